@@ -1,0 +1,1 @@
+"""The rules of backgammon: positions, legal plays, explanations and game flow (standard library only)."""

@@ -1,0 +1,397 @@
+"""Immutable backgammon positions, always seen from the player on roll.
+
+Each side numbers its own points 1 to 24, moving from 24 towards 1 and bearing off below 1; point ``p`` of one
+side is point ``25 - p`` of the other. A side is stored as a tuple of 26 counts: index 0 holds the checkers
+borne off, indexes 1 to 24 the points, index 25 the bar.
+
+In texts and diagrams the player on roll is ``X`` and the opponent ``O``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from trainer.engine.errors import InvalidPositionError
+
+CHECKERS: Final = 15
+OFF: Final = 0
+BAR: Final = 25
+HOME_POINTS: Final = range(1, 7)
+
+_START_LAYOUT: Final = {24: 2, 13: 5, 8: 3, 6: 5}
+
+
+def _side_from_points(points: Mapping[int, int], bar: int = 0) -> tuple[int, ...]:
+    counts = [0] * 26
+    for point, count in points.items():
+        counts[point] += count
+    counts[BAR] += bar
+    counts[OFF] = CHECKERS - sum(counts[1:])
+    return tuple(counts)
+
+
+class Position:
+    """A backgammon position seen from the player on roll.
+
+    ``player`` and ``opponent`` are 26-tuples in each side's own numbering (0 = borne off, 1-24 = points,
+    25 = bar). Build positions with :meth:`start`, :meth:`from_position_id`, :meth:`from_xgid`,
+    :meth:`from_text` or :meth:`from_points`; every method returns a new position.
+
+    :raises InvalidPositionError: if the counts describe no legal board.
+    """
+
+    __slots__ = ("_hash", "opponent", "player")
+
+    player: tuple[int, ...]
+    opponent: tuple[int, ...]
+
+    def __init__(self, player: Sequence[int], opponent: Sequence[int]) -> None:
+        self.player = tuple(player)
+        self.opponent = tuple(opponent)
+        self._hash: int | None = None
+        self._validate()
+
+    @classmethod
+    def _trusted(cls, player: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
+        """Build a position from counts known to be valid, skipping validation (used by move generation)."""
+        position = cls.__new__(cls)
+        position.player = player
+        position.opponent = opponent
+        position._hash = None
+        return position
+
+    def _validate(self) -> None:
+        for name, side in (("X", self.player), ("O", self.opponent)):
+            if len(side) != 26:
+                raise InvalidPositionError(
+                    f"{name}'s side needs 26 counts (off, points 1-24, bar), got {len(side)}"
+                )
+            for index, count in enumerate(side):
+                if not isinstance(count, int) or isinstance(count, bool):
+                    raise InvalidPositionError(f"{name}'s count at index {index} is not a whole number: {count!r}")
+                if count < 0:
+                    place = "borne off" if index == OFF else "on the bar" if index == BAR else f"on point {index}"
+                    raise InvalidPositionError(f"{name} has a negative number of checkers ({count}) {place}")
+            on_board = sum(side[1:])
+            if on_board > CHECKERS:
+                raise InvalidPositionError(
+                    f"{name} has {on_board} checkers on the board and bar; a side has only {CHECKERS}"
+                )
+            if on_board + side[OFF] != CHECKERS:
+                raise InvalidPositionError(
+                    f"{name} has {on_board} checkers in play and {side[OFF]} borne off; "
+                    f"together they must make {CHECKERS}"
+                )
+        for point in range(1, 25):
+            mine, theirs = self.player[point], self.opponent[25 - point]
+            if mine and theirs:
+                raise InvalidPositionError(
+                    f"both sides have checkers on point {point} (X's numbering): X has {mine}, O has {theirs}"
+                )
+        if self.player[OFF] == CHECKERS and self.opponent[OFF] == CHECKERS:
+            raise InvalidPositionError("both sides have borne off all their checkers; only one side can win")
+
+    # --- construction -------------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls) -> Position:
+        """The starting position: 2 checkers on the 24-point, 5 on the 13, 3 on the 8 and 5 on the 6."""
+        side = _side_from_points(_START_LAYOUT)
+        return cls(side, side)
+
+    @classmethod
+    def from_points(
+        cls,
+        player: Mapping[int, int],
+        opponent: Mapping[int, int],
+        *,
+        player_bar: int = 0,
+        opponent_bar: int = 0,
+    ) -> Position:
+        """Build a position from ``{point: count}`` maps, each side in its own numbering.
+
+        Checkers not placed on a point or the bar are borne off.
+
+        :raises InvalidPositionError: for points outside 1-24 or counts that describe no legal board.
+        """
+        for name, points in (("X", player), ("O", opponent)):
+            for point in points:
+                if not isinstance(point, int) or not 1 <= point <= 24:
+                    raise InvalidPositionError(f"{name} has checkers on point {point!r}; points run from 1 to 24")
+        return cls(_side_from_points(player, player_bar), _side_from_points(opponent, opponent_bar))
+
+    # --- value semantics ----------------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.player == other.player and self.opponent == other.opponent
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self.player, self.opponent))
+        return self._hash
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in ("player", "opponent") and hasattr(self, name):
+            raise AttributeError("Position is immutable; its methods return new positions")
+        object.__setattr__(self, name, value)
+
+    def __repr__(self) -> str:
+        return f"Position.from_position_id({self.position_id()!r})"
+
+    def __str__(self) -> str:
+        return self.diagram()
+
+    # --- derived facts ------------------------------------------------------------------------------
+
+    def swap(self) -> Position:
+        """The same board with the other side on roll."""
+        return Position._trusted(self.opponent, self.player)
+
+    @property
+    def player_off(self) -> int:
+        """Checkers the player on roll has borne off."""
+        return self.player[OFF]
+
+    @property
+    def opponent_off(self) -> int:
+        """Checkers the opponent has borne off."""
+        return self.opponent[OFF]
+
+    @property
+    def player_bar(self) -> int:
+        """Checkers of the player on roll waiting on the bar."""
+        return self.player[BAR]
+
+    @property
+    def opponent_bar(self) -> int:
+        """Checkers of the opponent waiting on the bar."""
+        return self.opponent[BAR]
+
+    def pip_count(self) -> tuple[int, int]:
+        """Pips each side still has to travel: ``(player, opponent)``; a checker on the bar counts 25."""
+        return (
+            sum(point * count for point, count in enumerate(self.player)),
+            sum(point * count for point, count in enumerate(self.opponent)),
+        )
+
+    def all_home(self, *, opponent: bool = False) -> bool:
+        """Whether every checker of the player on roll (or of the opponent) is in its home board or off."""
+        side = self.opponent if opponent else self.player
+        return not any(side[7:])
+
+    def is_race(self) -> bool:
+        """Whether contact is over: every checker of the player on roll has passed every opposing checker."""
+        my_back = max((p for p in range(25, 0, -1) if self.player[p]), default=0)
+        their_back = max((p for p in range(25, 0, -1) if self.opponent[p]), default=0)
+        # The opponent's checker on its point q stands on my point 25 - q.
+        return my_back == 0 or their_back == 0 or my_back < 25 - their_back
+
+    def is_game_over(self) -> bool:
+        """Whether one side has borne off all its checkers."""
+        return self.player[OFF] == CHECKERS or self.opponent[OFF] == CHECKERS
+
+    def checkers_at(self, point: int) -> tuple[int, int]:
+        """Checkers on ``point`` (X's numbering, 1-24) as ``(x_count, o_count)``."""
+        return self.player[point], self.opponent[25 - point]
+
+    # --- GNU Backgammon Position ID -----------------------------------------------------------------
+
+    def position_id(self) -> str:
+        """The 14-character GNU Backgammon Position ID (the side not on roll is encoded first)."""
+        key = 0
+        bit = 0
+        for side in (self.opponent, self.player):
+            for slot in range(1, 26):
+                count = side[slot]
+                key |= ((1 << count) - 1) << bit
+                bit += count + 1
+        return base64.b64encode(key.to_bytes(10, "little")).decode("ascii")[:14]
+
+    @classmethod
+    def from_position_id(cls, position_id: str) -> Position:
+        """Read a GNU Backgammon Position ID.
+
+        :raises InvalidPositionError: if the text is not a Position ID or describes no legal board.
+        """
+        text = position_id.strip()
+        if text.lower().startswith("gnubgid"):
+            text = text.split(":", 1)[-1].split(":", 1)[0].strip()
+        if not re.fullmatch(r"[A-Za-z0-9+/]{14}", text):
+            raise InvalidPositionError(
+                f"{position_id!r} is not a Position ID: it must be 14 characters of A-Z, a-z, 0-9, + and /"
+            )
+        try:
+            raw = base64.b64decode(text + "==", validate=True)
+        except (binascii.Error, ValueError) as error:  # pragma: no cover - the pattern above rules this out
+            raise InvalidPositionError(f"{position_id!r} is not a Position ID: {error}") from None
+        key = int.from_bytes(raw[:10], "little")
+        sides: list[list[int]] = []
+        bit = 0
+        for _ in range(2):
+            counts = [0] * 26
+            for slot in range(1, 26):
+                count = 0
+                while bit < 80 and key >> bit & 1:
+                    count += 1
+                    bit += 1
+                if bit >= 80:
+                    raise InvalidPositionError(
+                        f"Position ID {position_id!r} holds too many checkers: its bits run out before both sides"
+                    )
+                bit += 1
+                counts[slot] = count
+            total = sum(counts)
+            if total > CHECKERS:
+                name = "O" if not sides else "X"
+                raise InvalidPositionError(
+                    f"Position ID {position_id!r} gives {name} {total} checkers; a side has only {CHECKERS}"
+                )
+            counts[OFF] = CHECKERS - total
+            sides.append(counts)
+        if key >> bit:
+            raise InvalidPositionError(f"Position ID {position_id!r} has stray bits after both sides")
+        opponent, player = sides
+        try:
+            return cls(player, opponent)
+        except InvalidPositionError as error:
+            raise InvalidPositionError(f"Position ID {position_id!r}: {error}") from None
+
+    # --- readable text form -------------------------------------------------------------------------
+
+    def text(self) -> str:
+        """The readable form, every point in X's numbering, e.g. ``X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2``.
+
+        ``X`` is the player on roll. ``bar`` stands for the bar; checkers not listed are borne off.
+        """
+        parts = []
+        for name, side, flip in (("X", self.player, False), ("O", self.opponent, True)):
+            tokens = []
+            if side[BAR]:
+                tokens.append(_token("bar", side[BAR]))
+            for point in range(24, 0, -1):
+                count = side[25 - point] if flip else side[point]
+                if count:
+                    tokens.append(_token(str(point), count))
+            parts.append(f"{name}: " + (" ".join(tokens) if tokens else "-"))
+        return " / ".join(parts)
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """Read the readable form written by :meth:`text` (any order of tokens, any case, commas allowed).
+
+        :raises InvalidPositionError: naming the token that cannot be read or the rule the board breaks.
+        """
+        halves = text.split("/")
+        if len(halves) != 2:
+            raise InvalidPositionError(
+                f"{text!r}: write both sides separated by '/', e.g. 'X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2'"
+            )
+        sides: dict[str, list[int]] = {}
+        for half in halves:
+            label, colon, body = half.partition(":")
+            name = label.strip().upper()
+            if not colon or name not in ("X", "O"):
+                raise InvalidPositionError(f"{text!r}: each side starts with 'X:' or 'O:', not {half.strip()!r}")
+            if name in sides:
+                raise InvalidPositionError(f"{text!r}: side {name} is given twice")
+            counts = [0] * 26
+            for token in re.split(r"[\s,]+", body.strip()):
+                if token in ("", "-"):
+                    continue
+                match = re.fullmatch(r"(bar|\d+)(?:x(\d+))?", token, re.IGNORECASE)
+                if not match:
+                    raise InvalidPositionError(
+                        f"{text!r}: cannot read {token!r}; write a point and a count like '13x5', or 'bar'"
+                    )
+                where, count = match.group(1).lower(), int(match.group(2) or 1)
+                if where == "bar":
+                    slot = BAR
+                else:
+                    point = int(where)
+                    if not 1 <= point <= 24:
+                        raise InvalidPositionError(f"{text!r}: {token!r} names point {point}; points run 1-24")
+                    slot = point if name == "X" else 25 - point
+                counts[slot] += count
+            on_board = sum(counts)
+            if on_board > CHECKERS:
+                raise InvalidPositionError(
+                    f"{text!r}: {name} has {on_board} checkers on the board and bar; a side has only {CHECKERS}"
+                )
+            counts[OFF] = CHECKERS - on_board
+            sides[name] = counts
+        try:
+            return cls(sides["X"], sides["O"])
+        except InvalidPositionError as error:
+            raise InvalidPositionError(f"{text!r}: {error}") from None
+
+    # --- XGID ---------------------------------------------------------------------------------------
+
+    def xgid(self, dice: tuple[int, int] | None = None) -> str:
+        """An XGID for this position with X (the player on roll) at the bottom and on roll."""
+        from trainer.engine.xgid import Xgid
+
+        return Xgid(position=self, dice=dice).xgid()
+
+    @classmethod
+    def from_xgid(cls, text: str) -> Position:
+        """The position of an XGID, seen from the side whose turn it is.
+
+        :raises InvalidPositionError: if the text is not an XGID or describes no legal board.
+        """
+        from trainer.engine.xgid import Xgid
+
+        return Xgid.from_xgid(text).position
+
+    # --- diagram ------------------------------------------------------------------------------------
+
+    def diagram(self) -> str:
+        """A board drawn in text: X (on roll) moves from the top-left round to its home board at bottom right."""
+        rows = 5
+        x_pips, o_pips = self.pip_count()
+
+        def cell(point: int, level: int) -> str:
+            x, o = self.checkers_at(point)
+            count, mark = (x, "X") if x else (o, "O")
+            if count == 0:
+                return " . " if level == 0 else "   "
+            if count > rows and level == rows - 1:
+                return f"{count:^3}"
+            return f" {mark} " if level < count else "   "
+
+        def bar_cell(level: int, top: bool) -> str:
+            count, mark = (self.opponent[BAR], "O") if top else (self.player[BAR], "X")
+            if count == 0:
+                return "   "
+            if count > rows and level == rows - 1:
+                return f"{count:^3}"
+            return f" {mark} " if level < count else "   "
+
+        top_left, top_right = range(13, 19), range(19, 25)
+        bottom_left, bottom_right = range(12, 6, -1), range(6, 0, -1)
+        lines = [
+            " " + "".join(f"{p:^3}" for p in top_left) + "     " + "".join(f"{p:^3}" for p in top_right),
+            "+" + "-" * 18 + "+---+" + "-" * 18 + "+",
+        ]
+        for level in range(rows):
+            left = "".join(cell(p, level) for p in top_left)
+            right = "".join(cell(p, level) for p in top_right)
+            lines.append(f"|{left}|{bar_cell(level, True)}|{right}|")
+        lines.append("|" + " " * 18 + "|BAR|" + " " * 18 + "|")
+        for level in reversed(range(rows)):
+            left = "".join(cell(p, level) for p in bottom_left)
+            right = "".join(cell(p, level) for p in bottom_right)
+            lines.append(f"|{left}|{bar_cell(level, False)}|{right}|")
+        lines.append("+" + "-" * 18 + "+---+" + "-" * 18 + "+")
+        lines.append(" " + "".join(f"{p:^3}" for p in bottom_left) + "     " + "".join(f"{p:^3}" for p in bottom_right))
+        lines.append(f"O: {o_pips} pips, {self.opponent[OFF]} off    X (on roll): {x_pips} pips, {self.player[OFF]} off")
+        return "\n".join(lines)
+
+
+def _token(where: str, count: int) -> str:
+    return where if count == 1 else f"{where}x{count}"

@@ -1,0 +1,155 @@
+"""XGID, eXtreme Gammon's one-line position format: board, cube, turn, dice and score.
+
+``XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10`` has ten fields: 26 board characters (the top side's
+bar, points 1-24 in the bottom side's numbering, the bottom side's bar; ``A``-``P`` count the bottom side's
+checkers, ``a``-``p`` the top side's, ``-`` is empty), the cube's log2, the cube owner (1 bottom, -1 top,
+0 centred), the side on turn (1 bottom, -1 top), the dice (``00`` not yet rolled), the bottom and top scores,
+the Crawford (match) or Jacoby (money) flag, the match length (0 for money play) and the maximum cube's log2.
+
+Here the bottom side is X and the top side O, and :attr:`Xgid.position` is seen from the side on turn.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from trainer.engine.errors import InvalidPositionError
+from trainer.engine.position import BAR, CHECKERS, OFF, Position
+
+Side = Literal[1, -1]
+
+
+@dataclass(frozen=True, slots=True)
+class Xgid:
+    """The fields of an XGID. ``position`` is seen from the side on turn; ``turn`` says which side that is."""
+
+    position: Position
+    turn: Side = 1
+    dice: tuple[int, int] | None = None
+    cube_value: int = 1
+    cube_owner: Literal[1, 0, -1] = 0
+    score_bottom: int = 0
+    score_top: int = 0
+    crawford: bool = False
+    match_length: int = 0
+    max_cube: int = 1024
+
+    def bottom_and_top(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The bottom side's (X's) and the top side's (O's) counts, each in its own numbering."""
+        if self.turn == 1:
+            return self.position.player, self.position.opponent
+        return self.position.opponent, self.position.player
+
+    def xgid(self) -> str:
+        """The XGID text, with the ``XGID=`` prefix."""
+        bottom, top = self.bottom_and_top()
+        board = [_char(top[BAR], lower=True)]
+        for point in range(1, 25):
+            if bottom[point]:
+                board.append(_char(bottom[point], lower=False))
+            else:
+                board.append(_char(top[25 - point], lower=True))
+        board.append(_char(bottom[BAR], lower=False))
+        dice = f"{self.dice[0]}{self.dice[1]}" if self.dice else "00"
+        fields = [
+            "".join(board),
+            str(self.cube_value.bit_length() - 1),
+            str(self.cube_owner),
+            str(self.turn),
+            dice,
+            str(self.score_bottom),
+            str(self.score_top),
+            "1" if self.crawford else "0",
+            str(self.match_length),
+            str(self.max_cube.bit_length() - 1),
+        ]
+        return "XGID=" + ":".join(fields)
+
+    @classmethod
+    def from_xgid(cls, text: str) -> Xgid:
+        """Read an XGID (the ``XGID=`` prefix is optional; fields after the turn may be left out).
+
+        :raises InvalidPositionError: naming the field that cannot be read.
+        """
+        body = text.strip()
+        if body.upper().startswith("XGID="):
+            body = body[5:]
+        fields = body.split(":")
+        board = fields[0]
+        if len(board) != 26 or not re.fullmatch(r"[-A-Pa-p]{26}", board):
+            raise InvalidPositionError(
+                f"{text!r} is not an XGID: its board must be 26 characters of '-', A-P and a-p"
+            )
+        bottom = [0] * 26
+        top = [0] * 26
+        for index, char in enumerate(board):
+            if char == "-":
+                continue
+            count = ord(char.lower()) - ord("a") + 1
+            if char.isupper():
+                bottom[BAR if index == 25 else index] += count
+                if index == 0:
+                    raise InvalidPositionError(f"XGID {text!r}: the first character is O's bar, so it is lowercase")
+            else:
+                if index == 25:
+                    raise InvalidPositionError(f"XGID {text!r}: the last character is X's bar, so it is uppercase")
+                top[BAR if index == 0 else 25 - index] += count
+        for name, side in (("X", bottom), ("O", top)):
+            total = sum(side)
+            if total > CHECKERS:
+                raise InvalidPositionError(f"XGID {text!r} gives {name} {total} checkers; a side has only {CHECKERS}")
+            side[OFF] = CHECKERS - total
+
+        def number(index: int, name: str, default: int) -> int:
+            if len(fields) <= index or fields[index] == "":
+                return default
+            try:
+                return int(fields[index])
+            except ValueError:
+                raise InvalidPositionError(
+                    f"XGID {text!r}: the {name} field must be a whole number, not {fields[index]!r}"
+                ) from None
+
+        cube_log = number(1, "cube", 0)
+        owner = number(2, "cube owner", 0)
+        turn = number(3, "turn", 1)
+        if owner not in (1, 0, -1):
+            raise InvalidPositionError(f"XGID {text!r}: the cube owner must be 1, 0 or -1, not {owner}")
+        if turn not in (1, -1):
+            raise InvalidPositionError(f"XGID {text!r}: the turn must be 1 (X) or -1 (O), not {turn}")
+        if not 0 <= cube_log <= 15:
+            raise InvalidPositionError(f"XGID {text!r}: the cube field must be 0-15 (log2 of the cube), not {cube_log}")
+        dice: tuple[int, int] | None = None
+        if len(fields) > 4 and fields[4] not in ("", "00", "0", "D", "B", "R"):
+            if not re.fullmatch(r"[1-6][1-6]", fields[4]):
+                raise InvalidPositionError(f"XGID {text!r}: the dice field must be two digits 1-6, not {fields[4]!r}")
+            dice = (int(fields[4][0]), int(fields[4][1]))
+        try:
+            if turn == 1:
+                position = Position(bottom, top)
+            else:
+                position = Position(top, bottom)
+        except InvalidPositionError as error:
+            raise InvalidPositionError(f"XGID {text!r}: {error}") from None
+        max_log = number(9, "maximum cube", 10)
+        return cls(
+            position=position,
+            turn=1 if turn == 1 else -1,
+            dice=dice,
+            cube_value=1 << cube_log,
+            cube_owner=1 if owner == 1 else -1 if owner == -1 else 0,
+            score_bottom=number(5, "bottom score", 0),
+            score_top=number(6, "top score", 0),
+            crawford=number(7, "Crawford", 0) != 0,
+            match_length=number(8, "match length", 0),
+            max_cube=1 << max(0, min(max_log, 15)),
+        )
+
+
+def _char(count: int, *, lower: bool) -> str:
+    if count == 0:
+        return "-"
+    letter = chr(ord("A") + count - 1)
+    return letter.lower() if lower else letter
