@@ -54,32 +54,41 @@ def _point_name(point: int) -> str:
 
 
 def format_moves(moves: tuple[Move, ...]) -> str:
-    """Standard notation for a sequence of moves: one checker's steps joined (``24/13``), an intermediate
-    point kept only where it hits (``24/18*/13``), repeated moves counted (``8/5(2)``), highest start first."""
+    """Standard notation for a play's moves, highest start first.
+
+    One checker's steps are joined (``24/13``), keeping an intermediate point only where it hits
+    (``24/18*/13``); a hit is marked once, on the first move to reach the point; identical moves are counted
+    (``8/5(2)``).
+    """
     if not moves:
         return "pass"
-    chains: list[list[tuple[int, bool]]] = []
-    for move in sorted(moves, key=lambda m: (-m.start, -m.end)):
+    chains: list[list[int]] = []
+    for start, end, _ in sorted(moves, key=lambda m: (-m.start, -m.end)):
         for chain in chains:
-            if chain[-1][0] == move.start and move.start != OFF:
-                chain.append((move.end, move.hit))
+            if chain[-1] == start and start != OFF:
+                chain.append(end)
                 break
         else:
-            chains.append([(move.start, False), (move.end, move.hit)])
-    texts: list[str] = []
+            chains.append([start, end])
+    chains.sort(key=lambda chain: (-chain[0], -chain[1]))
+    unhit = {move.end for move in moves if move.hit}
+    grouped: list[tuple[list[int], set[int], int]] = []  # (points, hit points, count)
     for chain in chains:
-        parts = [_point_name(chain[0][0])]
-        for index, (point, hit) in enumerate(chain[1:], start=1):
-            if hit or index == len(chain) - 1:
-                parts.append(_point_name(point) + ("*" if hit else ""))
-        texts.append("/".join(parts))
-    grouped: list[tuple[str, int]] = []
-    for text in texts:
-        if grouped and grouped[-1][0] == text:
-            grouped[-1] = (text, grouped[-1][1] + 1)
+        hits = {point for point in chain[1:] if point in unhit}
+        unhit -= hits
+        if grouped and grouped[-1][0] == chain:
+            grouped[-1] = (chain, grouped[-1][1] | hits, grouped[-1][2] + 1)
         else:
-            grouped.append((text, 1))
-    return " ".join(text if count == 1 else f"{text}({count})" for text, count in grouped)
+            grouped.append((chain, hits, 1))
+    texts = []
+    for chain, hits, count in grouped:
+        parts = [_point_name(chain[0])]
+        for index, point in enumerate(chain[1:], start=1):
+            if point in hits or index == len(chain) - 1:
+                parts.append(_point_name(point) + ("*" if point in hits else ""))
+        text = "/".join(parts)
+        texts.append(text if count == 1 else f"{text}({count})")
+    return " ".join(texts)
 
 
 class Play:
@@ -89,28 +98,37 @@ class Play:
     ``"pass"`` for the empty play of a roll that cannot be played.
     """
 
-    __slots__ = ("dice", "moves", "position", "result")
+    __slots__ = ("_moves", "_raw", "dice", "position", "result")
 
     position: Position
     dice: Dice
-    moves: tuple[Move, ...]
     result: Position
 
-    def __init__(self, position: Position, dice: Dice, moves: tuple[Move, ...], result: Position) -> None:
+    def __init__(
+        self, position: Position, dice: Dice, moves: tuple[tuple[int, int, bool], ...], result: Position
+    ) -> None:
         self.position = position
         self.dice = dice
-        self.moves = moves
+        self._raw = moves
+        self._moves: tuple[Move, ...] | None = None
         self.result = result
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The checker moves in the order played, one die each."""
+        if self._moves is None:
+            self._moves = tuple(Move(*move) for move in self._raw)
+        return self._moves
 
     @property
     def dice_used(self) -> int:
         """How many dice the play uses (0-4)."""
-        return len(self.moves)
+        return len(self._raw)
 
     @property
     def is_pass(self) -> bool:
         """Whether this is the empty play of a roll with no legal move."""
-        return not self.moves
+        return not self._raw
 
     @property
     def hits(self) -> int:
@@ -152,6 +170,7 @@ def legal_plays(position: Position, dice: tuple[int, ...]) -> tuple[Play, ...]:
     opponent = position.opponent
     plays: list[Play] = []
     no_hit_opponent = opponent
+    trusted = Position._trusted
     for key, moves in found.items():
         hitmask = key[26]
         if hitmask:
@@ -160,9 +179,9 @@ def legal_plays(position: Position, dice: tuple[int, ...]) -> tuple[Play, ...]:
                 if hitmask >> point & 1:
                     counts[25 - point] -= 1
                     counts[BAR] += 1
-            result = Position._trusted(key[:26], tuple(counts))
+            result = trusted(key[:26], tuple(counts))
         else:
-            result = Position._trusted(key[:26], no_hit_opponent)
+            result = trusted(key[:26], no_hit_opponent)
         plays.append(Play(position, (first, second), moves, result))
     return tuple(plays)
 
@@ -182,82 +201,164 @@ def iter_single_moves(position: Position, die: int) -> Iterator[Move]:
             yield Move(start, OFF, False)
 
 
-def _search(position: Position, first: int, second: int) -> dict[tuple[int, ...], tuple[Move, ...]]:
-    """Depth-first search of the whole plays; returns ``{player counts + (hitmask,): moves}`` of the legal ones."""
+RawMove = tuple[int, int, bool]
+
+
+def _search(position: Position, first: int, second: int) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
+    """Depth-first search of whole plays; returns ``{player counts + (hitmask,): moves}`` for the legal ones.
+
+    Only plays using the most dice are kept; when only one die of two can be played, only the higher die.
+    """
     me = list(position.player)
     opponent = position.opponent
     closed = [False] * 26
     blot = [False] * 26
     for point in range(1, 25):
         count = opponent[25 - point]
-        closed[point] = count >= 2
-        blot[point] = count == 1
+        if count:
+            closed[point] = count >= 2
+            blot[point] = count == 1
     outside = sum(me[7:])
-    doubles = first == second
-    dice = (first,) * 4 if doubles else (first, second)
-    best = [0]
-    found: dict[tuple[int, ...], tuple[Move, ...]] = {}
-    single_die: dict[tuple[int, ...], int] = {}
-    path: list[Move] = []
+    if first == second:
+        return _search_doubles(me, closed, blot, first, outside)
+    return _search_mixed(me, closed, blot, first, second, outside)
 
-    def record(depth: int, hitmask: int) -> None:
-        if depth < best[0]:
-            return
-        if depth > best[0]:
-            best[0] = depth
-            found.clear()
-        key = (*me, hitmask)
-        if key not in found:
-            found[key] = tuple(path)
-            if depth == 1:
-                single_die[key] = dice[0]
 
-    def search(index: int, start: int, outside: int, hitmask: int) -> None:
-        die = dice[index]
+def _search_doubles(
+    me: list[int], closed: list[bool], blot: list[bool], die: int, outside: int
+) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
+    """Plays of a double: up to four moves, each starting no higher than the one before.
+
+    Any legal order of a double's moves can be reordered so that the starting points never rise, with the
+    same result, so this finds every distinct play while skipping most permutations.
+    """
+    best = 0
+    found: dict[tuple[int, ...], tuple[RawMove, ...]] = {}
+    path: list[RawMove] = []
+
+    def search(depth: int, start: int, outside: int, hitmask: int) -> None:
+        nonlocal best
         moved = False
-        last = index + 1 == len(dice)
         if me[BAR]:
-            starts: range | tuple[int] = (BAR,)
+            sources: range | tuple[int] = (BAR,)
         else:
-            starts = range(start, 0, -1)
-        for source in starts:
+            sources = range(start, 0, -1)
+        for source in sources:
             if not me[source]:
                 continue
             target = source - die
             if target > 0:
                 if closed[target]:
                     continue
+                hit = blot[target] and not hitmask >> target & 1
             else:
                 if outside:
                     break
-                if target < 0:
-                    if any(me[source + 1 : 7]):
-                        continue
+                if target < 0 and any(me[source + 1 : 7]):
+                    continue
                 target = OFF
-            hit = target != OFF and blot[target] and not hitmask >> target & 1
+                hit = False
             me[source] -= 1
             me[target] += 1
-            left = outside - 1 if source > 6 >= target else outside
-            now_hitmask = hitmask | (1 << target) if hit else hitmask
-            path.append(Move(source, target, hit))
+            path.append((source, target, hit))
             moved = True
-            if last:
-                record(index + 1, now_hitmask)
+            left = outside - 1 if source > 6 >= target else outside
+            if depth == 3:
+                key = (*me, hitmask | (1 << target) if hit else hitmask)
+                if best < 4:
+                    best = 4
+                    found.clear()
+                if key not in found:
+                    found[key] = tuple(path)
             else:
-                search(index + 1, source if doubles else BAR, left, now_hitmask)
+                search(depth + 1, source, left, hitmask | (1 << target) if hit else hitmask)
             path.pop()
             me[source] += 1
             me[target] -= 1
-        if not moved:
-            record(index, hitmask)
+        if not moved and depth >= best:
+            if depth > best:
+                best = depth
+                found.clear()
+            key = (*me, hitmask)
+            if key not in found:
+                found[key] = tuple(path)
 
     search(0, BAR, outside, 0)
-    if not doubles:
-        dice = (second, first)
-        search(0, BAR, outside, 0)
-        if best[0] == 1:
-            higher = max(first, second)
-            with_higher = {key: moves for key, moves in found.items() if single_die[key] == higher}
-            if with_higher:
-                return with_higher
     return found
+
+
+def _search_mixed(
+    me: list[int], closed: list[bool], blot: list[bool], first: int, second: int, outside: int
+) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
+    """Plays of a non-double: each die order in turn, two nested levels of single moves."""
+    both: dict[tuple[int, ...], tuple[RawMove, ...]] = {}
+    one: dict[int, dict[tuple[int, ...], tuple[RawMove, ...]]] = {first: {}, second: {}}
+    # Once the first order has found plays using both dice, the second order can only add plays in which one
+    # checker moves twice, unless the bar or bearing off makes the order of two different checkers matter.
+    independent_order_matters = me[BAR] > 0 or outside <= 1
+    for die_one, die_two in ((first, second), (second, first)):
+        same_checker_only = bool(both) and not independent_order_matters
+        for source in (BAR,) if me[BAR] else range(24, 0, -1):
+            if not me[source]:
+                continue
+            target = source - die_one
+            if target > 0:
+                if closed[target]:
+                    continue
+                hit = blot[target]
+            else:
+                if outside:
+                    break
+                if target < 0 and any(me[source + 1 : 7]):
+                    continue
+                target = OFF
+                hit = False
+            me[source] -= 1
+            me[target] += 1
+            hitmask = 1 << target if hit else 0
+            left = outside - 1 if source > 6 >= target else outside
+            step = (source, target, hit)
+            moved = False
+            if me[BAR]:
+                sources2: range | tuple[int] = (BAR,)
+            elif same_checker_only:
+                sources2 = (target,) if target else ()
+            else:
+                sources2 = range(24, 0, -1)
+            for source2 in sources2:
+                if not me[source2]:
+                    continue
+                target2 = source2 - die_two
+                if target2 > 0:
+                    if closed[target2]:
+                        continue
+                    hit2 = blot[target2] and not hitmask >> target2 & 1
+                else:
+                    if left:
+                        break
+                    if target2 < 0 and any(me[source2 + 1 : 7]):
+                        continue
+                    target2 = OFF
+                    hit2 = False
+                moved = True
+                me[source2] -= 1
+                me[target2] += 1
+                key = (*me, hitmask | (1 << target2) if hit2 else hitmask)
+                if key not in both:
+                    both[key] = (step, (source2, target2, hit2))
+                me[source2] += 1
+                me[target2] -= 1
+            if not moved and not both:
+                key = (*me, hitmask)
+                if key not in one[die_one]:
+                    one[die_one][key] = (step,)
+            me[source] += 1
+            me[target] -= 1
+    if both:
+        return both
+    higher, lower = max(first, second), min(first, second)
+    if one[higher]:
+        return one[higher]
+    if one[lower]:
+        return one[lower]
+    return {(*me, 0): ()}

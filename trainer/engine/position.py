@@ -44,25 +44,36 @@ class Position:
     :raises InvalidPositionError: if the counts describe no legal board.
     """
 
-    __slots__ = ("_hash", "opponent", "player")
+    __slots__ = ("_hash", "_opponent", "_player")
 
-    player: tuple[int, ...]
-    opponent: tuple[int, ...]
+    _player: tuple[int, ...]
+    _opponent: tuple[int, ...]
+    _hash: int | None
 
     def __init__(self, player: Sequence[int], opponent: Sequence[int]) -> None:
-        self.player = tuple(player)
-        self.opponent = tuple(opponent)
-        self._hash: int | None = None
+        self._player = tuple(player)
+        self._opponent = tuple(opponent)
+        self._hash = None
         self._validate()
 
     @classmethod
     def _trusted(cls, player: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
         """Build a position from counts known to be valid, skipping validation (used by move generation)."""
         position = cls.__new__(cls)
-        position.player = player
-        position.opponent = opponent
+        position._player = player
+        position._opponent = opponent
         position._hash = None
         return position
+
+    @property
+    def player(self) -> tuple[int, ...]:
+        """The side on roll: borne off, points 1-24, bar (26 counts, its own numbering)."""
+        return self._player
+
+    @property
+    def opponent(self) -> tuple[int, ...]:
+        """The side not on roll: borne off, points 1-24, bar (26 counts, its own numbering)."""
+        return self._opponent
 
     def _validate(self) -> None:
         for name, side in (("X", self.player), ("O", self.opponent)):
@@ -129,17 +140,12 @@ class Position:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return self.player == other.player and self.opponent == other.opponent
+        return self._player == other._player and self._opponent == other._opponent
 
     def __hash__(self) -> int:
         if self._hash is None:
-            self._hash = hash((self.player, self.opponent))
+            self._hash = hash((self._player, self._opponent))
         return self._hash
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in ("player", "opponent") and hasattr(self, name):
-            raise AttributeError("Position is immutable; its methods return new positions")
-        object.__setattr__(self, name, value)
 
     def __repr__(self) -> str:
         return f"Position.from_position_id({self.position_id()!r})"
