@@ -15,13 +15,35 @@ class InvalidDiceError(EngineError):
     """Dice that cannot be read or are not two numbers from 1 to 6."""
 
 
-class InvalidNotationError(EngineError):
+class PlayError(EngineError):
+    """A play written in notation that cannot be matched to one legal play.
+
+    The message quotes the text, the dice and the Position ID; :attr:`reason` alone is the explanation in words.
+    """
+
+    def __init__(self, text: str, position_id: str, dice: tuple[int, int], reason: str) -> None:
+        self.text = text
+        self.position_id = position_id
+        self.dice = dice
+        self.reason = reason
+        super().__init__(f"{text!r} with {dice[0]}-{dice[1]} in {position_id}: {reason}")
+
+
+class InvalidNotationError(PlayError):
     """A play written in notation that cannot be read at all."""
 
 
-class IllegalPlayError(EngineError):
-    """A readable play that the rules do not allow with this position and roll."""
+class IllegalPlayError(PlayError):
+    """A readable play that the rules do not allow with this position and roll; :attr:`reason` names the first
+    rule it breaks."""
 
 
-class AmbiguousPlayError(EngineError):
-    """A readable play that matches more than one legal play."""
+class AmbiguousPlayError(PlayError):
+    """A readable play that matches more than one legal play; :attr:`candidates` holds their notation."""
+
+    def __init__(
+        self, text: str, position_id: str, dice: tuple[int, int], reason: str, candidates: tuple[str, ...]
+    ) -> None:
+        self.candidates = candidates
+        super().__init__(text, position_id, dice, reason)
+

@@ -320,7 +320,7 @@ def _search_mixed(
             step = (source, target, hit)
             moved = False
             if me[BAR]:
-                sources2: range | tuple[int] = (BAR,)
+                sources2: range | tuple[int, ...] = (BAR,)
             elif same_checker_only:
                 sources2 = (target,) if target else ()
             else:

@@ -84,14 +84,16 @@ class Position:
             for index, count in enumerate(side):
                 if not isinstance(count, int) or isinstance(count, bool):
                     raise InvalidPositionError(f"{name}'s count at index {index} is not a whole number: {count!r}")
-                if count < 0:
-                    place = "borne off" if index == OFF else "on the bar" if index == BAR else f"on point {index}"
+                if count < 0 and index != OFF:
+                    place = "on the bar" if index == BAR else f"on point {index}"
                     raise InvalidPositionError(f"{name} has a negative number of checkers ({count}) {place}")
             on_board = sum(side[1:])
             if on_board > CHECKERS:
                 raise InvalidPositionError(
                     f"{name} has {on_board} checkers on the board and bar; a side has only {CHECKERS}"
                 )
+            if side[OFF] < 0:
+                raise InvalidPositionError(f"{name} has a negative number of checkers ({side[OFF]}) borne off")
             if on_board + side[OFF] != CHECKERS:
                 raise InvalidPositionError(
                     f"{name} has {on_board} checkers in play and {side[OFF]} borne off; "
@@ -395,7 +397,9 @@ class Position:
             lines.append(f"|{left}|{bar_cell(level, False)}|{right}|")
         lines.append("+" + "-" * 18 + "+---+" + "-" * 18 + "+")
         lines.append(" " + "".join(f"{p:^3}" for p in bottom_left) + "     " + "".join(f"{p:^3}" for p in bottom_right))
-        lines.append(f"O: {o_pips} pips, {self.opponent[OFF]} off    X (on roll): {x_pips} pips, {self.player[OFF]} off")
+        lines.append(
+            f"O: {o_pips} pips, {self.opponent[OFF]} off    X (on roll): {x_pips} pips, {self.player[OFF]} off"
+        )
         return "\n".join(lines)
 
 

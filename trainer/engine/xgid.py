@@ -127,10 +127,7 @@ class Xgid:
                 raise InvalidPositionError(f"XGID {text!r}: the dice field must be two digits 1-6, not {fields[4]!r}")
             dice = (int(fields[4][0]), int(fields[4][1]))
         try:
-            if turn == 1:
-                position = Position(bottom, top)
-            else:
-                position = Position(top, bottom)
+            position = Position(bottom, top) if turn == 1 else Position(top, bottom)
         except InvalidPositionError as error:
             raise InvalidPositionError(f"XGID {text!r}: {error}") from None
         max_log = number(9, "maximum cube", 10)

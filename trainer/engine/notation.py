@@ -1,0 +1,264 @@
+"""Reading plays written in standard notation and matching them to the legal play they describe."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import permutations
+
+from trainer.engine.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
+from trainer.engine.explain import apply_step, plural, step_problem
+from trainer.engine.moves import Play, check_dice, legal_plays
+from trainer.engine.position import BAR, OFF, Position
+
+PASS_WORDS = frozenset({"", "pass", "no play", "no move", "none", "no legal play"})
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+_POINT = r"(?:bar|off|\d+)"
+_TOKEN = re.compile(rf"({_POINT}\*?(?:/{_POINT}\*?)+)(?:\((\d+)\))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One checker's path as written: ``points`` from start to end (25 bar, 0 off), hits marked, ``count`` times."""
+
+    points: tuple[int, ...]
+    hits: frozenset[int]
+    count: int
+    text: str
+
+
+def read_segments(text: str) -> list[Segment]:
+    """Split notation into checker paths without looking at any position.
+
+    :raises ValueError: with the reason the text cannot be read (the caller wraps it).
+    """
+    normal = re.sub(r"\s*/\s*", "/", text.strip().lower())
+    normal = re.sub(r"\s*\*", "*", normal)
+    normal = re.sub(r"\s*\(\s*(\d+)\s*\)", r"(\1)", normal)
+    segments = []
+    for token in re.split(r"[\s,;]+", normal):
+        if not token:
+            continue
+        token = re.sub(r"(?<=\d)-(?=\d|off)|(?<=bar)-", "/", token)
+        match = _TOKEN.fullmatch(token)
+        if not match:
+            raise ValueError(
+                f"cannot read {token!r}: write moves like 24/18, 13/7*/5, bar/22, 6/off or 8/5(2)"
+            )
+        path, repeat = match.group(1), match.group(2)
+        count = int(repeat) if repeat else 1
+        if not 1 <= count <= 4:
+            raise ValueError(f"{token!r} repeats a move {count} times; a roll moves at most 4 checkers")
+        points: list[int] = []
+        hits: set[int] = set()
+        parts = path.split("/")
+        for index, part in enumerate(parts):
+            hit = part.endswith("*")
+            name = part.rstrip("*")
+            point = BAR if name == "bar" else OFF if name == "off" else int(name)
+            if point > 25:
+                raise ValueError(
+                    f"{token!r} names point {point}: points run 1-24, with 25 or 'bar' for the bar and 0 or 'off'"
+                )
+            if point == BAR and index > 0:
+                raise ValueError(f"{token!r}: the bar can only be where a move starts")
+            if point == OFF and index < len(parts) - 1:
+                raise ValueError(f"{token!r}: 'off' can only be where a move ends")
+            if hit and index == 0:
+                raise ValueError(f"{token!r}: '*' marks a hit where a checker lands, not where it starts")
+            if hit:
+                hits.add(point)
+            points.append(point)
+        segments.append(Segment(tuple(points), frozenset(hits), count, token))
+    return segments
+
+
+def parse_play(position: Position, dice: tuple[int, ...], text: str) -> Play:
+    """The legal play that ``text`` describes, e.g. ``24/18 13/8``, ``bar/22*``, ``6/off``, ``8/5(2)`` or ``pass``.
+
+    Moves may come in any order, spacing and case; ``25`` means the bar and ``0`` off.
+
+    :raises InvalidDiceError: if ``dice`` is not two numbers from 1 to 6.
+    :raises InvalidNotationError: if the text cannot be read.
+    :raises IllegalPlayError: if it is readable but illegal; ``reason`` names the first rule it breaks.
+    :raises AmbiguousPlayError: if it matches more than one legal play.
+    """
+    roll = check_dice(dice)
+    position_id = position.position_id()
+    plays = legal_plays(position, roll)
+    words = " ".join(text.lower().split())
+    if words in PASS_WORDS:
+        if plays[0].is_pass:
+            return plays[0]
+        raise IllegalPlayError(
+            text, position_id, roll, f"you must play when you can, and this roll can be played, e.g. {plays[0]}"
+        )
+    try:
+        segments = read_segments(text)
+    except ValueError as error:
+        raise InvalidNotationError(text, position_id, roll, str(error)) from None
+
+    layout = list(position.player)
+    for segment in segments:
+        layout[segment.points[0]] -= segment.count
+        layout[segment.points[-1]] += segment.count
+    stated_hits = frozenset().union(*(segment.hits for segment in segments))
+    candidates = [play for play in plays if play.result.player == tuple(layout)]
+    if not candidates:
+        raise IllegalPlayError(text, position_id, roll, _diagnose(position, roll, segments, plays))
+    matching = [play for play in candidates if stated_hits <= play.hit_points()]
+    if not matching:
+        missing = min(stated_hits - candidates[0].hit_points())
+        raise IllegalPlayError(text, position_id, roll, f"there is no O blot to hit on point {missing}")
+    if len(matching) > 1:
+        exact = [play for play in matching if play.hit_points() == stated_hits]
+        if len(exact) == 1:
+            return exact[0]
+        options = tuple(str(play) for play in matching)
+        raise AmbiguousPlayError(
+            text,
+            position_id,
+            roll,
+            f"this could mean {' or '.join(options)}: mark the hit you mean with '*'",
+            options,
+        )
+    return matching[0]
+
+
+# --- diagnosis of illegal plays ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Failure:
+    progress: int
+    reason: str
+
+
+def _hop_dice(distance: int, to_off: bool, dice: list[int]) -> list[tuple[int, ...]]:
+    """Orders of the remaining dice that carry one checker exactly ``distance`` pips (or past 0 when bearing off)."""
+    options: list[tuple[int, ...]] = []
+    for size in range(1, len(dice) + 1):
+        for order in dict.fromkeys(permutations(dice, size)):
+            sums = [sum(order[: i + 1]) for i in range(size)]
+            if any(partial >= distance for partial in sums[:-1]):
+                continue
+            if sums[-1] == distance or (to_off and sums[-1] > distance):
+                options.append(order)
+    exact = [order for order in options if sum(order) == distance]
+    return exact + [order for order in options if order not in exact]
+
+
+def _dice_words(dice: tuple[int, int]) -> str:
+    high, low = max(dice), min(dice)
+    if high == low:
+        reach = ", ".join(str(high * k) for k in range(1, 4)) + f" or {high * 4}"
+        return f"with {high}-{high} every move is {high} pips (one checker can go {reach})"
+    return f"your dice are {high} and {low} ({high + low} for one checker with both)"
+
+
+def _walk(
+    me: list[int],
+    opponent: list[int],
+    hops: list[tuple[int, int]],
+    dice: list[int],
+    roll: tuple[int, int],
+    progress: int,
+) -> int | _Failure:
+    """Play ``hops`` one die at a time; the number of dice used, or the failure that got furthest."""
+    if not hops:
+        return progress
+    (start, end), rest = hops[0], hops[1:]
+    label = f"{'bar' if start == BAR else start}/{'off' if end == OFF else end}"
+    if end >= start:
+        return _Failure(progress, f"checkers move from higher to lower points: {label} goes backwards")
+    if not dice:
+        return _Failure(progress, f"{label} needs another die, but the roll {roll[0]}-{roll[1]} is used up")
+    orders = _hop_dice(start - end if end else start, end == OFF, dice)
+    if not orders:
+        full = [roll[0]] * 4 if roll[0] == roll[1] else list(roll)
+        needed = _hop_dice(start - end if end else start, end == OFF, full)
+        if not needed:
+            return _Failure(progress, f"{label} moves {start - end} pips, but {_dice_words(roll)}")
+        if roll[0] == roll[1]:
+            return _Failure(
+                progress,
+                f"{label} needs {plural(len(needed[0]), f'{roll[0]}')} but only {len(dice)} of your four "
+                f"{roll[0]}s {'is' if len(dice) == 1 else 'are'} left",
+            )
+        if len(needed[0]) == 2:
+            return _Failure(progress, f"{label} needs both dice, but one of them is already used")
+        die = needed[0][0]
+        rolled = f"{roll[0]}-{roll[1]}"
+        return _Failure(progress, f"{label} needs the {die}, but the {die} is already used (you rolled {rolled})")
+    best: _Failure | None = None
+    blocked: list[str] = []
+    for order in orders:
+        trial_me, trial_opponent, source, done = list(me), list(opponent), start, progress
+        failure: _Failure | None = None
+        for die in order:
+            problem = step_problem(trial_me, trial_opponent, source, die)
+            if problem:
+                failure = _Failure(done, problem)
+                break
+            apply_step(trial_me, trial_opponent, source, die)
+            source, done = max(source - die, OFF), done + 1
+        if failure is None:
+            left = list(dice)
+            for die in order:
+                left.remove(die)
+            outcome = _walk(trial_me, trial_opponent, rest, left, roll, done)
+            if isinstance(outcome, int):
+                return outcome
+            failure = outcome
+        elif len(order) > 1 and failure.progress > progress:
+            blocked.append(failure.reason)
+        if best is None or failure.progress > best.progress:
+            best = failure
+    assert best is not None
+    if len(blocked) > 1 and len(blocked) == len(orders) and best.progress - progress == 1:
+        reasons = " and ".join(dict.fromkeys(blocked))
+        return _Failure(best.progress, f"{label} needs an open point to stop on along the way, but {reasons}")
+    return best
+
+
+def _diagnose(position: Position, roll: tuple[int, int], segments: list[Segment], plays: tuple[Play, ...]) -> str:
+    """The first rule a readable play breaks (it matched no legal play)."""
+    hops: list[tuple[int, int]] = []
+    for segment in sorted(segments, key=lambda s: -s.points[0]):
+        for _ in range(segment.count):
+            hops.extend(zip(segment.points, segment.points[1:], strict=False))
+    hops.sort(key=lambda hop: -hop[0])
+    dice = [roll[0]] * 4 if roll[0] == roll[1] else list(roll)
+    outcome = _walk(list(position.player), list(position.opponent), hops, dice, roll, 0)
+    if isinstance(outcome, _Failure):
+        return outcome.reason
+    used, most = outcome, plays[0].dice_used
+    high, low = max(roll), min(roll)
+    example = _closest_example(hops, plays)
+    if used < most:
+        if high == low:
+            return (
+                f"this plays {_NUMBER_WORDS.get(used, str(used))} of your four {high}s but {example} plays "
+                f"{_NUMBER_WORDS[most]}: you must use as many of the dice as you can"
+            )
+        return f"this uses one die but {example} uses both: you must use both dice when you can"
+    if used == most == 1 and high != low:
+        return f"only one die can be played, so it must be the higher one ({high})"
+    return f"this is not a legal play; {example} is one"  # pragma: no cover - every case is named above
+
+
+def _closest_example(hops: list[tuple[int, int]], plays: tuple[Play, ...]) -> str:
+    """A legal play sharing the most starting points with the learner's hops, for an example in a message."""
+    starts = [start for start, _ in hops]
+
+    def shared(play: Play) -> int:
+        remaining = list(starts)
+        count = 0
+        for move in play.moves:
+            if move.start in remaining:
+                remaining.remove(move.start)
+                count += 1
+        return count
+
+    return str(max(plays, key=shared))
+
