@@ -1,0 +1,24 @@
+"""Shared test data: GNU Backgammon's answers for 5,000 positions and rolls (copied into tests/data)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data"
+
+
+@cache
+def load_jsonl(name: str) -> list[dict[str, Any]]:
+    """The records of ``tests/data/<name>``, read once per test session."""
+    with (DATA / name).open() as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def legal_cases() -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Each reference case paired with its answer."""
+    cases, answers = load_jsonl("legal_cases.jsonl"), load_jsonl("legal_answers.jsonl")
+    assert [case["id"] for case in cases] == [answer["id"] for answer in answers]
+    return list(zip(cases, answers, strict=True))

@@ -1,0 +1,80 @@
+"""The ``bgtrainer`` command line: ``moves``, ``--version``, ``--help`` and one-line errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from trainer import __version__
+from trainer.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "trainer", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_moves_lists_every_play_and_says_it_is_not_forced(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "4HPwATDgc/ABMA", "65"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert set(lines[:-1]) == {"24/13", "24/18 13/8", "24/18 8/3", "13/8 13/7", "13/7 8/3", "13/2", "8/3 8/2"}
+    assert lines[-1] == "Not forced: there are 7 different legal plays."
+
+
+def test_moves_accepts_dash_dice_and_an_xgid(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "6-5"]) == 0
+    first = capsys.readouterr().out
+    assert main(["moves", "XGID=-b----E-C---eE---c-e----B-:0:0:1:65:0:0:0:0:10"]) == 0
+    assert capsys.readouterr().out == first
+    assert "24/13" in first
+
+
+def test_moves_explains_a_forced_play(capsys: pytest.CaptureFixture[str]) -> None:
+    # X has one checker on the bar and the rest on its 3-point; O holds every home point but X's entry point 19.
+    position = "X: bar 3x14 / O: 24x2 23x2 22x2 21x2 20x2 12x5"
+    assert main(["moves", position, "65"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "bar/14"
+    assert out[1].startswith("Forced: bar/14 is the only legal play.")
+
+
+def test_moves_says_when_there_is_no_legal_play(capsys: pytest.CaptureFixture[str]) -> None:
+    position = "X: bar 6x5 8x3 13x5 / O: 24x2 23x2 22x2 21x2 20x2 19x2 12x3"
+    assert main(["moves", position, "53"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1
+    assert out[0].startswith("No legal play:")
+    assert "point 20" in out[0] and "point 22" in out[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["moves", "4HPwATDgc/ABMA", "77"], "cannot read the dice '77'"),
+        (["moves", "4HPwATDgc/ABMA", "6"], "cannot read the dice '6'"),
+        (["moves", "not-a-position", "65"], "'not-a-position' is not a Position ID"),
+        (["moves", "//////////////", "65"], "too many checkers"),
+        (["moves", "XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10", "65"], "is not an XGID"),
+        (["moves", "4HPwATDgc/ABMA"], "no dice given"),
+        (["moves"], "required: POSITION"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_gives_a_one_line_error_and_status_2(args: list[str], fragment: str) -> None:
+    completed = run(*args)
+    assert completed.returncode == 2
+    assert completed.stdout == ""
+    lines = completed.stderr.splitlines()
+    assert len(lines) == 1, completed.stderr
+    assert lines[0].startswith("bgtrainer")
+    assert fragment in lines[0]
+    assert "Traceback" not in completed.stderr
+
+
+def test_version_and_help() -> None:
+    version = run("--version")
+    assert version.returncode == 0 and version.stdout.strip() == f"bgtrainer {__version__}"
+    helped = run("--help")
+    assert helped.returncode == 0 and "moves" in helped.stdout
+    assert run("moves", "--help").stdout.count("POSITION") >= 2

@@ -1,0 +1,50 @@
+"""The engine is pure: it imports only the standard library, never the UI, validation or storage layers."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import trainer.engine
+
+ENGINE = Path(trainer.engine.__file__).parent
+FORBIDDEN = {"textual", "rich", "pydantic", "sqlite3", "platformdirs"}
+
+
+def imported_roots(path: Path) -> set[str]:
+    roots = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+def test_engine_sources_import_only_the_standard_library_and_the_engine() -> None:
+    offenders = {}
+    for path in sorted(ENGINE.rglob("*.py")):
+        outside = {root for root in imported_roots(path) if root not in sys.stdlib_module_names and root != "trainer"}
+        outside |= imported_roots(path) & FORBIDDEN
+        if outside:
+            offenders[path.name] = sorted(outside)
+    assert offenders == {}
+
+
+def test_engine_only_imports_other_engine_modules_from_the_package() -> None:
+    for path in sorted(ENGINE.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("trainer"):
+                assert node.module.startswith("trainer.engine"), f"{path.name} imports {node.module}"
+
+
+def test_importing_the_engine_loads_no_ui_validation_or_storage_module() -> None:
+    code = (
+        "import sys, trainer.engine; "
+        f"print(sorted(m for m in {sorted(FORBIDDEN)!r} if m in sys.modules))"
+    )
+    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert output.strip() == "[]"

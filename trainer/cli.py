@@ -1,0 +1,104 @@
+"""The ``bgtrainer`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from trainer import __version__
+from trainer.engine import EngineError, Play, Position, Xgid, explain, parse_dice
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit with status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def read_position(text: str) -> tuple[Position, tuple[int, int] | None]:
+    """A position from a Position ID, an XGID (with its dice, if rolled), the readable text form or ``start``.
+
+    :raises EngineError: naming what is wrong with the text.
+    """
+    stripped = text.strip()
+    if stripped.lower() in ("start", "opening"):
+        return Position.start(), None
+    if stripped.upper().startswith("XGID=") or stripped.count(":") >= 3:
+        record = Xgid.from_xgid(stripped)
+        return record.position, record.dice
+    if "/" in stripped and ":" in stripped:
+        return Position.from_text(stripped), None
+    return Position.from_position_id(stripped), None
+
+
+def _play_order(play: Play) -> list[tuple[int, int]]:
+    return sorted(((-move.start, -move.end) for move in play.moves))
+
+
+def moves_command(position_text: str, dice_text: str | None) -> str:
+    """The report of ``bgtrainer moves``: every legal play, one a line, then whether the roll is forced and why.
+
+    :raises EngineError: for a bad position or dice.
+    """
+    position, xgid_dice = read_position(position_text)
+    if dice_text is not None:
+        dice = parse_dice(dice_text)
+    elif xgid_dice is not None:
+        dice = xgid_dice
+    else:
+        raise EngineError("no dice given: add them after the position, e.g. 65 or 6-5")
+    explanation = explain(position, dice)
+    lines = [] if explanation.no_play else [str(play) for play in sorted(explanation.plays, key=_play_order)]
+    lines.append(explanation.text)
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``bgtrainer``."""
+    parser = _Parser(
+        prog="bgtrainer",
+        description="Learn backgammon in the terminal: interactive lessons, puzzles and a rules explorer.",
+    )
+    parser.add_argument("--version", action="version", version=f"bgtrainer {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    moves = commands.add_parser(
+        "moves",
+        help="list every legal play of a roll and say whether it is forced",
+        description="List every legal play of a roll in standard notation and say whether the roll is forced, and why.",
+    )
+    moves.add_argument(
+        "position",
+        metavar="POSITION",
+        help="a GNU Backgammon Position ID (e.g. 4HPwATDgc/ABMA), an XGID, the text form or 'start'",
+    )
+    moves.add_argument(
+        "dice", metavar="DICE", nargs="?", help="the roll, e.g. 65 or 6-5 (optional when the XGID holds dice)"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    arguments = parser.parse_args(argv)
+    try:
+        if arguments.command == "moves":
+            print(moves_command(arguments.position, arguments.dice))
+            return 0
+        parser.print_help()
+        return 0
+    except EngineError as error:
+        print(f"bgtrainer: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+def run() -> NoReturn:
+    """Console-script entry point."""
+    sys.exit(main())
