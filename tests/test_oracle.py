@@ -49,7 +49,8 @@ def test_opening_roll_play_counts_match_the_published_figures() -> None:
         "44": 52, "43": 17, "42": 18, "41": 14, "33": 73, "32": 17, "31": 16, "22": 75, "21": 15, "11": 42,
     }  # fmt: skip
     start = Position.start()
-    counts = {f"{high}{low}": len(legal_plays(start, (high, low))) for high in range(1, 7) for low in range(1, high + 1)}
+    rolls = [(high, low) for high in range(1, 7) for low in range(1, high + 1)]
+    counts = {f"{high}{low}": len(legal_plays(start, (high, low))) for high, low in rolls}
     assert counts == expected
 
 

@@ -37,7 +37,7 @@ def read_position(text: str) -> tuple[Position, tuple[int, int] | None]:
 
 
 def _play_order(play: Play) -> list[tuple[int, int]]:
-    return sorted(((-move.start, -move.end) for move in play.moves))
+    return sorted((-move.start, -move.end) for move in play.moves)
 
 
 def moves_command(position_text: str, dice_text: str | None) -> str:
