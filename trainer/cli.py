@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from trainer import __version__
-from trainer.engine import EngineError, Play, Position, Xgid, explain, parse_dice
+from trainer.engine import EngineError, Play, explain, parse_dice, read_position
 
 EXIT_USAGE = 2
 
@@ -18,22 +18,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
-
-
-def read_position(text: str) -> tuple[Position, tuple[int, int] | None]:
-    """A position from a Position ID, an XGID (with its dice, if rolled), the readable text form or ``start``.
-
-    :raises EngineError: naming what is wrong with the text.
-    """
-    stripped = text.strip()
-    if stripped.lower() in ("start", "opening"):
-        return Position.start(), None
-    if stripped.upper().startswith("XGID=") or stripped.count(":") >= 3:
-        record = Xgid.from_xgid(stripped)
-        return record.position, record.dice
-    if "/" in stripped and ":" in stripped:
-        return Position.from_text(stripped), None
-    return Position.from_position_id(stripped), None
 
 
 def _play_order(play: Play) -> list[tuple[int, int]]:

@@ -17,6 +17,7 @@ from trainer.engine.game import Game, GameResult, OpeningRoll, Side, WinKind, wi
 from trainer.engine.moves import Dice, Move, Play, check_dice, legal_plays, parse_dice
 from trainer.engine.notation import parse_play
 from trainer.engine.position import BAR, CHECKERS, OFF, Position
+from trainer.engine.reading import read_position
 from trainer.engine.xgid import Xgid
 
 __all__ = [
@@ -47,5 +48,6 @@ __all__ = [
     "legal_plays",
     "parse_dice",
     "parse_play",
+    "read_position",
     "win_kind",
 ]
