@@ -915,3 +915,10 @@ def test_pip_count_matches_the_text_form(position: Position) -> None:
         else:
             x_pips = total
     assert position.pip_count() == (x_pips, o_pips)
+
+
+def test_position_id_padding_bits_and_match_id_suffix() -> None:
+    with pytest.raises(InvalidPositionError, match="stray bits"):
+        Position.from_position_id("4HPwATDgc/ABMP")
+    for text in ("GNUbgID: 4HPwATDgc/ABMA:cAkAAAAAAAAA", "gnubgid 4HPwATDgc/ABMA", "4HPwATDgc/ABMA:cAkAAAAAAAAA"):
+        assert Position.from_position_id(text) == Position.start()

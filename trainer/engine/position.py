@@ -229,7 +229,8 @@ class Position:
         """
         text = position_id.strip()
         if text.lower().startswith("gnubgid"):
-            text = text.split(":", 1)[-1].split(":", 1)[0].strip()
+            text = text[7:].lstrip(" :")
+        text = text.split(":", 1)[0].strip()  # a Match ID may follow after a colon
         if not re.fullmatch(r"[A-Za-z0-9+/]{14}", text):
             raise InvalidPositionError(
                 f"{position_id!r} is not a Position ID: it must be 14 characters of A-Z, a-z, 0-9, + and /"
@@ -262,7 +263,7 @@ class Position:
                 )
             counts[OFF] = CHECKERS - total
             sides.append(counts)
-        if key >> bit:
+        if key >> bit or base64.b64encode(raw[:10]).decode("ascii")[:14] != text:
             raise InvalidPositionError(f"Position ID {position_id!r} has stray bits after both sides")
         opponent, player = sides
         try:

@@ -36,6 +36,24 @@ class Xgid:
     match_length: int = 0
     max_cube: int = 1024
 
+    def __post_init__(self) -> None:
+        if self.turn not in (1, -1):
+            raise InvalidPositionError(f"the turn must be 1 (X, bottom) or -1 (O, top), not {self.turn!r}")
+        if self.cube_owner not in (1, 0, -1):
+            raise InvalidPositionError(f"the cube owner must be 1, 0 or -1, not {self.cube_owner!r}")
+        for name, cube in (("cube value", self.cube_value), ("maximum cube", self.max_cube)):
+            if cube < 1 or cube > 1 << 15 or cube & (cube - 1):
+                raise InvalidPositionError(f"the {name} must be a power of two from 1 to 32768, not {cube}")
+        for name, number in (
+            ("bottom score", self.score_bottom),
+            ("top score", self.score_top),
+            ("match length", self.match_length),
+        ):
+            if number < 0:
+                raise InvalidPositionError(f"the {name} cannot be negative ({number})")
+        if self.dice is not None and not all(1 <= die <= 6 for die in self.dice):
+            raise InvalidPositionError(f"dice show 1 to 6, not {self.dice}")
+
     def bottom_and_top(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The bottom side's (X's) and the top side's (O's) counts, each in its own numbering."""
         if self.turn == 1:
@@ -79,9 +97,7 @@ class Xgid:
         fields = body.split(":")
         board = fields[0]
         if len(board) != 26 or not re.fullmatch(r"[-A-Pa-p]{26}", board):
-            raise InvalidPositionError(
-                f"{text!r} is not an XGID: its board must be 26 characters of '-', A-P and a-p"
-            )
+            raise InvalidPositionError(f"{text!r} is not an XGID: its board must be 26 characters of '-', A-P and a-p")
         bottom = [0] * 26
         top = [0] * 26
         for index, char in enumerate(board):
@@ -131,18 +147,21 @@ class Xgid:
         except InvalidPositionError as error:
             raise InvalidPositionError(f"XGID {text!r}: {error}") from None
         max_log = number(9, "maximum cube", 10)
-        return cls(
-            position=position,
-            turn=1 if turn == 1 else -1,
-            dice=dice,
-            cube_value=1 << cube_log,
-            cube_owner=1 if owner == 1 else -1 if owner == -1 else 0,
-            score_bottom=number(5, "bottom score", 0),
-            score_top=number(6, "top score", 0),
-            crawford=number(7, "Crawford", 0) != 0,
-            match_length=number(8, "match length", 0),
-            max_cube=1 << max(0, min(max_log, 15)),
-        )
+        try:
+            return cls(
+                position=position,
+                turn=1 if turn == 1 else -1,
+                dice=dice,
+                cube_value=1 << cube_log,
+                cube_owner=1 if owner == 1 else -1 if owner == -1 else 0,
+                score_bottom=number(5, "bottom score", 0),
+                score_top=number(6, "top score", 0),
+                crawford=number(7, "Crawford", 0) != 0,
+                match_length=number(8, "match length", 0),
+                max_cube=1 << max(0, min(max_log, 15)),
+            )
+        except InvalidPositionError as error:
+            raise InvalidPositionError(f"XGID {text!r}: {error}") from None
 
 
 def _char(count: int, *, lower: bool) -> str:

@@ -1,0 +1,1 @@
+"""Lesson and puzzle content: pydantic models, validated loading and engine-based grading."""

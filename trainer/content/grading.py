@@ -1,0 +1,189 @@
+"""Grading lesson steps with the rules engine: every answer is checked against the rules, never by string."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trainer.content.models import CONDITION_PATTERN, ChooseStep, PickStep, PlayStep, RollStep
+from trainer.engine import (
+    BAR,
+    OFF,
+    Play,
+    PlayError,
+    Position,
+    Side,
+    legal_plays,
+    parse_play,
+)
+
+START_LAYOUT = Position.start().player
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """The verdict on one attempt: right or not, what to tell the learner, and whether the rules forbade it."""
+
+    correct: bool
+    message: str
+    illegal: bool = False
+
+
+# --- play steps --------------------------------------------------------------------------------------------
+
+
+def _blots(side: Sequence[int]) -> list[int]:
+    return [point for point in range(1, 25) if side[point] == 1]
+
+
+def condition_problem(condition: str, play: Play) -> str | None:
+    """Why ``play`` misses ``condition`` (in words), or ``None`` if it meets it."""
+    before, after = play.position, play.result
+    match = CONDITION_PATTERN.fullmatch(condition)
+    if match is None:  # pragma: no cover - conditions are validated when the lesson loads
+        raise ValueError(f"unknown condition {condition!r}")
+    if condition == "any":
+        return None
+    if condition == "hits":
+        return None if play.hits else "it doesn't hit"
+    if condition == "no_hit":
+        return "it hits, and this task asks you not to" if play.hits else None
+    if condition == "enters":
+        return None if after.player_bar < before.player_bar else "it doesn't bring a checker in from the bar"
+    if condition == "bears_off":
+        return None if after.player_off > before.player_off else "it doesn't bear a checker off"
+    if condition == "safe":
+        blots = _blots(after.player)
+        return f"it leaves a blot on point {blots[0]}" if blots else None
+    if condition == "uses_all_dice":
+        full = 4 if play.dice[0] == play.dice[1] else 2
+        return None if play.dice_used == full else "it doesn't use all the dice"
+    point = int(match.group(2))
+    if before.player[point] >= 2:
+        return None if after.player[point] >= 2 else f"it gives up your {point}-point"
+    return None if after.player[point] >= 2 else f"it doesn't make your {point}-point (two or more checkers on it)"
+
+
+def successful_plays(step: PlayStep) -> list[Play]:
+    """The legal plays that complete ``step``."""
+    position, dice = read_step_board(step)
+    plays = legal_plays(position, dice)
+    if step.play is not None:
+        expected = parse_play(position, dice, step.play)
+        return [play for play in plays if play.result == expected.result]
+    return [play for play in plays if all(condition_problem(c, play) is None for c in step.conditions)]
+
+
+def read_step_board(step: PlayStep) -> tuple[Position, tuple[int, int]]:
+    """The position and dice of a play step."""
+    position, dice = step.board(), step.roll()
+    assert position is not None and dice is not None  # both are required fields of a play step
+    return position, dice
+
+
+def grade_play(step: PlayStep, answer: Play | str) -> Feedback:
+    """Grade a play (a :class:`Play` or notation) for ``step``."""
+    position, dice = read_step_board(step)
+    if isinstance(answer, str):
+        try:
+            play = parse_play(position, dice, answer)
+        except PlayError as error:
+            return Feedback(False, _capital(error.reason) + ".", illegal=True)
+    else:
+        play = answer
+    if step.play is not None:
+        expected = parse_play(position, dice, step.play)
+        if play.result == expected.result:
+            return Feedback(True, step.explanation)
+        return Feedback(False, _missed(f"{play} is legal, but it isn't the play this task asks for", step.hint))
+    for condition in step.conditions:
+        problem = condition_problem(condition, play)
+        if problem:
+            return Feedback(False, _missed(f"{play} is legal, but {problem}", step.hint))
+    return Feedback(True, step.explanation)
+
+
+def _missed(message: str, hint: str | None) -> str:
+    return f"{message}. {hint}" if hint else f"{message}."
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# --- pick steps --------------------------------------------------------------------------------------------
+
+
+def pick_targets(step: PickStep) -> frozenset[int]:
+    """The points (learner's numbering, 25 for the bar) that answer a pick step."""
+    position = step.board()
+    assert position is not None  # required for a pick step
+    me, them = position.player, position.opponent
+    target = step.target
+    if target.startswith("point:"):
+        return frozenset({int(target.split(":")[1])})
+    if target == "bar":
+        return frozenset({BAR})
+    if target == "blots":
+        return frozenset(point for point in range(1, 25) if them[25 - point] == 1)
+    if target == "my_blots":
+        return frozenset(_blots(me))
+    if target == "closed":
+        return frozenset(point for point in range(1, 25) if them[25 - point] >= 2)
+    if target == "home_board":
+        return frozenset(range(1, 7))
+    dice = step.roll()
+    if dice is None:
+        return frozenset()
+    if target == "entry":
+        return frozenset(25 - die for die in dice if them[die] < 2)
+    plays = legal_plays(position, dice)
+    if target == "hittable":
+        return frozenset(point for play in plays for point in play.hit_points())
+    # movable: where a checker can start a legal play
+    return frozenset(move.start for play in plays for move in play.moves)
+
+
+def grade_pick(step: PickStep, point: int) -> Feedback:
+    """Grade a click on ``point`` (25 for the bar, 0 for the borne-off tray)."""
+    if point in pick_targets(step):
+        return Feedback(True, step.explanation)
+    name = "the bar" if point == BAR else "the tray of borne-off checkers" if point == OFF else f"point {point}"
+    return Feedback(False, f"Not {name}. {step.prompt}")
+
+
+# --- choose, roll and setup steps ----------------------------------------------------------------------------
+
+
+def grade_choice(step: ChooseStep, index: int) -> Feedback:
+    """Grade the choice of option ``index`` (0-based)."""
+    option = step.options[index]
+    return Feedback(option.correct, option.explanation)
+
+
+def grade_roll(step: RollStep, throws_seen: int, starter: Side) -> Feedback:
+    """Grade the answer "``starter`` moves first" given after ``throws_seen`` throws of the opening roll."""
+    mine, theirs = step.throws[throws_seen - 1] if throws_seen else (0, 0)
+    if throws_seen == 0:
+        return Feedback(False, "Roll first: each side throws one die.")
+    if mine == theirs:
+        return Feedback(False, f"Both dice show {mine}: a tie decides nothing. Roll again.")
+    winner = Side.X if mine > theirs else Side.O
+    if starter is winner:
+        return Feedback(True, step.explanation)
+    high, low = max(mine, theirs), min(mine, theirs)
+    who = "You" if winner is Side.X else "O"
+    return Feedback(False, f"{who} threw the higher die ({high} against {low}), so {who.lower()} moves first.")
+
+
+def grade_setup(layout: Sequence[int]) -> Feedback:
+    """Grade the learner's checkers on points 1-24 (``layout[point]``) against the starting position."""
+    wrong = [point for point in range(24, 0, -1) if layout[point] != START_LAYOUT[point]]
+    if not wrong:
+        return Feedback(True, "That's the starting position: 2 on your 24-point, 5 on 13, 3 on 8 and 5 on 6.")
+    details = []
+    for point in wrong[:3]:
+        want, have = START_LAYOUT[point], layout[point]
+        details.append(f"your {point}-point should hold {want} (it has {have})")
+    more = f" and {len(wrong) - 3} more" if len(wrong) > 3 else ""
+    return Feedback(False, "Not yet: " + "; ".join(details) + more + ".")

@@ -1,0 +1,235 @@
+"""Loading and validating content files: every problem names the file, the line, the step and field, what is wrong
+and, where possible, a suggestion. All problems are reported at once; a broken file is skipped, never fatal."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from trainer.content.grading import pick_targets, read_step_board, successful_plays
+from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep
+from trainer.content.paths import content_dir
+from trainer.engine import EngineError, legal_plays, parse_play
+
+STEP_FIELDS = {
+    "read": ["kind", "title", "text", "position", "dice"],
+    "play": ["kind", "prompt", "position", "dice", "play", "conditions", "hint", "explanation"],
+    "setup": ["kind", "prompt", "explanation", "position", "dice"],
+    "choose": ["kind", "prompt", "options", "position", "dice"],
+    "pick": ["kind", "prompt", "position", "dice", "target", "explanation"],
+    "roll": ["kind", "prompt", "throws", "explanation"],
+}
+LESSON_FIELDS = ["id", "number", "title", "summary", "steps"]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong in a content file."""
+
+    file: str
+    line: int | None
+    where: str
+    message: str
+    suggestion: str | None = None
+
+    def __str__(self) -> str:
+        place = f"{self.file}:{self.line}" if self.line else self.file
+        text = f"{place}: {self.where}: {self.message}" if self.where else f"{place}: {self.message}"
+        return f"{text} (suggestion: {self.suggestion})" if self.suggestion else text
+
+
+@dataclass
+class LessonLibrary:
+    """The lessons that loaded, in order, and every problem found on the way."""
+
+    lessons: list[Lesson] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+class _Lines:
+    """Finds the line of a step's field in a TOML file's text, for error messages."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.step_starts = [i for i, line in enumerate(self.lines) if re.match(r"\s*\[\[\s*steps\s*\]\]", line)]
+
+    def of(self, step: int | None = None, key: str | None = None) -> int | None:
+        if step is None:
+            start, end = 0, self.step_starts[0] if self.step_starts else len(self.lines)
+        elif step < len(self.step_starts):
+            start = self.step_starts[step]
+            end = self.step_starts[step + 1] if step + 1 < len(self.step_starts) else len(self.lines)
+        else:
+            return None
+        if key:
+            pattern = re.compile(rf"\s*{re.escape(key)}\s*=")
+            for index in range(start, end):
+                if pattern.match(self.lines[index]):
+                    return index + 1
+        return start + 1 if step is not None else None
+
+
+def _where(step: int | None, kind: str | None, key: str | None) -> str:
+    parts = []
+    if step is not None:
+        parts.append(f"step {step + 1}" + (f" ({kind})" if kind else ""))
+    if key:
+        parts.append(f"field '{key}'")
+    return ", ".join(parts)
+
+
+def _pydantic_problems(name: str, lines: _Lines, raw: dict[str, Any], error: ValidationError) -> list[Problem]:
+    problems = []
+    for item in error.errors():
+        loc = list(item["loc"])
+        step: int | None = None
+        kind: str | None = None
+        if len(loc) >= 2 and loc[0] == "steps" and isinstance(loc[1], int):
+            step = loc[1]
+            loc = loc[2:]
+            steps = raw.get("steps", [])
+            if step < len(steps) and isinstance(steps[step], dict):
+                kind = steps[step].get("kind")
+            if loc and loc[0] == kind:
+                loc = loc[1:]
+        key = ".".join(str(part) for part in loc) or None
+        top_key = str(loc[0]) if loc else None
+        message = item["msg"].removeprefix("Value error, ")
+        suggestion = None
+        if item["type"] == "extra_forbidden" and top_key:
+            known = STEP_FIELDS.get(kind or "", []) if step is not None else LESSON_FIELDS
+            close = difflib.get_close_matches(top_key, known, n=1)
+            message = "unknown field"
+            suggestion = f"did you mean '{close[0]}'?" if close else f"known fields: {', '.join(known)}"
+        elif item["type"] in ("union_tag_invalid", "union_tag_not_found"):
+            message = f"unknown step kind {kind!r}" if kind else "the step has no 'kind'"
+            suggestion = f"kind is one of {', '.join(STEP_FIELDS)}"
+            key = "kind"
+        elif item["type"] == "missing":
+            message = "this field is required"
+        line = lines.of(step, top_key if item["type"] != "missing" else None)
+        problems.append(Problem(name, line, _where(step, kind, key), message, suggestion))
+    return problems
+
+
+def _semantic_problems(name: str, lines: _Lines, lesson: Lesson) -> list[Problem]:
+    """Checks that need the rules engine: the graded answer exists and is right."""
+    problems = []
+
+    def add(index: int, kind: str, key: str, message: str, suggestion: str | None = None) -> None:
+        problems.append(Problem(name, lines.of(index, key), _where(index, kind, key), message, suggestion))
+
+    if not lesson.graded_steps:
+        problems.append(Problem(name, None, "", "the lesson has no graded step", "add a play, pick or choose step"))
+    for index, step in enumerate(lesson.steps):
+        if isinstance(step, PlayStep):
+            position, dice = read_step_board(step)
+            plays = legal_plays(position, dice)
+            if plays[0].is_pass:
+                add(index, "play", "dice", f"{step.dice} cannot be played in this position: nothing to practise")
+                continue
+            if step.play is None and not step.conditions:
+                add(index, "play", "conditions", "give 'play' or at least one condition", "conditions = ['any']")
+                continue
+            if step.play is not None:
+                try:
+                    parse_play(position, dice, step.play)
+                except EngineError as error:
+                    reason = getattr(error, "reason", str(error))
+                    examples = ", ".join(str(play) for play in plays[:4])
+                    add(
+                        index,
+                        "play",
+                        "play",
+                        f"{step.play!r} is not a legal play here: {reason}",
+                        f"legal plays include {examples}",
+                    )
+                    continue
+            if not successful_plays(step):
+                add(
+                    index,
+                    "play",
+                    "conditions",
+                    f"no legal play meets all of {step.conditions}",
+                    f"legal plays include {', '.join(str(play) for play in plays[:4])}",
+                )
+        elif isinstance(step, PickStep):
+            if step.target in ("hittable", "entry", "movable") and step.dice is None:
+                add(
+                    index,
+                    "pick",
+                    "target",
+                    f"target '{step.target}' depends on the roll, but the step has no dice",
+                    'add dice = ".."',
+                )
+            elif not pick_targets(step):
+                add(index, "pick", "target", f"no point on this board matches target '{step.target}'")
+        elif isinstance(step, ChooseStep) and not any(option.correct for option in step.options):
+            add(index, "choose", "options", "no option is marked correct", "set correct = true on the right one")
+    return problems
+
+
+def load_lesson_file(path: Path, display_name: str | None = None) -> tuple[Lesson | None, list[Problem]]:
+    """Load one lesson file; the lesson, or ``None`` with the problems that keep it out."""
+    name = display_name or path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return None, [Problem(name, None, "", f"cannot read the file: {error}")]
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"line (\d+)", str(error))
+        line = int(match.group(1)) if match else None
+        return None, [Problem(name, line, "", f"not valid TOML: {error}", "check quotes and brackets on that line")]
+    lines = _Lines(text)
+    try:
+        lesson = Lesson.model_validate(raw)
+    except ValidationError as error:
+        return None, _pydantic_problems(name, lines, raw, error)
+    problems = _semantic_problems(name, lines, lesson)
+    return (None if problems else lesson), problems
+
+
+def load_lessons(directory: Path | None = None) -> LessonLibrary:
+    """Every lesson in ``directory`` (default: the shipped lessons), in lesson-number order, with all problems."""
+    folder = directory if directory is not None else content_dir("lessons")
+    library = LessonLibrary()
+    seen_ids: dict[str, str] = {}
+    seen_numbers: dict[int, str] = {}
+    for path in sorted(folder.glob("*.toml")):
+        lesson, problems = load_lesson_file(path)
+        library.problems.extend(problems)
+        if lesson is None:
+            library.skipped.append(path.name)
+            continue
+        clash = seen_ids.get(lesson.id) or seen_numbers.get(lesson.number)
+        if clash:
+            library.problems.append(
+                Problem(
+                    path.name,
+                    None,
+                    "",
+                    f"lesson id '{lesson.id}' or number {lesson.number} is already used by {clash}",
+                    "give every lesson its own id and number",
+                )
+            )
+            library.skipped.append(path.name)
+            continue
+        seen_ids[lesson.id] = seen_numbers[lesson.number] = path.name
+        library.lessons.append(lesson)
+    library.lessons.sort(key=lambda lesson: lesson.number)
+    return library
+
+
+def format_problems(problems: Iterable[Problem]) -> str:
+    """All problems, one a line."""
+    return "\n".join(str(problem) for problem in problems)

@@ -1,0 +1,179 @@
+"""Pydantic models of lesson files (TOML): a lesson is a list of steps of six kinds.
+
+Positions are written as ``start``, a Position ID, an XGID or the text form
+(``X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2``, both sides in the learner's numbering); dice like ``31``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from trainer.engine import Dice, Position, parse_dice, read_position
+
+CONDITION_PATTERN = re.compile(r"(any|hits|no_hit|enters|bears_off|safe|uses_all_dice|makes_point:(\d{1,2}))")
+CONDITIONS_HELP = "any, hits, no_hit, enters, bears_off, safe, uses_all_dice or makes_point:N"
+PICK_TARGETS = ("point:N", "blots", "my_blots", "hittable", "closed", "entry", "movable", "home_board")
+PICK_TARGET_PATTERN = re.compile(r"(point:(\d{1,2})|bar|blots|my_blots|hittable|closed|entry|movable|home_board)")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+
+def _check_position(value: str) -> str:
+    read_position(value)
+    return value
+
+
+def _check_dice(value: str) -> str:
+    parse_dice(value)
+    return value
+
+
+class _BoardStep(_Strict):
+    position: str | None = Field(default=None, description="the board shown: start, Position ID, XGID or text form")
+    dice: str | None = Field(default=None, description="the dice shown, e.g. 31")
+
+    @field_validator("position")
+    @classmethod
+    def _position_reads(cls, value: str | None) -> str | None:
+        return None if value is None else _check_position(value)
+
+    @field_validator("dice")
+    @classmethod
+    def _dice_read(cls, value: str | None) -> str | None:
+        return None if value is None else _check_dice(value)
+
+    def board(self) -> Position | None:
+        """The position to show, if any."""
+        return None if self.position is None else read_position(self.position)[0]
+
+    def roll(self) -> Dice | None:
+        """The dice to show, if any."""
+        return None if self.dice is None else parse_dice(self.dice)
+
+
+class ReadStep(_BoardStep):
+    """Text to read (Markdown), with an optional board. Not graded."""
+
+    kind: Literal["read"]
+    title: str | None = None
+    text: str = Field(min_length=1)
+
+
+class PlayStep(_BoardStep):
+    """Play a roll on the board. Success is the given ``play``, or any legal play meeting every condition."""
+
+    kind: Literal["play"]
+    prompt: str = Field(min_length=1)
+    position: str
+    dice: str
+    play: str | None = Field(default=None, description="the expected play, in notation")
+    conditions: list[str] = Field(default_factory=list, description=CONDITIONS_HELP)
+    hint: str | None = Field(default=None, description="shown after a legal play that misses the goal")
+    explanation: str = Field(min_length=1, description="shown on success")
+
+    @field_validator("conditions")
+    @classmethod
+    def _conditions_known(cls, values: list[str]) -> list[str]:
+        for value in values:
+            match = CONDITION_PATTERN.fullmatch(value)
+            if not match:
+                raise ValueError(f"unknown condition {value!r}; use {CONDITIONS_HELP}")
+            if match.group(2) and not 1 <= int(match.group(2)) <= 24:
+                raise ValueError(f"{value!r} names point {match.group(2)}; points run 1-24")
+        return values
+
+
+class SetupStep(_BoardStep):
+    """Place the learner's 15 checkers in the starting position, point by point."""
+
+    kind: Literal["setup"]
+    prompt: str = Field(min_length=1)
+    explanation: str = Field(min_length=1)
+
+
+class Option(_Strict):
+    """One answer of a multiple-choice step, with the explanation shown when it is chosen."""
+
+    text: str = Field(min_length=1)
+    correct: bool = False
+    explanation: str = Field(min_length=1)
+
+
+class ChooseStep(_BoardStep):
+    """A multiple-choice question, with an explanation for every option."""
+
+    kind: Literal["choose"]
+    prompt: str = Field(min_length=1)
+    options: list[Option] = Field(min_length=2, max_length=6)
+
+
+class PickStep(_BoardStep):
+    """Click a point (or the bar) on the board that the engine identifies from ``target``."""
+
+    kind: Literal["pick"]
+    prompt: str = Field(min_length=1)
+    position: str
+    target: str = Field(description="point:N, bar, blots, my_blots, hittable, closed, entry, movable or home_board")
+    explanation: str = Field(min_length=1)
+
+    @field_validator("target")
+    @classmethod
+    def _target_known(cls, value: str) -> str:
+        match = PICK_TARGET_PATTERN.fullmatch(value)
+        if not match:
+            raise ValueError(f"unknown target {value!r}; use {', '.join(PICK_TARGETS)} or bar")
+        if match.group(2) and not 1 <= int(match.group(2)) <= 24:
+            raise ValueError(f"{value!r} names point {match.group(2)}; points run 1-24")
+        return value
+
+
+class RollStep(_Strict):
+    """The opening roll: each side throws one die, ties throw again, the higher die moves first."""
+
+    kind: Literal["roll"]
+    prompt: str = Field(min_length=1)
+    throws: list[tuple[int, int]] = Field(
+        min_length=1, description="(your die, O's die) for each throw; all but the last are ties"
+    )
+    explanation: str = Field(min_length=1)
+
+    @field_validator("throws")
+    @classmethod
+    def _throws_valid(cls, throws: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        for mine, theirs in throws:
+            if not (1 <= mine <= 6 and 1 <= theirs <= 6):
+                raise ValueError(f"a die shows 1 to 6, not {mine} or {theirs}")
+        for mine, theirs in throws[:-1]:
+            if mine != theirs:
+                raise ValueError(f"throw ({mine}, {theirs}) is not a tie, so the opening roll would end there")
+        last = throws[-1]
+        if last[0] == last[1]:
+            raise ValueError(f"the last throw ({last[0]}, {last[1]}) is a tie; add a throw that decides")
+        return throws
+
+
+Step = Annotated[
+    ReadStep | PlayStep | SetupStep | ChooseStep | PickStep | RollStep,
+    Field(discriminator="kind"),
+]
+GRADED_KINDS = frozenset({"play", "setup", "choose", "pick", "roll"})
+
+
+class Lesson(_Strict):
+    """A lesson: an ordered list of steps, most of them graded tasks."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    number: int = Field(ge=1)
+    title: str = Field(min_length=1)
+    summary: str = Field(min_length=1)
+    steps: list[Step] = Field(min_length=1)
+
+    @property
+    def graded_steps(self) -> list[int]:
+        """Indexes of the steps that are graded tasks."""
+        return [index for index, step in enumerate(self.steps) if step.kind in GRADED_KINDS]

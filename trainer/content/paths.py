@@ -1,0 +1,20 @@
+"""Where the shipped content lives: the source tree's folders, or their copy inside the installed package."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = PACKAGE_ROOT / "_content"
+
+
+def content_dir(name: str) -> Path:
+    """The folder of shipped ``lessons`` or ``puzzles``.
+
+    A source checkout (or editable install) reads the top-level folder; a wheel carries a copy in
+    ``trainer/_content``.
+    """
+    source = PACKAGE_ROOT.parent / name
+    if source.is_dir() and (PACKAGE_ROOT.parent / "pyproject.toml").is_file():
+        return source
+    return BUNDLED / name
