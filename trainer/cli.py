@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from trainer import __version__
@@ -63,7 +64,24 @@ def build_parser() -> argparse.ArgumentParser:
     moves.add_argument(
         "dice", metavar="DICE", nargs="?", help="the roll, e.g. 65 or 6-5 (optional when the XGID holds dice)"
     )
+    validate = commands.add_parser(
+        "validate",
+        help="check every lesson and puzzle file and report all problems",
+        description="Check content files (default: the shipped lessons and puzzles) and report every problem, "
+        "each naming the file, the line, the step or field, what is wrong and a suggestion. Exit status 1 on any.",
+    )
+    validate.add_argument(
+        "paths", metavar="PATH", nargs="*", type=Path, help="lesson or puzzle files, or folders of them"
+    )
     return parser
+
+
+def validate_command(paths: Sequence[Path]) -> tuple[str, int]:
+    """The report of ``bgtrainer validate`` and its exit status (1 if any problem was found)."""
+    from trainer.content.validate import validate_paths
+
+    report = validate_paths(paths)
+    return report.text(), 1 if report.problems else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -74,6 +92,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arguments.command == "moves":
             print(moves_command(arguments.position, arguments.dice))
             return 0
+        if arguments.command == "validate":
+            text, status = validate_command(arguments.paths)
+            print(text)
+            return status
         parser.print_help()
         return 0
     except EngineError as error:

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from trainer.content.grading import pick_targets, read_step_board, successful_plays
-from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep
+from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, Step
 from trainer.content.paths import content_dir
 from trainer.engine import EngineError, legal_plays, parse_play
 
@@ -27,6 +27,7 @@ STEP_FIELDS = {
     "roll": ["kind", "prompt", "throws", "explanation"],
 }
 LESSON_FIELDS = ["id", "number", "title", "summary", "steps"]
+_STEP_ADAPTER: TypeAdapter[Step] = TypeAdapter(Step)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,59 +122,45 @@ def _pydantic_problems(name: str, lines: _Lines, raw: dict[str, Any], error: Val
 
 
 def _semantic_problems(name: str, lines: _Lines, lesson: Lesson) -> list[Problem]:
-    """Checks that need the rules engine: the graded answer exists and is right."""
+    """Checks that need the rules engine, for a lesson whose fields are all well-formed."""
     problems = []
-
-    def add(index: int, kind: str, key: str, message: str, suggestion: str | None = None) -> None:
-        problems.append(Problem(name, lines.of(index, key), _where(index, kind, key), message, suggestion))
-
     if not lesson.graded_steps:
         problems.append(Problem(name, None, "", "the lesson has no graded step", "add a play, pick or choose step"))
     for index, step in enumerate(lesson.steps):
-        if isinstance(step, PlayStep):
-            position, dice = read_step_board(step)
-            plays = legal_plays(position, dice)
-            if plays[0].is_pass:
-                add(index, "play", "dice", f"{step.dice} cannot be played in this position: nothing to practise")
-                continue
-            if step.play is None and not step.conditions:
-                add(index, "play", "conditions", "give 'play' or at least one condition", "conditions = ['any']")
-                continue
-            if step.play is not None:
-                try:
-                    parse_play(position, dice, step.play)
-                except EngineError as error:
-                    reason = getattr(error, "reason", str(error))
-                    examples = ", ".join(str(play) for play in plays[:4])
-                    add(
-                        index,
-                        "play",
-                        "play",
-                        f"{step.play!r} is not a legal play here: {reason}",
-                        f"legal plays include {examples}",
-                    )
-                    continue
-            if not successful_plays(step):
-                add(
-                    index,
-                    "play",
-                    "conditions",
-                    f"no legal play meets all of {step.conditions}",
-                    f"legal plays include {', '.join(str(play) for play in plays[:4])}",
-                )
-        elif isinstance(step, PickStep):
-            if step.target in ("hittable", "entry", "movable") and step.dice is None:
-                add(
-                    index,
-                    "pick",
-                    "target",
-                    f"target '{step.target}' depends on the roll, but the step has no dice",
-                    'add dice = ".."',
-                )
-            elif not pick_targets(step):
-                add(index, "pick", "target", f"no point on this board matches target '{step.target}'")
-        elif isinstance(step, ChooseStep) and not any(option.correct for option in step.options):
-            add(index, "choose", "options", "no option is marked correct", "set correct = true on the right one")
+        problems.extend(_step_problems(name, lines, index, step))
+    return problems
+
+
+def _step_problems(name: str, lines: _Lines, index: int, step: Step) -> list[Problem]:
+    """Rules checks of one well-formed step: the graded answer exists and is right."""
+    problems = []
+
+    def add(key: str, message: str, suggestion: str | None = None) -> None:
+        problems.append(Problem(name, lines.of(index, key), _where(index, step.kind, key), message, suggestion))
+
+    if isinstance(step, PlayStep):
+        position, dice = read_step_board(step)
+        plays = legal_plays(position, dice)
+        examples = ", ".join(str(play) for play in plays[:4])
+        if plays[0].is_pass:
+            add("dice", f"{step.dice} cannot be played in this position: there is nothing to practise")
+        elif step.play is None and not step.conditions:
+            add("conditions", "give 'play' or at least one condition", "conditions = [\"any\"]")
+        elif step.play is not None:
+            try:
+                parse_play(position, dice, step.play)
+            except EngineError as error:
+                reason = getattr(error, "reason", str(error))
+                add("play", f"{step.play!r} is not a legal play here: {reason}", f"legal plays include {examples}")
+        elif not successful_plays(step):
+            add("conditions", f"no legal play meets all of {step.conditions}", f"legal plays include {examples}")
+    elif isinstance(step, PickStep):
+        if step.target in ("hittable", "entry", "movable") and step.dice is None:
+            add("target", f"target '{step.target}' depends on the roll, but the step has no dice", 'add dice = "..."')
+        elif not pick_targets(step):
+            add("target", f"no point on this board matches target '{step.target}'")
+    elif isinstance(step, ChooseStep) and not any(option.correct for option in step.options):
+        add("options", "no option is marked correct", "set correct = true on the right one")
     return problems
 
 
@@ -194,7 +181,17 @@ def load_lesson_file(path: Path, display_name: str | None = None) -> tuple[Lesso
     try:
         lesson = Lesson.model_validate(raw)
     except ValidationError as error:
-        return None, _pydantic_problems(name, lines, raw, error)
+        problems = _pydantic_problems(name, lines, raw, error)
+        # Steps that are well-formed still get the rules checks, so that every problem shows at once.
+        raw_steps = raw.get("steps")
+        for index, raw_step in enumerate(raw_steps if isinstance(raw_steps, list) else []):
+            try:
+                step = _STEP_ADAPTER.validate_python(raw_step)
+            except ValidationError:
+                continue
+            problems.extend(_step_problems(name, lines, index, step))
+        problems.sort(key=lambda problem: problem.line or 0)
+        return None, problems
     problems = _semantic_problems(name, lines, lesson)
     return (None if problems else lesson), problems
 
