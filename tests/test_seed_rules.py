@@ -153,9 +153,7 @@ def test_checkers_move_forward_only() -> None:
     ("dice", "two_checkers", "one_checker"),
     [((6, 1), "13/7 8/7", "13/6"), ((4, 1), "24/23 13/9", "13/8")],
 )
-def test_two_checkers_or_one_checker_with_both_dice(
-    dice: tuple[int, int], two_checkers: str, one_checker: str
-) -> None:
+def test_two_checkers_or_one_checker_with_both_dice(dice: tuple[int, int], two_checkers: str, one_checker: str) -> None:
     """Seed 000: "They may move two checkers, each using the number rolled on one die, or one checker by the
     combined roll." Seed 004: "if you roll a four and a one, you can move one checker four spaces to an open point
     and a different checker one space to an open point, or you can move one checker five spaces."

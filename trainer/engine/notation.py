@@ -191,14 +191,16 @@ def _walk(
         rolled = f"{roll[0]}-{roll[1]}"
         return _Failure(progress, f"{label} needs the {die}, but the {die} is already used (you rolled {rolled})")
     best: _Failure | None = None
-    blocked: list[str] = []
+    on_the_way: list[str] = []  # closed points met before the last step of a multi-die route
     for order in orders:
         trial_me, trial_opponent, source, done = list(me), list(opponent), start, progress
         failure: _Failure | None = None
-        for die in order:
+        for step_index, die in enumerate(order):
             problem = step_problem(trial_me, trial_opponent, source, die)
             if problem:
                 failure = _Failure(done, problem)
+                if step_index < len(order) - 1 and max(source - die, OFF) != OFF and "is closed" in problem:
+                    on_the_way.append(problem)
                 break
             apply_step(trial_me, trial_opponent, source, die)
             source, done = max(source - die, OFF), done + 1
@@ -210,14 +212,12 @@ def _walk(
             if isinstance(outcome, int):
                 return outcome
             failure = outcome
-        elif len(order) > 1 and failure.progress > progress:
-            blocked.append(failure.reason)
         if best is None or failure.progress > best.progress:
             best = failure
     assert best is not None
-    if len(blocked) > 1 and len(blocked) == len(orders) and best.progress - progress == 1:
-        reasons = " and ".join(dict.fromkeys(blocked))
-        return _Failure(best.progress, f"{label} needs an open point to stop on along the way, but {reasons}")
+    if len(on_the_way) > 1 and len(on_the_way) == len(orders):
+        reasons = " and ".join(dict.fromkeys(on_the_way))
+        return _Failure(progress, f"{label} needs an open point to stop on along the way, but {reasons}")
     return best
 
 

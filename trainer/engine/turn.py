@@ -1,0 +1,186 @@
+"""A turn played one checker at a time, as on a real board: only steps that can still end in a legal play are
+allowed, and a refused step comes with the rule it breaks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from trainer.engine.errors import IllegalPlayError, PlayError
+from trainer.engine.explain import apply_step, step_problem
+from trainer.engine.moves import Dice, Move, Play, check_dice, format_moves, legal_plays
+from trainer.engine.notation import parse_play
+from trainer.engine.position import BAR, OFF, Position
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The moves made so far in one turn. Methods return new turns; :attr:`play` is set once they form a legal play.
+
+    :raises InvalidDiceError: if ``dice`` is not two numbers from 1 to 6.
+    """
+
+    position: Position
+    dice: Dice
+    moves: tuple[Move, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_dice(self.dice)
+
+    @cached_property
+    def plays(self) -> tuple[Play, ...]:
+        """Every legal play of the whole roll."""
+        return legal_plays(self.position, self.dice)
+
+    @cached_property
+    def _results(self) -> frozenset[tuple[tuple[int, ...], tuple[int, ...]]]:
+        return frozenset((play.result.player, play.result.opponent) for play in self.plays)
+
+    @property
+    def moves_needed(self) -> int:
+        """How many single-die moves a legal play of this roll makes."""
+        return self.plays[0].dice_used
+
+    @cached_property
+    def current(self) -> Position:
+        """The board after the moves made so far (still from the mover's side)."""
+        me, them = list(self.position.player), list(self.position.opponent)
+        for move in self.moves:
+            apply_step(me, them, move.start, move.start - move.end)
+        return Position._trusted(tuple(me), tuple(them))
+
+    @cached_property
+    def remaining_dice(self) -> tuple[int, ...]:
+        """The dice not used yet, highest first."""
+        left = [self.dice[0]] * 4 if self.dice[0] == self.dice[1] else list(self.dice)
+        for die in self._dice_used:
+            left.remove(die)
+        return tuple(sorted(left, reverse=True))
+
+    @cached_property
+    def _dice_used(self) -> tuple[int, ...]:
+        used: list[int] = []
+        left = [self.dice[0]] * 4 if self.dice[0] == self.dice[1] else list(self.dice)
+        for move in self.moves:
+            distance = move.start - move.end
+            die = distance if distance in left else min(d for d in left if d > distance)
+            left.remove(die)
+            used.append(die)
+        return tuple(used)
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the moves made form a whole legal play."""
+        return len(self.moves) == self.moves_needed and self._key(self.current) in self._results
+
+    @property
+    def play(self) -> Play | None:
+        """The legal play the moves form, once complete."""
+        if not self.is_complete:
+            return None
+        result = self.current
+        return next(play for play in self.plays if play.result == result)
+
+    @staticmethod
+    def _key(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return position.player, position.opponent
+
+    def notation(self) -> str:
+        """The moves made so far in notation (empty before the first)."""
+        return format_moves(self.moves) if self.moves else ""
+
+    # --- stepping ---------------------------------------------------------------------------------------
+
+    @cached_property
+    def _finishable(self) -> dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], bool]:
+        return {}
+
+    def _can_finish(self, me: list[int], them: list[int], left: list[int], made: int) -> bool:
+        if made == self.moves_needed:
+            return (tuple(me), tuple(them)) in self._results
+        key = (tuple(me), tuple(them), tuple(sorted(left)))
+        known = self._finishable.get(key)
+        if known is None:
+            known = self._finishable[key] = self._search_finish(me, them, left, made)
+        return known
+
+    def _search_finish(self, me: list[int], them: list[int], left: list[int], made: int) -> bool:
+        for die in sorted(set(left), reverse=True):
+            for source in range(25, 0, -1):
+                if step_problem(me, them, source, die) is None:
+                    next_me, next_them = list(me), list(them)
+                    apply_step(next_me, next_them, source, die)
+                    rest = list(left)
+                    rest.remove(die)
+                    if self._can_finish(next_me, next_them, rest, made + 1):
+                        return True
+        return False
+
+    def _step(self, start: int, die: int) -> Move | None:
+        """The move of one checker from ``start`` by ``die`` if it can still end in a legal play."""
+        me, them = list(self.current.player), list(self.current.opponent)
+        if len(self.moves) >= self.moves_needed or step_problem(me, them, start, die) is not None:
+            return None
+        hit = apply_step(me, them, start, die)
+        left = list(self.remaining_dice)
+        left.remove(die)
+        if not self._can_finish(me, them, left, len(self.moves) + 1):
+            return None
+        return Move(start, max(start - die, OFF), hit)
+
+    def destinations(self, start: int) -> dict[int, Move]:
+        """Where the checker on ``start`` (25 = bar) may go next, one die at a time: ``{end: move}`` (0 = off)."""
+        found: dict[int, Move] = {}
+        for die in sorted(set(self.remaining_dice)):
+            move = self._step(start, die)
+            if move is not None and move.end not in found:
+                found[move.end] = move
+        return found
+
+    def movable_points(self) -> frozenset[int]:
+        """Points (25 = bar) holding a checker that may move next."""
+        me = self.current.player
+        return frozenset(point for point in range(25, 0, -1) if me[point] and self.destinations(point))
+
+    def move(self, start: int, end: int) -> Turn:
+        """The turn with one more checker moved from ``start`` to ``end`` (by one die).
+
+        :raises IllegalPlayError: with the first rule the move breaks, in words.
+        """
+        allowed = self.destinations(start)
+        if end in allowed:
+            return Turn(self.position, self.dice, (*self.moves, allowed[end]))
+        raise IllegalPlayError(self._label(start, end), self.position.position_id(), self.dice, self._why(start, end))
+
+    def undo(self) -> Turn:
+        """The turn without its last move (unchanged if no move was made)."""
+        return Turn(self.position, self.dice, self.moves[:-1])
+
+    @staticmethod
+    def _label(start: int, end: int) -> str:
+        return f"{'bar' if start == BAR else start}/{'off' if end == OFF else end}"
+
+    def _why(self, start: int, end: int) -> str:
+        if self.moves and len(self.moves) >= self.moves_needed:
+            return "the roll is used up: this play is complete"
+        me, them = self.current.player, self.current.opponent
+        if end >= start:
+            return f"checkers move from higher to lower points: {self._label(start, end)} goes backwards"
+        distance = start - end
+        left = self.remaining_dice
+        dice_for_step = [die for die in set(left) if die == distance or (end == OFF and die > distance)]
+        if not dice_for_step:
+            return_text = " and ".join(str(die) for die in sorted(set(left), reverse=True))
+            return f"{self._label(start, end)} is {distance} pips, but a move uses one die: you have {return_text} left"
+        for die in sorted(dice_for_step):
+            problem = step_problem(me, them, start, die)
+            if problem is None:
+                break
+        else:
+            return problem or "this move is not allowed"
+        text = " ".join(filter(None, [self.notation(), self._label(start, end)]))
+        try:
+            parse_play(self.position, self.dice, text)
+        except PlayError as error:
+            return error.reason
+        return "this move cannot be part of a legal play with the rest of the roll"  # pragma: no cover
