@@ -47,9 +47,16 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``bgtrainer``."""
     parser = _Parser(
         prog="bgtrainer",
-        description="Learn backgammon in the terminal: interactive lessons, puzzles and a rules explorer.",
+        description="Learn backgammon in the terminal: interactive lessons, puzzles and a rules explorer. "
+        "Without a command, the app starts.",
     )
     parser.add_argument("--version", action="version", version=f"bgtrainer {__version__}")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        metavar="DIR",
+        help="where progress is kept (default: $BGTRAINER_DATA_DIR, else your user data folder)",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     moves = commands.add_parser(
         "moves",
@@ -84,6 +91,14 @@ def validate_command(paths: Sequence[Path]) -> tuple[str, int]:
     return report.text(), 1 if report.problems else 0
 
 
+def run_app(data_dir: Path | None) -> int:
+    """Start the app (imported here so that the other commands never load the UI)."""
+    from trainer.tui.app import TrainerApp
+
+    TrainerApp(data_dir=data_dir).run()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
@@ -96,8 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             text, status = validate_command(arguments.paths)
             print(text)
             return status
-        parser.print_help()
-        return 0
+        return run_app(arguments.data_dir)
     except EngineError as error:
         print(f"bgtrainer: error: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -1,0 +1,116 @@
+"""The bgtrainer Textual app: home, lessons, explore a position, help."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Static
+
+from trainer.content.loader import LessonLibrary, load_lessons
+from trainer.store import ProgressStore
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown instead of a broken layout while the terminal is smaller than 80 x 24."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.refresh_message()
+
+    def on_resize(self) -> None:
+        self.refresh_message()
+
+    def refresh_message(self) -> None:
+        width, height = self.app.size
+        self.query_one("#too-small", Static).update(
+            f"Make the window larger.\n\nbgtrainer needs at least {MIN_WIDTH} x {MIN_HEIGHT}; "
+            f"this one is {width} x {height}.\n\nctrl+q quits."
+        )
+
+
+class LessonsLoaded(Message):
+    """The lesson library has been loaded (in a background thread, off the startup path)."""
+
+    def __init__(self, library: LessonLibrary) -> None:
+        super().__init__()
+        self.library = library
+
+
+class TrainerApp(App[None]):
+    """Learn backgammon: lessons on a real board, checked by the rules engine."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "bgtrainer"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+t", "toggle_theme", "Theme"),
+    ]
+
+    def __init__(self, *, data_dir: Path | None = None, lessons_dir: Path | None = None) -> None:
+        super().__init__()
+        self.data_dir = data_dir
+        self.lessons_dir = lessons_dir
+        self.store: ProgressStore | None = None
+        self.library: LessonLibrary | None = None
+
+    def on_mount(self) -> None:
+        from trainer.tui.home import HomeScreen
+
+        self.store = ProgressStore(self.data_dir)
+        self.push_screen(HomeScreen())
+        if self.store.notice:
+            self.notify(self.store.notice, title="Progress", severity="warning", timeout=12)
+        self.load_library()
+        self.check_size()
+
+    @work(thread=True, exclusive=True, group="lessons")
+    def load_library(self) -> None:
+        """Load and validate the lessons away from the event loop, so the home screen shows at once."""
+        library = load_lessons(self.lessons_dir)
+        self.post_message(LessonsLoaded(library))
+
+    def on_lessons_loaded(self, message: LessonsLoaded) -> None:
+        self.library = message.library
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "refresh_lessons", None)
+            if refresh is not None:
+                refresh()
+        if message.library.skipped:
+            names = ", ".join(message.library.skipped)
+            self.notify(
+                f"Skipped {len(message.library.skipped)} broken lesson file(s): {names}. "
+                "Run 'bgtrainer validate' for details.",
+                title="Lessons",
+                severity="warning",
+                timeout=12,
+            )
+
+    def on_resize(self) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        """Swap in the "make the window larger" screen while the terminal is too small, and back out after."""
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif not small and showing:
+            self.pop_screen()
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+
+    def on_unmount(self) -> None:
+        if self.store is not None:
+            self.store.close()

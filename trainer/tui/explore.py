@@ -1,0 +1,93 @@
+"""Explore a position: paste a Position ID, XGID or text form (or start from the opening), set the dice, and
+see every legal play and whether the roll is forced and why."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from trainer.engine import EngineError, Play, Position, explain, parse_dice, read_position
+from trainer.tui.board import BoardView
+
+
+class ExploreScreen(Screen[None]):
+    """A position, a roll, every legal play; highlight a play to see where it leaves the checkers."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "swap", "Other side to roll"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.position = Position.start()
+        self.plays: tuple[Play, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        yield Static(" Explore a position", id="lesson-title")
+        with Horizontal(id="lesson-body"):
+            yield BoardView(id="board")
+            with Vertical(id="panel"):
+                yield Input("start", id="position-input", placeholder="Position ID, XGID, text form or 'start'")
+                yield Input("31", id="dice-input", placeholder="dice, e.g. 31 or 6-5")
+                yield Static(id="feedback")
+                yield Static(id="explanation")
+                yield OptionList(id="plays")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.update_view()
+        self.query_one("#position-input", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.update_view()
+        if event.input.id == "position-input":
+            self.query_one("#dice-input", Input).focus()
+        else:
+            self.query_one("#plays", OptionList).focus()
+
+    def update_view(self) -> None:
+        """Read both inputs; show the board and the plays, or say what is wrong with the input."""
+        feedback = self.query_one("#feedback", Static)
+        plays_list = self.query_one("#plays", OptionList)
+        board = self.query_one(BoardView)
+        try:
+            position, xgid_dice = read_position(self.query_one("#position-input", Input).value)
+            dice_text = self.query_one("#dice-input", Input).value.strip()
+            dice = parse_dice(dice_text) if dice_text or xgid_dice is None else xgid_dice
+        except EngineError as error:
+            feedback.update(f"✗ {error}")
+            feedback.add_class("wrong")
+            feedback.display = True
+            return
+        feedback.display = False
+        self.position = position
+        explanation = explain(position, dice)
+        self.plays = () if explanation.no_play else explanation.plays
+        board.position, board.dice, board.used_dice, board.marked = position, dice, (), frozenset()
+        board.caption = f"ID {position.position_id()}"
+        self.query_one("#explanation", Static).update(explanation.text)
+        plays_list.clear_options()
+        for index, play in enumerate(self.plays):
+            plays_list.add_option(Option(str(play), id=str(index)))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id is None:
+            return
+        play = self.plays[int(event.option.id)]
+        board = self.query_one(BoardView)
+        board.position = play.result
+        board.marked = frozenset(move.end for move in play.moves if move.end)
+
+    def action_swap(self) -> None:
+        self.query_one("#position-input", Input).value = self.position.swap().position_id()
+        self.update_view()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

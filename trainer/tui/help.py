@@ -1,0 +1,51 @@
+"""Help: the keys, and the rules in brief."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown
+
+HELP_TEXT = """\
+# Help
+
+## Keys
+- **Arrows** move around menus and the board; **enter** chooses.
+- On the board: choose one of your checkers (●), then one of the lit points (◇) to move it. You can also
+  click with the mouse, or press **/** and type the play, e.g. `24/18 13/8`.
+- **u** undoes a move in this turn, **n** goes on after a right answer, **q** or **escape** goes back,
+  **ctrl+q** quits from anywhere, **ctrl+t** switches between the dark and the light theme.
+- Setting up the board: choose a point to add a checker there, right-click or **-** to take one away,
+  **c** to check.
+
+## The board
+You are ● and move from your 24-point down to your 1-point, then bear off. O (○) moves the other way.
+The bar is in the middle; borne-off checkers go to the tray on the right.
+
+## The rules in brief
+- Move one checker by each die, or one checker by both; doubles are played four times.
+- You may land on an empty point, your own, or one with a single O checker (a blot), which you hit to the bar.
+- With a checker on the bar you must enter it first, in O's home board.
+- Use both dice when you can; if only one can be played, play the higher one when either could be.
+- Bear off once all 15 checkers are in your home board. The first to bear off all 15 wins.
+
+Progress is saved as you go; a lesson resumes where you left it.
+"""
+
+
+class HelpScreen(Screen[None]):
+    """Keys and rules."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "back", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help"):
+            yield Markdown(HELP_TEXT)
+        yield Footer()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

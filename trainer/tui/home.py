@@ -1,0 +1,119 @@
+"""The home screen: every lesson with its status, then explore a position and help."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from trainer.content.models import Lesson
+from trainer.store import LessonProgress
+
+
+def lesson_status(lesson: Lesson, progress: LessonProgress) -> str:
+    """A lesson's line in the list: its number, title and status (new, started, done with stars)."""
+    graded = lesson.graded_steps
+    status = progress.status(graded, len(lesson.steps))
+    if status == "done":
+        stars = len(progress.first_try & set(graded))
+        label = f"✓ done  ★ {stars}/{len(graded)}"
+    elif status == "started":
+        label = f"● step {progress.resume_step + 1} of {len(lesson.steps)}"
+    else:
+        label = "○ new"
+    return f"{lesson.number}. {lesson.title}  —  {label}"
+
+
+class HomeScreen(Screen[None]):
+    """Lessons first, then the tools; arrows and enter, or the letters in the footer."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("l", "focus_lessons", "Lessons"),
+        Binding("e", "explore", "Explore"),
+        Binding("question_mark,f1", "help", "Help"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="home"):
+            yield Static("bgtrainer", id="home-title")
+            yield Static("Learn backgammon from zero, on a real board.", id="home-subtitle")
+            yield OptionList(id="home-menu")
+            yield Static("", id="home-notice")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_lessons()
+        self.query_one("#home-menu", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_lessons()
+
+    def refresh_lessons(self) -> None:
+        """Rebuild the menu from the loaded lessons and the stored progress."""
+        menu = self.query_one("#home-menu", OptionList)
+        was_loading = menu.option_count > 0 and menu.get_option_at_index(0).id == "loading"
+        highlighted = None if was_loading else menu.highlighted
+        menu.clear_options()
+        library = getattr(self.app, "library", None)
+        store = getattr(self.app, "store", None)
+        if library is None:
+            menu.add_option(Option("Loading lessons…", id="loading", disabled=True))
+        else:
+            for lesson in library.lessons:
+                progress = store.lesson_progress(lesson.id) if store is not None else LessonProgress()
+                menu.add_option(Option(lesson_status(lesson, progress), id=f"lesson:{lesson.id}"))
+            if not library.lessons:
+                menu.add_option(Option("No lessons could be loaded", id="none", disabled=True))
+        menu.add_option(None)
+        menu.add_option(Option("Explore a position  (e)", id="explore"))
+        menu.add_option(Option("Help  (?)", id="help"))
+        menu.highlighted = highlighted if highlighted is not None and highlighted < menu.option_count else 0
+        notices = []
+        if library is not None and library.skipped:
+            notices.append(f"Skipped broken lesson files: {', '.join(library.skipped)} (run 'bgtrainer validate').")
+        if store is not None and store.notice:
+            notices.append(store.notice)
+        self.query_one("#home-notice", Static).update("\n".join(notices))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        option_id = event.option.id or ""
+        if option_id.startswith("lesson:"):
+            self.open_lesson(option_id.split(":", 1)[1])
+        elif option_id == "explore":
+            self.action_explore()
+        elif option_id == "help":
+            self.action_help()
+
+    def open_lesson(self, lesson_id: str) -> None:
+        from trainer.tui.lesson import LessonScreen
+
+        library = getattr(self.app, "library", None)
+        store = getattr(self.app, "store", None)
+        if library is None or store is None:
+            return
+        lesson = next(lesson for lesson in library.lessons if lesson.id == lesson_id)
+        progress = store.lesson_progress(lesson.id)
+        done = progress.status(lesson.graded_steps, len(lesson.steps)) == "done"
+        start = 0 if done else min(progress.resume_step, len(lesson.steps) - 1)
+        self.app.push_screen(LessonScreen(lesson, start_step=start))
+
+    def action_focus_lessons(self) -> None:
+        menu = self.query_one("#home-menu", OptionList)
+        menu.focus()
+        menu.highlighted = 0
+
+    def action_explore(self) -> None:
+        from trainer.tui.explore import ExploreScreen
+
+        self.app.push_screen(ExploreScreen())
+
+    def action_help(self) -> None:
+        from trainer.tui.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())

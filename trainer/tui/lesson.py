@@ -1,0 +1,452 @@
+"""A lesson, step by step, on a real board: every answer is graded by the rules engine."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from trainer.content.grading import Feedback, grade_choice, grade_pick, grade_play, grade_roll, grade_setup
+from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, ReadStep, RollStep, SetupStep
+from trainer.engine import CHECKERS, OFF, IllegalPlayError, Position, Side, parse_play
+from trainer.engine.turn import Turn
+from trainer.store import ProgressStore
+from trainer.tui.board import BoardView
+
+KIND_NAMES = {"read": "Read", "play": "Play", "pick": "Pick a point", "choose": "Choose", "setup": "Set up",
+              "roll": "Opening roll"}  # fmt: skip
+
+
+def route(turn: Turn, start: int, end: int) -> Turn | None:
+    """The turn with one checker moved from ``start`` to ``end`` using one or more dice, if some route allows it."""
+    if end in turn.destinations(start):
+        return turn.move(start, end)
+    for middle in turn.destinations(start):
+        if middle != OFF and middle > end:
+            onward = route(turn.move(start, middle), middle, end)
+            if onward is not None:
+                return onward
+    return None
+
+
+class LessonScreen(Screen[None]):
+    """One lesson: the board on the left, the step's text, feedback and answers on the right."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,escape", "back", "Back"),
+        Binding("n", "next", "Next"),
+        Binding("u,backspace", "undo", "Undo"),
+        Binding("slash", "focus_notation", "Type a play"),
+        Binding("b", "focus_board", "Board"),
+        Binding("r", "roll", "Roll", show=False),
+        Binding("x", "starter('X')", "I start", show=False),
+        Binding("o", "starter('O')", "O starts", show=False),
+        Binding("c", "check_setup", "Check", show=False),
+        Binding("delete,minus", "remove_checker", "Remove checker", show=False),
+    ]
+
+    def __init__(self, lesson: Lesson, *, start_step: int = 0) -> None:
+        super().__init__()
+        self.lesson = lesson
+        self.index = start_step
+        self.wrong_attempts = 0
+        self.solved = False
+        self.finished = False
+        self.turn: Turn | None = None
+        self.setup_counts: list[int] = [0] * 26
+        self.throws_seen = 0
+
+    # --- layout ---------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lesson-title")
+        with Horizontal(id="lesson-body"):
+            yield BoardView(id="board")
+            with Vertical(id="panel"):
+                yield Static(id="step-heading")
+                with VerticalScroll(id="step-scroll"):
+                    yield Markdown(id="step-text")
+                    yield OptionList(id="options")
+                yield Static(id="feedback")
+                yield Input(id="notation", placeholder="type a play, e.g. 24/18 13/8")
+                with Horizontal(id="buttons"):
+                    yield Button("Continue", id="continue", variant="primary")
+                    yield Button("Roll", id="roll")
+                    yield Button("I start", id="start-x")
+                    yield Button("O starts", id="start-o")
+                    yield Button("Check", id="check")
+                    yield Button("Undo", id="undo")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_step()
+
+    @property
+    def store(self) -> ProgressStore | None:
+        store = getattr(self.app, "store", None)
+        return store if isinstance(store, ProgressStore) else None
+
+    @property
+    def step(self) -> ReadStep | PlayStep | SetupStep | ChooseStep | PickStep | RollStep:
+        return self.lesson.steps[self.index]
+
+    # --- showing a step -------------------------------------------------------------------------------
+
+    def show_step(self) -> None:
+        """Lay out the current step: text, board, the answer widgets it needs."""
+        step = self.step
+        self.wrong_attempts = 0
+        self.solved = False
+        self.turn = None
+        self.throws_seen = 0
+        self.query_one("#lesson-title", Static).update(
+            f" Lesson {self.lesson.number}: {self.lesson.title}   step {self.index + 1} of {len(self.lesson.steps)}"
+        )
+        heading = KIND_NAMES[step.kind] if not isinstance(step, ReadStep) or not step.title else step.title
+        self.query_one("#step-heading", Static).update(heading)
+        text = step.text if isinstance(step, ReadStep) else step.prompt
+        self.query_one("#step-text", Markdown).update(text)
+        self.set_feedback(None)
+        board = self.query_one(BoardView)
+        board.selected = None
+        board.targets = frozenset()
+        board.marked = frozenset()
+        board.used_dice = ()
+        board.caption = ""
+        position = step.board() if not isinstance(step, RollStep) else None
+        dice = step.roll() if not isinstance(step, RollStep) else None
+        board.position = position or Position.start()
+        board.dice = dice or ()
+        if isinstance(step, PlayStep):
+            assert position is not None and dice is not None
+            self.turn = Turn(position, dice)
+            board.caption = "your roll"
+        elif isinstance(step, SetupStep):
+            self.setup_counts = [0] * 26
+            self.show_setup()
+        elif isinstance(step, RollStep):
+            board.position = Position.start()
+            board.caption = "press r to roll"
+        options = self.query_one("#options", OptionList)
+        options.clear_options()
+        if isinstance(step, ChooseStep):
+            for number, option in enumerate(step.options, start=1):
+                options.add_option(Option(f"{number}. {option.text}", id=str(number - 1)))
+        options.display = isinstance(step, ChooseStep)
+        self.query_one("#notation", Input).display = isinstance(step, PlayStep)
+        self.query_one("#notation", Input).value = ""
+        self.show_buttons()
+        store = self.store
+        if store is not None:
+            store.set_resume_step(self.lesson.id, self.index)
+        if isinstance(step, ChooseStep):
+            options.focus()
+            options.highlighted = 0
+        elif isinstance(step, ReadStep):
+            self.query_one("#continue", Button).focus()
+        elif isinstance(step, RollStep):
+            self.query_one("#roll", Button).focus()
+        else:
+            board.focus()
+
+    def show_buttons(self) -> None:
+        step = self.step
+        done = self.solved or isinstance(step, ReadStep)
+        visible = {
+            "continue": done,
+            "roll": isinstance(step, RollStep) and not self.solved,
+            "start-x": isinstance(step, RollStep) and not self.solved and self.throws_seen > 0,
+            "start-o": isinstance(step, RollStep) and not self.solved and self.throws_seen > 0,
+            "check": isinstance(step, SetupStep) and not self.solved,
+            "undo": isinstance(step, PlayStep | SetupStep) and not self.solved,
+        }
+        for button_id, shown in visible.items():
+            self.query_one(f"#{button_id}", Button).display = shown
+        if done:
+            self.query_one("#continue", Button).label = "Finish lesson" if self.is_last_step() else "Continue"
+
+    def is_last_step(self) -> bool:
+        return self.index == len(self.lesson.steps) - 1
+
+    def set_feedback(self, feedback: Feedback | None, *, prefix: str = "") -> None:
+        widget = self.query_one("#feedback", Static)
+        widget.remove_class("right", "wrong")
+        if feedback is None:
+            widget.update("")
+            widget.display = False
+            return
+        widget.display = True
+        if feedback.correct:
+            widget.add_class("right")
+            widget.update(f"✓ Right. {feedback.message}")
+        else:
+            widget.add_class("wrong")
+            label = "✗ Illegal: " if feedback.illegal else "✗ Not quite: "
+            widget.update(prefix + label + feedback.message)
+
+    # --- grading --------------------------------------------------------------------------------------
+
+    def grade(self, feedback: Feedback) -> None:
+        """Show the verdict; on success, record the step and offer Continue."""
+        self.set_feedback(feedback)
+        if not feedback.correct:
+            self.wrong_attempts += 1
+            return
+        self.solved = True
+        store = self.store
+        if store is not None:
+            store.complete_step(self.lesson.id, self.index, first_try=self.wrong_attempts == 0)
+        board = self.query_one(BoardView)
+        board.selected = None
+        board.targets = frozenset()
+        self.show_buttons()
+        self.query_one("#continue", Button).focus()
+
+    def on_board_view_point_chosen(self, event: BoardView.PointChosen) -> None:
+        step = self.step
+        if self.solved:
+            return
+        if isinstance(step, PickStep):
+            feedback = grade_pick(step, event.point)
+            if feedback.correct:
+                self.query_one(BoardView).marked = frozenset({event.point})
+            self.grade(feedback)
+        elif isinstance(step, PlayStep):
+            self.board_move(event.point)
+        elif isinstance(step, SetupStep):
+            if event.secondary:
+                self.remove_checker(event.point)
+            else:
+                self.add_checker(event.point)
+
+    def board_move(self, point: int) -> None:
+        """A click during a play step: select a checker, or move the selected one there."""
+        turn, board = self.turn, self.query_one(BoardView)
+        if turn is None:
+            return
+        selected = board.selected
+        if selected is None or point == selected:
+            if point == selected:
+                board.selected, board.targets = None, frozenset()
+                return
+            self.select(point)
+            return
+        moved = route(turn, selected, point)
+        if moved is None:
+            if turn.current.player[point] and point in turn.movable_points():
+                self.select(point)
+                return
+            try:
+                turn.move(selected, point)
+            except IllegalPlayError as error:
+                self.set_feedback(Feedback(False, _sentence(error.reason), illegal=True))
+                self.wrong_attempts += 1
+            return
+        self.set_turn(moved)
+
+    def select(self, point: int) -> None:
+        turn, board = self.turn, self.query_one(BoardView)
+        assert turn is not None
+        me = turn.current.player
+        if point == OFF or not me[point]:
+            self.set_feedback(Feedback(False, "Choose one of your own checkers (●) first.", illegal=False))
+            return
+        destinations = turn.destinations(point)
+        if not destinations:
+            reason = self.why_stuck(turn, point)
+            self.set_feedback(Feedback(False, _sentence(reason), illegal=True))
+            self.wrong_attempts += 1
+            return
+        self.set_feedback(None)
+        board.selected = point
+        board.targets = frozenset(destinations)
+
+    @staticmethod
+    def why_stuck(turn: Turn, point: int) -> str:
+        """Why the checker on ``point`` cannot move now, from the first die's refusal."""
+        if not turn.remaining_dice or len(turn.moves) >= turn.moves_needed:
+            return "the roll is used up"
+        for die in turn.remaining_dice:
+            try:
+                turn.move(point, max(point - die, OFF))
+            except IllegalPlayError as error:
+                return error.reason
+        return "this checker cannot move now"  # pragma: no cover - a checker without destinations is refused above
+
+    def set_turn(self, turn: Turn) -> None:
+        self.turn = turn
+        board = self.query_one(BoardView)
+        board.position = turn.current
+        board.selected = None
+        board.targets = frozenset()
+        board.used_dice = _used_dice(turn)
+        self.query_one("#notation", Input).value = turn.notation()
+        if turn.is_complete and turn.play is not None:
+            step = self.step
+            assert isinstance(step, PlayStep)
+            feedback = grade_play(step, turn.play)
+            self.grade(feedback)
+            if not feedback.correct:
+                self.set_turn_back()
+
+    def set_turn_back(self) -> None:
+        """After a legal play that misses the goal, put the checkers back for another try."""
+        step = self.step
+        assert isinstance(step, PlayStep)
+        position, dice = step.board(), step.roll()
+        assert position is not None and dice is not None
+        self.turn = Turn(position, dice)
+        board = self.query_one(BoardView)
+        board.position = position
+        board.used_dice = ()
+        self.query_one("#notation", Input).value = ""
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        step = self.step
+        if not isinstance(step, PlayStep) or self.solved:
+            return
+        feedback = grade_play(step, event.value)
+        self.grade(feedback)
+        if feedback.correct:
+            position, dice = step.board(), step.roll()
+            assert position is not None and dice is not None
+            self.query_one(BoardView).position = parse_play(position, dice, event.value).result
+        else:
+            self.set_turn_back()
+            self.query_one("#notation", Input).value = event.value
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        step = self.step
+        if isinstance(step, ChooseStep) and not self.solved and event.option.id is not None:
+            self.grade(grade_choice(step, int(event.option.id)))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {
+            "continue": self.action_next,
+            "roll": self.action_roll,
+            "start-x": lambda: self.action_starter("X"),
+            "start-o": lambda: self.action_starter("O"),
+            "check": self.action_check_setup,
+            "undo": self.action_undo,
+        }
+        action = actions.get(event.button.id or "")
+        if action is not None:
+            action()
+
+    # --- setup and roll steps -------------------------------------------------------------------------
+
+    def show_setup(self) -> None:
+        board = self.query_one(BoardView)
+        placed = sum(self.setup_counts[1:25])
+        player = list(self.setup_counts)
+        player[OFF] = CHECKERS - placed
+        board.position = Position(player, Position.start().opponent)
+        board.caption = f"to place: {CHECKERS - placed}"
+
+    def add_checker(self, point: int) -> None:
+        if not 1 <= point <= 24:
+            self.set_feedback(Feedback(False, "Checkers go on the points 1 to 24.", illegal=True))
+            return
+        if Position.start().opponent[25 - point]:
+            self.set_feedback(Feedback(False, f"O's checkers stand on point {point}: it's not yours.", illegal=True))
+            return
+        if sum(self.setup_counts[1:25]) >= CHECKERS:
+            self.set_feedback(Feedback(False, "All 15 checkers are placed: remove one first (right-click or -)."))
+            return
+        self.setup_counts[point] += 1
+        self.set_feedback(None)
+        self.show_setup()
+
+    def remove_checker(self, point: int) -> None:
+        if 1 <= point <= 24 and self.setup_counts[point]:
+            self.setup_counts[point] -= 1
+            self.show_setup()
+
+    def action_remove_checker(self) -> None:
+        if isinstance(self.step, SetupStep) and not self.solved:
+            self.remove_checker(self.query_one(BoardView).cursor)
+
+    def action_check_setup(self) -> None:
+        if isinstance(self.step, SetupStep) and not self.solved:
+            self.grade(grade_setup(self.setup_counts))
+
+    def action_roll(self) -> None:
+        step = self.step
+        if not isinstance(step, RollStep) or self.solved or self.throws_seen >= len(step.throws):
+            return
+        self.throws_seen += 1
+        mine, theirs = step.throws[self.throws_seen - 1]
+        board = self.query_one(BoardView)
+        board.dice = (mine, theirs)
+        tie = "  tie: roll again" if mine == theirs else ""
+        board.caption = f"you threw {mine}, O threw {theirs}{tie}"
+        self.set_feedback(None)
+        self.show_buttons()
+
+    def action_starter(self, side: str) -> None:
+        step = self.step
+        if isinstance(step, RollStep) and not self.solved:
+            self.grade(grade_roll(step, self.throws_seen, Side(side)))
+
+    # --- navigation -----------------------------------------------------------------------------------
+
+    def action_next(self) -> None:
+        if not (self.solved or isinstance(self.step, ReadStep)):
+            return
+        if self.is_last_step():
+            self.finish()
+            return
+        self.index += 1
+        self.show_step()
+
+    def finish(self) -> None:
+        store = self.store
+        graded = self.lesson.graded_steps
+        if store is not None:
+            store.set_resume_step(self.lesson.id, 0)
+            progress = store.lesson_progress(self.lesson.id)
+            stars = len(progress.first_try & set(graded))
+        else:
+            stars = 0
+        self.app.pop_screen()
+        self.app.notify(
+            f"Lesson {self.lesson.number} complete: {stars} of {len(graded)} tasks right at the first try.",
+            title=self.lesson.title,
+        )
+
+    def action_undo(self) -> None:
+        if self.solved:
+            return
+        if isinstance(self.step, PlayStep) and self.turn is not None and self.turn.moves:
+            self.set_turn(self.turn.undo())
+            self.set_feedback(None)
+        elif isinstance(self.step, SetupStep):
+            self.remove_checker(self.query_one(BoardView).cursor)
+
+    def action_focus_notation(self) -> None:
+        if isinstance(self.step, PlayStep):
+            self.query_one("#notation", Input).focus()
+
+    def action_focus_board(self) -> None:
+        self.query_one(BoardView).focus()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def _sentence(reason: str) -> str:
+    text = reason[:1].upper() + reason[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def _used_dice(turn: Turn) -> tuple[int, ...]:
+    full = [turn.dice[0]] * 4 if turn.dice[0] == turn.dice[1] else list(turn.dice)
+    for die in turn.remaining_dice:
+        full.remove(die)
+    return tuple(full)
+
