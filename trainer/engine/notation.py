@@ -106,6 +106,12 @@ def parse_play(position: Position, dice: tuple[int, ...], text: str) -> Play:
     candidates = [play for play in plays if play.result.player == tuple(layout)]
     if not candidates:
         raise IllegalPlayError(text, position_id, roll, _diagnose(position, roll, segments, plays))
+    # Every written step is part of the play: the route must be playable, and landing on a blot hits it.
+    hops = _hops(segments)
+    outcome = _walk(list(position.player), list(position.opponent), hops, _dice_list(roll), roll)
+    if isinstance(outcome, _Failure):
+        raise IllegalPlayError(text, position_id, roll, outcome.reason)
+    stated_hits |= {end for _, end in hops if end != OFF and position.opponent[25 - end] == 1}
     matching = [play for play in candidates if stated_hits <= play.hit_points()]
     if not matching:
         missing = min(stated_hits - candidates[0].hit_points())
@@ -156,80 +162,110 @@ def _dice_words(dice: tuple[int, int]) -> str:
     return f"your dice are {high} and {low} ({high + low} for one checker with both)"
 
 
-def _walk(
-    me: list[int],
-    opponent: list[int],
-    hops: list[tuple[int, int]],
-    dice: list[int],
-    roll: tuple[int, int],
-    progress: int,
-) -> int | _Failure:
-    """Play ``hops`` one die at a time; the number of dice used, or the failure that got furthest."""
-    if not hops:
-        return progress
-    (start, end), rest = hops[0], hops[1:]
+def _hop_failure(start: int, end: int, dice: list[int], roll: tuple[int, int]) -> _Failure | None:
+    """Why a written step cannot be made with the dice left at all (direction and distance), if it cannot."""
     label = f"{'bar' if start == BAR else start}/{'off' if end == OFF else end}"
     if end >= start:
-        return _Failure(progress, f"checkers move from higher to lower points: {label} goes backwards")
+        return _Failure(0, f"checkers move from higher to lower points: {label} goes backwards")
     if not dice:
-        return _Failure(progress, f"{label} needs another die, but the roll {roll[0]}-{roll[1]} is used up")
-    orders = _hop_dice(start - end if end else start, end == OFF, dice)
-    if not orders:
-        full = [roll[0]] * 4 if roll[0] == roll[1] else list(roll)
-        needed = _hop_dice(start - end if end else start, end == OFF, full)
-        if not needed:
-            return _Failure(progress, f"{label} moves {start - end} pips, but {_dice_words(roll)}")
-        if roll[0] == roll[1]:
-            return _Failure(
-                progress,
-                f"{label} needs {plural(len(needed[0]), f'{roll[0]}')} but only {len(dice)} of your four "
-                f"{roll[0]}s {'is' if len(dice) == 1 else 'are'} left",
-            )
-        if len(needed[0]) == 2:
-            return _Failure(progress, f"{label} needs both dice, but one of them is already used")
-        die = needed[0][0]
-        rolled = f"{roll[0]}-{roll[1]}"
-        return _Failure(progress, f"{label} needs the {die}, but the {die} is already used (you rolled {rolled})")
-    best: _Failure | None = None
-    on_the_way: list[str] = []  # closed points met before the last step of a multi-die route
-    for order in orders:
-        trial_me, trial_opponent, source, done = list(me), list(opponent), start, progress
-        failure: _Failure | None = None
-        for step_index, die in enumerate(order):
-            problem = step_problem(trial_me, trial_opponent, source, die)
-            if problem:
-                failure = _Failure(done, problem)
-                if step_index < len(order) - 1 and max(source - die, OFF) != OFF and "is closed" in problem:
-                    on_the_way.append(problem)
-                break
-            apply_step(trial_me, trial_opponent, source, die)
-            source, done = max(source - die, OFF), done + 1
-        if failure is None:
-            left = list(dice)
+        return _Failure(0, f"{label} needs another die, but the roll {roll[0]}-{roll[1]} is used up")
+    if _hop_dice(start - end if end else start, end == OFF, dice):
+        return None
+    needed = _hop_dice(start - end if end else start, end == OFF, _dice_list(roll))
+    if not needed:
+        return _Failure(0, f"{label} moves {start - end} pips, but {_dice_words(roll)}")
+    if roll[0] == roll[1]:
+        count = plural(len(needed[0]), f"{roll[0]}")
+        verb = "is" if len(dice) == 1 else "are"
+        return _Failure(0, f"{label} needs {count} but only {len(dice)} of your four {roll[0]}s {verb} left")
+    if len(needed[0]) == 2:
+        return _Failure(0, f"{label} needs both dice, but one of them is already used")
+    die = needed[0][0]
+    return _Failure(0, f"{label} needs the {die}, but the {die} is already used (you rolled {roll[0]}-{roll[1]})")
+
+
+def _simulate(me: list[int], opponent: list[int], steps: list[tuple[int, int]]) -> int | _Failure:
+    """Make single-die steps ``(start, die)``, highest start first; the number made, or the first refusal."""
+    me, opponent = list(me), list(opponent)
+    for done, (start, die) in enumerate(sorted(steps, key=lambda step: -step[0])):
+        problem = step_problem(me, opponent, start, die)
+        if problem:
+            return _Failure(done, problem)
+        apply_step(me, opponent, start, die)
+    return len(steps)
+
+
+def _walk(
+    me: list[int], opponent: list[int], hops: list[tuple[int, int]], dice: list[int], roll: tuple[int, int]
+) -> int | _Failure:
+    """Give each written step some of the dice and make the single moves in a legal order.
+
+    Returns the number of dice used, or the refusal that got furthest (the first rule the play breaks).
+    """
+    def assign(index: int, left: list[int], steps: list[tuple[int, int]]) -> int | _Failure:
+        if index == len(hops):
+            return _simulate(me, opponent, steps)
+        start, end = hops[index]
+        failure = _hop_failure(start, end, left, roll)
+        if failure is not None:
+            made = _simulate(me, opponent, steps)
+            return made if isinstance(made, _Failure) else _Failure(made, failure.reason)
+        orders = _hop_dice(start - end if end else start, end == OFF, left)
+        on_the_way = _closed_on_the_way(opponent, start, orders)
+        if len(orders) > 1 and len(on_the_way) == len(orders):
+            label = f"{'bar' if start == BAR else start}/{'off' if end == OFF else end}"
+            reasons = " and ".join(dict.fromkeys(on_the_way))
+            return _Failure(len(steps), f"{label} needs an open point to stop on along the way, but {reasons}")
+        found: _Failure | None = None
+        for order in orders:
+            rest = list(left)
+            point, route = start, []
             for die in order:
-                left.remove(die)
-            outcome = _walk(trial_me, trial_opponent, rest, left, roll, done)
+                rest.remove(die)
+                route.append((point, die))
+                point = max(point - die, OFF)
+            outcome = assign(index + 1, rest, steps + route)
             if isinstance(outcome, int):
                 return outcome
-            failure = outcome
-        if best is None or failure.progress > best.progress:
-            best = failure
-    assert best is not None
-    if len(on_the_way) > 1 and len(on_the_way) == len(orders):
-        reasons = " and ".join(dict.fromkeys(on_the_way))
-        return _Failure(progress, f"{label} needs an open point to stop on along the way, but {reasons}")
-    return best
+            if found is None or outcome.progress > found.progress:
+                found = outcome
+        assert found is not None
+        return found
+
+    return assign(0, dice, [])
+
+
+def _closed_on_the_way(opponent: list[int], start: int, orders: list[tuple[int, ...]]) -> list[str]:
+    """For each multi-die order, the first closed point it would stop on before the end (orders that have one)."""
+    reasons = []
+    for order in orders:
+        point = start
+        for die in order[:-1]:
+            point -= die
+            if point > 0 and opponent[25 - point] >= 2:
+                reasons.append(f"point {point} is closed: O has {opponent[25 - point]} checkers there")
+                break
+    return reasons
+
+
+def _hops(segments: list[Segment]) -> list[tuple[int, int]]:
+    """Every written step of every checker, highest start first (the order in which a legal play can be made)."""
+    hops: list[tuple[int, int]] = []
+    for segment in segments:
+        for _ in range(segment.count):
+            hops.extend(zip(segment.points, segment.points[1:], strict=False))
+    hops.sort(key=lambda hop: -hop[0])
+    return hops
+
+
+def _dice_list(roll: tuple[int, int]) -> list[int]:
+    return [roll[0]] * 4 if roll[0] == roll[1] else list(roll)
 
 
 def _diagnose(position: Position, roll: tuple[int, int], segments: list[Segment], plays: tuple[Play, ...]) -> str:
     """The first rule a readable play breaks (it matched no legal play)."""
-    hops: list[tuple[int, int]] = []
-    for segment in sorted(segments, key=lambda s: -s.points[0]):
-        for _ in range(segment.count):
-            hops.extend(zip(segment.points, segment.points[1:], strict=False))
-    hops.sort(key=lambda hop: -hop[0])
-    dice = [roll[0]] * 4 if roll[0] == roll[1] else list(roll)
-    outcome = _walk(list(position.player), list(position.opponent), hops, dice, roll, 0)
+    hops = _hops(segments)
+    outcome = _walk(list(position.player), list(position.opponent), hops, _dice_list(roll), roll)
     if isinstance(outcome, _Failure):
         return outcome.reason
     used, most = outcome, plays[0].dice_used
