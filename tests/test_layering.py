@@ -48,3 +48,44 @@ def test_importing_the_engine_loads_no_ui_validation_or_storage_module() -> None
     )
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert output.strip() == "[]"
+
+
+PACKAGE = ENGINE.parent
+LAYERS = {
+    # module or package -> what it may never import
+    "content": {"textual", "rich", "sqlite3", "trainer.tui", "trainer.store", "trainer.cli"},
+    "store.py": {"textual", "rich", "pydantic", "trainer.tui", "trainer.content", "trainer.cli"},
+    "tui": {"trainer.cli"},
+}
+
+
+def imported_modules(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_layers_only_point_downward() -> None:
+    offenders = []
+    for name, forbidden in LAYERS.items():
+        target = PACKAGE / name
+        files = sorted(target.rglob("*.py")) if target.is_dir() else [target]
+        assert files, name
+        for path in files:
+            for module in imported_modules(path):
+                if any(module == bad or module.startswith(bad + ".") for bad in forbidden):
+                    offenders.append(f"{path.relative_to(PACKAGE)} imports {module}")
+    assert offenders == []
+
+
+def test_commands_other_than_the_app_never_load_the_ui() -> None:
+    code = (
+        "import sys; from trainer.cli import main; main(['moves', 'start', '65']); "
+        "print(sorted(m for m in ('textual', 'trainer.tui') if m in sys.modules), file=sys.stderr)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stderr.strip() == "[]"

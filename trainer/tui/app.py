@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.app import App, ComposeResult
@@ -12,8 +12,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from trainer.content.loader import LessonLibrary, load_lessons
 from trainer.store import ProgressStore
+
+if TYPE_CHECKING:
+    from trainer.content.loader import LessonLibrary
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -76,6 +78,8 @@ class TrainerApp(App[None]):
     @work(thread=True, exclusive=True, group="lessons")
     def load_library(self) -> None:
         """Load and validate the lessons away from the event loop, so the home screen shows at once."""
+        from trainer.content.loader import load_lessons  # pydantic and the lessons stay off the startup path
+
         library = load_lessons(self.lessons_dir)
         self.post_message(LessonsLoaded(library))
 

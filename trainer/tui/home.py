@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,8 +11,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.content.models import Lesson
 from trainer.store import LessonProgress
+
+if TYPE_CHECKING:
+    from trainer.content.models import Lesson
 
 
 def lesson_status(lesson: Lesson, progress: LessonProgress) -> str:

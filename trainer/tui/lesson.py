@@ -183,10 +183,10 @@ class LessonScreen(Screen[None]):
         widget.display = True
         if feedback.correct:
             widget.add_class("right")
-            widget.update(f"✓ Right. {feedback.message}")
+            widget.update(f"✓ {feedback.message}")
         else:
             widget.add_class("wrong")
-            label = "✗ Illegal: " if feedback.illegal else "✗ Not quite: "
+            label = "✗ Illegal: " if feedback.illegal else "✗ "
             widget.update(prefix + label + feedback.message)
 
     # --- grading --------------------------------------------------------------------------------------

@@ -1,0 +1,52 @@
+"""A non-editable install carries the lessons, puzzles and the stylesheet, and finds them without the source tree."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", str(ROOT), "-w", str(out)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    (built,) = out.glob("bgtrainer-*.whl")
+    return built
+
+
+def test_the_wheel_holds_every_lesson_and_the_stylesheet(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    lessons = {path.name for path in (ROOT / "lessons").glob("*.toml")}
+    assert lessons and {f"trainer/_content/lessons/{name}" for name in lessons} <= names
+    assert "trainer/tui/app.tcss" in names
+    assert any(name.startswith("trainer/_content/puzzles/") for name in names)
+
+
+def test_an_unpacked_wheel_loads_its_bundled_lessons(wheel: Path, tmp_path: Path) -> None:
+    zipfile.ZipFile(wheel).extractall(tmp_path)
+    code = (
+        "from trainer.content.loader import load_lessons; from trainer.content.paths import content_dir; "
+        "library = load_lessons(); "
+        "print(content_dir('lessons').relative_to(content_dir('lessons').parents[2]).as_posix(), "
+        "len(library.lessons), len(library.problems))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env={"PYTHONPATH": str(tmp_path)}, capture_output=True, text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    folder, lessons, problems = result.stdout.split()
+    assert folder == "trainer/_content/lessons"
+    assert int(lessons) == len(list((ROOT / "lessons").glob("*.toml")))
+    assert problems == "0"
