@@ -43,12 +43,27 @@ class LessonScreen(Screen[None]):
         Binding("u,backspace", "undo", "Undo"),
         Binding("slash", "focus_notation", "Type a play"),
         Binding("b", "focus_board", "Board"),
-        Binding("r", "roll", "Roll", show=False),
-        Binding("x", "starter('X')", "I start", show=False),
-        Binding("o", "starter('O')", "O starts", show=False),
-        Binding("c", "check_setup", "Check", show=False),
-        Binding("delete,minus", "remove_checker", "Remove checker", show=False),
+        Binding("r", "roll", "Roll"),
+        Binding("x", "starter('X')", "I start"),
+        Binding("o", "starter('O')", "O starts"),
+        Binding("c", "check_setup", "Check"),
+        Binding("delete,minus", "remove_checker", "Remove"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show in the footer only the keys that do something in the current step."""
+        step = self.step
+        open_task = not self.solved
+        applicable = {
+            "next": self.solved or isinstance(step, ReadStep),
+            "undo": open_task and isinstance(step, PlayStep | SetupStep),
+            "focus_notation": open_task and isinstance(step, PlayStep),
+            "roll": open_task and isinstance(step, RollStep),
+            "starter": open_task and isinstance(step, RollStep) and self.throws_seen > 0,
+            "check_setup": open_task and isinstance(step, SetupStep),
+            "remove_checker": open_task and isinstance(step, SetupStep),
+        }
+        return applicable.get(action, True)
 
     def __init__(self, lesson: Lesson, *, start_step: int = 0) -> None:
         super().__init__()
@@ -155,6 +170,7 @@ class LessonScreen(Screen[None]):
             board.focus()
 
     def show_buttons(self) -> None:
+        self.refresh_bindings()
         step = self.step
         done = self.solved or isinstance(step, ReadStep)
         visible = {
