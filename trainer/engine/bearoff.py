@@ -1,0 +1,284 @@
+"""Exact bear-off mathematics: one-sided roll distributions, two-sided winning chances, plays ranked by them.
+
+A one-sided position is the count of checkers on the six home points (``(c1, ..., c6)``, 0-15 checkers in all:
+54,264 positions). For each, the database holds the distribution of the number of rolls needed to bear off
+with play that minimises the expected number of rolls, and its mean. For pairs of positions with at most six
+checkers a side (924 x 924 pairs) it holds the exact chance that the side on roll wins with optimal play by both
+sides; larger races combine the two one-sided distributions as independent.
+
+The tables are built by :mod:`trainer.bearoff_build` (vectorised) and shipped as compressed files beside this
+module; this module reads them with the standard library, and can rebuild small parts in pure Python
+(:func:`build_one_sided`) so tests can check the shipped data.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from array import array
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from trainer.engine.moves import Play, legal_plays
+from trainer.engine.position import Position
+
+Side = tuple[int, int, int, int, int, int]
+MAX_CHECKERS = 15
+MAX_ROLLS = 32
+TWO_SIDED_CHECKERS = 6
+TIE_TOLERANCE = 0.0005
+DATA_DIR = Path(__file__).with_name("bearoff_data")
+ONE_SIDED_FILE = DATA_DIR / "one_sided.bin"
+TWO_SIDED_FILE = DATA_DIR / "two_sided_6x6.bin"
+_MAGIC_ONE, _MAGIC_TWO = b"BGT1", b"BGT2"
+ROLLS: tuple[tuple[int, int, int], ...] = tuple(
+    (high, low, 1 if high == low else 2) for high in range(1, 7) for low in range(1, high + 1)
+)
+
+
+class NotBearOffError(ValueError):
+    """The position is not a pure bear-off: both sides must have every checker home (or off)."""
+
+
+# --- positions and their order ------------------------------------------------------------------------------
+
+
+def pips(side: Sequence[int]) -> int:
+    """Pip count of a one-sided position."""
+    return sum(point * count for point, count in enumerate(side, start=1))
+
+
+@cache
+def positions(max_checkers: int = MAX_CHECKERS) -> tuple[Side, ...]:
+    """Every one-sided position with at most ``max_checkers`` checkers, in database order.
+
+    The order is by pip count, then by the counts: every position comes after all positions it can move to.
+    """
+    found: list[Side] = []
+
+    def fill(prefix: list[int], left: int) -> None:
+        if len(prefix) == 6:
+            found.append((prefix[0], prefix[1], prefix[2], prefix[3], prefix[4], prefix[5]))
+            return
+        for count in range(left + 1):
+            fill([*prefix, count], left - count)
+
+    fill([], max_checkers)
+    return tuple(sorted(found, key=lambda side: (pips(side), side)))
+
+
+@cache
+def index_of(max_checkers: int = MAX_CHECKERS) -> dict[Side, int]:
+    """Database index of each one-sided position."""
+    return {side: index for index, side in enumerate(positions(max_checkers))}
+
+
+def single_moves(side: Side, die: int) -> Iterator[Side]:
+    """Positions after moving one checker by ``die`` (bearing off by the exact number, or from the highest point
+    with a larger one); none if the side has no checker."""
+    highest = max((point for point in range(6, 0, -1) if side[point - 1]), default=0)
+    for point in range(6, 0, -1):
+        if not side[point - 1]:
+            continue
+        target = point - die
+        if target < 0 and point != highest:
+            continue
+        counts = list(side)
+        counts[point - 1] -= 1
+        if target > 0:
+            counts[target - 1] += 1
+        yield (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
+
+
+@cache
+def play_results(side: Side, high: int, low: int) -> frozenset[Side]:
+    """Every position one side can reach with a whole roll (both dice, four of a double, as far as checkers last)."""
+    dice = (high,) * 4 if high == low else (high, low)
+    orders = [dice] if high == low else [dice, dice[::-1]]
+    results: set[Side] = set()
+    for order in orders:
+        frontier = {side}
+        for die in order:
+            following: set[Side] = set()
+            for current in frontier:
+                moved = set(single_moves(current, die))
+                following |= moved if moved else {current}
+            frontier = following
+        results |= frontier
+    return frozenset(results)
+
+
+# --- the one-sided database ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OneSided:
+    """Roll distributions: ``distribution(side)[k]`` is P(exactly k more rolls); ``mean(side)`` their mean."""
+
+    means: array  # type: ignore[type-arg]
+    distributions: array  # type: ignore[type-arg]
+    max_checkers: int = MAX_CHECKERS
+
+    def index(self, side: Side) -> int:
+        return index_of(self.max_checkers)[side]
+
+    def mean(self, side: Side) -> float:
+        """Expected number of rolls to bear off ``side`` with play that minimises it."""
+        return float(self.means[self.index(side)])
+
+    def distribution(self, side: Side) -> list[float]:
+        """P(exactly k rolls) for k = 0..31."""
+        start = self.index(side) * MAX_ROLLS
+        return [float(value) for value in self.distributions[start : start + MAX_ROLLS]]
+
+
+def build_one_sided(max_checkers: int) -> OneSided:
+    """Build the one-sided database for positions of at most ``max_checkers`` checkers, in pure Python.
+
+    Fine for small parts (up to 6 checkers in about a second); the full table comes from
+    :mod:`trainer.bearoff_build`.
+    """
+    order = positions(max_checkers)
+    index = index_of(max_checkers)
+    means = array("d", [0.0] * len(order))
+    distributions = array("d", [0.0] * (len(order) * MAX_ROLLS))
+    distributions[0] = 1.0
+    for number, side in enumerate(order):
+        if number == 0:
+            continue
+        total = 0.0
+        dist = [0.0] * MAX_ROLLS
+        for high, low, weight in ROLLS:
+            best = min(play_results(side, high, low), key=lambda result: (means[index[result]], index[result]))
+            best_index = index[best]
+            total += weight * means[best_index]
+            base = best_index * MAX_ROLLS
+            for k in range(MAX_ROLLS - 1):
+                dist[k + 1] += weight * distributions[base + k]
+        means[number] = 1.0 + total / 36.0
+        for k in range(MAX_ROLLS):
+            distributions[number * MAX_ROLLS + k] = dist[k] / 36.0
+    return OneSided(means, distributions, max_checkers)
+
+
+# --- reading the shipped tables -----------------------------------------------------------------------------
+
+
+def write_one_sided(path: Path, means: Sequence[float], distributions: Sequence[float]) -> None:
+    """Store a full one-sided table: float64 means, float32 distributions, zlib-compressed."""
+    body = array("d", means).tobytes() + array("f", distributions).tobytes()
+    path.write_bytes(_MAGIC_ONE + struct.pack("<I", len(means)) + zlib.compress(body, 9))
+
+
+def write_two_sided(path: Path, table: Sequence[float], size: int) -> None:
+    """Store the two-sided table (row = side on roll, column = opponent) as float32, zlib-compressed."""
+    body = array("f", table).tobytes()
+    path.write_bytes(_MAGIC_TWO + struct.pack("<I", size) + zlib.compress(body, 9))
+
+
+@cache
+def one_sided() -> OneSided:
+    """The shipped one-sided database (all 54,264 positions).
+
+    :raises FileNotFoundError: if the data file is missing (build it with ``python -m trainer.bearoff_build``).
+    """
+    raw = ONE_SIDED_FILE.read_bytes()
+    if raw[:4] != _MAGIC_ONE:
+        raise ValueError(f"{ONE_SIDED_FILE} is not a bear-off database")
+    (count,) = struct.unpack("<I", raw[4:8])
+    body = zlib.decompress(raw[8:])
+    means = array("d")
+    means.frombytes(body[: count * 8])
+    distributions = array("f")
+    distributions.frombytes(body[count * 8 :])
+    if count != len(positions()) or len(distributions) != count * MAX_ROLLS:
+        raise ValueError(f"{ONE_SIDED_FILE} does not match the position list")
+    return OneSided(means, distributions)
+
+
+@cache
+def two_sided() -> array:  # type: ignore[type-arg]
+    """The shipped exact table: entry ``i * 924 + j`` is P(the side on roll, position i, beats position j)."""
+    raw = TWO_SIDED_FILE.read_bytes()
+    if raw[:4] != _MAGIC_TWO:
+        raise ValueError(f"{TWO_SIDED_FILE} is not a two-sided bear-off table")
+    (size,) = struct.unpack("<I", raw[4:8])
+    table = array("f")
+    table.frombytes(zlib.decompress(raw[8:]))
+    if size != len(positions(TWO_SIDED_CHECKERS)) or len(table) != size * size:
+        raise ValueError(f"{TWO_SIDED_FILE} does not match the position list")
+    return table
+
+
+# --- winning chances ----------------------------------------------------------------------------------------
+
+
+def checkers(side: Sequence[int]) -> int:
+    return sum(side)
+
+
+def win_probability(on_roll: Side, other: Side) -> float:
+    """Chance that the side on roll bears off first: exact with at most six checkers a side, else from the two
+    one-sided distributions taken as independent."""
+    if not checkers(other):
+        return 0.0
+    if not checkers(on_roll):
+        return 1.0
+    if checkers(on_roll) <= TWO_SIDED_CHECKERS and checkers(other) <= TWO_SIDED_CHECKERS:
+        small = index_of(TWO_SIDED_CHECKERS)
+        size = len(small)
+        return float(two_sided()[small[on_roll] * size + small[other]])
+    database = one_sided()
+    mine, theirs = database.distribution(on_roll), database.distribution(other)
+    # The side on roll wins if it needs n rolls and the other side needs at least n.
+    still_needs = 1.0
+    total = 0.0
+    for rolls in range(MAX_ROLLS):
+        total += mine[rolls] * still_needs
+        still_needs -= theirs[rolls]
+    return min(1.0, max(0.0, total))
+
+
+def home_side(counts: Sequence[int]) -> Side:
+    """The six home points of a 26-count side (index 1-6)."""
+    return (counts[1], counts[2], counts[3], counts[4], counts[5], counts[6])
+
+
+def is_pure_bearoff(position: Position) -> bool:
+    """Whether both sides have every checker in their home board or borne off."""
+    return position.all_home() and position.all_home(opponent=True)
+
+
+@dataclass(frozen=True, slots=True)
+class RankedPlay:
+    """A bear-off play with the mover's chance to win after it and the mover's expected rolls still needed."""
+
+    play: Play
+    win_probability: float
+    expected_rolls: float
+    best: bool
+
+
+def rank_plays(position: Position, dice: tuple[int, ...]) -> list[RankedPlay]:
+    """Every legal play of a pure bear-off, best first (most wins, then fewest expected rolls).
+
+    Plays within 0.0005 of the best winning chance are all marked best.
+
+    :raises NotBearOffError: if a checker of either side is outside its home board.
+    """
+    if not is_pure_bearoff(position):
+        raise NotBearOffError(
+            f"{position.position_id()} is not a pure bear-off: every checker of both sides must be home"
+        )
+    database = one_sided()
+    opponent = home_side(position.opponent)
+    ranked = []
+    for play in legal_plays(position, dice):
+        mine = home_side(play.result.player)
+        chance = 1.0 - win_probability(opponent, mine)
+        ranked.append((play, chance, database.mean(mine)))
+    ranked.sort(key=lambda item: (-item[1], item[2], str(item[0])))
+    top = ranked[0][1]
+    return [RankedPlay(play, chance, rolls, top - chance <= TIE_TOLERANCE) for play, chance, rolls in ranked]
