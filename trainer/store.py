@@ -68,44 +68,65 @@ class LessonProgress:
 
 
 class ProgressStore:
-    """Lesson (and puzzle) progress in a SQLite database in ``data_dir``."""
+    """Lesson and puzzle progress in a SQLite database in ``data_dir``.
+
+    Everything is kept in an in-memory copy that answers every read, and each change is written through to the
+    file; if the file becomes unwritable or locked, the session goes on in memory and :attr:`notice` says so.
+    """
+
+    _TABLES = ("meta", "lesson_step", "lesson_position", "puzzle_attempt")
 
     def __init__(self, data_dir: Path | None = None) -> None:
         self.data_dir = data_dir if data_dir is not None else default_data_dir()
         self.path = self.data_dir / DATABASE_NAME
         self.notice: str | None = None
-        self.persistent = True
-        self._connection = self._open()
+        self._memory = self._connect(":memory:")
+        self._file = self._open()
+        if self._file is not None:
+            self._copy_file_to_memory(self._file)
+
+    @property
+    def persistent(self) -> bool:
+        """Whether changes still reach the file."""
+        return self._file is not None
 
     # --- opening, recovery ----------------------------------------------------------------------------
 
-    def _open(self) -> sqlite3.Connection:
+    def _open(self) -> sqlite3.Connection | None:
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            return self._in_memory(f"Progress can't be saved: the folder {self.data_dir} can't be created ({error}).")
+            self.notice = f"Progress can't be saved: the folder {self.data_dir} can't be created ({error})."
+            return None
         try:
-            connection = self._connect(self.path)
+            return self._connect(self.path)
         except sqlite3.DatabaseError as error:
             if _is_locked(error):
-                return self._in_memory(
+                self.notice = (
                     f"The progress file {self.path} is in use by another bgtrainer; this session's progress "
                     "won't be saved."
                 )
-            aside = self._move_aside()
+                return None
+            if not self.path.is_file() or not self.path.stat().st_size:
+                self.notice = f"Progress can't be saved in {self.data_dir} ({error})."
+                return None
             try:
+                aside = self._move_aside()
                 connection = self._connect(self.path)
-            except sqlite3.DatabaseError as second:
-                return self._in_memory(f"Progress can't be saved: {second}.")
+            except (OSError, sqlite3.DatabaseError) as second:
+                self.notice = (
+                    f"The progress file could not be read ({error}) nor replaced ({second}); "
+                    "progress won't be saved."
+                )
+                return None
             self.notice = (
                 f"The progress file could not be read ({error}); it was moved to {aside.name} and a new one started."
             )
-        return connection
+            return connection
 
     def _connect(self, path: Path | str) -> sqlite3.Connection:
         connection = sqlite3.connect(path, timeout=0.5, isolation_level=None)
         try:
-            connection.execute("PRAGMA foreign_keys = ON")
             check = connection.execute("PRAGMA quick_check").fetchone()
             if not check or check[0] != "ok":
                 raise sqlite3.DatabaseError(f"integrity check failed: {check[0] if check else 'no answer'}")
@@ -117,6 +138,16 @@ class ProgressStore:
             connection.close()
             raise
         return connection
+
+    def _copy_file_to_memory(self, source: sqlite3.Connection) -> None:
+        try:
+            for table in self._TABLES:
+                rows = source.execute(f"SELECT * FROM {table}").fetchall()
+                if rows:
+                    marks = ", ".join("?" * len(rows[0]))
+                    self._memory.executemany(f"INSERT OR REPLACE INTO {table} VALUES ({marks})", rows)
+        except sqlite3.DatabaseError as error:
+            self._lose_file(error)
 
     def _move_aside(self) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -132,60 +163,40 @@ class ProgressStore:
                 companion.rename(aside.with_name(aside.name + suffix))
         return aside
 
-    def _in_memory(self, notice: str) -> sqlite3.Connection:
-        self.notice = notice
-        self.persistent = False
-        return self._connect(":memory:")
-
     def _write(self, *statements: tuple[str, tuple[object, ...]]) -> None:
-        """Run ``statements`` in one transaction; if the file becomes unwritable, go on in memory and say so."""
+        """Apply ``statements`` to the in-memory copy, then to the file in one transaction."""
+        _transaction(self._memory, statements)
+        if self._file is None:
+            return
         try:
-            self._transaction(statements)
-        except sqlite3.OperationalError as error:
-            if not self.persistent:
-                raise
-            self._switch_to_memory(error)
-            self._transaction(statements)
+            _transaction(self._file, statements)
+        except sqlite3.DatabaseError as error:
+            self._lose_file(error)
 
-    def _transaction(self, statements: tuple[tuple[str, tuple[object, ...]], ...]) -> None:
-        connection = self._connection
-        connection.execute("BEGIN IMMEDIATE")
-        try:
-            for sql, parameters in statements:
-                connection.execute(sql, parameters)
-            connection.execute("COMMIT")
-        except BaseException:
-            if connection.in_transaction:
-                connection.execute("ROLLBACK")
-            raise
-
-    def _switch_to_memory(self, error: sqlite3.Error) -> None:
-        memory = self._connect(":memory:")
-        try:
-            self._connection.backup(memory)
-        except sqlite3.Error:
-            memory.executescript(_SCHEMA)
-        self._connection.close()
-        self._connection = memory
-        self.persistent = False
+    def _lose_file(self, error: sqlite3.Error) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
         self.notice = f"Progress can no longer be saved ({error}); it is kept until you quit."
 
     def close(self) -> None:
         """Close the database."""
-        self._connection.close()
+        if self._file is not None:
+            self._file.close()
+        self._memory.close()
 
     # --- lessons ------------------------------------------------------------------------------------
 
     def lesson_progress(self, lesson_id: str) -> LessonProgress:
         """What the learner has done in a lesson."""
         progress = LessonProgress()
-        for step, first_try in self._connection.execute(
+        for step, first_try in self._memory.execute(
             "SELECT step, first_try FROM lesson_step WHERE lesson_id = ?", (lesson_id,)
         ):
             progress.completed.add(step)
             if first_try:
                 progress.first_try.add(step)
-        row = self._connection.execute("SELECT step FROM lesson_position WHERE lesson_id = ?", (lesson_id,)).fetchone()
+        row = self._memory.execute("SELECT step FROM lesson_position WHERE lesson_id = ?", (lesson_id,)).fetchone()
         if row:
             progress.resume_step = row[0]
         return progress
@@ -230,10 +241,22 @@ class ProgressStore:
 
     def puzzle_attempts(self, puzzle_id: str) -> list[tuple[str, bool, float]]:
         """Every stored answer to a puzzle: ``(answer, correct, seconds)``, oldest first."""
-        rows = self._connection.execute(
+        rows = self._memory.execute(
             "SELECT answer, correct, seconds FROM puzzle_attempt WHERE puzzle_id = ? ORDER BY id", (puzzle_id,)
         )
         return [(answer, bool(correct), seconds) for answer, correct, seconds in rows]
+
+
+def _transaction(connection: sqlite3.Connection, statements: tuple[tuple[str, tuple[object, ...]], ...]) -> None:
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        for sql, parameters in statements:
+            connection.execute(sql, parameters)
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
 
 
 def _is_locked(error: sqlite3.Error) -> bool:

@@ -137,11 +137,12 @@ def pick_targets(step: PickStep) -> frozenset[int]:
         return frozenset()
     if target == "entry":
         return frozenset(25 - die for die in dice if them[die] < 2)
-    plays = legal_plays(position, dice)
     if target == "hittable":
-        return frozenset(point for play in plays for point in play.hit_points())
-    # movable: where a checker can start a legal play
-    return frozenset(move.start for play in plays for move in play.moves)
+        return frozenset(point for play in legal_plays(position, dice) for point in play.hit_points())
+    # movable: every point whose checkers move in some legal play (not points a checker only passes through)
+    return frozenset(
+        move.start for play in legal_plays(position, dice) for move in play.moves if me[move.start]
+    )
 
 
 def grade_pick(step: PickStep, point: int) -> Feedback:
@@ -172,8 +173,9 @@ def grade_roll(step: RollStep, throws_seen: int, starter: Side) -> Feedback:
     if starter is winner:
         return Feedback(True, step.explanation)
     high, low = max(mine, theirs), min(mine, theirs)
-    who = "You" if winner is Side.X else "O"
-    return Feedback(False, f"{who} threw the higher die ({high} against {low}), so {who.lower()} moves first.")
+    if winner is Side.X:
+        return Feedback(False, f"You threw the higher die ({high} against {low}), so you move first.")
+    return Feedback(False, f"O threw the higher die ({high} against {low}), so O moves first.")
 
 
 def grade_setup(layout: Sequence[int]) -> Feedback:

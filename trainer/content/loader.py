@@ -27,6 +27,7 @@ STEP_FIELDS = {
     "roll": ["kind", "prompt", "throws", "explanation"],
 }
 LESSON_FIELDS = ["id", "number", "title", "summary", "steps"]
+OPTION_FIELDS = ["text", "correct", "explanation"]
 _STEP_ADAPTER: TypeAdapter[Step] = TypeAdapter(Step)
 
 
@@ -102,21 +103,28 @@ def _pydantic_problems(name: str, lines: _Lines, raw: dict[str, Any], error: Val
             if loc and loc[0] == kind:
                 loc = loc[1:]
         key = ".".join(str(part) for part in loc) or None
-        top_key = str(loc[0]) if loc else None
+        names = [str(part) for part in loc if isinstance(part, str)]
+        line_key = names[-1] if names else None  # the innermost field name is the one written on the line
         message = item["msg"].removeprefix("Value error, ")
         suggestion = None
-        if item["type"] == "extra_forbidden" and top_key:
-            known = STEP_FIELDS.get(kind or "", []) if step is not None else LESSON_FIELDS
-            close = difflib.get_close_matches(top_key, known, n=1)
+        if item["type"] == "extra_forbidden" and line_key:
+            if step is None:
+                known = LESSON_FIELDS
+            elif names[0] == "options" and len(names) > 1:
+                known = OPTION_FIELDS
+            else:
+                known = STEP_FIELDS.get(kind or "", [])
+            close = difflib.get_close_matches(line_key, known, n=1)
             message = "unknown field"
             suggestion = f"did you mean '{close[0]}'?" if close else f"known fields: {', '.join(known)}"
         elif item["type"] in ("union_tag_invalid", "union_tag_not_found"):
             message = f"unknown step kind {kind!r}" if kind else "the step has no 'kind'"
             suggestion = f"kind is one of {', '.join(STEP_FIELDS)}"
-            key = "kind"
+            key = line_key = "kind"
         elif item["type"] == "missing":
             message = "this field is required"
-        line = lines.of(step, top_key if item["type"] != "missing" else None)
+            line_key = None
+        line = lines.of(step, line_key)
         problems.append(Problem(name, line, _where(step, kind, key), message, suggestion))
     return problems
 
@@ -208,23 +216,36 @@ def load_lessons(directory: Path | None = None) -> LessonLibrary:
         if lesson is None:
             library.skipped.append(path.name)
             continue
-        clash = seen_ids.get(lesson.id) or seen_numbers.get(lesson.number)
-        if clash:
-            library.problems.append(
-                Problem(
-                    path.name,
-                    None,
-                    "",
-                    f"lesson id '{lesson.id}' or number {lesson.number} is already used by {clash}",
-                    "give every lesson its own id and number",
-                )
-            )
+        clashes = lesson_clashes(path, path.name, lesson, seen_ids, seen_numbers)
+        if clashes:
+            library.problems.extend(clashes)
             library.skipped.append(path.name)
             continue
-        seen_ids[lesson.id] = seen_numbers[lesson.number] = path.name
         library.lessons.append(lesson)
     library.lessons.sort(key=lambda lesson: lesson.number)
     return library
+
+
+def lesson_clashes(
+    path: Path, name: str, lesson: Lesson, seen_ids: dict[str, str], seen_numbers: dict[int, str]
+) -> list[Problem]:
+    """Problems if ``lesson`` reuses an id or number of an earlier file; otherwise records them as used."""
+    problems = []
+    lines = _Lines(path.read_text(encoding="utf-8"))
+    if lesson.id in seen_ids:
+        problems.append(
+            Problem(name, lines.of(None, "id"), "field 'id'",
+                    f"lesson id '{lesson.id}' is already used by {seen_ids[lesson.id]}", "give every lesson its own id")
+        )
+    if lesson.number in seen_numbers:
+        problems.append(
+            Problem(name, lines.of(None, "number"), "field 'number'",
+                    f"lesson number {lesson.number} is already used by {seen_numbers[lesson.number]}",
+                    "give every lesson its own number")
+        )
+    if not problems:
+        seen_ids[lesson.id] = seen_numbers[lesson.number] = name
+    return problems
 
 
 def format_problems(problems: Iterable[Problem]) -> str:

@@ -1,12 +1,13 @@
-"""``bgtrainer validate``: check content files and report every problem at once."""
+"""``bgtrainer validate``: check lesson and puzzle files and report every problem at once."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trainer.content.loader import Problem, load_lesson_file, load_lessons
+from trainer.content.loader import Problem, lesson_clashes, load_lesson_file
 from trainer.content.paths import content_dir
 
 
@@ -39,20 +40,45 @@ def _files(paths: Sequence[Path]) -> list[Path]:
     return files
 
 
-def validate_paths(paths: Sequence[Path]) -> ValidationReport:
-    """Validate the given files and folders, or all shipped content when none are given."""
+def is_puzzle_file(path: Path) -> bool:
+    """Whether a content file holds puzzles (``[[puzzles]]`` tables) rather than a lesson."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return re.search(r"^\s*\[\[\s*puzzles\s*\]\]", text, re.MULTILINE) is not None
+
+
+def validate_paths(paths: Sequence[Path], *, show_full_paths: bool = True) -> ValidationReport:
+    """Validate the given files and folders, or all shipped lessons and puzzles when none are given."""
+    from trainer.content.puzzles import load_puzzle_file
+
     report = ValidationReport()
     if not paths:
-        folder = content_dir("lessons")
-        library = load_lessons(folder)
-        report.checked.extend(path.name for path in sorted(folder.glob("*.toml")))
-        report.problems.extend(library.problems)
-        return report
-    for path in _files(paths):
-        report.checked.append(str(path))
+        files = _files([content_dir("lessons"), content_dir("puzzles")])
+        show_full_paths = False
+    else:
+        files = _files(paths)
+    seen_ids: dict[str, str] = {}
+    seen_numbers: dict[int, str] = {}
+    seen_puzzles: dict[str, str] = {}
+    for path in files:
+        name = str(path) if show_full_paths else path.name
+        report.checked.append(name)
         if not path.exists():
-            report.problems.append(Problem(str(path), None, "", "no such file or folder"))
+            report.problems.append(Problem(name, None, "", "no such file or folder"))
             continue
-        _, problems = load_lesson_file(path, display_name=str(path))
+        if is_puzzle_file(path):
+            puzzles, problems = load_puzzle_file(path, display_name=name)
+            report.problems.extend(problems)
+            for puzzle in puzzles:
+                if puzzle.id in seen_puzzles:
+                    clash = f"puzzle id {puzzle.id!r} is also in {seen_puzzles[puzzle.id]}"
+                    report.problems.append(Problem(name, None, "field 'id'", clash))
+                seen_puzzles.setdefault(puzzle.id, name)
+            continue
+        lesson, problems = load_lesson_file(path, display_name=name)
         report.problems.extend(problems)
+        if lesson is not None:
+            report.problems.extend(lesson_clashes(path, name, lesson, seen_ids, seen_numbers))
     return report

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -99,12 +99,13 @@ class TrainerApp(App[None]):
                 timeout=12,
             )
 
-    def on_resize(self) -> None:
-        self.check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
 
-    def check_size(self) -> None:
+    def check_size(self, width: int | None = None, height: int | None = None) -> None:
         """Swap in the "make the window larger" screen while the terminal is too small, and back out after."""
-        width, height = self.size
+        if width is None or height is None:
+            width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:

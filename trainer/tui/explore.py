@@ -20,7 +20,7 @@ class ExploreScreen(Screen[None]):
     """A position, a roll, every legal play; highlight a play to see where it leaves the checkers."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
+        Binding("escape,q", "back", "Back"),
         Binding("ctrl+s", "swap", "Other side to roll"),
     ]
 
@@ -65,6 +65,9 @@ class ExploreScreen(Screen[None]):
             feedback.update(f"✗ {error}")
             feedback.add_class("wrong")
             feedback.display = True
+            self.plays = ()
+            plays_list.clear_options()
+            self.query_one("#explanation", Static).update("")
             return
         feedback.display = False
         self.position = position

@@ -334,7 +334,9 @@ class LessonScreen(Screen[None]):
             self.query_one(BoardView).position = parse_play(position, dice, event.value).result
         else:
             self.set_turn_back()
-            self.query_one("#notation", Input).value = event.value
+            notation = self.query_one("#notation", Input)
+            notation.value = event.value
+            notation.cursor_position = len(event.value)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         step = self.step

@@ -1,0 +1,458 @@
+"""The SQLite progress store: what persists, and how it survives corrupt, locked and unwritable databases."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from trainer.store import DATABASE_NAME, LessonProgress, ProgressStore, default_data_dir
+
+LOCK_WATCHDOG_SECONDS = 2.5
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+def reopen(store: ProgressStore) -> ProgressStore:
+    store.close()
+    return ProgressStore(store.data_dir)
+
+
+def make_database(folder: Path, puzzle_rows: int = 0) -> bytes:
+    """A real progress database with some rows in ``folder``; returns its bytes."""
+    store = ProgressStore(folder)
+    store.complete_step("hitting", 2, first_try=True)
+    store.set_resume_step("hitting", 3)
+    for index in range(puzzle_rows):
+        store.record_puzzle_attempt(f"puzzle-{index % 7}", "x" * 200, correct=bool(index % 2), seconds=float(index))
+    store.close()
+    return (folder / DATABASE_NAME).read_bytes()
+
+
+def moved_aside(folder: Path) -> list[Path]:
+    return sorted(path for path in folder.iterdir() if ".unreadable-" in path.name)
+
+
+class Locker:
+    """A second connection to the database holding ``BEGIN EXCLUSIVE``, as another bgtrainer would."""
+
+    def __init__(self, path: Path) -> None:
+        self.connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.connection.execute("BEGIN EXCLUSIVE")
+        self.held = True
+        self.released_by_watchdog = False
+        self._mutex = threading.Lock()
+        self._timer: threading.Timer | None = None
+
+    def release(self) -> None:
+        with self._mutex:
+            if self.held:
+                self.connection.execute("ROLLBACK")
+                self.held = False
+
+    def arm_watchdog(self, seconds: float) -> None:
+        """Release the lock after ``seconds`` so that a store that waits for it forever cannot hang the tests."""
+
+        def fire() -> None:
+            with self._mutex:
+                was_held = self.held
+            if was_held:
+                self.released_by_watchdog = True
+                self.release()
+
+        self._timer = threading.Timer(seconds, fire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self.release()
+        self.connection.close()
+
+
+@pytest.fixture
+def lock_database() -> Iterator[list[Locker]]:
+    lockers: list[Locker] = []
+    yield lockers
+    for locker in lockers:
+        locker.close()
+
+
+# --- what persists ------------------------------------------------------------------------------------------
+
+
+def test_a_new_store_creates_its_folder_and_database(tmp_path: Path) -> None:
+    folder = tmp_path / "deep" / "er" / "data"
+    store = ProgressStore(folder)
+    assert store.persistent
+    assert store.notice is None
+    assert (folder / DATABASE_NAME).is_file()
+    assert store.lesson_progress("board") == LessonProgress()
+    store.close()
+
+
+def test_completed_steps_and_resume_step_persist_across_reopening(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    store.complete_step("board", 2, first_try=True)
+    store.complete_step("board", 3, first_try=False)
+    store.complete_step("hitting", 1, first_try=True)
+    store.set_resume_step("board", 4)
+    store = reopen(store)
+    board = store.lesson_progress("board")
+    assert board.completed == {2, 3}
+    assert board.first_try == {2}
+    assert board.resume_step == 4
+    hitting = store.lesson_progress("hitting")
+    assert hitting.completed == {1}
+    assert hitting.first_try == {1}
+    assert hitting.resume_step == 0
+    assert store.lesson_progress("never-opened") == LessonProgress()
+    store.close()
+
+
+def test_the_resume_step_is_overwritten(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    store.set_resume_step("board", 4)
+    store.set_resume_step("board", 7)
+    store.set_resume_step("board", 2)
+    store = reopen(store)
+    assert store.lesson_progress("board").resume_step == 2
+    store.close()
+
+
+def test_first_try_is_kept_once_earned(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    store.complete_step("board", 5, first_try=True)
+    store.complete_step("board", 5, first_try=False)
+    assert store.lesson_progress("board").first_try == {5}
+    store = reopen(store)
+    store.complete_step("board", 5, first_try=False)
+    progress = store.lesson_progress("board")
+    assert progress.completed == {5}
+    assert progress.first_try == {5}
+    store.close()
+
+
+def test_a_step_never_right_first_time_is_completed_but_not_first_try(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    store.complete_step("board", 1, first_try=False)
+    store.complete_step("board", 1, first_try=False)
+    store = reopen(store)
+    progress = store.lesson_progress("board")
+    assert progress.completed == {1}
+    assert progress.first_try == set()
+    store.close()
+
+
+def test_reset_lesson_forgets_only_that_lesson_and_persists(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    store.complete_step("board", 1, first_try=True)
+    store.set_resume_step("board", 2)
+    store.complete_step("hitting", 3, first_try=True)
+    store.set_resume_step("hitting", 4)
+    store.reset_lesson("board")
+    assert store.lesson_progress("board") == LessonProgress()
+    store = reopen(store)
+    assert store.lesson_progress("board") == LessonProgress()
+    hitting = store.lesson_progress("hitting")
+    assert hitting.completed == {3}
+    assert hitting.resume_step == 4
+    store.close()
+
+
+def test_lesson_status_goes_from_new_to_started_to_done(data_dir: Path) -> None:
+    graded, count = [1, 3, 4], 6
+    store = ProgressStore(data_dir)
+    assert store.lesson_progress("board").status(graded, count) == "new"
+    store.set_resume_step("board", 1)
+    assert store.lesson_progress("board").status(graded, count) == "started"
+    store.complete_step("board", 1, first_try=True)
+    store.complete_step("board", 3, first_try=False)
+    assert store.lesson_progress("board").status(graded, count) == "started"
+    store.complete_step("board", 4, first_try=False)
+    store = reopen(store)
+    assert store.lesson_progress("board").status(graded, count) == "done"
+    store.reset_lesson("board")
+    assert store.lesson_progress("board").status(graded, count) == "new"
+    store.close()
+
+
+@pytest.mark.parametrize(
+    ("progress", "status"),
+    [
+        (LessonProgress(), "new"),
+        (LessonProgress(resume_step=0), "new"),
+        (LessonProgress(resume_step=2), "started"),
+        (LessonProgress(completed={0}), "started"),
+        (LessonProgress(completed={1, 3}, first_try={1}), "started"),
+        (LessonProgress(completed={1, 3, 4}), "done"),
+        (LessonProgress(completed={0, 1, 2, 3, 4, 5}, resume_step=5), "done"),
+    ],
+)
+def test_lesson_progress_status(progress: LessonProgress, status: str) -> None:
+    assert progress.status([1, 3, 4], 6) == status
+
+
+def test_a_lesson_without_graded_steps_is_never_done() -> None:
+    assert LessonProgress(completed={0, 1}).status([], 2) == "started"
+    assert LessonProgress().status([], 2) == "new"
+
+
+def test_puzzle_attempts_are_read_back_in_order_and_persist(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    assert store.puzzle_attempts("p1") == []
+    store.record_puzzle_attempt("p1", "8/5 6/5", correct=False, seconds=12.5)
+    store.record_puzzle_attempt("p2", "24/18", correct=True, seconds=3.0)
+    store.record_puzzle_attempt("p1", "13/10 6/5", correct=False, seconds=4.25)
+    store.record_puzzle_attempt("p1", "8/5 6/5", correct=True, seconds=1.0)
+    expected = [("8/5 6/5", False, 12.5), ("13/10 6/5", False, 4.25), ("8/5 6/5", True, 1.0)]
+    assert store.puzzle_attempts("p1") == expected
+    store = reopen(store)
+    assert store.puzzle_attempts("p1") == expected
+    assert store.puzzle_attempts("p2") == [("24/18", True, 3.0)]
+    assert all(isinstance(correct, bool) for _, correct, _ in store.puzzle_attempts("p1"))
+    store.close()
+
+
+# --- where the data lives -----------------------------------------------------------------------------------
+
+
+def test_default_data_dir_honours_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("BGTRAINER_DATA_DIR", str(tmp_path / "custom"))
+    assert default_data_dir() == tmp_path / "custom"
+    store = ProgressStore()
+    assert store.data_dir == tmp_path / "custom"
+    store.complete_step("board", 1, first_try=True)
+    store.close()
+    assert (tmp_path / "custom" / DATABASE_NAME).is_file()
+
+
+def test_default_data_dir_expands_the_home_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("BGTRAINER_DATA_DIR", "~/bg")
+    assert default_data_dir() == tmp_path / "bg"
+
+
+def test_default_data_dir_without_the_variable_is_a_user_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BGTRAINER_DATA_DIR", raising=False)
+    folder = default_data_dir()
+    assert folder.is_absolute()
+    assert "bgtrainer" in folder.parts[-1]
+    monkeypatch.setenv("BGTRAINER_DATA_DIR", "")
+    assert default_data_dir() == folder
+
+
+# --- corrupt databases --------------------------------------------------------------------------------------
+
+
+def assert_recovered(folder: Path, original: bytes, store: ProgressStore) -> None:
+    aside = moved_aside(folder)
+    assert len(aside) == 1, [path.name for path in folder.iterdir()]
+    assert aside[0].name.startswith(DATABASE_NAME + ".unreadable-")
+    assert aside[0].read_bytes() == original
+    assert store.persistent
+    assert store.notice is not None
+    assert aside[0].name in store.notice
+    assert "could not be read" in store.notice or "unreadable" in store.notice
+    # The fresh database works and persists.
+    assert store.lesson_progress("hitting") == LessonProgress()
+    store.complete_step("board", 1, first_try=True)
+    store.record_puzzle_attempt("p", "24/18", correct=True, seconds=2.0)
+    store = reopen(store)
+    assert store.notice is None
+    assert store.lesson_progress("board").completed == {1}
+    assert store.puzzle_attempts("p") == [("24/18", True, 2.0)]
+    assert moved_aside(folder) == aside
+    assert aside[0].read_bytes() == original
+    store.close()
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        b"this is not a database at all\n" * 40,
+        bytes(range(256)) * 16,
+        b"SQLite format 3\x00" + b"\xff" * 5000,
+    ],
+    ids=["text", "binary", "bad-header"],
+)
+def test_a_garbage_database_is_moved_aside_and_a_fresh_one_started(data_dir: Path, garbage: bytes) -> None:
+    data_dir.mkdir()
+    (data_dir / DATABASE_NAME).write_bytes(garbage)
+    store = ProgressStore(data_dir)
+    assert_recovered(data_dir, garbage, store)
+
+
+@pytest.mark.parametrize("keep", [50, 100, 4096, 3 * 4096, 20_000])
+def test_a_truncated_database_is_moved_aside_and_a_fresh_one_started(data_dir: Path, keep: int) -> None:
+    data = make_database(data_dir, puzzle_rows=300)
+    assert len(data) > keep
+    (data_dir / DATABASE_NAME).write_bytes(data[:keep])
+    store = ProgressStore(data_dir)
+    assert_recovered(data_dir, data[:keep], store)
+
+
+def test_a_second_unreadable_database_gets_its_own_name(data_dir: Path) -> None:
+    data_dir.mkdir()
+    (data_dir / DATABASE_NAME).write_bytes(b"first garbage" * 100)
+    ProgressStore(data_dir).close()
+    (data_dir / DATABASE_NAME).write_bytes(b"second garbage" * 100)
+    store = ProgressStore(data_dir)
+    aside = moved_aside(data_dir)
+    assert len(aside) == 2
+    assert {path.read_bytes() for path in aside} == {b"first garbage" * 100, b"second garbage" * 100}
+    assert store.notice is not None
+    newest = next(path for path in aside if path.read_bytes().startswith(b"second"))
+    assert newest.name in store.notice
+    store.close()
+
+
+def test_an_empty_database_file_is_simply_used(data_dir: Path) -> None:
+    data_dir.mkdir()
+    (data_dir / DATABASE_NAME).write_bytes(b"")
+    store = ProgressStore(data_dir)
+    assert store.persistent
+    assert store.notice is None
+    assert moved_aside(data_dir) == []
+    store.close()
+
+
+# --- locked databases ---------------------------------------------------------------------------------------
+
+
+def test_a_locked_database_leaves_the_store_working_in_memory(data_dir: Path, lock_database: list[Locker]) -> None:
+    make_database(data_dir)
+    lock_database.append(Locker(data_dir / DATABASE_NAME))
+    started = time.monotonic()
+    store = ProgressStore(data_dir)
+    assert time.monotonic() - started < 3
+    assert not store.persistent
+    assert store.notice
+    assert "in use" in store.notice or "locked" in store.notice
+    assert moved_aside(data_dir) == [], "a locked database is not unreadable and must not be moved aside"
+    store.complete_step("board", 1, first_try=True)
+    store.set_resume_step("board", 2)
+    store.record_puzzle_attempt("p", "24/18", correct=True, seconds=1.0)
+    assert store.lesson_progress("board") == LessonProgress(completed={1}, first_try={1}, resume_step=2)
+    assert store.puzzle_attempts("p") == [("24/18", True, 1.0)]
+    store.close()
+    lock_database[0].release()
+    # Nothing of the in-memory session reached the file, and what was there is intact.
+    later = ProgressStore(data_dir)
+    assert later.persistent
+    assert later.lesson_progress("board") == LessonProgress()
+    assert later.lesson_progress("hitting") == LessonProgress(completed={2}, first_try={2}, resume_step=3)
+    later.close()
+
+
+def test_a_database_locked_after_opening_switches_to_memory_and_keeps_progress(
+    data_dir: Path, lock_database: list[Locker]
+) -> None:
+    store = ProgressStore(data_dir)
+    assert store.persistent
+    store.complete_step("board", 1, first_try=True)
+    store.complete_step("board", 2, first_try=False)
+    store.set_resume_step("board", 3)
+    store.record_puzzle_attempt("p", "8/5 6/5", correct=True, seconds=2.0)
+    locker = Locker(data_dir / DATABASE_NAME)
+    lock_database.append(locker)
+    locker.arm_watchdog(LOCK_WATCHDOG_SECONDS)
+    store.complete_step("board", 3, first_try=True)
+    assert not locker.released_by_watchdog, (
+        "complete_step kept waiting on the locked database until the lock was released "
+        f"({LOCK_WATCHDOG_SECONDS} s watchdog); it should switch to memory"
+    )
+    assert not store.persistent
+    assert store.notice
+    assert "no longer be saved" in store.notice or "locked" in store.notice
+    progress = store.lesson_progress("board")
+    assert progress.completed == {1, 2, 3}
+    assert progress.first_try == {1, 3}
+    assert progress.resume_step == 3
+    assert store.puzzle_attempts("p") == [("8/5 6/5", True, 2.0)]
+    store.set_resume_step("board", 4)
+    assert store.lesson_progress("board").resume_step == 4
+    store.close()
+
+
+def test_reading_progress_from_a_database_locked_after_opening_does_not_raise(
+    data_dir: Path, lock_database: list[Locker]
+) -> None:
+    store = ProgressStore(data_dir)
+    store.complete_step("board", 1, first_try=True)
+    store.record_puzzle_attempt("p", "24/18", correct=False, seconds=1.0)
+    lock_database.append(Locker(data_dir / DATABASE_NAME))
+    assert store.lesson_progress("board").completed == {1}
+    assert store.puzzle_attempts("p") == [("24/18", False, 1.0)]
+    store.close()
+
+
+# --- unwritable folders -------------------------------------------------------------------------------------
+
+
+def test_a_data_dir_under_a_regular_file_gives_an_in_memory_store(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("I am a file\n")
+    folder = blocker / "data"
+    store = ProgressStore(folder)
+    assert not store.persistent
+    assert store.notice
+    assert str(folder) in store.notice
+    store.complete_step("board", 1, first_try=True)
+    store.set_resume_step("board", 2)
+    store.record_puzzle_attempt("p", "24/18", correct=True, seconds=1.5)
+    assert store.lesson_progress("board") == LessonProgress(completed={1}, first_try={1}, resume_step=2)
+    assert store.puzzle_attempts("p") == [("24/18", True, 1.5)]
+    store.close()
+    assert blocker.read_text() == "I am a file\n"
+
+
+def test_a_data_dir_that_is_a_regular_file_gives_an_in_memory_store(tmp_path: Path) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_bytes(b"\x00\x01")
+    store = ProgressStore(blocker)
+    assert not store.persistent
+    assert store.notice
+    store.complete_step("board", 1, first_try=False)
+    assert store.lesson_progress("board").completed == {1}
+    store.close()
+    assert blocker.read_bytes() == b"\x00\x01"
+
+
+def test_an_existing_folder_where_no_file_can_be_created_gives_an_in_memory_store() -> None:
+    # /proc/self is a folder that exists, but no one, not even root, can create a file in it.
+    folder = Path("/proc/self")
+    if not folder.is_dir():
+        pytest.skip("needs Linux /proc")
+    store = ProgressStore(folder)
+    assert not store.persistent
+    assert store.notice
+    store.complete_step("board", 1, first_try=True)
+    assert store.lesson_progress("board").completed == {1}
+    store.close()
+    assert not (folder / DATABASE_NAME).exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root ignores folder permissions")
+def test_a_read_only_data_dir_gives_an_in_memory_store(tmp_path: Path) -> None:
+    folder = tmp_path / "readonly"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        store = ProgressStore(folder)
+        assert not store.persistent
+        assert store.notice
+        store.complete_step("board", 1, first_try=True)
+        assert store.lesson_progress("board").completed == {1}
+        store.close()
+    finally:
+        folder.chmod(0o700)

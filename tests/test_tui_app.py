@@ -1,0 +1,516 @@
+"""The app as a learner uses it, driven with Pilot: the home screen, quitting and going back, saved progress, the
+window-size guard, the theme, keyboard-only play on the board, illegal moves, exploring a position, broken lesson
+files and NO_COLOR."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Button, Input, OptionList, Static
+
+from trainer.content.grading import pick_targets
+from trainer.content.loader import load_lessons
+from trainer.content.models import Lesson, PickStep
+from trainer.engine import Position
+from trainer.store import ProgressStore
+from trainer.tui.app import TooSmallScreen, TrainerApp
+from trainer.tui.board import O_MARK, X_MARK, BoardView
+from trainer.tui.explore import ExploreScreen
+from trainer.tui.help import HelpScreen
+from trainer.tui.home import HomeScreen
+from trainer.tui.lesson import LessonScreen
+
+LIBRARY = load_lessons()
+LESSONS = {lesson.number: lesson for lesson in LIBRARY.lessons}
+SIZE = (100, 32)
+START_ID = Position.start().position_id()  # 4HPwATDgc/ABMA
+
+# Lesson 2, step 7 (index 6): the opening 3-1 from the start, any legal play is accepted.
+ANY_PLAY_STEP = (2, 6)
+# Lesson 2, step 11 (index 10): the opening 6-5 from the start; 24/19 would land on O's 5-checker point.
+OPENING_65_STEP = (2, 10)
+CLOSED_19 = "Point 19 is closed: O has 5 checkers there."
+
+
+# --- helpers ------------------------------------------------------------------------------------------------
+
+
+async def started(pilot: Pilot[None]) -> None:
+    """Wait until the lessons are loaded and the home screen shows them."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def menu(app: TrainerApp) -> OptionList:
+    return app.screen.query_one("#home-menu", OptionList)
+
+
+def menu_lines(app: TrainerApp) -> list[str]:
+    options = menu(app)
+    return [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
+
+
+def text_of(app: TrainerApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def board(app: TrainerApp) -> BoardView:
+    return app.screen.query_one(BoardView)
+
+
+async def type_text(pilot: Pilot[None], text: str) -> None:
+    for character in text:
+        await pilot.press("space" if character == " " else character)
+
+
+async def click_point(pilot: Pilot[None], point: int) -> None:
+    await pilot.click(BoardView, offset=board(pilot.app).offset_of(point))  # type: ignore[arg-type]
+    await pilot.pause()
+
+
+async def open_step(pilot: Pilot[None], lesson_number: int, index: int) -> LessonScreen:
+    screen = LessonScreen(LESSONS[lesson_number], start_step=index)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+async def open_from_home(pilot: Pilot[None], what: str) -> None:
+    """Open the first lesson, help or explore the way a learner does: enter on the menu, ? or e."""
+    if what == "lesson":
+        menu(pilot.app).highlighted = 0  # type: ignore[arg-type]
+        await pilot.press("enter")
+    elif what == "help":
+        await pilot.press("question_mark")
+    else:
+        await pilot.press("e")
+    await pilot.pause()
+
+
+# --- home, quitting, going back -----------------------------------------------------------------------------
+
+
+async def test_home_lists_the_eight_lessons_as_new_then_explore_and_help(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        lines = menu_lines(app)
+        assert len(lines) == 10, lines
+        for number, line in enumerate(lines[:8], start=1):
+            assert line.startswith(f"{number}. {LESSONS[number].title}"), line
+            assert line.endswith("○ new"), line
+        assert lines[8].startswith("Explore a position")
+        assert lines[9].startswith("Help")
+        assert text_of(app, "#home-notice") == ""
+        assert app.focused is menu(app)
+
+
+async def test_q_quits_from_home(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0
+        assert not app.is_running
+
+
+@pytest.mark.parametrize("focus", ["board", "notation"])
+async def test_ctrl_q_quits_from_inside_a_lesson(tmp_path: Path, focus: str) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await open_step(pilot, *ANY_PLAY_STEP)
+        if focus == "notation":
+            await pilot.press("slash")
+            await type_text(pilot, "24/2")
+            assert isinstance(app.focused, Input)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0
+        assert not app.is_running
+
+
+@pytest.mark.parametrize(
+    ("what", "screen_type"), [("lesson", LessonScreen), ("help", HelpScreen), ("explore", ExploreScreen)]
+)
+@pytest.mark.parametrize("key", ["escape", "q"])
+async def test_escape_and_q_go_back_to_home(tmp_path: Path, what: str, screen_type: type, key: str) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await open_from_home(pilot, what)
+        assert isinstance(app.screen, screen_type)
+        if what == "explore" and key == "q":
+            # In explore the inputs take letters (Position IDs contain q); once the focus is on the list of plays,
+            # q is free, and Help promises that "q or escape goes back".
+            await pilot.press("enter", "enter")
+            await pilot.pause()
+            assert isinstance(app.focused, OptionList)
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen), f"{key} left {app.screen!r} open"
+        assert app.is_running
+
+
+# --- progress -----------------------------------------------------------------------------------------------
+
+
+async def test_a_started_lesson_shows_its_step_on_home_and_resumes_there(tmp_path: Path) -> None:
+    lesson: Lesson = LESSONS[1]
+    pick = lesson.steps[2]
+    assert isinstance(pick, PickStep) and lesson.graded_steps[0] == 2
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await open_from_home(pilot, "lesson")
+        screen = app.screen
+        assert isinstance(screen, LessonScreen) and screen.index == 0
+        await pilot.press("n", "n")  # two read steps
+        await pilot.pause()
+        assert screen.index == 2
+        await click_point(pilot, min(pick_targets(pick)))
+        assert screen.query_one("#feedback", Static).has_class("right")
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.index == 3
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        first = menu_lines(app)[0]
+        assert first.endswith("● step 4 of 16"), first
+        assert all(line.endswith("○ new") for line in menu_lines(app)[1:8])
+        await open_from_home(pilot, "lesson")
+        assert isinstance(app.screen, LessonScreen) and app.screen.index == 3
+        assert "step 4 of 16" in text_of(app, "#lesson-title")
+
+    store = ProgressStore(tmp_path)
+    progress = store.lesson_progress(lesson.id)
+    store.close()
+    assert progress.completed == {2} and progress.first_try == {2} and progress.resume_step == 3
+
+    again = TrainerApp(data_dir=tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert menu_lines(again)[0].endswith("● step 4 of 16")
+        await open_from_home(pilot, "lesson")
+        assert isinstance(again.screen, LessonScreen) and again.screen.index == 3
+
+
+# --- window size and theme ----------------------------------------------------------------------------------
+
+
+async def test_a_small_terminal_shows_make_the_window_larger(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await started(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        message = text_of(app, "#too-small")
+        assert "Make the window larger" in message
+        assert "80 x 24" in message and "70 x 20" in message
+
+
+async def test_growing_the_terminal_to_80x24_removes_the_message(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await started(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.05)
+        assert app.size == (80, 24)
+        assert not isinstance(app.screen, TooSmallScreen), text_of(app, "#too-small")
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_shrinking_the_terminal_below_80x24_shows_the_message(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause(0.05)
+        assert app.size == (70, 20)
+        assert isinstance(app.screen, TooSmallScreen), f"{app.screen!r} shown at 70 x 20"
+
+
+async def test_ctrl_t_toggles_dark_and_light(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        assert app.theme == "textual-dark"
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert app.theme == "textual-light"
+        await open_step(pilot, *ANY_PLAY_STEP)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert app.theme == "textual-dark"
+
+
+# --- play steps ---------------------------------------------------------------------------------------------
+
+
+async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_step(pilot, *ANY_PLAY_STEP)
+        view = board(app)
+        start = Position.start()
+        assert app.focused is view and view.cursor == 24 and view.dice == (3, 1)
+
+        await pilot.press("enter")  # choose the back checker on 24
+        await pilot.pause()
+        assert view.selected == 24 and view.targets == {23, 21}
+        await pilot.press("left")
+        assert view.cursor == 23 and view.cursor in view.targets
+        await pilot.press("enter")  # 24/23
+        await pilot.pause()
+        assert view.position is not None
+        assert view.position.player[24] == 1 and view.position.player[23] == 1
+        assert view.used_dice == (1,) and view.selected is None
+        assert screen.query_one("#notation", Input).value == "24/23"
+
+        await pilot.press("u")
+        await pilot.pause()
+        assert view.position == start and view.used_dice == ()
+        assert screen.query_one("#notation", Input).value == ""
+        assert not screen.query_one("#feedback", Static).display
+
+        await pilot.press("enter")  # choose 24 again (the cursor stayed on 23, so go back first)
+        await pilot.pause()
+        assert view.selected is None  # 23 is empty now: nothing chosen
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        assert view.selected == 24
+        await pilot.press("left", "left", "left")  # 23, 22, 21
+        assert view.cursor == 21 and view.cursor in view.targets
+        await pilot.press("enter")  # 24/21
+        await pilot.pause()
+        await pilot.press("enter")  # choose the checker now on 21
+        await pilot.pause()
+        assert view.selected == 21 and view.targets == {20}
+        await pilot.press("left", "enter")  # 21/20
+        await pilot.pause()
+
+        feedback = screen.query_one("#feedback", Static)
+        assert feedback.has_class("right"), str(feedback.render())
+        assert str(feedback.render()).startswith("✓ ")
+        assert screen.query_one("#continue", Button).display
+        assert view.position is not None and view.position.player[20] == 1 and view.position.player[24] == 1
+    store = ProgressStore(tmp_path)
+    assert ANY_PLAY_STEP[1] in store.lesson_progress(LESSONS[2].id).completed
+    store.close()
+
+
+async def test_enter_on_an_empty_point_asks_for_a_checker_first(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_step(pilot, *ANY_PLAY_STEP)
+        await pilot.press("left", "enter")  # 23 is empty
+        await pilot.pause()
+        feedback = screen.query_one("#feedback", Static)
+        assert feedback.display and feedback.has_class("wrong")
+        assert "Choose one of your own checkers (●) first." in str(feedback.render())
+
+
+async def test_an_illegal_board_move_says_why(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_step(pilot, *OPENING_65_STEP)
+        view = board(app)
+        await click_point(pilot, 24)
+        assert view.selected == 24 and 19 not in view.targets
+        await click_point(pilot, 19)
+        feedback = screen.query_one("#feedback", Static)
+        assert feedback.display and feedback.has_class("wrong")
+        assert str(feedback.render()) == f"✗ Illegal: {CLOSED_19}"
+        assert view.position == Position.start() and view.used_dice == ()
+        assert not screen.query_one("#continue", Button).display
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [
+        ("24/19 13/7", CLOSED_19),
+        ("6/5", "6/5 moves 1 pips, but your dice are 6 and 5"),
+    ],
+)
+async def test_an_illegal_typed_play_says_why(tmp_path: Path, typed: str, reason: str) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_step(pilot, *OPENING_65_STEP)
+        await pilot.press("slash")
+        notation = screen.query_one("#notation", Input)
+        assert app.focused is notation
+        await type_text(pilot, typed)
+        await pilot.press("enter")
+        await pilot.pause()
+        feedback = screen.query_one("#feedback", Static)
+        assert feedback.display and feedback.has_class("wrong")
+        shown = str(feedback.render())
+        assert shown.startswith("✗ Illegal: ") and reason in shown, shown
+        assert notation.value == typed  # kept, to correct it
+        assert board(app).position == Position.start()
+        assert app.is_running and isinstance(app.screen, LessonScreen)
+
+
+async def test_an_illegal_typed_play_can_be_corrected_in_place(tmp_path: Path) -> None:
+    """The play is kept after an illegal attempt so the learner can fix it: backspace takes off the last character."""
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_step(pilot, *OPENING_65_STEP)
+        await pilot.press("slash")
+        await type_text(pilot, "13/7 13/9")
+        await pilot.press("enter")
+        await pilot.pause()
+        feedback = screen.query_one("#feedback", Static)
+        assert str(feedback.render()).startswith("✗ Illegal: ")
+        notation = screen.query_one("#notation", Input)
+        assert notation.value == "13/7 13/9"
+        assert notation.cursor_position == len(notation.value), "the cursor jumped to the start of the kept play"
+        await pilot.press("backspace", "8", "enter")
+        await pilot.pause()
+        assert notation.value == "13/7 13/8"
+        assert feedback.has_class("right"), str(feedback.render())
+
+
+# --- explore ------------------------------------------------------------------------------------------------
+
+
+async def explore(pilot: Pilot[None], position_text: str, dice: str) -> ExploreScreen:
+    """Open explore with e, type the position and the dice, each followed by enter."""
+    await pilot.press("e")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ExploreScreen)
+    position_input = screen.query_one("#position-input", Input)
+    assert pilot.app.focused is position_input
+    await type_text(pilot, position_text)  # replaces the selected "start"
+    assert position_input.value == position_text
+    await pilot.press("enter")
+    await pilot.pause()
+    dice_input = screen.query_one("#dice-input", Input)
+    assert pilot.app.focused is dice_input
+    await type_text(pilot, dice)
+    assert dice_input.value == dice
+    await pilot.press("enter")
+    await pilot.pause()
+    return screen
+
+
+def plays_listed(screen: ExploreScreen) -> list[str]:
+    plays = screen.query_one("#plays", OptionList)
+    return [str(plays.get_option_at_index(index).prompt) for index in range(plays.option_count)]
+
+
+@pytest.mark.parametrize(
+    ("position_id", "dice", "explanation", "plays"),
+    [
+        (
+            START_ID,
+            "65",
+            "Not forced: there are 7 different legal plays.",
+            ["24/13", "24/18 13/8", "24/18 8/3", "13/8 13/7", "13/7 8/3", "13/2", "8/3 8/2"],
+        ),
+        ("trsDwAC8uwMGAA", "62", "Forced: 13/5 is the only legal play.", ["13/5"]),
+        ("zM7gATDgc/ABYA", "6-5", "No legal play: you have 2 checkers on the bar", []),
+    ],
+    ids=["start-65", "forced", "no-play"],
+)
+async def test_explore_lists_the_legal_plays_and_explains(
+    tmp_path: Path, position_id: str, dice: str, explanation: str, plays: list[str]
+) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await explore(pilot, position_id, dice)
+        assert explanation in text_of(app, "#explanation")
+        assert plays_listed(screen) == plays
+        assert not screen.query_one("#feedback", Static).display
+        view = board(app)
+        assert view.position is not None and view.position.position_id() == position_id
+        assert view.caption == f"ID {position_id}"
+        if plays:
+            assert isinstance(app.focused, OptionList)
+            await pilot.press("down")  # highlight the first play: the board shows where it leaves the checkers
+            await pilot.pause()
+            assert view.marked
+
+
+@pytest.mark.parametrize(
+    ("position_text", "dice", "error"),
+    [
+        ("garbage", "31", "'garbage' is not a Position ID"),
+        ("4HPwATDgc/ABM", "31", "'4HPwATDgc/ABM' is not a Position ID: it must be 14 characters"),
+        (START_ID, "7", "cannot read the dice '7'"),
+        (START_ID, "0-3", "cannot read the dice '0-3'"),
+    ],
+)
+async def test_explore_bad_input_says_what_is_wrong(tmp_path: Path, position_text: str, dice: str, error: str) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await explore(pilot, position_text, dice)
+        feedback = screen.query_one("#feedback", Static)
+        assert feedback.display and feedback.has_class("wrong")
+        assert str(feedback.render()).startswith("✗ ") and error in str(feedback.render())
+        assert app.is_running and app.screen is screen
+        # Correct it: the message goes and the plays show.
+        position_input = screen.query_one("#position-input", Input)
+        position_input.value = START_ID
+        screen.query_one("#dice-input", Input).value = "65"
+        position_input.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not feedback.display
+        assert "Not forced: there are 7 different legal plays." in text_of(app, "#explanation")
+        assert len(plays_listed(screen)) == 7
+
+
+# --- broken lessons, NO_COLOR -------------------------------------------------------------------------------
+
+
+async def test_a_broken_lesson_file_is_skipped_with_a_notice(tmp_path: Path) -> None:
+    lessons_dir = tmp_path / "lessons"
+    lessons_dir.mkdir()
+    shipped = Path(__file__).resolve().parent.parent / "lessons" / "01-board.toml"
+    shutil.copy(shipped, lessons_dir / "01-board.toml")
+    (lessons_dir / "02-broken.toml").write_text('id = "broken"\nnumber = 2\ntitle = "Broken\n[[steps]\n', "utf-8")
+    app = TrainerApp(data_dir=tmp_path / "data", lessons_dir=lessons_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        lines = menu_lines(app)
+        assert lines[0].startswith("1. The board, numbering and setup") and lines[0].endswith("○ new")
+        assert len(lines) == 3 and lines[1].startswith("Explore") and lines[2].startswith("Help"), lines
+        notice = text_of(app, "#home-notice")
+        assert "02-broken.toml" in notice and "01-board.toml" not in notice
+        assert app.screen.query_one("#home-notice", Static).region.height > 0  # on screen, not squeezed out
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "board"
+
+
+async def test_no_color_still_tells_the_sides_apart_by_symbol(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = TrainerApp(data_dir=tmp_path)
+    assert app.no_color
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert len(menu_lines(app)) == 10
+        await open_step(pilot, *OPENING_65_STEP)
+        rendered = board(app).render().plain
+        assert X_MARK == "●" and O_MARK == "○"
+        assert rendered.count("●") >= 15 and rendered.count("○") >= 15
+        screenshot = app.export_screenshot()
+        assert "●" in screenshot and "○" in screenshot
+        await click_point(pilot, 24)  # lit destinations are a symbol too, not only a colour
+        assert "◇" in board(app).render().plain

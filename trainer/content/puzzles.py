@@ -1,0 +1,301 @@
+"""Puzzles: forced-move recognition and bear-off problems, every answer re-checked by the engine when loaded.
+
+A puzzle file (TOML) holds ``[[puzzles]]`` tables. Forced puzzles have exactly one legal play (or none: the
+answer is then ``pass``); bear-off puzzles accept every play tied with the best, and the best must be clearly
+better than the rest (by 1% winning chances in a race, by 0.05 expected rolls for the fewest rolls).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from trainer.content.loader import Problem, _Lines
+from trainer.content.paths import content_dir
+from trainer.engine import (
+    Constraint,
+    Dice,
+    EngineError,
+    Play,
+    PlayError,
+    Position,
+    explain,
+    legal_plays,
+    parse_dice,
+    parse_play,
+    read_position,
+)
+from trainer.engine.bearoff import RankedPlay, is_pure_bearoff, rank_plays
+
+FORCED_THEMES = (
+    "only-play",
+    "no-play",
+    "higher-die",
+    "one-die",
+    "both-dice",
+    "blocked-route",
+    "partial-entry",
+    "partial-double",
+    "bearoff-higher",
+)
+BEAROFF_THEMES = ("fewest-rolls", "race")
+CLEAR_WIN_MARGIN = 0.01
+CLEAR_ROLLS_MARGIN = 0.05
+TIE = 0.0005
+THEME_TITLES = {
+    "only-play": "The only legal play",
+    "no-play": "No legal play",
+    "higher-die": "The higher-die rule",
+    "one-die": "Only one die can be played",
+    "both-dice": "Both dice must be used",
+    "blocked-route": "A combined move with a closed stop",
+    "partial-entry": "Partial entry from the bar",
+    "partial-double": "Only part of a double",
+    "bearoff-higher": "Bearing off with a higher die",
+    "fewest-rolls": "Bear off in the fewest rolls",
+    "race": "Win the bear-off race",
+}
+
+
+class Puzzle(BaseModel):
+    """One puzzle: a position (solver on roll), the dice, a prompt and the accepted answers in notation."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    kind: Literal["forced", "bearoff"]
+    theme: str
+    difficulty: int = Field(ge=1, le=3)
+    position: str
+    dice: str
+    prompt: str = Field(min_length=1)
+    answers: list[str] = Field(min_length=1)
+    ask_forced: bool = False
+
+    @field_validator("position")
+    @classmethod
+    def _position_reads(cls, value: str) -> str:
+        read_position(value)
+        return value
+
+    @field_validator("dice")
+    @classmethod
+    def _dice_read(cls, value: str) -> str:
+        parse_dice(value)
+        return value
+
+    def board(self) -> Position:
+        """The position, solver on roll."""
+        return read_position(self.position)[0]
+
+    def roll(self) -> Dice:
+        """The dice."""
+        return parse_dice(self.dice)
+
+    def accepted_plays(self) -> list[Play]:
+        """The legal plays the answers name (the empty play for ``pass``)."""
+        position, dice = self.board(), self.roll()
+        return [parse_play(position, dice, answer) for answer in self.answers]
+
+    def ranking(self) -> list[RankedPlay]:
+        """Bear-off puzzles: every play ranked."""
+        return rank_plays(self.board(), self.roll())
+
+
+def best_group(ranked: list[RankedPlay], theme: str) -> tuple[list[RankedPlay], float]:
+    """The plays tied with the best by the theme's measure, and the margin by which they beat the next play."""
+    if theme == "race":
+        top = ranked[0].win_probability
+        group = [entry for entry in ranked if top - entry.win_probability <= TIE]
+        rest = [entry.win_probability for entry in ranked if top - entry.win_probability > TIE]
+        return group, (top - max(rest)) if rest else float("inf")
+    ordered = sorted(ranked, key=lambda entry: entry.expected_rolls)
+    fewest = ordered[0].expected_rolls
+    group = [entry for entry in ordered if entry.expected_rolls - fewest <= TIE]
+    rest = [entry.expected_rolls for entry in ordered if entry.expected_rolls - fewest > TIE]
+    return group, (min(rest) - fewest) if rest else float("inf")
+
+
+def forced_theme(position: Position, dice: Dice) -> str | None:
+    """The forced-move theme a position and roll illustrate, or ``None`` if the roll is not forced."""
+    explanation = explain(position, dice)
+    if not explanation.forced:
+        return None
+    if explanation.no_play:
+        return "no-play"
+    constraints = explanation.constraints
+    (play,) = explanation.plays
+    if Constraint.PARTIAL_ENTRY in constraints:
+        return "partial-entry"
+    if Constraint.PARTIAL_DOUBLE in constraints:
+        return "partial-double"
+    if Constraint.HIGHER_DIE in constraints:
+        return "higher-die"
+    if Constraint.ONE_DIE in constraints:
+        return "one-die"
+    if any(move.end == 0 and _die_used(play, move.start) > move.start for move in play.moves):
+        return "bearoff-higher"
+    if _has_blocked_route(position, dice):
+        return "blocked-route"
+    if _single_die_temptation(position, dice, play):
+        return "both-dice"
+    return "only-play"
+
+
+def _die_used(play: Play, start: int) -> int:
+    """The die a bear-off from ``start`` used: the exact number if it was rolled, else the larger die."""
+    return start if start in play.dice else max(play.dice)
+
+
+def _has_blocked_route(position: Position, dice: Dice) -> bool:
+    """Whether some checker could reach a point with both dice except that both stops on the way are closed."""
+    high, low = max(dice), min(dice)
+    if high == low:
+        return False
+    me, them = position.player, position.opponent
+    for start in range(24, high + low, -1):
+        if not me[start]:
+            continue
+        end = start - high - low
+        first, second = start - high, start - low
+        if them[25 - end] < 2 and them[25 - first] >= 2 and them[25 - second] >= 2:
+            return True
+    return False
+
+
+def _single_die_temptation(position: Position, dice: Dice, play: Play) -> bool:
+    """Whether a checker could legally move by one die alone in a way that is not part of the only play."""
+    from trainer.engine.moves import iter_single_moves
+
+    first_moves = {(move.start, move.end) for move in play.moves}
+    return any(
+        (move.start, move.end) not in first_moves for die in set(dice) for move in iter_single_moves(position, die)
+    )
+
+
+# --- loading and checking -----------------------------------------------------------------------------------
+
+
+@dataclass
+class PuzzleLibrary:
+    """The puzzles that passed every check, and every problem found."""
+
+    puzzles: list[Puzzle] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+    def themes(self, kind: str | None = None) -> list[str]:
+        """Themes present, in the catalogue's order."""
+        present = {puzzle.theme for puzzle in self.puzzles if kind is None or puzzle.kind == kind}
+        return [theme for theme in (*FORCED_THEMES, *BEAROFF_THEMES) if theme in present]
+
+
+def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
+    """Rules checks of a well-formed puzzle: ``(field, message, suggestion)`` for each problem."""
+    problems: list[tuple[str, str, str | None]] = []
+    position, dice = puzzle.board(), puzzle.roll()
+    plays = legal_plays(position, dice)
+    accepted: list[Play] = []
+    for answer in puzzle.answers:
+        try:
+            accepted.append(parse_play(position, dice, answer))
+        except PlayError as error:
+            problems.append(("answers", f"{answer!r} is not a legal play here: {error.reason}", None))
+    if problems:
+        return problems
+    results = {play.result for play in accepted}
+    if puzzle.kind == "forced":
+        if puzzle.theme not in FORCED_THEMES:
+            return [("theme", f"unknown forced theme {puzzle.theme!r}", f"use one of {', '.join(FORCED_THEMES)}")]
+        if len(plays) != 1:
+            examples = ", ".join(str(play) for play in plays[:3])
+            return [("dice", f"the roll is not forced: {len(plays)} legal plays ({examples}, ...)", None)]
+        if results != {plays[0].result}:
+            return [("answers", f"the only legal play is {plays[0]}", f'answers = ["{plays[0]}"]')]
+        theme = forced_theme(position, dice)
+        if theme != puzzle.theme:
+            problems.append(("theme", f"this position shows the theme {theme!r}, not {puzzle.theme!r}", None))
+        return problems
+    if puzzle.theme not in BEAROFF_THEMES:
+        return [("theme", f"unknown bear-off theme {puzzle.theme!r}", f"use one of {', '.join(BEAROFF_THEMES)}")]
+    if not is_pure_bearoff(position):
+        return [("position", "a bear-off puzzle needs every checker of both sides home", None)]
+    group, margin = best_group(rank_plays(position, dice), puzzle.theme)
+    best = {entry.play.result for entry in group}
+    names = ", ".join(str(entry.play) for entry in group)
+    if results != best:
+        return [("answers", f"the best plays are {names}", "list every play tied with the best, and only those")]
+    needed = CLEAR_WIN_MARGIN if puzzle.theme == "race" else CLEAR_ROLLS_MARGIN
+    if margin < needed:
+        return [("answers", f"the best play is not clearly better than the next (margin {margin:.4f})", None)]
+    return problems
+
+
+def load_puzzle_file(path: Path, display_name: str | None = None) -> tuple[list[Puzzle], list[Problem]]:
+    """The puzzles of one file that pass every check, and the problems of the others."""
+    name = display_name or path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+        raw = tomllib.loads(text)
+    except (OSError, UnicodeDecodeError) as error:
+        return [], [Problem(name, None, "", f"cannot read the file: {error}")]
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"line (\d+)", str(error))
+        return [], [Problem(name, int(match.group(1)) if match else None, "", f"not valid TOML: {error}")]
+    entries = raw.get("puzzles")
+    if not isinstance(entries, list):
+        return [], [Problem(name, None, "", "no [[puzzles]] tables found", "start each puzzle with [[puzzles]]")]
+    lines = _PuzzleLines(text)
+    puzzles: list[Puzzle] = []
+    problems: list[Problem] = []
+    for number, entry in enumerate(entries):
+        label = f"puzzle {number + 1}" + (f" ({entry.get('id')})" if isinstance(entry, dict) else "")
+        try:
+            puzzle = Puzzle.model_validate(entry)
+        except ValidationError as error:
+            for item in error.errors():
+                key = ".".join(str(part) for part in item["loc"]) or None
+                message = item["msg"].removeprefix("Value error, ")
+                problems.append(Problem(name, lines.of(number, key), f"{label}, field '{key}'", message))
+            continue
+        try:
+            found = check_puzzle(puzzle)
+        except EngineError as error:
+            found = [("position", str(error), None)]
+        for key, message, suggestion in found:
+            problems.append(Problem(name, lines.of(number, key), f"{label}, field '{key}'", message, suggestion))
+        if not found:
+            puzzles.append(puzzle)
+    return puzzles, problems
+
+
+class _PuzzleLines(_Lines):
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.step_starts = [i for i, line in enumerate(self.lines) if re.match(r"\s*\[\[\s*puzzles\s*\]\]", line)]
+
+
+def load_puzzles(directory: Path | None = None) -> PuzzleLibrary:
+    """Every puzzle in the folder (default: the shipped puzzles), with every problem; ids must be unique."""
+    folder = directory if directory is not None else content_dir("puzzles")
+    library = PuzzleLibrary()
+    seen: dict[str, str] = {}
+    for path in sorted(folder.glob("*.toml")):
+        puzzles, problems = load_puzzle_file(path)
+        library.problems.extend(problems)
+        if problems:
+            library.skipped.append(path.name)
+        for puzzle in puzzles:
+            if puzzle.id in seen:
+                library.problems.append(
+                    Problem(path.name, None, "field 'id'", f"puzzle id {puzzle.id!r} is also in {seen[puzzle.id]}")
+                )
+                continue
+            seen[puzzle.id] = path.name
+            library.puzzles.append(puzzle)
+    return library
