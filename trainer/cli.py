@@ -80,7 +80,51 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument(
         "paths", metavar="PATH", nargs="*", type=Path, help="lesson or puzzle files, or folders of them"
     )
+    puzzles = commands.add_parser(
+        "puzzles", help="generate or export puzzles", description="Generate new puzzles or export the shipped ones."
+    )
+    puzzle_commands = puzzles.add_subparsers(dest="puzzle_command", metavar="ACTION", required=True)
+    generate = puzzle_commands.add_parser(
+        "generate",
+        help="mine new puzzles and write them as a puzzle file",
+        description="Mine puzzles from seeded self-play games (forced) or random bear-offs (bearoff), keeping only "
+        "positions that meet the puzzle criteria, deduplicated by Position ID and dice.",
+    )
+    generate.add_argument("--kind", choices=("forced", "bearoff"), required=True)
+    generate.add_argument("--count", type=int, default=20, help="how many puzzles (default 20)")
+    generate.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    generate.add_argument("--output", type=Path, help="write to this file instead of standard output")
+    generate.add_argument("--prefix", help="id prefix (default: the kind and the seed)")
+    puzzle_commands.add_parser(
+        "export",
+        help="print every shipped puzzle as JSON lines",
+        description="Print every shipped puzzle as a JSON line: id, kind, theme, position (Position ID, solver on "
+        "roll), dice, answers (accepted resulting positions as Position IDs).",
+    )
     return parser
+
+
+def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
+    """Run ``bgtrainer puzzles generate|export``; its output and exit status."""
+    if arguments.puzzle_command == "export":
+        from trainer.content.generate import export_lines
+        from trainer.content.puzzles import load_puzzles
+
+        library = load_puzzles()
+        if library.problems:
+            problems = "\n".join(str(problem) for problem in library.problems)
+            raise EngineError(f"the shipped puzzles have problems (run 'bgtrainer validate'):\n{problems}")
+        return "\n".join(export_lines(library.puzzles)), 0
+    from trainer.content.generate import mine, to_toml
+
+    if arguments.count < 1:
+        raise EngineError(f"--count must be at least 1, not {arguments.count}")
+    prefix = arguments.prefix or f"{arguments.kind}-s{arguments.seed}"
+    text = to_toml(mine(arguments.kind, arguments.count, arguments.seed), prefix=prefix)
+    if arguments.output is not None:
+        arguments.output.write_text(text, encoding="utf-8")
+        return f"wrote {arguments.count} {arguments.kind} puzzles to {arguments.output}", 0
+    return text.rstrip("\n"), 0
 
 
 def validate_command(paths: Sequence[Path]) -> tuple[str, int]:
@@ -107,6 +151,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arguments.command == "moves":
             print(moves_command(arguments.position, arguments.dice))
             return 0
+        if arguments.command == "puzzles":
+            text, status = puzzles_command(arguments)
+            print(text)
+            return status
         if arguments.command == "validate":
             text, status = validate_command(arguments.paths)
             print(text)

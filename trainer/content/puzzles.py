@@ -155,9 +155,9 @@ def _die_used(play: Play, start: int) -> int:
 def _has_blocked_route(position: Position, dice: Dice) -> bool:
     """Whether some checker could reach a point with both dice except that both stops on the way are closed."""
     high, low = max(dice), min(dice)
-    if high == low:
-        return False
     me, them = position.player, position.opponent
+    if high == low or me[25]:
+        return False
     for start in range(24, high + low, -1):
         if not me[start]:
             continue
