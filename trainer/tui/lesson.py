@@ -13,25 +13,13 @@ from textual.widgets.option_list import Option
 
 from trainer.content.grading import Feedback, grade_choice, grade_pick, grade_play, grade_roll, grade_setup
 from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, ReadStep, RollStep, SetupStep
-from trainer.engine import CHECKERS, OFF, IllegalPlayError, Position, Side, parse_play
-from trainer.engine.turn import Turn
+from trainer.engine import CHECKERS, OFF, Position, Side, parse_play
 from trainer.store import ProgressStore
 from trainer.tui.board import BoardView
+from trainer.tui.playing import BoardPlay, Refused
 
 KIND_NAMES = {"read": "Read", "play": "Play", "pick": "Pick a point", "choose": "Choose", "setup": "Set up",
               "roll": "Opening roll"}  # fmt: skip
-
-
-def route(turn: Turn, start: int, end: int) -> Turn | None:
-    """The turn with one checker moved from ``start`` to ``end`` using one or more dice, if some route allows it."""
-    if end in turn.destinations(start):
-        return turn.move(start, end)
-    for middle in turn.destinations(start):
-        if middle != OFF and middle > end:
-            onward = route(turn.move(start, middle), middle, end)
-            if onward is not None:
-                return onward
-    return None
 
 
 class LessonScreen(Screen[None]):
@@ -72,7 +60,7 @@ class LessonScreen(Screen[None]):
         self.wrong_attempts = 0
         self.solved = False
         self.finished = False
-        self.turn: Turn | None = None
+        self.playing: BoardPlay | None = None
         self.setup_counts: list[int] = [0] * 26
         self.throws_seen = 0
 
@@ -117,7 +105,7 @@ class LessonScreen(Screen[None]):
         step = self.step
         self.wrong_attempts = 0
         self.solved = False
-        self.turn = None
+        self.playing = None
         self.throws_seen = 0
         self.query_one("#lesson-title", Static).update(
             f" Lesson {self.lesson.number}: {self.lesson.title}   step {self.index + 1} of {len(self.lesson.steps)}"
@@ -139,7 +127,7 @@ class LessonScreen(Screen[None]):
         board.dice = dice or ()
         if isinstance(step, PlayStep):
             assert position is not None and dice is not None
-            self.turn = Turn(position, dice)
+            self.playing = BoardPlay(board, position, dice)
             board.caption = "your roll"
         elif isinstance(step, SetupStep):
             self.setup_counts = [0] * 26
@@ -241,85 +229,30 @@ class LessonScreen(Screen[None]):
                 self.add_checker(event.point)
 
     def board_move(self, point: int) -> None:
-        """A click during a play step: select a checker, or move the selected one there."""
-        turn, board = self.turn, self.query_one(BoardView)
-        if turn is None:
+        """A click during a play step: select a checker, move it, and grade the play once it is complete."""
+        if self.playing is None:
             return
-        selected = board.selected
-        if selected is None or point == selected:
-            if point == selected:
-                board.selected, board.targets = None, frozenset()
-                return
-            self.select(point)
-            return
-        moved = route(turn, selected, point)
-        if moved is None:
-            if turn.current.player[point] and point in turn.movable_points():
-                self.select(point)
-                return
-            try:
-                turn.move(selected, point)
-            except IllegalPlayError as error:
-                self.set_feedback(Feedback(False, _sentence(error.reason), illegal=True))
+        outcome = self.playing.choose(point)
+        self.query_one("#notation", Input).value = self.playing.turn.notation()
+        if isinstance(outcome, Refused):
+            self.set_feedback(Feedback(False, outcome.reason, illegal=outcome.illegal))
+            if outcome.illegal:
                 self.wrong_attempts += 1
-            return
-        self.set_turn(moved)
-
-    def select(self, point: int) -> None:
-        turn, board = self.turn, self.query_one(BoardView)
-        assert turn is not None
-        me = turn.current.player
-        if point == OFF or not me[point]:
-            self.set_feedback(Feedback(False, "Choose one of your own checkers (●) first.", illegal=False))
-            return
-        destinations = turn.destinations(point)
-        if not destinations:
-            reason = self.why_stuck(turn, point)
-            self.set_feedback(Feedback(False, _sentence(reason), illegal=True))
-            self.wrong_attempts += 1
-            return
-        self.set_feedback(None)
-        board.selected = point
-        board.targets = frozenset(destinations)
-
-    @staticmethod
-    def why_stuck(turn: Turn, point: int) -> str:
-        """Why the checker on ``point`` cannot move now, from the first die's refusal."""
-        if not turn.remaining_dice or len(turn.moves) >= turn.moves_needed:
-            return "the roll is used up"
-        for die in turn.remaining_dice:
-            try:
-                turn.move(point, max(point - die, OFF))
-            except IllegalPlayError as error:
-                return error.reason
-        return "this checker cannot move now"  # pragma: no cover - a checker without destinations is refused above
-
-    def set_turn(self, turn: Turn) -> None:
-        self.turn = turn
-        board = self.query_one(BoardView)
-        board.position = turn.current
-        board.selected = None
-        board.targets = frozenset()
-        board.used_dice = _used_dice(turn)
-        self.query_one("#notation", Input).value = turn.notation()
-        if turn.is_complete and turn.play is not None:
+        elif outcome is not None:
+            self.set_feedback(None)
             step = self.step
             assert isinstance(step, PlayStep)
-            feedback = grade_play(step, turn.play)
+            feedback = grade_play(step, outcome)
             self.grade(feedback)
             if not feedback.correct:
                 self.set_turn_back()
+        else:
+            self.set_feedback(None)
 
     def set_turn_back(self) -> None:
         """After a legal play that misses the goal, put the checkers back for another try."""
-        step = self.step
-        assert isinstance(step, PlayStep)
-        position, dice = step.board(), step.roll()
-        assert position is not None and dice is not None
-        self.turn = Turn(position, dice)
-        board = self.query_one(BoardView)
-        board.position = position
-        board.used_dice = ()
+        if self.playing is not None:
+            self.playing.reset()
         self.query_one("#notation", Input).value = ""
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -440,8 +373,8 @@ class LessonScreen(Screen[None]):
     def action_undo(self) -> None:
         if self.solved:
             return
-        if isinstance(self.step, PlayStep) and self.turn is not None and self.turn.moves:
-            self.set_turn(self.turn.undo())
+        if isinstance(self.step, PlayStep) and self.playing is not None and self.playing.undo():
+            self.query_one("#notation", Input).value = self.playing.turn.notation()
             self.set_feedback(None)
         elif isinstance(self.step, SetupStep):
             self.remove_checker(self.query_one(BoardView).cursor)
@@ -455,16 +388,3 @@ class LessonScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
-
-
-def _sentence(reason: str) -> str:
-    text = reason[:1].upper() + reason[1:]
-    return text if text.endswith(".") else text + "."
-
-
-def _used_dice(turn: Turn) -> tuple[int, ...]:
-    full = [turn.dice[0]] * 4 if turn.dice[0] == turn.dice[1] else list(turn.dice)
-    for die in turn.remaining_dice:
-        full.remove(die)
-    return tuple(full)
-
