@@ -93,18 +93,19 @@ async def open_from_home(pilot: Pilot[None], what: str) -> None:
 # --- home, quitting, going back -----------------------------------------------------------------------------
 
 
-async def test_home_lists_the_eight_lessons_as_new_then_explore_and_help(tmp_path: Path) -> None:
+async def test_home_lists_the_eight_lessons_as_new_then_puzzles_explore_and_help(tmp_path: Path) -> None:
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot)
         assert isinstance(app.screen, HomeScreen)
         lines = menu_lines(app)
-        assert len(lines) == 10, lines
+        assert len(lines) == 11, lines
         for number, line in enumerate(lines[:8], start=1):
             assert line.startswith(f"{number}. {LESSONS[number].title}"), line
             assert line.endswith("○ new"), line
-        assert lines[8].startswith("Explore a position")
-        assert lines[9].startswith("Help")
+        assert lines[8].startswith("Puzzles") and lines[8].endswith("0 of 255 solved")
+        assert lines[9].startswith("Explore a position")
+        assert lines[10].startswith("Help")
         assert text_of(app, "#home-notice") == ""
         assert app.focused is menu(app)
 
@@ -490,7 +491,7 @@ async def test_a_broken_lesson_file_is_skipped_with_a_notice(tmp_path: Path) -> 
         await started(pilot)
         lines = menu_lines(app)
         assert lines[0].startswith("1. The board, numbering and setup") and lines[0].endswith("○ new")
-        assert len(lines) == 3 and lines[1].startswith("Explore") and lines[2].startswith("Help"), lines
+        assert len(lines) == 4 and lines[1].startswith("Puzzles") and lines[2].startswith("Explore"), lines
         notice = text_of(app, "#home-notice")
         assert "02-broken.toml" in notice and "01-board.toml" not in notice
         assert app.screen.query_one("#home-notice", Static).region.height > 0  # on screen, not squeezed out
@@ -505,7 +506,7 @@ async def test_no_color_still_tells_the_sides_apart_by_symbol(tmp_path: Path, mo
     assert app.no_color
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        assert len(menu_lines(app)) == 10
+        assert len(menu_lines(app)) == 11
         await open_step(pilot, *OPENING_65_STEP)
         rendered = board(app).render().plain
         assert X_MARK == "●" and O_MARK == "○"

@@ -239,6 +239,11 @@ class ProgressStore:
             )
         )
 
+    def solved_puzzles(self) -> set[str]:
+        """Ids of the puzzles answered right at least once."""
+        rows = self._memory.execute("SELECT DISTINCT puzzle_id FROM puzzle_attempt WHERE correct = 1")
+        return {puzzle_id for (puzzle_id,) in rows}
+
     def puzzle_attempts(self, puzzle_id: str) -> list[tuple[str, bool, float]]:
         """Every stored answer to a puzzle: ``(answer, correct, seconds)``, oldest first."""
         rows = self._memory.execute(

@@ -9,6 +9,7 @@ from trainer.content.models import CONDITION_PATTERN, ChooseStep, PickStep, Play
 from trainer.engine import (
     BAR,
     OFF,
+    IllegalPlayError,
     Play,
     PlayError,
     Position,
@@ -88,7 +89,7 @@ def grade_play(step: PlayStep, answer: Play | str) -> Feedback:
         try:
             play = parse_play(position, dice, answer)
         except PlayError as error:
-            return Feedback(False, _capital(error.reason) + ".", illegal=True)
+            return Feedback(False, _capital(error.reason) + ".", illegal=isinstance(error, IllegalPlayError))
     else:
         play = answer
     if step.play is not None:

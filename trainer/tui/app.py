@@ -16,6 +16,7 @@ from trainer.store import ProgressStore
 
 if TYPE_CHECKING:
     from trainer.content.loader import LessonLibrary
+    from trainer.content.puzzles import PuzzleLibrary
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -48,6 +49,14 @@ class LessonsLoaded(Message):
         self.library = library
 
 
+class PuzzlesLoaded(Message):
+    """The puzzles (and the bear-off tables they are graded with) have been loaded and checked."""
+
+    def __init__(self, library: PuzzleLibrary) -> None:
+        super().__init__()
+        self.library = library
+
+
 class TrainerApp(App[None]):
     """Learn backgammon: lessons on a real board, checked by the rules engine."""
 
@@ -58,12 +67,16 @@ class TrainerApp(App[None]):
         Binding("ctrl+t", "toggle_theme", "Theme"),
     ]
 
-    def __init__(self, *, data_dir: Path | None = None, lessons_dir: Path | None = None) -> None:
+    def __init__(
+        self, *, data_dir: Path | None = None, lessons_dir: Path | None = None, puzzles_dir: Path | None = None
+    ) -> None:
         super().__init__()
         self.data_dir = data_dir
         self.lessons_dir = lessons_dir
         self.store: ProgressStore | None = None
         self.library: LessonLibrary | None = None
+        self.puzzles: PuzzleLibrary | None = None
+        self.puzzles_dir: Path | None = puzzles_dir
 
     def on_mount(self) -> None:
         from trainer.tui.home import HomeScreen
@@ -82,13 +95,13 @@ class TrainerApp(App[None]):
 
         library = load_lessons(self.lessons_dir)
         self.post_message(LessonsLoaded(library))
+        from trainer.content.puzzles import load_puzzles
+
+        self.post_message(PuzzlesLoaded(load_puzzles(self.puzzles_dir)))
 
     def on_lessons_loaded(self, message: LessonsLoaded) -> None:
         self.library = message.library
-        for screen in self.screen_stack:
-            refresh = getattr(screen, "refresh_lessons", None)
-            if refresh is not None:
-                refresh()
+        self._refresh_screens()
         if message.library.skipped:
             names = ", ".join(message.library.skipped)
             self.notify(
@@ -98,6 +111,24 @@ class TrainerApp(App[None]):
                 severity="warning",
                 timeout=12,
             )
+
+    def on_puzzles_loaded(self, message: PuzzlesLoaded) -> None:
+        self.puzzles = message.library
+        self._refresh_screens()
+        if message.library.skipped:
+            names = ", ".join(message.library.skipped)
+            self.notify(
+                f"Some puzzles in {names} failed their checks and were left out. Run 'bgtrainer validate'.",
+                title="Puzzles",
+                severity="warning",
+                timeout=12,
+            )
+
+    def _refresh_screens(self) -> None:
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "refresh_lessons", None)
+            if refresh is not None:
+                refresh()
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)

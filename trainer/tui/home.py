@@ -37,6 +37,7 @@ class HomeScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "app.quit", "Quit"),
         Binding("l", "focus_lessons", "Lessons"),
+        Binding("p", "puzzles", "Puzzles"),
         Binding("e", "explore", "Explore"),
         Binding("question_mark,f1", "help", "Help"),
     ]
@@ -73,6 +74,12 @@ class HomeScreen(Screen[None]):
             if not library.lessons:
                 menu.add_option(Option("No lessons could be loaded", id="none", disabled=True))
         menu.add_option(None)
+        puzzles = getattr(self.app, "puzzles", None)
+        if puzzles is None:
+            menu.add_option(Option("Puzzles  (loading…)", id="puzzles", disabled=True))
+        else:
+            solved = len(store.solved_puzzles() & {p.id for p in puzzles.puzzles}) if store is not None else 0
+            menu.add_option(Option(f"Puzzles  (p)  —  {solved} of {len(puzzles.puzzles)} solved", id="puzzles"))
         menu.add_option(Option("Explore a position  (e)", id="explore"))
         menu.add_option(Option("Help  (?)", id="help"))
         menu.highlighted = highlighted if highlighted is not None and highlighted < menu.option_count else 0
@@ -87,6 +94,8 @@ class HomeScreen(Screen[None]):
         option_id = event.option.id or ""
         if option_id.startswith("lesson:"):
             self.open_lesson(option_id.split(":", 1)[1])
+        elif option_id == "puzzles":
+            self.action_puzzles()
         elif option_id == "explore":
             self.action_explore()
         elif option_id == "help":
@@ -109,6 +118,12 @@ class HomeScreen(Screen[None]):
         menu = self.query_one("#home-menu", OptionList)
         menu.focus()
         menu.highlighted = 0
+
+    def action_puzzles(self) -> None:
+        from trainer.tui.puzzles import PuzzleMenuScreen
+
+        if getattr(self.app, "puzzles", None) is not None:
+            self.app.push_screen(PuzzleMenuScreen())
 
     def action_explore(self) -> None:
         from trainer.tui.explore import ExploreScreen
