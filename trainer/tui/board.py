@@ -148,6 +148,7 @@ class BoardView(Widget, can_focus=True):
     marked: reactive[frozenset[int]] = reactive(frozenset())
     cursor: reactive[int] = reactive(24)
     caption: reactive[str] = reactive("")
+    turn_label: reactive[str] = reactive("to play")
 
     def geometry(self) -> BoardGeometry:
         return BoardGeometry.fit(self.size.width, self.size.height)
@@ -294,13 +295,15 @@ class BoardView(Widget, can_focus=True):
     def _middle(self, g: BoardGeometry) -> Text:
         pw = g.point_width
         text = Text("│", FRAME)
-        text.append(" " * 6 * pw)
+        turn = Text()
+        if self.turn_label and self.dice:
+            turn.append(f" {X_MARK} ", X_STYLE)
+            turn.append(f" {self.turn_label}")
+        turn.truncate(6 * pw)
+        turn.pad_right(6 * pw - len(turn))
+        text.append_text(turn)
         text.append("│BAR│", FRAME)
         dice = Text()
-        remaining = list(self.dice)
-        for die in self.used_dice:
-            if die in remaining:
-                remaining.remove(die)
         used = list(self.used_dice)
         for die in self.dice:
             if die in used:

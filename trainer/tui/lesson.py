@@ -125,6 +125,7 @@ class LessonScreen(Screen[None]):
         dice = step.roll() if not isinstance(step, RollStep) else None
         board.position = position or Position.start()
         board.dice = dice or ()
+        board.turn_label = "" if isinstance(step, RollStep) else "to play"
         if isinstance(step, PlayStep):
             assert position is not None and dice is not None
             self.playing = BoardPlay(board, position, dice)

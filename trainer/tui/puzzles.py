@@ -106,7 +106,7 @@ class PuzzleMenuScreen(Screen[None]):
             menu.add_option(None)
             menu.add_option(line(title, f"kind:{kind}"))
             for theme in library.themes(kind):
-                menu.add_option(line(THEME_TITLES[theme], f"theme:{theme}", "   "))
+                menu.add_option(line(THEME_TITLES[theme], f"theme:{theme}", "  · "))
         menu.highlighted = highlighted if highlighted is not None and highlighted < menu.option_count else 0
 
     def refresh_lessons(self) -> None:
