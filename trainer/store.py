@@ -16,6 +16,7 @@ from pathlib import Path
 import platformdirs
 
 DATABASE_NAME = "progress.sqlite3"
+FORCED_QUESTION_PREFIX = "forced? "
 SCHEMA_VERSION = 1
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -240,8 +241,11 @@ class ProgressStore:
         )
 
     def solved_puzzles(self) -> set[str]:
-        """Ids of the puzzles answered right at least once."""
-        rows = self._memory.execute("SELECT DISTINCT puzzle_id FROM puzzle_attempt WHERE correct = 1")
+        """Ids of the puzzles whose play was answered right at least once (not just "is it forced?")."""
+        rows = self._memory.execute(
+            "SELECT DISTINCT puzzle_id FROM puzzle_attempt WHERE correct = 1 AND answer NOT LIKE ?",
+            (FORCED_QUESTION_PREFIX + "%",),
+        )
         return {puzzle_id for (puzzle_id,) in rows}
 
     def puzzle_attempts(self, puzzle_id: str) -> list[tuple[str, bool, float]]:

@@ -109,6 +109,8 @@ def bearoff_candidates(seed: int) -> Iterator[Candidate]:
         if len(ranked) < 2:
             continue
         group, margin = best_group(ranked, theme)
+        if margin == float("inf"):  # every play is tied with the best: nothing to get wrong
+            continue
         if theme == "race":
             chance = group[0].win_probability
             if margin < CLEAR_WIN_MARGIN or not 0.1 <= chance <= 0.9:

@@ -201,11 +201,12 @@ def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     position, dice = puzzle.board(), puzzle.roll()
     plays = legal_plays(position, dice)
     accepted: list[Play] = []
+    only = f'answers = ["{plays[0]}"]' if puzzle.kind == "forced" and len(plays) == 1 else None
     for answer in puzzle.answers:
         try:
             accepted.append(parse_play(position, dice, answer))
         except PlayError as error:
-            problems.append(("answers", f"{answer!r} is not a legal play here: {error.reason}", None))
+            problems.append(("answers", f"{answer!r} is not a legal play here: {error.reason}", only))
     if problems:
         return problems
     results = {play.result for play in accepted}
@@ -231,6 +232,8 @@ def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     if results != best:
         return [("answers", f"the best plays are {names}", "list every play tied with the best, and only those")]
     needed = CLEAR_WIN_MARGIN if puzzle.theme == "race" else CLEAR_ROLLS_MARGIN
+    if margin == float("inf"):
+        return [("dice", "every legal play is as good as the best: there is nothing to get wrong", None)]
     if margin < needed:
         return [("answers", f"the best play is not clearly better than the next (margin {margin:.4f})", None)]
     return problems

@@ -18,7 +18,7 @@ from textual.widgets import Button, Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.engine import OFF, IllegalPlayError, Play, PlayError, explain, parse_play
-from trainer.store import ProgressStore
+from trainer.store import FORCED_QUESTION_PREFIX, ProgressStore
 from trainer.tui.board import BoardView
 from trainer.tui.playing import BoardPlay, Refused, sentence
 
@@ -257,7 +257,7 @@ class PuzzleScreen(Screen[None]):
     def action_forced(self, answer: bool) -> None:
         if not self.asking:
             return
-        self.record(f"forced? {'yes' if answer else 'no'}", answer)
+        self.record(f"{FORCED_QUESTION_PREFIX}{'yes' if answer else 'no'}", answer)
         if answer:
             self.asking = False
             self.set_feedback("Yes: there is only one way to play this roll (or none). Now find it.", right=True)
@@ -328,6 +328,7 @@ class PuzzleScreen(Screen[None]):
             if self.playing is not None:
                 self.playing.reset()
         self.refresh_controls()
+        self.query_one(BoardView).focus()  # so the keys named in the feedback (s, r, n) work at once
 
     def bearoff_feedback(self, play: Play | None, correct: bool) -> str:
         from trainer.content.puzzles import best_group

@@ -1,0 +1,415 @@
+"""The puzzle screens as a learner uses them, driven with Pilot: the home line and the menu of sets with their
+difficulty filter, answering forced puzzles in notation, on the board and with "No legal play", the "is it
+forced?" question, and bear-off feedback, solution replay, retry and next. Every attempt is stored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Static
+
+from trainer.content.puzzles import (
+    BEAROFF_THEMES,
+    FORCED_THEMES,
+    THEME_TITLES,
+    Puzzle,
+    best_group,
+    load_puzzles,
+)
+from trainer.engine import IllegalPlayError, PlayError, explain, parse_play
+from trainer.engine.bearoff import RankedPlay
+from trainer.store import ProgressStore
+from trainer.tui.app import TrainerApp
+from trainer.tui.board import BoardView
+from trainer.tui.home import HomeScreen
+from trainer.tui.playing import sentence
+from trainer.tui.puzzles import PuzzleMenuScreen, PuzzleScreen
+
+LIBRARY = load_puzzles()
+PUZZLES = {puzzle.id: puzzle for puzzle in LIBRARY.puzzles}
+SIZE = (110, 34)
+
+
+def first(*, theme: str | None = None, kind: str | None = None, ask_forced: bool | None = None) -> Puzzle:
+    """The first shipped puzzle with these properties."""
+    return next(
+        puzzle
+        for puzzle in LIBRARY.puzzles
+        if (theme is None or puzzle.theme == theme)
+        and (kind is None or puzzle.kind == kind)
+        and (ask_forced is None or puzzle.ask_forced == ask_forced)
+    )
+
+
+PLAY_PUZZLE = first(theme="only-play", ask_forced=False)  # forced-0001: bar/22 bar/21
+NO_PLAY_PUZZLE = first(theme="no-play", ask_forced=False)
+ASKING_PUZZLE = first(theme="one-die", ask_forced=True)
+
+
+def clear_bearoff() -> tuple[Puzzle, RankedPlay, RankedPlay]:
+    """A race puzzle with one best play of several checker moves, and a play that both wins less and needs more
+    rolls (so the feedback's "more often" and "fewer rolls" are both positive)."""
+    for puzzle in LIBRARY.puzzles:
+        if puzzle.theme != "race":
+            continue
+        ranking = puzzle.ranking()
+        group, _ = best_group(ranking, puzzle.theme)
+        best = group[0]
+        if len(group) != 1 or len(best.play.moves) < 2:
+            continue
+        for entry in ranking:
+            wins_less = entry.win_probability < best.win_probability - 0.01
+            if entry is not best and wins_less and entry.expected_rolls > best.expected_rolls + 0.01:
+                return puzzle, best, entry
+    raise AssertionError("no suitable bear-off puzzle shipped")
+
+
+BEAROFF_PUZZLE, BEST, WORSE = clear_bearoff()
+
+
+# --- helpers ------------------------------------------------------------------------------------------------
+
+
+async def started(pilot: Pilot[None]) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def option_lines(app: TrainerApp, selector: str) -> list[str]:
+    options = app.screen.query_one(selector, OptionList)
+    return [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
+
+
+def puzzle_line(app: TrainerApp) -> str:
+    return next(line for line in option_lines(app, "#home-menu") if line.startswith("Puzzles"))
+
+
+def feedback(app: TrainerApp) -> Static:
+    return app.screen.query_one("#feedback", Static)
+
+
+def feedback_text(app: TrainerApp) -> str:
+    return str(feedback(app).render())
+
+
+def board(app: TrainerApp) -> BoardView:
+    return app.screen.query_one(BoardView)
+
+
+async def type_text(pilot: Pilot[None], text: str) -> None:
+    for character in text:
+        await pilot.press("space" if character == " " else character)
+
+
+async def type_play(pilot: Pilot[None], text: str) -> None:
+    """Press slash to reach the notation box, type the play and press enter."""
+    await pilot.press("slash")
+    await pilot.pause()
+    assert isinstance(pilot.app.focused, Input)
+    await type_text(pilot, text)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def click_point(pilot: Pilot[None], point: int) -> None:
+    await pilot.click(BoardView, offset=board(pilot.app).offset_of(point))  # type: ignore[arg-type]
+    await pilot.pause()
+
+
+async def open_puzzles(pilot: Pilot[None], puzzles: list[Puzzle]) -> PuzzleScreen:
+    screen = PuzzleScreen(puzzles)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+def attempts(data_dir: Path, puzzle_id: str) -> list[tuple[str, bool, float]]:
+    store = ProgressStore(data_dir)
+    try:
+        return store.puzzle_attempts(puzzle_id)
+    finally:
+        store.close()
+
+
+def set_lines(app: TrainerApp) -> list[str]:
+    """The menu of sets, each theme line checked to be indented under its kind and then shown without its indent."""
+    lines = option_lines(app, "#puzzle-sets")
+    titles = tuple(THEME_TITLES.values())
+    for line in lines:
+        assert line.startswith(" ") == line.lstrip(" ·").startswith(titles), line
+    return [line.lstrip(" ·") for line in lines]
+
+
+def expected_sets(difficulty: int) -> list[str]:
+    """The menu lines (without the indent) for a difficulty (0 = all), none solved, worked out from the library."""
+    chosen = [puzzle for puzzle in LIBRARY.puzzles if not difficulty or puzzle.difficulty == difficulty]
+    lines = [f"All puzzles  (0/{len(chosen)} solved)"]
+    for kind, title, themes in (("forced", "Forced moves", FORCED_THEMES), ("bearoff", "Bear-offs", BEAROFF_THEMES)):
+        lines.append(f"{title}  (0/{sum(1 for puzzle in chosen if puzzle.kind == kind)} solved)")
+        for theme in themes:
+            lines.append(f"{THEME_TITLES[theme]}  (0/{sum(1 for puzzle in chosen if puzzle.theme == theme)} solved)")
+    return lines
+
+
+# --- home and the menu of sets ------------------------------------------------------------------------------
+
+
+async def test_home_shows_the_puzzle_count_and_p_opens_the_menu_of_sets(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        line = puzzle_line(app)
+        assert line.startswith("Puzzles") and line.endswith("0 of 255 solved"), line
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleMenuScreen)
+        lines = set_lines(app)
+        assert lines == expected_sets(0)
+        assert lines[0] == "All puzzles  (0/255 solved)"
+        assert "Forced moves  (0/135 solved)" in lines and "Bear-offs  (0/120 solved)" in lines
+        assert "Difficulty: all" in str(app.screen.query_one("#puzzle-filter", Static).render())
+        seen = {0: lines}
+        for key, name in (("1", "easy"), ("2", "medium"), ("3", "hard"), ("0", "all")):
+            await pilot.press(key)
+            await pilot.pause()
+            shown = set_lines(app)
+            assert shown == expected_sets(int(key)), key
+            assert f"Difficulty: {name}" in str(app.screen.query_one("#puzzle-filter", Static).render())
+            seen[int(key)] = shown
+        assert len({tuple(lines) for lines in seen.values()}) == 4  # every level changes the counts
+        totals = [int(seen[level][0].split("/")[1].split()[0]) for level in (1, 2, 3)]
+        assert sum(totals) == 255 and all(totals)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+# --- forced puzzles -----------------------------------------------------------------------------------------
+
+
+async def test_solving_a_forced_puzzle_in_notation_from_its_theme_set(tmp_path: Path) -> None:
+    puzzle = PLAY_PUZZLE
+    assert not puzzle.ask_forced and puzzle.answers != ["pass"]
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("p")
+        await pilot.pause()
+        sets = app.screen.query_one("#puzzle-sets", OptionList)
+        sets.highlighted = sets.get_option_index(f"theme:{puzzle.theme}")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        assert screen.puzzle.id == puzzle.id
+        assert all(item.theme == puzzle.theme for item in screen.puzzles)
+        assert board(app).position == puzzle.board()
+        assert not feedback(app).display
+
+        await type_play(pilot, puzzle.answers[0])
+        shown = feedback_text(app)
+        assert feedback(app).has_class("right"), shown
+        assert shown == "✓ " + explain(puzzle.board(), puzzle.roll()).text
+        assert "Forced:" in shown
+        assert screen.done
+
+        stored = attempts(tmp_path, puzzle.id)
+        assert [(answer, correct) for answer, correct, _ in stored] == [(puzzle.answers[0], True)]
+        assert stored[0][2] >= 0
+
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleMenuScreen)
+        lines = set_lines(app)
+        assert lines[0] == "All puzzles  (1/255 solved)"
+        assert f"{THEME_TITLES[puzzle.theme]}  (1/15 solved)" in lines
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert puzzle_line(app).endswith("1 of 255 solved"), puzzle_line(app)
+
+
+async def test_the_no_play_answer_to_a_playable_roll_is_wrong_and_stored(tmp_path: Path) -> None:
+    puzzle = PLAY_PUZZLE
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_puzzles(pilot, [puzzle])
+        await pilot.press("p")
+        await pilot.pause()
+        assert feedback(app).has_class("wrong")
+        assert "This roll can be played" in feedback_text(app)
+        assert not screen.done
+        assert board(app).position == puzzle.board()
+        assert [(answer, correct) for answer, correct, _ in attempts(tmp_path, puzzle.id)] == [("pass", False)]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert puzzle_line(app).endswith("0 of 255 solved")
+
+
+async def test_an_illegal_play_on_a_no_play_puzzle_says_why_then_no_legal_play_is_right(tmp_path: Path) -> None:
+    puzzle = NO_PLAY_PUZZLE
+    position, dice = puzzle.board(), puzzle.roll()
+    reason = None
+    for typed in ("bar/20", "bar/22", "24/18", "13/8", "8/4", "6/off", "6/5"):
+        try:
+            parse_play(position, dice, typed)
+        except IllegalPlayError as error:
+            reason = error.reason
+            break
+        except PlayError:
+            continue
+    assert reason is not None
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_puzzles(pilot, [puzzle])
+        await type_play(pilot, typed)
+        assert feedback(app).has_class("wrong")
+        assert feedback_text(app) == f"✗ Illegal: {sentence(reason)}"
+        assert not screen.done
+        assert screen.query_one("#notation", Input).value == typed  # kept, to correct it
+        await pilot.click("#no-play")  # the "No legal play" button (p would go into the notation box)
+        await pilot.pause()
+        assert feedback(app).has_class("right"), feedback_text(app)
+        assert "No legal play" in feedback_text(app)
+    stored = [(answer, correct) for answer, correct, _ in attempts(tmp_path, puzzle.id)]
+    assert stored == [(typed, False), ("pass", True)]
+
+
+async def test_the_is_it_forced_question_comes_first(tmp_path: Path) -> None:
+    puzzle = ASKING_PUZZLE
+    assert puzzle.answers != ["pass"]
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_puzzles(pilot, [puzzle])
+        assert screen.asking
+        assert not screen.query_one("#notation", Input).display
+        await pilot.press("n")
+        await pilot.pause()
+        assert feedback(app).has_class("wrong")
+        assert "It is forced" in feedback_text(app)
+        assert screen.asking
+        await pilot.press("y")
+        await pilot.pause()
+        assert feedback(app).has_class("right")
+        assert not screen.asking and not screen.done
+        await type_play(pilot, puzzle.answers[0])
+        assert feedback(app).has_class("right")
+        assert "Forced:" in feedback_text(app)
+        assert screen.done
+    stored = [(answer, correct) for answer, correct, _ in attempts(tmp_path, puzzle.id)]
+    assert stored == [("forced? no", False), ("forced? yes", True), (puzzle.answers[0], True)]
+
+
+async def test_answering_only_the_is_it_forced_question_does_not_solve_the_puzzle(tmp_path: Path) -> None:
+    """Yes to "is this roll forced?" is the first half; the puzzle is solved when the play is found."""
+    puzzle = ASKING_PUZZLE
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await open_puzzles(pilot, [puzzle])
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert puzzle_line(app).endswith("0 of 255 solved"), puzzle_line(app)
+
+
+@pytest.mark.parametrize(
+    "puzzle", [PLAY_PUZZLE, first(theme="blocked-route"), first(theme="bearoff-higher")], ids=lambda p: p.id
+)
+async def test_playing_a_forced_puzzle_on_the_board_by_clicks(tmp_path: Path, puzzle: Puzzle) -> None:
+    (play,) = puzzle.accepted_plays()
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_puzzles(pilot, [puzzle])
+        if puzzle.ask_forced:
+            await pilot.press("y")
+            await pilot.pause()
+        for move in play.moves:
+            assert not screen.done
+            await click_point(pilot, move.start)
+            assert board(app).selected == move.start, feedback_text(app)
+            await click_point(pilot, move.end)
+        assert feedback(app).has_class("right"), feedback_text(app)
+        assert explain(puzzle.board(), puzzle.roll()).text in feedback_text(app)
+        assert board(app).position == play.result
+        assert screen.done
+    stored = attempts(tmp_path, puzzle.id)
+    assert stored[-1][:2] == (str(play), True)
+
+
+# --- bear-off puzzles ---------------------------------------------------------------------------------------
+
+
+async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Path) -> None:
+    puzzle, best, worse = BEAROFF_PUZZLE, BEST, WORSE
+    following = next(item for item in LIBRARY.puzzles if item.kind == "bearoff" and item.id != puzzle.id)
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_puzzles(pilot, [puzzle, following])
+        assert "Puzzle 1 of 2" in str(screen.query_one("#lesson-title", Static).render())
+
+        await type_play(pilot, str(worse.play))
+        shown = feedback_text(app)
+        assert feedback(app).has_class("wrong"), shown
+        assert f"wins {worse.win_probability:.1%}, needs {worse.expected_rolls:.3f} rolls on average" in shown
+        more = best.win_probability - worse.win_probability
+        fewer = worse.expected_rolls - best.expected_rolls
+        assert f"The best play wins {more:.1%} more often and needs {fewer:.3f} fewer rolls" in shown
+        assert board(app).position == puzzle.board()
+        assert not screen.done
+        assert attempts(tmp_path, puzzle.id)[0][:2] == (str(worse.play), False)
+
+        board(app).focus()  # see the next test: with the focus left in the notation box, s is typed there
+        await pilot.press("s")
+        await pilot.pause()
+        assert feedback(app).has_class("right")
+        assert feedback_text(app) == f"✓ Solution: {best.play}"
+        assert screen.done
+        await pilot.pause(2)
+        assert board(app).position == best.play.result
+        assert screen.query_one("#notation", Input).value == screen.playing.turn.notation()
+
+        await pilot.press("r")
+        await pilot.pause()
+        assert not screen.done
+        assert not feedback(app).display
+        assert board(app).position == puzzle.board()
+        assert screen.query_one("#notation", Input).value == ""
+
+        await type_play(pilot, puzzle.answers[0])
+        assert feedback(app).has_class("right"), feedback_text(app)
+        assert f"{best.play} is best" in feedback_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.index == 1 and screen.puzzle.id == following.id
+        assert "Puzzle 2 of 2" in str(screen.query_one("#lesson-title", Static).render())
+        assert board(app).position == following.board()
+        assert not feedback(app).display
+    stored = [(answer, correct) for answer, correct, _ in attempts(tmp_path, puzzle.id)]
+    assert stored == [(str(worse.play), False), (puzzle.answers[0], True)]
+
+
+async def test_s_right_after_a_wrong_typed_bearoff_play_shows_the_solution(tmp_path: Path) -> None:
+    """The feedback to a wrong play says "Try again, or press s for the solution": pressing s must do that, not
+    type an s into the notation box that still has the focus."""
+    puzzle, worse = BEAROFF_PUZZLE, WORSE
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_puzzles(pilot, [puzzle])
+        await type_play(pilot, str(worse.play))
+        assert "press s for the solution" in feedback_text(app)
+        await pilot.press("s")
+        await pilot.pause()
+        notation = screen.query_one("#notation", Input).value
+        assert feedback_text(app).startswith("✓ Solution: "), f"{feedback_text(app)!r}; notation box: {notation!r}"
