@@ -20,7 +20,7 @@ from trainer.content.puzzles import (
     best_group,
     forced_theme,
 )
-from trainer.engine import Game, Position, legal_plays
+from trainer.engine import Game, Play, Position, legal_plays
 from trainer.engine.bearoff import home_side, one_sided, rank_plays
 from trainer.engine.moves import iter_single_moves
 
@@ -52,6 +52,23 @@ def _forced_difficulty(position: Position, dice: tuple[int, int], theme: str) ->
     return min(3, _THEME_TIERS[theme] + (1 if len(tempting) > 8 else 0))
 
 
+def sensible_play(plays: tuple[Play, ...], chooser: random.Random) -> Play:
+    """A play a beginner might choose: hitting and making points are good, blots bad; sometimes any play.
+
+    It keeps self-play games looking like games, so that mined positions look like real ones.
+    """
+    if chooser.random() < 0.2:
+        return chooser.choice(plays)
+
+    def score(play: Play) -> float:
+        before, after = play.position.player, play.result.player
+        made = sum(1 for point in range(1, 25) if after[point] >= 2 and before[point] < 2)
+        blots = sum(1 for point in range(1, 25) if after[point] == 1)
+        return 3 * play.hits + 2 * made - blots + chooser.random()
+
+    return max(plays, key=score)
+
+
 def forced_candidates(seed: int) -> Iterator[Candidate]:
     """Forced rolls met in an endless stream of seeded random self-play games."""
     chooser = random.Random(seed)
@@ -80,7 +97,7 @@ def forced_candidates(seed: int) -> Iterator[Candidate]:
                     answers=(str(plays[0]),),
                     ask_forced=difficulty >= 2,
                 )
-            game.play(chooser.choice(plays))
+            game.play(sensible_play(plays, chooser))
 
 
 def _random_home(rng: random.Random, checkers: int) -> dict[int, int]:
