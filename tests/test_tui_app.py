@@ -340,7 +340,7 @@ async def test_an_illegal_board_move_says_why(tmp_path: Path) -> None:
     ("typed", "reason"),
     [
         ("24/19 13/7", CLOSED_19),
-        ("6/5", "6/5 moves 1 pips, but your dice are 6 and 5"),
+        ("6/5", "6/5 moves 1 pip, but your dice are 6 and 5"),
     ],
 )
 async def test_an_illegal_typed_play_says_why(tmp_path: Path, typed: str, reason: str) -> None:

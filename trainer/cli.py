@@ -31,7 +31,7 @@ def moves_command(position_text: str, dice_text: str | None) -> str:
 
     :raises EngineError: for a bad position or dice.
     """
-    position, xgid_dice = read_position(position_text)
+    position, xgid_dice = read_position(position_text, allow_finished=False)
     if dice_text is not None:
         dice = parse_dice(dice_text)
     elif xgid_dice is not None:

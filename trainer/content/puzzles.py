@@ -199,6 +199,8 @@ def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     """Rules checks of a well-formed puzzle: ``(field, message, suggestion)`` for each problem."""
     problems: list[tuple[str, str, str | None]] = []
     position, dice = puzzle.board(), puzzle.roll()
+    if position.is_game_over():
+        return [("position", "the game is over in this position: there is nothing to play", None)]
     plays = legal_plays(position, dice)
     accepted: list[Play] = []
     only = f'answers = ["{plays[0]}"]' if puzzle.kind == "forced" and len(plays) == 1 else None

@@ -9,7 +9,7 @@ from enum import Enum
 from trainer.engine.moves import Dice, Play, check_dice, iter_single_moves, legal_plays
 from trainer.engine.position import BAR, OFF, Position
 
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+NUMBER_WORDS = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 def plural(count: int, word: str) -> str:
@@ -117,15 +117,22 @@ def _no_play_reason(position: Position, dice: Dice) -> str:
             "Nothing else may move until the bar is empty, so the turn passes."
         )
     numbers = " or a ".join(str(die) for die in distinct)
-    if position.all_home():
+    reasons = {
+        problem
+        for die in distinct
+        for point in range(24, 0, -1)
+        if me[point] and (problem := step_problem(me, position.opponent, point, die))
+    }
+    blocked = {reason for reason in reasons if "is closed" in reason}
+    others = sorted(reasons - blocked)
+    if not others:
         return (
-            f"No legal play: no checker can move a {numbers}: every landing point is closed and no checker "
-            "can bear off with these numbers. The turn passes."
+            f"No legal play: every checker that could move a {numbers} would land on a closed point "
+            "(two or more O checkers). The turn passes."
         )
-    return (
-        f"No legal play: every checker that could move a {numbers} would land on a closed point "
-        "(two or more O checkers). The turn passes."
-    )
+    because = others[0][:1].upper() + others[0][1:]
+    landing = " Every other move lands on a closed point." if blocked else ""
+    return f"No legal play with a {numbers}: {because}.{landing} The turn passes."
 
 
 def explain(position: Position, dice: tuple[int, ...]) -> Explanation:
@@ -159,7 +166,7 @@ def explain(position: Position, dice: tuple[int, ...]) -> Explanation:
         elif doubles and used < 4:
             constraints.add(Constraint.PARTIAL_DOUBLE)
             sentences.append(
-                f"Only {_NUMBER_WORDS[used]} of your four {high}s can be played; the rest of the roll is lost."
+                f"Only {NUMBER_WORDS[used]} of your four {high}s can be played; the rest of the roll is lost."
             )
         elif not doubles and used == 1:
             playable = {die for die in (high, low) if any(True for _ in iter_single_moves(position, die))}

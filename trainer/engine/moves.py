@@ -49,8 +49,14 @@ def check_dice(dice: tuple[int, ...]) -> Dice:
     return dice[0], dice[1]
 
 
-def _point_name(point: int) -> str:
+def point_name(point: int) -> str:
+    """How notation writes a point: its number, ``bar`` (25) or ``off`` (0)."""
     return "bar" if point == BAR else "off" if point == OFF else str(point)
+
+
+def dice_list(dice: tuple[int, int]) -> list[int]:
+    """The moves a roll gives: both dice, or four of a double."""
+    return [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
 
 
 def format_moves(moves: tuple[Move, ...]) -> str:
@@ -82,10 +88,10 @@ def format_moves(moves: tuple[Move, ...]) -> str:
             grouped.append((chain, hits, 1))
     texts = []
     for chain, hits, count in grouped:
-        parts = [_point_name(chain[0])]
+        parts = [point_name(chain[0])]
         for index, point in enumerate(chain[1:], start=1):
             if point in hits or index == len(chain) - 1:
-                parts.append(_point_name(point) + ("*" if point in hits else ""))
+                parts.append(point_name(point) + ("*" if point in hits else ""))
         text = "/".join(parts)
         texts.append(text if count == 1 else f"{text}({count})")
     return " ".join(texts)

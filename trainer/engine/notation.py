@@ -7,12 +7,11 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from trainer.engine.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
-from trainer.engine.explain import apply_step, plural, step_problem
-from trainer.engine.moves import Play, check_dice, legal_plays
+from trainer.engine.explain import NUMBER_WORDS, apply_step, plural, step_problem
+from trainer.engine.moves import Play, check_dice, dice_list, legal_plays, point_name
 from trainer.engine.position import BAR, OFF, Position
 
-PASS_WORDS = frozenset({"", "pass", "no play", "no move", "none", "no legal play"})
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+PASS_WORDS = frozenset({"pass", "no play", "no move", "none", "no legal play"})
 _POINT = r"(?:bar|off|\d+)"
 _TOKEN = re.compile(rf"({_POINT}\*?(?:/{_POINT}\*?)+)(?:\((\d+)\))?")
 
@@ -66,6 +65,8 @@ def read_segments(text: str) -> list[Segment]:
                 raise ValueError(f"{token!r}: 'off' can only be where a move ends")
             if hit and index == 0:
                 raise ValueError(f"{token!r}: '*' marks a hit where a checker lands, not where it starts")
+            if hit and point == OFF:
+                raise ValueError(f"{token!r}: nothing can be hit off the board; '*' marks a hit on a point")
             if hit:
                 hits.add(point)
             points.append(point)
@@ -97,6 +98,10 @@ def parse_play(position: Position, dice: tuple[int, ...], text: str) -> Play:
         segments = read_segments(text)
     except ValueError as error:
         raise InvalidNotationError(text, position_id, roll, str(error)) from None
+    if not segments:
+        raise InvalidNotationError(
+            text, position_id, roll, "write a play such as 24/18 13/8, or 'pass' when the roll can't be played"
+        )
 
     layout = list(position.player)
     for segment in segments:
@@ -108,7 +113,7 @@ def parse_play(position: Position, dice: tuple[int, ...], text: str) -> Play:
         raise IllegalPlayError(text, position_id, roll, _diagnose(position, roll, segments, plays))
     # Every written step is part of the play: the route must be playable, and landing on a blot hits it.
     hops = _hops(segments)
-    outcome = _walk(list(position.player), list(position.opponent), hops, _dice_list(roll), roll)
+    outcome = _walk(list(position.player), list(position.opponent), hops, dice_list(roll), roll)
     if isinstance(outcome, _Failure):
         raise IllegalPlayError(text, position_id, roll, outcome.reason)
     stated_hits |= {end for _, end in hops if end != OFF and position.opponent[25 - end] == 1}
@@ -162,35 +167,49 @@ def _dice_words(dice: tuple[int, int]) -> str:
     return f"your dice are {high} and {low} ({high + low} for one checker with both)"
 
 
-def _hop_failure(start: int, end: int, dice: list[int], roll: tuple[int, int]) -> _Failure | None:
+def _label(start: int, end: int) -> str:
+    return f"{point_name(start)}/{point_name(end)}"
+
+
+def _hop_failure(
+    me: list[int], opponent: list[int], start: int, end: int, dice: list[int], roll: tuple[int, int]
+) -> _Failure | None:
     """Why a written step cannot be made with the dice left at all (direction and distance), if it cannot."""
-    label = f"{'bar' if start == BAR else start}/{'off' if end == OFF else end}"
+    label = _label(start, end)
     if end >= start:
         return _Failure(0, f"checkers move from higher to lower points: {label} goes backwards")
     if not dice:
         return _Failure(0, f"{label} needs another die, but the roll {roll[0]}-{roll[1]} is used up")
     if _hop_dice(start - end if end else start, end == OFF, dice):
         return None
-    needed = _hop_dice(start - end if end else start, end == OFF, _dice_list(roll))
+    needed = _hop_dice(start - end if end else start, end == OFF, dice_list(roll))
     if not needed:
-        return _Failure(0, f"{label} moves {start - end} pips, but {_dice_words(roll)}")
+        return _Failure(0, f"{label} moves {plural(start - end, 'pip')}, but {_dice_words(roll)}")
+    first_die = needed[0][0]
+    problem = step_problem(me, opponent, start, first_die)
+    if problem:  # the die it needs would not be allowed here anyway: that is the real reason
+        return _Failure(0, problem)
     if roll[0] == roll[1]:
         count = plural(len(needed[0]), f"{roll[0]}")
         verb = "is" if len(dice) == 1 else "are"
         return _Failure(0, f"{label} needs {count} but only {len(dice)} of your four {roll[0]}s {verb} left")
     if len(needed[0]) == 2:
         return _Failure(0, f"{label} needs both dice, but one of them is already used")
-    die = needed[0][0]
-    return _Failure(0, f"{label} needs the {die}, but the {die} is already used (you rolled {roll[0]}-{roll[1]})")
+    return _Failure(
+        0, f"{label} needs the {first_die}, but the {first_die} is already used (you rolled {roll[0]}-{roll[1]})"
+    )
 
 
-def _simulate(me: list[int], opponent: list[int], steps: list[tuple[int, int]]) -> int | _Failure:
-    """Make single-die steps ``(start, die)``, highest start first; the number made, or the first refusal."""
+Step = tuple[int, int, str]  # start, die, and for a route of several dice: how it goes (for messages)
+
+
+def _simulate(me: list[int], opponent: list[int], steps: list[Step]) -> int | _Failure:
+    """Make single-die steps, highest start first; the number made, or the first refusal."""
     me, opponent = list(me), list(opponent)
-    for done, (start, die) in enumerate(sorted(steps, key=lambda step: -step[0])):
+    for done, (start, die, route) in enumerate(sorted(steps, key=lambda step: -step[0])):
         problem = step_problem(me, opponent, start, die)
         if problem:
-            return _Failure(done, problem)
+            return _Failure(done, f"{route}, and {problem}" if route else problem)
         apply_step(me, opponent, start, die)
     return len(steps)
 
@@ -202,35 +221,42 @@ def _walk(
 
     Returns the number of dice used, or the refusal that got furthest (the first rule the play breaks).
     """
-    def assign(index: int, left: list[int], steps: list[tuple[int, int]]) -> int | _Failure:
+    def assign(index: int, left: list[int], steps: list[Step]) -> int | _Failure:
         if index == len(hops):
             return _simulate(me, opponent, steps)
         start, end = hops[index]
-        failure = _hop_failure(start, end, left, roll)
+        failure = _hop_failure(me, opponent, start, end, left, roll)
         if failure is not None:
             made = _simulate(me, opponent, steps)
             return made if isinstance(made, _Failure) else _Failure(made, failure.reason)
         orders = _hop_dice(start - end if end else start, end == OFF, left)
         on_the_way = _closed_on_the_way(opponent, start, orders)
         if len(orders) > 1 and len(on_the_way) == len(orders):
-            label = f"{'bar' if start == BAR else start}/{'off' if end == OFF else end}"
             reasons = " and ".join(dict.fromkeys(on_the_way))
+            label = _label(start, end)
             return _Failure(len(steps), f"{label} needs an open point to stop on along the way, but {reasons}")
         found: _Failure | None = None
+        single: _Failure | None = None
         for order in orders:
             rest = list(left)
-            point, route = start, []
+            points = [start]
             for die in order:
                 rest.remove(die)
-                route.append((point, die))
-                point = max(point - die, OFF)
-            outcome = assign(index + 1, rest, steps + route)
+                points.append(max(points[-1] - die, OFF))
+            route = "/".join(point_name(point) for point in points)
+            note = f"{_label(start, end)} would have to go {route}" if len(order) > 1 else ""
+            route_steps = [(point, die, note) for point, die in zip(points[:-1], order, strict=True)]
+            outcome = assign(index + 1, rest, steps + route_steps)
             if isinstance(outcome, int):
                 return outcome
+            if len(order) == 1 and single is None:
+                single = outcome
             if found is None or outcome.progress > found.progress:
                 found = outcome
-        assert found is not None
-        return found
+        # One die is the natural reading of a step (and of every bear-off): explain that reading first.
+        best = single or found
+        assert best is not None
+        return best
 
     return assign(0, dice, [])
 
@@ -258,14 +284,10 @@ def _hops(segments: list[Segment]) -> list[tuple[int, int]]:
     return hops
 
 
-def _dice_list(roll: tuple[int, int]) -> list[int]:
-    return [roll[0]] * 4 if roll[0] == roll[1] else list(roll)
-
-
 def _diagnose(position: Position, roll: tuple[int, int], segments: list[Segment], plays: tuple[Play, ...]) -> str:
     """The first rule a readable play breaks (it matched no legal play)."""
     hops = _hops(segments)
-    outcome = _walk(list(position.player), list(position.opponent), hops, _dice_list(roll), roll)
+    outcome = _walk(list(position.player), list(position.opponent), hops, dice_list(roll), roll)
     if isinstance(outcome, _Failure):
         return outcome.reason
     used, most = outcome, plays[0].dice_used
@@ -274,8 +296,8 @@ def _diagnose(position: Position, roll: tuple[int, int], segments: list[Segment]
     if used < most:
         if high == low:
             return (
-                f"this plays {_NUMBER_WORDS.get(used, str(used))} of your four {high}s but {example} plays "
-                f"{_NUMBER_WORDS[most]}: you must use as many of the dice as you can"
+                f"this plays {NUMBER_WORDS.get(used, str(used))} of your four {high}s but {example} plays "
+                f"{NUMBER_WORDS[most]}: you must use as many of the dice as you can"
             )
         return f"this uses one die but {example} uses both: you must use both dice when you can"
     if used == most == 1 and high != low:

@@ -58,7 +58,7 @@ class ExploreScreen(Screen[None]):
         plays_list = self.query_one("#plays", OptionList)
         board = self.query_one(BoardView)
         try:
-            position, xgid_dice = read_position(self.query_one("#position-input", Input).value)
+            position, xgid_dice = read_position(self.query_one("#position-input", Input).value, allow_finished=False)
             dice_text = self.query_one("#dice-input", Input).value.strip()
             dice = parse_dice(dice_text) if dice_text or xgid_dice is None else xgid_dice
         except EngineError as error:
