@@ -363,8 +363,8 @@ async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Pat
         assert feedback(app).has_class("wrong"), shown
         assert f"wins {worse.win_probability:.1%}, needs {worse.expected_rolls:.3f} rolls on average" in shown
         more = best.win_probability - worse.win_probability
-        fewer = worse.expected_rolls - best.expected_rolls
-        assert f"The best play wins {more:.1%} more often and needs {fewer:.3f} fewer rolls" in shown
+        assert f"The best play wins {more:.1%} more often." in shown  # a race puzzle is about winning chances
+        assert "fewer rolls" not in shown
         assert board(app).position == puzzle.board()
         assert not screen.done
         assert attempts(tmp_path, puzzle.id)[0][:2] == (str(worse.play), False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -121,9 +122,14 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
     if arguments.count < 1:
         raise EngineError(f"--count must be at least 1, not {arguments.count}")
     prefix = arguments.prefix or f"{arguments.kind}-s{arguments.seed}"
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", prefix):
+        raise EngineError(f"--prefix {prefix!r}: use lower-case letters, digits and dashes (ids are PREFIX-0001)")
     text = to_toml(mine(arguments.kind, arguments.count, arguments.seed), prefix=prefix)
     if arguments.output is not None:
-        arguments.output.write_text(text, encoding="utf-8")
+        try:
+            arguments.output.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise EngineError(f"cannot write {arguments.output}: {error.strerror or error}") from None
         return f"wrote {arguments.count} {arguments.kind} puzzles to {arguments.output}", 0
     return text.rstrip("\n"), 0
 

@@ -75,8 +75,6 @@ class ProgressStore:
     file; if the file becomes unwritable or locked, the session goes on in memory and :attr:`notice` says so.
     """
 
-    _TABLES = ("meta", "lesson_step", "lesson_position", "puzzle_attempt")
-
     def __init__(self, data_dir: Path | None = None) -> None:
         self.data_dir = data_dir if data_dir is not None else default_data_dir()
         self.path = self.data_dir / DATABASE_NAME
@@ -135,6 +133,7 @@ class ProgressStore:
             connection.execute(
                 "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
             )
+            _check_layout(connection)
         except sqlite3.DatabaseError:
             connection.close()
             raise
@@ -142,11 +141,11 @@ class ProgressStore:
 
     def _copy_file_to_memory(self, source: sqlite3.Connection) -> None:
         try:
-            for table in self._TABLES:
-                rows = source.execute(f"SELECT * FROM {table}").fetchall()
-                if rows:
-                    marks = ", ".join("?" * len(rows[0]))
-                    self._memory.executemany(f"INSERT OR REPLACE INTO {table} VALUES ({marks})", rows)
+            for table, columns in _COLUMNS.items():
+                names = ", ".join(columns)
+                rows = source.execute(f"SELECT {names} FROM {table}").fetchall()
+                marks = ", ".join("?" * len(columns))
+                self._memory.executemany(f"INSERT OR REPLACE INTO {table} ({names}) VALUES ({marks})", rows)
         except sqlite3.DatabaseError as error:
             self._lose_file(error)
 
@@ -254,6 +253,28 @@ class ProgressStore:
             "SELECT answer, correct, seconds FROM puzzle_attempt WHERE puzzle_id = ? ORDER BY id", (puzzle_id,)
         )
         return [(answer, bool(correct), seconds) for answer, correct, seconds in rows]
+
+
+_COLUMNS = {
+    "meta": ("key", "value"),
+    "lesson_step": ("lesson_id", "step", "first_try", "completed_at"),
+    "lesson_position": ("lesson_id", "step", "updated_at"),
+    "puzzle_attempt": ("id", "puzzle_id", "answer", "correct", "seconds", "attempted_at"),
+}
+
+
+def _check_layout(connection: sqlite3.Connection) -> None:
+    """Refuse a progress file written by another version of the layout, so it is moved aside, not misread.
+
+    :raises sqlite3.DatabaseError: naming what differs.
+    """
+    row = connection.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    if row is None or row[0] != str(SCHEMA_VERSION):
+        raise sqlite3.DatabaseError(f"unknown progress file version {row[0] if row else None!r}")
+    for table, columns in _COLUMNS.items():
+        found = tuple(info[1] for info in connection.execute(f"PRAGMA table_info({table})"))
+        if found != columns:
+            raise sqlite3.DatabaseError(f"table {table} has columns {found}, expected {columns}")
 
 
 def _transaction(connection: sqlite3.Connection, statements: tuple[tuple[str, tuple[object, ...]], ...]) -> None:

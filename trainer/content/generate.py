@@ -121,7 +121,8 @@ def bearoff_candidates(seed: int) -> Iterator[Candidate]:
         mine = _random_home(rng, rng.randint(2, 15))
         theirs = _random_home(rng, rng.randint(1, 15))
         position = Position.from_points(mine, theirs)
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        first, second = rng.randint(1, 6), rng.randint(1, 6)
+        dice = (max(first, second), min(first, second))
         ranked = rank_plays(position, dice)
         if len(ranked) < 2:
             continue
@@ -146,7 +147,7 @@ def bearoff_candidates(seed: int) -> Iterator[Candidate]:
             theme=theme,
             difficulty=difficulty,
             position=position,
-            dice=(max(dice), min(dice)),
+            dice=dice,
             prompt=prompt,
             answers=tuple(str(entry.play) for entry in group),
         )

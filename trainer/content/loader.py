@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from trainer.content.grading import pick_targets, read_step_board, successful_plays
+from trainer.content.grading import condition_problem, pick_targets, read_step_board, successful_plays
 from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, Step
 from trainer.content.paths import content_dir
 from trainer.engine import EngineError, legal_plays, parse_play
@@ -156,10 +156,15 @@ def _step_problems(name: str, lines: _Lines, index: int, step: Step) -> list[Pro
             add("conditions", "give 'play' or at least one condition", "conditions = [\"any\"]")
         elif step.play is not None:
             try:
-                parse_play(position, dice, step.play)
+                expected = parse_play(position, dice, step.play)
             except EngineError as error:
                 reason = getattr(error, "reason", str(error))
                 add("play", f"{step.play!r} is not a legal play here: {reason}", f"legal plays include {examples}")
+            else:
+                missed = [c for c in step.conditions if condition_problem(c, expected) is not None]
+                if missed:
+                    add("conditions", f"the expected play {step.play!r} does not meet {missed}",
+                        "drop 'conditions' (the play decides) or fix them")
         elif not successful_plays(step):
             add("conditions", f"no legal play meets all of {step.conditions}", f"legal plays include {examples}")
     elif isinstance(step, PickStep):

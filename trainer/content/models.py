@@ -145,9 +145,10 @@ class RollStep(_Strict):
     @field_validator("throws")
     @classmethod
     def _throws_valid(cls, throws: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        for mine, theirs in throws:
-            if not (1 <= mine <= 6 and 1 <= theirs <= 6):
-                raise ValueError(f"a die shows 1 to 6, not {mine} or {theirs}")
+        for throw in throws:
+            for die in throw:
+                if not 1 <= die <= 6:
+                    raise ValueError(f"a die shows 1 to 6, not {die} (in the throw {list(throw)})")
         for mine, theirs in throws[:-1]:
             if mine != theirs:
                 raise ValueError(f"throw ({mine}, {theirs}) is not a tie, so the opening roll would end there")

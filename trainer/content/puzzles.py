@@ -30,6 +30,7 @@ from trainer.engine import (
     parse_play,
     read_position,
 )
+from trainer.engine.bearoff import TIE_TOLERANCE as TIE
 from trainer.engine.bearoff import RankedPlay, is_pure_bearoff, rank_plays
 
 FORCED_THEMES = (
@@ -46,7 +47,6 @@ FORCED_THEMES = (
 BEAROFF_THEMES = ("fewest-rolls", "race")
 CLEAR_WIN_MARGIN = 0.01
 CLEAR_ROLLS_MARGIN = 0.05
-TIE = 0.0005
 THEME_TITLES = {
     "only-play": "The only legal play",
     "no-play": "No legal play",
@@ -259,14 +259,16 @@ def load_puzzle_file(path: Path, display_name: str | None = None) -> tuple[list[
     puzzles: list[Puzzle] = []
     problems: list[Problem] = []
     for number, entry in enumerate(entries):
-        label = f"puzzle {number + 1}" + (f" ({entry.get('id')})" if isinstance(entry, dict) else "")
+        named = isinstance(entry, dict) and isinstance(entry.get("id"), str)
+        label = f"puzzle {number + 1}" + (f" ({entry['id']})" if named else "")
         try:
             puzzle = Puzzle.model_validate(entry)
         except ValidationError as error:
             for item in error.errors():
                 key = ".".join(str(part) for part in item["loc"]) or None
                 message = item["msg"].removeprefix("Value error, ")
-                problems.append(Problem(name, lines.of(number, key), f"{label}, field '{key}'", message))
+                where = f"{label}, field '{key}'" if key else label
+                problems.append(Problem(name, lines.of(number, key), where, message))
             continue
         try:
             found = check_puzzle(puzzle)

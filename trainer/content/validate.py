@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,23 +31,34 @@ class ValidationReport:
         return "\n".join(lines)
 
 
-def _files(paths: Sequence[Path]) -> list[Path]:
+def _files(paths: Sequence[Path], report: ValidationReport) -> list[Path]:
+    """The content files named or found in the folders named, each once; an empty folder is a problem."""
     files: list[Path] = []
+    seen: set[Path] = set()
     for path in paths:
-        if path.is_dir():
-            files.extend(sorted(path.glob("*.toml")))
-        else:
-            files.append(path)
+        found = sorted(path.glob("*.toml")) if path.is_dir() else [path]
+        if path.is_dir() and not found:
+            report.problems.append(Problem(str(path), None, "", "the folder holds no .toml content files"))
+        for file in found:
+            key = file.resolve()
+            if key not in seen:
+                seen.add(key)
+                files.append(file)
     return files
 
 
 def is_puzzle_file(path: Path) -> bool:
-    """Whether a content file holds puzzles (``[[puzzles]]`` tables) rather than a lesson."""
+    """Whether a content file holds puzzles (a ``puzzles`` array of tables) rather than a lesson."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return False
-    return re.search(r"^\s*\[\[\s*puzzles\s*\]\]", text, re.MULTILINE) is not None
+    if re.search(r"^\s*\[\[\s*puzzles\s*\]\]", text, re.MULTILINE):
+        return True
+    try:
+        return "puzzles" in tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
 
 
 def validate_paths(paths: Sequence[Path], *, show_full_paths: bool = True) -> ValidationReport:
@@ -55,10 +67,10 @@ def validate_paths(paths: Sequence[Path], *, show_full_paths: bool = True) -> Va
 
     report = ValidationReport()
     if not paths:
-        files = _files([content_dir("lessons"), content_dir("puzzles")])
+        files = _files([content_dir("lessons"), content_dir("puzzles")], report)
         show_full_paths = False
     else:
-        files = _files(paths)
+        files = _files(paths, report)
     seen_ids: dict[str, str] = {}
     seen_numbers: dict[int, str] = {}
     seen_puzzles: dict[str, str] = {}

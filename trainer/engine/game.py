@@ -169,7 +169,7 @@ class Game:
             raise RuntimeError("roll the dice first")
         if isinstance(play, str):
             chosen = parse_play(self.position, self.dice, play)
-        elif play in legal_plays(self.position, self.dice):
+        elif sorted(play.dice) == sorted(self.dice) and play in legal_plays(self.position, self.dice):
             chosen = play
         else:
             raise IllegalPlayError(

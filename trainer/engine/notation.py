@@ -163,7 +163,7 @@ def _dice_words(dice: tuple[int, int]) -> str:
     high, low = max(dice), min(dice)
     if high == low:
         reach = ", ".join(str(high * k) for k in range(1, 4)) + f" or {high * 4}"
-        return f"with {high}-{high} every move is {high} pips (one checker can go {reach})"
+        return f"with {high}-{high} every move is {plural(high, 'pip')} (one checker can go {reach})"
     return f"your dice are {high} and {low} ({high + low} for one checker with both)"
 
 

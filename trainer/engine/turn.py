@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from trainer.engine.errors import IllegalPlayError, PlayError
-from trainer.engine.explain import apply_step, step_problem
-from trainer.engine.moves import Dice, Move, Play, check_dice, format_moves, legal_plays
+from trainer.engine.explain import apply_step, plural, step_problem
+from trainer.engine.moves import Dice, Move, Play, check_dice, dice_list, format_moves, legal_plays, point_name
 from trainer.engine.notation import parse_play
-from trainer.engine.position import BAR, OFF, Position
+from trainer.engine.position import OFF, Position
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class Turn:
     @cached_property
     def remaining_dice(self) -> tuple[int, ...]:
         """The dice not used yet, highest first."""
-        left = [self.dice[0]] * 4 if self.dice[0] == self.dice[1] else list(self.dice)
+        left = dice_list(self.dice)
         for die in self._dice_used:
             left.remove(die)
         return tuple(sorted(left, reverse=True))
@@ -60,7 +60,7 @@ class Turn:
     @cached_property
     def _dice_used(self) -> tuple[int, ...]:
         used: list[int] = []
-        left = [self.dice[0]] * 4 if self.dice[0] == self.dice[1] else list(self.dice)
+        left = dice_list(self.dice)
         for move in self.moves:
             distance = move.start - move.end
             die = distance if distance in left else min(d for d in left if d > distance)
@@ -158,7 +158,7 @@ class Turn:
 
     @staticmethod
     def _label(start: int, end: int) -> str:
-        return f"{'bar' if start == BAR else start}/{'off' if end == OFF else end}"
+        return f"{point_name(start)}/{point_name(end)}"
 
     def _why(self, start: int, end: int) -> str:
         if self.moves and len(self.moves) >= self.moves_needed:
@@ -170,8 +170,11 @@ class Turn:
         left = self.remaining_dice
         dice_for_step = [die for die in set(left) if die == distance or (end == OFF and die > distance)]
         if not dice_for_step:
-            return_text = " and ".join(str(die) for die in sorted(set(left), reverse=True))
-            return f"{self._label(start, end)} is {distance} pips, but a move uses one die: you have {return_text} left"
+            if distance in self._dice_used:
+                return f"{self._label(start, end)} needs the {distance}, and it is already used"
+            left_text = " and ".join(str(die) for die in sorted(set(left), reverse=True))
+            pips = plural(distance, "pip")
+            return f"{self._label(start, end)} is {pips}, but a move uses one die: you have {left_text} left"
         for die in sorted(dice_for_step):
             problem = step_problem(me, them, start, die)
             if problem is None:

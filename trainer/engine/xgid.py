@@ -147,6 +147,11 @@ class Xgid:
         except InvalidPositionError as error:
             raise InvalidPositionError(f"XGID {text!r}: {error}") from None
         max_log = number(9, "maximum cube", 10)
+        if not 0 <= max_log <= 15:
+            raise InvalidPositionError(f"XGID {text!r}: the maximum cube field must be 0-15 (log2), not {max_log}")
+        scores = (number(5, "bottom score", 0), number(6, "top score", 0))
+        crawford = number(7, "Crawford", 0) != 0
+        match_length = number(8, "match length", 0)
         try:
             return cls(
                 position=position,
@@ -154,11 +159,11 @@ class Xgid:
                 dice=dice,
                 cube_value=1 << cube_log,
                 cube_owner=1 if owner == 1 else -1 if owner == -1 else 0,
-                score_bottom=number(5, "bottom score", 0),
-                score_top=number(6, "top score", 0),
-                crawford=number(7, "Crawford", 0) != 0,
-                match_length=number(8, "match length", 0),
-                max_cube=1 << max(0, min(max_log, 15)),
+                score_bottom=scores[0],
+                score_top=scores[1],
+                crawford=crawford,
+                match_length=match_length,
+                max_cube=1 << max_log,
             )
         except InvalidPositionError as error:
             raise InvalidPositionError(f"XGID {text!r}: {error}") from None

@@ -351,12 +351,11 @@ class PuzzleScreen(Screen[None]):
                 runner = others[0] if puzzle.theme == "race" else min(others, key=lambda e: e.expected_rolls)
                 text += f" Next best, {runner.play}: {figures(runner)}."
             return text
-        chances = best.win_probability - mine.win_probability
-        rolls = mine.expected_rolls - best.expected_rolls
-        return (
-            f"{play} {figures(mine)}. The best play wins {chances:.1%} more often and needs {rolls:.3f} "
-            "fewer rolls. Try again, or press s for the solution."
-        )
+        if puzzle.theme == "race":
+            better = f"wins {best.win_probability - mine.win_probability:.1%} more often"
+        else:
+            better = f"needs {mine.expected_rolls - best.expected_rolls:.3f} fewer rolls on average"
+        return f"{play} {figures(mine)}. The best play {better}. Try again, or press s for the solution."
 
     # --- retry, solution, next --------------------------------------------------------------------------
 
