@@ -350,7 +350,11 @@ def test_pick_rolls_targets_need_dice() -> None:
 
 def test_grade_pick_names_the_wrong_place() -> None:
     step = pick_step("point:8")
-    assert grade_pick(step, 7).message == "Not point 7. Click it."
+    assert grade_pick(step, 7).message == "Not point 7 (empty). Click it."
+    assert grade_pick(step, 6).message == "Not point 6 (your 4 checkers). Click it."
+    assert grade_pick(step, 10).message == "Not point 10 (your blot). Click it."
+    assert grade_pick(step, 1).message == "Not point 1 (2 O checkers: closed to you). Click it."
+    assert grade_pick(step, 16).message == "Not point 16 (an O blot). Click it."
     assert grade_pick(step, BAR).message == "Not the bar. Click it."
     assert grade_pick(step, OFF).message == "Not the tray of borne-off checkers. Click it."
     bar = pick_step("bar", position="X: bar 13x2 6x2 / O: 22x2 12x5 1x2")

@@ -17,6 +17,7 @@ import platformdirs
 
 DATABASE_NAME = "progress.sqlite3"
 FORCED_QUESTION_PREFIX = "forced? "
+REVEALED_PREFIX = "after the solution: "
 SCHEMA_VERSION = 1
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -240,10 +241,12 @@ class ProgressStore:
         )
 
     def solved_puzzles(self) -> set[str]:
-        """Ids of the puzzles whose play was answered right at least once (not just "is it forced?")."""
+        """Ids of the puzzles whose play was answered right at least once, before seeing the solution (and not just
+        "is it forced?")."""
         rows = self._memory.execute(
-            "SELECT DISTINCT puzzle_id FROM puzzle_attempt WHERE correct = 1 AND answer NOT LIKE ?",
-            (FORCED_QUESTION_PREFIX + "%",),
+            "SELECT DISTINCT puzzle_id FROM puzzle_attempt "
+            "WHERE correct = 1 AND answer NOT LIKE ? AND answer NOT LIKE ?",
+            (FORCED_QUESTION_PREFIX + "%", REVEALED_PREFIX + "%"),
         )
         return {puzzle_id for (puzzle_id,) in rows}
 

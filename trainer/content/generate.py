@@ -91,8 +91,8 @@ def forced_candidates(seed: int) -> Iterator[Candidate]:
                     theme=theme,
                     difficulty=difficulty,
                     position=position,
-                    dice=dice,
-                    prompt=f"You rolled {dice[0]}-{dice[1]}. Play the roll, or answer \"No legal play\" if it "
+                    dice=(max(dice), min(dice)),
+                    prompt=f"You rolled {max(dice)}-{min(dice)}. Play the roll, or answer \"No legal play\" if it "
                     "can't be played.",
                     answers=(str(plays[0]),),
                     ask_forced=difficulty >= 2,

@@ -150,8 +150,25 @@ def grade_pick(step: PickStep, point: int) -> Feedback:
     """Grade a click on ``point`` (25 for the bar, 0 for the borne-off tray)."""
     if point in pick_targets(step):
         return Feedback(True, step.explanation)
-    name = "the bar" if point == BAR else "the tray of borne-off checkers" if point == OFF else f"point {point}"
-    return Feedback(False, f"Not {name}. {step.prompt}")
+    return Feedback(False, f"Not {describe_point(step, point)}. {step.prompt}")
+
+
+def describe_point(step: PickStep, point: int) -> str:
+    """A point and what stands on it, for the feedback on a wrong pick: "point 20 (O has 2 checkers there)"."""
+    position = step.board()
+    assert position is not None
+    if point == BAR:
+        return "the bar"
+    if point == OFF:
+        return "the tray of borne-off checkers"
+    mine, theirs = position.checkers_at(point)
+    if mine:
+        what = "your blot" if mine == 1 else f"your {mine} checkers"
+    elif theirs:
+        what = "an O blot" if theirs == 1 else f"{theirs} O checkers: closed to you"
+    else:
+        what = "empty"
+    return f"point {point} ({what})"
 
 
 # --- choose, roll and setup steps ----------------------------------------------------------------------------

@@ -92,7 +92,7 @@ def parse_play(position: Position, dice: tuple[int, ...], text: str) -> Play:
         if plays[0].is_pass:
             return plays[0]
         raise IllegalPlayError(
-            text, position_id, roll, f"you must play when you can, and this roll can be played, e.g. {plays[0]}"
+            text, position_id, roll, "you must play when you can, and this roll can be played"
         )
     try:
         segments = read_segments(text)

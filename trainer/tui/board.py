@@ -149,6 +149,7 @@ class BoardView(Widget, can_focus=True):
     cursor: reactive[int] = reactive(24)
     caption: reactive[str] = reactive("")
     turn_label: reactive[str] = reactive("to play")
+    doubles_move_four: reactive[bool] = reactive(True)
 
     def geometry(self) -> BoardGeometry:
         return BoardGeometry.fit(self.size.width, self.size.height)
@@ -268,10 +269,10 @@ class BoardView(Widget, can_focus=True):
                 text.append("│", FRAME)
                 off = position.opponent_off if row is TOP else position.player_off
                 mark, style = (O_MARK, O_PLAIN) if row is TOP else (X_MARK, X_PLAIN)
-                if level == 0 and off:
+                if level == 0 and OFF in self.targets and row is BOTTOM:
+                    text.append(_cell(f"◇{off}" if off else "off", 4), TARGET)
+                elif level == 0 and off:
                     text.append(_cell(f"{mark}{off}", 4), style)
-                elif level == 0 and OFF in self.targets and row is BOTTOM:
-                    text.append(_cell("off", 4), TARGET)
                 else:
                     text.append(" " * 4)
                 text.append("│", FRAME)
@@ -305,7 +306,9 @@ class BoardView(Widget, can_focus=True):
         text.append("│BAR│", FRAME)
         dice = Text()
         used = list(self.used_dice)
-        for die in self.dice:
+        doubles = self.doubles_move_four and len(self.dice) == 2 and self.dice[0] == self.dice[1]
+        shown = list(self.dice) * 2 if doubles else list(self.dice)
+        for die in shown:
             if die in used:
                 used.remove(die)
                 dice.append(f" {die} ", Style(dim=True, strike=True))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -14,6 +15,7 @@ from textual.widgets.option_list import Option
 from trainer.content.grading import Feedback, grade_choice, grade_pick, grade_play, grade_roll, grade_setup
 from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, ReadStep, RollStep, SetupStep
 from trainer.engine import CHECKERS, OFF, Position, Side, parse_play
+from trainer.engine.moves import dice_list
 from trainer.store import ProgressStore
 from trainer.tui.board import BoardView
 from trainer.tui.playing import BoardPlay, Refused
@@ -76,7 +78,7 @@ class LessonScreen(Screen[None]):
                     yield Markdown(id="step-text")
                     yield OptionList(id="options")
                 yield Static(id="feedback")
-                yield Input(id="notation", placeholder="type a play, e.g. 24/18 13/8")
+                yield Input(id="notation", placeholder="type a play, e.g. 24/18 13/8", select_on_focus=False)
                 with Horizontal(id="buttons"):
                     yield Button("Continue", id="continue", variant="primary")
                     yield Button("Roll", id="roll")
@@ -126,6 +128,7 @@ class LessonScreen(Screen[None]):
         board.position = position or Position.start()
         board.dice = dice or ()
         board.turn_label = "" if isinstance(step, RollStep) else "to play"
+        board.doubles_move_four = not isinstance(step, RollStep)  # an opening tie is two single dice
         if isinstance(step, PlayStep):
             assert position is not None and dice is not None
             self.playing = BoardPlay(board, position, dice)
@@ -139,8 +142,11 @@ class LessonScreen(Screen[None]):
         options = self.query_one("#options", OptionList)
         options.clear_options()
         if isinstance(step, ChooseStep):
-            for number, option in enumerate(step.options, start=1):
-                options.add_option(Option(f"{number}. {option.text}", id=str(number - 1)))
+            # Shown in an order of their own (the same every time), so the right answer isn't always first.
+            order = list(range(len(step.options)))
+            random.Random(f"{self.lesson.id}/{self.index}").shuffle(order)
+            for number, original in enumerate(order, start=1):
+                options.add_option(Option(f"{number}. {step.options[original].text}", id=str(original)))
         options.display = isinstance(step, ChooseStep)
         self.query_one("#notation", Input).display = isinstance(step, PlayStep)
         self.query_one("#notation", Input).value = ""
@@ -186,13 +192,14 @@ class LessonScreen(Screen[None]):
             widget.display = False
             return
         widget.display = True
+        message = " ".join(feedback.message.split())  # authored text may carry hard line breaks
         if feedback.correct:
             widget.add_class("right")
-            widget.update(f"✓ {feedback.message}")
+            widget.update(f"✓ {message}")
         else:
             widget.add_class("wrong")
             label = "✗ Illegal: " if feedback.illegal else "✗ "
-            widget.update(prefix + label + feedback.message)
+            widget.update(prefix + label + message)
 
     # --- grading --------------------------------------------------------------------------------------
 
@@ -258,14 +265,17 @@ class LessonScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         step = self.step
-        if not isinstance(step, PlayStep) or self.solved:
+        if not isinstance(step, PlayStep) or self.solved or not event.value.strip():
             return
         feedback = grade_play(step, event.value)
         self.grade(feedback)
         if feedback.correct:
             position, dice = step.board(), step.roll()
             assert position is not None and dice is not None
-            self.query_one(BoardView).position = parse_play(position, dice, event.value).result
+            play = parse_play(position, dice, event.value)
+            board = self.query_one(BoardView)
+            board.position = play.result
+            board.used_dice = tuple(dice_list(dice)[: play.dice_used])
         else:
             self.set_turn_back()
             notation = self.query_one("#notation", Input)
@@ -317,6 +327,7 @@ class LessonScreen(Screen[None]):
     def remove_checker(self, point: int) -> None:
         if 1 <= point <= 24 and self.setup_counts[point]:
             self.setup_counts[point] -= 1
+            self.set_feedback(None)
             self.show_setup()
 
     def action_remove_checker(self) -> None:
@@ -324,8 +335,10 @@ class LessonScreen(Screen[None]):
             self.remove_checker(self.query_one(BoardView).cursor)
 
     def action_check_setup(self) -> None:
-        if isinstance(self.step, SetupStep) and not self.solved:
-            self.grade(grade_setup(self.setup_counts))
+        step = self.step
+        if isinstance(step, SetupStep) and not self.solved:
+            feedback = grade_setup(self.setup_counts)
+            self.grade(Feedback(True, step.explanation) if feedback.correct else feedback)
 
     def action_roll(self) -> None:
         step = self.step
@@ -388,4 +401,7 @@ class LessonScreen(Screen[None]):
         self.query_one(BoardView).focus()
 
     def action_back(self) -> None:
+        if isinstance(self.focused, Input):  # escape while typing leaves the box, not the lesson
+            self.query_one(BoardView).focus()
+            return
         self.app.pop_screen()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.engine import OFF, Dice, IllegalPlayError, Play, Position
+from trainer.engine.explain import step_problem
 from trainer.engine.turn import Turn
 from trainer.tui.board import BoardView
 
@@ -49,6 +50,13 @@ def used_dice(turn: Turn) -> tuple[int, ...]:
 
 def why_stuck(turn: Turn, point: int) -> str:
     """Why the checker on ``point`` cannot move now, from the first die's refusal."""
+    if turn.moves_needed == 0:
+        current = turn.current
+        for die in turn.remaining_dice:
+            problem = step_problem(current.player, current.opponent, point, die)
+            if problem:
+                return f"{problem}; no checker can move with this roll"
+        return "no checker can move with this roll"
     if not turn.remaining_dice or len(turn.moves) >= turn.moves_needed:
         return "the roll is used up"
     for die in turn.remaining_dice:
@@ -119,5 +127,15 @@ class BoardPlay:
         if not destinations:
             return Refused(sentence(why_stuck(turn, point)))
         board.selected = point
-        board.targets = frozenset(destinations)
+        board.targets = reachable(turn, point)
         return None
+
+
+def reachable(turn: Turn, start: int) -> frozenset[int]:
+    """Every point the checker on ``start`` can reach with one or more of the remaining dice (0 = off)."""
+    found: set[int] = set()
+    for end in turn.destinations(start):
+        found.add(end)
+        if end != OFF:
+            found |= reachable(turn.move(start, end), end)
+    return frozenset(found)

@@ -18,7 +18,7 @@ from textual.widgets import Button, Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.engine import OFF, IllegalPlayError, Play, PlayError, explain, parse_play
-from trainer.store import FORCED_QUESTION_PREFIX, ProgressStore
+from trainer.store import FORCED_QUESTION_PREFIX, REVEALED_PREFIX, ProgressStore
 from trainer.tui.board import BoardView
 from trainer.tui.playing import BoardPlay, Refused, sentence
 
@@ -99,14 +99,15 @@ class PuzzleMenuScreen(Screen[None]):
         def line(label: str, key: str, indent: str = "") -> Option:
             chosen = self.selection(key)
             done = sum(1 for puzzle in chosen if puzzle.id in solved)
-            return Option(f"{indent}{label}  ({done}/{len(chosen)} solved)", id=key, disabled=not chosen)
+            return Option(f"{indent}{label}  ({done}/{len(chosen)} solved)", id=key)
 
         menu.add_option(line("All puzzles", "all"))
         for kind, title in (("forced", "Forced moves"), ("bearoff", "Bear-offs")):
             menu.add_option(None)
             menu.add_option(line(title, f"kind:{kind}"))
             for theme in library.themes(kind):
-                menu.add_option(line(THEME_TITLES[theme], f"theme:{theme}", "  · "))
+                if self.selection(f"theme:{theme}"):  # a theme with no puzzle at this difficulty is left out
+                    menu.add_option(line(THEME_TITLES[theme], f"theme:{theme}", "  · "))
         menu.highlighted = highlighted if highlighted is not None and highlighted < menu.option_count else 0
 
     def refresh_lessons(self) -> None:
@@ -135,8 +136,10 @@ class PuzzleScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q,escape", "back", "Back"),
-        Binding("y", "forced(True)", "Yes, forced"),
-        Binding("n", "no_or_next", "No / Next"),
+        Binding("y", "forced(True)", "Forced"),
+        Binding("x", "forced(False)", "Not forced"),
+        Binding("n", "next", "Next"),
+        Binding("b", "focus_board", "Board"),
         Binding("p", "no_play", "No legal play"),
         Binding("u", "undo", "Undo"),
         Binding("r", "retry", "Retry"),
@@ -150,6 +153,7 @@ class PuzzleScreen(Screen[None]):
         self.index = start
         self.asking = False
         self.done = False
+        self.revealed = False
         self.started = time.monotonic()
         self.playing: BoardPlay | None = None
         self.replay: Timer | None = None
@@ -167,10 +171,10 @@ class PuzzleScreen(Screen[None]):
                 with VerticalScroll(id="step-scroll"):
                     yield Markdown(id="step-text")
                 yield Static(id="feedback")
-                yield Input(id="notation", placeholder="type a play, e.g. 6/off 5/3")
+                yield Input(id="notation", placeholder="type a play, e.g. 6/off 5/3", select_on_focus=False)
                 with Horizontal(id="buttons"):
-                    yield Button("Yes, forced", id="yes")
-                    yield Button("No", id="no")
+                    yield Button("Forced (y)", id="yes")
+                    yield Button("Not forced (x)", id="no")
                     yield Button("No legal play", id="no-play")
                     yield Button("Retry", id="retry")
                     yield Button("Solution", id="solution")
@@ -184,7 +188,7 @@ class PuzzleScreen(Screen[None]):
         playing = not self.asking and not self.done
         applicable = {
             "forced": self.asking,
-            "no_or_next": self.asking or self.done,
+            "next": self.done,
             "no_play": playing,
             "undo": playing,
             "focus_notation": playing,
@@ -200,7 +204,7 @@ class PuzzleScreen(Screen[None]):
 
         puzzle = self.puzzle
         self.stop_solution_replay()
-        self.asking = puzzle.ask_forced
+        self.asking = puzzle.ask_forced and not self.revealed
         self.done = False
         self.started = time.monotonic()
         stars = "★" * puzzle.difficulty
@@ -237,21 +241,24 @@ class PuzzleScreen(Screen[None]):
             self.query_one(f"#{button_id}", Button).display = visible
         self.query_one("#notation", Input).display = playing
 
-    def set_feedback(self, text: str | None, *, right: bool = False) -> None:
+    def set_feedback(self, text: str | None, *, right: bool = False, info: bool = False) -> None:
         widget = self.query_one("#feedback", Static)
-        widget.remove_class("right", "wrong")
+        widget.remove_class("right", "wrong", "info")
         widget.display = text is not None
         if text is not None:
-            widget.add_class("right" if right else "wrong")
-            widget.update(("✓ " if right else "✗ ") + text)
+            kind, mark = ("info", "") if info else ("right", "✓ ") if right else ("wrong", "✗ ")
+            widget.add_class(kind)
+            widget.update(mark + text)
 
     # --- answering --------------------------------------------------------------------------------------
 
     def record(self, answer: str, correct: bool) -> None:
         store = _store(self)
         if store is not None:
+            # An answer given after the solution was shown is kept, but marked so that it doesn't count as solved.
+            text = f"{REVEALED_PREFIX}{answer}" if self.revealed else answer
             store.record_puzzle_attempt(
-                self.puzzle.id, answer, correct=correct, seconds=round(time.monotonic() - self.started, 2)
+                self.puzzle.id, text, correct=correct, seconds=round(time.monotonic() - self.started, 2)
             )
 
     def action_forced(self, answer: bool) -> None:
@@ -265,12 +272,6 @@ class PuzzleScreen(Screen[None]):
         else:
             self.set_feedback("It is forced: look at which checkers can move at all, and where.")
         self.refresh_controls()
-
-    def action_no_or_next(self) -> None:
-        if self.asking:
-            self.action_forced(False)
-        elif self.done:
-            self.action_next()
 
     def action_no_play(self) -> None:
         if self.asking or self.done:
@@ -292,7 +293,7 @@ class PuzzleScreen(Screen[None]):
             self.set_feedback(None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if self.asking or self.done:
+        if self.asking or self.done or not event.value.strip():
             return
         puzzle = self.puzzle
         try:
@@ -342,7 +343,8 @@ class PuzzleScreen(Screen[None]):
         mine = next(entry for entry in ranking if entry.play.result == play.result)
 
         def figures(entry: RankedPlay) -> str:
-            return f"wins {entry.win_probability:.1%}, needs {entry.expected_rolls:.3f} rolls on average"
+            rolls = f"needs {entry.expected_rolls:.3f} rolls on average"
+            return f"wins {entry.win_probability:.1%}, {rolls}" if puzzle.theme == "race" else rolls
 
         if correct:
             others = [entry for entry in ranking if entry not in group]
@@ -374,15 +376,16 @@ class PuzzleScreen(Screen[None]):
         puzzle = self.puzzle
         solution = puzzle.accepted_plays()[0]
         self.done = True
+        self.revealed = True
         self.refresh_controls()
         self.playing.reset()
         if solution.is_pass:
-            self.set_feedback("Solution: no legal play. " + explain(puzzle.board(), puzzle.roll()).text, right=True)
+            self.set_feedback("Solution: no legal play. " + explain(puzzle.board(), puzzle.roll()).text, info=True)
             return
         moves = list(solution.moves)
         board = self.query_one(BoardView)
         board.marked = frozenset()
-        self.set_feedback(f"Solution: {solution}", right=True)
+        self.set_feedback(f"Solution: {solution}", info=True)
         self.stop_solution_replay()
 
         def step() -> None:
@@ -408,10 +411,14 @@ class PuzzleScreen(Screen[None]):
             self.app.notify("You have reached the end of this puzzle set.", title="Puzzles")
             return
         self.index += 1
+        self.revealed = False
         self.show_puzzle()
 
     def action_focus_notation(self) -> None:
         self.query_one("#notation", Input).focus()
+
+    def action_focus_board(self) -> None:
+        self.query_one(BoardView).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {

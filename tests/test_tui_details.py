@@ -1,0 +1,140 @@
+"""Smaller promises of the board and the answer boxes: doubles shown as four dice, bearing off lit in the tray,
+an empty answer ignored, escape leaving the answer box, answers after the solution not counted as solved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Static
+
+from trainer.content.loader import load_lessons
+from trainer.content.models import PlayStep
+from trainer.content.puzzles import Puzzle, load_puzzles
+from trainer.engine import OFF
+from trainer.store import ProgressStore
+from trainer.tui.app import TrainerApp
+from trainer.tui.board import BoardView
+from trainer.tui.lesson import LessonScreen
+from trainer.tui.puzzles import PuzzleScreen
+
+LESSONS = load_lessons().lessons
+PUZZLES = load_puzzles().puzzles
+
+
+def play_step(test: object) -> tuple[int, int]:
+    """The (lesson index, step index) of the first play step meeting ``test``."""
+    for lesson_index, lesson in enumerate(LESSONS):
+        for index, step in enumerate(lesson.steps):
+            if isinstance(step, PlayStep) and test(step):  # type: ignore[operator]
+                return lesson_index, index
+    raise AssertionError("no such step")
+
+
+def puzzle_where(test: object) -> Puzzle:
+    return next(puzzle for puzzle in PUZZLES if test(puzzle))  # type: ignore[operator]
+
+
+def dice_cells(board: BoardView) -> str:
+    lines = board.render().plain.splitlines()
+    middle = next(line for line in lines if "BAR" in line and "[" in line)
+    return middle.split("BAR", 1)[1]
+
+
+async def test_a_double_shows_four_dice_and_strikes_each_one_used(tmp_path: Path) -> None:
+    lesson_index, index = play_step(lambda step: step.roll()[0] == step.roll()[1])
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await app.workers.wait_for_complete()
+        screen = LessonScreen(LESSONS[lesson_index], start_step=index)
+        await app.push_screen(screen)
+        await pilot.pause()
+        board = screen.query_one(BoardView)
+        die = board.dice[0]
+        assert dice_cells(board).count(f"[{die}]") == 4
+        assert screen.playing is not None
+        first = screen.playing.turn.plays[0].moves[0]
+        await pilot.click(BoardView, offset=board.offset_of(first.start))
+        await pilot.click(BoardView, offset=board.offset_of(first.end))
+        await pilot.pause()
+        assert dice_cells(board).count(f"[{die}]") == 3 and board.used_dice == (die,)
+
+
+async def test_bearing_off_lights_the_tray_even_when_checkers_are_already_off(tmp_path: Path) -> None:
+    def can_bear_off_at_once(p: Puzzle) -> bool:
+        position = p.board()
+        highest = max(point for point in range(1, 7) if position.player[point])
+        return position.player_off > 0 and max(p.roll()) >= highest
+
+    puzzle = puzzle_where(lambda p: p.kind == "bearoff" and can_bear_off_at_once(p))
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await app.workers.wait_for_complete()
+        screen = PuzzleScreen([puzzle])
+        await app.push_screen(screen)
+        await pilot.pause()
+        board = screen.query_one(BoardView)
+        position = puzzle.board()
+        highest = max(point for point in range(1, 7) if position.player[point])
+        await pilot.click(BoardView, offset=board.offset_of(highest))
+        await pilot.pause()
+        assert OFF in board.targets
+        assert f"◇{position.player_off}" in board.render().plain
+
+
+async def test_an_empty_answer_is_ignored_not_graded(tmp_path: Path) -> None:
+    puzzle = puzzle_where(lambda p: p.answers == ["pass"])
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await app.workers.wait_for_complete()
+        screen = PuzzleScreen([puzzle])
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("slash", "enter")
+        await pilot.pause()
+        assert not screen.query_one("#feedback", Static).display and not screen.done
+    store = ProgressStore(tmp_path)
+    assert store.puzzle_attempts(puzzle.id) == []
+    store.close()
+
+
+async def test_escape_while_typing_leaves_the_box_not_the_lesson(tmp_path: Path) -> None:
+    lesson_index, index = play_step(lambda step: True)
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await app.workers.wait_for_complete()
+        screen = LessonScreen(LESSONS[lesson_index], start_step=index)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("slash")
+        assert isinstance(app.focused, Input)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and isinstance(app.focused, BoardView)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen
+
+
+async def test_answers_after_seeing_the_solution_do_not_count_as_solved(tmp_path: Path) -> None:
+    puzzle = puzzle_where(lambda p: p.kind == "forced" and p.answers != ["pass"] and not p.ask_forced)
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await app.workers.wait_for_complete()
+        screen = PuzzleScreen([puzzle])
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause(1.5)
+        feedback = screen.query_one("#feedback", Static)
+        assert feedback.has_class("info") and str(feedback.render()).startswith("Solution: ")
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("slash", *[key if key != " " else "space" for key in puzzle.answers[0]], "enter")
+        await pilot.pause()
+        assert feedback.has_class("right")
+    store = ProgressStore(tmp_path)
+    (answer, correct, _), = store.puzzle_attempts(puzzle.id)
+    assert correct and answer.startswith("after the solution: ")
+    assert puzzle.id not in store.solved_puzzles()
+    store.close()
+
