@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
 
 from trainer.content.loader import load_lessons
 from trainer.content.models import PlayStep
@@ -138,3 +138,17 @@ async def test_answers_after_seeing_the_solution_do_not_count_as_solved(tmp_path
     assert puzzle.id not in store.solved_puzzles()
     store.close()
 
+
+
+async def test_home_highlights_the_first_lesson_not_yet_done(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path)
+    for step in LESSONS[0].graded_steps:
+        store.complete_step(LESSONS[0].id, step, first_try=True)
+    store.close()
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        menu = app.screen.query_one("#home-menu", OptionList)
+        assert menu.highlighted == 1
+        assert "done" in str(menu.get_option_at_index(0).prompt)

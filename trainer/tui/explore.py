@@ -34,8 +34,10 @@ class ExploreScreen(Screen[None]):
         with Horizontal(id="lesson-body"):
             yield BoardView(id="board")
             with Vertical(id="panel"):
-                yield Input("start", id="position-input", placeholder="Position ID, XGID, text form or 'start'")
-                yield Input("31", id="dice-input", placeholder="dice, e.g. 31 or 6-5")
+                yield Static("Position (Position ID, XGID, text form or 'start'):", classes="field-label")
+                yield Input("start", id="position-input", placeholder="e.g. 4HPwATDgc/ABMA")
+                yield Static("Dice:", classes="field-label")
+                yield Input("31", id="dice-input", placeholder="e.g. 31 or 6-5")
                 yield Static(id="feedback")
                 yield Static(id="explanation")
                 yield OptionList(id="plays")

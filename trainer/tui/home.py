@@ -11,9 +11,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.store import LessonProgress
+from trainer.store import LessonProgress, ProgressStore
 
 if TYPE_CHECKING:
+    from trainer.content.loader import LessonLibrary
     from trainer.content.models import Lesson
 
 
@@ -82,13 +83,26 @@ class HomeScreen(Screen[None]):
             menu.add_option(Option(f"Puzzles  (p)  —  {solved} of {len(puzzles.puzzles)} solved", id="puzzles"))
         menu.add_option(Option("Explore a position  (e)", id="explore"))
         menu.add_option(Option("Help  (?)", id="help"))
-        menu.highlighted = highlighted if highlighted is not None and highlighted < menu.option_count else 0
+        if highlighted is None or highlighted >= menu.option_count:
+            highlighted = self.first_unfinished_lesson(library, store)
+        menu.highlighted = highlighted
         notices = []
         if library is not None and library.skipped:
             notices.append(f"Skipped broken lesson files: {', '.join(library.skipped)} (run 'bgtrainer validate').")
         if store is not None and store.notice:
             notices.append(store.notice)
         self.query_one("#home-notice", Static).update("\n".join(notices))
+
+    @staticmethod
+    def first_unfinished_lesson(library: LessonLibrary | None, store: ProgressStore | None) -> int:
+        """The menu index of the lesson to take next: the first one not done (the first one if all are)."""
+        if library is None or store is None:
+            return 0
+        for index, lesson in enumerate(library.lessons):
+            progress = store.lesson_progress(lesson.id)
+            if progress.status(lesson.graded_steps, len(lesson.steps)) != "done":
+                return index
+        return 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""

@@ -48,7 +48,7 @@ class LessonScreen(Screen[None]):
             "next": self.solved or isinstance(step, ReadStep),
             "undo": open_task and isinstance(step, PlayStep | SetupStep),
             "focus_notation": open_task and isinstance(step, PlayStep),
-            "roll": open_task and isinstance(step, RollStep),
+            "roll": open_task and isinstance(step, RollStep) and self.throws_seen < len(step.throws),
             "starter": open_task and isinstance(step, RollStep) and self.throws_seen > 0,
             "check_setup": open_task and isinstance(step, SetupStep),
             "remove_checker": open_task and isinstance(step, SetupStep),
@@ -352,6 +352,7 @@ class LessonScreen(Screen[None]):
         board.caption = f"you threw {mine}, O threw {theirs}{tie}"
         self.set_feedback(None)
         self.show_buttons()
+        self.query_one("#roll", Button).display = self.throws_seen < len(step.throws)
 
     def action_starter(self, side: str) -> None:
         step = self.step
