@@ -152,3 +152,17 @@ async def test_home_highlights_the_first_lesson_not_yet_done(tmp_path: Path) -> 
         menu = app.screen.query_one("#home-menu", OptionList)
         assert menu.highlighted == 1
         assert "done" in str(menu.get_option_at_index(0).prompt)
+
+
+async def test_the_chosen_theme_is_kept_for_the_next_session(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await app.workers.wait_for_complete()
+        assert app.theme == "textual-dark"
+        await pilot.press("ctrl+t")
+        assert app.theme == "textual-light"
+    again = TrainerApp(data_dir=tmp_path)
+    async with again.run_test(size=(110, 34)) as pilot:
+        await again.workers.wait_for_complete()
+        await pilot.pause()
+        assert again.theme == "textual-light"

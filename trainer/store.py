@@ -229,6 +229,17 @@ class ProgressStore:
             ("DELETE FROM lesson_position WHERE lesson_id = ?", (lesson_id,)),
         )
 
+    # --- settings -----------------------------------------------------------------------------------
+
+    def setting(self, key: str) -> str | None:
+        """A stored preference (such as the theme), or ``None``."""
+        row = self._memory.execute("SELECT value FROM meta WHERE key = ?", (f"setting:{key}",)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Store a preference."""
+        self._write(("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"setting:{key}", value)))
+
     # --- puzzles ------------------------------------------------------------------------------------
 
     def record_puzzle_attempt(self, puzzle_id: str, answer: str, *, correct: bool, seconds: float) -> None:

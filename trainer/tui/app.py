@@ -82,6 +82,9 @@ class TrainerApp(App[None]):
         from trainer.tui.home import HomeScreen
 
         self.store = ProgressStore(self.data_dir)
+        saved_theme = self.store.setting("theme")
+        if saved_theme in ("textual-dark", "textual-light"):
+            self.theme = saved_theme
         self.push_screen(HomeScreen())
         if self.store.notice:
             self.notify(self.store.notice, title="Progress", severity="warning", timeout=12)
@@ -146,6 +149,8 @@ class TrainerApp(App[None]):
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+        if self.store is not None:
+            self.store.set_setting("theme", self.theme)
 
     def on_unmount(self) -> None:
         if self.store is not None:

@@ -82,6 +82,10 @@ class ExploreScreen(Screen[None]):
         for index, play in enumerate(self.plays):
             plays_list.add_option(Option(str(play), id=str(index)))
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Keep the plays in step with what is typed (a half-typed entry just shows what is wrong with it)."""
+        self.update_view()
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id is None:
             return

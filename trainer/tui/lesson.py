@@ -37,7 +37,7 @@ class LessonScreen(Screen[None]):
         Binding("x", "starter('X')", "I start"),
         Binding("o", "starter('O')", "O starts"),
         Binding("c", "check_setup", "Check"),
-        Binding("delete,minus", "remove_checker", "Remove"),
+        Binding("minus,delete", "remove_checker", "Remove"),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
