@@ -46,7 +46,7 @@ class BoardGeometry:
     def fit(cls, width: int, height: int) -> BoardGeometry:
         """The largest board that fits ``width`` x ``height`` cells (never smaller than the 48 x 16 minimum)."""
         point_width = max(3, min(5, (width - 12) // 12))
-        rows = max(5, min(8, (height - 7) // 2))
+        rows = max(5, min(11, (height - 7) // 2))
         return cls(point_width, rows)
 
     @property
