@@ -105,24 +105,20 @@ class TrainerApp(App[None]):
     def on_lessons_loaded(self, message: LessonsLoaded) -> None:
         self.library = message.library
         self._refresh_screens()
-        if message.library.skipped:
-            names = ", ".join(message.library.skipped)
-            self.notify(
-                f"Skipped {len(message.library.skipped)} broken lesson file(s): {names}. "
-                "Run 'bgtrainer validate' for details.",
-                title="Lessons",
-                severity="warning",
-                timeout=12,
-            )
+        skipped = message.library.skipped
+        self._report_skipped("Lessons", skipped, f"Skipped {len(skipped)} broken lesson file(s)")
 
     def on_puzzles_loaded(self, message: PuzzlesLoaded) -> None:
         self.puzzles = message.library
         self._refresh_screens()
-        if message.library.skipped:
-            names = ", ".join(message.library.skipped)
+        self._report_skipped("Puzzles", message.library.skipped, "Puzzles that failed their checks were left out of")
+
+    def _report_skipped(self, title: str, skipped: list[str], lead: str) -> None:
+        """Say which content files were (in part) left out, without stopping the app."""
+        if skipped:
             self.notify(
-                f"Some puzzles in {names} failed their checks and were left out. Run 'bgtrainer validate'.",
-                title="Puzzles",
+                f"{lead}: {', '.join(skipped)}. Run 'bgtrainer validate' for details.",
+                title=title,
                 severity="warning",
                 timeout=12,
             )

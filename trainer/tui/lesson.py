@@ -80,12 +80,12 @@ class LessonScreen(Screen[None]):
                 yield Static(id="feedback")
                 yield Input(id="notation", placeholder="type a play, e.g. 24/18 13/8", select_on_focus=False)
                 with Horizontal(id="buttons"):
-                    yield Button("Continue", id="continue", variant="primary")
-                    yield Button("Roll", id="roll")
-                    yield Button("I start", id="start-x")
-                    yield Button("O starts", id="start-o")
-                    yield Button("Check", id="check")
-                    yield Button("Undo", id="undo")
+                    yield Button("Continue", id="continue", variant="primary", action="screen.next")
+                    yield Button("Roll", id="roll", action="screen.roll")
+                    yield Button("I start", id="start-x", action="screen.starter('X')")
+                    yield Button("O starts", id="start-o", action="screen.starter('O')")
+                    yield Button("Check", id="check", action="screen.check_setup")
+                    yield Button("Undo", id="undo", action="screen.undo")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -286,19 +286,6 @@ class LessonScreen(Screen[None]):
         step = self.step
         if isinstance(step, ChooseStep) and not self.solved and event.option.id is not None:
             self.grade(grade_choice(step, int(event.option.id)))
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {
-            "continue": self.action_next,
-            "roll": self.action_roll,
-            "start-x": lambda: self.action_starter("X"),
-            "start-o": lambda: self.action_starter("O"),
-            "check": self.action_check_setup,
-            "undo": self.action_undo,
-        }
-        action = actions.get(event.button.id or "")
-        if action is not None:
-            action()
 
     # --- setup and roll steps -------------------------------------------------------------------------
 

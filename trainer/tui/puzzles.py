@@ -173,12 +173,12 @@ class PuzzleScreen(Screen[None]):
                 yield Static(id="feedback")
                 yield Input(id="notation", placeholder="type a play, e.g. 6/off 5/3", select_on_focus=False)
                 with Horizontal(id="buttons"):
-                    yield Button("Forced (y)", id="yes")
-                    yield Button("Not forced (x)", id="no")
-                    yield Button("No legal play", id="no-play")
-                    yield Button("Retry", id="retry")
-                    yield Button("Solution", id="solution")
-                    yield Button("Next", id="next", variant="primary")
+                    yield Button("Forced (y)", id="yes", action="screen.forced(True)")
+                    yield Button("Not forced (x)", id="no", action="screen.forced(False)")
+                    yield Button("No legal play", id="no-play", action="screen.no_play")
+                    yield Button("Retry", id="retry", action="screen.retry")
+                    yield Button("Solution", id="solution", action="screen.solution")
+                    yield Button("Next", id="next", variant="primary", action="screen.next")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -419,19 +419,6 @@ class PuzzleScreen(Screen[None]):
 
     def action_focus_board(self) -> None:
         self.query_one(BoardView).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {
-            "yes": lambda: self.action_forced(True),
-            "no": lambda: self.action_forced(False),
-            "no-play": self.action_no_play,
-            "retry": self.action_retry,
-            "solution": self.action_solution,
-            "next": self.action_next,
-        }
-        action = actions.get(event.button.id or "")
-        if action is not None:
-            action()
 
     def action_back(self) -> None:
         self.stop_solution_replay()
