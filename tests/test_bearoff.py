@@ -10,8 +10,8 @@ from conftest import load_jsonl
 from trainer.engine import Position
 from trainer.engine.bearoff import (
     MAX_ROLLS,
+    HomeBoard,
     NotBearOffError,
-    Side,
     build_one_sided,
     index_of,
     one_sided,
@@ -58,7 +58,7 @@ def test_known_one_sided_figures() -> None:
 
 
 @cache
-def exact(on_roll: Side, other: Side) -> float:
+def exact(on_roll: HomeBoard, other: HomeBoard) -> float:
     """An independent recursion for the exact two-sided chance, for small positions."""
     if not sum(other):
         return 0.0

@@ -12,6 +12,7 @@ from trainer.engine import (
     OFF,
     Game,
     GameResult,
+    GameStateError,
     IllegalPlayError,
     InvalidNotationError,
     Position,
@@ -72,7 +73,7 @@ def test_opening_roll_reroll_ties_and_winner_plays_both_numbers(
 def test_opening_roll_only_once() -> None:
     game = Game(roll_die=scripted([4, 2]))
     game.roll_opening()
-    with pytest.raises(RuntimeError):
+    with pytest.raises(GameStateError):
         game.roll_opening()
 
 
@@ -87,11 +88,11 @@ def test_die_source_must_give_one_to_six() -> None:
 
 def test_roll_and_play_errors_before_the_opening() -> None:
     game = Game(roll_die=scripted([]))
-    with pytest.raises(RuntimeError):
+    with pytest.raises(GameStateError):
         game.roll()
-    with pytest.raises(RuntimeError):
+    with pytest.raises(GameStateError):
         game.legal_plays()
-    with pytest.raises(RuntimeError):
+    with pytest.raises(GameStateError):
         game.play("8/5 6/5")
 
 
@@ -99,17 +100,17 @@ def test_roll_twice_without_playing() -> None:
     game = Game(roll_die=scripted([3, 1, 6, 5, 4, 4]))
     game.roll_opening()
     # The opening numbers are the first roll: they must be played before rolling again.
-    with pytest.raises(RuntimeError):
+    with pytest.raises(GameStateError):
         game.roll()
     game.play("8/5 6/5")
     assert game.dice is None
-    with pytest.raises(RuntimeError):
+    with pytest.raises(GameStateError):
         game.legal_plays()
-    with pytest.raises(RuntimeError):
+    with pytest.raises(GameStateError):
         game.play("24/13")
     assert game.roll() == (6, 5)
     before = snapshot(game)
-    with pytest.raises(RuntimeError):
+    with pytest.raises(GameStateError):
         game.roll()
     assert snapshot(game) == before
 
@@ -226,9 +227,9 @@ def test_game_end_result_and_points(loser: str, kind: WinKind, opening: list[int
     assert game.position.player_off == CHECKERS
     assert win_kind(game.position) is kind
     assert game.dice is None
-    with pytest.raises(RuntimeError):
+    with pytest.raises(GameStateError):
         game.roll()
-    with pytest.raises(RuntimeError):
+    with pytest.raises(GameStateError):
         game.play("pass")
 
 

@@ -20,11 +20,11 @@ from trainer.content.puzzles import (
 )
 from trainer.engine import IllegalPlayError, PlayError, explain, parse_play
 from trainer.engine.bearoff import RankedPlay
+from trainer.engine.wording import sentence
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
 from trainer.tui.board import BoardView
 from trainer.tui.home import HomeScreen
-from trainer.tui.playing import sentence
 from trainer.tui.puzzles import PuzzleMenuScreen, PuzzleScreen
 
 LIBRARY = load_puzzles()

@@ -30,7 +30,7 @@ def _progress_bar(label: str, done: int, total: int) -> None:
     print(f"\r{label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end=end, file=sys.stderr, flush=True)
 
 
-def _move_table(order: tuple[bearoff.Side, ...], die: int) -> IntArray:
+def _move_table(order: tuple[bearoff.HomeBoard, ...], die: int) -> IntArray:
     """For each position, the indexes after moving one checker by ``die`` (padded with the sentinel ``len(order)``)."""
     index = {side: number for number, side in enumerate(order)}
     table = np.full((len(order), 6), len(order), dtype=np.int64)

@@ -57,8 +57,7 @@ def condition_problem(condition: str, play: Play) -> str | None:
         blots = _blots(after.player)
         return f"it leaves a blot on point {blots[0]}" if blots else None
     if condition == "uses_all_dice":
-        full = 4 if play.dice[0] == play.dice[1] else 2
-        return None if play.dice_used == full else "it doesn't use all the dice"
+        return None if play.dice_used == play.dice.move_count else "it doesn't use all the dice"
     point = int(match.group(2))
     if before.player[point] >= 2:
         return None if after.player[point] >= 2 else f"it gives up your {point}-point"

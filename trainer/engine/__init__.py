@@ -3,21 +3,29 @@
 The board is always seen from the player on roll (X); see :mod:`trainer.engine.position` for the numbering.
 """
 
+from trainer.engine.dice import Dice, check_dice, parse_dice
 from trainer.engine.errors import (
     AmbiguousPlayError,
     EngineError,
+    GameStateError,
     IllegalPlayError,
     InvalidDiceError,
     InvalidNotationError,
     InvalidPositionError,
+    NotBearOffError,
     PlayError,
+    TableError,
 )
 from trainer.engine.explain import Constraint, Explanation, explain
-from trainer.engine.game import Game, GameResult, OpeningRoll, Side, WinKind, win_kind
-from trainer.engine.moves import Dice, Move, Play, check_dice, legal_plays, parse_dice
+from trainer.engine.game import Game
+from trainer.engine.moves import Move, Play, legal_plays
 from trainer.engine.notation import parse_play
 from trainer.engine.position import BAR, CHECKERS, OFF, Position
 from trainer.engine.reading import read_position
+from trainer.engine.side import Side
+from trainer.engine.state import GameResult, GameState, OpeningRoll, Phase, WinKind, win_kind
+from trainer.engine.turn import Turn
+from trainer.engine.variants import Variant
 from trainer.engine.xgid import Xgid
 
 __all__ = [
@@ -31,16 +39,23 @@ __all__ = [
     "Explanation",
     "Game",
     "GameResult",
+    "GameState",
+    "GameStateError",
     "IllegalPlayError",
     "InvalidDiceError",
     "InvalidNotationError",
     "InvalidPositionError",
     "Move",
+    "NotBearOffError",
     "OpeningRoll",
+    "Phase",
     "Play",
     "PlayError",
     "Position",
     "Side",
+    "TableError",
+    "Turn",
+    "Variant",
     "WinKind",
     "Xgid",
     "check_dice",

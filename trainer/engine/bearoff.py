@@ -21,10 +21,12 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from trainer.engine.errors import NotBearOffError, TableError
 from trainer.engine.moves import Play, legal_plays
 from trainer.engine.position import Position
 
-Side = tuple[int, int, int, int, int, int]
+HomeBoard = tuple[int, int, int, int, int, int]
+"""One side's checkers on its six home points, ``(c1, ..., c6)``."""
 MAX_CHECKERS = 15
 MAX_ROLLS = 32
 TWO_SIDED_CHECKERS = 6
@@ -38,10 +40,6 @@ ROLLS: tuple[tuple[int, int, int], ...] = tuple(
 )
 
 
-class NotBearOffError(ValueError):
-    """The position is not a pure bear-off: both sides must have every checker home (or off)."""
-
-
 # --- positions and their order ------------------------------------------------------------------------------
 
 
@@ -51,12 +49,12 @@ def pips(side: Sequence[int]) -> int:
 
 
 @cache
-def positions(max_checkers: int = MAX_CHECKERS) -> tuple[Side, ...]:
+def positions(max_checkers: int = MAX_CHECKERS) -> tuple[HomeBoard, ...]:
     """Every one-sided position with at most ``max_checkers`` checkers, in database order.
 
     The order is by pip count, then by the counts: every position comes after all positions it can move to.
     """
-    found: list[Side] = []
+    found: list[HomeBoard] = []
 
     def fill(prefix: list[int], left: int) -> None:
         if len(prefix) == 6:
@@ -70,12 +68,12 @@ def positions(max_checkers: int = MAX_CHECKERS) -> tuple[Side, ...]:
 
 
 @cache
-def index_of(max_checkers: int = MAX_CHECKERS) -> dict[Side, int]:
+def index_of(max_checkers: int = MAX_CHECKERS) -> dict[HomeBoard, int]:
     """Database index of each one-sided position."""
     return {side: index for index, side in enumerate(positions(max_checkers))}
 
 
-def single_moves(side: Side, die: int) -> Iterator[Side]:
+def single_moves(side: HomeBoard, die: int) -> Iterator[HomeBoard]:
     """Positions after moving one checker by ``die`` (bearing off by the exact number, or from the highest point
     with a larger one); none if the side has no checker."""
     highest = max((point for point in range(6, 0, -1) if side[point - 1]), default=0)
@@ -93,15 +91,15 @@ def single_moves(side: Side, die: int) -> Iterator[Side]:
 
 
 @cache
-def play_results(side: Side, high: int, low: int) -> frozenset[Side]:
+def play_results(side: HomeBoard, high: int, low: int) -> frozenset[HomeBoard]:
     """Every position one side can reach with a whole roll (both dice, four of a double, as far as checkers last)."""
     dice = (high,) * 4 if high == low else (high, low)
     orders = [dice] if high == low else [dice, dice[::-1]]
-    results: set[Side] = set()
+    results: set[HomeBoard] = set()
     for order in orders:
         frontier = {side}
         for die in order:
-            following: set[Side] = set()
+            following: set[HomeBoard] = set()
             for current in frontier:
                 moved = set(single_moves(current, die))
                 following |= moved if moved else {current}
@@ -121,14 +119,14 @@ class OneSided:
     distributions: array  # type: ignore[type-arg]
     max_checkers: int = MAX_CHECKERS
 
-    def index(self, side: Side) -> int:
+    def index(self, side: HomeBoard) -> int:
         return index_of(self.max_checkers)[side]
 
-    def mean(self, side: Side) -> float:
+    def mean(self, side: HomeBoard) -> float:
         """Expected number of rolls to bear off ``side`` with play that minimises it."""
         return float(self.means[self.index(side)])
 
-    def distribution(self, side: Side) -> list[float]:
+    def distribution(self, side: HomeBoard) -> list[float]:
         """P(exactly k rolls) for k = 0..31."""
         start = self.index(side) * MAX_ROLLS
         return [float(value) for value in self.distributions[start : start + MAX_ROLLS]]
@@ -178,37 +176,54 @@ def write_two_sided(path: Path, table: Sequence[float], size: int) -> None:
     path.write_bytes(_MAGIC_TWO + struct.pack("<I", size) + zlib.compress(body, 9))
 
 
+def _read_table(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise TableError(f"cannot read the bear-off table {path}: {error.strerror or error}") from None
+
+
+def _decompress(path: Path, body: bytes) -> bytes:
+    try:
+        return zlib.decompress(body)
+    except zlib.error as error:
+        raise TableError(f"the bear-off table {path} is damaged: {error}") from None
+
+
 @cache
 def one_sided() -> OneSided:
     """The shipped one-sided database (all 54,264 positions).
 
-    :raises FileNotFoundError: if the data file is missing (build it with ``python -m trainer.bearoff_build``).
+    :raises TableError: if the data file is missing or damaged (build it with ``python -m trainer.bearoff_build``).
     """
-    raw = ONE_SIDED_FILE.read_bytes()
+    raw = _read_table(ONE_SIDED_FILE)
     if raw[:4] != _MAGIC_ONE:
-        raise ValueError(f"{ONE_SIDED_FILE} is not a bear-off database")
+        raise TableError(f"{ONE_SIDED_FILE} is not a bear-off database")
     (count,) = struct.unpack("<I", raw[4:8])
-    body = zlib.decompress(raw[8:])
+    body = _decompress(ONE_SIDED_FILE, raw[8:])
     means = array("d")
     means.frombytes(body[: count * 8])
     distributions = array("f")
     distributions.frombytes(body[count * 8 :])
     if count != len(positions()) or len(distributions) != count * MAX_ROLLS:
-        raise ValueError(f"{ONE_SIDED_FILE} does not match the position list")
+        raise TableError(f"{ONE_SIDED_FILE} does not match the position list")
     return OneSided(means, distributions)
 
 
 @cache
 def two_sided() -> array:  # type: ignore[type-arg]
-    """The shipped exact table: entry ``i * 924 + j`` is P(the side on roll, position i, beats position j)."""
-    raw = TWO_SIDED_FILE.read_bytes()
+    """The shipped exact table: entry ``i * 924 + j`` is P(the side on roll, position i, beats position j).
+
+    :raises TableError: if the data file is missing or damaged.
+    """
+    raw = _read_table(TWO_SIDED_FILE)
     if raw[:4] != _MAGIC_TWO:
-        raise ValueError(f"{TWO_SIDED_FILE} is not a two-sided bear-off table")
+        raise TableError(f"{TWO_SIDED_FILE} is not a two-sided bear-off table")
     (size,) = struct.unpack("<I", raw[4:8])
     table = array("f")
-    table.frombytes(zlib.decompress(raw[8:]))
+    table.frombytes(_decompress(TWO_SIDED_FILE, raw[8:]))
     if size != len(positions(TWO_SIDED_CHECKERS)) or len(table) != size * size:
-        raise ValueError(f"{TWO_SIDED_FILE} does not match the position list")
+        raise TableError(f"{TWO_SIDED_FILE} does not match the position list")
     return table
 
 
@@ -219,7 +234,7 @@ def checkers(side: Sequence[int]) -> int:
     return sum(side)
 
 
-def win_probability(on_roll: Side, other: Side) -> float:
+def win_probability(on_roll: HomeBoard, other: HomeBoard) -> float:
     """Chance that the side on roll bears off first: exact with at most six checkers a side, else from the two
     one-sided distributions taken as independent."""
     if not checkers(other):
@@ -241,7 +256,7 @@ def win_probability(on_roll: Side, other: Side) -> float:
     return min(1.0, max(0.0, total))
 
 
-def home_side(counts: Sequence[int]) -> Side:
+def home_side(counts: Sequence[int]) -> HomeBoard:
     """The six home points of a 26-count side (index 1-6)."""
     return (counts[1], counts[2], counts[3], counts[4], counts[5], counts[6])
 

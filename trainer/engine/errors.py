@@ -1,6 +1,9 @@
-"""Error classes of the rules engine, split by cause. All are :class:`ValueError` subclasses."""
+"""Error classes of the rules engine, split by cause. Every one is an :class:`EngineError`, itself a
+:class:`ValueError`."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 
 class EngineError(ValueError):
@@ -15,13 +18,25 @@ class InvalidDiceError(EngineError):
     """Dice that cannot be read or are not two numbers from 1 to 6."""
 
 
+class GameStateError(EngineError):
+    """An action that the game's current phase does not allow (rolling twice, playing before rolling, ...)."""
+
+
+class NotBearOffError(EngineError):
+    """A bear-off question about a position that is not a pure bear-off (or lies outside a table)."""
+
+
+class TableError(EngineError):
+    """A shipped data table is missing or damaged (rebuild it with ``python -m trainer.bearoff_build``)."""
+
+
 class PlayError(EngineError):
     """A play written in notation that cannot be matched to one legal play.
 
     The message quotes the text, the dice and the Position ID; :attr:`reason` alone is the explanation in words.
     """
 
-    def __init__(self, text: str, position_id: str, dice: tuple[int, int], reason: str) -> None:
+    def __init__(self, text: str, position_id: str, dice: Sequence[int], reason: str) -> None:
         self.text = text
         self.position_id = position_id
         self.dice = dice
@@ -42,7 +57,7 @@ class AmbiguousPlayError(PlayError):
     """A readable play that matches more than one legal play; :attr:`candidates` holds their notation."""
 
     def __init__(
-        self, text: str, position_id: str, dice: tuple[int, int], reason: str, candidates: tuple[str, ...]
+        self, text: str, position_id: str, dice: Sequence[int], reason: str, candidates: tuple[str, ...]
     ) -> None:
         self.candidates = candidates
         super().__init__(text, position_id, dice, reason)

@@ -2,63 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from trainer.engine.moves import Dice, Play, check_dice, iter_single_moves, legal_plays
-from trainer.engine.position import BAR, OFF, Position
-
-NUMBER_WORDS = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four"}
-
-
-def plural(count: int, word: str) -> str:
-    """``1 checker``, ``2 checkers``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def step_problem(me: Sequence[int], opponent: Sequence[int], source: int, die: int) -> str | None:
-    """Why moving one checker from ``source`` (25 = bar) by ``die`` is illegal right now, or ``None`` if it is legal.
-
-    ``me`` and ``opponent`` are 26-count sides (0 off, 1-24 points, 25 bar), each in its own numbering.
-    """
-    if source != BAR and me[BAR]:
-        if me[BAR] == 1:
-            return "you have a checker on the bar: enter it first"
-        return f"you have {me[BAR]} checkers on the bar: enter them first"
-    if not me[source]:
-        return "you have no checker on the bar" if source == BAR else f"you have no checker on point {source}"
-    target = source - die
-    if target > 0:
-        count = opponent[25 - target]
-        if count >= 2:
-            return f"point {target} is closed: O has {count} checkers there"
-        return None
-    if me[BAR]:
-        return "you can't bear off while a checker is on the bar"
-    outside = [point for point in range(24, 6, -1) if me[point]]
-    if outside:
-        return f"you can't bear off while a checker is on your {outside[0]}-point"
-    if target < 0:
-        higher = [point for point in range(6, source, -1) if me[point]]
-        if higher:
-            return (
-                f"you can't bear off from your {source}-point with a {die} while a checker is on your "
-                f"{higher[0]}-point: a higher number bears off only from the highest point"
-            )
-    return None
-
-
-def apply_step(me: list[int], opponent: list[int], source: int, die: int) -> bool:
-    """Move one checker in place (legality already checked); returns whether it hit a blot."""
-    target = max(source - die, OFF)
-    me[source] -= 1
-    me[target] += 1
-    if target != OFF and opponent[25 - target] == 1:
-        opponent[25 - target] = 0
-        opponent[BAR] += 1
-        return True
-    return False
+from trainer.engine.dice import Dice
+from trainer.engine.moves import Play, iter_single_moves, legal_plays
+from trainer.engine.position import BAR, Position
+from trainer.engine.rules import step_problem
+from trainer.engine.wording import number_word, plural
 
 
 class Constraint(Enum):
@@ -140,21 +91,20 @@ def explain(position: Position, dice: tuple[int, ...]) -> Explanation:
 
     :raises InvalidDiceError: if ``dice`` is not two numbers from 1 to 6.
     """
-    roll = check_dice(dice)
+    roll = Dice.of(dice)
     plays = legal_plays(position, roll)
     constraints: set[Constraint] = set()
     sentences: list[str] = []
     first = plays[0]
-    high, low = max(roll), min(roll)
-    doubles = high == low
+    high, low = roll.high, roll.low
+    doubles = roll.is_double
     if first.is_pass:
         constraints.add(Constraint.NO_PLAY)
         sentences.append(_no_play_reason(position, roll))
     else:
         used = first.dice_used
-        full = 4 if doubles else 2
         bar = position.player_bar
-        if bar and used < full and all(play.result.player_bar for play in plays):
+        if bar and used < roll.move_count and all(play.result.player_bar for play in plays):
             constraints.add(Constraint.PARTIAL_ENTRY)
             entered = bar - plays[0].result.player_bar
             open_points = sorted({move.end for play in plays for move in play.moves if move.start == BAR})
@@ -166,7 +116,7 @@ def explain(position: Position, dice: tuple[int, ...]) -> Explanation:
         elif doubles and used < 4:
             constraints.add(Constraint.PARTIAL_DOUBLE)
             sentences.append(
-                f"Only {NUMBER_WORDS[used]} of your four {high}s can be played; the rest of the roll is lost."
+                f"Only {number_word(used)} of your four {high}s can be played; the rest of the roll is lost."
             )
         elif not doubles and used == 1:
             playable = {die for die in (high, low) if any(True for _ in iter_single_moves(position, die))}

@@ -1,98 +1,44 @@
-"""Game flow: the opening roll, turns with injectable dice, the end of the game and what it is worth."""
+"""Game flow: a thin sequencer that steps a frozen :class:`GameState` through its phases with dice from a
+source, under the rules of a :class:`~trainer.engine.variants.Variant`."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import Enum
+from dataclasses import replace
 
-from trainer.engine.errors import IllegalPlayError
-from trainer.engine.moves import Dice, Play, legal_plays
-from trainer.engine.notation import parse_play
-from trainer.engine.position import BAR, CHECKERS, OFF, Position
-
-
-class Side(Enum):
-    """The two players. X moves first in texts only by convention; the opening roll decides who starts."""
-
-    X = "X"
-    O = "O"  # noqa: E741 - the traditional name of the second side
-
-    @property
-    def other(self) -> Side:
-        """The opponent of this side."""
-        return Side.O if self is Side.X else Side.X
-
-
-class WinKind(Enum):
-    """How big a win is: a single game (1), a gammon (2) or a backgammon (3), times the cube."""
-
-    SINGLE = 1
-    GAMMON = 2
-    BACKGAMMON = 3
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """The end of a game: who won, how, and how many points (the kind's multiplier times the cube)."""
-
-    winner: Side
-    kind: WinKind
-    cube: int = 1
-
-    @property
-    def points(self) -> int:
-        """Points won: 1, 2 or 3 times the cube value."""
-        return self.kind.value * self.cube
-
-
-def win_kind(position: Position) -> WinKind | None:
-    """How the player on roll's side has won in ``position`` (all its checkers off), or ``None`` if it has not.
-
-    Gammon: the loser has borne off none. Backgammon: a gammon with a loser's checker still on the bar or in
-    the winner's home board (the loser's points 19-24).
-    """
-    if position.player[OFF] != CHECKERS:
-        return None
-    loser = position.opponent
-    if loser[OFF]:
-        return WinKind.SINGLE
-    if loser[BAR] or any(loser[19:25]):
-        return WinKind.BACKGAMMON
-    return WinKind.GAMMON
-
-
-@dataclass(frozen=True, slots=True)
-class OpeningRoll:
-    """Each side's single die for every throw of the opening roll; ties throw again."""
-
-    throws: tuple[tuple[int, int], ...]  # (X's die, O's die) for each throw, the last one decisive
-
-    @property
-    def winner(self) -> Side:
-        """The side whose die was higher on the decisive throw: it plays first."""
-        x_die, o_die = self.throws[-1]
-        return Side.X if x_die > o_die else Side.O
-
-    @property
-    def dice(self) -> Dice:
-        """The opening roll the winner plays: both numbers, the winner's own die first."""
-        x_die, o_die = self.throws[-1]
-        return (x_die, o_die) if x_die > o_die else (o_die, x_die)
-
+from trainer.engine.dice import Dice
+from trainer.engine.errors import GameStateError, IllegalPlayError, InvalidDiceError
+from trainer.engine.moves import Play
+from trainer.engine.position import Position
+from trainer.engine.side import Side
+from trainer.engine.state import GameResult, GameState, HistoryEntry, OpeningRoll, Phase
+from trainer.engine.variants import STANDARD, Variant, variant_named
 
 DieSource = Callable[[], int]
 
+_WAITING_FOR = {
+    Phase.OPENING: "make the opening roll first",
+    Phase.ROLL: "roll the dice first",
+    Phase.MOVE: "the dice are already rolled: play them first",
+    Phase.OVER: "the game is over",
+}
+
 
 class Game:
-    """One game of backgammon from the opening roll to its end, with dice from ``roll_die``.
+    """One game from the opening roll to its end, with dice from ``roll_die``.
 
-    Pass ``seed`` (or ``roll_die``, any callable returning 1-6) for repeatable games. ``position`` is always
-    seen from the side on roll, ``turn``.
+    Pass ``seed`` (or ``roll_die``, any callable returning 1-6) for repeatable games. :attr:`state` holds
+    everything; ``position`` is always seen from the side on roll, :attr:`turn`.
     """
 
-    def __init__(self, *, seed: int | None = None, roll_die: DieSource | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        roll_die: DieSource | None = None,
+        variant: Variant | str = STANDARD,
+    ) -> None:
         if roll_die is None:
             generator = random.Random(seed)
 
@@ -100,89 +46,125 @@ class Game:
                 return generator.randint(1, 6)
 
         self._roll_die = roll_die
-        self.position = Position.start()
-        self.turn: Side | None = None
-        self.dice: Dice | None = None
-        self.cube = 1
-        self.result: GameResult | None = None
-        self.opening: OpeningRoll | None = None
-        self.history: list[tuple[Side, Dice, Play]] = []
+        self.variant = variant_named(variant) if isinstance(variant, str) else variant
+        self.state = GameState(self.variant.start_position())
+
+    # --- the state, read (and set up) attribute by attribute -------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for next."""
+        return self.state.phase
+
+    @property
+    def position(self) -> Position:
+        """The board, seen from the side on roll (after the end: from the winner)."""
+        return self.state.position
+
+    @position.setter
+    def position(self, position: Position) -> None:
+        """Set up a position for the side on roll (for lessons, puzzles and tests)."""
+        self.state = replace(self.state, position=position)
+
+    @property
+    def turn(self) -> Side | None:
+        """The side on roll (``None`` before the opening roll)."""
+        return self.state.turn
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice to play, once rolled."""
+        return self.state.dice
+
+    @property
+    def cube(self) -> int:
+        """The value of the doubling cube."""
+        return self.state.cube
+
+    @cube.setter
+    def cube(self, value: int) -> None:
+        self.state = replace(self.state, cube=value)
+
+    @property
+    def opening(self) -> OpeningRoll | None:
+        """The opening roll, once made."""
+        return self.state.opening
+
+    @property
+    def result(self) -> GameResult | None:
+        """How the game ended, once it has."""
+        return self.state.result
+
+    @property
+    def history(self) -> tuple[HistoryEntry, ...]:
+        """Every turn played: ``(side, dice, play)``."""
+        return self.state.history
+
+    # --- stepping --------------------------------------------------------------------------------------
+
+    def _expect(self, phase: Phase) -> None:
+        if self.state.phase is not phase:
+            raise GameStateError(_WAITING_FOR[self.state.phase])
 
     def _die(self) -> int:
         value = self._roll_die()
-        if not isinstance(value, int) or not 1 <= value <= 6:
-            raise ValueError(f"a die must show 1 to 6, the dice source gave {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+            raise InvalidDiceError(f"a die must show 1 to 6, the dice source gave {value!r}")
         return value
 
     def roll_opening(self) -> OpeningRoll:
-        """Each side throws one die, again while they tie; the higher die starts and plays both numbers.
+        """Each side throws one die, again while they tie; the higher die starts.
 
-        :raises RuntimeError: if the game has already started.
+        :raises GameStateError: if the opening roll has been made.
         """
-        if self.turn is not None:
-            raise RuntimeError("the opening roll has already been made")
+        if self.state.phase is not Phase.OPENING:
+            raise GameStateError("the opening roll has already been made")
         throws = []
         while True:
             throw = (self._die(), self._die())
             throws.append(throw)
             if throw[0] != throw[1]:
                 break
-        self.opening = OpeningRoll(tuple(throws))
-        self.turn = self.opening.winner
-        self.dice = self.opening.dice
-        return self.opening
+        opening = OpeningRoll(tuple(throws))
+        self.state = self.variant.after_opening(self.state, opening)
+        return opening
 
     def roll(self) -> Dice:
         """Roll two dice for the side on roll.
 
-        :raises RuntimeError: before the opening roll, after the end, or when the dice are already rolled.
+        :raises GameStateError: unless the game waits for a roll.
         """
-        if self.turn is None:
-            raise RuntimeError("make the opening roll first")
-        if self.result is not None:
-            raise RuntimeError("the game is over")
-        if self.dice is not None:
-            raise RuntimeError("the dice are already rolled: play them first")
-        self.dice = (self._die(), self._die())
-        return self.dice
+        self._expect(Phase.ROLL)
+        dice = Dice(self._die(), self._die())
+        self.state = replace(self.state, dice=dice, phase=Phase.MOVE)
+        return dice
 
     def legal_plays(self) -> tuple[Play, ...]:
-        """The legal plays of the current roll.
+        """The legal plays of the dice rolled.
 
-        :raises RuntimeError: if no dice are rolled.
+        :raises GameStateError: unless the dice are rolled and not yet played.
         """
-        if self.dice is None:
-            raise RuntimeError("roll the dice first")
-        return legal_plays(self.position, self.dice)
+        self._expect(Phase.MOVE)
+        assert self.state.dice is not None
+        return self.variant.legal_plays(self.state.position, self.state.dice)
 
     def play(self, play: Play | str) -> GameResult | None:
-        """Play ``play`` (a legal :class:`Play` or notation) for the side on roll, then pass the turn.
+        """Play ``play`` (a legal :class:`Play` or notation) for the side on roll; returns the result if it ends
+        the game.
 
-        Returns the result if the play ends the game.
-
-        :raises RuntimeError: if no dice are rolled or the game is over.
+        :raises GameStateError: unless the dice are rolled and not yet played.
         :raises IllegalPlayError: (and the other notation errors) if the play is not legal.
         """
-        if self.result is not None:
-            raise RuntimeError("the game is over")
-        if self.dice is None or self.turn is None:
-            raise RuntimeError("roll the dice first")
+        self._expect(Phase.MOVE)
+        state = self.state
+        assert state.dice is not None
         if isinstance(play, str):
-            chosen = parse_play(self.position, self.dice, play)
-        elif sorted(play.dice) == sorted(self.dice) and play in legal_plays(self.position, self.dice):
+            chosen = self.variant.parse_play(state.position, state.dice, play)
+        elif sorted(play.dice) == sorted(state.dice) and play in self.variant.legal_plays(state.position, state.dice):
             chosen = play
         else:
             raise IllegalPlayError(
-                str(play), self.position.position_id(), self.dice, "this is not one of the legal plays of this roll"
+                str(play), state.position.position_id(), state.dice, "this is not one of the legal plays of this roll"
             )
-        self.history.append((self.turn, self.dice, chosen))
-        kind = win_kind(chosen.result)
-        if kind is not None:
-            self.result = GameResult(self.turn, kind, self.cube)
-            self.position = chosen.result
-            self.dice = None
-            return self.result
-        self.position = chosen.result.swap()
-        self.turn = self.turn.other
-        self.dice = None
-        return None
+        self.state = self.variant.after_play(state, chosen)
+        return self.state.result

@@ -6,14 +6,11 @@ only one die of two can be played, the higher die), de-duplicated by the positio
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from trainer.engine.errors import InvalidDiceError
+from trainer.engine.dice import Dice
 from trainer.engine.position import BAR, OFF, Position
-
-Dice = tuple[int, int]
 
 
 class Move(NamedTuple):
@@ -24,39 +21,9 @@ class Move(NamedTuple):
     hit: bool = False
 
 
-def parse_dice(text: str) -> Dice:
-    """Read a roll such as ``65``, ``6-5``, ``6 5`` or ``6,5``.
-
-    :raises InvalidDiceError: if the text is not two numbers from 1 to 6.
-    """
-    match = re.fullmatch(r"\s*([1-6])\s*[-,/ x]?\s*([1-6])\s*", text)
-    if not match:
-        raise InvalidDiceError(f"cannot read the dice {text!r}: write two numbers from 1 to 6, like 65 or 6-5")
-    return int(match.group(1)), int(match.group(2))
-
-
-def check_dice(dice: tuple[int, ...]) -> Dice:
-    """Return ``dice`` as a pair after checking it holds two numbers from 1 to 6.
-
-    :raises InvalidDiceError: otherwise.
-    """
-    if (
-        len(dice) != 2
-        or not all(isinstance(die, int) and not isinstance(die, bool) for die in dice)
-        or not all(1 <= die <= 6 for die in dice)
-    ):
-        raise InvalidDiceError(f"dice must be two numbers from 1 to 6, got {dice!r}")
-    return dice[0], dice[1]
-
-
 def point_name(point: int) -> str:
     """How notation writes a point: its number, ``bar`` (25) or ``off`` (0)."""
     return "bar" if point == BAR else "off" if point == OFF else str(point)
-
-
-def dice_list(dice: tuple[int, int]) -> list[int]:
-    """The moves a roll gives: both dice, or four of a double."""
-    return [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
 
 
 def format_moves(moves: tuple[Move, ...]) -> str:
@@ -153,7 +120,7 @@ class Play:
         return self.notation()
 
     def __repr__(self) -> str:
-        return f"<Play {self.notation()!r} from {self.position.position_id()} with {self.dice[0]}-{self.dice[1]}>"
+        return f"<Play {self.notation()!r} from {self.position.position_id()} with {self.dice}>"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Play):
@@ -164,14 +131,15 @@ class Play:
         return hash((self.position, self.result))
 
 
-def legal_plays(position: Position, dice: tuple[int, ...]) -> tuple[Play, ...]:
+def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
     """Every distinct legal play of ``dice`` in ``position``, one per resulting position.
 
     A roll with no legal move gives a single empty play (the turn passes) whose result is ``position``.
 
     :raises InvalidDiceError: if ``dice`` is not two numbers from 1 to 6.
     """
-    first, second = check_dice(dice)
+    roll = Dice.of(dice)
+    first, second = roll
     found = _search(position, first, second)
     opponent = position.opponent
     plays: list[Play] = []
@@ -188,7 +156,7 @@ def legal_plays(position: Position, dice: tuple[int, ...]) -> tuple[Play, ...]:
             result = trusted(key[:26], tuple(counts))
         else:
             result = trusted(key[:26], no_hit_opponent)
-        plays.append(Play(position, (first, second), moves, result))
+        plays.append(Play(position, roll, moves, result))
     return tuple(plays)
 
 

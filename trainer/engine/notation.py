@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
+from trainer.engine.dice import Dice
 from trainer.engine.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
-from trainer.engine.explain import NUMBER_WORDS, apply_step, plural, step_problem
-from trainer.engine.moves import Play, check_dice, dice_list, legal_plays, point_name
+from trainer.engine.moves import Play, legal_plays, point_name
 from trainer.engine.position import BAR, OFF, Position
+from trainer.engine.rules import apply_step, step_problem
+from trainer.engine.wording import number_word, plural
 
 PASS_WORDS = frozenset({"pass", "no play", "no move", "none", "no legal play"})
 _POINT = r"(?:bar|off|\d+)"
@@ -74,7 +77,7 @@ def read_segments(text: str) -> list[Segment]:
     return segments
 
 
-def parse_play(position: Position, dice: tuple[int, ...], text: str) -> Play:
+def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
     """The legal play that ``text`` describes, e.g. ``24/18 13/8``, ``bar/22*``, ``6/off``, ``8/5(2)`` or ``pass``.
 
     Moves may come in any order, spacing and case; ``25`` means the bar and ``0`` off.
@@ -84,7 +87,7 @@ def parse_play(position: Position, dice: tuple[int, ...], text: str) -> Play:
     :raises IllegalPlayError: if it is readable but illegal; ``reason`` names the first rule it breaks.
     :raises AmbiguousPlayError: if it matches more than one legal play.
     """
-    roll = check_dice(dice)
+    roll = Dice.of(dice)
     position_id = position.position_id()
     plays = legal_plays(position, roll)
     words = " ".join(text.lower().split())
@@ -113,7 +116,7 @@ def parse_play(position: Position, dice: tuple[int, ...], text: str) -> Play:
         raise IllegalPlayError(text, position_id, roll, _diagnose(position, roll, segments, plays))
     # Every written step is part of the play: the route must be playable, and landing on a blot hits it.
     hops = _hops(segments)
-    outcome = _walk(list(position.player), list(position.opponent), hops, dice_list(roll), roll)
+    outcome = _walk(list(position.player), list(position.opponent), hops, list(roll.moves), roll)
     if isinstance(outcome, _Failure):
         raise IllegalPlayError(text, position_id, roll, outcome.reason)
     stated_hits |= {end for _, end in hops if end != OFF and position.opponent[25 - end] == 1}
@@ -159,9 +162,9 @@ def _hop_dice(distance: int, to_off: bool, dice: list[int]) -> list[tuple[int, .
     return exact + [order for order in options if order not in exact]
 
 
-def _dice_words(dice: tuple[int, int]) -> str:
-    high, low = max(dice), min(dice)
-    if high == low:
+def _dice_words(dice: Dice) -> str:
+    high, low = dice.high, dice.low
+    if dice.is_double:
         reach = ", ".join(str(high * k) for k in range(1, 4)) + f" or {high * 4}"
         return f"with {high}-{high} every move is {plural(high, 'pip')} (one checker can go {reach})"
     return f"your dice are {high} and {low} ({high + low} for one checker with both)"
@@ -172,31 +175,31 @@ def _label(start: int, end: int) -> str:
 
 
 def _hop_failure(
-    me: list[int], opponent: list[int], start: int, end: int, dice: list[int], roll: tuple[int, int]
+    me: list[int], opponent: list[int], start: int, end: int, dice: list[int], roll: Dice
 ) -> _Failure | None:
     """Why a written step cannot be made with the dice left at all (direction and distance), if it cannot."""
     label = _label(start, end)
     if end >= start:
         return _Failure(0, f"checkers move from higher to lower points: {label} goes backwards")
     if not dice:
-        return _Failure(0, f"{label} needs another die, but the roll {roll[0]}-{roll[1]} is used up")
+        return _Failure(0, f"{label} needs another die, but the roll {roll} is used up")
     if _hop_dice(start - end if end else start, end == OFF, dice):
         return None
-    needed = _hop_dice(start - end if end else start, end == OFF, dice_list(roll))
+    needed = _hop_dice(start - end if end else start, end == OFF, list(roll.moves))
     if not needed:
         return _Failure(0, f"{label} moves {plural(start - end, 'pip')}, but {_dice_words(roll)}")
     first_die = needed[0][0]
     problem = step_problem(me, opponent, start, first_die)
     if problem:  # the die it needs would not be allowed here anyway: that is the real reason
         return _Failure(0, problem)
-    if roll[0] == roll[1]:
+    if roll.is_double:
         count = plural(len(needed[0]), f"{roll[0]}")
         verb = "is" if len(dice) == 1 else "are"
         return _Failure(0, f"{label} needs {count} but only {len(dice)} of your four {roll[0]}s {verb} left")
     if len(needed[0]) == 2:
         return _Failure(0, f"{label} needs both dice, but one of them is already used")
     return _Failure(
-        0, f"{label} needs the {first_die}, but the {first_die} is already used (you rolled {roll[0]}-{roll[1]})"
+        0, f"{label} needs the {first_die}, but the {first_die} is already used (you rolled {roll})"
     )
 
 
@@ -215,7 +218,7 @@ def _simulate(me: list[int], opponent: list[int], steps: list[Step]) -> int | _F
 
 
 def _walk(
-    me: list[int], opponent: list[int], hops: list[tuple[int, int]], dice: list[int], roll: tuple[int, int]
+    me: list[int], opponent: list[int], hops: list[tuple[int, int]], dice: list[int], roll: Dice
 ) -> int | _Failure:
     """Give each written step some of the dice and make the single moves in a legal order.
 
@@ -284,23 +287,23 @@ def _hops(segments: list[Segment]) -> list[tuple[int, int]]:
     return hops
 
 
-def _diagnose(position: Position, roll: tuple[int, int], segments: list[Segment], plays: tuple[Play, ...]) -> str:
+def _diagnose(position: Position, roll: Dice, segments: list[Segment], plays: tuple[Play, ...]) -> str:
     """The first rule a readable play breaks (it matched no legal play)."""
     hops = _hops(segments)
-    outcome = _walk(list(position.player), list(position.opponent), hops, dice_list(roll), roll)
+    outcome = _walk(list(position.player), list(position.opponent), hops, list(roll.moves), roll)
     if isinstance(outcome, _Failure):
         return outcome.reason
     used, most = outcome, plays[0].dice_used
-    high, low = max(roll), min(roll)
+    high = roll.high
     example = _closest_example(hops, plays)
     if used < most:
-        if high == low:
+        if roll.is_double:
             return (
-                f"this plays {NUMBER_WORDS.get(used, str(used))} of your four {high}s but {example} plays "
-                f"{NUMBER_WORDS[most]}: you must use as many of the dice as you can"
+                f"this plays {number_word(used)} of your four {high}s but {example} plays "
+                f"{number_word(most)}: you must use as many of the dice as you can"
             )
         return f"this uses one die but {example} uses both: you must use both dice when you can"
-    if used == most == 1 and high != low:
+    if used == most == 1 and not roll.is_double:
         return f"only one die can be played, so it must be the higher one ({high})"
     return f"this is not a legal play; {example} is one"  # pragma: no cover - every case is named above
 

@@ -341,11 +341,12 @@ class Position:
 
     # --- XGID ---------------------------------------------------------------------------------------
 
-    def xgid(self, dice: tuple[int, int] | None = None) -> str:
+    def xgid(self, dice: Sequence[int] | None = None) -> str:
         """An XGID for this position with X (the player on roll) at the bottom and on roll."""
+        from trainer.engine.dice import Dice
         from trainer.engine.xgid import Xgid
 
-        return Xgid(position=self, dice=dice).xgid()
+        return Xgid(position=self, dice=None if dice is None else Dice.of(dice)).xgid()
 
     @classmethod
     def from_xgid(cls, text: str) -> Position:

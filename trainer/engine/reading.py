@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
+from trainer.engine.dice import Dice
 from trainer.engine.errors import InvalidPositionError
-from trainer.engine.moves import Dice
 from trainer.engine.position import CHECKERS, Position
 from trainer.engine.xgid import Xgid
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from trainer.engine.dice import Dice
 from trainer.engine.errors import IllegalPlayError, PlayError
-from trainer.engine.explain import apply_step, plural, step_problem
-from trainer.engine.moves import Dice, Move, Play, check_dice, dice_list, format_moves, legal_plays, point_name
+from trainer.engine.moves import Move, Play, format_moves, legal_plays, point_name
 from trainer.engine.notation import parse_play
 from trainer.engine.position import OFF, Position
+from trainer.engine.rules import apply_step, step_problem
+from trainer.engine.wording import plural
 
 
 @dataclass(frozen=True)
@@ -25,7 +27,7 @@ class Turn:
     moves: tuple[Move, ...] = ()
 
     def __post_init__(self) -> None:
-        check_dice(self.dice)
+        object.__setattr__(self, "dice", Dice.of(self.dice))
 
     @cached_property
     def plays(self) -> tuple[Play, ...]:
@@ -52,15 +54,20 @@ class Turn:
     @cached_property
     def remaining_dice(self) -> tuple[int, ...]:
         """The dice not used yet, highest first."""
-        left = dice_list(self.dice)
+        left = list(self.dice.moves)
         for die in self._dice_used:
             left.remove(die)
         return tuple(sorted(left, reverse=True))
 
+    @property
+    def used_dice(self) -> tuple[int, ...]:
+        """The dice the moves made so far have used, in the order used."""
+        return self._dice_used
+
     @cached_property
     def _dice_used(self) -> tuple[int, ...]:
         used: list[int] = []
-        left = dice_list(self.dice)
+        left = list(self.dice.moves)
         for move in self.moves:
             distance = move.start - move.end
             die = distance if distance in left else min(d for d in left if d > distance)
@@ -151,6 +158,47 @@ class Turn:
         if end in allowed:
             return Turn(self.position, self.dice, (*self.moves, allowed[end]))
         raise IllegalPlayError(self._label(start, end), self.position.position_id(), self.dice, self._why(start, end))
+
+    def route(self, start: int, end: int) -> Turn | None:
+        """The turn with one checker moved from ``start`` to ``end`` by one or more dice, if some route allows it.
+
+        A direct move by one die comes first; otherwise the checker stops on the way, highest stop first.
+        """
+        if end in self.destinations(start):
+            return self.move(start, end)
+        for middle in self.destinations(start):
+            if middle != OFF and middle > end:
+                onward = self.move(start, middle).route(middle, end)
+                if onward is not None:
+                    return onward
+        return None
+
+    def reachable(self, start: int) -> frozenset[int]:
+        """Every point the checker on ``start`` can reach with one or more of the remaining dice (0 = off)."""
+        found: set[int] = set()
+        for end in self.destinations(start):
+            found.add(end)
+            if end != OFF:
+                found |= self.move(start, end).reachable(end)
+        return frozenset(found)
+
+    def why_stuck(self, point: int) -> str:
+        """Why the checker on ``point`` cannot move now, from the first die's refusal."""
+        if self.moves_needed == 0:
+            current = self.current
+            for die in self.remaining_dice:
+                problem = step_problem(current.player, current.opponent, point, die)
+                if problem:
+                    return f"{problem}; no checker can move with this roll"
+            return "no checker can move with this roll"
+        if not self.remaining_dice or len(self.moves) >= self.moves_needed:
+            return "the roll is used up"
+        for die in self.remaining_dice:
+            try:
+                self.move(point, max(point - die, OFF))
+            except IllegalPlayError as error:
+                return error.reason
+        return "this checker cannot move now"
 
     def undo(self) -> Turn:
         """The turn without its last move (unchanged if no move was made)."""

@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from trainer.engine.dice import Dice
 from trainer.engine.errors import InvalidPositionError
 from trainer.engine.position import BAR, CHECKERS, OFF, Position
-
-Side = Literal[1, -1]
+from trainer.engine.side import Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +26,8 @@ class Xgid:
     """The fields of an XGID. ``position`` is seen from the side on turn; ``turn`` says which side that is."""
 
     position: Position
-    turn: Side = 1
-    dice: tuple[int, int] | None = None
+    turn: Side = Side.X
+    dice: Dice | None = None
     cube_value: int = 1
     cube_owner: Literal[1, 0, -1] = 0
     score_bottom: int = 0
@@ -39,6 +39,7 @@ class Xgid:
     def __post_init__(self) -> None:
         if self.turn not in (1, -1):
             raise InvalidPositionError(f"the turn must be 1 (X, bottom) or -1 (O, top), not {self.turn!r}")
+        object.__setattr__(self, "turn", Side(self.turn))
         if self.cube_owner not in (1, 0, -1):
             raise InvalidPositionError(f"the cube owner must be 1, 0 or -1, not {self.cube_owner!r}")
         for name, cube in (("cube value", self.cube_value), ("maximum cube", self.max_cube)):
@@ -51,12 +52,14 @@ class Xgid:
         ):
             if number < 0:
                 raise InvalidPositionError(f"the {name} cannot be negative ({number})")
-        if self.dice is not None and not all(1 <= die <= 6 for die in self.dice):
-            raise InvalidPositionError(f"dice show 1 to 6, not {self.dice}")
+        if self.dice is not None:
+            if len(self.dice) != 2 or not all(1 <= die <= 6 for die in self.dice):
+                raise InvalidPositionError(f"dice show 1 to 6, not {self.dice}")
+            object.__setattr__(self, "dice", Dice(*self.dice))
 
     def bottom_and_top(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The bottom side's (X's) and the top side's (O's) counts, each in its own numbering."""
-        if self.turn == 1:
+        if self.turn is Side.X:
             return self.position.player, self.position.opponent
         return self.position.opponent, self.position.player
 
@@ -75,7 +78,7 @@ class Xgid:
             "".join(board),
             str(self.cube_value.bit_length() - 1),
             str(self.cube_owner),
-            str(self.turn),
+            str(self.turn.value),
             dice,
             str(self.score_bottom),
             str(self.score_top),
@@ -137,11 +140,11 @@ class Xgid:
             raise InvalidPositionError(f"XGID {text!r}: the turn must be 1 (X) or -1 (O), not {turn}")
         if not 0 <= cube_log <= 15:
             raise InvalidPositionError(f"XGID {text!r}: the cube field must be 0-15 (log2 of the cube), not {cube_log}")
-        dice: tuple[int, int] | None = None
+        dice: Dice | None = None
         if len(fields) > 4 and fields[4] not in ("", "00", "0", "D", "B", "R"):
             if not re.fullmatch(r"[1-6][1-6]", fields[4]):
                 raise InvalidPositionError(f"XGID {text!r}: the dice field must be two digits 1-6, not {fields[4]!r}")
-            dice = (int(fields[4][0]), int(fields[4][1]))
+            dice = Dice(int(fields[4][0]), int(fields[4][1]))
         try:
             position = Position(bottom, top) if turn == 1 else Position(top, bottom)
         except InvalidPositionError as error:
@@ -155,7 +158,7 @@ class Xgid:
         try:
             return cls(
                 position=position,
-                turn=1 if turn == 1 else -1,
+                turn=Side(turn),
                 dice=dice,
                 cube_value=1 << cube_log,
                 cube_owner=1 if owner == 1 else -1 if owner == -1 else 0,

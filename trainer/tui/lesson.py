@@ -15,7 +15,6 @@ from textual.widgets.option_list import Option
 from trainer.content.grading import Feedback, grade_choice, grade_pick, grade_play, grade_roll, grade_setup
 from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, ReadStep, RollStep, SetupStep
 from trainer.engine import CHECKERS, OFF, Position, Side, parse_play
-from trainer.engine.moves import dice_list
 from trainer.store import ProgressStore
 from trainer.tui.board import BoardView
 from trainer.tui.playing import BoardPlay, Refused
@@ -275,7 +274,7 @@ class LessonScreen(Screen[None]):
             play = parse_play(position, dice, event.value)
             board = self.query_one(BoardView)
             board.position = play.result
-            board.used_dice = tuple(dice_list(dice)[: play.dice_used])
+            board.used_dice = dice.moves[: play.dice_used]
         else:
             self.set_turn_back()
             notation = self.query_one("#notation", Input)
@@ -344,7 +343,7 @@ class LessonScreen(Screen[None]):
     def action_starter(self, side: str) -> None:
         step = self.step
         if isinstance(step, RollStep) and not self.solved:
-            self.grade(grade_roll(step, self.throws_seen, Side(side)))
+            self.grade(grade_roll(step, self.throws_seen, Side.from_name(side)))
 
     # --- navigation -----------------------------------------------------------------------------------
 

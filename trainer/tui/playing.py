@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.engine import OFF, Dice, IllegalPlayError, Play, Position
-from trainer.engine.explain import step_problem
-from trainer.engine.turn import Turn
+from trainer.engine import OFF, Dice, IllegalPlayError, Play, Position, Turn
+from trainer.engine.wording import sentence
 from trainer.tui.board import BoardView
 
 
@@ -20,51 +19,6 @@ class Refused:
 
     reason: str
     illegal: bool = True
-
-
-def sentence(reason: str) -> str:
-    """A reason as a sentence: capital first letter, full stop."""
-    text = reason[:1].upper() + reason[1:]
-    return text if text.endswith(".") else text + "."
-
-
-def route(turn: Turn, start: int, end: int) -> Turn | None:
-    """The turn with one checker moved from ``start`` to ``end`` using one or more dice, if some route allows it."""
-    if end in turn.destinations(start):
-        return turn.move(start, end)
-    for middle in turn.destinations(start):
-        if middle != OFF and middle > end:
-            onward = route(turn.move(start, middle), middle, end)
-            if onward is not None:
-                return onward
-    return None
-
-
-def used_dice(turn: Turn) -> tuple[int, ...]:
-    """The dice the moves made so far have used."""
-    full = [turn.dice[0]] * 4 if turn.dice[0] == turn.dice[1] else list(turn.dice)
-    for die in turn.remaining_dice:
-        full.remove(die)
-    return tuple(full)
-
-
-def why_stuck(turn: Turn, point: int) -> str:
-    """Why the checker on ``point`` cannot move now, from the first die's refusal."""
-    if turn.moves_needed == 0:
-        current = turn.current
-        for die in turn.remaining_dice:
-            problem = step_problem(current.player, current.opponent, point, die)
-            if problem:
-                return f"{problem}; no checker can move with this roll"
-        return "no checker can move with this roll"
-    if not turn.remaining_dice or len(turn.moves) >= turn.moves_needed:
-        return "the roll is used up"
-    for die in turn.remaining_dice:
-        try:
-            turn.move(point, max(point - die, OFF))
-        except IllegalPlayError as error:
-            return error.reason
-    return "this checker cannot move now"
 
 
 class BoardPlay:
@@ -80,7 +34,7 @@ class BoardPlay:
         board = self.board
         board.position = self.turn.current
         board.dice = self.turn.dice
-        board.used_dice = used_dice(self.turn)
+        board.used_dice = self.turn.used_dice
         board.selected = None
         board.targets = frozenset()
 
@@ -106,7 +60,7 @@ class BoardPlay:
         if point == selected:
             board.selected, board.targets = None, frozenset()
             return None
-        moved = route(turn, selected, point)
+        moved = turn.route(selected, point)
         if moved is None:
             if turn.current.player[point] and point in turn.movable_points():
                 return self.select(point)
@@ -125,17 +79,7 @@ class BoardPlay:
             return Refused("Choose one of your own checkers (●) first.", illegal=False)
         destinations = turn.destinations(point)
         if not destinations:
-            return Refused(sentence(why_stuck(turn, point)))
+            return Refused(sentence(turn.why_stuck(point)))
         board.selected = point
-        board.targets = reachable(turn, point)
+        board.targets = turn.reachable(point)
         return None
-
-
-def reachable(turn: Turn, start: int) -> frozenset[int]:
-    """Every point the checker on ``start`` can reach with one or more of the remaining dice (0 = off)."""
-    found: set[int] = set()
-    for end in turn.destinations(start):
-        found.add(end)
-        if end != OFF:
-            found |= reachable(turn.move(start, end), end)
-    return frozenset(found)

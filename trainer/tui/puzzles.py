@@ -18,9 +18,10 @@ from textual.widgets import Button, Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.engine import OFF, IllegalPlayError, Play, PlayError, explain, parse_play
+from trainer.engine.wording import sentence
 from trainer.store import FORCED_QUESTION_PREFIX, REVEALED_PREFIX, ProgressStore
 from trainer.tui.board import BoardView
-from trainer.tui.playing import BoardPlay, Refused, sentence
+from trainer.tui.playing import BoardPlay, Refused
 
 if TYPE_CHECKING:
     from trainer.content.puzzles import Puzzle, PuzzleLibrary

@@ -1,0 +1,224 @@
+"""The engine's small values and shared pieces: Dice, Side, the error family, the turn helpers, game phases."""
+
+from __future__ import annotations
+
+import pytest
+
+import trainer.engine.bearoff as bearoff
+from trainer.engine import (
+    OFF,
+    Dice,
+    EngineError,
+    Game,
+    GameState,
+    GameStateError,
+    IllegalPlayError,
+    InvalidDiceError,
+    NotBearOffError,
+    Phase,
+    Position,
+    Side,
+    TableError,
+    Turn,
+    Variant,
+    Xgid,
+    legal_plays,
+    parse_dice,
+)
+from trainer.engine.variants import STANDARD, variant_named
+from trainer.engine.wording import number_word, plural, sentence
+
+# --- Dice -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["65", "6-5", "6 5", "6,5", " 6/5 ", "6x5"])
+def test_dice_parse_reads_every_written_form(text: str) -> None:
+    assert Dice.parse(text) == Dice(6, 5) == (6, 5)
+    assert parse_dice(text) == Dice(6, 5)
+
+
+@pytest.mark.parametrize("text", ["", "7", "70", "6", "666", "a1", "0-3"])
+def test_dice_parse_refuses_anything_else_quoting_it(text: str) -> None:
+    with pytest.raises(InvalidDiceError, match="two numbers from 1 to 6"):
+        Dice.parse(text)
+
+
+def test_dice_parse_quotes_a_long_input_briefly() -> None:
+    with pytest.raises(InvalidDiceError) as caught:
+        Dice.parse("6" * 10_000)
+    assert len(str(caught.value)) < 120
+
+
+@pytest.mark.parametrize("values", [(0, 1), (7, 1), (1,), (1, 2, 3), (True, 2), (1.0, 2)])
+def test_dice_of_checks_values(values: tuple[object, ...]) -> None:
+    with pytest.raises(InvalidDiceError):
+        Dice.of(values)  # type: ignore[arg-type]
+
+
+def test_a_double_gives_four_moves_and_other_rolls_two() -> None:
+    assert Dice(3, 3).is_double and Dice(3, 3).moves == (3, 3, 3, 3) and Dice(3, 3).move_count == 4
+    assert not Dice(2, 5).is_double and Dice(2, 5).moves == (2, 5) and Dice(2, 5).move_count == 2
+    assert (Dice(2, 5).high, Dice(2, 5).low) == (5, 2)
+    assert Dice(2, 5).high_first() == Dice(5, 2)
+    assert str(Dice(2, 5)) == "2-5" and str(Dice(6, 6)) == "6-6"
+
+
+def test_engine_functions_return_dice_values() -> None:
+    play = legal_plays(Position.start(), (3, 1))[0]
+    assert isinstance(play.dice, Dice)
+    assert isinstance(Turn(Position.start(), (3, 1)).dice, Dice)
+
+
+# --- Side -----------------------------------------------------------------------------------------------------
+
+
+def test_side_values_follow_the_xgid_and_other_flips() -> None:
+    assert Side.X == 1 and Side.O == -1
+    assert Side.X.other is Side.O and Side.O.other is Side.X
+    assert Side.from_name(" o ") is Side.O and str(Side.X) == "X"
+    with pytest.raises(EngineError, match="'X' or 'O'"):
+        Side.from_name("Z")
+
+
+def test_xgid_turn_is_a_side() -> None:
+    board = Position.start()
+    record = Xgid.from_xgid(Xgid(position=board, turn=Side.O).xgid())
+    assert record.turn is Side.O
+    assert Xgid(position=board, turn=-1).turn is Side.O  # type: ignore[arg-type]
+
+
+# --- errors ---------------------------------------------------------------------------------------------------
+
+
+def test_bear_off_errors_are_engine_errors() -> None:
+    with pytest.raises(NotBearOffError) as caught:
+        bearoff.rank_plays(Position.start(), (6, 5))
+    assert isinstance(caught.value, EngineError)
+
+
+def test_a_damaged_table_is_a_table_error(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    damaged = tmp_path / "two.bin"
+    damaged.write_bytes(b"BGT2\x00\x00\x00\x00not zlib")
+    missing = tmp_path / "missing.bin"
+    bearoff.two_sided.cache_clear()
+    bearoff.one_sided.cache_clear()
+    try:
+        monkeypatch.setattr(bearoff, "TWO_SIDED_FILE", damaged)
+        with pytest.raises(TableError, match="damaged"):
+            bearoff.two_sided()
+        monkeypatch.setattr(bearoff, "ONE_SIDED_FILE", missing)
+        with pytest.raises(TableError, match="cannot read"):
+            bearoff.one_sided()
+    finally:
+        monkeypatch.undo()
+        bearoff.two_sided.cache_clear()
+        bearoff.one_sided.cache_clear()
+    assert isinstance(TableError("x"), EngineError)
+
+
+def test_game_errors_name_what_the_game_waits_for() -> None:
+    game = Game(roll_die=iter([3, 1, 6, 5]).__next__)
+    assert game.phase is Phase.OPENING
+    with pytest.raises(GameStateError, match="opening roll first"):
+        game.roll()
+    game.roll_opening()
+    assert game.phase is Phase.MOVE
+    with pytest.raises(GameStateError, match="already rolled"):
+        game.roll()
+    game.play("8/5 6/5")
+    assert game.phase is Phase.ROLL
+    with pytest.raises(GameStateError, match="roll the dice first"):
+        game.play("24/18 13/8")
+    assert isinstance(GameStateError("x"), EngineError)
+
+
+# --- the turn helpers -----------------------------------------------------------------------------------------
+
+
+def test_turn_route_moves_one_checker_by_several_dice() -> None:
+    turn = Turn(Position.start(), (6, 5))
+    moved = turn.route(24, 13)
+    assert moved is not None and moved.is_complete and str(moved.play) == "24/13"
+    assert moved.used_dice == (6, 5) or moved.used_dice == (5, 6)
+    assert turn.route(24, 12) is None
+
+
+def test_turn_route_finds_the_open_stop_when_one_is_closed() -> None:
+    position = Position.from_text("X: 13x15 / O: 18x2")  # X's 7-point is O's 18-point: closed
+    turn = Turn(position, (6, 5))
+    moved = turn.route(13, 2)
+    assert moved is not None and [move.end for move in moved.moves] == [8, 2]
+
+
+def test_turn_reachable_lists_every_point_a_checker_can_get_to() -> None:
+    turn = Turn(Position.start(), (3, 3))
+    assert turn.reachable(8) == frozenset({5, 2})  # 8/5, 8/2; a third 3 would need point -1
+    assert turn.reachable(24) == frozenset({21, 18, 15})  # 24/12 would land on O's 5 checkers
+
+
+def test_turn_why_stuck_gives_the_rule() -> None:
+    position = Position.from_text("X: bar 6x14 / O: 24x2 23x2 22x2 21x2 20x2 19x2")
+    turn = Turn(position, (6, 5))
+    assert "no checker can move" in turn.why_stuck(6)
+    blocked = Turn(Position.from_text("X: bar 6x14 / O: 20x2"), (5, 2))
+    assert blocked.why_stuck(6) == "you have a checker on the bar: enter it first"
+    done = blocked.route(25, 23)
+    assert done is not None
+    with pytest.raises(IllegalPlayError):
+        done.move(6, 2)
+
+
+def test_turn_used_dice_tracks_the_dice_played() -> None:
+    turn = Turn(Position.start(), (4, 4)).move(24, 20)
+    assert turn.used_dice == (4,) and turn.remaining_dice == (4, 4, 4)
+    assert Turn(Position.start(), (6, 1)).move(13, 7).move(8, 7).used_dice == (6, 1)
+    bear = Turn(Position.from_text("X: 2x2 / O: 19"), (6, 1)).move(2, OFF)
+    assert bear.used_dice == (6,)  # bearing off from the 2-point with the 6 (the 1 can't take it off)
+
+
+def test_wording_helpers() -> None:
+    assert plural(1, "checker") == "1 checker" and plural(3, "checker") == "3 checkers"
+    assert number_word(4) == "four" and number_word(7) == "7"
+    assert sentence("point 5 is closed") == "Point 5 is closed."
+    assert sentence("Done.") == "Done."
+
+
+# --- variants -------------------------------------------------------------------------------------------------
+
+
+def test_the_standard_variant_is_the_default_and_named() -> None:
+    assert Game().variant is STANDARD and variant_named("standard") is STANDARD
+    assert Game(variant="standard").variant is STANDARD
+    with pytest.raises(EngineError, match="unknown variant 'chouette'"):
+        variant_named("chouette")
+
+
+def test_a_variant_subclass_changes_the_rules_without_touching_the_game() -> None:
+    class NoHitting(Variant):
+        """A toy rule set whose plays never hit (when a non-hitting play exists)."""
+
+        name = "no-hitting"
+
+        def legal_plays(self, position: Position, dice: Dice) -> tuple:  # type: ignore[type-arg]
+            plays = super().legal_plays(position, dice)
+            calm = tuple(play for play in plays if not play.hits)
+            return calm or plays
+
+    game = Game(roll_die=iter([6, 4]).__next__, variant=NoHitting())
+    game.position = Position.from_text("X: 24x2 13x5 8x3 6x5 / O: 18 12x5 1x2 19x5 17x2")
+    game.roll_opening()
+    assert all(not play.hits for play in game.legal_plays())
+    assert any(play.hits for play in legal_plays(game.position, (6, 4)))
+
+
+def test_game_state_is_a_frozen_value() -> None:
+    game = Game(roll_die=iter([3, 1]).__next__)
+    before = game.state
+    game.roll_opening()
+    assert before.phase is Phase.OPENING and game.state.phase is Phase.MOVE
+    assert isinstance(game.state, GameState)
+    with pytest.raises(AttributeError):
+        game.state.turn = Side.X  # type: ignore[misc]

@@ -1,0 +1,26 @@
+"""Wording helpers shared by every message the engine and the app write: plurals, number words, sentences."""
+
+from __future__ import annotations
+
+NUMBER_WORDS = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def plural(count: int, word: str) -> str:
+    """``1 checker``, ``2 checkers``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def number_word(count: int) -> str:
+    """``one`` to ``four`` (the numbers of moves in a roll), digits beyond."""
+    return NUMBER_WORDS.get(count, str(count))
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter in capitals (the rest untouched)."""
+    return text[:1].upper() + text[1:]
+
+
+def sentence(reason: str) -> str:
+    """A reason as a sentence: capital first letter, full stop."""
+    text = capitalized(reason)
+    return text if text.endswith(".") else text + "."
