@@ -17,7 +17,7 @@ from textual.widgets import Input
 from trainer.content.loader import load_lessons
 from trainer.content.models import PlayStep
 from trainer.tui.app import TrainerApp
-from trainer.tui.lesson import LessonScreen
+from trainer.tui.screens.lesson import LessonScreen
 
 SnapCompare = Callable[..., bool]
 LESSONS = {lesson.number: lesson for lesson in load_lessons().lessons}

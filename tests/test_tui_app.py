@@ -16,12 +16,13 @@ from trainer.content.loader import load_lessons
 from trainer.content.models import Lesson, PickStep
 from trainer.engine import Position
 from trainer.store import ProgressStore
-from trainer.tui.app import TooSmallScreen, TrainerApp
-from trainer.tui.board import O_MARK, X_MARK, BoardView
-from trainer.tui.explore import ExploreScreen
-from trainer.tui.help import HelpScreen
-from trainer.tui.home import HomeScreen
-from trainer.tui.lesson import LessonScreen
+from trainer.tui.app import TrainerApp
+from trainer.tui.screens.explore import ExploreScreen
+from trainer.tui.screens.help import HelpScreen
+from trainer.tui.screens.home import HomeScreen
+from trainer.tui.screens.lesson import LessonScreen
+from trainer.tui.screens.too_small import TooSmallScreen
+from trainer.tui.widgets.board import O_MARK, X_MARK, BoardView
 
 LIBRARY = load_lessons()
 LESSONS = {lesson.number: lesson for lesson in LIBRARY.lessons}
@@ -187,7 +188,7 @@ async def test_a_started_lesson_shows_its_step_on_home_and_resumes_there(tmp_pat
         assert all(line.endswith("○ new") for line in menu_lines(app)[1:8])
         await open_from_home(pilot, "lesson")
         assert isinstance(app.screen, LessonScreen) and app.screen.index == 3
-        assert "step 4 of 16" in text_of(app, "#lesson-title")
+        assert "step 4 of 16" in text_of(app, "#task-title")
 
     store = ProgressStore(tmp_path)
     progress = store.lesson_progress(lesson.id)

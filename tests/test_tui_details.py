@@ -13,9 +13,9 @@ from trainer.content.puzzles import Puzzle, load_puzzles
 from trainer.engine import OFF
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
-from trainer.tui.board import BoardView
-from trainer.tui.lesson import LessonScreen
-from trainer.tui.puzzles import PuzzleScreen
+from trainer.tui.screens.lesson import LessonScreen
+from trainer.tui.screens.puzzles import PuzzleScreen
+from trainer.tui.widgets.board import BoardView
 
 LESSONS = load_lessons().lessons
 PUZZLES = load_puzzles().puzzles

@@ -14,8 +14,8 @@ from trainer.content.loader import load_lessons
 from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, ReadStep, RollStep, SetupStep
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
-from trainer.tui.board import BoardView
-from trainer.tui.lesson import LessonScreen
+from trainer.tui.screens.lesson import LessonScreen
+from trainer.tui.widgets.board import BoardView
 
 LIBRARY = load_lessons()
 

@@ -10,12 +10,12 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
+from trainer.content.grading import best_group
 from trainer.content.puzzles import (
     BEAROFF_THEMES,
     FORCED_THEMES,
     THEME_TITLES,
     Puzzle,
-    best_group,
     load_puzzles,
 )
 from trainer.engine import IllegalPlayError, PlayError, explain, parse_play
@@ -23,9 +23,9 @@ from trainer.engine.bearoff import RankedPlay
 from trainer.engine.wording import sentence
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
-from trainer.tui.board import BoardView
-from trainer.tui.home import HomeScreen
-from trainer.tui.puzzles import PuzzleMenuScreen, PuzzleScreen
+from trainer.tui.screens.home import HomeScreen
+from trainer.tui.screens.puzzles import PuzzleMenuScreen, PuzzleScreen
+from trainer.tui.widgets.board import BoardView
 
 LIBRARY = load_puzzles()
 PUZZLES = {puzzle.id: puzzle for puzzle in LIBRARY.puzzles}
@@ -358,7 +358,7 @@ async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Pat
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_puzzles(pilot, [puzzle, following])
-        assert "Puzzle 1 of 2" in str(screen.query_one("#lesson-title", Static).render())
+        assert "Puzzle 1 of 2" in str(screen.query_one("#task-title", Static).render())
 
         await type_play(pilot, str(worse.play))
         shown = feedback_text(app)
@@ -394,7 +394,7 @@ async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Pat
         await pilot.press("n")
         await pilot.pause()
         assert screen.index == 1 and screen.puzzle.id == following.id
-        assert "Puzzle 2 of 2" in str(screen.query_one("#lesson-title", Static).render())
+        assert "Puzzle 2 of 2" in str(screen.query_one("#task-title", Static).render())
         assert board(app).position == following.board()
         assert not feedback(app).display
     stored = [(answer, correct) for answer, correct, _ in attempts(tmp_path, puzzle.id)]

@@ -11,13 +11,13 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from trainer.content.grading import best_group
 from trainer.content.puzzles import (
     BEAROFF_THEMES,
     CLEAR_ROLLS_MARGIN,
     CLEAR_WIN_MARGIN,
     FORCED_THEMES,
     Puzzle,
-    best_group,
     forced_theme,
 )
 from trainer.engine import Game, Play, Position, legal_plays

@@ -1,9 +1,11 @@
-"""Grading lesson steps with the rules engine: every answer is checked against the rules, never by string."""
+"""Grading lesson steps and puzzles with the rules engine and the exact bear-off figures: every answer is checked
+against the rules, never by string."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from trainer.content.models import CONDITION_PATTERN, ChooseStep, PickStep, PlayStep, RollStep
 from trainer.engine import (
@@ -14,9 +16,15 @@ from trainer.engine import (
     PlayError,
     Position,
     Side,
+    explain,
     legal_plays,
     parse_play,
 )
+from trainer.engine.bearoff import TIE_TOLERANCE, RankedPlay
+from trainer.engine.wording import sentence
+
+if TYPE_CHECKING:
+    from trainer.content.puzzles import Puzzle
 
 START_LAYOUT = Position.start().player
 
@@ -84,13 +92,9 @@ def read_step_board(step: PlayStep) -> tuple[Position, tuple[int, int]]:
 def grade_play(step: PlayStep, answer: Play | str) -> Feedback:
     """Grade a play (a :class:`Play` or notation) for ``step``."""
     position, dice = read_step_board(step)
-    if isinstance(answer, str):
-        try:
-            play = parse_play(position, dice, answer)
-        except PlayError as error:
-            return Feedback(False, _capital(error.reason) + ".", illegal=isinstance(error, IllegalPlayError))
-    else:
-        play = answer
+    play = read_play(position, dice, answer) if isinstance(answer, str) else answer
+    if isinstance(play, Feedback):
+        return play
     if step.play is not None:
         expected = parse_play(position, dice, step.play)
         if play.result == expected.result:
@@ -107,8 +111,12 @@ def _missed(message: str, hint: str | None) -> str:
     return f"{message}. {hint}" if hint else f"{message}."
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def read_play(position: Position, dice: Sequence[int], text: str) -> Play | Feedback:
+    """The legal play ``text`` names, or the feedback that refuses it (the rule it breaks, in words)."""
+    try:
+        return parse_play(position, dice, text)
+    except PlayError as error:
+        return Feedback(False, sentence(error.reason), illegal=isinstance(error, IllegalPlayError))
 
 
 # --- pick steps --------------------------------------------------------------------------------------------
@@ -206,3 +214,66 @@ def grade_setup(layout: Sequence[int]) -> Feedback:
         details.append(f"your {point}-point should hold {want} (it has {have})")
     more = f" and {len(wrong) - 3} more" if len(wrong) > 3 else ""
     return Feedback(False, "Not yet: " + "; ".join(details) + more + ".")
+
+
+# --- puzzles ---------------------------------------------------------------------------------------------------
+
+
+def best_group(ranked: list[RankedPlay], theme: str) -> tuple[list[RankedPlay], float]:
+    """The plays tied with the best by the theme's measure (winning chances in a race, expected rolls otherwise),
+    and the margin by which they beat the next play (infinite when every play ties)."""
+    if theme == "race":
+        top = ranked[0].win_probability
+        group = [entry for entry in ranked if top - entry.win_probability <= TIE_TOLERANCE]
+        rest = [entry.win_probability for entry in ranked if top - entry.win_probability > TIE_TOLERANCE]
+        return group, (top - max(rest)) if rest else float("inf")
+    ordered = sorted(ranked, key=lambda entry: entry.expected_rolls)
+    fewest = ordered[0].expected_rolls
+    group = [entry for entry in ordered if entry.expected_rolls - fewest <= TIE_TOLERANCE]
+    rest = [entry.expected_rolls for entry in ordered if entry.expected_rolls - fewest > TIE_TOLERANCE]
+    return group, (min(rest) - fewest) if rest else float("inf")
+
+
+def grade_puzzle(puzzle: Puzzle, answer: Play | str | None) -> Feedback:
+    """Grade an answer to a puzzle: a play, notation, or ``None`` for "no legal play"; say why in words and figures."""
+    position, dice = puzzle.board(), puzzle.roll()
+    play = read_play(position, dice, answer) if isinstance(answer, str) else answer
+    if isinstance(play, Feedback):
+        return play
+    accepted = {accepted.result for accepted in puzzle.accepted_plays()}
+    correct = (position if play is None else play.result) in accepted
+    if puzzle.kind != "forced":
+        return Feedback(correct, bearoff_feedback(puzzle, play, correct=correct))
+    if correct:
+        return Feedback(True, explain(position, dice).text)
+    if play is None:
+        return Feedback(False, "This roll can be played: look again at every checker and both dice.")
+    return Feedback(False, f"{play} is legal, but not the answer.")  # pragma: no cover - a forced roll has one play
+
+
+def bearoff_feedback(puzzle: Puzzle, play: Play | None, *, correct: bool) -> str:
+    """A bear-off answer against the best play, in the theme's figures (winning chances, expected rolls)."""
+    if play is None:
+        return "This roll can be played: every bear-off roll can."
+    ranking = puzzle.ranking()
+    group, _ = best_group(ranking, puzzle.theme)
+    best = group[0]
+    mine = next(entry for entry in ranking if entry.play.result == play.result)
+    race = puzzle.theme == "race"
+
+    def figures(entry: RankedPlay) -> str:
+        rolls = f"needs {entry.expected_rolls:.3f} rolls on average"
+        return f"wins {entry.win_probability:.1%}, {rolls}" if race else rolls
+
+    if correct:
+        others = [entry for entry in ranking if entry not in group]
+        text = f"{play} is best: {figures(mine)}."
+        if others:
+            runner = others[0] if race else min(others, key=lambda entry: entry.expected_rolls)
+            text += f" Next best, {runner.play}: {figures(runner)}."
+        return text
+    if race:
+        better = f"wins {best.win_probability - mine.win_probability:.1%} more often"
+    else:
+        better = f"needs {mine.expected_rolls - best.expected_rolls:.3f} fewer rolls on average"
+    return f"{play} {figures(mine)}. The best play {better}. Try again, or press s for the solution."

@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from trainer.content.grading import best_group
 from trainer.content.loader import Problem, _Lines
 from trainer.content.paths import content_dir
 from trainer.engine import (
@@ -30,7 +31,6 @@ from trainer.engine import (
     parse_play,
     read_position,
 )
-from trainer.engine.bearoff import TIE_TOLERANCE as TIE
 from trainer.engine.bearoff import RankedPlay, is_pure_bearoff, rank_plays
 
 FORCED_THEMES = (
@@ -105,20 +105,6 @@ class Puzzle(BaseModel):
     def ranking(self) -> list[RankedPlay]:
         """Bear-off puzzles: every play ranked."""
         return rank_plays(self.board(), self.roll())
-
-
-def best_group(ranked: list[RankedPlay], theme: str) -> tuple[list[RankedPlay], float]:
-    """The plays tied with the best by the theme's measure, and the margin by which they beat the next play."""
-    if theme == "race":
-        top = ranked[0].win_probability
-        group = [entry for entry in ranked if top - entry.win_probability <= TIE]
-        rest = [entry.win_probability for entry in ranked if top - entry.win_probability > TIE]
-        return group, (top - max(rest)) if rest else float("inf")
-    ordered = sorted(ranked, key=lambda entry: entry.expected_rolls)
-    fewest = ordered[0].expected_rolls
-    group = [entry for entry in ordered if entry.expected_rolls - fewest <= TIE]
-    rest = [entry.expected_rolls for entry in ordered if entry.expected_rolls - fewest > TIE]
-    return group, (min(rest) - fewest) if rest else float("inf")
 
 
 def forced_theme(position: Position, dice: Dice) -> str | None:

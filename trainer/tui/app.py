@@ -1,4 +1,8 @@
-"""The bgtrainer Textual app: home, lessons, explore a position, help."""
+"""The bgtrainer Textual app: home, lessons, puzzles, explore a position, help.
+
+The app holds the state every screen reads: the progress store (opened with the app) and the content, loaded
+in a background thread and published as reactives that screens watch.
+"""
 
 from __future__ import annotations
 
@@ -6,55 +10,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, work
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Static
+from textual.reactive import reactive
 
 from trainer.store import ProgressStore
+from trainer.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
     from trainer.content.loader import LessonLibrary
     from trainer.content.puzzles import PuzzleLibrary
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
-
-
-class TooSmallScreen(Screen[None]):
-    """Shown instead of a broken layout while the terminal is smaller than 80 x 24."""
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="too-small")
-
-    def on_mount(self) -> None:
-        self.refresh_message()
-
-    def on_resize(self) -> None:
-        self.refresh_message()
-
-    def refresh_message(self) -> None:
-        width, height = self.app.size
-        self.query_one("#too-small", Static).update(
-            f"Make the window larger.\n\nbgtrainer needs at least {MIN_WIDTH} x {MIN_HEIGHT}; "
-            f"this one is {width} x {height}.\n\nctrl+q quits."
-        )
-
-
-class LessonsLoaded(Message):
-    """The lesson library has been loaded (in a background thread, off the startup path)."""
-
-    def __init__(self, library: LessonLibrary) -> None:
-        super().__init__()
-        self.library = library
-
-
-class PuzzlesLoaded(Message):
-    """The puzzles (and the bear-off tables they are graded with) have been loaded and checked."""
-
-    def __init__(self, library: PuzzleLibrary) -> None:
-        super().__init__()
-        self.library = library
+THEMES = ("textual-dark", "textual-light")
 
 
 class TrainerApp(App[None]):
@@ -67,51 +35,58 @@ class TrainerApp(App[None]):
         Binding("ctrl+t", "toggle_theme", "Theme"),
     ]
 
+    lessons: reactive[LessonLibrary | None] = reactive(None, always_update=True)
+    """The lessons that loaded (``None`` while loading)."""
+    puzzles: reactive[PuzzleLibrary | None] = reactive(None, always_update=True)
+    """The puzzles that passed their checks (``None`` while loading)."""
+
+    class ContentLoaded(Message):
+        """The lessons, or the puzzles, have been loaded and checked in the background."""
+
+        def __init__(self, lessons: LessonLibrary | None = None, puzzles: PuzzleLibrary | None = None) -> None:
+            super().__init__()
+            self.lessons = lessons
+            self.puzzles = puzzles
+
     def __init__(
         self, *, data_dir: Path | None = None, lessons_dir: Path | None = None, puzzles_dir: Path | None = None
     ) -> None:
         super().__init__()
-        self.data_dir = data_dir
         self.lessons_dir = lessons_dir
-        self.store: ProgressStore | None = None
-        self.library: LessonLibrary | None = None
-        self.puzzles: PuzzleLibrary | None = None
-        self.puzzles_dir: Path | None = puzzles_dir
+        self.puzzles_dir = puzzles_dir
+        self.store = ProgressStore(data_dir)
 
     def on_mount(self) -> None:
-        from trainer.tui.home import HomeScreen
+        from trainer.tui.screens.home import HomeScreen
 
-        self.store = ProgressStore(self.data_dir)
         saved_theme = self.store.setting("theme")
-        if saved_theme in ("textual-dark", "textual-light"):
+        if saved_theme in THEMES:
             self.theme = saved_theme
         self.push_screen(HomeScreen())
         if self.store.notice:
-            self.notify(self.store.notice, title="Progress", severity="warning", timeout=12)
-        self.load_library()
+            self.notify(self.store.notice, title="Progress", severity="warning", timeout=12, markup=False)
+        self.load_content()
         self.check_size()
 
-    @work(thread=True, exclusive=True, group="lessons")
-    def load_library(self) -> None:
-        """Load and validate the lessons away from the event loop, so the home screen shows at once."""
-        from trainer.content.loader import load_lessons  # pydantic and the lessons stay off the startup path
+    @work(thread=True, exclusive=True, group="content")
+    def load_content(self) -> None:
+        """Load and check the lessons, then the puzzles, away from the event loop, so the home screen shows at once."""
+        from trainer.content.loader import load_lessons  # pydantic and the content stay off the startup path
 
-        library = load_lessons(self.lessons_dir)
-        self.post_message(LessonsLoaded(library))
+        self.post_message(self.ContentLoaded(lessons=load_lessons(self.lessons_dir)))
         from trainer.content.puzzles import load_puzzles
 
-        self.post_message(PuzzlesLoaded(load_puzzles(self.puzzles_dir)))
+        self.post_message(self.ContentLoaded(puzzles=load_puzzles(self.puzzles_dir)))
 
-    def on_lessons_loaded(self, message: LessonsLoaded) -> None:
-        self.library = message.library
-        self._refresh_screens()
-        skipped = message.library.skipped
-        self._report_skipped("Lessons", skipped, f"Skipped {len(skipped)} broken lesson file(s)")
-
-    def on_puzzles_loaded(self, message: PuzzlesLoaded) -> None:
-        self.puzzles = message.library
-        self._refresh_screens()
-        self._report_skipped("Puzzles", message.library.skipped, "Puzzles that failed their checks were left out of")
+    def on_trainer_app_content_loaded(self, message: ContentLoaded) -> None:
+        if message.lessons is not None:
+            self.lessons = message.lessons
+            skipped = message.lessons.skipped
+            self._report_skipped("Lessons", skipped, f"Skipped {len(skipped)} broken lesson file(s)")
+        if message.puzzles is not None:
+            self.puzzles = message.puzzles
+            lead = "Puzzles that failed their checks were left out of"
+            self._report_skipped("Puzzles", message.puzzles.skipped, lead)
 
     def _report_skipped(self, title: str, skipped: list[str], lead: str) -> None:
         """Say which content files were (in part) left out, without stopping the app."""
@@ -121,13 +96,8 @@ class TrainerApp(App[None]):
                 title=title,
                 severity="warning",
                 timeout=12,
+                markup=False,
             )
-
-    def _refresh_screens(self) -> None:
-        for screen in self.screen_stack:
-            refresh = getattr(screen, "refresh_lessons", None)
-            if refresh is not None:
-                refresh()
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
@@ -144,10 +114,8 @@ class TrainerApp(App[None]):
             self.pop_screen()
 
     def action_toggle_theme(self) -> None:
-        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
-        if self.store is not None:
-            self.store.set_setting("theme", self.theme)
+        self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
+        self.store.set_setting("theme", self.theme)
 
     def on_unmount(self) -> None:
-        if self.store is not None:
-            self.store.close()
+        self.store.close()

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from trainer.engine import OFF, Dice, IllegalPlayError, Play, Position, Turn
 from trainer.engine.wording import sentence
-from trainer.tui.board import BoardView
+from trainer.tui.widgets.board import BoardView
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,19 +18,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from trainer.engine import BAR, OFF, Position
+from trainer.engine import BAR, OFF, Dice, Position
 
 X_MARK, O_MARK = "●", "○"
-X_STYLE = Style(color="bright_white", bgcolor="dodger_blue3", bold=True)
-O_STYLE = Style(color="black", bgcolor="orange3", bold=True)
-X_PLAIN, O_PLAIN = Style(color="dodger_blue2", bold=True), Style(color="orange3", bold=True)
-DOT_STYLES = (Style(color="grey50"), Style(color="grey35"))
-FRAME = Style(color="grey62")
-NUMBER = Style(color="grey70")
-SELECTED = Style(reverse=True)
-TARGET = Style(color="black", bgcolor="green3", bold=True)
-CURSOR = Style(color="black", bgcolor="yellow3", bold=True)
-MARKED = Style(color="black", bgcolor="magenta", bold=True)
 TOP = (13, 14, 15, 16, 17, 18, BAR, 19, 20, 21, 22, 23, 24, OFF)
 BOTTOM = (12, 11, 10, 9, 8, 7, BAR, 6, 5, 4, 3, 2, 1, OFF)
 
@@ -108,6 +98,48 @@ class BoardGeometry:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class _Palette:
+    """The board's Rich styles for one drawing, read from its component classes (so themes and CSS reach it)."""
+
+    frame: Style
+    number: Style
+    x: Style
+    o: Style
+    x_tray: Style
+    o_tray: Style
+    dots: tuple[Style, Style]
+    selected: Style
+    target: Style
+    cursor: Style
+    marked: Style
+    caption: Style
+    die: Style
+    used_die: Style
+
+    @classmethod
+    def of(cls, board: BoardView) -> _Palette:
+        def style(name: str) -> Style:
+            return board.get_component_rich_style(f"board--{name}", partial=True)
+
+        return cls(
+            frame=style("frame"),
+            number=style("number"),
+            x=style("x-checker"),
+            o=style("o-checker"),
+            x_tray=style("x-tray"),
+            o_tray=style("o-tray"),
+            dots=(style("dot-even"), style("dot-odd")),
+            selected=style("selected"),
+            target=style("target"),
+            cursor=style("cursor"),
+            marked=style("marked"),
+            caption=style("caption"),
+            die=style("die"),
+            used_die=style("used-die"),
+        )
+
+
 def _cell(text: str, width: int) -> str:
     return text.center(width)[:width]
 
@@ -115,9 +147,59 @@ def _cell(text: str, width: int) -> str:
 class BoardView(Widget, can_focus=True):
     """A backgammon board seen from the learner (X, ``●``), moving counter-clockwise to the bottom-right home."""
 
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "board--frame",
+        "board--number",
+        "board--x-checker",
+        "board--o-checker",
+        "board--x-tray",
+        "board--o-tray",
+        "board--dot-even",
+        "board--dot-odd",
+        "board--selected",
+        "board--target",
+        "board--cursor",
+        "board--marked",
+        "board--caption",
+        "board--die",
+        "board--used-die",
+    }
+    """
+    | Class | What it colours |
+    | :- | :- |
+    | `board--frame` | The frame, the bar and the tray borders. |
+    | `board--number` | The point numbers. |
+    | `board--x-checker`, `board--o-checker` | The learner's (X) and the opponent's (O) checkers. |
+    | `board--x-tray`, `board--o-tray` | The counts of borne-off checkers. |
+    | `board--dot-even`, `board--dot-odd` | Empty points, alternating. |
+    | `board--selected` | Added to the chosen checker. |
+    | `board--target` | Points the chosen checker can reach. |
+    | `board--cursor` | The keyboard cursor on a point number. |
+    | `board--marked` | Points marked by the screen (a right pick, a play's landing points). |
+    | `board--caption` | The caption under the board. |
+    | `board--die`, `board--used-die` | Dice still to play, and dice already played. |
+    """
+
     DEFAULT_CSS = """
-    BoardView { width: 1fr; min-width: 48; height: 1fr; min-height: 17; }
-    BoardView:focus { background: $boost; }
+    BoardView {
+        width: 1fr; min-width: 48; height: 1fr; min-height: 17;
+        &:focus { background: $boost; }
+        & > .board--frame { color: $foreground-muted; }
+        & > .board--number { color: $foreground-muted; }
+        & > .board--x-checker { color: #ffffff; background: #1d5fb8; text-style: bold; }
+        & > .board--o-checker { color: #000000; background: #e08a00; text-style: bold; }
+        & > .board--x-tray { color: #3b8ae6; text-style: bold; }
+        & > .board--o-tray { color: #e08a00; text-style: bold; }
+        & > .board--dot-even { color: $foreground 45%; }
+        & > .board--dot-odd { color: $foreground 25%; }
+        & > .board--selected { text-style: reverse; }
+        & > .board--target { color: #000000; background: $success; text-style: bold; }
+        & > .board--cursor { color: #000000; background: $warning; text-style: bold; }
+        & > .board--marked { color: #000000; background: $accent; text-style: bold; }
+        & > .board--caption { text-style: italic; }
+        & > .board--die { text-style: bold; }
+        & > .board--used-die { text-style: dim strike; }
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1, 0)", "Left", show=False),
@@ -150,6 +232,9 @@ class BoardView(Widget, can_focus=True):
     caption: reactive[str] = reactive("")
     turn_label: reactive[str] = reactive("to play")
     doubles_move_four: reactive[bool] = reactive(True)
+    """Whether the dice are a roll to play (a double shown four times) rather than two single throws."""
+
+    _pal: _Palette
 
     def geometry(self) -> BoardGeometry:
         return BoardGeometry.fit(self.size.width, self.size.height)
@@ -194,6 +279,7 @@ class BoardView(Widget, can_focus=True):
     # --- drawing ------------------------------------------------------------------------------------
 
     def render(self) -> Text:
+        self._pal = _Palette.of(self)
         position = self.position or Position.start()
         geometry = self.geometry()
         left, _ = self._offset(geometry)
@@ -209,35 +295,36 @@ class BoardView(Widget, can_focus=True):
         pw = g.point_width
         lines: list[Text] = []
         lines.append(self._numbers(TOP, g))
-        lines.append(Text("┌" + "─" * 6 * pw + "┬───┬" + "─" * 6 * pw + "┬────┐", FRAME))
+        lines.append(Text("┌" + "─" * 6 * pw + "┬───┬" + "─" * 6 * pw + "┬────┐", self._pal.frame))
         for level in range(g.rows):
             lines.append(self._row(position, TOP, level, g))
         lines.append(self._middle(g))
         for level in reversed(range(g.rows)):
             lines.append(self._row(position, BOTTOM, level, g))
-        lines.append(Text("└" + "─" * 6 * pw + "┴───┴" + "─" * 6 * pw + "┴────┘", FRAME))
+        lines.append(Text("└" + "─" * 6 * pw + "┴───┴" + "─" * 6 * pw + "┴────┘", self._pal.frame))
         lines.append(self._numbers(BOTTOM, g))
         x_pips, o_pips = position.pip_count()
         status = Text()
-        status.append(f" {X_MARK} ", X_STYLE)
+        status.append(f" {X_MARK} ", self._pal.x)
         status.append(f" You: {x_pips} pips   ")
-        status.append(f" {O_MARK} ", O_STYLE)
+        status.append(f" {O_MARK} ", self._pal.o)
         status.append(f" O: {o_pips} pips")
         lines.append(status)
-        lines.append(Text(" " + self.caption, Style(italic=True)))
+        lines.append(Text(" " + self.caption, self._pal.caption))
         return lines
 
     def _numbers(self, row: Iterable[int], g: BoardGeometry) -> Text:
         text = Text(" ")
         for point in row:
             if point == BAR:
-                text.append(" BAR " if self.cursor == BAR else "     ", CURSOR if self.cursor == BAR else NUMBER)
+                on_bar = self.cursor == BAR
+                text.append(" BAR " if on_bar else "     ", self._pal.cursor if on_bar else self._pal.number)
                 continue
             if point == OFF:
                 label = "OFF " if self.cursor == OFF else "    "
-                text.append(" " + label, CURSOR if self.cursor == OFF else NUMBER)
+                text.append(" " + label, self._pal.cursor if self.cursor == OFF else self._pal.number)
                 continue
-            style = CURSOR if point == self.cursor else NUMBER
+            style = self._pal.cursor if point == self.cursor else self._pal.number
             text.append(_cell(str(point), g.point_width), style)
         return text
 
@@ -249,75 +336,75 @@ class BoardView(Widget, can_focus=True):
 
     def _row(self, position: Position, row: tuple[int, ...], level: int, g: BoardGeometry) -> Text:
         pw = g.point_width
-        text = Text("│", FRAME)
+        text = Text("│", self._pal.frame)
         for point in row:
             if point == BAR:
-                text.append("│", FRAME)
+                text.append("│", self._pal.frame)
                 mine = position.player_bar if row is BOTTOM else 0
                 theirs = position.opponent_bar if row is TOP else 0
-                count, mark, style = (mine, X_MARK, X_STYLE) if mine else (theirs, O_MARK, O_STYLE)
+                count, mark, style = (mine, X_MARK, self._pal.x) if mine else (theirs, O_MARK, self._pal.o)
                 shown, filled = self._checker(count, mark, level, g.rows)
-                cell_style = style if filled else FRAME
+                cell_style = style if filled else self._pal.frame
                 if point == self.selected and filled:
-                    cell_style = cell_style + SELECTED
+                    cell_style = cell_style + self._pal.selected
                 if BAR in self.targets and level == 0:
-                    shown, cell_style = shown or "◇", TARGET
+                    shown, cell_style = shown or "◇", self._pal.target
                 text.append(_cell(shown, 3), cell_style)
-                text.append("│", FRAME)
+                text.append("│", self._pal.frame)
                 continue
             if point == OFF:
-                text.append("│", FRAME)
+                text.append("│", self._pal.frame)
                 off = position.opponent_off if row is TOP else position.player_off
-                mark, style = (O_MARK, O_PLAIN) if row is TOP else (X_MARK, X_PLAIN)
+                mark, style = (O_MARK, self._pal.o_tray) if row is TOP else (X_MARK, self._pal.x_tray)
                 if level == 0 and OFF in self.targets and row is BOTTOM:
-                    text.append(_cell(f"◇{off}" if off else "off", 4), TARGET)
+                    text.append(_cell(f"◇{off}" if off else "off", 4), self._pal.target)
                 elif level == 0 and off:
                     text.append(_cell(f"{mark}{off}", 4), style)
                 else:
                     text.append(" " * 4)
-                text.append("│", FRAME)
+                text.append("│", self._pal.frame)
                 continue
             mine, theirs = position.checkers_at(point)
-            count, mark, style = (mine, X_MARK, X_STYLE) if mine else (theirs, O_MARK, O_STYLE)
+            count, mark, style = (mine, X_MARK, self._pal.x) if mine else (theirs, O_MARK, self._pal.o)
             shown, filled = self._checker(count, mark, level, g.rows)
             if filled:
-                cell_style = style + SELECTED if point == self.selected else style
+                cell_style = style + self._pal.selected if point == self.selected else style
                 if point in self.marked:
-                    cell_style = MARKED
+                    cell_style = self._pal.marked
                 text.append(_cell(shown, pw), cell_style)
             elif point in self.targets and level == count:
-                text.append(_cell("◇", pw), TARGET)
+                text.append(_cell("◇", pw), self._pal.target)
             elif point in self.marked and level == 0:
-                text.append(_cell("◆", pw), MARKED)
+                text.append(_cell("◆", pw), self._pal.marked)
             else:
-                text.append(_cell("·", pw), DOT_STYLES[point % 2])
+                text.append(_cell("·", pw), self._pal.dots[point % 2])
         return text
 
     def _middle(self, g: BoardGeometry) -> Text:
         pw = g.point_width
-        text = Text("│", FRAME)
+        text = Text("│", self._pal.frame)
         turn = Text()
         if self.turn_label and self.dice:
-            turn.append(f" {X_MARK} ", X_STYLE)
+            turn.append(f" {X_MARK} ", self._pal.x)
             turn.append(f" {self.turn_label}")
         turn.truncate(6 * pw)
         turn.pad_right(6 * pw - len(turn))
         text.append_text(turn)
-        text.append("│BAR│", FRAME)
+        text.append("│BAR│", self._pal.frame)
         dice = Text()
         used = list(self.used_dice)
-        doubles = self.doubles_move_four and len(self.dice) == 2 and self.dice[0] == self.dice[1]
-        shown = list(self.dice) * 2 if doubles else list(self.dice)
+        as_roll = self.doubles_move_four and len(self.dice) == 2
+        shown = list(Dice.of(self.dice).moves) if as_roll else list(self.dice)
         for die in shown:
             if die in used:
                 used.remove(die)
-                dice.append(f" {die} ", Style(dim=True, strike=True))
+                dice.append(f" {die} ", self._pal.used_die)
             else:
-                dice.append(f"[{die}]", Style(bold=True))
+                dice.append(f"[{die}]", self._pal.die)
             dice.append(" ")
         width = 6 * pw
         dice.truncate(width)
         dice.pad_right(width - len(dice))
         text.append_text(dice)
-        text.append("│    │", FRAME)
+        text.append("│    │", self._pal.frame)
         return text

@@ -7,8 +7,9 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Markdown
+
+from trainer.tui.screens.base import TrainerScreen
 
 HELP_TEXT = """\
 # Help
@@ -37,15 +38,12 @@ Progress is saved as you go; a lesson resumes where you left it.
 """
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(TrainerScreen):
     """Keys and rules."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help"):
+        with VerticalScroll(classes="page"):
             yield Markdown(HELP_TEXT)
         yield Footer()
-
-    def action_back(self) -> None:
-        self.app.pop_screen()

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.store import LessonProgress, ProgressStore
+from trainer.tui.screens.base import TrainerScreen
 
 if TYPE_CHECKING:
     from trainer.content.loader import LessonLibrary
@@ -32,7 +32,7 @@ def lesson_status(lesson: Lesson, progress: LessonProgress) -> str:
     return f"{lesson.number}. {lesson.title}  —  {label}"
 
 
-class HomeScreen(Screen[None]):
+class HomeScreen(TrainerScreen):
     """Lessons first, then the tools; arrows and enter, or the letters in the footer."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -44,42 +44,43 @@ class HomeScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="home"):
-            yield Static("bgtrainer", id="home-title")
-            yield Static("Learn backgammon from zero, on a real board.", id="home-subtitle")
-            yield OptionList(id="home-menu")
-            yield Static("", id="home-notice")
+        with Vertical(classes="menu-page"):
+            yield Static("bgtrainer", classes="page-title")
+            yield Static("Learn backgammon from zero, on a real board.", classes="page-subtitle")
+            yield OptionList(id="home-menu", classes="menu")
+            yield Static("", id="home-notice", classes="notice", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.refresh_lessons()
+        self.watch(self.trainer, "lessons", self.refresh_menu)
+        self.watch(self.trainer, "puzzles", self.refresh_menu)
         self.query_one("#home-menu", OptionList).focus()
 
     def on_screen_resume(self) -> None:
-        self.refresh_lessons()
+        self.refresh_menu()
 
-    def refresh_lessons(self) -> None:
-        """Rebuild the menu from the loaded lessons and the stored progress."""
+    def refresh_menu(self) -> None:
+        """Rebuild the menu from the loaded lessons and puzzles and the stored progress."""
         menu = self.query_one("#home-menu", OptionList)
         was_loading = menu.option_count > 0 and menu.get_option_at_index(0).id == "loading"
         highlighted = None if was_loading else menu.highlighted
         menu.clear_options()
-        library = getattr(self.app, "library", None)
-        store = getattr(self.app, "store", None)
+        library = self.trainer.lessons
+        store = self.store
         if library is None:
             menu.add_option(Option("Loading lessons…", id="loading", disabled=True))
         else:
             for lesson in library.lessons:
-                progress = store.lesson_progress(lesson.id) if store is not None else LessonProgress()
+                progress = store.lesson_progress(lesson.id)
                 menu.add_option(Option(lesson_status(lesson, progress), id=f"lesson:{lesson.id}"))
             if not library.lessons:
                 menu.add_option(Option("No lessons could be loaded", id="none", disabled=True))
         menu.add_option(None)
-        puzzles = getattr(self.app, "puzzles", None)
+        puzzles = self.trainer.puzzles
         if puzzles is None:
             menu.add_option(Option("Puzzles  (loading…)", id="puzzles", disabled=True))
         else:
-            solved = len(store.solved_puzzles() & {p.id for p in puzzles.puzzles}) if store is not None else 0
+            solved = len(store.solved_puzzles() & {p.id for p in puzzles.puzzles})
             menu.add_option(Option(f"Puzzles  (p)  —  {solved} of {len(puzzles.puzzles)} solved", id="puzzles"))
         menu.add_option(Option("Explore a position  (e)", id="explore"))
         menu.add_option(Option("Help  (?)", id="help"))
@@ -89,14 +90,14 @@ class HomeScreen(Screen[None]):
         notices = []
         if library is not None and library.skipped:
             notices.append(f"Skipped broken lesson files: {', '.join(library.skipped)} (run 'bgtrainer validate').")
-        if store is not None and store.notice:
+        if store.notice:
             notices.append(store.notice)
         self.query_one("#home-notice", Static).update("\n".join(notices))
 
     @staticmethod
-    def first_unfinished_lesson(library: LessonLibrary | None, store: ProgressStore | None) -> int:
+    def first_unfinished_lesson(library: LessonLibrary | None, store: ProgressStore) -> int:
         """The menu index of the lesson to take next: the first one not done (the first one if all are)."""
-        if library is None or store is None:
+        if library is None:
             return 0
         for index, lesson in enumerate(library.lessons):
             progress = store.lesson_progress(lesson.id)
@@ -116,14 +117,13 @@ class HomeScreen(Screen[None]):
             self.action_help()
 
     def open_lesson(self, lesson_id: str) -> None:
-        from trainer.tui.lesson import LessonScreen
+        from trainer.tui.screens.lesson import LessonScreen
 
-        library = getattr(self.app, "library", None)
-        store = getattr(self.app, "store", None)
-        if library is None or store is None:
+        library = self.trainer.lessons
+        if library is None:
             return
         lesson = next(lesson for lesson in library.lessons if lesson.id == lesson_id)
-        progress = store.lesson_progress(lesson.id)
+        progress = self.store.lesson_progress(lesson.id)
         done = progress.status(lesson.graded_steps, len(lesson.steps)) == "done"
         start = 0 if done else min(progress.resume_step, len(lesson.steps) - 1)
         self.app.push_screen(LessonScreen(lesson, start_step=start))
@@ -134,17 +134,17 @@ class HomeScreen(Screen[None]):
         menu.highlighted = 0
 
     def action_puzzles(self) -> None:
-        from trainer.tui.puzzles import PuzzleMenuScreen
+        from trainer.tui.screens.puzzles import PuzzleMenuScreen
 
-        if getattr(self.app, "puzzles", None) is not None:
+        if self.trainer.puzzles is not None:
             self.app.push_screen(PuzzleMenuScreen())
 
     def action_explore(self) -> None:
-        from trainer.tui.explore import ExploreScreen
+        from trainer.tui.screens.explore import ExploreScreen
 
         self.app.push_screen(ExploreScreen())
 
     def action_help(self) -> None:
-        from trainer.tui.help import HelpScreen
+        from trainer.tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen())

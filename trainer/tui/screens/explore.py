@@ -5,24 +5,22 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.engine import EngineError, Play, Position, explain, parse_dice, read_position
-from trainer.tui.board import BoardView
+from trainer.tui.screens.base import TaskScreen
+from trainer.tui.widgets.feedback import FeedbackBar
+from trainer.tui.widgets.task import TaskLayout
 
 
-class ExploreScreen(Screen[None]):
+class ExploreScreen(TaskScreen):
     """A position, a roll, every legal play; highlight a play to see where it leaves the checkers."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "back", "Back"),
-        Binding("ctrl+s", "swap", "Other side to roll"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "swap", "Other side to roll")]
 
     def __init__(self) -> None:
         super().__init__()
@@ -30,18 +28,20 @@ class ExploreScreen(Screen[None]):
         self.plays: tuple[Play, ...] = ()
 
     def compose(self) -> ComposeResult:
-        yield Static(" Explore a position", id="lesson-title")
-        with Horizontal(id="lesson-body"):
-            yield BoardView(id="board")
-            with Vertical(id="panel"):
-                yield Static("Position (Position ID, XGID, text form or 'start'):", classes="field-label")
-                yield Input("start", id="position-input", placeholder="e.g. 4HPwATDgc/ABMA")
-                yield Static("Dice:", classes="field-label")
-                yield Input("31", id="dice-input", placeholder="e.g. 31 or 6-5")
-                yield Static(id="feedback")
-                yield Static(id="explanation")
-                yield OptionList(id="plays")
+        yield TaskLayout(
+            Static("Position (Position ID, XGID, text form or 'start'):", classes="field-label"),
+            Input("start", id="position-input", placeholder="e.g. 4HPwATDgc/ABMA"),
+            Static("Dice:", classes="field-label"),
+            Input("31", id="dice-input", placeholder="e.g. 31 or 6-5"),
+            FeedbackBar(id="feedback"),
+            Static(id="explanation", markup=False),
+            OptionList(id="plays"),
+            title=" Explore a position",
+        )
         yield Footer()
+
+    def accepts_moves(self) -> bool:
+        return False
 
     def on_mount(self) -> None:
         self.update_view()
@@ -54,49 +54,43 @@ class ExploreScreen(Screen[None]):
         else:
             self.query_one("#plays", OptionList).focus()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Keep the plays in step with what is typed (a half-typed entry just shows what is wrong with it)."""
+        self.update_view()
+
     def update_view(self) -> None:
         """Read both inputs; show the board and the plays, or say what is wrong with the input."""
-        feedback = self.query_one("#feedback", Static)
         plays_list = self.query_one("#plays", OptionList)
-        board = self.query_one(BoardView)
+        explanation_box = self.query_one("#explanation", Static)
         try:
             position, xgid_dice = read_position(self.query_one("#position-input", Input).value, allow_finished=False)
             dice_text = self.query_one("#dice-input", Input).value.strip()
             dice = parse_dice(dice_text) if dice_text or xgid_dice is None else xgid_dice
         except EngineError as error:
-            feedback.update(f"✗ {error}")
-            feedback.add_class("wrong")
-            feedback.display = True
+            self.feedback.show(str(error), "wrong")
             self.plays = ()
             plays_list.clear_options()
-            self.query_one("#explanation", Static).update("")
+            explanation_box.update("")
             return
-        feedback.display = False
+        self.feedback.clear()
         self.position = position
         explanation = explain(position, dice)
         self.plays = () if explanation.no_play else explanation.plays
+        board = self.board
         board.position, board.dice, board.used_dice, board.marked = position, dice, (), frozenset()
         board.caption = f"ID {position.position_id()}"
-        self.query_one("#explanation", Static).update(explanation.text)
+        explanation_box.update(explanation.text)
         plays_list.clear_options()
         for index, play in enumerate(self.plays):
-            plays_list.add_option(Option(str(play), id=str(index)))
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        """Keep the plays in step with what is typed (a half-typed entry just shows what is wrong with it)."""
-        self.update_view()
+            plays_list.add_option(Option(Text(str(play)), id=str(index)))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id is None:
             return
         play = self.plays[int(event.option.id)]
-        board = self.query_one(BoardView)
-        board.position = play.result
-        board.marked = frozenset(move.end for move in play.moves if move.end)
+        self.board.position = play.result
+        self.board.marked = frozenset(move.end for move in play.moves if move.end)
 
     def action_swap(self) -> None:
         self.query_one("#position-input", Input).value = self.position.swap().position_id()
         self.update_view()
-
-    def action_back(self) -> None:
-        self.app.pop_screen()

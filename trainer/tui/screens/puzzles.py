@@ -1,0 +1,325 @@
+"""Puzzles: choose a set by kind, theme and difficulty, then solve on the board or in notation.
+
+Forced puzzles are graded by the engine (and explained with its words); bear-off puzzles by the exact bear-off
+figures, showing the learner's play against the best one. Every answer is stored with the time it took.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widgets import Button, Footer, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from trainer.content.grading import Feedback, grade_puzzle
+from trainer.engine import OFF, Play, explain
+from trainer.tui.playing import BoardPlay, Refused
+from trainer.tui.screens.base import TaskScreen, TrainerScreen
+from trainer.tui.widgets.feedback import FeedbackBar
+from trainer.tui.widgets.task import NotationInput, TaskLayout
+
+if TYPE_CHECKING:
+    from trainer.content.puzzles import Puzzle, PuzzleLibrary
+
+DIFFICULTY_NAMES = {0: "all", 1: "easy", 2: "medium", 3: "hard"}
+
+
+class PuzzleMenuScreen(TrainerScreen):
+    """Every puzzle set: all, each kind, each theme; 0-3 choose the difficulty."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,escape", "app.pop_screen", "Back"),
+        Binding("0", "difficulty(0)", "All levels"),
+        Binding("1", "difficulty(1)", "Easy"),
+        Binding("2", "difficulty(2)", "Medium"),
+        Binding("3", "difficulty(3)", "Hard"),
+    ]
+
+    difficulty: reactive[int] = reactive(0)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="menu-page"):
+            yield Static("Puzzles", classes="page-title")
+            yield Static(id="puzzle-filter", classes="page-subtitle")
+            yield OptionList(id="puzzle-sets", classes="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.watch(self.trainer, "puzzles", self.refresh_sets)
+        self.query_one("#puzzle-sets", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_sets()
+
+    def watch_difficulty(self) -> None:
+        self.refresh_sets()
+
+    @property
+    def library(self) -> PuzzleLibrary | None:
+        return self.trainer.puzzles
+
+    def selection(self, key: str) -> list[Puzzle]:
+        """The puzzles of set ``key`` (``all``, ``kind:forced``, ``theme:race``...) at the chosen difficulty."""
+        library = self.library
+        if library is None:
+            return []
+        chosen = [p for p in library.puzzles if not self.difficulty or p.difficulty == self.difficulty]
+        chosen.sort(key=lambda puzzle: puzzle.kind != "forced")
+        if key.startswith("kind:"):
+            return [p for p in chosen if p.kind == key[5:]]
+        if key.startswith("theme:"):
+            return [p for p in chosen if p.theme == key[6:]]
+        return chosen
+
+    def refresh_sets(self) -> None:
+        from trainer.content.puzzles import THEME_TITLES
+
+        if not self.is_mounted:
+            return
+        menu = self.query_one("#puzzle-sets", OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        self.query_one("#puzzle-filter", Static).update(
+            f"Difficulty: {DIFFICULTY_NAMES[self.difficulty]}  (press 0, 1, 2 or 3)"
+        )
+        library = self.library
+        if library is None:
+            menu.add_option(Option("Loading puzzles…", id="loading", disabled=True))
+            return
+        solved = self.store.solved_puzzles()
+
+        def line(label: str, key: str, indent: str = "") -> Option:
+            chosen = self.selection(key)
+            done = sum(1 for puzzle in chosen if puzzle.id in solved)
+            return Option(f"{indent}{label}  ({done}/{len(chosen)} solved)", id=key)
+
+        menu.add_option(line("All puzzles", "all"))
+        for kind, title in (("forced", "Forced moves"), ("bearoff", "Bear-offs")):
+            menu.add_option(None)
+            menu.add_option(line(title, f"kind:{kind}"))
+            for theme in library.themes(kind):
+                if self.selection(f"theme:{theme}"):  # a theme with no puzzle at this difficulty is left out
+                    menu.add_option(line(THEME_TITLES[theme], f"theme:{theme}", "  · "))
+        menu.highlighted = highlighted if highlighted is not None and highlighted < menu.option_count else 0
+
+    def action_difficulty(self, level: int) -> None:
+        self.difficulty = level
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        puzzles = self.selection(event.option.id or "all")
+        if not puzzles:
+            return
+        solved = self.store.solved_puzzles()
+        start = next((index for index, puzzle in enumerate(puzzles) if puzzle.id not in solved), 0)
+        self.app.push_screen(PuzzleScreen(puzzles, start=start))
+
+
+class PuzzleScreen(TaskScreen):
+    """One puzzle at a time: answer, get feedback at once, retry, see the solution, go on."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "forced(True)", "Forced"),
+        Binding("x", "forced(False)", "Not forced"),
+        Binding("n", "next", "Next"),
+        Binding("p", "no_play", "No legal play"),
+        Binding("r", "retry", "Retry"),
+        Binding("s", "solution", "Solution"),
+    ]
+
+    index: reactive[int] = reactive(0)
+    asking: reactive[bool] = reactive(False, bindings=True)
+    done: reactive[bool] = reactive(False, bindings=True)
+
+    def __init__(self, puzzles: list[Puzzle], *, start: int = 0) -> None:
+        super().__init__()
+        self.puzzles = puzzles
+        self.revealed = False
+        self.started = time.monotonic()
+        self.replay: Timer | None = None
+        self.set_reactive(PuzzleScreen.index, start)
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.index]
+
+    def compose(self) -> ComposeResult:
+        yield TaskLayout(
+            Static(classes="step-heading", markup=False),
+            VerticalScroll(Markdown(id="step-text"), classes="step-scroll"),
+            FeedbackBar(id="feedback"),
+            NotationInput("type a play, e.g. 6/off 5/3"),
+            Horizontal(
+                Button("Forced (y)", id="yes", action="screen.forced(True)"),
+                Button("Not forced (x)", id="no", action="screen.forced(False)"),
+                Button("No legal play", id="no-play", action="screen.no_play"),
+                Button("Retry", id="retry", action="screen.retry"),
+                Button("Solution", id="solution", action="screen.solution"),
+                Button("Next", id="next", variant="primary", action="screen.next"),
+                classes="buttons",
+            ),
+        )
+        yield Footer()
+
+    def accepts_moves(self) -> bool:
+        return not self.asking and not self.done
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        applicable = {
+            "forced": self.asking,
+            "next": self.done,
+            "no_play": self.accepts_moves(),
+            "retry": self.done,
+            "solution": not self.asking,
+        }
+        return applicable[action] if action in applicable else super().check_action(action, parameters)
+
+    def watch_index(self) -> None:
+        self.revealed = False
+        self.show_puzzle()
+
+    def watch_asking(self) -> None:
+        self.refresh_controls()
+
+    def watch_done(self) -> None:
+        self.refresh_controls()
+
+    def refresh_controls(self) -> None:
+        self.refresh_buttons()
+        self.notation.display = self.accepts_moves()
+
+    # --- showing ----------------------------------------------------------------------------------------
+
+    def show_puzzle(self) -> None:
+        from trainer.content.puzzles import THEME_TITLES
+
+        puzzle = self.puzzle
+        self.stop_solution_replay()
+        self.asking = puzzle.ask_forced and not self.revealed
+        self.done = False
+        self.started = time.monotonic()
+        stars = "★" * puzzle.difficulty
+        self.task_layout.set_title(
+            f" Puzzle {self.index + 1} of {len(self.puzzles)}   {THEME_TITLES.get(puzzle.theme, puzzle.theme)}  {stars}"
+        )
+        self.query_one(".step-heading", Static).update("Forced move" if puzzle.kind == "forced" else "Bear-off")
+        prompt = puzzle.prompt
+        if self.asking:
+            prompt += "\n\n**First: is this roll forced?** (only one legal play, or none)"
+        self.query_one("#step-text", Markdown).update(prompt)
+        board = self.board
+        board.marked = frozenset()
+        board.caption = f"puzzle {puzzle.id}"
+        self.playing = BoardPlay(board, puzzle.board(), puzzle.roll())
+        self.feedback.clear()
+        self.notation.value = ""
+        self.refresh_controls()
+        board.focus()
+
+    # --- answering --------------------------------------------------------------------------------------
+
+    def record(self, answer: str, correct: bool, *, question: str = "play") -> None:
+        # An answer given after the solution was shown is kept, but marked so that it doesn't count as solved.
+        self.store.record_puzzle_attempt(
+            self.puzzle.id,
+            answer,
+            correct=correct,
+            seconds=round(time.monotonic() - self.started, 2),
+            question=question,
+            revealed=self.revealed,
+        )
+
+    def action_forced(self, answer: bool) -> None:
+        if not self.asking:
+            return
+        self.record("yes" if answer else "no", answer, question="forced")
+        if answer:
+            self.feedback.show("Yes: there is only one way to play this roll (or none). Now find it.", "right")
+            self.query_one("#step-text", Markdown).update(self.puzzle.prompt)
+            self.asking = False
+        else:
+            self.feedback.show("It is forced: look at which checkers can move at all, and where.", "wrong")
+
+    def action_no_play(self) -> None:
+        if self.accepts_moves():
+            self.grade(grade_puzzle(self.puzzle, None), "pass")
+
+    def refused(self, refusal: Refused, point: int) -> None:
+        assert self.playing is not None
+        self.record(self.playing.turn.notation() or f"point {point}", False)
+
+    def played(self, play: Play, written: str) -> None:
+        self.grade(grade_puzzle(self.puzzle, play), written)
+
+    def on_input_submitted(self, event: NotationInput.Submitted) -> None:
+        if not self.accepts_moves() or not event.value.strip():
+            return
+        self.grade(grade_puzzle(self.puzzle, event.value), event.value)
+
+    def grade(self, feedback: Feedback, answer: str) -> None:
+        """Record the answer and show the verdict; a wrong one puts the checkers back for another try."""
+        self.record(answer, feedback.correct)
+        self.feedback.show_feedback(feedback)
+        if feedback.correct:
+            self.done = True
+        elif self.playing is not None:
+            self.playing.reset()
+        self.board.focus()  # so the keys named in the feedback (s, r, n) work at once
+
+    # --- retry, solution, next --------------------------------------------------------------------------
+
+    def action_retry(self) -> None:
+        if self.done:
+            self.show_puzzle()
+
+    def action_solution(self) -> None:
+        """Play the solution out on the board, one checker move at a time."""
+        if self.asking or self.playing is None:
+            return
+        puzzle = self.puzzle
+        solution = puzzle.accepted_plays()[0]
+        self.revealed = True
+        self.done = True
+        self.playing.reset()
+        if solution.is_pass:
+            self.feedback.show("Solution: no legal play. " + explain(puzzle.board(), puzzle.roll()).text, "info")
+            return
+        moves = list(solution.moves)
+        board = self.board
+        board.marked = frozenset()
+        self.feedback.show(f"Solution: {solution}", "info")
+        self.stop_solution_replay()
+
+        def step() -> None:
+            if not moves or self.playing is None:
+                self.stop_solution_replay()
+                return
+            move = moves.pop(0)
+            self.playing.turn = self.playing.turn.move(move.start, move.end)
+            self.playing.show()
+            board.marked = board.marked | ({move.end} if move.end != OFF else set())
+            self.notation.value = self.playing.turn.notation()
+
+        self.replay = self.set_interval(0.4, step)
+
+    def stop_solution_replay(self) -> None:
+        if self.replay is not None:
+            self.replay.stop()
+            self.replay = None
+
+    def on_unmount(self) -> None:
+        self.stop_solution_replay()
+
+    def action_next(self) -> None:
+        if not self.done:
+            return
+        if self.index + 1 >= len(self.puzzles):
+            self.app.pop_screen()
+            self.app.notify("You have reached the end of this puzzle set.", title="Puzzles")
+            return
+        self.index += 1

@@ -1,0 +1,29 @@
+"""Shown instead of a broken layout while the terminal is smaller than the app needs."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Static
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class TooSmallScreen(Screen[None]):
+    """Asks for a larger window, saying how large, until the terminal is at least 80 x 24."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small", classes="too-small", markup=False)
+
+    def on_mount(self) -> None:
+        self.refresh_message()
+
+    def on_resize(self) -> None:
+        self.refresh_message()
+
+    def refresh_message(self) -> None:
+        width, height = self.app.size
+        self.query_one("#too-small", Static).update(
+            f"Make the window larger.\n\nbgtrainer needs at least {MIN_WIDTH} x {MIN_HEIGHT}; "
+            f"this one is {width} x {height}.\n\nctrl+q quits."
+        )

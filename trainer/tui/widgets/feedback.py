@@ -1,0 +1,55 @@
+"""The feedback bar under a task: right, wrong or for information, hidden when there is nothing to say."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rich.text import Text
+from textual.widgets import Static
+
+from trainer.content.grading import Feedback
+
+Verdict = Literal["right", "wrong", "info"]
+VERDICTS: tuple[Verdict, ...] = ("right", "wrong", "info")
+MARKS: dict[Verdict, str] = {"right": "✓ ", "wrong": "✗ ", "info": ""}
+
+
+class FeedbackBar(Static):
+    """One line (or a few) of feedback; its class (``right``, ``wrong``, ``info``) colours it.
+
+    Text is always shown as plain text, never read as markup.
+    """
+
+    DEFAULT_CSS = """
+    FeedbackBar {
+        height: auto;
+        padding: 0 1;
+        display: none;
+        &.right { background: $success 25%; color: $text; }
+        &.wrong { background: $error 25%; color: $text; }
+        &.info { background: $primary 25%; color: $text; }
+    }
+    """
+
+    def show(self, message: str, verdict: Verdict, *, illegal: bool = False) -> None:
+        """Show ``message`` with its verdict's mark; ``illegal`` says the rules refused the attempt."""
+        self.remove_class("right", "wrong", "info")
+        self.add_class(verdict)
+        flat = " ".join(message.split())  # authored text may carry hard line breaks
+        self.update(Text(MARKS[verdict] + ("Illegal: " if illegal else "") + flat))
+        self.display = True
+
+    def show_feedback(self, feedback: Feedback) -> None:
+        """Show a grader's verdict."""
+        self.show(feedback.message, "right" if feedback.correct else "wrong", illegal=feedback.illegal)
+
+    def clear(self) -> None:
+        """Hide the bar."""
+        self.remove_class("right", "wrong", "info")
+        self.update("")
+        self.display = False
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """What the bar shows now, if anything."""
+        return next((verdict for verdict in VERDICTS if self.has_class(verdict)), None)
