@@ -18,7 +18,7 @@ from textual.widgets import Button, Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.engine import OFF, IllegalPlayError, Play, PlayError, explain, parse_play
-from trainer.store import FORCED_QUESTION_PREFIX, REVEALED_PREFIX, ProgressStore
+from trainer.store import ProgressStore, Question
 from trainer.tui.board import BoardView
 from trainer.tui.playing import BoardPlay, Refused, sentence
 
@@ -252,19 +252,23 @@ class PuzzleScreen(Screen[None]):
 
     # --- answering --------------------------------------------------------------------------------------
 
-    def record(self, answer: str, correct: bool) -> None:
+    def record(self, answer: str, correct: bool, question: Question = "play") -> None:
         store = _store(self)
         if store is not None:
             # An answer given after the solution was shown is kept, but marked so that it doesn't count as solved.
-            text = f"{REVEALED_PREFIX}{answer}" if self.revealed else answer
             store.record_puzzle_attempt(
-                self.puzzle.id, text, correct=correct, seconds=round(time.monotonic() - self.started, 2)
+                self.puzzle.id,
+                answer,
+                correct=correct,
+                seconds=round(time.monotonic() - self.started, 2),
+                question=question,
+                revealed=self.revealed,
             )
 
     def action_forced(self, answer: bool) -> None:
         if not self.asking:
             return
-        self.record(f"{FORCED_QUESTION_PREFIX}{'yes' if answer else 'no'}", answer)
+        self.record("yes" if answer else "no", answer, question="forced")
         if answer:
             self.asking = False
             self.set_feedback("Yes: there is only one way to play this roll (or none). Now find it.", right=True)
