@@ -54,7 +54,7 @@ PACKAGE = ENGINE.parent
 LAYERS = {
     # module or package -> what it may never import
     "content": {"textual", "rich", "sqlite3", "trainer.tui", "trainer.store", "trainer.cli"},
-    "store.py": {"textual", "rich", "pydantic", "trainer.tui", "trainer.content", "trainer.cli"},
+    "store": {"textual", "rich", "pydantic", "trainer.tui", "trainer.content", "trainer.cli"},
     "tui": {"trainer.cli"},
 }
 

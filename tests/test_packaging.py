@@ -34,6 +34,12 @@ def test_the_wheel_holds_every_lesson_and_the_stylesheet(wheel: Path) -> None:
     assert any(name.startswith("trainer/_content/puzzles/") for name in names)
 
 
+def test_the_wheel_holds_the_progress_store(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    modules = {path.name for path in (ROOT / "trainer" / "store").glob("*.py")}
+    assert "migrations.py" in modules and {f"trainer/store/{name}" for name in modules} <= names
+
+
 def test_an_unpacked_wheel_loads_its_bundled_lessons(wheel: Path, tmp_path: Path) -> None:
     zipfile.ZipFile(wheel).extractall(tmp_path)
     code = (

@@ -223,6 +223,31 @@ def test_puzzle_attempts_are_read_back_in_order_and_persist(data_dir: Path) -> N
     store.close()
 
 
+def test_only_a_play_found_before_the_solution_was_shown_solves_a_puzzle(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    store.record_puzzle_attempt("asked", "yes", correct=True, seconds=1.0, question="forced")
+    store.record_puzzle_attempt("shown", "6/off", correct=True, seconds=9.0, revealed=True)
+    store.record_puzzle_attempt("missed", "6/2", correct=False, seconds=3.0)
+    store.record_puzzle_attempt("found", "6/off", correct=True, seconds=4.0)
+    assert store.solved_puzzles() == {"found"}
+    store = reopen(store)
+    assert store.solved_puzzles() == {"found"}
+    (asked,) = store.puzzle_history("asked")
+    assert (asked.question, asked.answer, asked.correct, asked.revealed) == ("forced", "yes", True, False)
+    (shown,) = store.puzzle_history("shown")
+    assert (shown.question, shown.answer, shown.revealed) == ("play", "6/off", True)
+    assert store.puzzle_attempts("shown") == [("6/off", True, 9.0)]
+    store.close()
+
+
+def test_an_unknown_question_is_refused(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    with pytest.raises(ValueError, match="unknown question 'double'"):
+        store.record_puzzle_attempt("p", "take", correct=True, seconds=1.0, question="double")  # type: ignore[arg-type]
+    assert store.puzzle_attempts("p") == []
+    store.close()
+
+
 # --- where the data lives -----------------------------------------------------------------------------------
 
 

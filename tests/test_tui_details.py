@@ -133,8 +133,8 @@ async def test_answers_after_seeing_the_solution_do_not_count_as_solved(tmp_path
         await pilot.pause()
         assert feedback.has_class("right")
     store = ProgressStore(tmp_path)
-    (answer, correct, _), = store.puzzle_attempts(puzzle.id)
-    assert correct and answer.startswith("after the solution: ")
+    (attempt,) = store.puzzle_history(puzzle.id)
+    assert attempt.correct and attempt.revealed and attempt.answer == puzzle.answers[0]
     assert puzzle.id not in store.solved_puzzles()
     store.close()
 

@@ -21,7 +21,7 @@ from trainer.content.puzzles import (
 from trainer.engine import IllegalPlayError, PlayError, explain, parse_play
 from trainer.engine.bearoff import RankedPlay
 from trainer.engine.wording import sentence
-from trainer.store import ProgressStore
+from trainer.store import ProgressStore, PuzzleAttempt
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.puzzles import PuzzleMenuScreen, PuzzleScreen
@@ -129,6 +129,14 @@ def attempts(data_dir: Path, puzzle_id: str) -> list[tuple[str, bool, float]]:
     store = ProgressStore(data_dir)
     try:
         return store.puzzle_attempts(puzzle_id)
+    finally:
+        store.close()
+
+
+def history(data_dir: Path, puzzle_id: str) -> list[PuzzleAttempt]:
+    store = ProgressStore(data_dir)
+    try:
+        return store.puzzle_history(puzzle_id)
     finally:
         store.close()
 
@@ -304,8 +312,8 @@ async def test_the_is_it_forced_question_comes_first(tmp_path: Path) -> None:
         assert feedback(app).has_class("right")
         assert "Forced:" in feedback_text(app)
         assert screen.done
-    stored = [(answer, correct) for answer, correct, _ in attempts(tmp_path, puzzle.id)]
-    assert stored == [("forced? no", False), ("forced? yes", True), (puzzle.answers[0], True)]
+    stored = [(attempt.question, attempt.answer, attempt.correct) for attempt in history(tmp_path, puzzle.id)]
+    assert stored == [("forced", "no", False), ("forced", "yes", True), ("play", puzzle.answers[0], True)]
 
 
 async def test_answering_only_the_is_it_forced_question_does_not_solve_the_puzzle(tmp_path: Path) -> None:
@@ -397,9 +405,9 @@ async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Pat
         assert "Puzzle 2 of 2" in str(screen.query_one("#task-title", Static).render())
         assert board(app).position == following.board()
         assert not feedback(app).display
-    stored = [(answer, correct) for answer, correct, _ in attempts(tmp_path, puzzle.id)]
+    stored = [(attempt.answer, attempt.correct, attempt.revealed) for attempt in history(tmp_path, puzzle.id)]
     # The right answer came after the solution was shown: kept, but marked, so it doesn't count as solved.
-    assert stored == [(str(worse.play), False), (f"after the solution: {puzzle.answers[0]}", True)]
+    assert stored == [(str(worse.play), False, False), (puzzle.answers[0], True, True)]
 
 
 async def test_s_right_after_a_wrong_typed_bearoff_play_shows_the_solution(tmp_path: Path) -> None:

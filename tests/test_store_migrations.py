@@ -1,0 +1,194 @@
+"""Migrations of the progress file: a learner's progress written by an older release is kept, in place.
+
+``tests/data/progress-v1.sqlite3`` was written by the version-1 store (``trainer/store.py`` as of commit 01fa619),
+run from a scratch script that did, in order::
+
+    store.complete_step("board", 0, first_try=True)
+    store.complete_step("board", 1, first_try=False)
+    store.complete_step("board", 3, first_try=True)
+    store.set_resume_step("board", 4)
+    store.complete_step("hitting", 2, first_try=True)
+    store.set_resume_step("hitting", 3)
+    store.set_setting("theme", "textual-light")
+    store.record_puzzle_attempt("forced-01", "forced? no", correct=False, seconds=4.5)
+    store.record_puzzle_attempt("forced-01", "forced? yes", correct=True, seconds=2.25)
+    store.record_puzzle_attempt("forced-01", "24/18 13/10", correct=True, seconds=7.0)
+    store.record_puzzle_attempt("bearoff-02", "6/2 5/1", correct=False, seconds=12.5)
+    store.record_puzzle_attempt("bearoff-02", "after the solution: 6/off", correct=True, seconds=30.75)
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from trainer.store import DATABASE_NAME, LessonProgress, ProgressStore, migrations
+from trainer.store.migrations import LATEST_VERSION, MIGRATIONS, Migration
+
+VERSION_1_FILE = Path(__file__).parent / "data" / "progress-v1.sqlite3"
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    return folder
+
+
+def copy_version_1(folder: Path) -> Path:
+    path = folder / DATABASE_NAME
+    shutil.copyfile(VERSION_1_FILE, path)
+    return path
+
+
+def layout(path: Path) -> dict[str, list[tuple[str, str, int]]]:
+    """Each table's columns (name, type, not null) in a database file."""
+    connection = sqlite3.connect(path)
+    try:
+        tables = [name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {
+            table: [(info[1], info[2], info[3]) for info in connection.execute(f"PRAGMA table_info({table})")]
+            for table in tables
+        }
+    finally:
+        connection.close()
+
+
+def header(path: Path) -> tuple[int, int]:
+    """``(application_id, user_version)`` of a database file."""
+    connection = sqlite3.connect(path)
+    try:
+        return (
+            connection.execute("PRAGMA application_id").fetchone()[0],
+            connection.execute("PRAGMA user_version").fetchone()[0],
+        )
+    finally:
+        connection.close()
+
+
+def dump(path: Path) -> list[str]:
+    connection = sqlite3.connect(path)
+    try:
+        return list(connection.iterdump())
+    finally:
+        connection.close()
+
+
+def test_a_version_1_file_is_migrated_in_place_and_keeps_every_record(data_dir: Path) -> None:
+    path = copy_version_1(data_dir)
+    assert header(path) == (0, 0)
+    store = ProgressStore(data_dir)
+    assert store.notice is None
+    assert store.persistent
+    assert sorted(p.name for p in data_dir.iterdir() if not p.name.endswith(("-wal", "-shm"))) == [DATABASE_NAME]
+    assert header(path) == (migrations.APPLICATION_ID, LATEST_VERSION)
+    for _ in range(2):  # as migrated, then as read back from the file
+        assert store.lesson_progress("board") == LessonProgress(completed={0, 1, 3}, first_try={0, 3}, resume_step=4)
+        assert store.lesson_progress("hitting") == LessonProgress(completed={2}, first_try={2}, resume_step=3)
+        assert store.setting("theme") == "textual-light"
+        forced = store.puzzle_history("forced-01")
+        assert [(a.question, a.answer, a.correct, a.seconds, a.revealed) for a in forced] == [
+            ("forced", "no", False, 4.5, False),
+            ("forced", "yes", True, 2.25, False),
+            ("play", "24/18 13/10", True, 7.0, False),
+        ]
+        bearoff = store.puzzle_history("bearoff-02")
+        assert [(a.question, a.answer, a.correct, a.seconds, a.revealed) for a in bearoff] == [
+            ("play", "6/2 5/1", False, 12.5, False),
+            ("play", "6/off", True, 30.75, True),
+        ]
+        assert all(a.attempted_at > 1.7e9 for a in forced + bearoff)
+        assert store.puzzle_attempts("forced-01")[0] == ("no", False, 4.5)
+        # Only the play of forced-01 was found before the solution was shown.
+        assert store.solved_puzzles() == {"forced-01"}
+        store.close()
+        store = ProgressStore(data_dir)
+        assert store.notice is None
+    store.record_puzzle_attempt("bearoff-02", "6/off", correct=True, seconds=3.0)
+    store.close()
+    store = ProgressStore(data_dir)
+    assert store.solved_puzzles() == {"forced-01", "bearoff-02"}
+    assert len(store.puzzle_history("bearoff-02")) == 3
+    store.close()
+
+
+def test_a_fresh_file_and_a_migrated_version_1_file_have_the_same_layout(tmp_path: Path) -> None:
+    assert [migration.version for migration in MIGRATIONS] == list(range(1, LATEST_VERSION + 1))
+    ProgressStore(tmp_path / "fresh").close()
+    (tmp_path / "old").mkdir()
+    ProgressStore(copy_version_1(tmp_path / "old").parent).close()
+    fresh, migrated = tmp_path / "fresh" / DATABASE_NAME, tmp_path / "old" / DATABASE_NAME
+    assert header(fresh) == header(migrated) == (migrations.APPLICATION_ID, LATEST_VERSION)
+    assert layout(fresh) == layout(migrated)
+    assert [column for column, _, _ in layout(fresh)["puzzle_attempt"]][-2:] == ["question", "revealed"]
+
+
+def failing_second_migration(connection: sqlite3.Connection) -> None:
+    """A migration that trips over the learner's rows (an empty database goes through)."""
+    connection.execute("ALTER TABLE puzzle_attempt ADD COLUMN question TEXT NOT NULL DEFAULT 'play'")
+    if connection.execute("UPDATE puzzle_attempt SET answer = 'overwritten'").rowcount:
+        raise RuntimeError("disk on fire")
+
+
+def test_a_failed_migration_rolls_back_every_migration_of_its_transaction(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = copy_version_1(data_dir)
+    before = dump(path)
+    monkeypatch.setattr(migrations, "MIGRATIONS", (MIGRATIONS[0], Migration(2, "breaks", failing_second_migration)))
+    connection = sqlite3.connect(path, isolation_level=None)
+    with pytest.raises(migrations.MigrationError, match=r"migration 2 \(breaks\) failed: disk on fire"):
+        migrations.upgrade(connection)
+    assert not connection.in_transaction
+    connection.close()
+    # Migration 1 ran in the same transaction, and was undone with it.
+    assert header(path) == (0, 0)
+    assert dump(path) == before
+
+
+def test_a_store_whose_migration_fails_leaves_the_file_as_it_was_and_keeps_the_session_going(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = copy_version_1(data_dir)
+    original = path.read_bytes()
+    monkeypatch.setattr(migrations, "MIGRATIONS", (MIGRATIONS[0], Migration(2, "breaks", failing_second_migration)))
+    store = ProgressStore(data_dir)
+    assert not store.persistent
+    assert store.notice is not None and "disk on fire" in store.notice and "left as it was" in store.notice
+    store.complete_step("board", 5, first_try=True)
+    assert store.lesson_progress("board").completed == {5}
+    store.close()
+    assert path.read_bytes() == original
+    assert [p.name for p in data_dir.iterdir()] == [DATABASE_NAME]
+
+
+def test_a_file_from_a_newer_bgtrainer_is_read_but_never_changed(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    store.complete_step("board", 2, first_try=True)
+    store.set_resume_step("board", 3)
+    store.record_puzzle_attempt("p", "24/18", correct=True, seconds=2.0)
+    store.set_setting("theme", "textual-light")
+    store.close()
+    path = data_dir / DATABASE_NAME
+    connection = sqlite3.connect(path, isolation_level=None)
+    # What a later release might do: a new table, a new column, and its own version number.
+    connection.execute("CREATE TABLE game (id INTEGER PRIMARY KEY, moves TEXT NOT NULL)")
+    connection.execute("ALTER TABLE puzzle_attempt ADD COLUMN hint_used INTEGER NOT NULL DEFAULT 0")
+    connection.execute(f"PRAGMA user_version = {LATEST_VERSION + 1}")
+    connection.close()
+    original = path.read_bytes()
+
+    store = ProgressStore(data_dir)
+    assert not store.persistent
+    assert store.notice is not None and "newer bgtrainer" in store.notice
+    assert store.lesson_progress("board") == LessonProgress(completed={2}, first_try={2}, resume_step=3)
+    assert store.puzzle_attempts("p") == [("24/18", True, 2.0)]
+    assert store.setting("theme") == "textual-light"
+    store.complete_step("board", 4, first_try=False)
+    assert store.lesson_progress("board").completed == {2, 4}
+    store.close()
+    assert path.read_bytes() == original
+    assert [p.name for p in data_dir.iterdir()] == [DATABASE_NAME]

@@ -1,0 +1,69 @@
+"""Lesson progress: the steps done, those right at the first try, and the step to resume at."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from trainer.store.database import Records
+
+
+@dataclass
+class LessonProgress:
+    """One lesson's progress: completed steps, steps right at the first try, and the step to resume at."""
+
+    completed: set[int] = field(default_factory=set)
+    first_try: set[int] = field(default_factory=set)
+    resume_step: int = 0
+
+    def status(self, graded_steps: list[int], step_count: int) -> str:
+        """``new``, ``started`` or ``done`` for a lesson with these graded steps."""
+        if graded_steps and set(graded_steps) <= self.completed:
+            return "done"
+        if self.completed or self.resume_step:
+            return "started"
+        return "new"
+
+
+class LessonRecords(Records):
+    """Reading and recording lesson progress."""
+
+    def lesson_progress(self, lesson_id: str) -> LessonProgress:
+        """What the learner has done in a lesson."""
+        progress = LessonProgress()
+        for step, first_try in self._db.rows(
+            "SELECT step, first_try FROM lesson_step WHERE lesson_id = ?", (lesson_id,)
+        ):
+            progress.completed.add(step)
+            if first_try:
+                progress.first_try.add(step)
+        for (step,) in self._db.rows("SELECT step FROM lesson_position WHERE lesson_id = ?", (lesson_id,)):
+            progress.resume_step = step
+        return progress
+
+    def complete_step(self, lesson_id: str, step: int, *, first_try: bool) -> None:
+        """Record a step as done (a first-try success is kept even if the step is done again later)."""
+        self._db.write(
+            (
+                "INSERT INTO lesson_step (lesson_id, step, first_try, completed_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (lesson_id, step) DO UPDATE SET first_try = max(first_try, excluded.first_try)",
+                (lesson_id, step, int(first_try), time.time()),
+            )
+        )
+
+    def set_resume_step(self, lesson_id: str, step: int) -> None:
+        """Remember the step to resume a lesson at."""
+        self._db.write(
+            (
+                "INSERT INTO lesson_position (lesson_id, step, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (lesson_id) DO UPDATE SET step = excluded.step, updated_at = excluded.updated_at",
+                (lesson_id, step, time.time()),
+            )
+        )
+
+    def reset_lesson(self, lesson_id: str) -> None:
+        """Forget a lesson's progress, to take it again from the start."""
+        self._db.write(
+            ("DELETE FROM lesson_step WHERE lesson_id = ?", (lesson_id,)),
+            ("DELETE FROM lesson_position WHERE lesson_id = ?", (lesson_id,)),
+        )

@@ -1,0 +1,186 @@
+"""The progress file's layouts, as numbered migrations keyed by ``PRAGMA user_version``.
+
+A fresh file runs every migration; an older file runs the ones it lacks, all in one transaction, so that a failure
+leaves it as it was. Files written before migrations existed (version 1: ``meta.schema_version = '1'`` and
+``user_version`` 0) are recognised and taken up by migration 1, which only marks them as bgtrainer's.
+
+To change the layout, append a migration (never edit a released one) and test it on a file written by the release
+before it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+
+APPLICATION_ID = 0x62677472  # "bgtr": PRAGMA application_id of every bgtrainer progress file
+
+_VERSION_1_LAYOUT = {
+    "meta": ("key", "value"),
+    "lesson_step": ("lesson_id", "step", "first_try", "completed_at"),
+    "lesson_position": ("lesson_id", "step", "updated_at"),
+    "puzzle_attempt": ("id", "puzzle_id", "answer", "correct", "seconds", "attempted_at"),
+}
+
+
+class NotProgressFileError(sqlite3.DatabaseError):
+    """The database belongs to another application, or has a layout bgtrainer never wrote."""
+
+
+class NewerFileError(sqlite3.DatabaseError):
+    """The file was written by a newer bgtrainer, whose layout this one doesn't know."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"layout version {version}, newer than this bgtrainer's {LATEST_VERSION}")
+        self.version = version
+
+
+class MigrationError(Exception):
+    """A migration failed; the transaction it ran in was rolled back."""
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One step of the layout: ``apply`` turns a file at ``version - 1`` into one at ``version``."""
+
+    version: int
+    summary: str
+    apply: Callable[[sqlite3.Connection], None]
+
+
+def _script(*statements: str) -> Callable[[sqlite3.Connection], None]:
+    """A migration made of SQL statements, run one by one (``executescript`` would commit the transaction)."""
+
+    def apply(connection: sqlite3.Connection) -> None:
+        for statement in statements:
+            connection.execute(statement)
+
+    return apply
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "lessons, puzzle attempts and settings (the version-1 layout), marked as a bgtrainer file",
+        _script(
+            "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+            """CREATE TABLE IF NOT EXISTS lesson_step (
+                lesson_id TEXT NOT NULL,
+                step INTEGER NOT NULL,
+                first_try INTEGER NOT NULL,
+                completed_at REAL NOT NULL,
+                PRIMARY KEY (lesson_id, step)
+            )""",
+            """CREATE TABLE IF NOT EXISTS lesson_position (
+                lesson_id TEXT PRIMARY KEY,
+                step INTEGER NOT NULL,
+                updated_at REAL NOT NULL
+            )""",
+            """CREATE TABLE IF NOT EXISTS puzzle_attempt (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                puzzle_id TEXT NOT NULL,
+                answer TEXT NOT NULL,
+                correct INTEGER NOT NULL,
+                seconds REAL NOT NULL,
+                attempted_at REAL NOT NULL
+            )""",
+            # The version now lives in PRAGMA user_version.
+            "DELETE FROM meta WHERE key = 'schema_version'",
+            f"PRAGMA application_id = {APPLICATION_ID}",
+        ),
+    ),
+    Migration(
+        2,
+        "puzzle attempts: which question was answered, and whether after the solution was shown, as columns",
+        _script(
+            "ALTER TABLE puzzle_attempt ADD COLUMN question TEXT NOT NULL DEFAULT 'play'",
+            "ALTER TABLE puzzle_attempt ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0",
+            # Version 1 kept both in the answer text, as prefixes.
+            "UPDATE puzzle_attempt SET revealed = 1, answer = substr(answer, 21) "
+            "WHERE substr(answer, 1, 20) = 'after the solution: '",
+            "UPDATE puzzle_attempt SET question = 'forced', answer = substr(answer, 9) "
+            "WHERE substr(answer, 1, 8) = 'forced? '",
+        ),
+    ),
+)
+LATEST_VERSION = MIGRATIONS[-1].version
+
+
+def file_version(connection: sqlite3.Connection) -> int:
+    """The layout version of a bgtrainer progress file: 0 for an empty database or a version-1 file.
+
+    :raises NotProgressFileError: if the database is another application's.
+    """
+    application_id = connection.execute("PRAGMA application_id").fetchone()[0]
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    if application_id == APPLICATION_ID:
+        return int(version)
+    if application_id:
+        raise NotProgressFileError(f"it belongs to another application (application id {application_id:#x})")
+    tables = _tables(connection)
+    if not tables and not version:
+        return 0
+    if not version and _is_version_1(connection, tables):
+        return 0
+    raise NotProgressFileError(f"it is not a bgtrainer progress file (tables: {', '.join(sorted(tables)) or 'none'})")
+
+
+def upgrade(connection: sqlite3.Connection) -> None:
+    """Bring a progress file to :data:`LATEST_VERSION` in one transaction (nothing to do if it is there).
+
+    :raises NewerFileError: if the file is newer than this bgtrainer.
+    :raises MigrationError: if a migration fails; the file is left as it was.
+    :raises sqlite3.OperationalError: if the file is locked or can't be written; the file is left as it was.
+    """
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        upgrade_in_transaction(connection)
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+
+
+def upgrade_in_transaction(connection: sqlite3.Connection) -> None:
+    """Run the migrations the file lacks, inside the caller's transaction (which must hold the write lock).
+
+    :raises NewerFileError: if the file is newer than this bgtrainer.
+    :raises MigrationError: if a migration fails.
+    """
+    version = file_version(connection)
+    if version > LATEST_VERSION:
+        raise NewerFileError(version)
+    for migration in MIGRATIONS:
+        if migration.version <= version:
+            continue
+        try:
+            migration.apply(connection)
+        except sqlite3.OperationalError as error:
+            if is_busy(error):
+                raise
+            raise MigrationError(f"migration {migration.version} ({migration.summary}) failed: {error}") from error
+        except Exception as error:
+            raise MigrationError(f"migration {migration.version} ({migration.summary}) failed: {error}") from error
+        connection.execute(f"PRAGMA user_version = {migration.version}")
+
+
+def is_busy(error: sqlite3.Error) -> bool:
+    """Whether ``error`` means another connection holds a lock (and trying again later may work)."""
+    return getattr(error, "sqlite_errorcode", 0) & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def _tables(connection: sqlite3.Connection) -> set[str]:
+    rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    return {name for (name,) in rows}
+
+
+def _is_version_1(connection: sqlite3.Connection, tables: set[str]) -> bool:
+    if tables != set(_VERSION_1_LAYOUT):
+        return False
+    for table, columns in _VERSION_1_LAYOUT.items():
+        if tuple(info[1] for info in connection.execute(f"PRAGMA table_info({table})")) != columns:
+            return False
+    row = connection.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    return row is not None and row[0] == "1"

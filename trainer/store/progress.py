@@ -1,0 +1,38 @@
+"""The progress store the app uses: lessons, puzzles and settings over one :class:`Database`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from trainer.store.database import BUSY_TIMEOUT, Database
+from trainer.store.lessons import LessonRecords
+from trainer.store.opening import DATABASE_NAME, default_data_dir
+from trainer.store.puzzles import PuzzleRecords
+from trainer.store.settings import SettingRecords
+
+
+class ProgressStore(LessonRecords, PuzzleRecords, SettingRecords):
+    """Lesson and puzzle progress and preferences in a SQLite database in ``data_dir``.
+
+    Reads are answered from an in-memory copy; each change is written through to the file. Opening never fails:
+    whatever kept the file from being read or written is said in :attr:`notice`, and the session goes on.
+    """
+
+    def __init__(self, data_dir: Path | None = None, *, busy_timeout: float = BUSY_TIMEOUT) -> None:
+        self.data_dir = data_dir if data_dir is not None else default_data_dir()
+        self.path = self.data_dir / DATABASE_NAME
+        self._db = Database(self.path, busy_timeout=busy_timeout)
+
+    @property
+    def notice(self) -> str | None:
+        """What the learner should know about the progress file (it was moved aside, can't be saved...), or None."""
+        return self._db.notice
+
+    @property
+    def persistent(self) -> bool:
+        """Whether changes still reach the file."""
+        return self._db.persistent
+
+    def close(self) -> None:
+        """Close the database."""
+        self._db.close()

@@ -1,0 +1,78 @@
+"""Puzzle attempts: every answer, whether it was right, how long it took, and what was asked."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from trainer.store.database import Records
+
+Question = Literal["play", "forced"]
+"""What an answer answers: the puzzle's play, or "is this roll forced?" (answered ``yes`` or ``no``)."""
+QUESTIONS: tuple[Question, ...] = get_args(Question)
+
+
+@dataclass(frozen=True)
+class PuzzleAttempt:
+    """One stored answer to a puzzle."""
+
+    answer: str
+    correct: bool
+    seconds: float
+    question: Question
+    revealed: bool
+    """Given after the solution was shown (so it doesn't count as solving the puzzle)."""
+    attempted_at: float
+    """When, in seconds since the epoch."""
+
+
+class PuzzleRecords(Records):
+    """Recording and reading puzzle attempts."""
+
+    def record_puzzle_attempt(
+        self,
+        puzzle_id: str,
+        answer: str,
+        *,
+        correct: bool,
+        seconds: float,
+        question: Question = "play",
+        revealed: bool = False,
+    ) -> None:
+        """Store one answer to a puzzle.
+
+        :raises ValueError: if ``question`` is not one of :data:`QUESTIONS`.
+        """
+        if question not in QUESTIONS:
+            raise ValueError(f"unknown question {question!r}: expected one of {', '.join(QUESTIONS)}")
+        self._db.write(
+            (
+                "INSERT INTO puzzle_attempt (puzzle_id, answer, correct, seconds, attempted_at, question, revealed) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (puzzle_id, answer, int(correct), seconds, time.time(), question, int(revealed)),
+            )
+        )
+
+    def solved_puzzles(self) -> set[str]:
+        """Ids of the puzzles whose play was answered right at least once before the solution was shown."""
+        rows = self._db.rows(
+            "SELECT DISTINCT puzzle_id FROM puzzle_attempt WHERE question = 'play' AND revealed = 0 AND correct = 1"
+        )
+        return {puzzle_id for (puzzle_id,) in rows}
+
+    def puzzle_attempts(self, puzzle_id: str) -> list[tuple[str, bool, float]]:
+        """Every stored answer to a puzzle: ``(answer, correct, seconds)``, oldest first."""
+        return [(attempt.answer, attempt.correct, attempt.seconds) for attempt in self.puzzle_history(puzzle_id)]
+
+    def puzzle_history(self, puzzle_id: str) -> list[PuzzleAttempt]:
+        """Every stored answer to a puzzle with what was asked and when, oldest first."""
+        rows = self._db.rows(
+            "SELECT answer, correct, seconds, question, revealed, attempted_at FROM puzzle_attempt "
+            "WHERE puzzle_id = ? ORDER BY id",
+            (puzzle_id,),
+        )
+        return [
+            PuzzleAttempt(answer, bool(correct), seconds, question, bool(revealed), attempted_at)
+            for answer, correct, seconds, question, revealed, attempted_at in rows
+        ]
