@@ -21,7 +21,6 @@ from trainer.content.puzzles import (
     CLEAR_ROLLS_MARGIN,
     CLEAR_WIN_MARGIN,
     FORCED_THEMES,
-    TIE,
     Puzzle,
     check_puzzle,
     forced_theme,
@@ -29,6 +28,7 @@ from trainer.content.puzzles import (
     load_puzzles,
 )
 from trainer.engine import Position, legal_plays, parse_play, read_position
+from trainer.engine.bearoff import TIE_TOLERANCE as TIE
 from trainer.engine.bearoff import RankedPlay, home_side, is_pure_bearoff, rank_plays, win_probability
 
 LIBRARY = load_puzzles()

@@ -68,3 +68,44 @@ def test_lesson_play_step(snap_compare: SnapCompare, app: TrainerApp, size: tupl
 
 def test_lesson_illegal_typed_play(snap_compare: SnapCompare, app: TrainerApp) -> None:
     assert snap_compare(app, terminal_size=(100, 32), run_before=type_illegal_play)
+
+
+async def show_puzzle(pilot: Pilot[Any]) -> None:
+    from trainer.content.puzzles import load_puzzles
+    from trainer.tui.screens.puzzles import PuzzleScreen
+
+    await wait_for_lessons(pilot)
+    forced = [puzzle for puzzle in load_puzzles().puzzles if puzzle.kind == "forced" and not puzzle.ask_forced]
+    await pilot.app.push_screen(PuzzleScreen(forced[:3]))
+    await pilot.pause()
+
+
+async def show_explore(pilot: Pilot[Any]) -> None:
+    await wait_for_lessons(pilot)
+    await pilot.press("e")
+    await pilot.pause()
+    plays = pilot.app.screen.query_one("#plays")
+    plays.focus()
+    await pilot.press("down")  # the second play is shown on the board, its landing points marked
+    await pilot.pause()
+
+
+async def light_play_step(pilot: Pilot[Any]) -> None:
+    await pilot.press("ctrl+t")
+    await open_play_step(pilot)
+
+
+def test_puzzle(snap_compare: SnapCompare, app: TrainerApp) -> None:
+    assert snap_compare(app, terminal_size=(100, 32), run_before=show_puzzle)
+
+
+def test_explore(snap_compare: SnapCompare, app: TrainerApp) -> None:
+    assert snap_compare(app, terminal_size=(100, 32), run_before=show_explore)
+
+
+def test_too_small_window(snap_compare: SnapCompare, app: TrainerApp) -> None:
+    assert snap_compare(app, terminal_size=(60, 20), run_before=wait_for_lessons)
+
+
+def test_lesson_play_step_light_theme(snap_compare: SnapCompare, app: TrainerApp) -> None:
+    assert snap_compare(app, terminal_size=(100, 32), run_before=light_play_step)

@@ -248,9 +248,15 @@ async def test_ctrl_t_toggles_dark_and_light(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.theme == "textual-light"
         await open_step(pilot, *ANY_PLAY_STEP)
+        light_frame = board(app).get_component_rich_style("board--frame")
+        light_lines = board(app).render()
         await pilot.press("ctrl+t")
         await pilot.pause()
         assert app.theme == "textual-dark"
+        # The board's colours come from its component classes, so the theme reaches the drawn board too.
+        dark_frame = board(app).get_component_rich_style("board--frame")
+        assert dark_frame.color != light_frame.color
+        assert [span.style for span in board(app).render().spans] != [span.style for span in light_lines.spans]
 
 
 # --- play steps ---------------------------------------------------------------------------------------------

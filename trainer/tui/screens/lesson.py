@@ -102,6 +102,9 @@ class LessonScreen(TaskScreen):
         )
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.show_step()
+
     def watch_index(self) -> None:
         self.show_step()
 
@@ -191,6 +194,8 @@ class LessonScreen(TaskScreen):
         self.query_one("#continue", Button).focus()
 
     def on_board_view_point_chosen(self, event: BoardView.PointChosen) -> None:
+        """Pick and setup steps answer on the board here; a play step's moves are handled by :class:`TaskScreen`
+        (Textual calls both handlers)."""
         step = self.step
         if self.solved:
             return
@@ -204,8 +209,6 @@ class LessonScreen(TaskScreen):
                 self.remove_checker(event.point)
             else:
                 self.add_checker(event.point)
-        else:
-            super().on_board_view_point_chosen(event)
 
     def refused(self, refusal: Refused, point: int) -> None:
         self.wrong_attempts += 1

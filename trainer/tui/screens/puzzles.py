@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from trainer.content.grading import Feedback, grade_puzzle
 from trainer.engine import OFF, Play, explain
+from trainer.store.puzzles import Question
 from trainer.tui.playing import BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen, TrainerScreen
 from trainer.tui.widgets.feedback import FeedbackBar
@@ -179,6 +180,9 @@ class PuzzleScreen(TaskScreen):
         }
         return applicable[action] if action in applicable else super().check_action(action, parameters)
 
+    def on_mount(self) -> None:
+        self.show_puzzle()
+
     def watch_index(self) -> None:
         self.revealed = False
         self.show_puzzle()
@@ -223,7 +227,7 @@ class PuzzleScreen(TaskScreen):
 
     # --- answering --------------------------------------------------------------------------------------
 
-    def record(self, answer: str, correct: bool, *, question: str = "play") -> None:
+    def record(self, answer: str, correct: bool, *, question: Question = "play") -> None:
         # An answer given after the solution was shown is kept, but marked so that it doesn't count as solved.
         self.store.record_puzzle_attempt(
             self.puzzle.id,

@@ -45,7 +45,7 @@ class TaskLayout(Widget):
 class NotationInput(Input):
     """The box to type a play in (``24/18 13/8``); escape leaves the box for the board, not the screen."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave the box", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Board")]
 
     def __init__(self, placeholder: str = "type a play, e.g. 24/18 13/8") -> None:
         super().__init__(id="notation", placeholder=placeholder, select_on_focus=False)
