@@ -1,11 +1,12 @@
-"""The SQLite progress store: what persists, and how it survives corrupt, locked and unwritable databases."""
+"""The SQLite progress store: what persists, and how it survives corrupt, foreign, damaged, locked, read-only and
+unwritable databases without losing progress."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import pytest
 from trainer.store import DATABASE_NAME, LessonProgress, ProgressStore, default_data_dir
 
 LOCK_WATCHDOG_SECONDS = 2.5
+VERSION_1_FILE = Path(__file__).parent / "data" / "progress-v1.sqlite3"
 
 
 @pytest.fixture
@@ -317,10 +319,18 @@ def test_a_garbage_database_is_moved_aside_and_a_fresh_one_started(data_dir: Pat
     assert_recovered(data_dir, garbage, store)
 
 
+@pytest.fixture(scope="module")
+def full_database(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    return make_database(tmp_path_factory.mktemp("full"), puzzle_rows=300)
+
+
 @pytest.mark.parametrize("keep", [50, 100, 4096, 3 * 4096, 20_000])
-def test_a_truncated_database_is_moved_aside_and_a_fresh_one_started(data_dir: Path, keep: int) -> None:
-    data = make_database(data_dir, puzzle_rows=300)
+def test_a_truncated_database_is_moved_aside_and_a_fresh_one_started(
+    data_dir: Path, full_database: bytes, keep: int
+) -> None:
+    data = full_database
     assert len(data) > keep
+    data_dir.mkdir()
     (data_dir / DATABASE_NAME).write_bytes(data[:keep])
     store = ProgressStore(data_dir)
     assert_recovered(data_dir, data[:keep], store)
@@ -351,61 +361,264 @@ def test_an_empty_database_file_is_simply_used(data_dir: Path) -> None:
     store.close()
 
 
-# --- locked databases ---------------------------------------------------------------------------------------
+def sqlite_tables(path: Path) -> set[str]:
+    connection = sqlite3.connect(path)
+    try:
+        return {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        connection.close()
 
 
-def test_a_locked_database_leaves_the_store_working_in_memory(data_dir: Path, lock_database: list[Locker]) -> None:
-    make_database(data_dir)
-    lock_database.append(Locker(data_dir / DATABASE_NAME))
-    started = time.monotonic()
+@pytest.mark.parametrize(
+    "setup",
+    [
+        "PRAGMA application_id = 1297302600",
+        "PRAGMA user_version = 7",
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ],
+    ids=["application-id", "user-version", "lookalike-table"],
+)
+def test_another_applications_database_is_moved_aside_not_taken_over(data_dir: Path, setup: str) -> None:
+    data_dir.mkdir()
+    connection = sqlite3.connect(data_dir / DATABASE_NAME, isolation_level=None)
+    connection.execute("CREATE TABLE contact (name TEXT, phone TEXT)")
+    connection.execute("INSERT INTO contact VALUES ('Ann', '555-0100')")
+    connection.execute(setup)
+    connection.close()
+    original = (data_dir / DATABASE_NAME).read_bytes()
     store = ProgressStore(data_dir)
-    assert time.monotonic() - started < 3
-    assert not store.persistent
-    assert store.notice
-    assert "in use" in store.notice or "locked" in store.notice
-    assert moved_aside(data_dir) == [], "a locked database is not unreadable and must not be moved aside"
-    store.complete_step("board", 1, first_try=True)
-    store.set_resume_step("board", 2)
-    store.record_puzzle_attempt("p", "24/18", correct=True, seconds=1.0)
-    assert store.lesson_progress("board") == LessonProgress(completed={1}, first_try={1}, resume_step=2)
-    assert store.puzzle_attempts("p") == [("24/18", True, 1.0)]
-    store.close()
-    lock_database[0].release()
-    # Nothing of the in-memory session reached the file, and what was there is intact.
-    later = ProgressStore(data_dir)
-    assert later.persistent
-    assert later.lesson_progress("board") == LessonProgress()
-    assert later.lesson_progress("hitting") == LessonProgress(completed={2}, first_try={2}, resume_step=3)
-    later.close()
-
-
-def test_a_database_locked_after_opening_switches_to_memory_and_keeps_progress(
-    data_dir: Path, lock_database: list[Locker]
-) -> None:
-    store = ProgressStore(data_dir)
+    (aside,) = moved_aside(data_dir)
+    assert aside.read_bytes() == original
+    assert "contact" in sqlite_tables(aside) and "lesson_step" not in sqlite_tables(aside)
+    assert store.notice is not None
+    assert "not a bgtrainer progress file" in store.notice and aside.name in store.notice
     assert store.persistent
     store.complete_step("board", 1, first_try=True)
-    store.complete_step("board", 2, first_try=False)
-    store.set_resume_step("board", 3)
-    store.record_puzzle_attempt("p", "8/5 6/5", correct=True, seconds=2.0)
+    store = reopen(store)
+    assert store.notice is None
+    assert store.lesson_progress("board").completed == {1}
+    store.close()
+
+
+# --- damaged records ----------------------------------------------------------------------------------------
+
+
+def test_records_that_cannot_be_decoded_are_skipped_and_saving_goes_on(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    store.complete_step("board", 1, first_try=True)
+    store.set_resume_step("board", 2)
+    store.record_puzzle_attempt("p", "24/18", correct=True, seconds=2.0)
+    store.set_setting("theme", "textual-light")
+    store.close()
+    connection = sqlite3.connect(data_dir / DATABASE_NAME, isolation_level=None)
+    damaged = [
+        # Text that isn't UTF-8, a step that isn't a number, seconds stored as a blob.
+        "INSERT INTO puzzle_attempt (puzzle_id, answer, correct, seconds, attempted_at) "
+        "VALUES ('p', CAST(x'ff2f3138' AS TEXT), 1, 1.0, 0)",
+        "INSERT INTO lesson_step (lesson_id, step, first_try, completed_at) VALUES ('board', 'three', 1, 0)",
+        "INSERT INTO puzzle_attempt (puzzle_id, answer, correct, seconds, attempted_at) "
+        "VALUES ('q', '6/off', 1, x'00', 0)",
+        "INSERT INTO meta (key, value) VALUES ('setting:sound', CAST(x'c3' AS TEXT))",
+    ]
+    for statement in damaged:
+        connection.execute(statement)
+    connection.close()
+
+    store = ProgressStore(data_dir)
+    assert store.persistent
+    assert store.notice is not None and "4 damaged record(s)" in store.notice
+    assert store.lesson_progress("board") == LessonProgress(completed={1}, first_try={1}, resume_step=2)
+    assert store.puzzle_attempts("p") == [("24/18", True, 2.0)]
+    assert store.puzzle_attempts("q") == []
+    assert store.setting("theme") == "textual-light"
+    assert store.setting("sound") is None
+    store.complete_step("board", 3, first_try=False)
+    store.record_puzzle_attempt("q", "6/off", correct=True, seconds=4.0)
+    store = reopen(store)
+    assert store.lesson_progress("board").completed == {1, 3}
+    assert store.puzzle_attempts("q") == [("6/off", True, 4.0)]
+    store.close()
+    # The damaged rows are still in the file: nothing was deleted.
+    connection = sqlite3.connect(data_dir / DATABASE_NAME)
+    assert connection.execute("SELECT count(*) FROM lesson_step WHERE step = 'three'").fetchone() == (1,)
+    assert connection.execute("SELECT count(*) FROM puzzle_attempt").fetchone() == (4,)
+    connection.close()
+
+
+# --- files that can't be written ----------------------------------------------------------------------------
+
+
+NOBODY = 65534
+
+
+def act_as_ordinary_user(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For root, make ``os.access`` answer from the permission bits, as the kernel does for any other user (the
+    store decides from it whether to open the file read-only; root could read and write anything)."""
+    if os.geteuid() != 0:
+        return
+
+    def access(path: str | os.PathLike[str], mode: int, **kwargs: object) -> bool:
+        status = os.stat(path)
+        if status.st_uid == os.geteuid():
+            bits = status.st_mode >> 6
+        elif status.st_gid in {os.getegid(), *os.getgroups()}:
+            bits = status.st_mode >> 3
+        else:
+            bits = status.st_mode
+        wanted = (4 if mode & os.R_OK else 0) | (2 if mode & os.W_OK else 0) | (1 if mode & os.X_OK else 0)
+        return bits & wanted == wanted
+
+    monkeypatch.setattr(os, "access", access)
+
+
+def test_a_read_only_progress_file_is_read_and_left_unchanged(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = ProgressStore(data_dir)
+    store.complete_step("board", 1, first_try=True)
+    store.set_resume_step("board", 2)
+    store.record_puzzle_attempt("p", "24/18", correct=True, seconds=2.0)
+    store.close()
+    path = data_dir / DATABASE_NAME
+    original = path.read_bytes()
+    path.chmod(0o444)
+    act_as_ordinary_user(monkeypatch)
+    store = ProgressStore(data_dir)
+    assert not store.persistent
+    assert store.notice is not None
+    assert "can't be written (it is read-only)" in store.notice and "won't be saved" in store.notice
+    assert store.lesson_progress("board") == LessonProgress(completed={1}, first_try={1}, resume_step=2)
+    assert store.puzzle_attempts("p") == [("24/18", True, 2.0)]
+    store.complete_step("board", 2, first_try=True)
+    assert store.lesson_progress("board").completed == {1, 2}
+    store.close()
+    assert path.read_bytes() == original
+    assert moved_aside(data_dir) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to give a file away")
+@pytest.mark.parametrize("mode", [0o644, 0o600], ids=["readable", "unreadable"])
+def test_a_progress_file_of_another_user_is_read_if_it_can_be_and_left_alone(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, mode: int
+) -> None:
+    store = ProgressStore(data_dir)
+    store.complete_step("board", 1, first_try=True)
+    store.close()
+    path = data_dir / DATABASE_NAME
+    os.chown(path, NOBODY, NOBODY)
+    path.chmod(mode)
+    original = path.read_bytes()
+    act_as_ordinary_user(monkeypatch)
+    store = ProgressStore(data_dir)
+    assert not store.persistent
+    assert store.notice is not None and "won't be saved" in store.notice
+    if mode == 0o644:
+        assert "can't be written (it belongs to another user)" in store.notice
+        assert store.lesson_progress("board").completed == {1}
+    else:
+        assert "can't be read (it belongs to another user)" in store.notice
+        assert store.lesson_progress("board").completed == set()
+    store.complete_step("board", 5, first_try=True)
+    assert 5 in store.lesson_progress("board").completed
+    store.close()
+    assert path.read_bytes() == original
+    assert moved_aside(data_dir) == []
+
+
+# --- privacy ------------------------------------------------------------------------------------------------
+
+
+def test_the_data_folder_and_the_database_are_private_to_the_user(tmp_path: Path) -> None:
+    tmp_path.chmod(0o755)
+    folder = tmp_path / "shared" / "data"
+    old_umask = os.umask(0)
+    try:
+        store = ProgressStore(folder)
+        store.complete_step("board", 1, first_try=True)
+        files = [path for path in folder.iterdir() if path.name.startswith(DATABASE_NAME)]
+        modes = {path.name: path.stat().st_mode & 0o777 for path in files}
+        store.close()
+    finally:
+        os.umask(old_umask)
+    assert folder.stat().st_mode & 0o777 == 0o700
+    assert folder.parent.stat().st_mode & 0o777 == 0o700  # a missing parent too
+    assert tmp_path.stat().st_mode & 0o777 == 0o755  # a folder that existed is left as it was
+    assert modes[DATABASE_NAME] == 0o600
+    assert set(modes.values()) == {0o600}, modes  # the write-ahead log too
+
+
+# --- locked databases ---------------------------------------------------------------------------------------
+
+SHORT_WAIT = 0.3  # the store's busy timeout in these tests, so that a lock held for longer shows quickly
+
+
+def test_writes_to_a_file_locked_for_longer_than_the_busy_timeout_are_kept_and_saved_once_it_is_free(
+    data_dir: Path, lock_database: list[Locker]
+) -> None:
+    store = ProgressStore(data_dir, busy_timeout=SHORT_WAIT)
+    store.complete_step("board", 1, first_try=True)
     locker = Locker(data_dir / DATABASE_NAME)
     lock_database.append(locker)
     locker.arm_watchdog(LOCK_WATCHDOG_SECONDS)
-    store.complete_step("board", 3, first_try=True)
-    assert not locker.released_by_watchdog, (
-        "complete_step kept waiting on the locked database until the lock was released "
-        f"({LOCK_WATCHDOG_SECONDS} s watchdog); it should switch to memory"
-    )
+    store.complete_step("board", 2, first_try=False)
+    store.set_resume_step("board", 3)
+    store.record_puzzle_attempt("p", "8/5 6/5", correct=True, seconds=2.0)
+    assert not locker.released_by_watchdog, "a write waited for the lock well past the store's busy timeout"
     assert not store.persistent
-    assert store.notice
-    assert "no longer be saved" in store.notice or "locked" in store.notice
-    progress = store.lesson_progress("board")
-    assert progress.completed == {1, 2, 3}
-    assert progress.first_try == {1, 3}
-    assert progress.resume_step == 3
+    assert store.notice is not None and "can't be saved right now" in store.notice
+    assert store.notice.count("can't be saved") == 1, "the learner is told once"
+    assert store.lesson_progress("board") == LessonProgress(completed={1, 2}, first_try={1}, resume_step=3)
     assert store.puzzle_attempts("p") == [("8/5 6/5", True, 2.0)]
-    store.set_resume_step("board", 4)
-    assert store.lesson_progress("board").resume_step == 4
+    locker.release()
+    store.complete_step("board", 4, first_try=True)
+    assert store.persistent
+    assert "can be written again" in store.notice
+    store = reopen(store)
+    assert store.notice is None
+    assert store.lesson_progress("board") == LessonProgress(completed={1, 2, 4}, first_try={1, 4}, resume_step=3)
+    assert store.puzzle_attempts("p") == [("8/5 6/5", True, 2.0)]
+    store.close()
+
+
+def test_writes_still_waiting_for_a_lock_are_saved_on_closing(data_dir: Path, lock_database: list[Locker]) -> None:
+    store = ProgressStore(data_dir, busy_timeout=SHORT_WAIT)
+    locker = Locker(data_dir / DATABASE_NAME)
+    lock_database.append(locker)
+    store.complete_step("board", 1, first_try=True)
+    assert not store.persistent
+    locker.release()
+    store = reopen(store)
+    assert store.lesson_progress("board").completed == {1}
+    store.close()
+
+
+def test_a_file_locked_while_opening_is_read_and_written_once_it_is_free(
+    data_dir: Path, lock_database: list[Locker]
+) -> None:
+    # A version-1 file uses a rollback journal: a writer's exclusive lock keeps readers out too.
+    data_dir.mkdir()
+    shutil.copyfile(VERSION_1_FILE, data_dir / DATABASE_NAME)
+    locker = Locker(data_dir / DATABASE_NAME)
+    lock_database.append(locker)
+    locker.arm_watchdog(LOCK_WATCHDOG_SECONDS)
+    store = ProgressStore(data_dir, busy_timeout=SHORT_WAIT)
+    assert not locker.released_by_watchdog, "opening waited for the lock well past the store's busy timeout"
+    assert not store.persistent
+    assert store.notice is not None and "in use by another program" in store.notice
+    assert moved_aside(data_dir) == [], "a locked file is not unreadable and must not be moved aside"
+    store.complete_step("board", 7, first_try=True)
+    store.complete_step("board", 8, first_try=True)
+    assert store.lesson_progress("board").completed == {7, 8}
+    assert store.notice.count("in use") == 1, "the learner is told once"
+    locker.release()
+    store.set_resume_step("board", 9)
+    assert store.persistent
+    # Once open, the file's progress (migrated) and this session's are both there.
+    both = LessonProgress(completed={0, 1, 3, 7, 8}, first_try={0, 3, 7, 8}, resume_step=9)
+    assert store.lesson_progress("board") == both
+    assert store.setting("theme") == "textual-light"
+    store = reopen(store)
+    assert store.notice is None
+    assert store.lesson_progress("board") == both
+    assert [a.question for a in store.puzzle_history("forced-01")] == ["forced", "forced", "play"]
     store.close()
 
 

@@ -1,9 +1,15 @@
 """Progress storage in SQLite: lesson steps done and where to resume, puzzle answers, preferences.
 
-The file's layout changes only through numbered migrations (:mod:`trainer.store.migrations`), run in place. A file
-that can't be read, or belongs to another application, is moved aside (never deleted) and a fresh one started; one
-written by a newer bgtrainer is read but left unchanged. :attr:`ProgressStore.notice` says what happened, for the
-app to show.
+A learner's progress is never lost. The file's layout changes only through numbered migrations
+(:mod:`trainer.store.migrations`), run in place. A file that can't be read as a database, or that belongs to another
+application, is moved aside (never deleted) and a fresh one started; one that can be read but not written (read-only,
+another user's, from a newer bgtrainer) is read and left unchanged; writes that a lock keeps out are kept and saved
+later. :attr:`ProgressStore.notice` says what happened, for the app to show.
+
+Layout: :mod:`~trainer.store.opening` (finding and opening the file), :mod:`~trainer.store.migrations`,
+:mod:`~trainer.store.database` (the in-memory copy and the writes to the file), and one module per kind of record
+(:mod:`~trainer.store.lessons`, :mod:`~trainer.store.puzzles`, :mod:`~trainer.store.settings`), combined by
+:class:`ProgressStore`.
 """
 
 from trainer.store.database import BUSY_TIMEOUT

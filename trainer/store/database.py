@@ -1,4 +1,9 @@
-"""The progress database: an in-memory copy that answers every read, and the file every write goes through to."""
+"""The progress database: an in-memory copy that answers every read, and the file every write goes through to.
+
+A write is applied to the in-memory copy, queued, and the queue committed to the file in one transaction (with any
+migration the file still lacks). If the file can't take it (locked for longer than the busy timeout, unwritable),
+the queue is kept and committed with a later write or on closing, and :attr:`Database.notice` says so once.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +12,21 @@ from pathlib import Path
 from typing import Any
 
 from trainer.store import migrations
-from trainer.store.opening import open_progress_file
+from trainer.store.opening import open_progress_file, retry_while_busy
 
 Statement = tuple[str, tuple[object, ...]]
-BUSY_TIMEOUT = 0.5
-"""Seconds a write waits for another bgtrainer (or any program) holding the file's lock."""
+BUSY_TIMEOUT = 5.0
+"""Seconds a write waits for another program (such as a second bgtrainer) to release the file."""
+RETRY_TIMEOUT = 0.05
+"""Seconds a write waits while earlier writes are still queued, so a file that stays locked never stalls the app."""
+
+_ACCEPTED_TYPES = {"TEXT": {"text"}, "INTEGER": {"integer"}, "REAL": {"real", "integer"}}
 
 
 class Database:
     """Progress kept in memory and written through to the file at ``path``.
 
-    :attr:`notice` says, in sentences for the learner, whatever went wrong with the file.
+    :attr:`notice` says, in sentences for the learner, whatever kept the file from being read or written.
     """
 
     def __init__(self, path: Path, *, busy_timeout: float = BUSY_TIMEOUT) -> None:
@@ -25,67 +34,140 @@ class Database:
         self.notice: str | None = None
         self._busy_timeout = busy_timeout
         self._memory = _new_memory()
-        opened = open_progress_file(path, busy_timeout)
-        self._say(*opened.notices)
-        self._file = opened.connection
-        if opened.snapshot is not None:
-            try:
-                self._load(opened.snapshot)
-            except migrations.MigrationError as error:
-                self._say(
-                    f"The progress file couldn't be updated for this bgtrainer ({error}); it was left as it was, "
-                    "and this session's progress won't be saved."
-                )
-                self._close_file()
-            finally:
-                opened.snapshot.close()
-        if self._file is not None:
-            try:
-                migrations.upgrade(self._file)
-            except (sqlite3.Error, migrations.MigrationError) as error:
-                self._lose_file(error)
+        self._file: sqlite3.Connection | None = None
+        self._pending: list[tuple[Statement, ...]] = []
+        self._saving = True  # writes are meant for the file (not so for a read-only or newer file, or no folder)
+        self._opened = False  # the file has been opened and read (not yet if it was locked)
+        self._stalled = False  # the learner was told the file can't be written; retries are quick meanwhile
+        self._write_ahead_log = False  # the file was switched to write-ahead logging (or can't be)
+        self._open(busy_timeout)
+        self._flush(busy_timeout)
 
     @property
     def persistent(self) -> bool:
-        """Whether changes still reach the file."""
-        return self._file is not None
+        """Whether every change so far has reached the file."""
+        return self._file is not None and not self._pending
 
     def rows(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         """The rows of a query, from the in-memory copy."""
         return self._memory.execute(sql, parameters).fetchall()
 
     def write(self, *statements: Statement) -> None:
-        """Apply ``statements`` to the in-memory copy, then to the file, each in one transaction."""
+        """Apply ``statements`` to the in-memory copy in one transaction, then commit them to the file.
+
+        :raises sqlite3.Error: if the statements themselves are wrong (nothing is changed then).
+        """
         _transaction(self._memory, statements)
-        if self._file is None:
-            return
-        try:
-            _transaction(self._file, statements)
-        except sqlite3.DatabaseError as error:
-            self._lose_file(error)
+        if self._saving:
+            self._pending.append(statements)
+            self._flush(RETRY_TIMEOUT if self._stalled else self._busy_timeout)
 
     def close(self) -> None:
-        """Close the file and the in-memory copy."""
-        self._close_file()
+        """Commit what is still queued (waiting for a lock up to the busy timeout), then close."""
+        self._flush(self._busy_timeout)
+        self._stop_saving()
         self._memory.close()
 
+    def _open(self, timeout: float) -> None:
+        opened = open_progress_file(self.path, timeout)
+        if opened.locked:
+            if not self._stalled:
+                self._stalled = True
+                self._say(*opened.notices)
+            return
+        self._say(*opened.notices)
+        self._opened = True
+        self._saving = opened.connection is not None
+        if opened.snapshot is None:
+            return
+        try:
+            self._load(opened.snapshot)
+        except migrations.MigrationError as error:
+            self._say(
+                f"The progress file couldn't be updated for this bgtrainer ({error}); it was left as it was, "
+                "and this session's progress won't be saved."
+            )
+            self._saving = False
+            if opened.connection is not None:
+                opened.connection.close()
+            return
+        finally:
+            opened.snapshot.close()
+        self._file = opened.connection
+
     def _load(self, snapshot: sqlite3.Connection) -> None:
-        """Fill the in-memory copy from a copy of the file, migrated to the current layout if it is older.
+        """Make the in-memory copy from a copy of the file (migrated if it is older), plus this session's writes.
 
         :raises migrations.MigrationError: if a migration fails.
         """
         if migrations.file_version(snapshot) <= migrations.LATEST_VERSION:
             migrations.upgrade(snapshot)
-        _copy_rows(snapshot, self._memory)
+        memory = _new_memory()
+        damaged = _copy_rows(snapshot, memory)
+        for statements in self._pending:
+            _transaction(memory, statements)
+        self._memory.close()
+        self._memory = memory
+        if damaged:
+            self._say(
+                f"{damaged} damaged record(s) in the progress file were skipped; they are left in the file, and "
+                "everything else is read and saved as usual."
+            )
 
-    def _lose_file(self, error: BaseException) -> None:
-        self._close_file()
-        self._say(f"Progress can no longer be saved ({error}); it is kept until you quit.")
+    def _flush(self, timeout: float) -> None:
+        """Migrate the file if it needs it and commit the queued writes; on failure keep them queued."""
+        if not self._saving or not (self._pending or self._opened):
+            return
+        if not self._opened:
+            self._open(timeout)
+            if not self._opened or not self._saving:
+                return
+        file = self._file
+        assert file is not None  # an opened file is kept exactly while saving
+        try:
+            if self._pending or migrations.file_version(file) < migrations.LATEST_VERSION:
+                retry_while_busy(lambda seconds: self._commit(file, seconds), timeout)
+        except migrations.NewerFileError as error:
+            self._stop_saving()
+            self._say(
+                f"A newer bgtrainer has changed the progress file ({error}); this session's progress from now on "
+                "won't be saved."
+            )
+            return
+        except (sqlite3.Error, migrations.MigrationError) as error:
+            if not self._stalled:
+                self._stalled = True
+                self._say(
+                    f"Progress can't be saved right now ({error}); bgtrainer keeps it, and tries again each time "
+                    "progress is recorded and when you quit."
+                )
+            return
+        self._pending.clear()
+        if self._stalled:
+            self._stalled = False
+            self._say("The progress file can be written again; nothing was lost.")
+        if not self._write_ahead_log:
+            self._write_ahead_log = _use_write_ahead_log(file)
 
-    def _close_file(self) -> None:
+    def _stop_saving(self) -> None:
+        self._saving = False
         if self._file is not None:
             self._file.close()
             self._file = None
+
+    def _commit(self, file: sqlite3.Connection, timeout: float) -> None:
+        file.execute(f"PRAGMA busy_timeout = {round(timeout * 1000)}")
+        file.execute("BEGIN IMMEDIATE")
+        try:
+            migrations.upgrade_in_transaction(file)
+            for statements in self._pending:
+                for sql, parameters in statements:
+                    file.execute(sql, parameters)
+            file.execute("COMMIT")
+        except BaseException:
+            if file.in_transaction:
+                file.execute("ROLLBACK")
+            raise
 
     def _say(self, *sentences: str) -> None:
         for sentence in sentences:
@@ -104,16 +186,76 @@ def _new_memory() -> sqlite3.Connection:
     return memory
 
 
-def _copy_rows(source: sqlite3.Connection, target: sqlite3.Connection) -> None:
-    """Copy every row of the target's tables from ``source``, in the columns both have."""
-    for (table,) in target.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"):
-        found = {info[1] for info in source.execute(f"PRAGMA table_info({table})")}
-        names = ", ".join(info[1] for info in target.execute(f"PRAGMA table_info({table})") if info[1] in found)
-        if not names:
+def _use_write_ahead_log(file: sqlite3.Connection) -> bool:
+    """Switch the file to write-ahead logging, so that readers never wait for a writer and a writer waits only for
+    another writer; ``False`` if the file was locked, to try again after the next write."""
+    try:
+        file.execute("PRAGMA journal_mode = WAL")  # where the file system can't, SQLite keeps its journal mode
+    except sqlite3.OperationalError as error:
+        if migrations.is_busy(error):
+            return False
+    return True
+
+
+def _copy_rows(source: sqlite3.Connection, target: sqlite3.Connection) -> int:
+    """Copy the rows of the target's tables from ``source``, in the columns both have; return how many rows were
+    skipped as damaged (text that isn't UTF-8, a value of the wrong type, a broken constraint)."""
+    damaged = 0
+    tables = [name for (name,) in target.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    for table in tables:
+        if table.startswith("sqlite_"):
             continue
-        rows = source.execute(f"SELECT {names} FROM {table}").fetchall()
-        marks = ", ".join("?" * len(names.split(", ")))
-        target.executemany(f"INSERT OR REPLACE INTO {table} ({names}) VALUES ({marks})", rows)
+        found = {info[1] for info in source.execute(f"PRAGMA table_info({table})")}
+        info = target.execute(f"PRAGMA table_info({table})").fetchall()
+        columns = [(name, str(declared).upper(), bool(not_null)) for _, name, declared, not_null, _, _ in info]
+        columns = [column for column in columns if column[0] in found]
+        if not columns:
+            continue
+        names = ", ".join(name for name, _, _ in columns)
+        selected = ", ".join(f"typeof({name}), {name}" for name, _, _ in columns)
+        insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})"
+        source.text_factory = bytes  # decoded here, so that a bad row is skipped rather than stopping the read
+        try:
+            rows = source.execute(f"SELECT {selected} FROM {table}").fetchall()
+        finally:
+            source.text_factory = str
+        for row in rows:
+            values = _decoded(columns, row)
+            if values is None:
+                damaged += 1
+                continue
+            try:
+                target.execute(insert, values)
+            except sqlite3.IntegrityError:
+                damaged += 1
+    return damaged
+
+
+def _decoded(columns: list[tuple[str, str, bool]], row: tuple[Any, ...]) -> tuple[object, ...] | None:
+    """The values of a row of ``(typeof, value)`` pairs, checked against the columns' types; ``None`` if damaged.
+
+    :raises ValueError: for a column type the check doesn't know (a migration added one: add it here).
+    """
+    values: list[object] = []
+    for (_, declared, not_null), type_name, value in zip(columns, row[0::2], row[1::2], strict=True):
+        kind = type_name.decode("ascii")  # read as bytes, like all text from the source
+        if kind == "null" and not not_null:
+            values.append(None)
+            continue
+        accepted = _ACCEPTED_TYPES.get(declared)
+        if accepted is None:
+            raise ValueError(f"the store can't check values of the column type {declared!r}")
+        if kind not in accepted:
+            return None
+        if kind == "text":
+            try:
+                value = value.decode("utf-8")
+            except UnicodeDecodeError:
+                return None
+        elif declared == "REAL":
+            value = float(value)
+        values.append(value)
+    return tuple(values)
 
 
 def _transaction(connection: sqlite3.Connection, statements: tuple[Statement, ...]) -> None:

@@ -1,7 +1,9 @@
 """Opening the progress file: where it lives, what it holds, and what to do with a file that can't be used.
 
-A file that can't be read is moved aside (never deleted) and a fresh one started. A file written by a newer
-bgtrainer is read but never written. Each such case adds a sentence to :attr:`Opened.notices` for the app to show.
+The folder and the file are created private to the user. A file that can't be read as a database, or that is
+another application's, is moved aside (never deleted) and a fresh one started. A file that can be read but not
+written (read-only, another user's, written by a newer bgtrainer) is read and left alone. A file locked by another
+program is waited for, then tried again later. Each case adds a sentence to :attr:`Opened.notices`.
 """
 
 from __future__ import annotations
@@ -9,14 +11,17 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import platformdirs
 
 from trainer.store import migrations
 
 DATABASE_NAME = "progress.sqlite3"
+_T = TypeVar("_T")
 
 
 def default_data_dir() -> Path:
@@ -35,55 +40,150 @@ class Opened:
     """The file, open for writing; ``None`` if this session can't write to it."""
     snapshot: sqlite3.Connection | None = None
     """An in-memory copy of the file as it was found (not migrated yet); ``None`` if there was nothing to read."""
+    locked: bool = False
+    """The file was locked by another program for longer than the timeout: try again later."""
     notices: list[str] = field(default_factory=list)
     """What the learner should know, in sentences."""
 
 
+class _Refused(Exception):
+    """The file at the progress path can't be used as it is: it is to be moved aside."""
+
+
 def open_progress_file(path: Path, timeout: float) -> Opened:
-    """Open (or create) the progress file at ``path``, waiting up to ``timeout`` seconds for a lock.
+    """Open (or create) the progress file at ``path``, waiting up to ``timeout`` seconds for locks.
 
     Never raises for a file or folder that can't be used: the reason is in the result's notices.
     """
+    unusable = _prepare(path)
+    if unusable is not None:
+        return unusable
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        return _open_waiting(path, timeout)
+    except _Refused as refusal:
+        reason = str(refusal)
+    try:
+        aside = move_aside(path)
     except OSError as error:
-        return Opened(notices=[f"Progress can't be saved: the folder {path.parent} can't be created ({error})."])
+        return Opened(notices=[f"{reason}, and it could not be moved aside ({error}); progress won't be saved."])
+    reason = f"{reason}; it was moved to {aside.name}"
+    unusable = _prepare(path)
+    if unusable is not None:
+        unusable.notices.insert(0, f"{reason}.")
+        return unusable
     try:
-        return _open(path, timeout)
-    except sqlite3.DatabaseError as error:
+        opened = _open_waiting(path, timeout)
+    except _Refused as refusal:
+        return Opened(notices=[f"{reason}, but a new one can't be used either ({refusal}); progress won't be saved."])
+    opened.notices.insert(0, f"{reason} and a new one started.")
+    return opened
+
+
+def _prepare(path: Path) -> Opened | None:
+    """Create the folder (private to the user) and an empty file (the same) unless they exist, and check that the
+    file can be read; if any of that fails, the result to return."""
+    folder = path.parent
+    try:
+        _make_private_folders(folder)
+    except OSError as error:
+        return Opened(notices=[f"Progress can't be saved: the folder {folder} can't be created ({error})."])
+    try:
+        if not path.exists():
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            try:
+                os.fchmod(descriptor, 0o600)  # whatever the umask; SQLite gives its journal files the same mode
+            finally:
+                os.close(descriptor)
+    except FileExistsError:
+        pass
+    except OSError as error:
+        return Opened(notices=[f"Progress can't be saved in {folder} ({error})."])
+    problem = _permission_problem(path, os.R_OK)
+    if problem is None:
+        try:
+            with path.open("rb") as handle:
+                handle.read(100)
+        except OSError as error:
+            problem = error.strerror or str(error)
+    if problem is not None:
+        return Opened(
+            notices=[
+                f"The progress file {path} can't be read ({problem}); it was left as it is, and this session's "
+                "progress won't be saved."
+            ]
+        )
+    return None
+
+
+def _make_private_folders(folder: Path) -> None:
+    """Create ``folder`` and any missing parents with mode 0700 (as the XDG base directory spec asks).
+
+    :raises OSError: if one can't be created.
+    """
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    for new in reversed(missing):
+        try:
+            new.mkdir(mode=0o700)
+        except FileExistsError:
+            if not new.is_dir():
+                raise
+            continue
+        new.chmod(0o700)  # whatever the umask
+
+
+def _open_waiting(path: Path, timeout: float) -> Opened:
+    """:func:`_open`, tried again while another program holds the lock, for up to ``timeout`` seconds.
+
+    :raises _Refused: if the file is damaged or not a progress file.
+    """
+    try:
+        return retry_while_busy(lambda seconds: _open(path, seconds), timeout)
+    except sqlite3.OperationalError as error:
         if migrations.is_busy(error):
             return Opened(
+                locked=True,
                 notices=[
-                    f"The progress file {path} is in use by another bgtrainer; this session's progress won't be saved."
-                ]
+                    f"The progress file {path} is in use by another program; bgtrainer keeps this session's "
+                    "progress, and tries again each time progress is recorded and when you quit."
+                ],
             )
-        if not path.is_file() or not path.stat().st_size:
-            return Opened(notices=[f"Progress can't be saved in {path.parent} ({error})."])
-        try:
-            aside = move_aside(path)
-            opened = _open(path, timeout)
-        except (OSError, sqlite3.DatabaseError) as second:
-            return Opened(
-                notices=[
-                    f"The progress file could not be read ({error}) nor replaced ({second}); progress won't be saved."
-                ]
-            )
-        opened.notices.insert(
-            0, f"The progress file could not be read ({error}); it was moved to {aside.name} and a new one started."
-        )
-        return opened
+        return _unusable(path, error)
+    except migrations.NotProgressFileError as error:
+        raise _Refused(f"The file {path} is not a bgtrainer progress file ({error})") from error
+    except sqlite3.DatabaseError as error:
+        if getattr(error, "sqlite_errorcode", 0) & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+            raise _Refused(f"The progress file could not be read ({error})") from error
+        return _unusable(path, error)
+
+
+def _unusable(path: Path, error: sqlite3.Error) -> Opened:
+    """A file that may well be fine but can't be opened now (no memory, an input/output error...): left alone."""
+    return Opened(
+        notices=[
+            f"The progress file {path} can't be opened ({error}); it was left as it is, and this session's "
+            "progress won't be saved."
+        ]
+    )
 
 
 def _open(path: Path, timeout: float) -> Opened:
-    """Open the file and copy it to memory.
+    """Open the file and copy it to memory; a file this session can't write is closed after reading.
 
-    :raises sqlite3.DatabaseError: if it can't be opened, is locked, damaged, or not a progress file.
+    :raises _Refused: if it fails SQLite's integrity check.
+    :raises sqlite3.DatabaseError: if it is locked, damaged, or not a progress file.
     """
-    connection = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+    problem = _write_problem(path)
+    connection = _connect(path, timeout, read_only=problem is not None)
     try:
         check = connection.execute("PRAGMA quick_check").fetchone()
         if not check or check[0] != "ok":
-            raise sqlite3.DatabaseError(f"integrity check failed: {check[0] if check else 'no answer'}")
+            found = check[0] if check else "no answer"
+            raise _Refused(f"The progress file could not be read (integrity check: {found})")
         version = migrations.file_version(connection)
         snapshot = sqlite3.connect(":memory:", isolation_level=None)
         connection.backup(snapshot)
@@ -99,7 +199,73 @@ def _open(path: Path, timeout: float) -> Opened:
                 f"{migrations.LATEST_VERSION}): your progress is shown, but this session won't change the file."
             ],
         )
+    if problem is not None:
+        connection.close()
+        return Opened(
+            snapshot=snapshot,
+            notices=[
+                f"The progress file {path} can't be written ({problem}): your progress is shown, but this "
+                "session's progress won't be saved."
+            ],
+        )
+    connection.execute("PRAGMA synchronous = FULL")
     return Opened(connection=connection, snapshot=snapshot)
+
+
+def _connect(path: Path, timeout: float, *, read_only: bool) -> sqlite3.Connection:
+    """A connection to the file; read-only ones fall back to ``immutable`` where SQLite can't share the file
+    (a write-ahead-log file in a folder this user can't write to)."""
+    if not read_only:
+        return sqlite3.connect(path, timeout=timeout, isolation_level=None)
+    uri = path.absolute().as_uri() + "?mode=ro"
+    connection = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+    try:
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError as error:
+        connection.close()
+        if getattr(error, "sqlite_errorcode", 0) & 0xFF not in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN):
+            raise
+        connection = sqlite3.connect(uri + "&immutable=1", uri=True, timeout=timeout, isolation_level=None)
+    return connection
+
+
+def _write_problem(path: Path) -> str | None:
+    """Why this user can't write the progress file (and its journal, next to it), or ``None`` if it can."""
+    problem = _permission_problem(path, os.W_OK)
+    if problem is None and not os.access(path.parent, os.W_OK | os.X_OK):
+        problem = f"its folder {path.parent} is read-only"
+    return problem
+
+
+def _permission_problem(path: Path, mode: int) -> str | None:
+    """Why this user may not access ``path`` with ``mode`` (``os.R_OK``, ``os.W_OK``), or ``None`` if it may."""
+    if os.access(path, mode):
+        return None
+    try:
+        owner = path.stat().st_uid
+    except OSError as error:
+        return error.strerror or str(error)
+    if hasattr(os, "geteuid") and owner != os.geteuid():
+        return "it belongs to another user"
+    return "it is read-only" if mode == os.W_OK else "permission denied"
+
+
+def retry_while_busy(attempt: Callable[[float], _T], timeout: float) -> _T:
+    """``attempt(seconds_left)``, tried again while it fails because another connection holds a lock, for up to
+    ``timeout`` seconds in all (``attempt`` is to wait for locks no longer than the seconds it is given).
+
+    SQLite's own busy timeout waits on most locks; this also covers the few it reports at once.
+
+    :raises sqlite3.OperationalError: the last error, once the time is up (at once for an error that isn't a lock).
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return attempt(max(deadline - time.monotonic(), 0.0))
+        except sqlite3.OperationalError as error:
+            if not migrations.is_busy(error) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.01)
 
 
 def move_aside(path: Path) -> Path:
@@ -114,8 +280,8 @@ def move_aside(path: Path) -> Path:
         aside = path.with_name(f"{path.name}.unreadable-{stamp}-{counter}")
         counter += 1
     path.rename(aside)
-    for suffix in ("-wal", "-shm", "-journal"):
+    for suffix in ("-wal", "-journal"):
         companion = path.with_name(path.name + suffix)
-        if companion.exists():
+        if companion.exists() and companion.stat().st_size:
             companion.rename(aside.with_name(aside.name + suffix))
     return aside

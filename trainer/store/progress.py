@@ -14,7 +14,8 @@ from trainer.store.settings import SettingRecords
 class ProgressStore(LessonRecords, PuzzleRecords, SettingRecords):
     """Lesson and puzzle progress and preferences in a SQLite database in ``data_dir``.
 
-    Reads are answered from an in-memory copy; each change is written through to the file. Opening never fails:
+    Reads are answered from an in-memory copy; each change is committed to the file before the call returns, or
+    kept and committed later if the file is locked for longer than ``busy_timeout`` seconds. Opening never fails:
     whatever kept the file from being read or written is said in :attr:`notice`, and the session goes on.
     """
 
