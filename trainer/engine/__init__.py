@@ -3,21 +3,25 @@
 The board is always seen from the player on roll (X); see :mod:`trainer.engine.position` for the numbering.
 """
 
+from trainer.engine.cube import MAX_CUBE, Cube
 from trainer.engine.dice import Dice, check_dice, parse_dice
 from trainer.engine.errors import (
     AmbiguousPlayError,
+    CubeError,
     EngineError,
     GameStateError,
     IllegalPlayError,
     InvalidDiceError,
     InvalidNotationError,
     InvalidPositionError,
+    MatchError,
     NotBearOffError,
     PlayError,
     TableError,
 )
 from trainer.engine.explain import Constraint, Explanation, explain
-from trainer.engine.game import Game
+from trainer.engine.game import Game, Match
+from trainer.engine.match import MatchScore, MoneyOptions
 from trainer.engine.moves import Move, Play, legal_plays
 from trainer.engine.notation import parse_play
 from trainer.engine.position import BAR, CHECKERS, OFF, Position
@@ -31,9 +35,12 @@ from trainer.engine.xgid import Xgid
 __all__ = [
     "BAR",
     "CHECKERS",
+    "MAX_CUBE",
     "OFF",
     "AmbiguousPlayError",
     "Constraint",
+    "Cube",
+    "CubeError",
     "Dice",
     "EngineError",
     "Explanation",
@@ -45,6 +52,10 @@ __all__ = [
     "InvalidDiceError",
     "InvalidNotationError",
     "InvalidPositionError",
+    "Match",
+    "MatchError",
+    "MatchScore",
+    "MoneyOptions",
     "Move",
     "NotBearOffError",
     "OpeningRoll",
