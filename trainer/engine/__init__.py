@@ -22,10 +22,11 @@ from trainer.engine.errors import (
 from trainer.engine.explain import Constraint, Explanation, explain
 from trainer.engine.game import Game, Match
 from trainer.engine.match import MatchScore, MoneyOptions
+from trainer.engine.matchid import GameStage, MatchId, gnubg_id
 from trainer.engine.moves import Move, Play, legal_plays
 from trainer.engine.notation import parse_play
 from trainer.engine.position import BAR, CHECKERS, OFF, Position
-from trainer.engine.reading import read_position
+from trainer.engine.reading import PositionRecord, read_position, read_record
 from trainer.engine.side import Side
 from trainer.engine.state import GameResult, GameState, OpeningRoll, Phase, WinKind, win_kind
 from trainer.engine.turn import Turn
@@ -46,6 +47,7 @@ __all__ = [
     "Explanation",
     "Game",
     "GameResult",
+    "GameStage",
     "GameState",
     "GameStateError",
     "IllegalPlayError",
@@ -54,6 +56,7 @@ __all__ = [
     "InvalidPositionError",
     "Match",
     "MatchError",
+    "MatchId",
     "MatchScore",
     "MoneyOptions",
     "Move",
@@ -63,6 +66,7 @@ __all__ = [
     "Play",
     "PlayError",
     "Position",
+    "PositionRecord",
     "Side",
     "TableError",
     "Turn",
@@ -71,9 +75,11 @@ __all__ = [
     "Xgid",
     "check_dice",
     "explain",
+    "gnubg_id",
     "legal_plays",
     "parse_dice",
     "parse_play",
     "read_position",
+    "read_record",
     "win_kind",
 ]
