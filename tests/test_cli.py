@@ -1,4 +1,4 @@
-"""The ``bgtrainer`` command line: ``moves``, ``--version``, ``--help`` and one-line errors."""
+"""The ``bgtrainer`` command line: ``moves``, ``cube``, ``--version``, ``--help`` and one-line errors."""
 
 from __future__ import annotations
 
@@ -59,6 +59,11 @@ def test_moves_says_when_there_is_no_legal_play(capsys: pytest.CaptureFixture[st
         (["moves", "4HPwATDgc/ABMA"], "no dice given"),
         (["moves"], "required: POSITION"),
         (["frobnicate"], "invalid choice"),
+        (["cube", "4HPwATDgc/ABMA"], "X has a checker on its 24-point: this is not a pure bear-off"),
+        (["cube", "X: 6x7 / O: 24"], "X has 7 checkers left; the exact cube table covers bear-offs of at most 6"),
+        (["cube", "X: 1 / O: 24", "--owner", "opponent"], "invalid choice: 'opponent'"),
+        (["cube", "XGID=---ABBA------------bbaa---:1:-1:1:00:4:3:0:9:10"], "the opponent owns the cube"),
+        (["cube", "XGID=---ABBA------------bbaa---:1:1:1:52:4:3:0:9:10"], "the dice are already rolled (5-2)"),
     ],
 )
 def test_bad_input_gives_a_one_line_error_and_status_2(args: list[str], fragment: str) -> None:
@@ -78,3 +83,44 @@ def test_version_and_help() -> None:
     helped = run("--help")
     assert helped.returncode == 0 and "moves" in helped.stdout
     assert run("moves", "--help").stdout.count("POSITION") >= 2
+
+
+def test_cube_prints_the_equities_the_action_and_the_take_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    # GNU Backgammon's figures for this bear-off: centered 0.4104, opponent owns 0.2195 (so double/take 0.439).
+    assert main(["cube", "swIAAGkBAAAAAA"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "X on roll, the cube in the middle. Without the cube X wins 63.6% (equity +0.272).",
+        "Money equities for X, per unit of the cube:",
+        "  No double     +0.410",
+        "  Double, take  +0.439",
+        "  Double, pass  +1.000",
+        "Right action: double, take (margin 0.029).",
+        "O should take: passing loses 1.000, taking loses 0.439.",
+    ]
+
+
+def test_cube_owned_by_the_player(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cube", "X: 6 5x2 4 2 / O: 24x2 22x2 21 20", "--owner", "player"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("X on roll, X owning the cube.")
+    assert "  No double     +0.464" in out
+    assert out[-2:] == [
+        "Right action: no double (margin 0.025).",
+        "Doubled, O should take: passing loses 1.000, taking loses 0.439.",
+    ]
+
+
+def test_cube_reads_the_cube_and_score_of_an_xgid(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cube", "XGID=---ABBA------------bbaa---:1:1:1:00:4:3:0:9:10"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("X on roll, X owning the cube.")
+    assert out[-1] == "These are money figures: the score in the position (X 4, O 3 in a 9-point match) is not used."
+
+
+def test_cube_says_when_o_should_pass(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cube", "X: 1 / O: 19x6"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2:] == [
+        "Right action: double, pass (margin 0.000).",
+        "O should pass: taking loses 2.000, passing loses 1.000.",
+    ]

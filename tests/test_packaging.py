@@ -30,7 +30,8 @@ def test_the_wheel_holds_every_lesson_and_the_stylesheet(wheel: Path) -> None:
     lessons = {path.name for path in (ROOT / "lessons").glob("*.toml")}
     assert lessons and {f"trainer/_content/lessons/{name}" for name in lessons} <= names
     assert "trainer/tui/app.tcss" in names
-    assert {"trainer/engine/bearoff_data/one_sided.bin", "trainer/engine/bearoff_data/two_sided_6x6.bin"} <= names
+    tables = {"one_sided.bin", "two_sided_6x6.bin", "cubeful_6x6.bin"}
+    assert {f"trainer/engine/bearoff_data/{name}" for name in tables} <= names
     assert any(name.startswith("trainer/_content/puzzles/") for name in names)
 
 

@@ -657,7 +657,7 @@ def test_xgid_of_letters_above_e() -> None:
     cube_log=st.integers(0, 12),
     owner=st.sampled_from([1, 0, -1]),
     scores=st.tuples(st.integers(0, 30), st.integers(0, 30)),
-    crawford=st.booleans(),
+    rules=st.integers(0, 3),
     match_length=st.integers(0, 31),
     max_log=st.integers(0, 15),
 )
@@ -668,10 +668,12 @@ def test_xgid_round_trips(
     cube_log: int,
     owner: int,
     scores: tuple[int, int],
-    crawford: bool,
+    rules: int,
     match_length: int,
     max_log: int,
 ) -> None:
+    # The rules field is the Crawford flag in a match, the Jacoby rule (1) and beavers (2) in money play.
+    crawford = bool(match_length and rules & 1)
     xgid = Xgid(
         position=position,
         turn=1 if turn == 1 else -1,
@@ -683,8 +685,11 @@ def test_xgid_round_trips(
         crawford=crawford,
         match_length=match_length,
         max_cube=1 << max_log,
+        jacoby=not match_length and bool(rules & 1),
+        beavers=not match_length and bool(rules & 2),
     )
     text = xgid.xgid()
+    assert text.split(":")[7] == str(int(crawford) if match_length else rules)
     assert re.fullmatch(r"XGID=[-A-Pa-p]{26}(:-?\d+){9}", text)
     assert Xgid.from_xgid(text) == xgid
     assert Position.from_xgid(text) == position

@@ -1,9 +1,11 @@
 """Vectorised builders of the bear-off tables shipped in ``trainer/engine/bearoff_data``.
 
-``python -m trainer.bearoff_build`` rebuilds both files. The one-sided table is filled pip level by pip level
-(every move lowers the pip count): for each roll the best play is found die by die over per-die move tables.
-The exact two-sided table (at most six checkers a side) is filled in database order, a row, a column and the
-diagonal at a time, each entry the average over the 36 rolls of the best play's chance.
+``python -m trainer.bearoff_build`` rebuilds the three files. The one-sided table is filled pip level by pip
+level (every move lowers the pip count): for each roll the best play is found die by die over per-die move
+tables. The exact two-sided table (at most six checkers a side) is filled in database order, a row, a column and
+the diagonal at a time, each entry the average over the 36 rolls of the best play's chance. The cubeful table
+is filled in the same order, three cube states at once, each with its own best play and the opponent's best cube
+decision after it.
 """
 
 from __future__ import annotations
@@ -142,8 +144,78 @@ def build_two_sided_array(progress: Progress | None = None) -> FloatArray:
     return chance
 
 
+def _flat_successors(order: tuple[bearoff.HomeBoard, ...]) -> tuple[IntArray, IntArray]:
+    """Every position's results for every roll, flat: ``results`` (position by position, roll by roll) and
+    ``starts``, where the results of position ``i`` and roll ``r`` begin (``starts[i * 21 + r]``; one more entry
+    closes the list)."""
+    index = {side: number for number, side in enumerate(order)}
+    results: list[int] = []
+    starts: list[int] = []
+    for side in order:
+        for high, low, _ in ROLLS:
+            starts.append(len(results))
+            results.extend(sorted(index[result] for result in play_results(side, high, low)))
+    starts.append(len(results))
+    return np.array(results, dtype=np.int64), np.array(starts, dtype=np.int64)
+
+
+def build_cubeful_array(progress: Progress | None = None) -> FloatArray:
+    """Money equities of the side on roll, before rolling, per unit of the cube, for every pair of positions with
+    at most six checkers a side: ``[state, on_roll, other]`` with the states centered, owned by the side on roll
+    and owned by the opponent. Each is the equity of *not* doubling now (optimal play after), so the cube
+    decision is ``max(no double, min(2 x opponent-owns, 1))``.
+
+    For each roll each state takes its own best play; the opponent, on roll after it, then makes its best cube
+    decision in its own state (a centered cube stays centered; the player's cube is the opponent's opponent's).
+    """
+    order = positions(TWO_SIDED_CHECKERS)
+    size, rolls = len(order), len(ROLLS)
+    results, starts = _flat_successors(order)
+    weights = np.array([weight for _, _, weight in ROLLS], dtype=np.float64) / 36.0
+    # nd[on roll, other, state]: the no-double equities. reply[on roll, other, state]: what the side that just
+    # moved, leaving ``other`` against ``on roll``, gets once the side on roll makes its best cube decision, in
+    # the mover's own cube state; ``flipped`` is the same transposed, so a row's replies are read row-wise.
+    nd = np.zeros((size, size, 3))
+    reply = np.zeros((size, size, 3))
+    flipped = np.zeros((size, size, 3))
+    reply[:, 0] = flipped[0, :] = 1.0  # the mover has borne off its last checker: it has won
+
+    def settle(rows: slice | int, columns: slice | int) -> None:
+        # The side on roll doubles when it may and should: max(ND, min(2 x P, 1)) when centered or owned; P when
+        # the opponent owns the cube. Seen (negated) from the mover: its centered cube is centered for the side on
+        # roll, its owned cube is that side's opponent-owned cube, and the reverse.
+        block = nd[rows, columns]
+        take = np.minimum(2.0 * block[..., 2], 1.0)
+        values = -np.stack([np.maximum(block[..., 0], take), block[..., 2], np.maximum(block[..., 1], take)], -1)
+        reply[rows, columns] = values
+        flipped[columns, rows] = values
+
+    def best(replies: FloatArray, first: int, count: int) -> FloatArray:
+        # The best reply of each (position, roll) segment, averaged over the rolls: (count, ..., 3).
+        segments = starts[first * rolls : (first + count) * rolls] - starts[first * rolls]
+        peaks = np.maximum.reduceat(replies, segments, axis=0)
+        return np.tensordot(peaks.reshape(count, rolls, *replies.shape[1:]), weights, axes=([1], [0]))
+
+    for k in range(1, size):
+        mine = results[starts[k * rolls] : starts[(k + 1) * rolls]]
+        # Row k: k on roll against every lower position (each reply position is already settled).
+        nd[k, 1:k] = best(flipped[mine, 1:k], k, 1)[0]
+        settle(k, slice(1, k))
+        # Column k: every lower position on roll against k (their results lie below them, in row k).
+        if k > 1:
+            nd[1:k, k] = best(reply[k][results[starts[rolls] : starts[k * rolls]]], 1, k - 1)
+            settle(slice(1, k), k)
+        nd[k, k] = best(reply[k][mine], k, 1)[0]
+        settle(k, k)
+        if progress is not None and (k % 50 == 0 or k == size - 1):
+            progress("cubeful bear-off", k, size - 1)
+    nd[0, :] = 1.0  # a side with nothing left has already won
+    nd[:, 0] = -1.0
+    return np.ascontiguousarray(nd.transpose(2, 0, 1))
+
+
 def main() -> None:
-    """Rebuild both shipped tables, reporting progress and time."""
+    """Rebuild the shipped tables, reporting progress and time."""
     bearoff.DATA_DIR.mkdir(exist_ok=True)
     started = time.perf_counter()
     means, distributions = build_one_sided_arrays(_progress_bar)
@@ -153,6 +225,16 @@ def main() -> None:
     table = build_two_sided_array(_progress_bar)
     bearoff.write_two_sided(bearoff.TWO_SIDED_FILE, table.ravel().tolist(), table.shape[0])
     print(f"two-sided: {table.size} pairs in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    started = time.perf_counter()
+    cubeful = build_cubeful_array(_progress_bar)
+    bearoff.write_cubeful(bearoff.CUBEFUL_FILE, quantized(cubeful).ravel().tolist(), cubeful.shape[1])
+    print(f"cubeful: {cubeful.size} equities in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+
+
+def quantized(equities: FloatArray) -> IntArray:
+    """Equities in whole numbers of 1/32767, as stored."""
+    scale = bearoff.EQUITY_SCALE
+    return np.clip(np.rint(equities * scale), -scale, scale).astype(np.int64)
 
 
 if __name__ == "__main__":

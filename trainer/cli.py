@@ -73,6 +73,23 @@ def build_parser() -> argparse.ArgumentParser:
     moves.add_argument(
         "dice", metavar="DICE", nargs="?", help="the roll, e.g. 65 or 6-5 (optional when the XGID holds dice)"
     )
+    cube = commands.add_parser(
+        "cube",
+        help="the exact money cube decision of a bear-off (up to six checkers a side)",
+        description="Print the money equities of not doubling, doubling and being taken, and doubling and being "
+        "passed for the player on roll (X) in a bear-off of up to six checkers a side, exact with optimal play, "
+        "then the right action and whether O should take.",
+    )
+    cube.add_argument(
+        "position",
+        metavar="POSITION",
+        help="a Position ID (optionally POSID:MATCHID), an XGID, or the text form, with X on roll before rolling",
+    )
+    cube.add_argument(
+        "--owner",
+        choices=("centered", "player"),
+        help="the cube in the middle or owned by the player on roll (default: as the position says, else centered)",
+    )
     validate = commands.add_parser(
         "validate",
         help="check every lesson and puzzle file and report all problems",
@@ -157,6 +174,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if arguments.command == "moves":
             print(moves_command(arguments.position, arguments.dice))
+            return 0
+        if arguments.command == "cube":
+            from trainer.cube_report import cube_command
+
+            print(cube_command(arguments.position, arguments.owner))
             return 0
         if arguments.command == "puzzles":
             text, status = puzzles_command(arguments)

@@ -3,25 +3,30 @@
 The board is always seen from the player on roll (X); see :mod:`trainer.engine.position` for the numbering.
 """
 
+from trainer.engine.cube import MAX_CUBE, Cube
 from trainer.engine.dice import Dice, check_dice, parse_dice
 from trainer.engine.errors import (
     AmbiguousPlayError,
+    CubeError,
     EngineError,
     GameStateError,
     IllegalPlayError,
     InvalidDiceError,
     InvalidNotationError,
     InvalidPositionError,
+    MatchError,
     NotBearOffError,
     PlayError,
     TableError,
 )
 from trainer.engine.explain import Constraint, Explanation, explain
-from trainer.engine.game import Game
+from trainer.engine.game import Game, Match
+from trainer.engine.match import MatchScore, MoneyOptions
+from trainer.engine.matchid import GameStage, MatchId, gnubg_id
 from trainer.engine.moves import Move, Play, legal_plays
 from trainer.engine.notation import parse_play
 from trainer.engine.position import BAR, CHECKERS, OFF, Position
-from trainer.engine.reading import read_position
+from trainer.engine.reading import PositionRecord, read_position, read_record
 from trainer.engine.side import Side
 from trainer.engine.state import GameResult, GameState, OpeningRoll, Phase, WinKind, win_kind
 from trainer.engine.turn import Turn
@@ -31,20 +36,29 @@ from trainer.engine.xgid import Xgid
 __all__ = [
     "BAR",
     "CHECKERS",
+    "MAX_CUBE",
     "OFF",
     "AmbiguousPlayError",
     "Constraint",
+    "Cube",
+    "CubeError",
     "Dice",
     "EngineError",
     "Explanation",
     "Game",
     "GameResult",
+    "GameStage",
     "GameState",
     "GameStateError",
     "IllegalPlayError",
     "InvalidDiceError",
     "InvalidNotationError",
     "InvalidPositionError",
+    "Match",
+    "MatchError",
+    "MatchId",
+    "MatchScore",
+    "MoneyOptions",
     "Move",
     "NotBearOffError",
     "OpeningRoll",
@@ -52,6 +66,7 @@ __all__ = [
     "Play",
     "PlayError",
     "Position",
+    "PositionRecord",
     "Side",
     "TableError",
     "Turn",
@@ -60,9 +75,11 @@ __all__ = [
     "Xgid",
     "check_dice",
     "explain",
+    "gnubg_id",
     "legal_plays",
     "parse_dice",
     "parse_play",
     "read_position",
+    "read_record",
     "win_kind",
 ]

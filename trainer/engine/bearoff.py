@@ -4,7 +4,9 @@ A one-sided position is the count of checkers on the six home points (``(c1, ...
 54,264 positions). For each, the database holds the distribution of the number of rolls needed to bear off
 with play that minimises the expected number of rolls, and its mean. For pairs of positions with at most six
 checkers a side (924 x 924 pairs) it holds the exact chance that the side on roll wins with optimal play by both
-sides; larger races combine the two one-sided distributions as independent.
+sides; larger races combine the two one-sided distributions as independent. For the same pairs it holds the
+exact cubeful money equities of the side on roll before rolling, for a cube in the middle, owned by the side on
+roll and owned by the opponent, from which :func:`cube_decision` reads the right cube action.
 
 The tables are built by :mod:`trainer.bearoff_build` (vectorised) and shipped as compressed files beside this
 module; this module reads them with the standard library, and can rebuild small parts in pure Python
@@ -14,16 +16,18 @@ module; this module reads them with the standard library, and can rebuild small 
 from __future__ import annotations
 
 import struct
+import sys
 import zlib
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
-from trainer.engine.errors import NotBearOffError, TableError
+from trainer.engine.errors import CubeError, NotBearOffError, TableError
 from trainer.engine.moves import Play, legal_plays
-from trainer.engine.position import Position
+from trainer.engine.position import BAR, CHECKERS, OFF, Position
 
 HomeBoard = tuple[int, int, int, int, int, int]
 """One side's checkers on its six home points, ``(c1, ..., c6)``."""
@@ -34,7 +38,11 @@ TIE_TOLERANCE = 0.0005
 DATA_DIR = Path(__file__).with_name("bearoff_data")
 ONE_SIDED_FILE = DATA_DIR / "one_sided.bin"
 TWO_SIDED_FILE = DATA_DIR / "two_sided_6x6.bin"
-_MAGIC_ONE, _MAGIC_TWO = b"BGT1", b"BGT2"
+CUBEFUL_FILE = DATA_DIR / "cubeful_6x6.bin"
+_MAGIC_ONE, _MAGIC_TWO, _MAGIC_CUBE = b"BGT1", b"BGT2", b"BGT3"
+EQUITY_SCALE = 32767
+"""Cubeful equities are stored as whole numbers of 1/32767 (as GNU Backgammon's bear-off databases do)."""
+CUBE_STATES = ("centered", "owned", "opponent owns")
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
     (high, low, 1 if high == low else 2) for high in range(1, 7) for low in range(1, high + 1)
 )
@@ -176,6 +184,24 @@ def write_two_sided(path: Path, table: Sequence[float], size: int) -> None:
     path.write_bytes(_MAGIC_TWO + struct.pack("<I", size) + zlib.compress(body, 9))
 
 
+def write_cubeful(path: Path, table: Sequence[int], size: int) -> None:
+    """Store the cubeful table: ``table`` holds ``3 x size x size`` whole numbers of 1/32767, the equities with
+    the cube centered, owned and owned by the opponent (row = side on roll, column = opponent).
+
+    Written as int16: the centered equity, then owned and opponent-owns each minus the centered one (small
+    numbers), all low bytes before all high bytes, zlib-compressed.
+    """
+    cells = size * size
+    packed = array("h", table[:cells])
+    for state in (1, 2):
+        packed.extend(table[state * cells + cell] - table[cell] for cell in range(cells))
+    if sys.byteorder == "big":  # pragma: no cover - the file is little-endian
+        packed.byteswap()
+    body = packed.tobytes()
+    planes = body[0::2] + body[1::2]
+    path.write_bytes(_MAGIC_CUBE + struct.pack("<I", size) + zlib.compress(planes, 9))
+
+
 def _read_table(path: Path) -> bytes:
     try:
         return path.read_bytes()
@@ -224,6 +250,32 @@ def two_sided() -> array:  # type: ignore[type-arg]
     table.frombytes(_decompress(TWO_SIDED_FILE, raw[8:]))
     if size != len(positions(TWO_SIDED_CHECKERS)) or len(table) != size * size:
         raise TableError(f"{TWO_SIDED_FILE} does not match the position list")
+    return table
+
+
+@cache
+def cubeful() -> array:  # type: ignore[type-arg]
+    """The shipped cubeful table as int16 (units of 1/32767): entry ``i * 924 + j`` the centered equity of the
+    side on roll (position i) against position j, then the owned and opponent-owns equities minus it, each block
+    ``924 x 924`` long.
+
+    :raises TableError: if the data file is missing or damaged.
+    """
+    raw = _read_table(CUBEFUL_FILE)
+    if raw[:4] != _MAGIC_CUBE:
+        raise TableError(f"{CUBEFUL_FILE} is not a cubeful bear-off table")
+    (size,) = struct.unpack("<I", raw[4:8])
+    planes = _decompress(CUBEFUL_FILE, raw[8:])
+    if size != len(positions(TWO_SIDED_CHECKERS)) or len(planes) != 3 * size * size * 2:
+        raise TableError(f"{CUBEFUL_FILE} does not match the position list")
+    half = len(planes) // 2
+    body = bytearray(len(planes))
+    body[0::2] = planes[:half]
+    body[1::2] = planes[half:]
+    table = array("h")
+    table.frombytes(bytes(body))
+    if sys.byteorder == "big":  # pragma: no cover - the file is little-endian
+        table.byteswap()
     return table
 
 
@@ -297,3 +349,122 @@ def rank_plays(position: Position, dice: tuple[int, ...]) -> list[RankedPlay]:
     ranked.sort(key=lambda item: (-item[1], item[2], str(item[0])))
     top = ranked[0][1]
     return [RankedPlay(play, chance, rolls, top - chance <= TIE_TOLERANCE) for play, chance, rolls in ranked]
+
+
+# --- cube decisions -----------------------------------------------------------------------------------------
+
+CubeOwner = Literal["centered", "player"]
+CubeAction = Literal["no double", "double, take", "double, pass"]
+
+
+@dataclass(frozen=True, slots=True)
+class CubeDecision:
+    """The exact money cube decision of the side on roll (X) before rolling, in a bear-off of at most six checkers
+    a side. Equities are X's, per unit of the current cube, with optimal checker and cube play by both sides
+    afterwards (no gammons are possible).
+
+    ``no_double``: X does not double now. ``double_take``: X doubles and O takes (O then owns the cube).
+    ``double_pass``: X doubles and O passes (X wins the current value: +1).
+    """
+
+    owner: CubeOwner
+    win_probability: float
+    no_double: float
+    double_take: float
+    double_pass: float = 1.0
+
+    @property
+    def cubeless_equity(self) -> float:
+        """X's equity without a cube: 2 P(win) - 1."""
+        return 2.0 * self.win_probability - 1.0
+
+    @property
+    def should_take(self) -> bool:
+        """Whether O, doubled, should take: taking loses less than passing (a tie counts as a pass)."""
+        return self.double_take < self.double_pass
+
+    @property
+    def should_double(self) -> bool:
+        """Whether X should double: what O's best answer leaves X is at least the no-double equity."""
+        return min(self.double_take, self.double_pass) >= self.no_double
+
+    @property
+    def action(self) -> CubeAction:
+        """The right cube action: ``"no double"``, ``"double, take"`` or ``"double, pass"``."""
+        if not self.should_double:
+            return "no double"
+        return "double, take" if self.should_take else "double, pass"
+
+    @property
+    def equity(self) -> float:
+        """X's equity with the right action (and O's right answer)."""
+        return max(self.no_double, min(self.double_take, self.double_pass))
+
+    @property
+    def double_gain(self) -> float:
+        """What doubling gains X against O's best answer (negative: doubling costs this much)."""
+        return min(self.double_take, self.double_pass) - self.no_double
+
+    @property
+    def take_gain(self) -> float:
+        """What taking saves O compared with passing (negative: passing is better by this much)."""
+        return self.double_pass - self.double_take
+
+    @property
+    def margin(self) -> float:
+        """How far the deciding equities are from the nearest boundary (doubling or not, taking or passing): a
+        small margin means a close decision."""
+        return min(abs(self.double_gain), abs(self.take_gain))
+
+
+def _outside_table(position: Position) -> str | None:
+    """Why ``position`` lies outside the exact cube table, or ``None``."""
+    for name, side in (("X", position.player), ("O", position.opponent)):
+        if side[OFF] == CHECKERS:
+            return f"the game is over: {name} has borne off all {CHECKERS} checkers"
+    for name, side in (("X", position.player), ("O", position.opponent)):
+        if side[BAR]:
+            return f"{name} has a checker on the bar: this is not a pure bear-off"
+        outside = [point for point in range(24, 6, -1) if side[point]]
+        if outside:
+            return f"{name} has a checker on its {outside[0]}-point: this is not a pure bear-off"
+    for name, side in (("X", position.player), ("O", position.opponent)):
+        left = CHECKERS - side[OFF]
+        if left > TWO_SIDED_CHECKERS:
+            return (
+                f"{name} has {left} checkers left; the exact cube table covers bear-offs of at most "
+                f"{TWO_SIDED_CHECKERS} checkers a side"
+            )
+    return None
+
+
+def cube_decision(position: Position, owner: CubeOwner = "centered") -> CubeDecision:
+    """The exact money cube decision of the side on roll in ``position``, with the cube in the middle
+    (``"centered"``) or on its side (``"player"``).
+
+    :raises NotBearOffError: naming why, if the position is not a pure bear-off of at most six checkers a side
+        with both sides still playing.
+    :raises CubeError: for another ``owner`` (with the opponent owning the cube there is no decision to make).
+    """
+    if owner not in ("centered", "player"):
+        raise CubeError(
+            f"the cube owner is 'centered' or 'player', not {owner!r}: only then may the side on roll double"
+        )
+    problem = _outside_table(position)
+    if problem is not None:
+        raise NotBearOffError(f"{position.position_id()}: {problem}")
+    mine, theirs = home_side(position.player), home_side(position.opponent)
+    small = index_of(TWO_SIDED_CHECKERS)
+    size = len(small)
+    cell = small[mine] * size + small[theirs]
+    table = cubeful()
+    cells = size * size
+    centered = table[cell]
+    no_double = centered + table[cells + cell] if owner == "player" else centered
+    opponent_owns = centered + table[2 * cells + cell]
+    return CubeDecision(
+        owner=owner,
+        win_probability=win_probability(mine, theirs),
+        no_double=no_double / EQUITY_SCALE,
+        double_take=2.0 * opponent_owns / EQUITY_SCALE,
+    )

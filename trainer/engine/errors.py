@@ -22,6 +22,16 @@ class GameStateError(EngineError):
     """An action that the game's current phase does not allow (rolling twice, playing before rolling, ...)."""
 
 
+class CubeError(EngineError):
+    """A doubling-cube action the rules do not allow now (doubling twice, a pass with no double offered, a double
+    in the Crawford game...), or a cube that cannot be (a value that is not a power of two up to 64)."""
+
+
+class MatchError(EngineError):
+    """A match score that cannot be (a negative score, a Crawford game in money play...), or an action on a
+    finished match."""
+
+
 class NotBearOffError(EngineError):
     """A bear-off question about a position that is not a pure bear-off (or lies outside a table)."""
 

@@ -1,5 +1,6 @@
-"""Game flow: a thin sequencer that steps a frozen :class:`GameState` through its phases with dice from a
-source, under the rules of a :class:`~trainer.engine.variants.Variant`."""
+"""Game flow: :class:`Game`, a thin sequencer that steps a frozen :class:`GameState` through its phases with dice
+from a source, under the rules of a :class:`~trainer.engine.variants.Variant` and the cube rules of
+:mod:`trainer.engine.doubling`; and :class:`Match`, which plays games one after another until a side has won."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
+from trainer.engine import doubling
+from trainer.engine.cube import Cube
 from trainer.engine.dice import Dice
-from trainer.engine.errors import GameStateError, IllegalPlayError, InvalidDiceError
+from trainer.engine.errors import CubeError, GameStateError, IllegalPlayError, InvalidDiceError, MatchError
+from trainer.engine.match import MatchScore, MoneyOptions
 from trainer.engine.moves import Play
 from trainer.engine.position import Position
 from trainer.engine.side import Side
@@ -17,19 +21,40 @@ from trainer.engine.variants import STANDARD, Variant, variant_named
 
 DieSource = Callable[[], int]
 
-_WAITING_FOR = {
-    Phase.OPENING: "make the opening roll first",
-    Phase.ROLL: "roll the dice first",
-    Phase.MOVE: "the dice are already rolled: play them first",
-    Phase.OVER: "the game is over",
-}
+
+
+def _waiting_for(state: GameState) -> str:
+    """What the game waits for, as the reason another action is refused."""
+    if state.phase is Phase.DOUBLED and state.turn is not None:
+        return f"{state.turn} has doubled: {state.turn.other} must take or pass first"
+    if state.phase is Phase.BEAVERED and state.turn is not None:
+        return f"{state.turn.other} has beavered: {state.turn} must take or pass first"
+    return {
+        Phase.OPENING: "make the opening roll first",
+        Phase.ROLL: "roll the dice first",
+        Phase.MOVE: "the dice are already rolled: play them first",
+        Phase.OVER: "the game is over",
+    }[state.phase]
+
+
+def _die_source(seed: int | None) -> DieSource:
+    generator = random.Random(seed)
+
+    def roll_die() -> int:
+        return generator.randint(1, 6)
+
+    return roll_die
 
 
 class Game:
     """One game from the opening roll to its end, with dice from ``roll_die``.
 
-    Pass ``seed`` (or ``roll_die``, any callable returning 1-6) for repeatable games. :attr:`state` holds
-    everything; ``position`` is always seen from the side on roll, :attr:`turn`.
+    Pass ``seed`` (or ``roll_die``, any callable returning 1-6) for repeatable games. ``match`` is the score
+    before this game (money play by default) and ``options`` the money-play rules (the Jacoby rule, beavers).
+    :attr:`state` holds everything; ``position`` is always seen from the side on roll, :attr:`turn`.
+
+    :raises CubeError: if money-play options are asked for in a match.
+    :raises MatchError: if ``match`` is already over.
     """
 
     def __init__(
@@ -38,16 +63,19 @@ class Game:
         seed: int | None = None,
         roll_die: DieSource | None = None,
         variant: Variant | str = STANDARD,
+        match: MatchScore | None = None,
+        options: MoneyOptions | None = None,
     ) -> None:
-        if roll_die is None:
-            generator = random.Random(seed)
-
-            def roll_die() -> int:
-                return generator.randint(1, 6)
-
-        self._roll_die = roll_die
+        match = MatchScore() if match is None else match
+        options = MoneyOptions() if options is None else options
+        problem = match.options_problem(options)
+        if problem is not None:
+            raise CubeError(problem)
+        if match.is_over:
+            raise MatchError(f"the match is over ({match}): no game is left to play")
+        self._roll_die = _die_source(seed) if roll_die is None else roll_die
         self.variant = variant_named(variant) if isinstance(variant, str) else variant
-        self.state = GameState(self.variant.start_position())
+        self.state = GameState(self.variant.start_position(), match=match, options=options)
 
     # --- the state, read (and set up) attribute by attribute -------------------------------------------
 
@@ -83,7 +111,41 @@ class Game:
 
     @cube.setter
     def cube(self, value: int) -> None:
-        self.state = replace(self.state, cube=value)
+        """Set the cube's value, keeping its owner (for lessons, puzzles and tests).
+
+        :raises CubeError: for a value that is not a power of two from 1 to 64.
+        """
+        self.doubling_cube = Cube(value, self.state.cube_owner)
+
+    @property
+    def cube_owner(self) -> Side | None:
+        """The side that may turn the cube next (``None``: it is in the middle)."""
+        return self.state.cube_owner
+
+    @property
+    def doubling_cube(self) -> Cube:
+        """The cube as a value: its value and owner."""
+        return self.state.doubling_cube
+
+    @doubling_cube.setter
+    def doubling_cube(self, cube: Cube) -> None:
+        """Set up the cube (for lessons, puzzles and tests)."""
+        self.state = replace(self.state, cube=cube.value, cube_owner=cube.owner)
+
+    @property
+    def match(self) -> MatchScore:
+        """The score before this game (money play: length 0)."""
+        return self.state.match
+
+    @property
+    def options(self) -> MoneyOptions:
+        """The money-play rules in force."""
+        return self.state.options
+
+    @property
+    def deciding(self) -> Side | None:
+        """The side that acts next: the side answering a double, else the side on roll."""
+        return self.state.deciding
 
     @property
     def opening(self) -> OpeningRoll | None:
@@ -104,7 +166,7 @@ class Game:
 
     def _expect(self, phase: Phase) -> None:
         if self.state.phase is not phase:
-            raise GameStateError(_WAITING_FOR[self.state.phase])
+            raise GameStateError(_waiting_for(self.state))
 
     def _die(self) -> int:
         value = self._roll_die()
@@ -168,3 +230,125 @@ class Game:
             )
         self.state = self.variant.after_play(state, chosen)
         return self.state.result
+
+    # --- the cube --------------------------------------------------------------------------------------
+
+    def double_problem(self) -> str | None:
+        """Why the side on roll may not double now, in words, or ``None`` if it may."""
+        return doubling.double_problem(self.state)
+
+    @property
+    def may_double(self) -> bool:
+        """Whether the side on roll may double now."""
+        return self.double_problem() is None
+
+    def double(self) -> None:
+        """The side on roll doubles, before rolling; the other side must then :meth:`take` or :meth:`drop`
+        (or :meth:`beaver`, when allowed).
+
+        :raises CubeError: saying why, if the side on roll may not double now (dice rolled, the opponent owns the
+            cube, the Crawford game, the cube at 64...).
+        """
+        self.state = doubling.double(self.state)
+
+    def take(self) -> None:
+        """Take the double: the taker owns the cube at twice the value and the doubler rolls (after a beaver, the
+        doubler takes the redouble).
+
+        :raises CubeError: if no double waits for an answer.
+        """
+        self.state = doubling.take(self.state)
+
+    def drop(self) -> GameResult:
+        """Pass (refuse) the double: the doubler wins a single game at the cube's value before the double; the
+        result is marked as won by a pass. Returns it.
+
+        :raises CubeError: if no double waits for an answer.
+        """
+        self.state = doubling.drop(self.state)
+        assert self.state.result is not None
+        return self.state.result
+
+    def beaver(self) -> None:
+        """Beaver: the doubled side takes and at once redoubles, keeping the cube; the doubler must then take or
+        pass. Money play only, with the beaver option on.
+
+        :raises CubeError: saying why, if a beaver is not allowed now.
+        """
+        self.state = doubling.beaver(self.state)
+
+
+class Match:
+    """A match to ``length`` points: games one after another, each a new :class:`Game` from the score after the
+    previous ones, until a side reaches the length. The Crawford game is found from the score (no doubling in it);
+    the games after it are post-Crawford.
+
+    Play the current game through :attr:`game`; once it is over, :meth:`next_game` starts the next one. Pass
+    ``seed`` or ``roll_die`` for repeatable matches (one dice source for every game).
+
+    :raises MatchError: for a length below 1 or a finished starting score.
+    """
+
+    def __init__(
+        self,
+        length: int,
+        *,
+        seed: int | None = None,
+        roll_die: DieSource | None = None,
+        variant: Variant | str = STANDARD,
+        score: MatchScore | None = None,
+    ) -> None:
+        start = MatchScore.match(length) if score is None else score
+        if start.length != length:
+            raise MatchError(f"the starting score is for a {start.length}-point match, not a {length}-point one")
+        self._roll_die = _die_source(seed) if roll_die is None else roll_die
+        self._variant = variant
+        self._results: list[GameResult] = []
+        self._game = Game(roll_die=self._roll_die, variant=variant, match=start)
+
+    @property
+    def game(self) -> Game:
+        """The game being played (or the last one, once the match is over)."""
+        return self._game
+
+    @property
+    def results(self) -> tuple[GameResult, ...]:
+        """The result of every finished game, in order."""
+        current = self._game.result
+        return (*self._results, current) if current is not None else tuple(self._results)
+
+    @property
+    def score(self) -> MatchScore:
+        """The score after every finished game (with the Crawford flag of the game that comes next)."""
+        result = self._game.result
+        return self._game.match if result is None else self._game.match.after(result)
+
+    @property
+    def length(self) -> int:
+        """Points needed to win the match."""
+        return self._game.match.length
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a side has reached the match length."""
+        return self.score.is_over
+
+    @property
+    def winner(self) -> Side | None:
+        """The side that won the match, once it is over."""
+        return self.score.winner
+
+    def next_game(self) -> Game:
+        """Score the finished game and start the next one (the Crawford game when it is due).
+
+        :raises MatchError: if the current game is not over, or the match is.
+        """
+        result = self._game.result
+        if result is None:
+            raise MatchError("the current game is not over: finish it before starting the next")
+        score = self.score
+        if score.is_over:
+            raise MatchError(f"the match is over: {score.winner} won {score.x}-{score.o}")
+        self._results.append(result)
+        self._game = Game(roll_die=self._roll_die, variant=self._variant, match=score)
+        return self._game

@@ -1,34 +1,93 @@
-"""Reading a position written in any of the supported forms."""
+"""Reading a position written in any of the supported forms, alone (:func:`read_position`) or with everything
+the form says about the cube, the score and the turn (:func:`read_record`)."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
+from trainer.engine.cube import Cube
 from trainer.engine.dice import Dice
-from trainer.engine.errors import InvalidPositionError
+from trainer.engine.errors import EngineError, InvalidPositionError
+from trainer.engine.match import MatchScore, MoneyOptions
+from trainer.engine.matchid import MatchId
 from trainer.engine.position import CHECKERS, Position
+from trainer.engine.side import Side
 from trainer.engine.xgid import Xgid
+
+
+@dataclass(frozen=True, slots=True)
+class PositionRecord:
+    """Everything a written position says. ``position`` is seen from the side on roll, ``turn``; the cube, score
+    and money options are the defaults (a centered cube at 1, money play) when the form has none.
+
+    ``form`` names the form read: ``"start"``, ``"text"``, ``"position id"``, ``"gnubg id"`` (Position ID and
+    Match ID) or ``"xgid"``. ``doubled`` is set when a Match ID shows a double on offer.
+    """
+
+    position: Position
+    form: str
+    turn: Side = Side.X
+    dice: Dice | None = None
+    cube: Cube = field(default_factory=Cube)
+    match: MatchScore = field(default_factory=MatchScore)
+    options: MoneyOptions = field(default_factory=MoneyOptions)
+    doubled: bool = False
+
+
+def read_record(text: str) -> PositionRecord:
+    """Read a position with its cube, score, turn and dice: a Position ID (optionally ``POSID:MATCHID``), an
+    XGID, the readable text form or ``start``.
+
+    :raises InvalidPositionError: naming what is wrong with the text (a cube beyond 64 and a score that cannot
+        be included).
+    """
+    stripped = text.strip()
+    form, read = _read(stripped)
+    if isinstance(read, Position):
+        return PositionRecord(read, form)
+    if isinstance(read, Xgid):
+        try:
+            cube, match = read.cube, read.match
+        except EngineError as error:
+            raise InvalidPositionError(f"XGID {stripped!r}: {error}") from None
+        return PositionRecord(read.position, form, read.turn, read.dice, cube, match, read.options)
+    position, match_id = read
+    options = MoneyOptions(jacoby=match_id.jacoby)
+    return PositionRecord(
+        position, form, match_id.on_roll, match_id.dice, match_id.cube, match_id.match, options, match_id.doubled
+    )
+
+
+def _read(stripped: str) -> tuple[str, Position | Xgid | tuple[Position, MatchId]]:
+    if stripped.lower() in ("start", "opening"):
+        return "start", Position.start()
+    if re.match(r"[XO]\s*:", stripped, re.IGNORECASE):
+        return "text", Position.from_text(stripped)
+    if stripped.upper().startswith("XGID=") or stripped.count(":") >= 3:
+        return "xgid", Xgid.from_xgid(stripped)
+    position = Position.from_position_id(stripped)
+    body = stripped[7:].lstrip(" :") if stripped.lower().startswith("gnubgid") else stripped
+    if ":" not in body:
+        return "position id", position
+    return "gnubg id", (position, MatchId.from_match_id(body.split(":", 1)[1]))
 
 
 def read_position(text: str, *, allow_finished: bool = True) -> tuple[Position, Dice | None]:
     """A position from a Position ID (a Match ID may follow), an XGID (with its dice, if rolled), the readable
-    text form or ``start``. With ``allow_finished=False`` a finished game is refused: there is nothing to play.
+    text form or ``start``; a Match ID's dice count as rolled too. With ``allow_finished=False`` a finished game
+    is refused: there is nothing to play.
 
     :raises InvalidPositionError: naming what is wrong with the text.
     """
-    position, dice = _read(text.strip())
+    _, read = _read(text.strip())
+    if isinstance(read, Position):
+        position, dice = read, None
+    elif isinstance(read, Xgid):
+        position, dice = read.position, read.dice
+    else:
+        position, dice = read[0], read[1].dice
     if not allow_finished and position.is_game_over():
         winner = "X" if position.player_off == CHECKERS else "O"
         raise InvalidPositionError(f"{text.strip()!r}: the game is over: {winner} has borne off all 15 checkers")
     return position, dice
-
-
-def _read(stripped: str) -> tuple[Position, Dice | None]:
-    if stripped.lower() in ("start", "opening"):
-        return Position.start(), None
-    if re.match(r"[XO]\s*:", stripped, re.IGNORECASE):
-        return Position.from_text(stripped), None
-    if stripped.upper().startswith("XGID=") or stripped.count(":") >= 3:
-        record = Xgid.from_xgid(stripped)
-        return record.position, record.dice
-    return Position.from_position_id(stripped), None

@@ -3,10 +3,12 @@ game at one moment (:class:`GameState`), which :class:`~trainer.engine.game.Game
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
+from trainer.engine.cube import Cube
 from trainer.engine.dice import Dice
+from trainer.engine.match import MatchScore, MoneyOptions
 from trainer.engine.moves import Play
 from trainer.engine.position import BAR, CHECKERS, OFF, Position
 from trainer.engine.side import Side
@@ -16,7 +18,9 @@ class Phase(Enum):
     """What the game waits for next."""
 
     OPENING = "opening roll"
-    ROLL = "roll"
+    ROLL = "roll"  # the side on roll rolls, or doubles first
+    DOUBLED = "doubled"  # the side on roll has doubled: the other side takes, passes or (if allowed) beavers
+    BEAVERED = "beavered"  # the doubled side has beavered: the side on roll takes or passes the redouble
     MOVE = "move"
     OVER = "over"
 
@@ -31,16 +35,22 @@ class WinKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """The end of a game: who won, how, and how many points (the kind's multiplier times the cube)."""
+    """The end of a game: who won, how, and the cube value it was played for.
+
+    ``passed``: the loser passed a double (the game is a single game at the value before the double).
+    ``jacoby``: the Jacoby rule made a gammon or backgammon count as a single game (the cube was never turned).
+    """
 
     winner: Side
     kind: WinKind
     cube: int = 1
+    passed: bool = False
+    jacoby: bool = False
 
     @property
     def points(self) -> int:
-        """Points won: 1, 2 or 3 times the cube value."""
-        return self.kind.value * self.cube
+        """Points won: the cube value times 1, 2 or 3 (times 1 when the Jacoby rule applies)."""
+        return self.cube * (1 if self.jacoby else self.kind.value)
 
 
 def win_kind(position: Position) -> WinKind | None:
@@ -86,7 +96,10 @@ HistoryEntry = tuple[Side, Dice, Play]
 class GameState:
     """A game at one moment. ``position`` is seen from the side on roll, ``turn`` (after the end: the winner).
 
-    ``phase`` says what comes next: the opening roll, a roll, a play of ``dice``, or nothing (``result`` set).
+    ``phase`` says what comes next: the opening roll, a roll (or a double), an answer to a double, a play of
+    ``dice``, or nothing (``result`` set). ``cube`` is the cube's value and ``cube_owner`` the side that may turn
+    it next (``None``: in the middle); ``match`` is the score before this game and ``options`` the money-play
+    rules.
     """
 
     position: Position
@@ -97,3 +110,29 @@ class GameState:
     opening: OpeningRoll | None = None
     result: GameResult | None = None
     history: tuple[HistoryEntry, ...] = ()
+    cube_owner: Side | None = None
+    match: MatchScore = field(default_factory=MatchScore)
+    options: MoneyOptions = field(default_factory=MoneyOptions)
+
+    @property
+    def doubling_cube(self) -> Cube:
+        """The cube as a value (its value and owner)."""
+        return Cube(self.cube, self.cube_owner)
+
+    @property
+    def deciding(self) -> Side | None:
+        """The side that acts next: the side answering a double, else the side on roll (``None`` before the
+        opening roll and after the end)."""
+        if self.phase is Phase.DOUBLED and self.turn is not None:
+            return self.turn.other
+        if self.phase in (Phase.OPENING, Phase.OVER):
+            return None
+        return self.turn
+
+    def result_for(self, winner: Side, kind: WinKind) -> GameResult:
+        """The result of ``winner`` finishing the game with a win of ``kind`` at the current cube (under the Jacoby
+        rule, a gammon or backgammon with the cube never turned counts as a single game)."""
+        jacoby = (
+            self.match.is_money and self.options.jacoby and self.cube_owner is None and kind is not WinKind.SINGLE
+        )
+        return GameResult(winner, kind, self.cube, jacoby=jacoby)

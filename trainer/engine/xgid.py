@@ -4,9 +4,12 @@
 bar, points 1-24 in the bottom side's numbering, the bottom side's bar; ``A``-``P`` count the bottom side's
 checkers, ``a``-``p`` the top side's, ``-`` is empty), the cube's log2, the cube owner (1 bottom, -1 top,
 0 centred), the side on turn (1 bottom, -1 top), the dice (``00`` not yet rolled), the bottom and top scores,
-the Crawford (match) or Jacoby (money) flag, the match length (0 for money play) and the maximum cube's log2.
+the rules field (in a match 1 for the Crawford game; in money play 1 for the Jacoby rule, 2 for beavers, 3 for
+both), the match length (0 for money play) and the maximum cube's log2.
 
 Here the bottom side is X and the top side O, and :attr:`Xgid.position` is seen from the side on turn.
+:attr:`Xgid.cube`, :attr:`Xgid.match` and :attr:`Xgid.options` give the cube, score and money options as engine
+values, and :meth:`Xgid.of` builds an XGID from them.
 """
 
 from __future__ import annotations
@@ -15,15 +18,22 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from trainer.engine.cube import Cube
 from trainer.engine.dice import Dice
 from trainer.engine.errors import InvalidPositionError
+from trainer.engine.match import MatchScore, MoneyOptions
 from trainer.engine.position import BAR, CHECKERS, OFF, Position
 from trainer.engine.side import Side
 
 
 @dataclass(frozen=True, slots=True)
 class Xgid:
-    """The fields of an XGID. ``position`` is seen from the side on turn; ``turn`` says which side that is."""
+    """The fields of an XGID. ``position`` is seen from the side on turn; ``turn`` says which side that is.
+
+    ``crawford`` belongs to a match, ``jacoby`` and ``beavers`` to money play (the XGID keeps them in one field).
+
+    :raises InvalidPositionError: naming the field that cannot be.
+    """
 
     position: Position
     turn: Side = Side.X
@@ -35,6 +45,8 @@ class Xgid:
     crawford: bool = False
     match_length: int = 0
     max_cube: int = 1024
+    jacoby: bool = False
+    beavers: bool = False
 
     def __post_init__(self) -> None:
         if self.turn not in (1, -1):
@@ -56,6 +68,65 @@ class Xgid:
             if len(self.dice) != 2 or not all(1 <= die <= 6 for die in self.dice):
                 raise InvalidPositionError(f"dice show 1 to 6, not {self.dice}")
             object.__setattr__(self, "dice", Dice(*self.dice))
+        if self.crawford and not self.match_length:
+            raise InvalidPositionError("there is no Crawford game in money play (match length 0)")
+        if self.match_length and (self.jacoby or self.beavers):
+            raise InvalidPositionError("the Jacoby rule and beavers belong to money play, not to a match")
+
+    @classmethod
+    def of(
+        cls,
+        position: Position,
+        *,
+        turn: Side = Side.X,
+        dice: Dice | None = None,
+        cube: Cube | None = None,
+        match: MatchScore | None = None,
+        options: MoneyOptions | None = None,
+        max_cube: int = 1024,
+    ) -> Xgid:
+        """An XGID from engine values: ``position`` seen from ``turn``, the cube, the score and the money options.
+
+        :raises InvalidPositionError: if money options are given for a match.
+        """
+        cube = Cube() if cube is None else cube
+        match = MatchScore() if match is None else match
+        options = MoneyOptions() if options is None else options
+        return cls(
+            position=position,
+            turn=turn,
+            dice=dice,
+            cube_value=cube.value,
+            cube_owner=0 if cube.owner is None else 1 if cube.owner is Side.X else -1,
+            score_bottom=match.x,
+            score_top=match.o,
+            crawford=match.crawford,
+            match_length=match.length,
+            max_cube=max_cube,
+            jacoby=options.jacoby,
+            beavers=options.beavers,
+        )
+
+    @property
+    def cube(self) -> Cube:
+        """The cube as a value (the owner 1 is X, the bottom side; -1 is O).
+
+        :raises CubeError: for a cube above 64, where this engine's cube stops.
+        """
+        return Cube(self.cube_value, None if self.cube_owner == 0 else Side(self.cube_owner))
+
+    @property
+    def match(self) -> MatchScore:
+        """The score: X is the bottom side, O the top.
+
+        :raises MatchError: for a score that cannot be (beyond the length, a Crawford game no side is short for).
+        """
+        return MatchScore(self.match_length, self.score_bottom, self.score_top, crawford=self.crawford)
+
+    @property
+    def options(self) -> MoneyOptions:
+        """The money-play options (none in a match)."""
+        return MoneyOptions(jacoby=self.jacoby, beavers=self.beavers)
 
     def bottom_and_top(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The bottom side's (X's) and the top side's (O's) counts, each in its own numbering."""
@@ -82,7 +153,7 @@ class Xgid:
             dice,
             str(self.score_bottom),
             str(self.score_top),
-            "1" if self.crawford else "0",
+            str(int(self.crawford) if self.match_length else int(self.jacoby) + 2 * int(self.beavers)),
             str(self.match_length),
             str(self.max_cube.bit_length() - 1),
         ]
@@ -153,8 +224,17 @@ class Xgid:
         if not 0 <= max_log <= 15:
             raise InvalidPositionError(f"XGID {text!r}: the maximum cube field must be 0-15 (log2), not {max_log}")
         scores = (number(5, "bottom score", 0), number(6, "top score", 0))
-        crawford = number(7, "Crawford", 0) != 0
+        rules = number(7, "Crawford or Jacoby", 0)
         match_length = number(8, "match length", 0)
+        if match_length and rules not in (0, 1):
+            raise InvalidPositionError(
+                f"XGID {text!r}: in a match the Crawford field must be 0 or 1 (1: the Crawford game), not {rules}"
+            )
+        if not match_length and rules not in (0, 1, 2, 3):
+            raise InvalidPositionError(
+                f"XGID {text!r}: in money play the rules field must be 0-3 (1 Jacoby rule, 2 beavers, 3 both), "
+                f"not {rules}"
+            )
         try:
             return cls(
                 position=position,
@@ -164,9 +244,11 @@ class Xgid:
                 cube_owner=1 if owner == 1 else -1 if owner == -1 else 0,
                 score_bottom=scores[0],
                 score_top=scores[1],
-                crawford=crawford,
+                crawford=bool(match_length and rules),
                 match_length=match_length,
                 max_cube=1 << max_log,
+                jacoby=not match_length and bool(rules & 1),
+                beavers=not match_length and bool(rules & 2),
             )
         except InvalidPositionError as error:
             raise InvalidPositionError(f"XGID {text!r}: {error}") from None

@@ -11,7 +11,7 @@ from trainer.engine.errors import EngineError
 from trainer.engine.moves import Play, legal_plays
 from trainer.engine.notation import parse_play
 from trainer.engine.position import Position
-from trainer.engine.state import GameResult, GameState, OpeningRoll, Phase, WinKind, win_kind
+from trainer.engine.state import GameState, OpeningRoll, Phase, WinKind, win_kind
 
 
 class Variant:
@@ -49,7 +49,7 @@ class Variant:
         history = (*state.history, (state.turn, state.dice, play))
         kind = self.win_kind(play.result)
         if kind is not None:
-            result = GameResult(state.turn, kind, state.cube)
+            result = state.result_for(state.turn, kind)
             return replace(state, position=play.result, dice=None, phase=Phase.OVER, result=result, history=history)
         return replace(
             state, position=play.result.swap(), turn=state.turn.other, dice=None, phase=Phase.ROLL, history=history

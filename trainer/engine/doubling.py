@@ -1,0 +1,120 @@
+"""The cube rules as steps from one :class:`GameState` to the next: doubling, taking, passing and beavering.
+
+Each step checks its rule and says in words why an action is refused; :class:`~trainer.engine.game.Game` only
+calls them in order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from trainer.engine.cube import MAX_CUBE
+from trainer.engine.errors import CubeError
+from trainer.engine.side import Side
+from trainer.engine.state import GameResult, GameState, Phase, WinKind
+
+
+def _sides(state: GameState) -> tuple[Side, Side]:
+    assert state.turn is not None
+    return state.turn, state.turn.other
+
+
+def double_problem(state: GameState) -> str | None:
+    """Why the side on roll may not double now, or ``None`` if it may.
+
+    A player doubles at the start of their own turn, before rolling, when the cube is in the middle or their own,
+    below 64, and never in the Crawford game.
+    """
+    if state.phase is Phase.OPENING:
+        return "nobody may double before the game starts: make the opening roll first"
+    if state.phase is Phase.OVER:
+        return "the game is over: there is nothing to double"
+    doubler, other = _sides(state)
+    if state.phase is Phase.MOVE:
+        return f"{doubler} may double only at the start of the turn, before rolling: the dice are already rolled"
+    if state.phase is Phase.DOUBLED:
+        return f"{doubler} has already doubled: {other} must take or pass first"
+    if state.phase is Phase.BEAVERED:
+        return f"{other} has beavered: {doubler} must take or pass first"
+    return state.match.doubling_problem() or state.doubling_cube.double_problem(doubler)
+
+
+def double(state: GameState) -> GameState:
+    """The side on roll doubles: the other side must now take or pass (or beaver, when allowed).
+
+    :raises CubeError: saying why, if the side on roll may not double now.
+    """
+    problem = double_problem(state)
+    if problem is not None:
+        raise CubeError(problem)
+    return replace(state, phase=Phase.DOUBLED)
+
+
+def _no_double_to_answer(state: GameState, action: str) -> CubeError:
+    if state.phase is Phase.OVER:
+        return CubeError(f"the game is over: there is no double to {action}")
+    if state.turn is None:
+        return CubeError(f"there is no double to {action}: the game has not started")
+    return CubeError(f"there is no double to {action}: {state.turn} is on roll and has not doubled")
+
+
+def take(state: GameState) -> GameState:
+    """The doubled side takes: it owns the cube at twice the value, and the doubler rolls. After a beaver, the
+    doubler takes the redouble: the cube doubles again and stays with the side that beavered.
+
+    :raises CubeError: if no double or beaver waits for an answer.
+    """
+    if state.phase not in (Phase.DOUBLED, Phase.BEAVERED):
+        raise _no_double_to_answer(state, "take")
+    _, other = _sides(state)
+    cube = state.doubling_cube.doubled(other)  # the taker's, or still the beaverer's
+    return replace(state, cube=cube.value, cube_owner=cube.owner, phase=Phase.ROLL)
+
+
+def drop(state: GameState) -> GameState:
+    """Pass: the side answering a double refuses it and loses a single game at the value before the double (the
+    result is marked as won by a pass). After a beaver, the doubler passes and loses at the beavered value.
+
+    :raises CubeError: if no double or beaver waits for an answer.
+    """
+    if state.phase is Phase.DOUBLED:
+        doubler, _ = _sides(state)
+        result = GameResult(doubler, WinKind.SINGLE, state.cube, passed=True)
+        return replace(state, phase=Phase.OVER, dice=None, result=result)
+    if state.phase is Phase.BEAVERED:
+        doubler, beaverer = _sides(state)
+        result = GameResult(beaverer, WinKind.SINGLE, state.cube, passed=True)
+        return replace(
+            state, position=state.position.swap(), turn=beaverer, phase=Phase.OVER, dice=None, result=result
+        )
+    raise _no_double_to_answer(state, "pass")
+
+
+def beaver_problem(state: GameState) -> str | None:
+    """Why the doubled side may not beaver now, or ``None`` if it may."""
+    if state.phase is not Phase.DOUBLED:
+        return "a beaver answers a double, and no double waits for an answer"
+    _, doubled = _sides(state)
+    if not state.match.is_money:
+        return f"beavers belong to money play, not to a {state.match.length}-point match"
+    if not state.options.beavers:
+        return "beavers are not allowed in this game: turn the beaver option on to use them"
+    if state.cube * 4 > MAX_CUBE:
+        return (
+            f"{doubled} cannot beaver: the double makes the cube {state.cube * 2}, and a redouble would take it "
+            f"beyond {MAX_CUBE}, where the cube stops"
+        )
+    return None
+
+
+def beaver(state: GameState) -> GameState:
+    """The doubled side takes and at once redoubles, keeping the cube; the doubler must take or pass.
+
+    :raises CubeError: saying why, if a beaver is not allowed now.
+    """
+    problem = beaver_problem(state)
+    if problem is not None:
+        raise CubeError(problem)
+    _, doubled = _sides(state)
+    cube = state.doubling_cube.doubled(doubled)
+    return replace(state, cube=cube.value, cube_owner=cube.owner, phase=Phase.BEAVERED)
