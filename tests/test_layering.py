@@ -53,6 +53,10 @@ def test_importing_the_engine_loads_no_ui_validation_or_storage_module() -> None
 PACKAGE = ENGINE.parent
 LAYERS = {
     # module or package -> what it may never import
+    "engine": {"trainer.analysis", "bgsage", "bgbot_cpp"},
+    "analysis": {
+        "textual", "rich", "pydantic", "sqlite3", "trainer.tui", "trainer.store", "trainer.content", "trainer.cli",
+    },
     "content": {"textual", "rich", "sqlite3", "trainer.tui", "trainer.store", "trainer.cli"},
     "store.py": {"textual", "rich", "pydantic", "trainer.tui", "trainer.content", "trainer.cli"},
     "tui": {"trainer.cli"},
@@ -86,6 +90,27 @@ def test_commands_other_than_the_app_never_load_the_ui() -> None:
     code = (
         "import sys; from trainer.cli import main; main(['moves', 'start', '65']); "
         "print(sorted(m for m in ('textual', 'trainer.tui') if m in sys.modules), file=sys.stderr)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stderr.strip() == "[]"
+
+
+def test_only_the_analysis_package_imports_bgsage() -> None:
+    analysis = PACKAGE / "analysis"
+    offenders = [
+        f"{path.relative_to(PACKAGE)} imports {module}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if analysis not in path.parents
+        for module in imported_modules(path)
+        if module.split(".")[0] in ("bgsage", "bgbot_cpp")
+    ]
+    assert offenders == []
+
+
+def test_bgsage_loads_only_when_an_evaluation_is_asked_for() -> None:
+    code = (
+        "import sys, trainer.analysis; from trainer.cli import main; main(['moves', 'start', '65']); "
+        "print(sorted(m for m in ('bgsage', 'bgbot_cpp') if m in sys.modules), file=sys.stderr)"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stderr.strip() == "[]"
