@@ -30,6 +30,7 @@ def test_the_wheel_holds_every_lesson_and_the_stylesheet(wheel: Path) -> None:
     lessons = {path.name for path in (ROOT / "lessons").glob("*.toml")}
     assert lessons and {f"trainer/_content/lessons/{name}" for name in lessons} <= names
     assert "trainer/tui/app.tcss" in names
+    assert {"trainer/analysis/__init__.py", "trainer/analysis/sage.py"} <= names
     assert {"trainer/engine/bearoff_data/one_sided.bin", "trainer/engine/bearoff_data/two_sided_6x6.bin"} <= names
     assert any(name.startswith("trainer/_content/puzzles/") for name in names)
 
