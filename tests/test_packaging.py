@@ -32,6 +32,7 @@ def test_the_wheel_holds_every_lesson_and_the_stylesheet(wheel: Path) -> None:
     assert "trainer/tui/app.tcss" in names
     tables = {"one_sided.bin", "two_sided_6x6.bin", "cubeful_6x6.bin"}
     assert {f"trainer/engine/bearoff_data/{name}" for name in tables} <= names
+    assert {"trainer/analysis/__init__.py", "trainer/analysis/sage.py"} <= names
     assert any(name.startswith("trainer/_content/puzzles/") for name in names)
 
 

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from trainer import __version__
+from trainer.analysis.levels import DEFAULT_LEVEL, LEVELS
+from trainer.analysis.results import CUBE_OWNERS, MAX_PLIES, MIN_PLIES, AnalysisError
 from trainer.engine import EngineError, Play, explain, parse_dice, read_position
 
 EXIT_USAGE = 2
@@ -43,6 +45,13 @@ def moves_command(position_text: str, dice_text: str | None) -> str:
     lines = [] if explanation.no_play else [str(play) for play in sorted(explanation.plays, key=_play_order)]
     lines.append(explanation.text)
     return "\n".join(lines)
+
+
+def _plies(text: str) -> int:
+    """An evaluation depth from the command line (argparse reports the error on one line)."""
+    if not re.fullmatch(r"\s*\d+\s*", text) or not MIN_PLIES <= int(text) <= MAX_PLIES:
+        raise argparse.ArgumentTypeError(f"must be a whole number from {MIN_PLIES} to {MAX_PLIES}, not {text!r}")
+    return int(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -89,6 +98,36 @@ def build_parser() -> argparse.ArgumentParser:
         "--owner",
         choices=("centered", "player"),
         help="the cube in the middle or owned by the player on roll (default: as the position says, else centered)",
+    )
+    hint = commands.add_parser(
+        "hint",
+        help="rank every play of a roll, or judge the cube, with the bgsage engine",
+        description="With dice: every legal play ranked best first with its equity, its difference from the best "
+        "and the mover's winning, gammon and backgammon chances. Without dice: the money cube decision of the "
+        "player on roll (no double, double/take and double/pass equities and the right action).",
+    )
+    hint.add_argument(
+        "position",
+        metavar="POSITION",
+        help="a GNU Backgammon Position ID (e.g. 4HPwATDgc/ABMA), an XGID, the text form or 'start'",
+    )
+    hint.add_argument(
+        "dice", metavar="DICE", nargs="?", help="the roll, e.g. 65 or 6-5 (leave out for the cube decision)"
+    )
+    hint.add_argument("--json", action="store_true", help="print JSON instead of text")
+    hint.add_argument(
+        "--plies",
+        type=_plies,
+        default=LEVELS[DEFAULT_LEVEL].plies,
+        metavar="N",
+        help=f"evaluation depth from {MIN_PLIES} (the network alone) to {MAX_PLIES}, every ply one roll further "
+        f"(default: the {DEFAULT_LEVEL} level's, {LEVELS[DEFAULT_LEVEL].plies})",
+    )
+    hint.add_argument(
+        "--cube",
+        choices=CUBE_OWNERS,
+        default="centered",
+        help="who owns the cube: nobody (default), the player on roll (X) or the opponent (O)",
     )
     validate = commands.add_parser(
         "validate",
@@ -180,6 +219,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             print(cube_command(arguments.position, arguments.owner))
             return 0
+        if arguments.command == "hint":
+            from trainer.analysis.hint import hint_command
+
+            print(
+                hint_command(
+                    arguments.position,
+                    arguments.dice,
+                    plies=arguments.plies,
+                    as_json=arguments.json,
+                    cube=arguments.cube,
+                )
+            )
+            return 0
         if arguments.command == "puzzles":
             text, status = puzzles_command(arguments)
             print(text)
@@ -189,7 +241,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(text)
             return status
         return run_app(arguments.data_dir)
-    except EngineError as error:
+    except (EngineError, AnalysisError) as error:
         print(f"bgtrainer: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -1,0 +1,125 @@
+"""The report of ``bgtrainer hint``: every play of a roll ranked, or the cube decision, as text or JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from trainer.analysis.results import Chances, CubeDecision, CubeOwner, Evaluator, RankedPlay, check_cube, check_plies
+from trainer.engine import Dice, Position, parse_dice, read_position
+
+_CHANCE_HEADINGS = ("Win", "W(g)", "W(bg)", "Lose", "L(g)", "L(bg)")
+
+
+def hint_command(
+    position_text: str,
+    dice_text: str | None,
+    *,
+    plies: int,
+    as_json: bool = False,
+    cube: str = "centered",
+    evaluator: Evaluator | None = None,
+) -> str:
+    """Rank every legal play of the roll (the dice given, or those of an XGID), or without dice judge the cube.
+
+    ``evaluator`` defaults to bgsage's (:class:`~trainer.analysis.sage.SageEvaluator`).
+
+    :raises EngineError: for a bad position or dice, or a finished game.
+    :raises AnalysisError: for a bad depth or cube owner, or a cube the player on roll cannot turn.
+    """
+    check_plies(plies)
+    owner = check_cube(cube)
+    position, xgid_dice = read_position(position_text, allow_finished=False)
+    dice = parse_dice(dice_text) if dice_text is not None else xgid_dice
+    if evaluator is None:
+        from trainer.analysis.sage import SageEvaluator
+
+        evaluator = SageEvaluator()
+    if dice is None:
+        decision = evaluator.cube_decision(position, plies, cube=owner)
+        return _cube_json(position, decision) if as_json else _cube_text(position, decision)
+    ranked = evaluator.rank_plays(position, dice, plies, cube=owner)
+    return _plays_json(ranked) if as_json else _plays_text(position, dice, ranked, owner, plies)
+
+
+def _percent(chances: Chances) -> list[str]:
+    figures = chances.as_dict().values()
+    return [f"{100 * figure:.1f}" for figure in figures]
+
+
+def _plays_text(position: Position, dice: Dice, ranked: list[RankedPlay], cube: CubeOwner, plies: int) -> str:
+    count = "1 legal play" if len(ranked) == 1 else f"{len(ranked)} legal plays"
+    lines = [
+        f"X to play {dice[0]}-{dice[1]} in {position.position_id()}: {count}, ranked by {plies}-ply cubeful money "
+        f"equity (cube {_cube_words(cube)}); chances in %",
+    ]
+    width = max(len("Play"), *(len(str(item.play)) for item in ranked))
+    rank_width = len(str(len(ranked)))
+    heading = "".join(f"{name:>6}" for name in _CHANCE_HEADINGS)
+    lines.append(f"{'#':>{rank_width}}  {'Play':<{width}}  {'Equity':>7}  {'Diff':>7} {heading}")
+    for item in ranked:
+        difference = "" if item.rank == 1 else f"{item.difference:+.3f}"
+        chances = "".join(f"{figure:>6}" for figure in _percent(item.chances))
+        lines.append(
+            f"{item.rank:>{rank_width}}  {item.play!s:<{width}}  {item.equity:>+7.3f}  {difference:>7} {chances}"
+        )
+    return "\n".join(lines)
+
+
+def _plays_json(ranked: list[RankedPlay]) -> str:
+    records: list[dict[str, Any]] = [
+        {
+            "rank": item.rank,
+            "play": str(item.play),
+            "result": item.play.result.position_id(),
+            "equity": round(item.equity, 5),
+            "cubeless_equity": round(item.cubeless_equity, 5),
+            "difference": round(item.difference, 5),
+            "chances": _rounded(item.chances),
+            "plies": item.plies,
+        }
+        for item in ranked
+    ]
+    return json.dumps(records, indent=2)
+
+
+def _cube_words(cube: CubeOwner) -> str:
+    return {"centered": "centered", "player": "owned by X", "opponent": "owned by O"}[cube]
+
+
+def _cube_text(position: Position, decision: CubeDecision) -> str:
+    rows = (
+        ("No double", decision.no_double),
+        ("Double, take", decision.double_take),
+        ("Double, pass", decision.double_pass),
+    )
+    lines = [
+        f"X on roll in {position.position_id()}, before rolling (cube {_cube_words(decision.cube)}): "
+        f"{decision.plies}-ply cubeful money equities",
+    ]
+    lines += [f"  {name:<14}{equity:+.3f}" for name, equity in rows]
+    lines.append(f"Right action: {decision.action}")
+    chances = "  ".join(
+        f"{name} {figure}" for name, figure in zip(_CHANCE_HEADINGS, _percent(decision.chances), strict=True)
+    )
+    lines.append(f"Chances in % (cubeless equity {decision.cubeless_equity:+.3f}): {chances}")
+    return "\n".join(lines)
+
+
+def _cube_json(position: Position, decision: CubeDecision) -> str:
+    record = {
+        "position": position.position_id(),
+        "cube": decision.cube,
+        "plies": decision.plies,
+        "no_double": round(decision.no_double, 5),
+        "double_take": round(decision.double_take, 5),
+        "double_pass": round(decision.double_pass, 5),
+        "action": decision.action,
+        "cubeless_equity": round(decision.cubeless_equity, 5),
+        "chances": _rounded(decision.chances),
+    }
+    return json.dumps(record, indent=2)
+
+
+def _rounded(chances: Chances) -> dict[str, float]:
+    return {name: round(figure, 5) for name, figure in chances.as_dict().items()}
