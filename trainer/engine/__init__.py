@@ -20,7 +20,7 @@ from trainer.engine.explain import Constraint, Explanation, explain
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, Play, legal_plays
 from trainer.engine.notation import parse_play
-from trainer.engine.position import BAR, CHECKERS, OFF, Position
+from trainer.engine.position import BAR, CHECKERS, OFF, WAITING, Position
 from trainer.engine.reading import read_position
 from trainer.engine.side import Side
 from trainer.engine.state import GameResult, GameState, OpeningRoll, Phase, WinKind, win_kind
@@ -32,6 +32,7 @@ __all__ = [
     "BAR",
     "CHECKERS",
     "OFF",
+    "WAITING",
     "AmbiguousPlayError",
     "Constraint",
     "Dice",
