@@ -164,7 +164,7 @@ class Game:
             chosen = play
         else:
             raise IllegalPlayError(
-                str(play), state.position.position_id(), state.dice, "this is not one of the legal plays of this roll"
+                str(play), state.position.identifier(), state.dice, "this is not one of the legal plays of this roll"
             )
         self.state = self.variant.after_play(state, chosen)
         return self.state.result

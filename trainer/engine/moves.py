@@ -135,7 +135,7 @@ class Play:
         return self.notation()
 
     def __repr__(self) -> str:
-        return f"<Play {self.notation()!r} from {self.position.position_id()} with {self.dice}>"
+        return f"<Play {self.notation()!r} from {self.position.identifier()} with {self.dice}>"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Play):
