@@ -3,7 +3,7 @@
 The board is always seen from the player on roll (X); see :mod:`trainer.engine.position` for the numbering.
 """
 
-from trainer.engine.dice import Dice, check_dice, parse_dice
+from trainer.engine.dice import ChosenDouble, Dice, check_dice, parse_dice
 from trainer.engine.errors import (
     AmbiguousPlayError,
     EngineError,
@@ -26,6 +26,7 @@ from trainer.engine.side import Side
 from trainer.engine.state import GameResult, GameState, OpeningRoll, Phase, WinKind, win_kind
 from trainer.engine.turn import Turn
 from trainer.engine.variants import Variant
+from trainer.engine.variants.acey_deucey import AceyDeucey, playable_doubles
 from trainer.engine.xgid import Xgid
 
 __all__ = [
@@ -33,7 +34,9 @@ __all__ = [
     "CHECKERS",
     "OFF",
     "WAITING",
+    "AceyDeucey",
     "AmbiguousPlayError",
+    "ChosenDouble",
     "Constraint",
     "Dice",
     "EngineError",
@@ -64,6 +67,7 @@ __all__ = [
     "legal_plays",
     "parse_dice",
     "parse_play",
+    "playable_doubles",
     "read_position",
     "win_kind",
 ]
