@@ -1,0 +1,1 @@
+"""Playing strength: computer players and position evaluation, built on the rules engine."""
