@@ -48,6 +48,18 @@ def test_moves_says_when_there_is_no_legal_play(capsys: pytest.CaptureFixture[st
     assert "point 20" in out[0] and "point 22" in out[0]
 
 
+def test_moves_accepts_acey_deucey_checkers_waiting_to_enter(capsys: pytest.CaptureFixture[str]) -> None:
+    # O holds X's 22-point, so a 3 cannot enter; the checkers already in may move instead.
+    assert main(["moves", "X: waitx13 24 23 / O: waitx13 22x2", "31"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert set(lines[:-1]) == {"in/21", "in/24 23/20", "24/20", "23/19"}
+    assert lines[-1] == "Not forced: there are 4 different legal plays."
+    assert main(["moves", "X: waitx15 / O: 24x2 23x2 22x2 21x2 20x2 19x2 1x3", "66"]) == 0
+    assert capsys.readouterr().out.startswith("No legal play: every checker that could move a 6 would land on a closed")
+    assert main(["moves", "X: waitx16 / O: waitx15", "31"]) == 2
+    assert "X has 16 checkers on the board, on the bar and waiting" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [

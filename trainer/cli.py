@@ -77,7 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     moves.add_argument(
         "position",
         metavar="POSITION",
-        help="a GNU Backgammon Position ID (e.g. 4HPwATDgc/ABMA), an XGID, the text form or 'start'",
+        help="a GNU Backgammon Position ID (e.g. 4HPwATDgc/ABMA), an XGID, the text form (acey-deucey checkers "
+        "waiting to enter as 'waitxN') or 'start'",
     )
     moves.add_argument(
         "dice", metavar="DICE", nargs="?", help="the roll, e.g. 65 or 6-5 (optional when the XGID holds dice)"

@@ -4,7 +4,7 @@ The board is always seen from the player on roll (X); see :mod:`trainer.engine.p
 """
 
 from trainer.engine.cube import MAX_CUBE, Cube
-from trainer.engine.dice import Dice, check_dice, parse_dice
+from trainer.engine.dice import ChosenDouble, Dice, check_dice, parse_dice
 from trainer.engine.errors import (
     AmbiguousPlayError,
     CubeError,
@@ -25,12 +25,13 @@ from trainer.engine.match import MatchScore, MoneyOptions
 from trainer.engine.matchid import GameStage, MatchId, gnubg_id
 from trainer.engine.moves import Move, Play, legal_plays
 from trainer.engine.notation import parse_play
-from trainer.engine.position import BAR, CHECKERS, OFF, Position
+from trainer.engine.position import BAR, CHECKERS, OFF, WAITING, Position
 from trainer.engine.reading import PositionRecord, read_position, read_record
 from trainer.engine.side import Side
 from trainer.engine.state import GameResult, GameState, OpeningRoll, Phase, WinKind, win_kind
 from trainer.engine.turn import Turn
 from trainer.engine.variants import Variant
+from trainer.engine.variants.acey_deucey import AceyDeucey, playable_doubles
 from trainer.engine.xgid import Xgid
 
 __all__ = [
@@ -38,7 +39,10 @@ __all__ = [
     "CHECKERS",
     "MAX_CUBE",
     "OFF",
+    "WAITING",
+    "AceyDeucey",
     "AmbiguousPlayError",
+    "ChosenDouble",
     "Constraint",
     "Cube",
     "CubeError",
@@ -79,6 +83,7 @@ __all__ = [
     "legal_plays",
     "parse_dice",
     "parse_play",
+    "playable_doubles",
     "read_position",
     "read_record",
     "win_kind",

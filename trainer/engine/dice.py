@@ -74,12 +74,41 @@ class Dice(NamedTuple):
         """How many single moves a whole roll makes: 2, or 4 for a double."""
         return 4 if self.is_double else 2
 
+    @property
+    def chosen(self) -> bool:
+        """Whether the dice were chosen rather than rolled (see :class:`ChosenDouble`)."""
+        return False
+
     def high_first(self) -> Dice:
         """The same roll written with the higher die first, as rolls are usually named (``6-5``, not ``5-6``)."""
         return Dice(self.high, self.low)
 
     def __str__(self) -> str:
         return f"{self.first}-{self.second}"
+
+
+class ChosenDouble(Dice):
+    """A double chosen rather than rolled: in acey-deucey, after playing a 1-2 the player picks any double and
+    plays it as if rolled. It equals the rolled :class:`Dice` of the same number and plays the same way;
+    :attr:`chosen` tells them apart, e.g. in a game's history.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of_number(cls, number: int) -> ChosenDouble:
+        """The double of ``number`` (``4`` gives 4-4).
+
+        :raises InvalidDiceError: unless ``number`` is a whole number from 1 to 6.
+        """
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
+            raise InvalidDiceError(f"a double is chosen by a number from 1 to 6 (4 for 4-4), not {number!r}")
+        return cls(number, number)
+
+    @property
+    def chosen(self) -> bool:
+        """Always true: these dice were chosen."""
+        return True
 
 
 def parse_dice(text: str) -> Dice:

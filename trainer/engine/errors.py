@@ -43,7 +43,8 @@ class TableError(EngineError):
 class PlayError(EngineError):
     """A play written in notation that cannot be matched to one legal play.
 
-    The message quotes the text, the dice and the Position ID; :attr:`reason` alone is the explanation in words.
+    The message quotes the text, the dice and the Position ID (the text form when checkers wait to enter, which
+    no Position ID can hold); :attr:`reason` alone is the explanation in words.
     """
 
     def __init__(self, text: str, position_id: str, dice: Sequence[int], reason: str) -> None:

@@ -7,7 +7,7 @@ from enum import Enum
 
 from trainer.engine.dice import Dice
 from trainer.engine.moves import Play, iter_single_moves, legal_plays
-from trainer.engine.position import BAR, Position
+from trainer.engine.position import BAR, WAITING, Position
 from trainer.engine.rules import step_problem
 from trainer.engine.wording import number_word, plural
 
@@ -68,11 +68,12 @@ def _no_play_reason(position: Position, dice: Dice) -> str:
             "Nothing else may move until the bar is empty, so the turn passes."
         )
     numbers = " or a ".join(str(die) for die in distinct)
+    mine = [*me, position.player_waiting]  # slot 26: checkers waiting to enter, which enter like the bar's
     reasons = {
         problem
         for die in distinct
-        for point in range(24, 0, -1)
-        if me[point] and (problem := step_problem(me, position.opponent, point, die))
+        for point in range(WAITING, 0, -1)
+        if point != BAR and mine[point] and (problem := step_problem(mine, position.opponent, point, die))
     }
     blocked = {reason for reason in reasons if "is closed" in reason}
     others = sorted(reasons - blocked)

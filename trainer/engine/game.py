@@ -33,6 +33,7 @@ def _waiting_for(state: GameState) -> str:
         Phase.OPENING: "make the opening roll first",
         Phase.ROLL: "roll the dice first",
         Phase.MOVE: "the dice are already rolled: play them first",
+        Phase.CHOOSE_DOUBLE: "choose the double to play after your 1-2 first",
         Phase.OVER: "the game is over",
     }[state.phase]
 
@@ -159,7 +160,8 @@ class Game:
 
     @property
     def history(self) -> tuple[HistoryEntry, ...]:
-        """Every turn played: ``(side, dice, play)``."""
+        """Every play made: ``(side, dice, play)`` (a turn of acey-deucey may take several, see
+        :data:`~trainer.engine.state.HistoryEntry`)."""
         return self.state.history
 
     # --- stepping --------------------------------------------------------------------------------------
@@ -201,8 +203,18 @@ class Game:
         self.state = replace(self.state, dice=dice, phase=Phase.MOVE)
         return dice
 
+    def choose_double(self, number: int) -> Dice:
+        """Choose the double to play next (acey-deucey, after a 1-2 played in full): ``4`` for 4-4.
+
+        :raises GameStateError: if the rules give no double to choose now (always, in standard backgammon).
+        :raises InvalidDiceError: unless ``number`` is 1 to 6.
+        """
+        self.state = self.variant.choose_double(self.state, number)
+        assert self.state.dice is not None
+        return self.state.dice
+
     def legal_plays(self) -> tuple[Play, ...]:
-        """The legal plays of the dice rolled.
+        """The legal plays of the dice rolled (or chosen).
 
         :raises GameStateError: unless the dice are rolled and not yet played.
         """
@@ -226,7 +238,7 @@ class Game:
             chosen = play
         else:
             raise IllegalPlayError(
-                str(play), state.position.position_id(), state.dice, "this is not one of the legal plays of this roll"
+                str(play), state.position.identifier(), state.dice, "this is not one of the legal plays of this roll"
             )
         self.state = self.variant.after_play(state, chosen)
         return self.state.result

@@ -2,6 +2,10 @@
 
 Plays are generated depth-first from the side on roll, keeping only those that use the most dice (and, when
 only one die of two can be played, the higher die), de-duplicated by the position they leave.
+
+Checkers waiting to enter (acey-deucey) enter like checkers from the bar, but need not come in first; a checker
+on the bar still must. The same search handles both: during it the waiting checkers share the bar's slot, and
+only as many of that slot's checkers as were on the bar must move before anything else.
 """
 
 from __future__ import annotations
@@ -10,20 +14,31 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from trainer.engine.dice import Dice
-from trainer.engine.position import BAR, OFF, Position
+from trainer.engine.position import BAR, OFF, WAITING, Position
 
 
 class Move(NamedTuple):
-    """One checker moved by one die: from ``start`` (25 = bar) to ``end`` (0 = off), hitting a blot or not."""
+    """One checker moved by one die: from ``start`` (25 = bar, 26 = waiting to enter) to ``end`` (0 = off),
+    hitting a blot or not."""
 
     start: int
     end: int
     hit: bool = False
 
+    @property
+    def pips(self) -> int:
+        """How far the checker goes; a checker entering from the bar or from waiting starts from 25."""
+        return min(self.start, BAR) - self.end
+
 
 def point_name(point: int) -> str:
-    """How notation writes a point: its number, ``bar`` (25) or ``off`` (0)."""
-    return "bar" if point == BAR else "off" if point == OFF else str(point)
+    """How notation writes a point: its number, ``bar`` (25), ``in`` (26, entering from waiting) or ``off`` (0)."""
+    return "bar" if point == BAR else "off" if point == OFF else "in" if point == WAITING else str(point)
+
+
+def _written_order(point: int) -> float:
+    """Where a checker path starting at ``point`` comes in notation: highest first, the bar before entering."""
+    return BAR - 0.5 if point == WAITING else point
 
 
 def format_moves(moves: tuple[Move, ...]) -> str:
@@ -31,7 +46,7 @@ def format_moves(moves: tuple[Move, ...]) -> str:
 
     One checker's steps are joined (``24/13``), keeping an intermediate point only where it hits
     (``24/18*/13``); a hit is marked once, on the first move to reach the point; identical moves are counted
-    (``8/5(2)``).
+    (``8/5(2)``). A checker entering from waiting starts at ``in`` (``in/22``, ``in/22*``, ``in/20(2)``).
     """
     if not moves:
         return "pass"
@@ -43,7 +58,7 @@ def format_moves(moves: tuple[Move, ...]) -> str:
                 break
         else:
             chains.append([start, end])
-    chains.sort(key=lambda chain: (-chain[0], -chain[1]))
+    chains.sort(key=lambda chain: (-_written_order(chain[0]), -chain[1]))
     unhit = {move.end for move in moves if move.hit}
     grouped: list[tuple[list[int], set[int], int]] = []  # (points, hit points, count)
     for chain in chains:
@@ -113,14 +128,14 @@ class Play:
         return frozenset(move.end for move in self.moves if move.hit)
 
     def notation(self) -> str:
-        """Standard notation, e.g. ``24/18 13/8``, ``13/7*/5``, ``bar/22``, ``6/off``, ``8/5(2)``."""
+        """Standard notation, e.g. ``24/18 13/8``, ``13/7*/5``, ``bar/22``, ``in/20``, ``6/off``, ``8/5(2)``."""
         return format_moves(self.moves)
 
     def __str__(self) -> str:
         return self.notation()
 
     def __repr__(self) -> str:
-        return f"<Play {self.notation()!r} from {self.position.position_id()} with {self.dice}>"
+        return f"<Play {self.notation()!r} from {self.position.identifier()} with {self.dice}>"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Play):
@@ -135,39 +150,76 @@ def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
     """Every distinct legal play of ``dice`` in ``position``, one per resulting position.
 
     A roll with no legal move gives a single empty play (the turn passes) whose result is ``position``.
+    Checkers waiting to enter (acey-deucey) enter like checkers from the bar but need not come in first; with
+    none waiting these are exactly the standard rules.
 
     :raises InvalidDiceError: if ``dice`` is not two numbers from 1 to 6.
     """
     roll = Dice.of(dice)
     first, second = roll
-    found = _search(position, first, second)
+    if position.has_waiting():
+        return _plays_with_waiting(position, roll)
+    found = _search(position, first, second, 0)
     opponent = position.opponent
     plays: list[Play] = []
-    no_hit_opponent = opponent
     trusted = Position._trusted
     for key, moves in found.items():
         hitmask = key[26]
-        if hitmask:
-            counts = list(opponent)
-            for point in range(1, 25):
-                if hitmask >> point & 1:
-                    counts[25 - point] -= 1
-                    counts[BAR] += 1
-            result = trusted(key[:26], tuple(counts))
-        else:
-            result = trusted(key[:26], no_hit_opponent)
+        result = trusted(key[:26], _after_hits(opponent, hitmask) if hitmask else opponent)
         plays.append(Play(position, roll, moves, result))
     return tuple(plays)
 
 
+def _after_hits(opponent: tuple[int, ...], hitmask: int) -> tuple[int, ...]:
+    """The opponent's counts once the blots on the points set in ``hitmask`` (mover's numbering) are hit."""
+    counts = list(opponent)
+    for point in range(1, 25):
+        if hitmask >> point & 1:
+            counts[25 - point] -= 1
+            counts[BAR] += 1
+    return tuple(counts)
+
+
+def _plays_with_waiting(position: Position, roll: Dice) -> tuple[Play, ...]:
+    """:func:`legal_plays` for a position where checkers wait to enter (either side's)."""
+    waiting, bar = position.player_waiting, position.player_bar
+    found = _search(position, roll.first, roll.second, waiting)
+    opponent, their_waiting = position.opponent, position.opponent_waiting
+    plays: list[Play] = []
+    for key, raw in found.items():
+        # The bar's slot held the bar and the waiting checkers; the bar's ones had to enter first.
+        shared = key[BAR]
+        player = list(key[:26])
+        player[BAR] = max(shared - waiting, 0)
+        moves: list[RawMove] = []
+        entered = 0
+        for start, end, hit in raw:
+            if start == BAR:
+                entered += 1
+                if entered > bar:
+                    start = WAITING
+            moves.append((start, end, hit))
+        hitmask = key[26]
+        result = Position._trusted(
+            tuple(player),
+            _after_hits(opponent, hitmask) if hitmask else opponent,
+            min(shared, waiting),
+            their_waiting,
+        )
+        plays.append(Play(position, roll, tuple(moves), result))
+    return tuple(plays)
+
+
 def iter_single_moves(position: Position, die: int) -> Iterator[Move]:
-    """Every move of one checker by ``die`` that is legal on its own right now (ignoring the rest of the roll)."""
+    """Every move of one checker by ``die`` that is legal on its own right now (ignoring the rest of the roll);
+    a checker waiting to enter moves from :data:`~trainer.engine.position.WAITING` (26)."""
     me = position.player
     opponent = position.opponent
-    starts = [BAR] if me[BAR] else [p for p in range(24, 0, -1) if me[p]]
-    outside = sum(me[7:])
+    waiting = position.player_waiting
+    starts = [BAR] if me[BAR] else [WAITING] * bool(waiting) + [p for p in range(24, 0, -1) if me[p]]
+    outside = sum(me[7:]) + waiting
     for start in starts:
-        target = start - die
+        target = min(start, BAR) - die
         if target > 0:
             if opponent[25 - target] < 2:
                 yield Move(start, target, opponent[25 - target] == 1)
@@ -178,12 +230,17 @@ def iter_single_moves(position: Position, die: int) -> Iterator[Move]:
 RawMove = tuple[int, int, bool]
 
 
-def _search(position: Position, first: int, second: int) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
+def _search(
+    position: Position, first: int, second: int, waiting: int
+) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
     """Depth-first search of whole plays; returns ``{player counts + (hitmask,): moves}`` for the legal ones.
 
     Only plays using the most dice are kept; when only one die of two can be played, only the higher die.
+    The ``waiting`` checkers are counted on the bar's slot (they enter the same way), which must empty first
+    only while it holds more than them: a checker on the bar enters before anything moves, a waiting one need not.
     """
     me = list(position.player)
+    me[BAR] += waiting
     opponent = position.opponent
     closed = [False] * 26
     blot = [False] * 26
@@ -194,12 +251,12 @@ def _search(position: Position, first: int, second: int) -> dict[tuple[int, ...]
             blot[point] = count == 1
     outside = sum(me[7:])
     if first == second:
-        return _search_doubles(me, closed, blot, first, outside)
-    return _search_mixed(me, closed, blot, first, second, outside)
+        return _search_doubles(me, closed, blot, first, outside, waiting)
+    return _search_mixed(me, closed, blot, first, second, outside, waiting)
 
 
 def _search_doubles(
-    me: list[int], closed: list[bool], blot: list[bool], die: int, outside: int
+    me: list[int], closed: list[bool], blot: list[bool], die: int, outside: int, waiting: int
 ) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
     """Plays of a double: up to four moves, each starting no higher than the one before.
 
@@ -213,7 +270,7 @@ def _search_doubles(
     def search(depth: int, start: int, outside: int, hitmask: int) -> None:
         nonlocal best
         moved = False
-        if me[BAR]:
+        if me[BAR] > waiting:
             sources: range | tuple[int] = (BAR,)
         else:
             sources = range(start, 0, -1)
@@ -262,7 +319,7 @@ def _search_doubles(
 
 
 def _search_mixed(
-    me: list[int], closed: list[bool], blot: list[bool], first: int, second: int, outside: int
+    me: list[int], closed: list[bool], blot: list[bool], first: int, second: int, outside: int, waiting: int
 ) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
     """Plays of a non-double: each die order in turn, two nested levels of single moves."""
     both: dict[tuple[int, ...], tuple[RawMove, ...]] = {}
@@ -270,9 +327,10 @@ def _search_mixed(
     # Once the first order has found plays using both dice, the second order can only add plays in which one
     # checker moves twice, unless the bar or bearing off makes the order of two different checkers matter.
     independent_order_matters = me[BAR] > 0 or outside <= 1
+    top = BAR if waiting else 24
     for die_one, die_two in ((first, second), (second, first)):
         same_checker_only = bool(both) and not independent_order_matters
-        for source in (BAR,) if me[BAR] else range(24, 0, -1):
+        for source in (BAR,) if me[BAR] > waiting else range(top, 0, -1):
             if not me[source]:
                 continue
             target = source - die_one
@@ -293,12 +351,12 @@ def _search_mixed(
             left = outside - 1 if source > 6 >= target else outside
             step = (source, target, hit)
             moved = False
-            if me[BAR]:
+            if me[BAR] > waiting:
                 sources2: range | tuple[int, ...] = (BAR,)
             elif same_checker_only:
                 sources2 = (target,) if target else ()
             else:
-                sources2 = range(24, 0, -1)
+                sources2 = range(top, 0, -1)
             for source2 in sources2:
                 if not me[source2]:
                     continue

@@ -1,4 +1,7 @@
-"""Reading plays written in standard notation and matching them to the legal play they describe."""
+"""Reading plays written in standard notation and matching them to the legal play they describe.
+
+A checker waiting to enter (acey-deucey) is written entering from ``in``: ``in/22``, ``in/22*``, ``in/20(2)``.
+"""
 
 from __future__ import annotations
 
@@ -10,18 +13,19 @@ from itertools import permutations
 from trainer.engine.dice import Dice
 from trainer.engine.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
 from trainer.engine.moves import Play, legal_plays, point_name
-from trainer.engine.position import BAR, OFF, Position
+from trainer.engine.position import BAR, OFF, WAITING, Position
 from trainer.engine.rules import apply_step, step_problem
 from trainer.engine.wording import number_word, plural
 
 PASS_WORDS = frozenset({"pass", "no play", "no move", "none", "no legal play"})
-_POINT = r"(?:bar|off|\d+)"
+_POINT = r"(?:bar|off|in|\d+)"
 _TOKEN = re.compile(rf"({_POINT}\*?(?:/{_POINT}\*?)+)(?:\((\d+)\))?")
 
 
 @dataclass(frozen=True, slots=True)
 class Segment:
-    """One checker's path as written: ``points`` from start to end (25 bar, 0 off), hits marked, ``count`` times."""
+    """One checker's path as written: ``points`` from start to end (25 bar, 26 in, 0 off), hits marked, ``count``
+    times."""
 
     points: tuple[int, ...]
     hits: frozenset[int]
@@ -41,11 +45,12 @@ def read_segments(text: str) -> list[Segment]:
     for token in re.split(r"[\s,;]+", normal):
         if not token:
             continue
-        token = re.sub(r"(?<=\d)-(?=\d|off)|(?<=bar)-", "/", token)
+        token = re.sub(r"(?<=\d)-(?=\d|off)|(?<=bar)-|(?<=^in)-", "/", token)
         match = _TOKEN.fullmatch(token)
         if not match:
             raise ValueError(
-                f"cannot read {token!r}: write moves like 24/18, 13/7*/5, bar/22, 6/off or 8/5(2)"
+                f"cannot read {token!r}: write moves like 24/18, 13/7*/5, bar/22, 6/off or 8/5(2) "
+                "(in/22 enters a checker waiting to enter)"
             )
         path, repeat = match.group(1), match.group(2)
         count = int(repeat) if repeat else 1
@@ -57,13 +62,15 @@ def read_segments(text: str) -> list[Segment]:
         for index, part in enumerate(parts):
             hit = part.endswith("*")
             name = part.rstrip("*")
-            point = BAR if name == "bar" else OFF if name == "off" else int(name)
-            if point > 25:
+            point = BAR if name == "bar" else OFF if name == "off" else WAITING if name == "in" else int(name)
+            if point > 25 and name != "in":
                 raise ValueError(
                     f"{token!r} names point {point}: points run 1-24, with 25 or 'bar' for the bar and 0 or 'off'"
                 )
             if point == BAR and index > 0:
                 raise ValueError(f"{token!r}: the bar can only be where a move starts")
+            if point == WAITING and index > 0:
+                raise ValueError(f"{token!r}: 'in' (entering a waiting checker) can only be where a move starts")
             if point == OFF and index < len(parts) - 1:
                 raise ValueError(f"{token!r}: 'off' can only be where a move ends")
             if hit and index == 0:
@@ -78,7 +85,8 @@ def read_segments(text: str) -> list[Segment]:
 
 
 def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
-    """The legal play that ``text`` describes, e.g. ``24/18 13/8``, ``bar/22*``, ``6/off``, ``8/5(2)`` or ``pass``.
+    """The legal play that ``text`` describes, e.g. ``24/18 13/8``, ``bar/22*``, ``6/off``, ``8/5(2)`` or ``pass``;
+    ``in/22`` enters a checker waiting to enter (acey-deucey).
 
     Moves may come in any order, spacing and case; ``25`` means the bar and ``0`` off.
 
@@ -88,7 +96,7 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
     :raises AmbiguousPlayError: if it matches more than one legal play.
     """
     roll = Dice.of(dice)
-    position_id = position.position_id()
+    position_id = position.identifier()
     plays = legal_plays(position, roll)
     words = " ".join(text.lower().split())
     if words in PASS_WORDS:
@@ -106,17 +114,17 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
             text, position_id, roll, "write a play such as 24/18 13/8, or 'pass' when the roll can't be played"
         )
 
-    layout = list(position.player)
+    layout = _mine(position)
     for segment in segments:
         layout[segment.points[0]] -= segment.count
         layout[segment.points[-1]] += segment.count
     stated_hits = frozenset().union(*(segment.hits for segment in segments))
-    candidates = [play for play in plays if play.result.player == tuple(layout)]
+    candidates = [play for play in plays if tuple(_mine(play.result)) == tuple(layout)]
     if not candidates:
         raise IllegalPlayError(text, position_id, roll, _diagnose(position, roll, segments, plays))
     # Every written step is part of the play: the route must be playable, and landing on a blot hits it.
     hops = _hops(segments)
-    outcome = _walk(list(position.player), list(position.opponent), hops, list(roll.moves), roll)
+    outcome = _walk(_mine(position), list(position.opponent), hops, list(roll.moves), roll)
     if isinstance(outcome, _Failure):
         raise IllegalPlayError(text, position_id, roll, outcome.reason)
     stated_hits |= {end for _, end in hops if end != OFF and position.opponent[25 - end] == 1}
@@ -137,6 +145,21 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
             options,
         )
     return matching[0]
+
+
+def _mine(position: Position) -> list[int]:
+    """The mover's 26 counts and, as a 27th (slot 26), its checkers waiting to enter."""
+    return [*position.player, position.player_waiting]
+
+
+def _pips(start: int, end: int) -> int:
+    """How far a checker goes from ``start`` to ``end`` (to 0 when it bears off); the bar and ``in`` are 25."""
+    return min(start, BAR) - end
+
+
+def _start_order(start: int) -> tuple[int, bool]:
+    """Sort key playing higher starts first, the bar before entering a waiting checker."""
+    return -min(start, BAR), start == WAITING
 
 
 # --- diagnosis of illegal plays ---------------------------------------------------------------------------
@@ -183,11 +206,11 @@ def _hop_failure(
         return _Failure(0, f"checkers move from higher to lower points: {label} goes backwards")
     if not dice:
         return _Failure(0, f"{label} needs another die, but the roll {roll} is used up")
-    if _hop_dice(start - end if end else start, end == OFF, dice):
+    if _hop_dice(_pips(start, end), end == OFF, dice):
         return None
-    needed = _hop_dice(start - end if end else start, end == OFF, list(roll.moves))
+    needed = _hop_dice(_pips(start, end), end == OFF, list(roll.moves))
     if not needed:
-        return _Failure(0, f"{label} moves {plural(start - end, 'pip')}, but {_dice_words(roll)}")
+        return _Failure(0, f"{label} moves {plural(_pips(start, end), 'pip')}, but {_dice_words(roll)}")
     first_die = needed[0][0]
     problem = step_problem(me, opponent, start, first_die)
     if problem:  # the die it needs would not be allowed here anyway: that is the real reason
@@ -209,12 +232,22 @@ Step = tuple[int, int, str]  # start, die, and for a route of several dice: how 
 def _simulate(me: list[int], opponent: list[int], steps: list[Step]) -> int | _Failure:
     """Make single-die steps, highest start first; the number made, or the first refusal."""
     me, opponent = list(me), list(opponent)
-    for done, (start, die, route) in enumerate(sorted(steps, key=lambda step: -step[0])):
+    for done, (start, die, route) in enumerate(sorted(steps, key=lambda step: _start_order(step[0]))):
         problem = step_problem(me, opponent, start, die)
         if problem:
             return _Failure(done, f"{route}, and {problem}" if route else problem)
         apply_step(me, opponent, start, die)
     return len(steps)
+
+
+def _board_after(me: list[int], opponent: list[int], steps: list[Step]) -> tuple[list[int], list[int]]:
+    """The board once the steps are made, highest start first, up to the first one the rules refuse."""
+    me, opponent = list(me), list(opponent)
+    for start, die, _ in sorted(steps, key=lambda step: _start_order(step[0])):
+        if step_problem(me, opponent, start, die):
+            break
+        apply_step(me, opponent, start, die)
+    return me, opponent
 
 
 def _walk(
@@ -228,11 +261,11 @@ def _walk(
         if index == len(hops):
             return _simulate(me, opponent, steps)
         start, end = hops[index]
-        failure = _hop_failure(me, opponent, start, end, left, roll)
+        failure = _hop_failure(*_board_after(me, opponent, steps), start, end, left, roll)
         if failure is not None:
             made = _simulate(me, opponent, steps)
             return made if isinstance(made, _Failure) else _Failure(made, failure.reason)
-        orders = _hop_dice(start - end if end else start, end == OFF, left)
+        orders = _hop_dice(_pips(start, end), end == OFF, left)
         on_the_way = _closed_on_the_way(opponent, start, orders)
         if len(orders) > 1 and len(on_the_way) == len(orders):
             reasons = " and ".join(dict.fromkeys(on_the_way))
@@ -245,7 +278,7 @@ def _walk(
             points = [start]
             for die in order:
                 rest.remove(die)
-                points.append(max(points[-1] - die, OFF))
+                points.append(max(min(points[-1], BAR) - die, OFF))
             route = "/".join(point_name(point) for point in points)
             note = f"{_label(start, end)} would have to go {route}" if len(order) > 1 else ""
             route_steps = [(point, die, note) for point, die in zip(points[:-1], order, strict=True)]
@@ -268,7 +301,7 @@ def _closed_on_the_way(opponent: list[int], start: int, orders: list[tuple[int, 
     """For each multi-die order, the first closed point it would stop on before the end (orders that have one)."""
     reasons = []
     for order in orders:
-        point = start
+        point = min(start, BAR)
         for die in order[:-1]:
             point -= die
             if point > 0 and opponent[25 - point] >= 2:
@@ -283,14 +316,14 @@ def _hops(segments: list[Segment]) -> list[tuple[int, int]]:
     for segment in segments:
         for _ in range(segment.count):
             hops.extend(zip(segment.points, segment.points[1:], strict=False))
-    hops.sort(key=lambda hop: -hop[0])
+    hops.sort(key=lambda hop: _start_order(hop[0]))
     return hops
 
 
 def _diagnose(position: Position, roll: Dice, segments: list[Segment], plays: tuple[Play, ...]) -> str:
     """The first rule a readable play breaks (it matched no legal play)."""
     hops = _hops(segments)
-    outcome = _walk(list(position.player), list(position.opponent), hops, list(roll.moves), roll)
+    outcome = _walk(_mine(position), list(position.opponent), hops, list(roll.moves), roll)
     if isinstance(outcome, _Failure):
         return outcome.reason
     used, most = outcome, plays[0].dice_used

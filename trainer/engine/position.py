@@ -4,6 +4,11 @@ Each side numbers its own points 1 to 24, moving from 24 towards 1 and bearing o
 side is point ``25 - p`` of the other. A side is stored as a tuple of 26 counts: index 0 holds the checkers
 borne off, indexes 1 to 24 the points, index 25 the bar.
 
+In acey-deucey checkers also wait beside the board to enter (all 15 a side at the start); each side's waiting
+count is kept apart from its 26 counts (:attr:`Position.player_waiting`), and the slot number :data:`WAITING`
+(26) names them in moves and in :class:`~trainer.engine.turn.Turn`. With nothing waiting a position is a
+standard backgammon position.
+
 In texts and diagrams the player on roll is ``X`` and the opponent ``O``.
 """
 
@@ -20,17 +25,19 @@ from trainer.engine.errors import InvalidPositionError
 CHECKERS: Final = 15
 OFF: Final = 0
 BAR: Final = 25
+WAITING: Final = 26
+"""The slot of checkers waiting to enter (acey-deucey): a move from it enters like a move from the bar (25)."""
 HOME_POINTS: Final = range(1, 7)
 
 _START_LAYOUT: Final = {24: 2, 13: 5, 8: 3, 6: 5}
 
 
-def _side_from_points(points: Mapping[int, int], bar: int = 0) -> tuple[int, ...]:
+def _side_from_points(points: Mapping[int, int], bar: int = 0, waiting: int = 0) -> tuple[int, ...]:
     counts = [0] * 26
     for point, count in points.items():
         counts[point] += count
     counts[BAR] += bar
-    counts[OFF] = CHECKERS - sum(counts[1:])
+    counts[OFF] = CHECKERS - sum(counts[1:]) - waiting
     return tuple(counts)
 
 
@@ -38,30 +45,42 @@ class Position:
     """A backgammon position seen from the player on roll.
 
     ``player`` and ``opponent`` are 26-tuples in each side's own numbering (0 = borne off, 1-24 = points,
-    25 = bar). Build positions with :meth:`start`, :meth:`from_position_id`, :meth:`from_xgid`,
-    :meth:`from_text` or :meth:`from_points`; every method returns a new position.
+    25 = bar). ``player_waiting`` and ``opponent_waiting`` count the checkers waiting to enter (acey-deucey);
+    borne off = 15 - board - bar - waiting. Build positions with :meth:`start`, :meth:`acey_deucey_start`,
+    :meth:`from_position_id`, :meth:`from_xgid`, :meth:`from_text` or :meth:`from_points`; every method returns
+    a new position.
 
     :raises InvalidPositionError: if the counts describe no legal board.
     """
 
-    __slots__ = ("_hash", "_opponent", "_player")
+    __slots__ = ("_hash", "_opponent", "_opponent_waiting", "_player", "_player_waiting")
 
     _player: tuple[int, ...]
     _opponent: tuple[int, ...]
+    _player_waiting: int
+    _opponent_waiting: int
     _hash: int | None
 
-    def __init__(self, player: Sequence[int], opponent: Sequence[int]) -> None:
+    def __init__(
+        self, player: Sequence[int], opponent: Sequence[int], *, player_waiting: int = 0, opponent_waiting: int = 0
+    ) -> None:
         self._player = tuple(player)
         self._opponent = tuple(opponent)
+        self._player_waiting = player_waiting
+        self._opponent_waiting = opponent_waiting
         self._hash = None
         self._validate()
 
     @classmethod
-    def _trusted(cls, player: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
+    def _trusted(
+        cls, player: tuple[int, ...], opponent: tuple[int, ...], player_waiting: int = 0, opponent_waiting: int = 0
+    ) -> Position:
         """Build a position from counts known to be valid, skipping validation (used by move generation)."""
         position = cls.__new__(cls)
         position._player = player
         position._opponent = opponent
+        position._player_waiting = player_waiting
+        position._opponent_waiting = opponent_waiting
         position._hash = None
         return position
 
@@ -76,7 +95,14 @@ class Position:
         return self._opponent
 
     def _validate(self) -> None:
-        for name, side in (("X", self.player), ("O", self.opponent)):
+        sides = (("X", self.player, self._player_waiting), ("O", self.opponent, self._opponent_waiting))
+        for name, side, waiting in sides:
+            if not isinstance(waiting, int) or isinstance(waiting, bool):
+                raise InvalidPositionError(
+                    f"{name}'s count of checkers waiting to enter is not a whole number: {waiting!r}"
+                )
+            if waiting < 0:
+                raise InvalidPositionError(f"{name} has a negative number of checkers ({waiting}) waiting to enter")
             if len(side) != 26:
                 raise InvalidPositionError(
                     f"{name}'s side needs 26 counts (off, points 1-24, bar), got {len(side)}"
@@ -88,15 +114,17 @@ class Position:
                     place = "on the bar" if index == BAR else f"on point {index}"
                     raise InvalidPositionError(f"{name} has a negative number of checkers ({count}) {place}")
             on_board = sum(side[1:])
-            if on_board > CHECKERS:
+            if on_board + waiting > CHECKERS:
+                waits = f" and {waiting} waiting to enter" if waiting else ""
                 raise InvalidPositionError(
-                    f"{name} has {on_board} checkers on the board and bar; a side has only {CHECKERS}"
+                    f"{name} has {on_board} checkers on the board and bar{waits}; a side has only {CHECKERS}"
                 )
             if side[OFF] < 0:
                 raise InvalidPositionError(f"{name} has a negative number of checkers ({side[OFF]}) borne off")
-            if on_board + side[OFF] != CHECKERS:
+            if on_board + waiting + side[OFF] != CHECKERS:
+                waits = f", {waiting} waiting to enter" if waiting else ""
                 raise InvalidPositionError(
-                    f"{name} has {on_board} checkers in play and {side[OFF]} borne off; "
+                    f"{name} has {on_board} checkers in play{waits} and {side[OFF]} borne off; "
                     f"together they must make {CHECKERS}"
                 )
         for point in range(1, 25):
@@ -117,6 +145,11 @@ class Position:
         return cls(side, side)
 
     @classmethod
+    def acey_deucey_start(cls) -> Position:
+        """The acey-deucey start: all 15 checkers of each side waiting to enter, the board empty."""
+        return cls.from_points({}, {}, player_waiting=CHECKERS, opponent_waiting=CHECKERS)
+
+    @classmethod
     def from_points(
         cls,
         player: Mapping[int, int],
@@ -124,10 +157,12 @@ class Position:
         *,
         player_bar: int = 0,
         opponent_bar: int = 0,
+        player_waiting: int = 0,
+        opponent_waiting: int = 0,
     ) -> Position:
         """Build a position from ``{point: count}`` maps, each side in its own numbering.
 
-        Checkers not placed on a point or the bar are borne off.
+        Checkers not placed on a point, on the bar or waiting to enter are borne off.
 
         :raises InvalidPositionError: for points outside 1-24 or counts that describe no legal board.
         """
@@ -135,21 +170,33 @@ class Position:
             for point in points:
                 if not isinstance(point, int) or not 1 <= point <= 24:
                     raise InvalidPositionError(f"{name} has checkers on point {point!r}; points run from 1 to 24")
-        return cls(_side_from_points(player, player_bar), _side_from_points(opponent, opponent_bar))
+        return cls(
+            _side_from_points(player, player_bar, player_waiting),
+            _side_from_points(opponent, opponent_bar, opponent_waiting),
+            player_waiting=player_waiting,
+            opponent_waiting=opponent_waiting,
+        )
 
     # --- value semantics ----------------------------------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return self._player == other._player and self._opponent == other._opponent
+        return (
+            self._player == other._player
+            and self._opponent == other._opponent
+            and self._player_waiting == other._player_waiting
+            and self._opponent_waiting == other._opponent_waiting
+        )
 
     def __hash__(self) -> int:
         if self._hash is None:
-            self._hash = hash((self._player, self._opponent))
+            self._hash = hash((self._player, self._opponent, self._player_waiting, self._opponent_waiting))
         return self._hash
 
     def __repr__(self) -> str:
+        if self.has_waiting():
+            return f"Position.from_text({self.text()!r})"
         return f"Position.from_position_id({self.position_id()!r})"
 
     def __str__(self) -> str:
@@ -159,7 +206,7 @@ class Position:
 
     def swap(self) -> Position:
         """The same board with the other side on roll."""
-        return Position._trusted(self.opponent, self.player)
+        return Position._trusted(self.opponent, self.player, self._opponent_waiting, self._player_waiting)
 
     @property
     def player_off(self) -> int:
@@ -181,22 +228,40 @@ class Position:
         """Checkers of the opponent waiting on the bar."""
         return self.opponent[BAR]
 
+    @property
+    def player_waiting(self) -> int:
+        """Checkers of the player on roll still waiting to enter (acey-deucey)."""
+        return self._player_waiting
+
+    @property
+    def opponent_waiting(self) -> int:
+        """Checkers of the opponent still waiting to enter (acey-deucey)."""
+        return self._opponent_waiting
+
+    def has_waiting(self) -> bool:
+        """Whether either side has checkers waiting to enter (then no Position ID or XGID can hold the position)."""
+        return bool(self._player_waiting or self._opponent_waiting)
+
     def pip_count(self) -> tuple[int, int]:
-        """Pips each side still has to travel: ``(player, opponent)``; a checker on the bar counts 25."""
+        """Pips each side still has to travel: ``(player, opponent)``; a checker on the bar or waiting to enter
+        counts 25."""
         return (
-            sum(point * count for point, count in enumerate(self.player)),
-            sum(point * count for point, count in enumerate(self.opponent)),
+            sum(point * count for point, count in enumerate(self.player)) + BAR * self._player_waiting,
+            sum(point * count for point, count in enumerate(self.opponent)) + BAR * self._opponent_waiting,
         )
 
     def all_home(self, *, opponent: bool = False) -> bool:
         """Whether every checker of the player on roll (or of the opponent) is in its home board or off."""
-        side = self.opponent if opponent else self.player
-        return not any(side[7:])
+        side, waiting = (self.opponent, self._opponent_waiting) if opponent else (self.player, self._player_waiting)
+        return not waiting and not any(side[7:])
 
     def is_race(self) -> bool:
         """Whether contact is over: every checker of the player on roll has passed every opposing checker."""
         my_back = max((p for p in range(25, 0, -1) if self.player[p]), default=0)
         their_back = max((p for p in range(25, 0, -1) if self.opponent[p]), default=0)
+        if self.has_waiting():  # a checker waiting to enter is as far back as one on the bar
+            my_back = BAR if self._player_waiting else my_back
+            their_back = BAR if self._opponent_waiting else their_back
         # The opponent's checker on its point q stands on my point 25 - q.
         return my_back == 0 or their_back == 0 or my_back < 25 - their_back
 
@@ -211,7 +276,11 @@ class Position:
     # --- GNU Backgammon Position ID -----------------------------------------------------------------
 
     def position_id(self) -> str:
-        """The 14-character GNU Backgammon Position ID (the side not on roll is encoded first)."""
+        """The 14-character GNU Backgammon Position ID (the side not on roll is encoded first).
+
+        :raises InvalidPositionError: if checkers wait to enter (acey-deucey): a Position ID cannot hold them.
+        """
+        self.refuse_waiting("a Position ID")
         key = 0
         bit = 0
         for side in (self.opponent, self.player):
@@ -271,16 +340,35 @@ class Position:
         except InvalidPositionError as error:
             raise InvalidPositionError(f"Position ID {position_id!r}: {error}") from None
 
+    def refuse_waiting(self, form: str) -> None:
+        """Refuse to write the position in ``form`` (e.g. ``"a Position ID"``), which cannot hold waiting checkers.
+
+        :raises InvalidPositionError: if checkers wait to enter, naming ``form`` and the position.
+        """
+        if self.has_waiting():
+            raise InvalidPositionError(
+                f"{form} cannot hold checkers waiting to enter, as in {self.text()!r}: write the text form instead"
+            )
+
+    def identifier(self) -> str:
+        """The Position ID, or the text form when checkers wait to enter (no Position ID can hold them): how
+        messages name a position."""
+        return self.text() if self.has_waiting() else self.position_id()
+
     # --- readable text form -------------------------------------------------------------------------
 
     def text(self) -> str:
         """The readable form, every point in X's numbering, e.g. ``X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2``.
 
-        ``X`` is the player on roll. ``bar`` stands for the bar; checkers not listed are borne off.
+        ``X`` is the player on roll. ``bar`` stands for the bar and ``wait`` for checkers waiting to enter
+        (acey-deucey: ``X: waitx13 24 23 / O: waitx15``); checkers not listed are borne off.
         """
         parts = []
-        for name, side, flip in (("X", self.player, False), ("O", self.opponent, True)):
+        sides = (("X", self.player, False, self._player_waiting), ("O", self.opponent, True, self._opponent_waiting))
+        for name, side, flip, waiting in sides:
             tokens = []
+            if waiting:
+                tokens.append(_token("wait", waiting))
             if side[BAR]:
                 tokens.append(_token("bar", side[BAR]))
             for point in range(24, 0, -1):
@@ -292,7 +380,8 @@ class Position:
 
     @classmethod
     def from_text(cls, text: str) -> Position:
-        """Read the readable form written by :meth:`text` (any order of tokens, any case, commas allowed).
+        """Read the readable form written by :meth:`text` (any order of tokens, any case, commas allowed), with
+        ``wait`` or ``waitxN`` for checkers waiting to enter.
 
         :raises InvalidPositionError: naming the token that cannot be read or the rule the board breaks.
         """
@@ -309,40 +398,48 @@ class Position:
                 raise InvalidPositionError(f"{text!r}: each side starts with 'X:' or 'O:', not {half.strip()!r}")
             if name in sides:
                 raise InvalidPositionError(f"{text!r}: side {name} is given twice")
-            counts = [0] * 26
+            counts = [0] * (WAITING + 1)
             for token in re.split(r"[\s,]+", body.strip()):
                 if token in ("", "-"):
                     continue
-                match = re.fullmatch(r"(bar|\d+)(?:x(\d+))?", token, re.IGNORECASE)
+                match = re.fullmatch(r"(bar|wait|\d+)(?:x(\d+))?", token, re.IGNORECASE)
                 if not match:
                     raise InvalidPositionError(
-                        f"{text!r}: cannot read {token!r}; write a point and a count like '13x5', or 'bar'"
+                        f"{text!r}: cannot read {token!r}; write a point and a count like '13x5', 'bar', "
+                        "or 'waitx15' for checkers waiting to enter"
                     )
                 where, count = match.group(1).lower(), int(match.group(2) or 1)
                 if where == "bar":
                     slot = BAR
+                elif where == "wait":
+                    slot = WAITING
                 else:
                     point = int(where)
                     if not 1 <= point <= 24:
                         raise InvalidPositionError(f"{text!r}: {token!r} names point {point}; points run 1-24")
                     slot = point if name == "X" else 25 - point
                 counts[slot] += count
-            on_board = sum(counts)
-            if on_board > CHECKERS:
+            listed = sum(counts)
+            if listed > CHECKERS:
+                where = "on the board and bar" if not counts[WAITING] else "on the board, on the bar and waiting"
                 raise InvalidPositionError(
-                    f"{text!r}: {name} has {on_board} checkers on the board and bar; a side has only {CHECKERS}"
+                    f"{text!r}: {name} has {listed} checkers {where}; a side has only {CHECKERS}"
                 )
-            counts[OFF] = CHECKERS - on_board
+            counts[OFF] = CHECKERS - listed
             sides[name] = counts
         try:
-            return cls(sides["X"], sides["O"])
+            x, o = sides["X"], sides["O"]
+            return cls(x[:WAITING], o[:WAITING], player_waiting=x[WAITING], opponent_waiting=o[WAITING])
         except InvalidPositionError as error:
             raise InvalidPositionError(f"{text!r}: {error}") from None
 
     # --- XGID ---------------------------------------------------------------------------------------
 
     def xgid(self, dice: Sequence[int] | None = None) -> str:
-        """An XGID for this position with X (the player on roll) at the bottom and on roll."""
+        """An XGID for this position with X (the player on roll) at the bottom and on roll.
+
+        :raises InvalidPositionError: if checkers wait to enter (acey-deucey): an XGID cannot hold them.
+        """
         from trainer.engine.dice import Dice
         from trainer.engine.xgid import Xgid
 
@@ -361,7 +458,10 @@ class Position:
     # --- diagram ------------------------------------------------------------------------------------
 
     def diagram(self) -> str:
-        """A board drawn in text: X (on roll) moves from the top-left round to its home board at bottom right."""
+        """A board drawn in text: X (on roll) moves from the top-left round to its home board at bottom right.
+
+        Checkers waiting to enter (acey-deucey) are written beside the board: O's at the top, X's at the bottom.
+        """
         rows = 5
         x_pips, o_pips = self.pip_count()
 
@@ -399,6 +499,10 @@ class Position:
             lines.append(f"|{left}|{bar_cell(level, False)}|{right}|")
         lines.append("+" + "-" * 18 + "+---+" + "-" * 18 + "+")
         lines.append(" " + "".join(f"{p:^3}" for p in bottom_left) + "     " + "".join(f"{p:^3}" for p in bottom_right))
+        if self._opponent_waiting:
+            lines[2] += f"  O: {self._opponent_waiting} waiting"
+        if self._player_waiting:
+            lines[-3] += f"  X: {self._player_waiting} waiting"
         lines.append(
             f"O: {o_pips} pips, {self.opponent[OFF]} off    X (on roll): {x_pips} pips, {self.player[OFF]} off"
         )

@@ -22,6 +22,7 @@ class Phase(Enum):
     DOUBLED = "doubled"  # the side on roll has doubled: the other side takes, passes or (if allowed) beavers
     BEAVERED = "beavered"  # the doubled side has beavered: the side on roll takes or passes the redouble
     MOVE = "move"
+    CHOOSE_DOUBLE = "choose a double"  # acey-deucey, after a 1-2 played in full
     OVER = "over"
 
 
@@ -56,15 +57,16 @@ class GameResult:
 def win_kind(position: Position) -> WinKind | None:
     """How the player on roll's side has won in ``position`` (all its checkers off), or ``None`` if it has not.
 
-    Gammon: the loser has borne off none. Backgammon: a gammon with a loser's checker still on the bar or in
-    the winner's home board (the loser's points 19-24).
+    Gammon: the loser has borne off none. Backgammon: a gammon with a loser's checker still on the bar, in the
+    winner's home board (the loser's points 19-24) or, in acey-deucey, still waiting to enter (it must come in
+    through the winner's home board, like a checker on the bar).
     """
     if position.player[OFF] != CHECKERS:
         return None
     loser = position.opponent
     if loser[OFF]:
         return WinKind.SINGLE
-    if loser[BAR] or any(loser[19:25]):
+    if loser[BAR] or any(loser[19:25]) or position.opponent_waiting:
         return WinKind.BACKGAMMON
     return WinKind.GAMMON
 
@@ -89,7 +91,9 @@ class OpeningRoll:
 
 
 HistoryEntry = tuple[Side, Dice, Play]
-"""One turn of a game's history: who played, the dice, the play."""
+"""One play of a game's history: who played, the dice, the play. In acey-deucey a 1-2 turn takes several
+entries by the same side: the 1-2, the chosen double (its dice a :class:`~trainer.engine.dice.ChosenDouble`),
+then the bonus roll."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,9 @@
 """A turn played one checker at a time, as on a real board: only steps that can still end in a legal play are
-allowed, and a refused step comes with the rule it breaks."""
+allowed, and a refused step comes with the rule it breaks.
+
+Checkers are named by their slot: 1-24 the points, 25 the bar, 26 (:data:`~trainer.engine.position.WAITING`)
+the checkers waiting to enter (acey-deucey), and 0 as an end means borne off.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from trainer.engine.dice import Dice
 from trainer.engine.errors import IllegalPlayError, PlayError
 from trainer.engine.moves import Move, Play, format_moves, legal_plays, point_name
 from trainer.engine.notation import parse_play
-from trainer.engine.position import OFF, Position
+from trainer.engine.position import BAR, OFF, WAITING, Position
 from trainer.engine.rules import apply_step, step_problem
 from trainer.engine.wording import plural
 
@@ -36,7 +40,7 @@ class Turn:
 
     @cached_property
     def _results(self) -> frozenset[tuple[tuple[int, ...], tuple[int, ...]]]:
-        return frozenset((play.result.player, play.result.opponent) for play in self.plays)
+        return frozenset(self._key(play.result) for play in self.plays)
 
     @property
     def moves_needed(self) -> int:
@@ -46,10 +50,10 @@ class Turn:
     @cached_property
     def current(self) -> Position:
         """The board after the moves made so far (still from the mover's side)."""
-        me, them = list(self.position.player), list(self.position.opponent)
+        me, them = self._counts(self.position)
         for move in self.moves:
-            apply_step(me, them, move.start, move.start - move.end)
-        return Position._trusted(tuple(me), tuple(them))
+            apply_step(me, them, move.start, move.pips)
+        return Position._trusted(tuple(me[:WAITING]), tuple(them), me[WAITING], self.position.opponent_waiting)
 
     @cached_property
     def remaining_dice(self) -> tuple[int, ...]:
@@ -69,7 +73,7 @@ class Turn:
         used: list[int] = []
         left = list(self.dice.moves)
         for move in self.moves:
-            distance = move.start - move.end
+            distance = move.pips
             die = distance if distance in left else min(d for d in left if d > distance)
             left.remove(die)
             used.append(die)
@@ -90,7 +94,12 @@ class Turn:
 
     @staticmethod
     def _key(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return position.player, position.opponent
+        return (*position.player, position.player_waiting), position.opponent
+
+    @staticmethod
+    def _counts(position: Position) -> tuple[list[int], list[int]]:
+        """The mover's counts with its waiting checkers in slot 26, and the opponent's counts, as lists."""
+        return [*position.player, position.player_waiting], list(position.opponent)
 
     def notation(self) -> str:
         """The moves made so far in notation (empty before the first)."""
@@ -113,7 +122,7 @@ class Turn:
 
     def _search_finish(self, me: list[int], them: list[int], left: list[int], made: int) -> bool:
         for die in sorted(set(left), reverse=True):
-            for source in range(25, 0, -1):
+            for source in range(WAITING, 0, -1):
                 if step_problem(me, them, source, die) is None:
                     next_me, next_them = list(me), list(them)
                     apply_step(next_me, next_them, source, die)
@@ -125,7 +134,7 @@ class Turn:
 
     def _step(self, start: int, die: int) -> Move | None:
         """The move of one checker from ``start`` by ``die`` if it can still end in a legal play."""
-        me, them = list(self.current.player), list(self.current.opponent)
+        me, them = self._counts(self.current)
         if len(self.moves) >= self.moves_needed or step_problem(me, them, start, die) is not None:
             return None
         hit = apply_step(me, them, start, die)
@@ -133,10 +142,11 @@ class Turn:
         left.remove(die)
         if not self._can_finish(me, them, left, len(self.moves) + 1):
             return None
-        return Move(start, max(start - die, OFF), hit)
+        return Move(start, max(min(start, BAR) - die, OFF), hit)
 
     def destinations(self, start: int) -> dict[int, Move]:
-        """Where the checker on ``start`` (25 = bar) may go next, one die at a time: ``{end: move}`` (0 = off)."""
+        """Where the checker on ``start`` (25 = bar, 26 = waiting to enter) may go next, one die at a time:
+        ``{end: move}`` (0 = off)."""
         found: dict[int, Move] = {}
         for die in sorted(set(self.remaining_dice)):
             move = self._step(start, die)
@@ -145,9 +155,9 @@ class Turn:
         return found
 
     def movable_points(self) -> frozenset[int]:
-        """Points (25 = bar) holding a checker that may move next."""
-        me = self.current.player
-        return frozenset(point for point in range(25, 0, -1) if me[point] and self.destinations(point))
+        """Points (25 = bar, 26 = waiting to enter) holding a checker that may move next."""
+        me, _ = self._counts(self.current)
+        return frozenset(point for point in range(WAITING, 0, -1) if me[point] and self.destinations(point))
 
     def move(self, start: int, end: int) -> Turn:
         """The turn with one more checker moved from ``start`` to ``end`` (by one die).
@@ -157,7 +167,7 @@ class Turn:
         allowed = self.destinations(start)
         if end in allowed:
             return Turn(self.position, self.dice, (*self.moves, allowed[end]))
-        raise IllegalPlayError(self._label(start, end), self.position.position_id(), self.dice, self._why(start, end))
+        raise IllegalPlayError(self._label(start, end), self.position.identifier(), self.dice, self._why(start, end))
 
     def route(self, start: int, end: int) -> Turn | None:
         """The turn with one checker moved from ``start`` to ``end`` by one or more dice, if some route allows it.
@@ -185,9 +195,9 @@ class Turn:
     def why_stuck(self, point: int) -> str:
         """Why the checker on ``point`` cannot move now, from the first die's refusal."""
         if self.moves_needed == 0:
-            current = self.current
+            me, them = self._counts(self.current)
             for die in self.remaining_dice:
-                problem = step_problem(current.player, current.opponent, point, die)
+                problem = step_problem(me, them, point, die)
                 if problem:
                     return f"{problem}; no checker can move with this roll"
             return "no checker can move with this roll"
@@ -195,7 +205,7 @@ class Turn:
             return "the roll is used up"
         for die in self.remaining_dice:
             try:
-                self.move(point, max(point - die, OFF))
+                self.move(point, max(min(point, BAR) - die, OFF))
             except IllegalPlayError as error:
                 return error.reason
         return "this checker cannot move now"
@@ -211,10 +221,10 @@ class Turn:
     def _why(self, start: int, end: int) -> str:
         if self.moves and len(self.moves) >= self.moves_needed:
             return "the roll is used up: this play is complete"
-        me, them = self.current.player, self.current.opponent
+        me, them = self._counts(self.current)
         if end >= start:
             return f"checkers move from higher to lower points: {self._label(start, end)} goes backwards"
-        distance = start - end
+        distance = min(start, BAR) - end
         left = self.remaining_dice
         dice_for_step = [die for die in set(left) if die == distance or (end == OFF and die > distance)]
         if not dice_for_step:

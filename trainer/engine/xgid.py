@@ -135,7 +135,11 @@ class Xgid:
         return self.position.opponent, self.position.player
 
     def xgid(self) -> str:
-        """The XGID text, with the ``XGID=`` prefix."""
+        """The XGID text, with the ``XGID=`` prefix.
+
+        :raises InvalidPositionError: if checkers wait to enter (acey-deucey): an XGID cannot hold them.
+        """
+        self.position.refuse_waiting("an XGID")
         bottom, top = self.bottom_and_top()
         board = [_char(top[BAR], lower=True)]
         for point in range(1, 25):

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from trainer.engine.dice import Dice
-from trainer.engine.errors import EngineError
+from trainer.engine.errors import EngineError, GameStateError
 from trainer.engine.moves import Play, legal_plays
 from trainer.engine.notation import parse_play
 from trainer.engine.position import Position
@@ -43,6 +43,15 @@ class Variant:
         """The state once the opening roll is decided: here the winner plays the two numbers thrown."""
         return replace(state, opening=opening, turn=opening.winner, dice=opening.dice, phase=Phase.MOVE)
 
+    def choose_double(self, state: GameState, number: int) -> GameState:
+        """The state once the side on roll has chosen the double ``number`` to play (see acey-deucey).
+
+        :raises GameStateError: always here: standard backgammon has no doubles to choose.
+        """
+        raise GameStateError(
+            f"{self.title} has no double to choose: only in acey-deucey, after playing a 1-2, do you choose one"
+        )
+
     def after_play(self, state: GameState, play: Play) -> GameState:
         """The state after the side on roll made ``play``: the end of the game, or the other side to roll."""
         assert state.turn is not None and state.dice is not None
@@ -61,7 +70,7 @@ VARIANTS: dict[str, Variant] = {STANDARD.name: STANDARD}
 
 
 def variant_named(name: str) -> Variant:
-    """The rule set called ``name`` (``"standard"``...).
+    """The rule set called ``name`` (``"standard"``, ``"acey-deucey"``).
 
     :raises EngineError: for an unknown name, listing the known ones.
     """
@@ -69,3 +78,8 @@ def variant_named(name: str) -> Variant:
         return VARIANTS[name]
     except KeyError:
         raise EngineError(f"unknown variant {name!r}: use {', '.join(sorted(VARIANTS))}") from None
+
+
+from trainer.engine.variants.acey_deucey import ACEY_DEUCEY  # noqa: E402 - it subclasses Variant, defined above
+
+VARIANTS[ACEY_DEUCEY.name] = ACEY_DEUCEY
