@@ -523,3 +523,17 @@ async def test_no_color_still_tells_the_sides_apart_by_symbol(tmp_path: Path, mo
         assert "●" in screenshot and "○" in screenshot
         await click_point(pilot, 24)  # lit destinations are a symbol too, not only a colour
         assert "◇" in board(app).render().plain
+
+
+async def test_explore_takes_a_position_with_checkers_waiting_to_enter(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        text = "X: waitx13 24 23 / O: waitx15"
+        screen = await explore(pilot, text, "21")
+        assert not screen.query_one("#feedback", Static).display
+        assert board(app).caption == Position.from_text(text).text()  # no Position ID can hold waiting checkers
+        assert "in/23" in " ".join(plays_listed(screen))
+        await pilot.press("ctrl+s")  # the other side to roll: still shown as text
+        await pilot.pause()
+        assert screen.query_one("#position-input", Input).value.startswith("X: waitx15")

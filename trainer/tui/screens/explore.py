@@ -78,7 +78,7 @@ class ExploreScreen(TaskScreen):
         self.plays = () if explanation.no_play else explanation.plays
         board = self.board
         board.position, board.dice, board.used_dice, board.marked = position, dice, (), frozenset()
-        board.caption = f"ID {position.position_id()}"
+        board.caption = position.text() if position.has_waiting() else f"ID {position.position_id()}"
         explanation_box.update(explanation.text)
         plays_list.clear_options()
         for index, play in enumerate(self.plays):
@@ -92,5 +92,5 @@ class ExploreScreen(TaskScreen):
         self.board.marked = frozenset(move.end for move in play.moves if move.end)
 
     def action_swap(self) -> None:
-        self.query_one("#position-input", Input).value = self.position.swap().position_id()
+        self.query_one("#position-input", Input).value = self.position.swap().identifier()
         self.update_view()
