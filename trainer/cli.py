@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import re
 import sys
@@ -22,7 +23,9 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit with status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        # A value quoted in the message is cut short, however long the argument was.
+        short = re.sub(r"'([^']{60})[^']{20,}'", r"'\1…'", message)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {short}\n")
 
 
 def _play_order(play: Play) -> list[tuple[int, int]]:
@@ -200,17 +203,40 @@ def validate_command(paths: Sequence[Path]) -> tuple[str, int]:
 
 
 def run_app(data_dir: Path | None) -> int:
-    """Start the app (imported here so that the other commands never load the UI)."""
+    """Start the app (imported here so that the other commands never load the UI); its exit status.
+
+    An unexpected error ends the app with status 1 and a crash report in the data folder, which the message names.
+    """
+    from trainer.reports import write_crash_report
+    from trainer.store import default_data_dir
     from trainer.tui.app import TrainerApp
 
-    TrainerApp(data_dir=data_dir).run()
-    return 0
+    folder = data_dir if data_dir is not None else default_data_dir()
+    try:
+        app = TrainerApp(data_dir=data_dir)
+        app.run()
+    except KeyboardInterrupt:
+        raise
+    except Exception as error:
+        report: Path | None = write_crash_report(folder, error)
+    else:
+        report = app.crash_report
+        if report is None:
+            return app.return_code or 0
+    print(f"bgtrainer stopped on an unexpected error; a report is in {report}", file=sys.stderr)
+    return 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    _tolerate_the_terminal_encoding()
     parser = build_parser()
     arguments = parser.parse_args(argv)
+    if arguments.command is None:
+        try:
+            return run_app(arguments.data_dir)
+        except KeyboardInterrupt:
+            return 130
     try:
         if arguments.command == "moves":
             print(moves_command(arguments.position, arguments.dice))
@@ -241,10 +267,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             text, status = validate_command(arguments.paths)
             print(text)
             return status
-        return run_app(arguments.data_dir)
-    except (EngineError, AnalysisError) as error:
-        print(f"bgtrainer: error: {error}", file=sys.stderr)
-        return EXIT_USAGE
+        parser.error(f"unknown command {arguments.command!r}")  # pragma: no cover - argparse refuses it first
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -252,6 +275,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except (EngineError, AnalysisError) as error:
+        print(f"bgtrainer: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except Exception as error:
+        print(f"bgtrainer: error: {_one_line(error)}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _one_line(error: BaseException) -> str:
+    """An unexpected error in one line of at most about 200 characters."""
+    text = " ".join(f"{type(error).__name__}: {error}".split())
+    return text if len(text) <= 200 else text[:200] + "…"
+
+
+def _tolerate_the_terminal_encoding() -> None:
+    """Never fail on a character the terminal can't show (e.g. under ``LC_ALL=C``): it is replaced instead."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
 
 
 def run() -> NoReturn:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from trainer.content.files import ContentFileError, content_files, read_content_file, read_content_text
 from trainer.content.grading import condition_problem, pick_targets, read_step_board, successful_plays
 from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, Step
 from trainer.content.paths import content_dir
@@ -181,15 +181,9 @@ def load_lesson_file(path: Path, display_name: str | None = None) -> tuple[Lesso
     """Load one lesson file; the lesson, or ``None`` with the problems that keep it out."""
     name = display_name or path.name
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return None, [Problem(name, None, "", f"cannot read the file: {error}")]
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"line (\d+)", str(error))
-        line = int(match.group(1)) if match else None
-        return None, [Problem(name, line, "", f"not valid TOML: {error}", "check quotes and brackets on that line")]
+        text, raw = read_content_file(path)
+    except ContentFileError as error:
+        return None, [Problem(name, error.line, "", error.message, error.suggestion)]
     lines = _Lines(text)
     try:
         lesson = Lesson.model_validate(raw)
@@ -215,8 +209,16 @@ def load_lessons(directory: Path | None = None) -> LessonLibrary:
     library = LessonLibrary()
     seen_ids: dict[str, str] = {}
     seen_numbers: dict[int, str] = {}
-    for path in sorted(folder.glob("*.toml")):
-        lesson, problems = load_lesson_file(path)
+    try:
+        paths = content_files(folder)
+    except ContentFileError as error:
+        library.problems.append(Problem(str(folder), None, "", error.message))
+        paths = []
+    for path in paths:
+        try:
+            lesson, problems = load_lesson_file(path)
+        except Exception as error:
+            lesson, problems = None, [Problem(path.name, None, "", f"could not be checked: {error}")]
         library.problems.extend(problems)
         if lesson is None:
             library.skipped.append(path.name)
@@ -236,7 +238,10 @@ def lesson_clashes(
 ) -> list[Problem]:
     """Problems if ``lesson`` reuses an id or number of an earlier file; otherwise records them as used."""
     problems = []
-    lines = _Lines(path.read_text(encoding="utf-8"))
+    try:
+        lines = _Lines(read_content_text(path))
+    except ContentFileError:
+        lines = _Lines("")
     if lesson.id in seen_ids:
         problems.append(
             Problem(name, lines.of(None, "id"), "field 'id'",

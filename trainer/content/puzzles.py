@@ -8,13 +8,13 @@ better than the rest (by 1% winning chances in a race, by 0.05 expected rolls fo
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from trainer.content.files import ContentFileError, content_files, read_content_file
 from trainer.content.grading import best_group
 from trainer.content.loader import Problem, _Lines
 from trainer.content.paths import content_dir
@@ -231,13 +231,9 @@ def load_puzzle_file(path: Path, display_name: str | None = None) -> tuple[list[
     """The puzzles of one file that pass every check, and the problems of the others."""
     name = display_name or path.name
     try:
-        text = path.read_text(encoding="utf-8")
-        raw = tomllib.loads(text)
-    except (OSError, UnicodeDecodeError) as error:
-        return [], [Problem(name, None, "", f"cannot read the file: {error}")]
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"line (\d+)", str(error))
-        return [], [Problem(name, int(match.group(1)) if match else None, "", f"not valid TOML: {error}")]
+        text, raw = read_content_file(path)
+    except ContentFileError as error:
+        return [], [Problem(name, error.line, "", error.message, error.suggestion)]
     entries = raw.get("puzzles")
     if not isinstance(entries, list):
         return [], [Problem(name, None, "", "no [[puzzles]] tables found", "start each puzzle with [[puzzles]]")]
@@ -278,8 +274,16 @@ def load_puzzles(directory: Path | None = None) -> PuzzleLibrary:
     folder = directory if directory is not None else content_dir("puzzles")
     library = PuzzleLibrary()
     seen: dict[str, str] = {}
-    for path in sorted(folder.glob("*.toml")):
-        puzzles, problems = load_puzzle_file(path)
+    try:
+        paths = content_files(folder)
+    except ContentFileError as error:
+        library.problems.append(Problem(str(folder), None, "", error.message))
+        paths = []
+    for path in paths:
+        try:
+            puzzles, problems = load_puzzle_file(path)
+        except Exception as error:
+            puzzles, problems = [], [Problem(path.name, None, "", f"could not be checked: {error}")]
         library.problems.extend(problems)
         if problems:
             library.skipped.append(path.name)

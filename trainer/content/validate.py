@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from trainer.content.files import ContentFileError, content_files, parse_toml, read_content_text
 from trainer.content.loader import Problem, lesson_clashes, load_lesson_file
 from trainer.content.paths import content_dir
 
@@ -36,35 +36,45 @@ def _files(paths: Sequence[Path], report: ValidationReport) -> list[Path]:
     files: list[Path] = []
     seen: set[Path] = set()
     for path in paths:
-        found = sorted(path.glob("*.toml")) if path.is_dir() else [path]
-        if path.is_dir() and not found:
+        folder = path.is_dir()
+        try:
+            found = content_files(path) if folder else [path]
+        except ContentFileError as error:
+            report.problems.append(Problem(str(path), None, "", error.message))
+            continue
+        if folder and not found:
             report.problems.append(Problem(str(path), None, "", "the folder holds no .toml content files"))
         for file in found:
-            key = file.resolve()
+            try:
+                key = file.resolve()
+            except (OSError, RuntimeError):  # a symlink loop: the reader will say so
+                key = file.absolute()
             if key not in seen:
                 seen.add(key)
                 files.append(file)
     return files
 
 
+PUZZLE_TABLE = re.compile(r"^[ \t]*\[\[[ \t]*puzzles[ \t]*\]\]", re.MULTILINE)  # linear: no newline in [ \t]*
+
+
 def is_puzzle_file(path: Path) -> bool:
     """Whether a content file holds puzzles (a ``puzzles`` array of tables) rather than a lesson."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_content_text(path)
+    except ContentFileError:
         return False
-    if re.search(r"^\s*\[\[\s*puzzles\s*\]\]", text, re.MULTILINE):
+    if PUZZLE_TABLE.search(text):
         return True
     try:
-        return "puzzles" in tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+        return "puzzles" in parse_toml(text)
+    except ContentFileError:
         return False
 
 
 def validate_paths(paths: Sequence[Path], *, show_full_paths: bool = True) -> ValidationReport:
-    """Validate the given files and folders, or all shipped lessons and puzzles when none are given."""
-    from trainer.content.puzzles import load_puzzle_file
-
+    """Validate the given files and folders, or all shipped lessons and puzzles when none are given; a file that
+    cannot be read or checked is that file's problem."""
     report = ValidationReport()
     if not paths:
         files = _files([content_dir("lessons"), content_dir("puzzles")], report)
@@ -77,20 +87,37 @@ def validate_paths(paths: Sequence[Path], *, show_full_paths: bool = True) -> Va
     for path in files:
         name = str(path) if show_full_paths else path.name
         report.checked.append(name)
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             report.problems.append(Problem(name, None, "", "no such file or folder"))
             continue
-        if is_puzzle_file(path):
-            puzzles, problems = load_puzzle_file(path, display_name=name)
-            report.problems.extend(problems)
-            for puzzle in puzzles:
-                if puzzle.id in seen_puzzles:
-                    clash = f"puzzle id {puzzle.id!r} is also in {seen_puzzles[puzzle.id]}"
-                    report.problems.append(Problem(name, None, "field 'id'", clash))
-                seen_puzzles.setdefault(puzzle.id, name)
-            continue
-        lesson, problems = load_lesson_file(path, display_name=name)
-        report.problems.extend(problems)
-        if lesson is not None:
-            report.problems.extend(lesson_clashes(path, name, lesson, seen_ids, seen_numbers))
+        try:
+            _check_file(path, name, report, seen_ids, seen_numbers, seen_puzzles)
+        except Exception as error:
+            report.problems.append(Problem(name, None, "", f"could not be checked: {type(error).__name__}: {error}"))
     return report
+
+
+def _check_file(
+    path: Path,
+    name: str,
+    report: ValidationReport,
+    seen_ids: dict[str, str],
+    seen_numbers: dict[int, str],
+    seen_puzzles: dict[str, str],
+) -> None:
+    """Check one content file, adding its problems to ``report``."""
+    from trainer.content.puzzles import load_puzzle_file
+
+    if is_puzzle_file(path):
+        puzzles, problems = load_puzzle_file(path, display_name=name)
+        report.problems.extend(problems)
+        for puzzle in puzzles:
+            if puzzle.id in seen_puzzles:
+                clash = f"puzzle id {puzzle.id!r} is also in {seen_puzzles[puzzle.id]}"
+                report.problems.append(Problem(name, None, "field 'id'", clash))
+            seen_puzzles.setdefault(puzzle.id, name)
+        return
+    lesson, problems = load_lesson_file(path, display_name=name)
+    report.problems.extend(problems)
+    if lesson is not None:
+        report.problems.extend(lesson_clashes(path, name, lesson, seen_ids, seen_numbers))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from trainer.engine.wording import quoted
+
 
 class EngineError(ValueError):
     """Base class of every error the engine raises on bad input."""
@@ -52,7 +54,7 @@ class PlayError(EngineError):
         self.position_id = position_id
         self.dice = dice
         self.reason = reason
-        super().__init__(f"{text!r} with {dice[0]}-{dice[1]} in {position_id}: {reason}")
+        super().__init__(f"{quoted(text)} with {dice[0]}-{dice[1]} in {position_id}: {reason}")
 
 
 class InvalidNotationError(PlayError):

@@ -28,6 +28,7 @@ from trainer.engine.match import MatchScore
 from trainer.engine.position import Position
 from trainer.engine.side import Side
 from trainer.engine.state import GameState, Phase, WinKind
+from trainer.engine.wording import quoted
 
 MATCH_ID_LENGTH = 12
 _FIELDS = (  # name, first bit, width
@@ -133,22 +134,23 @@ class MatchId:
 
         :raises InvalidPositionError: naming the field that cannot be read or that breaks a rule.
         """
+        shown = quoted(text)
         stripped = text.strip()
         if not re.fullmatch(r"[A-Za-z0-9+/]{12}", stripped):
             raise InvalidPositionError(
-                f"{text!r} is not a Match ID: it must be 12 characters of A-Z, a-z, 0-9, + and /"
+                f"{shown} is not a Match ID: it must be 12 characters of A-Z, a-z, 0-9, + and /"
             )
         try:
             raw = base64.b64decode(stripped, validate=True)
         except (binascii.Error, ValueError) as error:  # pragma: no cover - the pattern above rules this out
-            raise InvalidPositionError(f"{text!r} is not a Match ID: {error}") from None
+            raise InvalidPositionError(f"{shown} is not a Match ID: {error}") from None
         key = int.from_bytes(raw, "little")
         field = {name: key >> first & ((1 << width) - 1) for name, first, width in _FIELDS}
         if key >> 67:
-            raise InvalidPositionError(f"Match ID {stripped!r} has stray bits after the scores and the Jacoby bit")
+            raise InvalidPositionError(f"Match ID {shown} has stray bits after the scores and the Jacoby bit")
 
         def bad(reason: str) -> InvalidPositionError:
-            return InvalidPositionError(f"Match ID {stripped!r}: {reason}")
+            return InvalidPositionError(f"Match ID {quoted(stripped)}: {reason}")
 
         if field["owner"] == 2:
             raise bad("the cube owner bits must be 00 (player 0, O), 01 (player 1, X) or 11 (in the middle), not 10")

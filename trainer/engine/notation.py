@@ -15,11 +15,13 @@ from trainer.engine.errors import AmbiguousPlayError, IllegalPlayError, InvalidN
 from trainer.engine.moves import Play, legal_plays, point_name
 from trainer.engine.position import BAR, OFF, WAITING, Position
 from trainer.engine.rules import apply_step, step_problem
-from trainer.engine.wording import number_word, plural
+from trainer.engine.wording import number_word, plural, quoted
 
 PASS_WORDS = frozenset({"pass", "no play", "no move", "none", "no legal play"})
-_POINT = r"(?:bar|off|in|\d+)"
-_TOKEN = re.compile(rf"({_POINT}\*?(?:/{_POINT}\*?)+)(?:\((\d+)\))?")
+_POINT = r"(?:bar|off|in|\d{1,3})"
+_TOKEN = re.compile(rf"({_POINT}\*?(?:/{_POINT}\*?)+)(?:\((\d{{1,3}})\))?")
+MAX_PLAY_TEXT = 200
+"""The longest text read as a play: four moves with every stop written fit in far less."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,8 @@ def read_segments(text: str) -> list[Segment]:
 
     :raises ValueError: with the reason the text cannot be read (the caller wraps it).
     """
+    if len(text) > MAX_PLAY_TEXT:
+        raise ValueError(f"a play is at most four moves, but this text has {len(text):,} characters")
     normal = re.sub(r"\s*/\s*", "/", text.strip().lower())
     normal = re.sub(r"\s*\*", "*", normal)
     normal = re.sub(r"\s*\(\s*(\d+)\s*\)", r"(\1)", normal)
@@ -49,13 +53,13 @@ def read_segments(text: str) -> list[Segment]:
         match = _TOKEN.fullmatch(token)
         if not match:
             raise ValueError(
-                f"cannot read {token!r}: write moves like 24/18, 13/7*/5, bar/22, 6/off or 8/5(2) "
+                f"cannot read {quoted(token)}: write moves like 24/18, 13/7*/5, bar/22, 6/off or 8/5(2) "
                 "(in/22 enters a checker waiting to enter)"
             )
         path, repeat = match.group(1), match.group(2)
         count = int(repeat) if repeat else 1
         if not 1 <= count <= 4:
-            raise ValueError(f"{token!r} repeats a move {count} times; a roll moves at most 4 checkers")
+            raise ValueError(f"{quoted(token)} repeats a move {count} times; a roll moves at most 4 checkers")
         points: list[int] = []
         hits: set[int] = set()
         parts = path.split("/")
@@ -65,18 +69,18 @@ def read_segments(text: str) -> list[Segment]:
             point = BAR if name == "bar" else OFF if name == "off" else WAITING if name == "in" else int(name)
             if point > 25 and name != "in":
                 raise ValueError(
-                    f"{token!r} names point {point}: points run 1-24, with 25 or 'bar' for the bar and 0 or 'off'"
+                    f"{quoted(token)} names point {point}: points run 1-24, with 25 or 'bar' for the bar and 0 or 'off'"
                 )
             if point == BAR and index > 0:
-                raise ValueError(f"{token!r}: the bar can only be where a move starts")
+                raise ValueError(f"{quoted(token)}: the bar can only be where a move starts")
             if point == WAITING and index > 0:
-                raise ValueError(f"{token!r}: 'in' (entering a waiting checker) can only be where a move starts")
+                raise ValueError(f"{quoted(token)}: 'in' (entering a waiting checker) can only be where a move starts")
             if point == OFF and index < len(parts) - 1:
-                raise ValueError(f"{token!r}: 'off' can only be where a move ends")
+                raise ValueError(f"{quoted(token)}: 'off' can only be where a move ends")
             if hit and index == 0:
-                raise ValueError(f"{token!r}: '*' marks a hit where a checker lands, not where it starts")
+                raise ValueError(f"{quoted(token)}: '*' marks a hit where a checker lands, not where it starts")
             if hit and point == OFF:
-                raise ValueError(f"{token!r}: nothing can be hit off the board; '*' marks a hit on a point")
+                raise ValueError(f"{quoted(token)}: nothing can be hit off the board; '*' marks a hit on a point")
             if hit:
                 hits.add(point)
             points.append(point)

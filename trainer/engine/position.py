@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from trainer.engine.errors import InvalidPositionError
+from trainer.engine.wording import quoted
 
 CHECKERS: Final = 15
 OFF: Final = 0
@@ -296,18 +297,19 @@ class Position:
 
         :raises InvalidPositionError: if the text is not a Position ID or describes no legal board.
         """
+        shown = quoted(position_id)
         text = position_id.strip()
         if text.lower().startswith("gnubgid"):
             text = text[7:].lstrip(" :")
         text = text.split(":", 1)[0].strip()  # a Match ID may follow after a colon
         if not re.fullmatch(r"[A-Za-z0-9+/]{14}", text):
             raise InvalidPositionError(
-                f"{position_id!r} is not a Position ID: it must be 14 characters of A-Z, a-z, 0-9, + and /"
+                f"{shown} is not a Position ID: it must be 14 characters of A-Z, a-z, 0-9, + and /"
             )
         try:
             raw = base64.b64decode(text + "==", validate=True)
         except (binascii.Error, ValueError) as error:  # pragma: no cover - the pattern above rules this out
-            raise InvalidPositionError(f"{position_id!r} is not a Position ID: {error}") from None
+            raise InvalidPositionError(f"{shown} is not a Position ID: {error}") from None
         key = int.from_bytes(raw[:10], "little")
         sides: list[list[int]] = []
         bit = 0
@@ -320,7 +322,7 @@ class Position:
                     bit += 1
                 if bit >= 80:
                     raise InvalidPositionError(
-                        f"Position ID {position_id!r} holds too many checkers: its bits run out before both sides"
+                        f"Position ID {shown} holds too many checkers: its bits run out before both sides"
                     )
                 bit += 1
                 counts[slot] = count
@@ -328,17 +330,17 @@ class Position:
             if total > CHECKERS:
                 name = "O" if not sides else "X"
                 raise InvalidPositionError(
-                    f"Position ID {position_id!r} gives {name} {total} checkers; a side has only {CHECKERS}"
+                    f"Position ID {shown} gives {name} {total} checkers; a side has only {CHECKERS}"
                 )
             counts[OFF] = CHECKERS - total
             sides.append(counts)
         if key >> bit or base64.b64encode(raw[:10]).decode("ascii")[:14] != text:
-            raise InvalidPositionError(f"Position ID {position_id!r} has stray bits after both sides")
+            raise InvalidPositionError(f"Position ID {shown} has stray bits after both sides")
         opponent, player = sides
         try:
             return cls(player, opponent)
         except InvalidPositionError as error:
-            raise InvalidPositionError(f"Position ID {position_id!r}: {error}") from None
+            raise InvalidPositionError(f"Position ID {shown}: {error}") from None
 
     def refuse_waiting(self, form: str) -> None:
         """Refuse to write the position in ``form`` (e.g. ``"a Position ID"``), which cannot hold waiting checkers.
@@ -385,27 +387,28 @@ class Position:
 
         :raises InvalidPositionError: naming the token that cannot be read or the rule the board breaks.
         """
+        shown = quoted(text)
         halves = text.split("/")
         if len(halves) != 2:
             raise InvalidPositionError(
-                f"{text!r}: write both sides separated by '/', e.g. 'X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2'"
+                f"{shown}: write both sides separated by '/', e.g. 'X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2'"
             )
         sides: dict[str, list[int]] = {}
         for half in halves:
             label, colon, body = half.partition(":")
             name = label.strip().upper()
             if not colon or name not in ("X", "O"):
-                raise InvalidPositionError(f"{text!r}: each side starts with 'X:' or 'O:', not {half.strip()!r}")
+                raise InvalidPositionError(f"{shown}: each side starts with 'X:' or 'O:', not {quoted(half.strip())}")
             if name in sides:
-                raise InvalidPositionError(f"{text!r}: side {name} is given twice")
+                raise InvalidPositionError(f"{shown}: side {name} is given twice")
             counts = [0] * (WAITING + 1)
             for token in re.split(r"[\s,]+", body.strip()):
                 if token in ("", "-"):
                     continue
-                match = re.fullmatch(r"(bar|wait|\d+)(?:x(\d+))?", token, re.IGNORECASE)
+                match = re.fullmatch(r"(bar|wait|\d{1,3})(?:x(\d{1,3}))?", token, re.IGNORECASE)
                 if not match:
                     raise InvalidPositionError(
-                        f"{text!r}: cannot read {token!r}; write a point and a count like '13x5', 'bar', "
+                        f"{shown}: cannot read {quoted(token)}; write a point and a count like '13x5', 'bar', "
                         "or 'waitx15' for checkers waiting to enter"
                     )
                 where, count = match.group(1).lower(), int(match.group(2) or 1)
@@ -416,14 +419,14 @@ class Position:
                 else:
                     point = int(where)
                     if not 1 <= point <= 24:
-                        raise InvalidPositionError(f"{text!r}: {token!r} names point {point}; points run 1-24")
+                        raise InvalidPositionError(f"{shown}: {quoted(token)} names point {point}; points run 1-24")
                     slot = point if name == "X" else 25 - point
                 counts[slot] += count
             listed = sum(counts)
             if listed > CHECKERS:
                 where = "on the board and bar" if not counts[WAITING] else "on the board, on the bar and waiting"
                 raise InvalidPositionError(
-                    f"{text!r}: {name} has {listed} checkers {where}; a side has only {CHECKERS}"
+                    f"{shown}: {name} has {listed} checkers {where}; a side has only {CHECKERS}"
                 )
             counts[OFF] = CHECKERS - listed
             sides[name] = counts
@@ -431,7 +434,7 @@ class Position:
             x, o = sides["X"], sides["O"]
             return cls(x[:WAITING], o[:WAITING], player_waiting=x[WAITING], opponent_waiting=o[WAITING])
         except InvalidPositionError as error:
-            raise InvalidPositionError(f"{text!r}: {error}") from None
+            raise InvalidPositionError(f"{shown}: {error}") from None
 
     # --- XGID ---------------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from trainer.engine.match import MatchScore, MoneyOptions
 from trainer.engine.matchid import MatchId
 from trainer.engine.position import CHECKERS, Position
 from trainer.engine.side import Side
+from trainer.engine.wording import quoted
 from trainer.engine.xgid import Xgid
 
 
@@ -50,7 +51,7 @@ def read_record(text: str) -> PositionRecord:
         try:
             cube, match = read.cube, read.match
         except EngineError as error:
-            raise InvalidPositionError(f"XGID {stripped!r}: {error}") from None
+            raise InvalidPositionError(f"XGID {quoted(stripped)}: {error}") from None
         return PositionRecord(read.position, form, read.turn, read.dice, cube, match, read.options)
     position, match_id = read
     options = MoneyOptions(jacoby=match_id.jacoby)
@@ -89,5 +90,5 @@ def read_position(text: str, *, allow_finished: bool = True) -> tuple[Position, 
         position, dice = read[0], read[1].dice
     if not allow_finished and position.is_game_over():
         winner = "X" if position.player_off == CHECKERS else "O"
-        raise InvalidPositionError(f"{text.strip()!r}: the game is over: {winner} has borne off all 15 checkers")
+        raise InvalidPositionError(f"{quoted(text.strip())}: the game is over: {winner} has borne off all 15 checkers")
     return position, dice

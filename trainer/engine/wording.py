@@ -24,3 +24,13 @@ def sentence(reason: str) -> str:
     """A reason as a sentence: capital first letter, full stop."""
     text = capitalized(reason)
     return text if text.endswith(".") else text + "."
+
+
+QUOTE_LIMIT = 80
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for an error message, cut to about ``limit`` characters however long it is."""
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit]) + f"… ({len(text):,} characters)"

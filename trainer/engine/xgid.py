@@ -24,6 +24,7 @@ from trainer.engine.errors import InvalidPositionError
 from trainer.engine.match import MatchScore, MoneyOptions
 from trainer.engine.position import BAR, CHECKERS, OFF, Position
 from trainer.engine.side import Side
+from trainer.engine.wording import quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,13 +170,14 @@ class Xgid:
 
         :raises InvalidPositionError: naming the field that cannot be read.
         """
+        shown = quoted(text)
         body = text.strip()
         if body.upper().startswith("XGID="):
             body = body[5:]
         fields = body.split(":")
         board = fields[0]
         if len(board) != 26 or not re.fullmatch(r"[-A-Pa-p]{26}", board):
-            raise InvalidPositionError(f"{text!r} is not an XGID: its board must be 26 characters of '-', A-P and a-p")
+            raise InvalidPositionError(f"{shown} is not an XGID: its board must be 26 characters of '-', A-P and a-p")
         bottom = [0] * 26
         top = [0] * 26
         for index, char in enumerate(board):
@@ -185,58 +187,58 @@ class Xgid:
             if char.isupper():
                 bottom[BAR if index == 25 else index] += count
                 if index == 0:
-                    raise InvalidPositionError(f"XGID {text!r}: the first character is O's bar, so it is lowercase")
+                    raise InvalidPositionError(f"XGID {shown}: the first character is O's bar, so it is lowercase")
             else:
                 if index == 25:
-                    raise InvalidPositionError(f"XGID {text!r}: the last character is X's bar, so it is uppercase")
+                    raise InvalidPositionError(f"XGID {shown}: the last character is X's bar, so it is uppercase")
                 top[BAR if index == 0 else 25 - index] += count
         for name, side in (("X", bottom), ("O", top)):
             total = sum(side)
             if total > CHECKERS:
-                raise InvalidPositionError(f"XGID {text!r} gives {name} {total} checkers; a side has only {CHECKERS}")
+                raise InvalidPositionError(f"XGID {shown} gives {name} {total} checkers; a side has only {CHECKERS}")
             side[OFF] = CHECKERS - total
 
         def number(index: int, name: str, default: int) -> int:
             if len(fields) <= index or fields[index] == "":
                 return default
-            try:
-                return int(fields[index])
-            except ValueError:
+            if not re.fullmatch(r"[+-]?\d{1,6}", fields[index]):
                 raise InvalidPositionError(
-                    f"XGID {text!r}: the {name} field must be a whole number, not {fields[index]!r}"
-                ) from None
+                    f"XGID {shown}: the {name} field must be a whole number, not {quoted(fields[index])}"
+                )
+            return int(fields[index])
 
         cube_log = number(1, "cube", 0)
         owner = number(2, "cube owner", 0)
         turn = number(3, "turn", 1)
         if owner not in (1, 0, -1):
-            raise InvalidPositionError(f"XGID {text!r}: the cube owner must be 1, 0 or -1, not {owner}")
+            raise InvalidPositionError(f"XGID {shown}: the cube owner must be 1, 0 or -1, not {owner}")
         if turn not in (1, -1):
-            raise InvalidPositionError(f"XGID {text!r}: the turn must be 1 (X) or -1 (O), not {turn}")
+            raise InvalidPositionError(f"XGID {shown}: the turn must be 1 (X) or -1 (O), not {turn}")
         if not 0 <= cube_log <= 15:
-            raise InvalidPositionError(f"XGID {text!r}: the cube field must be 0-15 (log2 of the cube), not {cube_log}")
+            raise InvalidPositionError(f"XGID {shown}: the cube field must be 0-15 (log2 of the cube), not {cube_log}")
         dice: Dice | None = None
         if len(fields) > 4 and fields[4] not in ("", "00", "0", "D", "B", "R"):
             if not re.fullmatch(r"[1-6][1-6]", fields[4]):
-                raise InvalidPositionError(f"XGID {text!r}: the dice field must be two digits 1-6, not {fields[4]!r}")
+                dice_field = quoted(fields[4])
+                raise InvalidPositionError(f"XGID {shown}: the dice field must be two digits 1-6, not {dice_field}")
             dice = Dice(int(fields[4][0]), int(fields[4][1]))
         try:
             position = Position(bottom, top) if turn == 1 else Position(top, bottom)
         except InvalidPositionError as error:
-            raise InvalidPositionError(f"XGID {text!r}: {error}") from None
+            raise InvalidPositionError(f"XGID {shown}: {error}") from None
         max_log = number(9, "maximum cube", 10)
         if not 0 <= max_log <= 15:
-            raise InvalidPositionError(f"XGID {text!r}: the maximum cube field must be 0-15 (log2), not {max_log}")
+            raise InvalidPositionError(f"XGID {shown}: the maximum cube field must be 0-15 (log2), not {max_log}")
         scores = (number(5, "bottom score", 0), number(6, "top score", 0))
         rules = number(7, "Crawford or Jacoby", 0)
         match_length = number(8, "match length", 0)
         if match_length and rules not in (0, 1):
             raise InvalidPositionError(
-                f"XGID {text!r}: in a match the Crawford field must be 0 or 1 (1: the Crawford game), not {rules}"
+                f"XGID {shown}: in a match the Crawford field must be 0 or 1 (1: the Crawford game), not {rules}"
             )
         if not match_length and rules not in (0, 1, 2, 3):
             raise InvalidPositionError(
-                f"XGID {text!r}: in money play the rules field must be 0-3 (1 Jacoby rule, 2 beavers, 3 both), "
+                f"XGID {shown}: in money play the rules field must be 0-3 (1 Jacoby rule, 2 beavers, 3 both), "
                 f"not {rules}"
             )
         try:
@@ -255,7 +257,7 @@ class Xgid:
                 beavers=not match_length and bool(rules & 2),
             )
         except InvalidPositionError as error:
-            raise InvalidPositionError(f"XGID {text!r}: {error}") from None
+            raise InvalidPositionError(f"XGID {shown}: {error}") from None
 
 
 def _char(count: int, *, lower: bool) -> str:

@@ -8,6 +8,7 @@ the queue is kept and committed with a later write or on closing, and :attr:`Dat
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,8 @@ class Database:
     def __init__(self, path: Path, *, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.path = path
         self.notice: str | None = None
+        self.listeners: list[Callable[[str], None]] = []
+        """Called with each sentence said after opening (e.g. the file can't be written any more), to show it."""
         self._busy_timeout = busy_timeout
         self._memory = _new_memory()
         self._file: sqlite3.Connection | None = None
@@ -172,6 +175,8 @@ class Database:
     def _say(self, *sentences: str) -> None:
         for sentence in sentences:
             self.notice = sentence if self.notice is None else f"{self.notice} {sentence}"
+            for listener in self.listeners:
+                listener(sentence)
 
 
 class Records:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from trainer.store.database import BUSY_TIMEOUT, Database
@@ -28,6 +29,10 @@ class ProgressStore(LessonRecords, PuzzleRecords, SettingRecords):
     def notice(self) -> str | None:
         """What the learner should know about the progress file (it was moved aside, can't be saved...), or None."""
         return self._db.notice
+
+    def on_notice(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener`` with every sentence about the progress file said from now on (each once)."""
+        self._db.listeners.append(listener)
 
     @property
     def persistent(self) -> bool:

@@ -6,6 +6,7 @@ in a background thread and published as reactives that screens watch.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -55,6 +56,8 @@ class TrainerApp(App[None]):
         self.lessons_dir = lessons_dir
         self.puzzles_dir = puzzles_dir
         self.store = ProgressStore(data_dir)
+        self.crash_report: Path | None = None
+        """Where the report of an unexpected error was written, once one has ended the app."""
 
     def on_mount(self) -> None:
         from trainer.tui.screens.home import HomeScreen
@@ -65,18 +68,42 @@ class TrainerApp(App[None]):
         self.push_screen(HomeScreen())
         if self.store.notice:
             self.notify(self.store.notice, title="Progress", severity="warning", timeout=12, markup=False)
+        self.store.on_notice(self._progress_notice)
         self.load_content()
         self.check_size()
 
-    @work(thread=True, exclusive=True, group="content")
+    def _progress_notice(self, sentence: str) -> None:
+        """Tell the learner, once, what happened to the progress file during the session."""
+        self.notify(sentence, title="Progress", severity="warning", timeout=12, markup=False)
+
+    @work(thread=True, exclusive=True, group="content", exit_on_error=False)
     def load_content(self) -> None:
-        """Load and check the lessons, then the puzzles, away from the event loop, so the home screen shows at once."""
-        from trainer.content.loader import load_lessons  # pydantic and the content stay off the startup path
+        """Load and check the lessons, then the puzzles, away from the event loop, so the home screen shows at once.
 
-        self.post_message(self.ContentLoaded(lessons=load_lessons(self.lessons_dir)))
-        from trainer.content.puzzles import load_puzzles
+        Content that fails in a way the loaders did not foresee is left out with a notice, never a crash.
+        """
+        from trainer.content.loader import LessonLibrary, Problem, load_lessons  # pydantic stays off startup
+        from trainer.content.puzzles import PuzzleLibrary, load_puzzles
 
-        self.post_message(self.ContentLoaded(puzzles=load_puzzles(self.puzzles_dir)))
+        try:
+            lessons = load_lessons(self.lessons_dir)
+        except Exception as error:
+            lessons = LessonLibrary(problems=[Problem("lessons", None, "", str(error))], skipped=["lessons"])
+        self.post_message(self.ContentLoaded(lessons=lessons))
+        try:
+            puzzles = load_puzzles(self.puzzles_dir)
+        except Exception as error:
+            puzzles = PuzzleLibrary(problems=[Problem("puzzles", None, "", str(error))], skipped=["puzzles"])
+        self.post_message(self.ContentLoaded(puzzles=puzzles))
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error ends the app (Textual's way) after leaving a report in the data folder."""
+        from trainer.reports import write_crash_report
+
+        if self.crash_report is None:
+            with contextlib.suppress(OSError):  # no folder at all can hold it: Textual's traceback still shows
+                self.crash_report = write_crash_report(self.store.data_dir, error)
+        super()._handle_exception(error)
 
     def on_trainer_app_content_loaded(self, message: ContentLoaded) -> None:
         if message.lessons is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -72,7 +73,7 @@ class HomeScreen(TrainerScreen):
         else:
             for lesson in library.lessons:
                 progress = store.lesson_progress(lesson.id)
-                menu.add_option(Option(lesson_status(lesson, progress), id=f"lesson:{lesson.id}"))
+                menu.add_option(Option(Text(lesson_status(lesson, progress)), id=f"lesson:{lesson.id}"))
             if not library.lessons:
                 menu.add_option(Option("No lessons could be loaded", id="none", disabled=True))
         menu.add_option(None)

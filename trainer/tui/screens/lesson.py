@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -29,6 +30,7 @@ from trainer.tui.screens.base import TaskScreen
 from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import NotationInput, TaskLayout
+from trainer.tui.widgets.text import SafeMarkdown
 
 KIND_NAMES = {"read": "Read", "play": "Play", "pick": "Pick a point", "choose": "Choose", "setup": "Set up",
               "roll": "Opening roll"}  # fmt: skip
@@ -87,7 +89,7 @@ class LessonScreen(TaskScreen):
     def compose(self) -> ComposeResult:
         yield TaskLayout(
             Static(classes="step-heading", markup=False),
-            VerticalScroll(Markdown(id="step-text"), OptionList(id="options"), classes="step-scroll"),
+            VerticalScroll(SafeMarkdown(id="step-text"), OptionList(id="options"), classes="step-scroll"),
             FeedbackBar(id="feedback"),
             NotationInput(),
             Horizontal(
@@ -161,7 +163,7 @@ class LessonScreen(TaskScreen):
             order = list(range(len(step.options)))
             random.Random(f"{self.lesson.id}/{self.index}").shuffle(order)
             for number, original in enumerate(order, start=1):
-                options.add_option(Option(f"{number}. {step.options[original].text}", id=str(original)))
+                options.add_option(Option(Text(f"{number}. {step.options[original].text}"), id=str(original)))
         options.display = isinstance(step, ChooseStep)
         self.notation.display = isinstance(step, PlayStep)
         self.notation.value = ""
@@ -318,6 +320,7 @@ class LessonScreen(TaskScreen):
         self.app.notify(
             f"Lesson {self.lesson.number} complete: {stars} of {len(graded)} tasks right at the first try.",
             title=self.lesson.title,
+            markup=False,
         )
 
     def action_undo(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -24,6 +25,7 @@ from trainer.tui.playing import BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen, TrainerScreen
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import NotationInput, TaskLayout
+from trainer.tui.widgets.text import SafeMarkdown
 
 if TYPE_CHECKING:
     from trainer.content.puzzles import Puzzle, PuzzleLibrary
@@ -98,7 +100,7 @@ class PuzzleMenuScreen(TrainerScreen):
         def line(label: str, key: str, indent: str = "") -> Option:
             chosen = self.selection(key)
             done = sum(1 for puzzle in chosen if puzzle.id in solved)
-            return Option(f"{indent}{label}  ({done}/{len(chosen)} solved)", id=key)
+            return Option(Text(f"{indent}{label}  ({done}/{len(chosen)} solved)"), id=key)
 
         menu.add_option(line("All puzzles", "all"))
         for kind, title in (("forced", "Forced moves"), ("bearoff", "Bear-offs")):
@@ -152,7 +154,7 @@ class PuzzleScreen(TaskScreen):
     def compose(self) -> ComposeResult:
         yield TaskLayout(
             Static(classes="step-heading", markup=False),
-            VerticalScroll(Markdown(id="step-text"), classes="step-scroll"),
+            VerticalScroll(SafeMarkdown(id="step-text"), classes="step-scroll"),
             FeedbackBar(id="feedback"),
             NotationInput("type a play, e.g. 6/off 5/3"),
             Horizontal(

@@ -1,0 +1,210 @@
+"""Hostile input never crashes or hangs: every reader raises only its documented errors with a short quote of the
+input, the command line answers every bad argument in one line with exit status 2, and `validate` reports files
+that can't be read (loops, pipes, devices, huge or deeply nested files) as that file's problem."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.content.files import MAX_CONTENT_BYTES, ContentFileError, read_content_text
+from trainer.content.validate import validate_paths
+from trainer.engine import Dice, EngineError, MatchId, Position, Xgid, parse_play, read_position, read_record
+from trainer.engine.wording import QUOTE_LIMIT, quoted
+
+HUGE_NUMBER = "1" * 4301  # past Python's int() digit limit
+CORPUS = [
+    f"X: 1x{HUGE_NUMBER} / O: -",
+    f"X: {HUGE_NUMBER} / O: 1",
+    f"XGID=-b----E-C---eE---c-e----B-:{HUGE_NUMBER}:0:1:52:0:0:3:0:10",
+    "[/x]",
+    "[@click=app.quit]quit[/]",
+    "X: 24x2 [b]13x5[/b] / O: 19x5",
+    " " * 200_000,
+    "\n" * 50_000 + "X:",
+    "24/18 " * 10_000,
+    "\x00\x01\x02",
+    "é" * 1000,
+    "X: wait" + "x9" * 500 + " / O: waitx15",
+]
+READERS: dict[str, Callable[[str], object]] = {
+    "from_text": Position.from_text,
+    "from_position_id": Position.from_position_id,
+    "xgid": Xgid.from_xgid,
+    "match_id": MatchId.from_match_id,
+    "read_position": read_position,
+    "read_record": read_record,
+    "dice": Dice.parse,
+    "parse_play": lambda text: parse_play(Position.start(), (6, 5), text),
+}
+MAX_MESSAGE = 400
+
+
+def check_reader(reader: Callable[[str], object], text: str) -> None:
+    """The reader returns, or raises an engine error whose message quotes at most a short part of the input."""
+    try:
+        reader(text)
+    except EngineError as error:
+        assert len(str(error)) <= MAX_MESSAGE, str(error)[:500]
+
+
+@pytest.mark.parametrize("text", CORPUS, ids=range(len(CORPUS)))
+@pytest.mark.parametrize("name", READERS)
+def test_every_reader_refuses_the_corpus_in_a_short_message(name: str, text: str) -> None:
+    check_reader(READERS[name], text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(max_size=300))
+@pytest.mark.parametrize("name", READERS)
+def test_every_reader_raises_only_engine_errors_on_any_text(name: str, text: str) -> None:
+    check_reader(READERS[name], text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.from_regex(r"[XO0-9xbarwit:/ ,\-]{0,120}", fullmatch=True))
+def test_the_text_form_reader_on_near_miss_text(text: str) -> None:
+    check_reader(Position.from_text, text)
+
+
+def test_quoted_cuts_a_long_input() -> None:
+    assert quoted("abc") == "'abc'"
+    long = quoted("x" * 10_000)
+    assert len(long) < QUOTE_LIMIT + 40 and "10,000 characters" in long
+
+
+# --- the command line in a subprocess ----------------------------------------------------------------------------
+
+
+def bgtrainer(*arguments: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "trainer", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+        cwd=cwd,
+    )
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["moves", f"X: 1x{HUGE_NUMBER} / O: -", "65"],
+        ["moves", "start", "7" * 5000],
+        ["moves", "[/x]", "65"],
+        ["cube", f"XGID=-b----E-C---eE---c-e----B-:{HUGE_NUMBER}"],
+        ["hint", "garbage" * 1000, "65"],
+        ["puzzles", "generate", "--kind", "forced", "--count", HUGE_NUMBER],
+        ["puzzles", "generate", "--kind", "forced", "--count", "1", "--output", "/nonexistent/folder/x.toml"],
+        ["--data-dir", "x" * 5000, "moves", "start"],
+    ],
+    ids=["huge-count", "huge-dice", "markup", "huge-xgid-field", "long-garbage", "huge-option", "bad-output",
+         "no-dice"],
+)
+def test_the_cli_answers_bad_arguments_in_one_short_line(arguments: list[str]) -> None:
+    result = bgtrainer(*arguments)
+    assert result.returncode == 2, result.stderr[-2000:]
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert len(lines[0]) <= MAX_MESSAGE
+
+
+def test_output_survives_a_terminal_that_cannot_show_accents(tmp_path: Path) -> None:
+    lesson = tmp_path / "01-accent.toml"
+    lesson.write_text('id = "accent"\nnumber = 1\ntitle = "Leçon"\nsummary = "é"\n[[steps]]\nkind = "réad"\n', "utf-8")
+    result = bgtrainer("validate", str(lesson), env={"LC_ALL": "C", "LANG": "C", "PYTHONIOENCODING": ""})
+    assert result.returncode == 1, result.stderr
+    assert "UnicodeEncodeError" not in result.stderr and "Traceback" not in result.stderr
+    assert "unknown step kind" in result.stdout
+
+
+# --- validate on files that are not content files -----------------------------------------------------------------
+
+
+def problems_of(path: Path) -> list[str]:
+    return [problem.message for problem in validate_paths([path]).problems]
+
+
+def test_validate_reports_a_symlink_loop(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.toml"
+    loop.symlink_to(loop)
+    assert any("cannot read" in message for message in problems_of(loop))
+
+
+def test_validate_reports_a_pipe_without_waiting_for_it(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe.toml"
+    os.mkfifo(pipe)
+    assert problems_of(pipe) == ["this is a pipe, not a content file"]
+
+
+def test_validate_reports_a_device_without_reading_it_all() -> None:
+    assert problems_of(Path("/dev/zero")) == ["this is a device or socket, not a content file"]
+
+
+def test_validate_reports_a_file_too_large(tmp_path: Path) -> None:
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"# " + b"x" * MAX_CONTENT_BYTES)
+    assert any("1 MB" in message for message in problems_of(big))
+
+
+def test_validate_reports_an_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    locked = tmp_path / "locked.toml"
+    locked.write_text('id = "x"\n', "utf-8")
+    real_open = os.open
+
+    def refuse(path: object, flags: int, *args: object) -> int:
+        if Path(str(path)) == locked:
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", refuse)
+    with pytest.raises(ContentFileError, match="Permission denied"):
+        read_content_text(locked)
+    assert problems_of(locked) == ["cannot read the file: Permission denied"]
+
+
+def test_validate_reports_an_unlistable_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+
+    def refuse(self: Path) -> object:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "iterdir", refuse)
+    assert problems_of(folder) == ["cannot list the folder: Permission denied"]
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"\n" * 200_000, "no [[puzzles]]"),  # linear, not quadratic, in the number of lines
+        (f"x = {'9' * 5000}\n".encode(), "not valid TOML"),
+        (b"x = " + b"[" * 3000 + b"]" * 3000 + b"\n", "not valid TOML"),
+        (b"\xff\xfe not utf-8", "not UTF-8"),
+    ],
+    ids=["newlines", "5000-digits", "3000-nested", "not-utf8"],
+)
+def test_validate_reports_hostile_content_as_the_files_problem(tmp_path: Path, content: bytes, expected: str) -> None:
+    path = tmp_path / "hostile.toml"
+    path.write_bytes(content)
+    messages = problems_of(path)
+    assert messages and any(expected in message or "required" in message for message in messages), messages
+
+
+def test_one_bad_file_never_stops_the_others(tmp_path: Path) -> None:
+    (tmp_path / "a-pipe.toml").unlink(missing_ok=True)
+    os.mkfifo(tmp_path / "a-pipe.toml")
+    (tmp_path / "b-nested.toml").write_bytes(b"x = " + b"[" * 3000 + b"]" * 3000)
+    shipped = Path(__file__).resolve().parent.parent / "lessons" / "01-board.toml"
+    (tmp_path / "c-good.toml").write_bytes(shipped.read_bytes())
+    report = validate_paths([tmp_path])
+    assert {problem.file.rsplit("/", 1)[-1] for problem in report.problems} == {"a-pipe.toml", "b-nested.toml"}
+    assert len(report.checked) == 3

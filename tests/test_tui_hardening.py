@@ -1,0 +1,153 @@
+"""The app under hostile use: markup typed into every box or written in content files is shown as text, links in
+lessons open only web addresses, every window size down to 1 x 1 shows the "too small" screen, broken content
+never crashes the app, and an unexpected error ends the app with a non-zero status and a crash report."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Input, Markdown, OptionList
+
+from trainer import cli
+from trainer.content.loader import load_lessons
+from trainer.content.puzzles import load_puzzles
+from trainer.tui.app import TrainerApp
+from trainer.tui.screens.explore import ExploreScreen
+from trainer.tui.screens.help import HelpScreen
+from trainer.tui.screens.lesson import LessonScreen
+from trainer.tui.screens.puzzles import PuzzleScreen
+from trainer.tui.screens.too_small import TooSmallScreen
+from trainer.tui.widgets.feedback import FeedbackBar
+from trainer.tui.widgets.text import SafeMarkdown
+
+MARKUP = ["[/x]", "[@click=app.quit]q[/]", "[b]bold"]
+SHIPPED_LESSON = Path(__file__).resolve().parent.parent / "lessons" / "02-opening-and-moving.toml"
+
+
+async def started(pilot: Pilot[None]) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def submit(pilot: Pilot[None], box: Input, text: str) -> None:
+    box.focus()
+    box.value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_markup_typed_into_every_box_is_text(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    lesson = next(lesson for lesson in load_lessons().lessons if lesson.id == "opening-and-moving")
+    play_step = next(index for index, step in enumerate(lesson.steps) if step.kind == "play")
+    puzzle = next(puzzle for puzzle in load_puzzles().puzzles if puzzle.kind == "forced")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await started(pilot)
+        screens = [ExploreScreen(), LessonScreen(lesson, start_step=play_step), PuzzleScreen([puzzle])]
+        for screen in screens:
+            await app.push_screen(screen)
+            await pilot.pause()
+            for box in screen.query(Input):
+                for text in MARKUP:
+                    await submit(pilot, box, text)
+                    assert app.is_running and app.screen is screen
+                    if box.id in ("notation", "position-input"):
+                        assert screen.query_one(FeedbackBar).verdict == "wrong"
+                        assert text in str(screen.query_one(FeedbackBar).render())
+            app.pop_screen()
+            await pilot.pause()
+        assert app.return_code is None
+
+
+async def test_markup_in_a_lesson_file_is_shown_as_text(tmp_path: Path) -> None:
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    text = SHIPPED_LESSON.read_text("utf-8")
+    text = text.replace('title = "The opening roll and moving"', 'title = "Moving [/x] [@click=app.quit]quit[/]"', 1)
+    (folder / "02-opening-and-moving.toml").write_text(text, "utf-8")
+    app = TrainerApp(data_dir=tmp_path / "data", lessons_dir=folder)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await started(pilot)
+        line = str(app.screen.query_one("#home-menu", OptionList).get_option_at_index(0).prompt)
+        assert "[/x] [@click=app.quit]quit[/]" in line
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen) and app.is_running
+
+
+async def test_lesson_links_open_only_web_addresses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[str] = []
+
+    class Host(App[None]):
+        def compose(self):  # type: ignore[no-untyped-def]
+            yield SafeMarkdown("[file](file:///etc/passwd) [action](app.quit) [web](https://www.bkgm.com)")
+
+    app = Host()
+    monkeypatch.setattr(app, "open_url", lambda url, **_: opened.append(url))
+    async with app.run_test() as pilot:
+        markdown = app.query_one(SafeMarkdown)
+        for href in ("file:///etc/passwd", "app.quit", "javascript:alert(1)", "https://www.bkgm.com"):
+            markdown.post_message(Markdown.LinkClicked(markdown, href))
+            await pilot.pause()
+        assert app.is_running
+    assert opened == ["https://www.bkgm.com"]
+
+
+@pytest.mark.parametrize("screen_name", ["home", "lesson", "puzzle", "explore", "help"])
+async def test_every_size_down_to_one_by_one_shows_the_too_small_screen(tmp_path: Path, screen_name: str) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await started(pilot)
+        if screen_name == "lesson":
+            await app.push_screen(LessonScreen(load_lessons().lessons[1], start_step=3))
+        elif screen_name == "puzzle":
+            await app.push_screen(PuzzleScreen(load_puzzles().puzzles[:2]))
+        elif screen_name == "explore":
+            await app.push_screen(ExploreScreen())
+        elif screen_name == "help":
+            await app.push_screen(HelpScreen())
+        await pilot.pause()
+        for width, height in [(79, 24), (40, 12), (12, 24), (5, 3), (1, 1), (80, 1), (1, 40)]:
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmallScreen), (width, height)
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert not isinstance(app.screen, TooSmallScreen) and app.is_running
+
+
+async def test_broken_content_of_every_kind_is_skipped_with_a_notice(tmp_path: Path) -> None:
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    (folder / "01-good.toml").write_bytes(SHIPPED_LESSON.read_bytes())
+    os.mkfifo(folder / "02-pipe.toml")
+    (folder / "03-nested.toml").write_bytes(b"x = " + b"[" * 3000 + b"]" * 3000)
+    (folder / "04-loop.toml").symlink_to(folder / "04-loop.toml")
+    app = TrainerApp(data_dir=tmp_path / "data", lessons_dir=folder)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await started(pilot)
+        assert app.lessons is not None and [lesson.id for lesson in app.lessons.lessons] == ["opening-and-moving"]
+        assert set(app.lessons.skipped) == {"02-pipe.toml", "03-nested.toml", "04-loop.toml"}
+        notice = str(app.screen.query_one("#home-notice").render())
+        assert "02-pipe.toml" in notice and app.is_running
+
+
+def test_an_unexpected_error_exits_non_zero_with_a_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def explode(self: TrainerApp) -> None:
+        raise RuntimeError("something unexpected")
+
+    monkeypatch.setattr(TrainerApp, "on_mount", explode)
+    monkeypatch.setattr(TrainerApp, "run", lambda self: App.run(self, headless=True))
+    status = cli.main(["--data-dir", str(tmp_path)])
+    assert status == 1
+    reports = list(tmp_path.glob("crash-*.txt"))
+    assert len(reports) == 1
+    report = reports[0].read_text("utf-8")
+    assert "RuntimeError: something unexpected" in report and "bgtrainer 0." in report
+    assert str(reports[0]) in capsys.readouterr().err

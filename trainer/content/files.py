@@ -1,0 +1,99 @@
+"""Reading content files safely: only regular files, at most 1 MB, in linear time, every failure a located problem.
+
+A content file can be anything a learner or an author points at: a folder, a pipe that never ends, a device, a
+symlink loop, a file that isn't UTF-8 or TOML nested thousands deep. Each is refused with a reason in words, so
+that one bad file never takes down ``bgtrainer validate`` or the app.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import tomllib
+from pathlib import Path
+from typing import Any
+
+MAX_CONTENT_BYTES = 1_000_000
+
+
+class ContentFileError(Exception):
+    """A content file that cannot be read or parsed; :attr:`line` is where, when known."""
+
+    def __init__(self, message: str, line: int | None = None, suggestion: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.suggestion = suggestion
+
+
+def read_content_text(path: Path) -> str:
+    """The text of a content file.
+
+    :raises ContentFileError: for a file that is missing, unreadable, not a regular file, larger than 1 MB or not
+        UTF-8.
+    """
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # never blocks, even on a pipe
+    except OSError as error:
+        raise ContentFileError(f"cannot read the file: {error.strerror or error}") from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode) else "a device or socket"
+            raise ContentFileError(f"this is {kind}, not a content file")
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
+            data = handle.read(MAX_CONTENT_BYTES + 1)
+    except OSError as error:
+        raise ContentFileError(f"cannot read the file: {error.strerror or error}") from None
+    finally:
+        os.close(descriptor)
+    if len(data) > MAX_CONTENT_BYTES:
+        raise ContentFileError(
+            f"the file is larger than {MAX_CONTENT_BYTES:,} bytes (1 MB), the most a content file may hold",
+            suggestion="split it into several files",
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ContentFileError(f"the file is not UTF-8 text (byte {error.start + 1})", line=line) from None
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """The tables of a TOML text.
+
+    :raises ContentFileError: naming the line where it stops being TOML (numbers too long and nesting too deep
+        included).
+    """
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"line (\d+)", str(error))
+        raise ContentFileError(
+            f"not valid TOML: {error}",
+            line=int(match.group(1)) if match else None,
+            suggestion="check quotes and brackets on that line",
+        ) from None
+    except (ValueError, RecursionError) as error:  # a number of thousands of digits, arrays nested thousands deep
+        raise ContentFileError(f"not valid TOML: {str(error)[:120] or type(error).__name__}") from None
+
+
+def read_content_file(path: Path) -> tuple[str, dict[str, Any]]:
+    """The text of a content file and its TOML tables.
+
+    :raises ContentFileError: if it cannot be read or parsed.
+    """
+    text = read_content_text(path)
+    return text, parse_toml(text)
+
+
+def content_files(folder: Path) -> list[Path]:
+    """The ``*.toml`` files of a folder, sorted.
+
+    :raises ContentFileError: if the folder cannot be listed.
+    """
+    try:
+        return sorted(path for path in folder.iterdir() if path.name.endswith(".toml"))
+    except OSError as error:
+        raise ContentFileError(f"cannot list the folder: {error.strerror or error}") from None
