@@ -83,14 +83,13 @@ def test_quoted_cuts_a_long_input() -> None:
 # --- the command line in a subprocess ----------------------------------------------------------------------------
 
 
-def bgtrainer(*arguments: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def bgtrainer(*arguments: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "trainer", *arguments],
         capture_output=True,
         text=True,
         timeout=120,
         env={**os.environ, **(env or {})},
-        cwd=cwd,
     )
 
 
