@@ -151,3 +151,14 @@ def test_an_unexpected_error_exits_non_zero_with_a_report(
     report = reports[0].read_text("utf-8")
     assert "RuntimeError: something unexpected" in report and "bgtrainer 0." in report
     assert str(reports[0]) in capsys.readouterr().err
+
+
+async def test_a_data_folder_named_like_markup_shows_its_notice_as_text(tmp_path: Path) -> None:
+    (tmp_path / "a[").write_text("a file, so the folder a[/x] can't be made", "utf-8")
+    folder = tmp_path / "a[/x]"  # a closing tag in the path, named by the notice
+    app = TrainerApp(data_dir=folder)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await started(pilot)
+        assert app.store.notice is not None and "a[/x]" in app.store.notice
+        assert "a[/x]" in str(app.screen.query_one("#home-notice").render())
+        assert app.is_running
