@@ -25,6 +25,17 @@ class LessonProgress:
         return "new"
 
 
+@dataclass(frozen=True)
+class LessonStepRecord:
+    """One lesson step done."""
+
+    lesson_id: str
+    step: int
+    first_try: bool
+    completed_at: float
+    """When, in seconds since the epoch."""
+
+
 class LessonRecords(Records):
     """Reading and recording lesson progress."""
 
@@ -40,6 +51,17 @@ class LessonRecords(Records):
         for (step,) in self._db.rows("SELECT step FROM lesson_position WHERE lesson_id = ?", (lesson_id,)):
             progress.resume_step = step
         return progress
+
+    def lesson_steps(self) -> list[LessonStepRecord]:
+        """Every lesson step done, in the order they were first done."""
+        rows = self._db.rows(
+            "SELECT lesson_id, step, first_try, completed_at FROM lesson_step ORDER BY completed_at, lesson_id, step"
+        )
+        return [LessonStepRecord(lesson_id, step, bool(first), at) for lesson_id, step, first, at in rows]
+
+    def resume_steps(self) -> dict[str, int]:
+        """The step to resume each started lesson at, by lesson id."""
+        return {lesson_id: step for lesson_id, step in self._db.rows("SELECT lesson_id, step FROM lesson_position")}
 
     def complete_step(self, lesson_id: str, step: int, *, first_try: bool) -> None:
         """Record a step as done (a first-try success is kept even if the step is done again later)."""

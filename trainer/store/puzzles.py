@@ -25,6 +25,8 @@ class PuzzleAttempt:
     """Given after the solution was shown (so it doesn't count as solving the puzzle)."""
     attempted_at: float
     """When, in seconds since the epoch."""
+    puzzle_id: str = ""
+    """The puzzle answered."""
 
 
 class PuzzleRecords(Records):
@@ -73,6 +75,17 @@ class PuzzleRecords(Records):
             (puzzle_id,),
         )
         return [
-            PuzzleAttempt(answer, bool(correct), seconds, question, bool(revealed), attempted_at)
+            PuzzleAttempt(answer, bool(correct), seconds, question, bool(revealed), attempted_at, puzzle_id)
             for answer, correct, seconds, question, revealed, attempted_at in rows
+        ]
+
+    def all_puzzle_attempts(self) -> list[PuzzleAttempt]:
+        """Every stored answer to every puzzle, oldest first."""
+        rows = self._db.rows(
+            "SELECT answer, correct, seconds, question, revealed, attempted_at, puzzle_id FROM puzzle_attempt "
+            "ORDER BY id"
+        )
+        return [
+            PuzzleAttempt(answer, bool(correct), seconds, question, bool(revealed), attempted_at, puzzle_id)
+            for answer, correct, seconds, question, revealed, attempted_at, puzzle_id in rows
         ]
