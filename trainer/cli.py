@@ -145,10 +145,12 @@ def build_parser() -> argparse.ArgumentParser:
     generate = puzzle_commands.add_parser(
         "generate",
         help="mine new puzzles and write them as a puzzle file",
-        description="Mine puzzles from seeded self-play games (forced) or random bear-offs (bearoff), keeping only "
-        "positions that meet the puzzle criteria, deduplicated by Position ID and dice.",
+        description="Mine puzzles from seeded self-play games (forced, recognition) or random bear-offs (bearoff), "
+        "keeping only positions that meet the puzzle criteria, deduplicated by Position ID and dice. Recognition "
+        "drill positions come in the drill's mix: in every six, two forced, two not forced, one with no legal play "
+        "and one partial.",
     )
-    generate.add_argument("--kind", choices=("forced", "bearoff"), required=True)
+    generate.add_argument("--kind", choices=("forced", "bearoff", "recognition"), required=True)
     generate.add_argument("--count", type=int, default=20, help="how many puzzles (default 20)")
     generate.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     generate.add_argument("--output", type=Path, help="write to this file instead of standard output")
@@ -157,7 +159,8 @@ def build_parser() -> argparse.ArgumentParser:
         "export",
         help="print every shipped puzzle as JSON lines",
         description="Print every shipped puzzle as a JSON line: id, kind, theme, position (Position ID, solver on "
-        "roll), dice, answers (accepted resulting positions as Position IDs).",
+        "roll), dice, answers (accepted resulting positions as Position IDs; for the recognition drill's positions, "
+        "kind 'recognition', the answer: 'forced', 'not forced' or 'no play').",
     )
     return parser
 
@@ -172,7 +175,7 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
         if library.problems:
             problems = "\n".join(str(problem) for problem in library.problems)
             raise EngineError(f"the shipped puzzles have problems (run 'bgtrainer validate'):\n{problems}")
-        return "\n".join(export_lines(library.puzzles)), 0
+        return "\n".join(export_lines([*library.puzzles, *library.drills])), 0
     from trainer.content.generate import mine, to_toml
 
     if arguments.count < 1:
@@ -180,7 +183,13 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
     prefix = arguments.prefix or f"{arguments.kind}-s{arguments.seed}"
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", prefix):
         raise EngineError(f"--prefix {prefix!r}: use lower-case letters, digits and dashes (ids are PREFIX-0001)")
-    text = to_toml(mine(arguments.kind, arguments.count, arguments.seed), prefix=prefix)
+    if arguments.kind == "recognition":
+        from trainer.content.recognition import mine_recognition
+
+        mined = mine_recognition(arguments.count, arguments.seed)
+    else:
+        mined = mine(arguments.kind, arguments.count, arguments.seed)
+    text = to_toml(mined, prefix=prefix)
     if arguments.output is not None:
         try:
             arguments.output.write_text(text, encoding="utf-8")
