@@ -14,8 +14,11 @@ from trainer.practice.ratings import (
     after_idle,
     display_rating,
     glicko2_update,
+    learner_rating,
+    puzzle_rating,
     puzzle_start,
     rate_attempt,
+    rating_pool,
     select_near,
     solve_chance,
 )
@@ -114,3 +117,21 @@ def test_puzzles_are_selected_near_the_rating_reproducibly() -> None:
     assert select_near(far, 1500.0, count=1) == ["c"]
     assert select_near(far, 1500.0, count=9) != [] and len(select_near(far, 1500.0, count=9)) == 3
     assert select_near({}, 1500.0) == [] and select_near(far, 1500.0, count=0) == []
+
+
+class Stored:
+    def __init__(self, rating: float, rd: float, volatility: float = 0.06, rated_at: float = 0.0) -> None:
+        self.rating, self.rd, self.volatility, self.rated_at = rating, rd, volatility, rated_at
+
+
+def test_stored_ratings_become_current_ones() -> None:
+    day = 86_400.0
+    assert learner_rating(None, 5 * day) == Glicko()
+    latest = Stored(1620.0, 80.0, rated_at=10 * day)
+    assert learner_rating(latest, 10 * day) == Glicko(1620.0, 80.0, 0.06)
+    later = learner_rating(latest, 40 * day)
+    assert later.rating == 1620.0 and later == after_idle(Glicko(1620.0, 80.0, 0.06), 30)
+    assert puzzle_rating(None, 3) == puzzle_start(3)
+    assert puzzle_rating(Stored(1710.0, 190.0), 3) == Glicko(1710.0, 190.0, 0.06)
+    pool = rating_pool([("a", 1), ("b", 3), ("c", 2)], {"b": Stored(1650.0, 200.0)})
+    assert pool == {"a": 1200.0, "b": 1650.0, "c": 1500.0}

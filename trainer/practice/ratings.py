@@ -21,6 +21,7 @@ import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 SCALE = 173.7178
 """Glicko-2's conversion factor between the Glicko scale and its own."""
@@ -190,6 +191,45 @@ def rate_attempt(learner: Glicko, puzzle: Glicko, solved: bool, *, tau: float = 
     new_learner = glicko2_update(learner.rating, learner.rd, learner.volatility, [puzzle.as_game(score)], tau)
     new_puzzle = glicko2_update(puzzle.rating, puzzle.rd, puzzle.volatility, [learner.as_game(1.0 - score)], tau)
     return _clamped(*new_learner), _clamped(*new_puzzle)
+
+
+class StoredRating(Protocol):
+    """A rating as the store keeps it (the learner's latest also says when it was set)."""
+
+    @property
+    def rating(self) -> float: ...
+    @property
+    def rd(self) -> float: ...
+    @property
+    def volatility(self) -> float: ...
+
+
+class StoredLearnerRating(StoredRating, Protocol):
+    """The learner's latest stored rating, with when it was set (seconds since the epoch)."""
+
+    @property
+    def rated_at(self) -> float: ...
+
+
+def learner_rating(latest: StoredLearnerRating | None, now: float) -> Glicko:
+    """The learner's rating at ``now``: the initial one before any rated attempt, else the latest with its deviation
+    grown for the days since (:func:`after_idle`)."""
+    if latest is None:
+        return Glicko()
+    stored = Glicko(latest.rating, latest.rd, latest.volatility)
+    return after_idle(stored, (now - latest.rated_at) / 86_400)
+
+
+def puzzle_rating(stored: StoredRating | None, difficulty: int) -> Glicko:
+    """A puzzle's rating: the stored one, or its start from its difficulty if it has never been rated."""
+    if stored is None:
+        return puzzle_start(difficulty)
+    return Glicko(stored.rating, stored.rd, stored.volatility)
+
+
+def rating_pool(puzzles: Iterable[tuple[str, int]], stored: Mapping[str, StoredRating]) -> dict[str, float]:
+    """The rating of each puzzle ``(id, difficulty)``, stored or from its difficulty, for :func:`select_near`."""
+    return {puzzle_id: puzzle_rating(stored.get(puzzle_id), difficulty).rating for puzzle_id, difficulty in puzzles}
 
 
 def solve_chance(learner: Glicko, puzzle: Glicko) -> float:
