@@ -111,11 +111,12 @@ def test_puzzles_are_selected_near_the_rating_reproducibly() -> None:
     assert select_near(pool, 1500.0, count=5, seed=4) != chosen
     harder = select_near(pool, 1500.0, count=3, offset=300.0)
     assert all(abs(pool[puzzle] - 1800.0) <= 100 for puzzle in harder)
-    # The window widens until it holds enough puzzles; excluded ones are never chosen.
-    far = {"a": 900.0, "b": 2000.0, "c": 1480.0}
-    assert select_near(far, 1500.0, count=2, exclude={"c"}) in (["a", "b"], ["b", "a"])
+    # When the window holds too few, the nearest others fill up; excluded ones are never chosen.
+    far = {"a": 900.0, "b": 2000.0, "c": 1480.0, "d": 1250.0}
+    assert select_near(far, 1500.0, count=3, exclude={"c"}) == ["d", "b", "a"]
+    assert select_near(far, 1500.0, count=2) == ["c", "d"]
     assert select_near(far, 1500.0, count=1) == ["c"]
-    assert select_near(far, 1500.0, count=9) != [] and len(select_near(far, 1500.0, count=9)) == 3
+    assert sorted(select_near(far, 1500.0, count=9)) == ["a", "b", "c", "d"]
     assert select_near({}, 1500.0) == [] and select_near(far, 1500.0, count=0) == []
 
 

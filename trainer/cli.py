@@ -138,6 +138,18 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument(
         "paths", metavar="PATH", nargs="*", type=Path, help="lesson or puzzle files, or folders of them"
     )
+    stats = commands.add_parser(
+        "stats",
+        help="print the progress dashboard's figures for a data folder",
+        description="Print the progress figures: lessons done, puzzles solved by kind and theme with first-try "
+        "accuracy, the rating with its deviation and history, the best streak and storm, reviews due, days "
+        "practised in a row, and what to do next. Reads the data folder of --data-dir (default: "
+        "$BGTRAINER_DATA_DIR, else your user data folder).",
+    )
+    stats.add_argument("--json", action="store_true", help="print JSON instead of text")
+    stats.add_argument(
+        "--data-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS, help="the data folder to read"
+    )
     puzzles = commands.add_parser(
         "puzzles", help="generate or export puzzles", description="Generate new puzzles or export the shipped ones."
     )
@@ -245,6 +257,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             text, status = puzzles_command(arguments)
             print(text)
             return status
+        if arguments.command == "stats":
+            from trainer.stats_report import stats_command
+
+            report, notice = stats_command(arguments.data_dir, as_json=arguments.json)
+            if notice:
+                print(f"bgtrainer: {notice}", file=sys.stderr)
+            print(report)
+            return 0
         if arguments.command == "validate":
             text, status = validate_command(arguments.paths)
             print(text)

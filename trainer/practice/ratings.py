@@ -247,23 +247,21 @@ def select_near(
     window: float = 100.0,
     offset: float = 0.0,
 ) -> list[str]:
-    """Up to ``count`` puzzle ids whose rating is near ``target + offset``, in a seeded random order.
+    """Up to ``count`` puzzle ids whose rating is near ``target + offset``.
 
-    The window starts at ± ``window`` and doubles until it holds ``count`` puzzles (or every puzzle left); the
-    puzzles in it are shuffled by ``seed``, so the same call gives the same choice. ``offset`` asks for easier
+    The puzzles within ± ``window`` of it come in an order shuffled by ``seed`` (the same call gives the same
+    choice); if they are fewer than ``count``, the nearest others fill up, nearest first. ``offset`` asks for easier
     (negative) or harder (positive) puzzles, as lichess's difficulty setting does. Ids in ``exclude`` (solved, just
     seen) are never chosen.
     """
     if count < 1:
         return []
     left = set(exclude)
-    pool = sorted((rating, puzzle_id) for puzzle_id, rating in ratings.items() if puzzle_id not in left)
     centre = target + offset
-    width = max(window, 1.0)
-    while True:
-        near = [puzzle_id for rating, puzzle_id in pool if abs(rating - centre) <= width]
-        if len(near) >= count or len(near) == len(pool):
-            break
-        width *= 2
+    pool = sorted(
+        (abs(rating - centre), puzzle_id) for puzzle_id, rating in ratings.items() if puzzle_id not in left
+    )
+    near = [puzzle_id for distance, puzzle_id in pool if distance <= window]
     random.Random(seed).shuffle(near)
+    near.extend(puzzle_id for distance, puzzle_id in pool[len(near) : len(near) + max(0, count - len(near))])
     return near[:count]
