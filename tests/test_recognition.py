@@ -5,14 +5,13 @@ and the command line (generate, export, validate)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections import Counter
 from itertools import islice
 from pathlib import Path
 
 import pytest
 
+from trainer.cli import main
 from trainer.content.generate import to_toml
 from trainer.content.puzzles import Puzzle, check_puzzle, load_puzzle_file, load_puzzles
 from trainer.content.recognition import (
@@ -34,13 +33,12 @@ from trainer.engine import Position, explain, legal_plays
 
 LIBRARY = load_puzzles()
 DRILLS = LIBRARY.drills
-REPO = Path(__file__).resolve().parent.parent
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "trainer", *args], capture_output=True, text=True, timeout=120, cwd=REPO
-    )
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """``bgtrainer ARGS`` in this process: its exit status and output."""
+    status = main(list(args))
+    return status, capsys.readouterr().out
 
 
 def expected_answer(position: Position, dice: tuple[int, int]) -> str:
@@ -101,7 +99,9 @@ def test_hand_made_positions_of_each_kind_are_accepted() -> None:
         assert check_puzzle(puzzle) == [], puzzle
 
 
-def test_a_wrong_answer_in_the_file_is_a_located_problem_and_the_good_positions_stay(tmp_path: Path) -> None:
+def test_a_wrong_answer_in_the_file_is_a_located_problem_and_the_good_positions_stay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     good = mine_recognition(6, 11)
     lines = to_toml(good, prefix="mine").splitlines()
     right = good[2].answers[0]
@@ -119,9 +119,9 @@ def test_a_wrong_answer_in_the_file_is_a_located_problem_and_the_good_positions_
     assert f"the answer is {right!r}, not {wrong!r}" in problem.message
     assert problem.suggestion == f'answers = ["{right}"]'
     # bgtrainer validate reports the same problem on its line.
-    report = run("validate", str(path))
-    assert report.returncode == 1
-    assert f"{path}:{line}: puzzle 3 (mine-0003), field 'answers'" in report.stdout
+    status, report = run(capsys, "validate", str(path))
+    assert status == 1
+    assert f"{path}:{line}: puzzle 3 (mine-0003), field 'answers'" in report
 
 
 @pytest.mark.parametrize(
@@ -207,19 +207,21 @@ def test_the_generator_is_reproducible_by_seed_and_skips_excluded_positions() ->
     assert not shipped & set(fresh)
 
 
-def test_generate_writes_a_drill_file_that_validates_and_export_prints_the_answers(tmp_path: Path) -> None:
+def test_generate_writes_a_drill_file_that_validates_and_export_prints_the_answers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     output = tmp_path / "more.toml"
-    made = run("puzzles", "generate", "--kind", "recognition", "--count", "12", "--seed", "5", "--output", str(output))
-    assert made.returncode == 0, made.stderr
-    assert made.stdout.strip() == f"wrote 12 recognition puzzles to {output}"
-    checked = run("validate", str(output))
-    assert checked.returncode == 0 and checked.stdout.strip() == "All 1 file(s) are valid."
+    status, made = run(capsys, "puzzles", "generate", "--kind", "recognition", "--count", "12", "--seed", "5",
+                       "--output", str(output))
+    assert status == 0
+    assert made.strip() == f"wrote 12 recognition puzzles to {output}"
+    assert run(capsys, "validate", str(output)) == (0, "All 1 file(s) are valid.\n")
     puzzles, problems = load_puzzle_file(output)
     assert problems == [] and Counter(category(puzzle.theme) for puzzle in puzzles) == Counter(MIX * 2)
 
-    exported = run("puzzles", "export")
-    assert exported.returncode == 0, exported.stderr
-    records = [json.loads(line) for line in exported.stdout.splitlines()]
+    status, exported = run(capsys, "puzzles", "export")
+    assert status == 0
+    records = [json.loads(line) for line in exported.splitlines()]
     drills = [record for record in records if record["kind"] == "recognition"]
     assert [record["id"] for record in drills] == [puzzle.id for puzzle in DRILLS]
     for record, puzzle in zip(drills, DRILLS, strict=True):
