@@ -63,13 +63,14 @@ class LessonRecords(Records):
         """The step to resume each started lesson at, by lesson id."""
         return {lesson_id: step for lesson_id, step in self._db.rows("SELECT lesson_id, step FROM lesson_position")}
 
-    def complete_step(self, lesson_id: str, step: int, *, first_try: bool) -> None:
-        """Record a step as done (a first-try success is kept even if the step is done again later)."""
+    def complete_step(self, lesson_id: str, step: int, *, first_try: bool, at: float | None = None) -> None:
+        """Record a step as done at ``at`` (seconds since the epoch; default now); a first-try success is kept even if
+        the step is done again later."""
         self._db.write(
             (
                 "INSERT INTO lesson_step (lesson_id, step, first_try, completed_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (lesson_id, step) DO UPDATE SET first_try = max(first_try, excluded.first_try)",
-                (lesson_id, step, int(first_try), time.time()),
+                (lesson_id, step, int(first_try), time.time() if at is None else at),
             )
         )
 

@@ -41,8 +41,9 @@ class PuzzleRecords(Records):
         seconds: float,
         question: Question = "play",
         revealed: bool = False,
+        at: float | None = None,
     ) -> None:
-        """Store one answer to a puzzle.
+        """Store one answer to a puzzle, given at ``at`` (seconds since the epoch; default now).
 
         :raises ValueError: if ``question`` is not one of :data:`QUESTIONS`.
         """
@@ -52,7 +53,7 @@ class PuzzleRecords(Records):
             (
                 "INSERT INTO puzzle_attempt (puzzle_id, answer, correct, seconds, attempted_at, question, revealed) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (puzzle_id, answer, int(correct), seconds, time.time(), question, int(revealed)),
+                (puzzle_id, answer, int(correct), seconds, time.time() if at is None else at, question, int(revealed)),
             )
         )
 
