@@ -87,3 +87,15 @@ def test_drill_runs_keep_every_run_and_the_best_of_each_mode(tmp_path: Path) -> 
     with pytest.raises(ValueError, match="never negative"):
         store.record_drill_run("storm", -1)
     store.close()
+
+
+def test_lesson_steps_and_answers_take_the_time_they_were_given(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path)
+    store.complete_step("board", 2, first_try=True, at=T0)
+    store.record_puzzle_attempt("p", "24/18", correct=True, seconds=2.0, at=T0 + 5)
+    store = reopened(store)
+    assert [(s.lesson_id, s.step, s.first_try, s.completed_at) for s in store.lesson_steps()] == [
+        ("board", 2, True, T0)
+    ]
+    assert [(a.puzzle_id, a.attempted_at) for a in store.all_puzzle_attempts()] == [("p", T0 + 5)]
+    store.close()
