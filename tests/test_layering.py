@@ -56,7 +56,9 @@ LAYERS = {
     # module or package -> what it may never import. Layers point downward: engine < content, store, analysis,
     # practice < tui < cli. A package named here but not written yet is checked as soon as it exists.
     "content": UI | {"sqlite3", "bgsage", "trainer.store", "trainer.cli", "trainer.analysis", "trainer.practice"},
-    "store": UI | {"pydantic", "bgsage", "trainer.content", "trainer.cli", "trainer.analysis", "trainer.practice"},
+    # The store keeps plain numbers: scheduling (fsrs) and ratings are the practice layer's.
+    "store": UI
+    | {"pydantic", "bgsage", "fsrs", "trainer.content", "trainer.cli", "trainer.analysis", "trainer.practice"},
     "engine": {"trainer.analysis", "bgsage", "bgbot_cpp"},
     # Position evaluation: the only place that may import the evaluator (bgsage); it may use the engine only.
     "analysis": UI | {"pydantic", "sqlite3", "trainer.content", "trainer.store", "trainer.cli", "trainer.practice"},

@@ -59,3 +59,9 @@ def test_an_unpacked_wheel_loads_its_bundled_lessons(wheel: Path, tmp_path: Path
     assert folder == "trainer/_content/lessons"
     assert int(lessons) == len(list((ROOT / "lessons").glob("*.toml")))
     assert problems == "0"
+
+
+def test_the_wheel_holds_the_practice_package(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    modules = {path.name for path in (ROOT / "trainer" / "practice").glob("*.py")}
+    assert {"ratings.py", "schedule.py"} <= modules and {f"trainer/practice/{name}" for name in modules} <= names

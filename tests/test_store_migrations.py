@@ -15,6 +15,22 @@ run from a scratch script that did, in order::
     store.record_puzzle_attempt("forced-01", "24/18 13/10", correct=True, seconds=7.0)
     store.record_puzzle_attempt("bearoff-02", "6/2 5/1", correct=False, seconds=12.5)
     store.record_puzzle_attempt("bearoff-02", "after the solution: 6/off", correct=True, seconds=30.75)
+
+``tests/data/progress-v2.sqlite3`` was written by the version-2 store (``trainer/store/`` as of commit bfd5096, the
+release before migration 4) from a scratch script that did, in order::
+
+    store.complete_step("board", 0, first_try=True)
+    store.complete_step("board", 1, first_try=True)
+    store.complete_step("board", 2, first_try=False)
+    store.set_resume_step("board", 3)
+    store.complete_step("moving", 1, first_try=False)
+    store.set_resume_step("moving", 2)
+    store.set_setting("theme", "textual-light")
+    store.record_puzzle_attempt("forced-0001", "no", correct=False, seconds=3.5, question="forced")
+    store.record_puzzle_attempt("forced-0001", "yes", correct=True, seconds=1.25, question="forced")
+    store.record_puzzle_attempt("forced-0001", "bar/21 4/2", correct=True, seconds=6.0)
+    store.record_puzzle_attempt("bearoff-0002", "6/2 5/1", correct=False, seconds=11.5)
+    store.record_puzzle_attempt("bearoff-0002", "6/off", correct=True, seconds=20.75, revealed=True)
 """
 
 from __future__ import annotations
@@ -29,6 +45,8 @@ from trainer.store import DATABASE_NAME, LessonProgress, ProgressStore, migratio
 from trainer.store.migrations import LATEST_VERSION, MIGRATIONS, Migration
 
 VERSION_1_FILE = Path(__file__).parent / "data" / "progress-v1.sqlite3"
+VERSION_2_FILE = Path(__file__).parent / "data" / "progress-v2.sqlite3"
+PRACTICE_TABLES = {"rating_history", "puzzle_rating", "review_card", "review_log", "drill_run"}
 
 
 @pytest.fixture
@@ -116,7 +134,10 @@ def test_a_version_1_file_is_migrated_in_place_and_keeps_every_record(data_dir: 
 
 
 def test_a_fresh_file_and_a_migrated_version_1_file_have_the_same_layout(tmp_path: Path) -> None:
-    assert [migration.version for migration in MIGRATIONS] == list(range(1, LATEST_VERSION + 1))
+    versions = [migration.version for migration in MIGRATIONS]
+    # Numbered from 1 and increasing; version 3 is kept for the games records.
+    assert versions[0] == 1 and versions == sorted(set(versions)) and versions[-1] == LATEST_VERSION
+    assert set(versions) >= {1, 2, 4}
     ProgressStore(tmp_path / "fresh").close()
     (tmp_path / "old").mkdir()
     ProgressStore(copy_version_1(tmp_path / "old").parent).close()
@@ -192,3 +213,99 @@ def test_a_file_from_a_newer_bgtrainer_is_read_but_never_changed(data_dir: Path)
     store.close()
     assert path.read_bytes() == original
     assert [p.name for p in data_dir.iterdir()] == [DATABASE_NAME]
+
+
+# --- version 2 to the practice tables (migration 4) ----------------------------------------------------------
+
+
+def copy_version_2(folder: Path) -> Path:
+    path = folder / DATABASE_NAME
+    shutil.copyfile(VERSION_2_FILE, path)
+    return path
+
+
+def rows(path: Path, table: str) -> list[tuple[object, ...]]:
+    connection = sqlite3.connect(path)
+    try:
+        return connection.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
+    finally:
+        connection.close()
+
+
+def test_a_version_2_file_gains_the_practice_tables_in_place_and_keeps_every_record(data_dir: Path) -> None:
+    path = copy_version_2(data_dir)
+    assert header(path) == (migrations.APPLICATION_ID, 2)
+    before = {table: rows(path, table) for table in ("meta", "lesson_step", "lesson_position", "puzzle_attempt")}
+    assert len(before["puzzle_attempt"]) == 5 and len(before["lesson_step"]) == 4
+    store = ProgressStore(data_dir)
+    assert store.notice is None
+    assert store.persistent
+    assert header(path) == (migrations.APPLICATION_ID, LATEST_VERSION)
+    assert set(layout(path)) >= PRACTICE_TABLES
+    # Every row of the old tables is still there, unchanged.
+    for table, old_rows in before.items():
+        assert rows(path, table) == old_rows, table
+    for _ in range(2):  # as migrated, then as read back from the file
+        assert store.lesson_progress("board") == LessonProgress(completed={0, 1, 2}, first_try={0, 1}, resume_step=3)
+        assert store.lesson_progress("moving") == LessonProgress(completed={1}, first_try=set(), resume_step=2)
+        assert store.resume_steps() == {"board": 3, "moving": 2}
+        assert [(s.lesson_id, s.step, s.first_try) for s in store.lesson_steps()] == [
+            ("board", 0, True), ("board", 1, True), ("board", 2, False), ("moving", 1, False),
+        ]
+        assert store.setting("theme") == "textual-light"
+        attempts = store.all_puzzle_attempts()
+        assert [(a.puzzle_id, a.question, a.answer, a.correct, a.seconds, a.revealed) for a in attempts] == [
+            ("forced-0001", "forced", "no", False, 3.5, False),
+            ("forced-0001", "forced", "yes", True, 1.25, False),
+            ("forced-0001", "play", "bar/21 4/2", True, 6.0, False),
+            ("bearoff-0002", "play", "6/2 5/1", False, 11.5, False),
+            ("bearoff-0002", "play", "6/off", True, 20.75, True),
+        ]
+        assert store.solved_puzzles() == {"forced-0001"}
+        # The new records start empty.
+        assert store.learner_rating() is None and store.rating_history() == [] and store.puzzle_ratings() == {}
+        assert store.review_cards() == [] and store.review_log() == []
+        assert store.drill_runs() == [] and store.drill_best("streak") == 0
+        store.close()
+        store = ProgressStore(data_dir)
+        assert store.notice is None
+    # The new tables take records, and they are kept.
+    store.record_rating((1550.0, 300.0, 0.06), puzzle_id="forced-0001", puzzle=(1450.0, 240.0, 0.06), score=1.0)
+    store.record_drill_run("storm", 17, mistakes=2, seconds=180.0)
+    store.close()
+    store = ProgressStore(data_dir)
+    assert store.learner_rating() is not None and store.puzzle_rating("forced-0001") is not None
+    assert store.drill_best("storm") == 17
+    assert len(store.all_puzzle_attempts()) == 5
+    store.close()
+
+
+def test_a_fresh_file_and_a_migrated_version_2_file_have_the_same_layout(tmp_path: Path) -> None:
+    ProgressStore(tmp_path / "fresh").close()
+    (tmp_path / "old").mkdir()
+    ProgressStore(copy_version_2(tmp_path / "old").parent).close()
+    fresh, migrated = tmp_path / "fresh" / DATABASE_NAME, tmp_path / "old" / DATABASE_NAME
+    assert header(fresh) == header(migrated) == (migrations.APPLICATION_ID, LATEST_VERSION)
+    assert layout(fresh) == layout(migrated)
+
+
+def test_a_failed_migration_4_leaves_a_version_2_file_as_it_was(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = copy_version_2(data_dir)
+    original = path.read_bytes()
+
+    def breaks(connection: sqlite3.Connection) -> None:
+        """Migration 4, then a failure on the learner's rows (an empty database goes through)."""
+        MIGRATIONS[-1].apply(connection)
+        if connection.execute("SELECT count(*) FROM puzzle_attempt").fetchone()[0]:
+            raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS[:-1], Migration(LATEST_VERSION, "breaks", breaks)))
+    store = ProgressStore(data_dir)
+    assert not store.persistent
+    assert store.notice is not None and "disk on fire" in store.notice
+    store.record_drill_run("streak", 4)  # the session goes on, in memory
+    assert store.drill_best("streak") == 4
+    store.close()
+    assert path.read_bytes() == original

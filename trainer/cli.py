@@ -142,6 +142,18 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument(
         "paths", metavar="PATH", nargs="*", type=Path, help="lesson or puzzle files, or folders of them"
     )
+    stats = commands.add_parser(
+        "stats",
+        help="print the progress dashboard's figures for a data folder",
+        description="Print the progress figures: lessons done, puzzles solved by kind and theme with first-try "
+        "accuracy, the rating with its deviation and history, the best streak and storm, reviews due, days "
+        "practised in a row, and what to do next. Reads the data folder of --data-dir (default: "
+        "$BGTRAINER_DATA_DIR, else your user data folder).",
+    )
+    stats.add_argument("--json", action="store_true", help="print JSON instead of text")
+    stats.add_argument(
+        "--data-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS, help="the data folder to read"
+    )
     puzzles = commands.add_parser(
         "puzzles", help="generate or export puzzles", description="Generate new puzzles or export the shipped ones."
     )
@@ -149,10 +161,12 @@ def build_parser() -> argparse.ArgumentParser:
     generate = puzzle_commands.add_parser(
         "generate",
         help="mine new puzzles and write them as a puzzle file",
-        description="Mine puzzles from seeded self-play games (forced) or random bear-offs (bearoff), keeping only "
-        "positions that meet the puzzle criteria, deduplicated by Position ID and dice.",
+        description="Mine puzzles from seeded self-play games (forced, recognition) or random bear-offs (bearoff), "
+        "keeping only positions that meet the puzzle criteria, deduplicated by Position ID and dice. Recognition "
+        "drill positions come in the drill's mix: in every six, two forced, two not forced, one with no legal play "
+        "and one partial.",
     )
-    generate.add_argument("--kind", choices=("forced", "bearoff"), required=True)
+    generate.add_argument("--kind", choices=("forced", "bearoff", "recognition"), required=True)
     generate.add_argument("--count", type=int, default=20, help="how many puzzles (default 20)")
     generate.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     generate.add_argument("--output", type=Path, help="write to this file instead of standard output")
@@ -161,7 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
         "export",
         help="print every shipped puzzle as JSON lines",
         description="Print every shipped puzzle as a JSON line: id, kind, theme, position (Position ID, solver on "
-        "roll), dice, answers (accepted resulting positions as Position IDs).",
+        "roll), dice, answers (accepted resulting positions as Position IDs; for the recognition drill's positions, "
+        "kind 'recognition', the answer: 'forced', 'not forced' or 'no play').",
     )
     return parser
 
@@ -176,7 +191,7 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
         if library.problems:
             problems = "\n".join(str(problem) for problem in library.problems)
             raise EngineError(f"the shipped puzzles have problems (run 'bgtrainer validate'):\n{problems}")
-        return "\n".join(export_lines(library.puzzles)), 0
+        return "\n".join(export_lines([*library.puzzles, *library.drills])), 0
     from trainer.content.generate import mine, to_toml
 
     if arguments.count < 1:
@@ -184,7 +199,13 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
     prefix = arguments.prefix or f"{arguments.kind}-s{arguments.seed}"
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", prefix):
         raise EngineError(f"--prefix {prefix!r}: use lower-case letters, digits and dashes (ids are PREFIX-0001)")
-    text = to_toml(mine(arguments.kind, arguments.count, arguments.seed), prefix=prefix)
+    if arguments.kind == "recognition":
+        from trainer.content.recognition import mine_recognition
+
+        mined = mine_recognition(arguments.count, arguments.seed)
+    else:
+        mined = mine(arguments.kind, arguments.count, arguments.seed)
+    text = to_toml(mined, prefix=prefix)
     if arguments.output is not None:
         try:
             arguments.output.write_text(text, encoding="utf-8")
@@ -263,6 +284,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             text, status = puzzles_command(arguments)
             print(text)
             return status
+        if arguments.command == "stats":
+            from trainer.stats_report import stats_command
+
+            report, notice = stats_command(arguments.data_dir, as_json=arguments.json)
+            if notice:
+                print(f"bgtrainer: {notice}", file=sys.stderr)
+            print(report)
+            return 0
         if arguments.command == "validate":
             text, status = validate_command(arguments.paths)
             print(text)

@@ -205,11 +205,15 @@ def to_toml(candidates: list[Candidate], *, prefix: str) -> str:
 
 
 def export_lines(puzzles: Iterable[Puzzle]) -> Iterator[str]:
-    """JSON lines: id, kind, theme, position (Position ID, solver on roll), dice, answers (resulting IDs)."""
+    """JSON lines: id, kind, theme, position (Position ID, solver on roll), dice, answers (resulting IDs; for the
+    recognition drill the answer in words)."""
     for puzzle in puzzles:
         position = puzzle.board()
         dice = puzzle.roll()
-        answers = sorted({play.result.position_id() for play in puzzle.accepted_plays()})
+        if puzzle.kind == "recognition":
+            answers = list(puzzle.answers)
+        else:
+            answers = sorted({play.result.position_id() for play in puzzle.accepted_plays()})
         record = {
             "id": puzzle.id,
             "kind": puzzle.kind,

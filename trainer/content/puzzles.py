@@ -68,7 +68,7 @@ class Puzzle(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    kind: Literal["forced", "bearoff"]
+    kind: Literal["forced", "bearoff", "recognition"]
     theme: str
     difficulty: int = Field(ge=1, le=3)
     position: str
@@ -174,6 +174,8 @@ class PuzzleLibrary:
     puzzles: list[Puzzle] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    drills: list[Puzzle] = field(default_factory=list)
+    """The recognition drill's positions (kind ``recognition``), kept apart from the puzzle sets."""
 
     def themes(self, kind: str | None = None) -> list[str]:
         """Themes present, in the catalogue's order."""
@@ -183,6 +185,10 @@ class PuzzleLibrary:
 
 def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     """Rules checks of a well-formed puzzle: ``(field, message, suggestion)`` for each problem."""
+    if puzzle.kind == "recognition":
+        from trainer.content.recognition import check_recognition  # the drill's module builds on this one
+
+        return check_recognition(puzzle)
     problems: list[tuple[str, str, str | None]] = []
     position, dice = puzzle.board(), puzzle.roll()
     if position.is_game_over():
@@ -294,5 +300,5 @@ def load_puzzles(directory: Path | None = None) -> PuzzleLibrary:
                 )
                 continue
             seen[puzzle.id] = path.name
-            library.puzzles.append(puzzle)
+            (library.drills if puzzle.kind == "recognition" else library.puzzles).append(puzzle)
     return library

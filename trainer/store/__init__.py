@@ -8,23 +8,35 @@ later. :attr:`ProgressStore.notice` says what happened, for the app to show.
 
 Layout: :mod:`~trainer.store.opening` (finding and opening the file), :mod:`~trainer.store.migrations`,
 :mod:`~trainer.store.database` (the in-memory copy and the writes to the file), and one module per kind of record
-(:mod:`~trainer.store.lessons`, :mod:`~trainer.store.puzzles`, :mod:`~trainer.store.settings`), combined by
-:class:`ProgressStore`.
+(:mod:`~trainer.store.lessons`, :mod:`~trainer.store.puzzles`, :mod:`~trainer.store.settings`,
+:mod:`~trainer.store.ratings`, :mod:`~trainer.store.reviews`, :mod:`~trainer.store.drills`), combined by
+:class:`ProgressStore`. The store keeps numbers; ratings and schedules are worked out in :mod:`trainer.practice`.
 """
 
 from trainer.store.database import BUSY_TIMEOUT
-from trainer.store.lessons import LessonProgress
+from trainer.store.drills import DRILL_MODES, DrillMode, DrillRun
+from trainer.store.lessons import LessonProgress, LessonStepRecord
 from trainer.store.opening import DATABASE_NAME, default_data_dir
 from trainer.store.progress import ProgressStore
 from trainer.store.puzzles import QUESTIONS, PuzzleAttempt, Question
+from trainer.store.ratings import PuzzleRating, RatingRecord
+from trainer.store.reviews import ReviewCard, ReviewLogEntry
 
 __all__ = [
     "BUSY_TIMEOUT",
     "DATABASE_NAME",
+    "DRILL_MODES",
     "QUESTIONS",
+    "DrillMode",
+    "DrillRun",
     "LessonProgress",
+    "LessonStepRecord",
     "ProgressStore",
     "PuzzleAttempt",
+    "PuzzleRating",
     "Question",
+    "RatingRecord",
+    "ReviewCard",
+    "ReviewLogEntry",
     "default_data_dir",
 ]

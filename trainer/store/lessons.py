@@ -25,6 +25,17 @@ class LessonProgress:
         return "new"
 
 
+@dataclass(frozen=True)
+class LessonStepRecord:
+    """One lesson step done."""
+
+    lesson_id: str
+    step: int
+    first_try: bool
+    completed_at: float
+    """When, in seconds since the epoch."""
+
+
 class LessonRecords(Records):
     """Reading and recording lesson progress."""
 
@@ -41,13 +52,25 @@ class LessonRecords(Records):
             progress.resume_step = step
         return progress
 
-    def complete_step(self, lesson_id: str, step: int, *, first_try: bool) -> None:
-        """Record a step as done (a first-try success is kept even if the step is done again later)."""
+    def lesson_steps(self) -> list[LessonStepRecord]:
+        """Every lesson step done, in the order they were first done."""
+        rows = self._db.rows(
+            "SELECT lesson_id, step, first_try, completed_at FROM lesson_step ORDER BY completed_at, lesson_id, step"
+        )
+        return [LessonStepRecord(lesson_id, step, bool(first), at) for lesson_id, step, first, at in rows]
+
+    def resume_steps(self) -> dict[str, int]:
+        """The step to resume each started lesson at, by lesson id."""
+        return {lesson_id: step for lesson_id, step in self._db.rows("SELECT lesson_id, step FROM lesson_position")}
+
+    def complete_step(self, lesson_id: str, step: int, *, first_try: bool, at: float | None = None) -> None:
+        """Record a step as done at ``at`` (seconds since the epoch; default now); a first-try success is kept even if
+        the step is done again later."""
         self._db.write(
             (
                 "INSERT INTO lesson_step (lesson_id, step, first_try, completed_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (lesson_id, step) DO UPDATE SET first_try = max(first_try, excluded.first_try)",
-                (lesson_id, step, int(first_try), time.time()),
+                (lesson_id, step, int(first_try), time.time() if at is None else at),
             )
         )
 

@@ -59,6 +59,54 @@ def _script(*statements: str) -> Callable[[sqlite3.Connection], None]:
     return apply
 
 
+_PRACTICE_TABLES = _script(
+    """CREATE TABLE rating_history (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        rating REAL NOT NULL,
+        rd REAL NOT NULL,
+        volatility REAL NOT NULL,
+        puzzle_id TEXT,
+        score REAL,
+        rated_at REAL NOT NULL
+    )""",
+    """CREATE TABLE puzzle_rating (
+        puzzle_id TEXT PRIMARY KEY,
+        rating REAL NOT NULL,
+        rd REAL NOT NULL,
+        volatility REAL NOT NULL,
+        attempts INTEGER NOT NULL,
+        updated_at REAL NOT NULL
+    )""",
+    """CREATE TABLE review_card (
+        item_id TEXT PRIMARY KEY,
+        state INTEGER NOT NULL,
+        step INTEGER,
+        stability REAL,
+        difficulty REAL,
+        due REAL NOT NULL,
+        last_review REAL,
+        reps INTEGER NOT NULL,
+        lapses INTEGER NOT NULL,
+        created_at REAL NOT NULL
+    )""",
+    """CREATE TABLE review_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        item_id TEXT NOT NULL,
+        correct INTEGER NOT NULL,
+        reviewed_at REAL NOT NULL
+    )""",
+    """CREATE TABLE drill_run (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        mode TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        mistakes INTEGER NOT NULL,
+        seconds REAL NOT NULL,
+        finished_at REAL NOT NULL
+    )""",
+)
+"""Migration 4: the learner's rating history and each puzzle's rating, review cards (FSRS state as plain columns)
+with their log, and drill runs (Streak and Storm). Version 3 is kept for the games records."""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         1,
@@ -103,6 +151,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             "WHERE substr(answer, 1, 8) = 'forced? '",
         ),
     ),
+    Migration(4, "ratings, review cards and drill runs", _PRACTICE_TABLES),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

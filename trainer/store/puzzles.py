@@ -25,6 +25,8 @@ class PuzzleAttempt:
     """Given after the solution was shown (so it doesn't count as solving the puzzle)."""
     attempted_at: float
     """When, in seconds since the epoch."""
+    puzzle_id: str = ""
+    """The puzzle answered."""
 
 
 class PuzzleRecords(Records):
@@ -39,8 +41,9 @@ class PuzzleRecords(Records):
         seconds: float,
         question: Question = "play",
         revealed: bool = False,
+        at: float | None = None,
     ) -> None:
-        """Store one answer to a puzzle.
+        """Store one answer to a puzzle, given at ``at`` (seconds since the epoch; default now).
 
         :raises ValueError: if ``question`` is not one of :data:`QUESTIONS`.
         """
@@ -50,7 +53,7 @@ class PuzzleRecords(Records):
             (
                 "INSERT INTO puzzle_attempt (puzzle_id, answer, correct, seconds, attempted_at, question, revealed) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (puzzle_id, answer, int(correct), seconds, time.time(), question, int(revealed)),
+                (puzzle_id, answer, int(correct), seconds, time.time() if at is None else at, question, int(revealed)),
             )
         )
 
@@ -73,6 +76,17 @@ class PuzzleRecords(Records):
             (puzzle_id,),
         )
         return [
-            PuzzleAttempt(answer, bool(correct), seconds, question, bool(revealed), attempted_at)
+            PuzzleAttempt(answer, bool(correct), seconds, question, bool(revealed), attempted_at, puzzle_id)
             for answer, correct, seconds, question, revealed, attempted_at in rows
+        ]
+
+    def all_puzzle_attempts(self) -> list[PuzzleAttempt]:
+        """Every stored answer to every puzzle, oldest first."""
+        rows = self._db.rows(
+            "SELECT answer, correct, seconds, question, revealed, attempted_at, puzzle_id FROM puzzle_attempt "
+            "ORDER BY id"
+        )
+        return [
+            PuzzleAttempt(answer, bool(correct), seconds, question, bool(revealed), attempted_at, puzzle_id)
+            for answer, correct, seconds, question, revealed, attempted_at, puzzle_id in rows
         ]

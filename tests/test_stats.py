@@ -1,0 +1,298 @@
+"""The dashboard's figures from known records (pure), and ``bgtrainer stats`` on a store filled with known records,
+as text and as JSON."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from trainer.cli import main
+from trainer.content.loader import load_lessons
+from trainer.content.puzzles import THEME_TITLES, load_puzzles
+from trainer.practice.ratings import Glicko, after_idle
+from trainer.practice.schedule import after_miss, review
+from trainer.practice.stats import (
+    Records,
+    dashboard,
+    lesson_figures,
+    practice_days,
+    puzzle_figures,
+    rating_figures,
+)
+from trainer.stats_report import stats_command
+from trainer.store import ProgressStore
+
+DAY = 86_400.0
+LESSON_LIBRARY = load_lessons()
+PUZZLE_LIBRARY = load_puzzles()
+FORCED_PUZZLES = [puzzle for puzzle in PUZZLE_LIBRARY.puzzles if puzzle.kind == "forced"]
+ONLY_PLAY = next(puzzle for puzzle in FORCED_PUZZLES if puzzle.theme == "only-play")
+NO_PLAY = next(puzzle for puzzle in FORCED_PUZZLES if puzzle.theme == "no-play")
+DRILL = PUZZLE_LIBRARY.drills[0]
+NOW = datetime(2026, 3, 14, 15, 0, tzinfo=UTC).timestamp()
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    number: int
+    title: str
+    graded_steps: list[int]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    id: str
+    kind: str
+    theme: str
+    difficulty: int = 2
+
+
+@dataclass(frozen=True)
+class Step:
+    lesson_id: str
+    step: int
+    completed_at: float = NOW
+
+
+@dataclass(frozen=True)
+class Attempt:
+    puzzle_id: str
+    correct: bool
+    question: str = "play"
+    revealed: bool = False
+    attempted_at: float = NOW
+
+
+@dataclass(frozen=True)
+class Rated:
+    rating: float
+    rd: float
+    volatility: float
+    rated_at: float
+
+
+@dataclass(frozen=True)
+class Run:
+    mode: str
+    score: int
+    finished_at: float = NOW
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    reviewed_at: float
+
+
+LESSONS = [
+    Lesson("board", 1, "The board", [1, 2, 3]),
+    Lesson("moving", 2, "Moving", [0, 2]),
+    Lesson("hitting", 3, "Hitting", [1]),
+]
+PUZZLES = [
+    Puzzle("f1", "forced", "only-play"),
+    Puzzle("f2", "forced", "no-play", 1),
+    Puzzle("f3", "forced", "only-play", 3),
+    Puzzle("b1", "bearoff", "race"),
+    Puzzle("r1", "recognition", "not-forced"),
+    Puzzle("r2", "recognition", "forced"),
+]
+
+
+def test_lessons_are_done_started_or_new() -> None:
+    records = Records(
+        lesson_steps=[Step("board", 1), Step("board", 2), Step("board", 3), Step("board", 0), Step("moving", 2)],
+        resume_steps={"hitting": 1},
+    )
+    figures = lesson_figures(LESSONS, records)
+    assert (figures.done, figures.started, figures.total) == (1, 2, 3)
+    assert [(line.id, line.status, line.steps_done, line.resume_step) for line in figures.lessons] == [
+        ("board", "done", 3, 0), ("moving", "started", 1, 0), ("hitting", "started", 0, 1),
+    ]
+
+
+def test_puzzles_by_kind_and_theme_count_the_main_question_and_first_tries() -> None:
+    attempts = [
+        Attempt("f1", False, "forced"),  # "is it forced?" doesn't count for a forced puzzle's play
+        Attempt("f1", True),
+        Attempt("f2", False),
+        Attempt("f2", True),  # solved, but not at the first try
+        Attempt("f3", True, revealed=True),  # after the solution: not counted
+        Attempt("b1", False),
+        Attempt("r1", True, "forced"),  # the recognition answer is the drill's main question
+        Attempt("r2", False, "forced"),
+        Attempt("r2", True, "play"),  # its play after a wrong recognition doesn't make it solved
+        Attempt("gone", True),  # not in the catalogue
+    ]
+    forced, bearoff, recognition = puzzle_figures(
+        PUZZLES, Records(attempts=attempts), {"forced": ["no-play", "only-play"]}
+    )
+    total = forced.total
+    assert (total.kind, total.theme, total.total, total.attempted, total.solved, total.first_try) == (
+        "forced", None, 3, 2, 2, 1,
+    )
+    assert total.accuracy == 0.5
+    assert [(t.theme, t.total, t.attempted, t.solved, t.first_try) for t in forced.themes] == [
+        ("no-play", 1, 1, 1, 0), ("only-play", 2, 1, 1, 1),
+    ]
+    assert (bearoff.total.attempted, bearoff.total.solved, bearoff.total.accuracy) == (1, 0, 0.0)
+    assert (recognition.total.attempted, recognition.total.solved, recognition.total.first_try) == (2, 1, 1)
+    assert [t.theme for t in recognition.themes] == ["not-forced", "forced"]  # catalogue order without an order
+    untried = puzzle_figures(PUZZLES, Records())[0].total
+    assert untried.accuracy is None and untried.total == 3
+
+
+def test_the_rating_shows_its_deviation_history_and_a_point_a_day() -> None:
+    assert rating_figures(Records(), NOW).text == "1500? ± 350"
+    history = [
+        Rated(1600.0, 300.0, 0.06, NOW - 3 * DAY), Rated(1580.0, 250.0, 0.06, NOW - 3 * DAY + 60),
+        Rated(1650.0, 90.0, 0.06, NOW - DAY),
+    ]
+    figures = rating_figures(Records(ratings=history), NOW)
+    grown = after_idle(Glicko(1650.0, 90.0, 0.06), 1.0)
+    assert (figures.rating, figures.rd) == (1650.0, grown.rd) and figures.rd > 90
+    assert figures.text == grown.text() and figures.provisional == grown.provisional
+    assert figures.rated_attempts == 3
+    assert figures.history == ((NOW - 3 * DAY, 1600.0), (NOW - 3 * DAY + 60, 1580.0), (NOW - DAY, 1650.0))
+    assert figures.daily == (("2026-03-11", 1580.0), ("2026-03-13", 1650.0))
+
+
+def test_days_in_a_row_count_back_from_today_or_yesterday_in_the_learners_time_zone() -> None:
+    days = [NOW - n * DAY for n in (0, 1, 2, 5, 6, 7, 8)]
+    assert practice_days(days, NOW) == practice_days(days, NOW)
+    figures = practice_days(days, NOW)
+    assert (figures.in_a_row, figures.today, figures.total, figures.best_run) == (3, True, 7, 4)
+    # Not yet today: the run up to yesterday still counts; a whole day missed ends it.
+    assert practice_days(days[1:], NOW).in_a_row == 2 and not practice_days(days[1:], NOW).today
+    assert practice_days(days[2:], NOW).in_a_row == 0
+    assert practice_days([], NOW).in_a_row == 0
+    # 23:30 UTC is already tomorrow in UTC+2: the day a moment belongs to depends on the zone.
+    late = datetime(2026, 3, 13, 23, 30, tzinfo=UTC).timestamp()
+    east = timezone(timedelta(hours=2))
+    assert practice_days([late], NOW, UTC).in_a_row == 1
+    assert practice_days([late], NOW, east).today and practice_days([late], NOW, east).in_a_row == 1
+    assert not practice_days([late], NOW, UTC).today
+
+
+def test_continue_suggests_reviews_then_a_started_lesson_then_the_next_lesson_then_puzzles_then_the_drill() -> None:
+    card = after_miss(None, "puzzle:f1", NOW - DAY)
+    all_done = [Step(lesson.id, step) for lesson in LESSONS for step in lesson.graded_steps]
+    cases = [
+        (Records(cards=[card], lesson_steps=all_done), "review", "Review (1 due)"),
+        (Records(lesson_steps=[Step("moving", 0)], resume_steps={"moving": 1}), "lesson", "Continue lesson 2: Moving"),
+        (Records(lesson_steps=[Step("board", 1), Step("board", 2), Step("board", 3)]), "lesson",
+         "Start lesson 2: Moving"),
+        (Records(lesson_steps=all_done), "puzzles", "Puzzles near your rating (1500? ± 350)"),
+    ]
+    for records, action, label in cases:
+        suggestion = dashboard(records, LESSONS, PUZZLES, now=NOW).continue_with
+        assert (suggestion.action, suggestion.label) == (action, label)
+    started = dashboard(cases[1][0], LESSONS, PUZZLES, now=NOW).continue_with
+    assert (started.lesson_id, started.step) == ("moving", 1)
+    near = dashboard(cases[3][0], LESSONS, PUZZLES, now=NOW).continue_with
+    assert len(near.puzzle_ids) == 5 and set(near.puzzle_ids) <= {p.id for p in PUZZLES}
+    # The four rated 1500 first, then the nearest other (f2 at 1200 and f3 at 1800 tie: by id).
+    assert set(near.puzzle_ids[:4]) == {"f1", "b1", "r1", "r2"} and near.puzzle_ids[4] == "f2"
+    # A reviewed card no longer due doesn't come first.
+    settled = review(card, True, NOW - DAY + 600)
+    assert dashboard(Records(cards=[settled], lesson_steps=all_done), LESSONS, PUZZLES, now=NOW).continue_with.action \
+        == "puzzles"
+    solved = [Attempt(p.id, True, "forced" if p.kind == "recognition" else "play") for p in PUZZLES]
+    everything = Records(lesson_steps=all_done, attempts=solved, drill_runs=[Run("streak", 9), Run("storm", 30)])
+    final = dashboard(everything, LESSONS, PUZZLES, now=NOW)
+    assert (final.continue_with.action, final.continue_with.label) == ("drill", "Forced or not? Streak (best 9)")
+    assert (final.drills.best_streak, final.drills.best_storm, final.drills.streak_runs) == (9, 30, 1)
+
+
+def test_the_whole_dashboard_is_json_ready() -> None:
+    records = Records(
+        lesson_steps=[Step("board", 1, NOW - DAY)],
+        attempts=[Attempt("f1", True)],
+        ratings=[Rated(1550.0, 200.0, 0.06, NOW - 600)],
+        reviews=[Reviewed(NOW - 2 * DAY)],
+        cards=[after_miss(None, "puzzle:f2", NOW - 300)],
+        drill_runs=[Run("storm", 12, NOW - 3 * DAY)],
+    )
+    board = dashboard(records, LESSONS, PUZZLES, now=NOW)
+    data = json.loads(json.dumps(board.as_dict()))
+    assert data["reviews"] == {"due": 0, "cards": 1, "next_due": NOW + 300}
+    assert data["days"] == {"in_a_row": 4, "today": True, "total": 4, "best_run": 4}
+    assert data["puzzles"][0]["total"]["accuracy"] == 1.0 and data["puzzles"][0]["themes"][0]["accuracy"] == 1.0
+    assert data["rating"]["text"] == "1550? ± 200" and data["continue_with"]["action"] == "lesson"
+
+
+# --- bgtrainer stats on a real store ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def filled(tmp_path: Path) -> Path:
+    """A data folder with known records: lesson 1 done, lesson 2 started, puzzle answers, two rated attempts, a
+    review card due, and drill runs."""
+    store = ProgressStore(tmp_path)
+    for step in LESSON_LIBRARY.lessons[0].graded_steps:  # lesson 1 done
+        store.complete_step(LESSON_LIBRARY.lessons[0].id, step, first_try=True)
+    store.complete_step(LESSON_LIBRARY.lessons[1].id, 1, first_try=False)
+    store.set_resume_step(LESSON_LIBRARY.lessons[1].id, 2)
+    store.record_puzzle_attempt(ONLY_PLAY.id, ONLY_PLAY.answers[0], correct=True, seconds=4.0)
+    store.record_puzzle_attempt(NO_PLAY.id, "24/18", correct=False, seconds=6.0)
+    store.record_puzzle_attempt(DRILL.id, DRILL.answers[0], correct=True, seconds=2.0, question="forced")
+    now = time.time()
+    store.record_rating((1660.0, 290.0, 0.06), puzzle_id=ONLY_PLAY.id, puzzle=(1400.0, 230.0, 0.06), score=1.0,
+                        at=now - 120)
+    store.record_rating((1590.0, 260.0, 0.06), puzzle_id=NO_PLAY.id, puzzle=(1300.0, 230.0, 0.06), score=0.0,
+                        at=now - 60)
+    store.save_review_card(after_miss(None, f"puzzle:{NO_PLAY.id}", now - 3_600), correct=False, at=now - 3_600)
+    store.record_drill_run("streak", 11, mistakes=1, seconds=70.0, at=now - 30)
+    store.record_drill_run("storm", 23, mistakes=2, seconds=180.0, at=now - 20)
+    store.close()
+    return tmp_path
+
+
+def test_stats_prints_the_figures_of_a_data_folder(filled: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--data-dir", str(filled), "stats"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("Lessons: 1 of ") and lines[0].endswith(" done, 1 started")
+    total = len(FORCED_PUZZLES)
+    only, none = (sum(1 for p in FORCED_PUZZLES if p.theme == theme) for theme in ("only-play", "no-play"))
+    assert f"  Forced moves: 1 of {total} solved, 50% right at the first try (2 tried)" in lines
+    assert f"    {THEME_TITLES['only-play']}: 1 of {only} solved, 100% right at the first try (1 tried)" in lines
+    assert f"    {THEME_TITLES['no-play']}: 0 of {none} solved, 0% right at the first try (1 tried)" in lines
+    drills = len(PUZZLE_LIBRARY.drills)
+    assert f"  Forced or not? (drill positions): 1 of {drills} solved, 100% right at the first try (1 tried)" in lines
+    assert "Rating: 1590? ± 260 (provisional); 2 rated attempt(s), from 1660 to 1590" in lines
+    assert "Best streak: 11 (1 run(s)); best storm: 23 (1 run(s))" in lines
+    assert "Reviews due: 1 of 1 card(s)" in lines
+    assert any(line.startswith("Days practised in a row: 1; 1 day(s) in all") for line in lines)
+    assert lines[-1] == "Continue: Review (1 due)"
+    # The option may also follow the command; the file is left as it was.
+    assert main(["stats", "--data-dir", str(filled)]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_stats_json_holds_the_same_figures(filled: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--json", "--data-dir", str(filled)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["lessons"]["done"] == 1 and data["lessons"]["started"] == 1
+    forced = data["puzzles"][0]
+    assert forced["total"] == {"kind": "forced", "theme": None, "total": len(FORCED_PUZZLES), "attempted": 2,
+                               "solved": 1, "first_try": 1, "accuracy": 0.5}
+    assert [kind["total"]["kind"] for kind in data["puzzles"]] == ["forced", "bearoff", "recognition"]
+    assert data["rating"]["rated_attempts"] == 2 and round(data["rating"]["rating"]) == 1590
+    assert [point[1] for point in data["rating"]["history"]] == [1660.0, 1590.0]
+    assert data["drills"] == {"best_streak": 11, "best_storm": 23, "streak_runs": 1, "storm_runs": 1}
+    assert data["reviews"]["due"] == 1 and data["days"]["in_a_row"] == 1
+    assert data["continue_with"]["action"] == "review"
+
+
+def test_stats_of_an_empty_folder_creates_nothing(tmp_path: Path) -> None:
+    report, notice = stats_command(tmp_path / "none", as_json=False, now=NOW, tz=UTC)
+    assert notice is not None and "No progress file" in notice
+    assert not (tmp_path / "none").exists()
+    assert "Rating: 1500? ± 350 (provisional); 0 rated attempt(s)" in report.splitlines()
+    assert report.splitlines()[-1] == "Continue: Start lesson 1: The board, numbering and setup"

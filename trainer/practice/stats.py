@@ -1,0 +1,456 @@
+"""The progress dashboard's figures (and ``bgtrainer stats``'s), worked out from plain records as the store returns
+them and the content's catalogue; pure functions, the time given as an argument.
+
+- **Lessons**: done (every graded step completed), started (a step done or a place to resume), of all lessons.
+- **Puzzles** by kind and theme: how many there are, attempted, solved, and first-try accuracy. A puzzle's main
+  question is its play (forced and bear-off puzzles) or "forced, not forced or no play?" (the recognition drill's
+  positions, stored as the ``forced`` question). Answers given after the solution was shown don't count. Solved:
+  answered right at least once; accuracy: the share of attempted puzzles whose first answer was right.
+- **Rating**: the learner's Glicko-2 rating now (its deviation grown for time away), shown with its deviation, the
+  number of rated attempts, and its history (every rated attempt, and the last rating of each day, for a chart).
+- **Drills**: the best Streak and Storm and the number of runs of each.
+- **Reviews**: cards due now, all cards, and when the next one comes due.
+- **Days practised in a row**: days with any activity (a lesson step, an answer, a review, a drill run) in the
+  learner's time zone, counted back from today, or from yesterday while today has none yet (the run isn't lost
+  until a whole day is missed).
+- **Continue**, the next useful thing, in this order: (1) reviews due; (2) the started lesson with the lowest
+  number that isn't done, at its resume step; (3) the first lesson not started; (4) unsolved puzzles near the
+  learner's rating (:func:`~trainer.practice.ratings.select_near`, a new choice each day); (5) with every puzzle
+  solved, the recognition drill's Streak, to beat the best.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, date, datetime, timedelta, tzinfo
+from typing import Any, Literal, Protocol
+
+from trainer.practice import schedule
+from trainer.practice.ratings import (
+    StoredLearnerRating,
+    StoredRating,
+    learner_rating,
+    rating_pool,
+    select_near,
+)
+from trainer.practice.schedule import CardRecord
+
+KIND_ORDER = ("forced", "bearoff", "recognition")
+MAIN_QUESTION = {"recognition": "forced"}
+"""The question whose answers count for a kind (``play`` for the others)."""
+SUGGESTED_PUZZLES = 5
+
+
+# --- the records, as protocols the store's values and the content's models meet ---------------------------------
+
+
+class LessonInfo(Protocol):
+    """A lesson of the catalogue."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def number(self) -> int: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def graded_steps(self) -> list[int]: ...
+
+
+class PuzzleInfo(Protocol):
+    """A puzzle (or drill position) of the catalogue."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def theme(self) -> str: ...
+    @property
+    def difficulty(self) -> int: ...
+
+
+class LessonStepLike(Protocol):
+    @property
+    def lesson_id(self) -> str: ...
+    @property
+    def step(self) -> int: ...
+    @property
+    def completed_at(self) -> float: ...
+
+
+class AttemptLike(Protocol):
+    @property
+    def puzzle_id(self) -> str: ...
+    @property
+    def correct(self) -> bool: ...
+    @property
+    def question(self) -> str: ...
+    @property
+    def revealed(self) -> bool: ...
+    @property
+    def attempted_at(self) -> float: ...
+
+
+class RatingPointLike(StoredLearnerRating, Protocol):
+    """One entry of the learner's rating history."""
+
+
+class ReviewLike(Protocol):
+    @property
+    def reviewed_at(self) -> float: ...
+
+
+class DrillRunLike(Protocol):
+    @property
+    def mode(self) -> str: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def finished_at(self) -> float: ...
+
+
+@dataclass(frozen=True)
+class Records:
+    """Everything the figures come from, as the store returns it (oldest first where it is a history)."""
+
+    lesson_steps: Sequence[LessonStepLike] = ()
+    resume_steps: Mapping[str, int] = field(default_factory=dict)
+    attempts: Sequence[AttemptLike] = ()
+    ratings: Sequence[RatingPointLike] = ()
+    puzzle_ratings: Mapping[str, StoredRating] = field(default_factory=dict)
+    cards: Sequence[CardRecord] = ()
+    reviews: Sequence[ReviewLike] = ()
+    drill_runs: Sequence[DrillRunLike] = ()
+
+
+# --- the figures ---------------------------------------------------------------------------------------------
+
+
+LessonStatus = Literal["new", "started", "done"]
+
+
+@dataclass(frozen=True)
+class LessonLine:
+    """One lesson's status."""
+
+    id: str
+    number: int
+    title: str
+    status: LessonStatus
+    resume_step: int
+    steps_done: int
+    graded_steps: int
+
+
+@dataclass(frozen=True)
+class LessonFigures:
+    done: int
+    started: int
+    total: int
+    lessons: tuple[LessonLine, ...]
+
+
+@dataclass(frozen=True)
+class PuzzleFigures:
+    """Counts for a kind (``theme`` None) or one theme of it."""
+
+    kind: str
+    theme: str | None
+    total: int
+    attempted: int
+    solved: int
+    first_try: int
+    """Attempted puzzles whose first answer was right."""
+
+    @property
+    def accuracy(self) -> float | None:
+        """First-try accuracy, 0 to 1 (``None`` before any attempt)."""
+        return self.first_try / self.attempted if self.attempted else None
+
+
+@dataclass(frozen=True)
+class KindFigures:
+    total: PuzzleFigures
+    themes: tuple[PuzzleFigures, ...]
+
+
+@dataclass(frozen=True)
+class RatingFigures:
+    rating: float
+    rd: float
+    volatility: float
+    provisional: bool
+    text: str
+    """The rating with its deviation, e.g. ``1523 ± 64``."""
+    rated_attempts: int
+    history: tuple[tuple[float, float], ...]
+    """``(when, rating)`` after each rated attempt, oldest first."""
+    daily: tuple[tuple[str, float], ...]
+    """``(ISO date, rating)``: the last rating of each day with rated attempts, for a chart."""
+
+
+@dataclass(frozen=True)
+class DrillFigures:
+    best_streak: int
+    best_storm: int
+    streak_runs: int
+    storm_runs: int
+
+
+@dataclass(frozen=True)
+class ReviewFigures:
+    due: int
+    cards: int
+    next_due: float | None
+    """When the next card not yet due comes due (seconds since the epoch)."""
+
+
+@dataclass(frozen=True)
+class PracticeDays:
+    in_a_row: int
+    today: bool
+    """Whether today already counts."""
+    total: int
+    best_run: int
+
+
+SuggestionAction = Literal["review", "lesson", "puzzles", "drill"]
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The "Continue" entry: what to do next, in words and as a target for the app."""
+
+    action: SuggestionAction
+    label: str
+    lesson_id: str | None = None
+    step: int | None = None
+    puzzle_ids: tuple[str, ...] = ()
+    due: int = 0
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """Every figure of the progress dashboard."""
+
+    now: float
+    lessons: LessonFigures
+    puzzles: tuple[KindFigures, ...]
+    rating: RatingFigures
+    drills: DrillFigures
+    reviews: ReviewFigures
+    days: PracticeDays
+    continue_with: Suggestion
+
+    def as_dict(self) -> dict[str, Any]:
+        """The figures as JSON-ready values (accuracies included)."""
+        data = asdict(self)
+        for kind, figures in zip(data["puzzles"], self.puzzles, strict=True):
+            kind["total"]["accuracy"] = figures.total.accuracy
+            for theme, theme_figures in zip(kind["themes"], figures.themes, strict=True):
+                theme["accuracy"] = theme_figures.accuracy
+        return data
+
+
+# --- working them out --------------------------------------------------------------------------------------------
+
+
+def lesson_figures(lessons: Sequence[LessonInfo], records: Records) -> LessonFigures:
+    """Each lesson's status, in lesson-number order, and the counts."""
+    done_steps: dict[str, set[int]] = {}
+    for step in records.lesson_steps:
+        done_steps.setdefault(step.lesson_id, set()).add(step.step)
+    lines = []
+    for lesson in sorted(lessons, key=lambda lesson: lesson.number):
+        completed = done_steps.get(lesson.id, set())
+        graded = set(lesson.graded_steps)
+        resume = records.resume_steps.get(lesson.id, 0)
+        status: LessonStatus
+        if graded and graded <= completed:
+            status = "done"
+        elif completed or resume:
+            status = "started"
+        else:
+            status = "new"
+        lines.append(
+            LessonLine(lesson.id, lesson.number, lesson.title, status, resume, len(completed & graded), len(graded))
+        )
+    return LessonFigures(
+        done=sum(1 for line in lines if line.status == "done"),
+        started=sum(1 for line in lines if line.status == "started"),
+        total=len(lines),
+        lessons=tuple(lines),
+    )
+
+
+def _first_answers(puzzles: Mapping[str, PuzzleInfo], attempts: Iterable[AttemptLike]) -> dict[str, list[bool]]:
+    """For each attempted catalogue puzzle, its counted answers (right or not), oldest first."""
+    answers: dict[str, list[bool]] = {}
+    for attempt in attempts:
+        puzzle = puzzles.get(attempt.puzzle_id)
+        if puzzle is None or attempt.revealed:
+            continue
+        if attempt.question != MAIN_QUESTION.get(puzzle.kind, "play"):
+            continue
+        answers.setdefault(attempt.puzzle_id, []).append(bool(attempt.correct))
+    return answers
+
+
+def puzzle_figures(
+    puzzles: Sequence[PuzzleInfo], records: Records, theme_order: Mapping[str, Sequence[str]] | None = None
+) -> tuple[KindFigures, ...]:
+    """Counts by kind (forced, bear-off, recognition, then any other) and theme: in ``theme_order[kind]``'s order
+    where it is given, then in the catalogue's."""
+    by_id = {puzzle.id: puzzle for puzzle in puzzles}
+    answers = _first_answers(by_id, records.attempts)
+
+    def figures(kind: str, theme: str | None, chosen: list[PuzzleInfo]) -> PuzzleFigures:
+        tried = [answers[p.id] for p in chosen if p.id in answers]
+        return PuzzleFigures(
+            kind, theme, len(chosen), len(tried), sum(1 for a in tried if any(a)), sum(1 for a in tried if a[0])
+        )
+
+    kinds = list(dict.fromkeys(puzzle.kind for puzzle in puzzles))
+    kinds.sort(key=lambda kind: KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER))
+    result = []
+    for kind in kinds:
+        chosen = [puzzle for puzzle in puzzles if puzzle.kind == kind]
+        themes = list(dict.fromkeys(puzzle.theme for puzzle in chosen))
+        order = list((theme_order or {}).get(kind, ()))
+        themes.sort(key=lambda theme: order.index(theme) if theme in order else len(order))
+        result.append(
+            KindFigures(
+                figures(kind, None, chosen),
+                tuple(figures(kind, theme, [p for p in chosen if p.theme == theme]) for theme in themes),
+            )
+        )
+    return tuple(result)
+
+
+def solved_puzzles(puzzles: Sequence[PuzzleInfo], attempts: Iterable[AttemptLike]) -> set[str]:
+    """The catalogue puzzles answered right at least once (their main question, before the solution was shown)."""
+    return {puzzle_id for puzzle_id, answers in _first_answers({p.id: p for p in puzzles}, attempts).items()
+            if any(answers)}
+
+
+def _local_day(moment: float, tz: tzinfo) -> date:
+    return datetime.fromtimestamp(moment, tz).date()
+
+
+def rating_figures(records: Records, now: float, tz: tzinfo = UTC) -> RatingFigures:
+    """The learner's rating now, and its history."""
+    history = records.ratings
+    current = learner_rating(history[-1] if history else None, now)
+    daily: dict[str, float] = {}
+    for point in history:
+        daily[_local_day(point.rated_at, tz).isoformat()] = point.rating
+    return RatingFigures(
+        rating=current.rating,
+        rd=current.rd,
+        volatility=current.volatility,
+        provisional=current.provisional,
+        text=current.text(),
+        rated_attempts=len(history),
+        history=tuple((point.rated_at, point.rating) for point in history),
+        daily=tuple(daily.items()),
+    )
+
+
+def drill_figures(records: Records) -> DrillFigures:
+    """Bests and run counts of Streak and Storm."""
+    streaks = [run.score for run in records.drill_runs if run.mode == "streak"]
+    storms = [run.score for run in records.drill_runs if run.mode == "storm"]
+    return DrillFigures(max(streaks, default=0), max(storms, default=0), len(streaks), len(storms))
+
+
+def review_figures(records: Records, now: float) -> ReviewFigures:
+    """Cards due at ``now``, all cards, and the next due time."""
+    cards = records.cards
+    return ReviewFigures(schedule.due_count(cards, now), len(cards), schedule.next_due(cards, now))
+
+
+def activity_times(records: Records) -> list[float]:
+    """When the learner did anything: lesson steps, answers, reviews, drill runs and rated attempts."""
+    return [
+        *(step.completed_at for step in records.lesson_steps),
+        *(attempt.attempted_at for attempt in records.attempts),
+        *(review.reviewed_at for review in records.reviews),
+        *(run.finished_at for run in records.drill_runs),
+        *(point.rated_at for point in records.ratings),
+    ]
+
+
+def practice_days(times: Iterable[float], now: float, tz: tzinfo = UTC) -> PracticeDays:
+    """Days practised in a row up to today (or yesterday, while today has none yet), in the time zone ``tz``."""
+    days = {_local_day(moment, tz) for moment in times}
+    today = _local_day(now, tz)
+    day = today if today in days else today - timedelta(days=1)
+    in_a_row = 0
+    while day in days:
+        in_a_row += 1
+        day -= timedelta(days=1)
+    best = run = 0
+    previous: date | None = None
+    for day in sorted(days):
+        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+        best = max(best, run)
+        previous = day
+    return PracticeDays(in_a_row, today in days, len(days), best)
+
+
+def continue_with(
+    lessons: LessonFigures,
+    puzzles: Sequence[PuzzleInfo],
+    records: Records,
+    rating: RatingFigures,
+    reviews: ReviewFigures,
+    drills: DrillFigures,
+    now: float,
+) -> Suggestion:
+    """The next useful thing, in the order the module describes."""
+    if reviews.due:
+        return Suggestion("review", f"Review ({reviews.due} due)", due=reviews.due)
+    started = [line for line in lessons.lessons if line.status == "started"]
+    if started:
+        line = started[0]
+        return Suggestion("lesson", f"Continue lesson {line.number}: {line.title}", line.id, line.resume_step)
+    new = [line for line in lessons.lessons if line.status == "new"]
+    if new:
+        line = new[0]
+        return Suggestion("lesson", f"Start lesson {line.number}: {line.title}", line.id, 0)
+    solved = solved_puzzles(puzzles, records.attempts)
+    pool = rating_pool(((p.id, p.difficulty) for p in puzzles if p.id not in solved), records.puzzle_ratings)
+    chosen = select_near(pool, rating.rating, count=SUGGESTED_PUZZLES, seed=int(now // 86_400))
+    if chosen:
+        return Suggestion("puzzles", f"Puzzles near your rating ({rating.text})", puzzle_ids=tuple(chosen))
+    best = f" (best {drills.best_streak})" if drills.best_streak else ""
+    return Suggestion("drill", f"Forced or not? Streak{best}")
+
+
+def dashboard(
+    records: Records,
+    lessons: Sequence[LessonInfo],
+    puzzles: Sequence[PuzzleInfo],
+    *,
+    now: float,
+    tz: tzinfo = UTC,
+    theme_order: Mapping[str, Sequence[str]] | None = None,
+) -> Dashboard:
+    """Every figure of the dashboard at ``now``, days counted in the time zone ``tz``, each kind's themes in
+    ``theme_order[kind]``'s order where given."""
+    lesson_part = lesson_figures(lessons, records)
+    rating = rating_figures(records, now, tz)
+    drills = drill_figures(records)
+    reviews = review_figures(records, now)
+    return Dashboard(
+        now=now,
+        lessons=lesson_part,
+        puzzles=puzzle_figures(puzzles, records, theme_order),
+        rating=rating,
+        drills=drills,
+        reviews=reviews,
+        days=practice_days(activity_times(records), now, tz),
+        continue_with=continue_with(lesson_part, puzzles, records, rating, reviews, drills, now),
+    )

@@ -1,0 +1,137 @@
+"""``bgtrainer stats``: the progress dashboard's figures for a data folder, as text or JSON.
+
+:func:`gather` reads the store's records and the content's catalogue into :func:`trainer.practice.stats.dashboard`
+(the app's dashboard uses it too); :func:`report_text` says the figures in lines.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import datetime, tzinfo
+from pathlib import Path
+
+from trainer.content.loader import LessonLibrary
+from trainer.content.puzzles import BEAROFF_THEMES, FORCED_THEMES, THEME_TITLES, PuzzleLibrary
+from trainer.content.recognition import RECOGNITION_THEMES
+from trainer.content.recognition import THEME_TITLES as RECOGNITION_TITLES
+from trainer.practice.stats import Dashboard, PuzzleFigures, Records, dashboard
+from trainer.store import DATABASE_NAME, ProgressStore
+
+THEME_ORDER = {"forced": FORCED_THEMES, "bearoff": BEAROFF_THEMES, "recognition": RECOGNITION_THEMES}
+KIND_TITLES = {"forced": "Forced moves", "bearoff": "Bear-offs", "recognition": "Forced or not? (drill positions)"}
+
+
+def records_of(store: ProgressStore) -> Records:
+    """Everything the dashboard needs from the store."""
+    return Records(
+        lesson_steps=store.lesson_steps(),
+        resume_steps=store.resume_steps(),
+        attempts=store.all_puzzle_attempts(),
+        ratings=store.rating_history(),
+        puzzle_ratings=store.puzzle_ratings(),
+        cards=store.review_cards(),
+        reviews=store.review_log(),
+        drill_runs=store.drill_runs(),
+    )
+
+
+def local_zone() -> tzinfo:
+    """This machine's time zone, for counting days."""
+    zone = datetime.now().astimezone().tzinfo
+    assert zone is not None
+    return zone
+
+
+def gather(
+    records: Records, lessons: LessonLibrary, puzzles: PuzzleLibrary, *, now: float, tz: tzinfo | None = None
+) -> Dashboard:
+    """The dashboard of these records over the loaded lessons, puzzles and drill positions."""
+    catalogue = [*puzzles.puzzles, *puzzles.drills]
+    zone = tz if tz is not None else local_zone()
+    return dashboard(records, lessons.lessons, catalogue, now=now, tz=zone, theme_order=THEME_ORDER)
+
+
+def _title(figures: PuzzleFigures) -> str:
+    if figures.theme is None:
+        return KIND_TITLES.get(figures.kind, figures.kind)
+    titles = RECOGNITION_TITLES if figures.kind == "recognition" else THEME_TITLES
+    return titles.get(figures.theme, figures.theme)
+
+
+def _counts(figures: PuzzleFigures) -> str:
+    text = f"{figures.solved} of {figures.total} solved"
+    if figures.accuracy is not None:
+        text += f", {figures.accuracy:.0%} right at the first try ({figures.attempted} tried)"
+    return text
+
+
+def _when(moment: float, tz: tzinfo | None) -> str:
+    return datetime.fromtimestamp(moment, tz).strftime("%Y-%m-%d %H:%M")
+
+
+def report_text(board: Dashboard, tz: tzinfo | None = None) -> str:
+    """The figures in lines, as ``bgtrainer stats`` prints them."""
+    lessons = board.lessons
+    started = f", {lessons.started} started" if lessons.started else ""
+    lines = [f"Lessons: {lessons.done} of {lessons.total} done{started}"]
+    lines.append("Puzzles:")
+    for kind in board.puzzles:
+        lines.append(f"  {_title(kind.total)}: {_counts(kind.total)}")
+        lines.extend(f"    {_title(theme)}: {_counts(theme)}" for theme in kind.themes)
+    rating = board.rating
+    rated = f"{rating.rated_attempts} rated attempt(s)"
+    if rating.history:
+        rated += f", from {round(rating.history[0][1])} to {round(rating.history[-1][1])}"
+    lines.append(f"Rating: {rating.text}{' (provisional)' if rating.provisional else ''}; {rated}")
+    if rating.daily:
+        lines.append("  By day: " + ", ".join(f"{day} {round(value)}" for day, value in rating.daily[-7:]))
+    drills = board.drills
+    lines.append(
+        f"Best streak: {drills.best_streak} ({drills.streak_runs} run(s)); "
+        f"best storm: {drills.best_storm} ({drills.storm_runs} run(s))"
+    )
+    reviews = board.reviews
+    review = f"Reviews due: {reviews.due} of {reviews.cards} card(s)"
+    if reviews.next_due is not None:
+        review += f"; next at {_when(reviews.next_due, tz)}"
+    lines.append(review)
+    days = board.days
+    lines.append(
+        f"Days practised in a row: {days.in_a_row}" + ("" if days.today or not days.in_a_row else " (not yet today)")
+        + f"; {days.total} day(s) in all, best run {days.best_run}"
+    )
+    lines.append(f"Continue: {board.continue_with.label}")
+    return "\n".join(lines)
+
+
+def stats_command(
+    data_dir: Path | None, *, as_json: bool, now: float | None = None, tz: tzinfo | None = None
+) -> tuple[str, str | None]:
+    """The report of ``bgtrainer stats`` for a data folder, and what to say about the progress file (or ``None``).
+
+    A folder without a progress file gives the figures of a new learner; nothing is created. An older file is
+    updated in place, as the app does.
+    """
+    from trainer.content.loader import load_lessons
+    from trainer.content.puzzles import load_puzzles
+    from trainer.store import default_data_dir
+
+    folder = data_dir if data_dir is not None else default_data_dir()
+    moment = time.time() if now is None else now
+    notice = None
+    if (folder / DATABASE_NAME).exists():
+        store = ProgressStore(folder)
+        try:
+            records = records_of(store)
+            notice = store.notice
+        finally:
+            store.close()
+    else:
+        records = Records()
+        notice = f"No progress file in {folder} yet."
+    zone = tz if tz is not None else local_zone()
+    board = gather(records, load_lessons(), load_puzzles(), now=moment, tz=zone)
+    if as_json:
+        return json.dumps(board.as_dict(), indent=2), notice
+    return report_text(board, zone), notice

@@ -1,0 +1,61 @@
+"""Drill runs: each finished Streak (answers right until the first miss) and Storm (as many as possible in three
+minutes), with its score, so the bests are kept."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from trainer.store.database import Records
+
+DrillMode = Literal["streak", "storm"]
+DRILL_MODES: tuple[DrillMode, ...] = get_args(DrillMode)
+
+
+@dataclass(frozen=True)
+class DrillRun:
+    """One finished run of a drill."""
+
+    mode: DrillMode
+    score: int
+    """Streak: answers right before the miss; Storm: answers right in the time."""
+    mistakes: int
+    seconds: float
+    finished_at: float
+
+
+class DrillRecords(Records):
+    """Recording drill runs and reading the bests."""
+
+    def record_drill_run(
+        self, mode: DrillMode, score: int, *, mistakes: int = 0, seconds: float = 0.0, at: float | None = None
+    ) -> None:
+        """Store a finished run.
+
+        :raises ValueError: for an unknown mode or a negative score or mistake count.
+        """
+        if mode not in DRILL_MODES:
+            raise ValueError(f"unknown drill mode {mode!r}: expected one of {', '.join(DRILL_MODES)}")
+        if score < 0 or mistakes < 0:
+            raise ValueError(f"a score and a mistake count are never negative (got {score}, {mistakes})")
+        when = time.time() if at is None else at
+        self._db.write(
+            (
+                "INSERT INTO drill_run (mode, score, mistakes, seconds, finished_at) VALUES (?, ?, ?, ?, ?)",
+                (mode, score, mistakes, seconds, when),
+            )
+        )
+
+    def drill_best(self, mode: DrillMode) -> int:
+        """The best score of a mode (0 before the first run)."""
+        rows = self._db.rows("SELECT max(score) FROM drill_run WHERE mode = ?", (mode,))
+        return int(rows[0][0] or 0)
+
+    def drill_runs(self, mode: DrillMode | None = None) -> list[DrillRun]:
+        """Every finished run (of one mode, or all), oldest first."""
+        sql = "SELECT mode, score, mistakes, seconds, finished_at FROM drill_run"
+        rows = self._db.rows(f"{sql} ORDER BY id") if mode is None else self._db.rows(
+            f"{sql} WHERE mode = ? ORDER BY id", (mode,)
+        )
+        return [DrillRun(*row) for row in rows]

@@ -1,0 +1,105 @@
+"""Ratings: the learner's rating after every rated attempt (its history), and each puzzle's current rating.
+
+The numbers are Glicko-2's (rating, deviation, volatility), worked out by :mod:`trainer.practice.ratings`; the
+store only keeps them.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from trainer.store.database import Records, Statement
+
+
+@dataclass(frozen=True)
+class RatingRecord:
+    """The learner's rating after one rated attempt."""
+
+    rating: float
+    rd: float
+    volatility: float
+    puzzle_id: str | None
+    """The puzzle of the attempt (``None`` for a rating set otherwise)."""
+    score: float | None
+    """1 solved, 0 missed."""
+    rated_at: float
+    """When, in seconds since the epoch."""
+
+
+@dataclass(frozen=True)
+class PuzzleRating:
+    """A puzzle's current rating and how many rated attempts made it."""
+
+    puzzle_id: str
+    rating: float
+    rd: float
+    volatility: float
+    attempts: int
+    updated_at: float
+
+
+class RatingRecords(Records):
+    """Recording and reading ratings."""
+
+    def record_rating(
+        self,
+        learner: tuple[float, float, float],
+        *,
+        puzzle_id: str | None = None,
+        puzzle: tuple[float, float, float] | None = None,
+        score: float | None = None,
+        at: float | None = None,
+    ) -> None:
+        """Store the learner's new ``(rating, rd, volatility)`` and, for a rated attempt, the puzzle's, together.
+
+        :raises ValueError: if a puzzle rating is given without its puzzle id.
+        """
+        if puzzle is not None and puzzle_id is None:
+            raise ValueError("a puzzle's rating needs its puzzle id")
+        when = time.time() if at is None else at
+        statements: list[Statement] = [
+            (
+                "INSERT INTO rating_history (rating, rd, volatility, puzzle_id, score, rated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (*learner, puzzle_id, score, when),
+            )
+        ]
+        if puzzle is not None:
+            statements.append(
+                (
+                    "INSERT INTO puzzle_rating (puzzle_id, rating, rd, volatility, attempts, updated_at) "
+                    "VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (puzzle_id) DO UPDATE SET rating = excluded.rating, "
+                    "rd = excluded.rd, volatility = excluded.volatility, attempts = attempts + 1, "
+                    "updated_at = excluded.updated_at",
+                    (puzzle_id, *puzzle, when),
+                )
+            )
+        self._db.write(*statements)
+
+    def learner_rating(self) -> RatingRecord | None:
+        """The learner's latest rating, or ``None`` before the first rated attempt."""
+        rows = self._db.rows(
+            "SELECT rating, rd, volatility, puzzle_id, score, rated_at FROM rating_history ORDER BY id DESC LIMIT 1"
+        )
+        return RatingRecord(*rows[0]) if rows else None
+
+    def rating_history(self) -> list[RatingRecord]:
+        """Every stored rating of the learner, oldest first."""
+        rows = self._db.rows(
+            "SELECT rating, rd, volatility, puzzle_id, score, rated_at FROM rating_history ORDER BY id"
+        )
+        return [RatingRecord(*row) for row in rows]
+
+    def puzzle_rating(self, puzzle_id: str) -> PuzzleRating | None:
+        """A puzzle's rating, or ``None`` if it has never been rated (it then starts from its difficulty)."""
+        rows = self._db.rows(
+            "SELECT puzzle_id, rating, rd, volatility, attempts, updated_at FROM puzzle_rating WHERE puzzle_id = ?",
+            (puzzle_id,),
+        )
+        return PuzzleRating(*rows[0]) if rows else None
+
+    def puzzle_ratings(self) -> dict[str, PuzzleRating]:
+        """Every rated puzzle's rating, by puzzle id."""
+        rows = self._db.rows("SELECT puzzle_id, rating, rd, volatility, attempts, updated_at FROM puzzle_rating")
+        return {row[0]: PuzzleRating(*row) for row in rows}

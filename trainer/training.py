@@ -1,0 +1,210 @@
+"""The training loop over the store: what an answer does to the learner's rating, the puzzle's rating and the
+review schedule, in one place for the drill, review and puzzle screens (and tested without them).
+
+Every function takes the store and the time (seconds since the epoch), so a fake clock drives them in tests.
+
+- An answer to a puzzle's main question (its play; for a recognition drill position, "forced, not forced or no
+  play?") is rated when it is the learner's first answer to that puzzle, given outside review and before the
+  solution was shown: the learner and the puzzle each take the other as the opponent of one Glicko-2 game.
+- The first answer to the main question each time a puzzle is shown counts for the schedule: a miss makes the
+  puzzle a review card, or lapses its card; in review, it moves the card (right moves it on, a miss brings it back
+  sooner). Retries (``retry=True``) and answers after the solution was shown (``revealed=True``) are only stored;
+  a screen that shows the solution before any answer reports that as a miss first.
+- Missed lesson tasks become cards the same way (:func:`answer_lesson_task`).
+- Answers to other questions (the "is it forced?" question of a forced puzzle, the play of a forced drill position)
+  are only stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trainer.content.puzzles import Puzzle
+from trainer.practice import ratings, schedule
+from trainer.practice.ratings import Glicko
+from trainer.practice.schedule import Card
+from trainer.practice.stats import MAIN_QUESTION
+from trainer.store import DrillMode, ProgressStore, Question
+
+
+def main_question(puzzle: Puzzle) -> Question:
+    """The question whose answers are rated and scheduled: the play, or "forced?" for a recognition position."""
+    return "forced" if MAIN_QUESTION.get(puzzle.kind) == "forced" else "play"
+
+
+@dataclass(frozen=True)
+class AnswerOutcome:
+    """What an answer changed."""
+
+    rated: bool
+    learner_before: Glicko
+    learner_after: Glicko
+    """The same as before when the answer wasn't rated."""
+    puzzle_before: Glicko
+    puzzle_after: Glicko
+    card: Card | None
+    """The item's review card after the answer (``None``: not under review)."""
+
+    @property
+    def rating_change(self) -> float:
+        """How much the learner's rating moved."""
+        return self.learner_after.rating - self.learner_before.rating
+
+
+def current_rating(store: ProgressStore, now: float) -> Glicko:
+    """The learner's rating at ``now`` (its deviation grown for the time since the last rated attempt)."""
+    return ratings.learner_rating(store.learner_rating(), now)
+
+
+def current_puzzle_rating(store: ProgressStore, puzzle: Puzzle) -> Glicko:
+    """A puzzle's rating: stored, or from its difficulty."""
+    return ratings.puzzle_rating(store.puzzle_rating(puzzle.id), puzzle.difficulty)
+
+
+def is_rated(store: ProgressStore, puzzle: Puzzle) -> bool:
+    """Whether the next answer to the puzzle's main question would be rated: nothing answered to it before."""
+    question = main_question(puzzle)
+    return not any(attempt.question == question for attempt in store.puzzle_history(puzzle.id))
+
+
+def answer_puzzle(
+    store: ProgressStore,
+    puzzle: Puzzle,
+    answer: str,
+    *,
+    correct: bool,
+    seconds: float,
+    now: float,
+    question: Question | None = None,
+    revealed: bool = False,
+    retry: bool = False,
+    in_review: bool = False,
+) -> AnswerOutcome:
+    """Store an answer to a puzzle and apply it to the ratings and the review schedule (see the module's rules).
+
+    ``question`` defaults to the puzzle's main question; ``revealed`` marks an answer given after the solution was
+    shown, ``retry`` one after an earlier answer to the same showing, ``in_review`` one given in a review session.
+    """
+    asked = question if question is not None else main_question(puzzle)
+    counts = asked == main_question(puzzle) and not revealed and not retry
+    rated = counts and not in_review and is_rated(store, puzzle)
+    store.record_puzzle_attempt(
+        puzzle.id, answer, correct=correct, seconds=seconds, question=asked, revealed=revealed, at=now
+    )
+    learner = current_rating(store, now)
+    puzzle_rating = current_puzzle_rating(store, puzzle)
+    learner_after, puzzle_after = learner, puzzle_rating
+    if rated:
+        learner_after, puzzle_after = ratings.rate_attempt(learner, puzzle_rating, correct)
+        store.record_rating(
+            (learner_after.rating, learner_after.rd, learner_after.volatility),
+            puzzle_id=puzzle.id,
+            puzzle=(puzzle_after.rating, puzzle_after.rd, puzzle_after.volatility),
+            score=1.0 if correct else 0.0,
+            at=now,
+        )
+    item = schedule.puzzle_item(puzzle.id)
+    card = store.review_card(item)
+    new_card = _schedule(store, item, card, correct, in_review, now) if counts else _unchanged(card)
+    return AnswerOutcome(rated, learner, learner_after, puzzle_rating, puzzle_after, new_card)
+
+
+def answer_lesson_task(
+    store: ProgressStore, lesson_id: str, step: int, *, correct: bool, now: float, in_review: bool = False
+) -> Card | None:
+    """Apply an answer to a lesson task to the review schedule: a miss makes (or lapses) its card; in review every
+    answer moves the card. The card after it, or ``None`` when the task isn't under review."""
+    item = schedule.lesson_item(lesson_id, step)
+    return _schedule(store, item, store.review_card(item), correct, in_review, now)
+
+
+def _schedule(
+    store: ProgressStore,
+    item: str,
+    card: schedule.CardRecord | None,
+    correct: bool,
+    in_review: bool,
+    now: float,
+) -> Card | None:
+    if in_review:
+        reviewed = schedule.review(card if card is not None else schedule.new_card(item, now), correct, now)
+    elif correct:
+        return schedule.after_answer(card, item, True, now)  # only a review moves a card on: nothing to store
+    else:
+        reviewed = schedule.after_miss(card, item, now)
+    store.save_review_card(reviewed, correct=correct, at=now)
+    return reviewed
+
+
+def _unchanged(card: schedule.CardRecord | None) -> Card | None:
+    return None if card is None else schedule.after_answer(card, card.item_id, True, 0.0)
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    """A card due for review and what it asks: a puzzle, or a lesson's step."""
+
+    card: Card
+    kind: str
+    """``puzzle`` or ``lesson``."""
+    puzzle_id: str | None
+    lesson_id: str | None
+    step: int | None
+
+
+def due_reviews(store: ProgressStore, now: float) -> list[ReviewItem]:
+    """The items due at ``now``, longest overdue first (cards whose id can't be read are left out)."""
+    items = []
+    for card in schedule.due_cards(store.review_cards(), now):
+        try:
+            kind, name, step = schedule.parse_item(card.item_id)
+        except ValueError:
+            continue
+        if kind == "puzzle":
+            items.append(ReviewItem(card, kind, name, None, None))
+        else:
+            items.append(ReviewItem(card, kind, None, name, step))
+    return items
+
+
+def due_count(store: ProgressStore, now: float) -> int:
+    """How many reviews are due at ``now`` (the N of "Review (N due)")."""
+    return schedule.due_count(store.review_cards(), now)
+
+
+def puzzles_near_rating(
+    store: ProgressStore,
+    puzzles: Sequence[Puzzle],
+    now: float,
+    *,
+    count: int = 1,
+    seed: int | None = None,
+    offset: float = 0.0,
+    include_solved: bool = False,
+) -> list[Puzzle]:
+    """Up to ``count`` puzzles near the learner's rating (``offset`` easier or harder), unsolved ones unless
+    ``include_solved``; ``seed`` defaults to the number of answers stored, so each call after an answer differs."""
+    solved = set() if include_solved else _solved(store, puzzles)
+    stored = store.puzzle_ratings()
+    pool = ratings.rating_pool(((p.id, p.difficulty) for p in puzzles if p.id not in solved), stored)
+    chosen_seed = seed if seed is not None else len(store.all_puzzle_attempts())
+    rating = current_rating(store, now).rating
+    chosen = ratings.select_near(pool, rating, count=count, seed=chosen_seed, offset=offset)
+    by_id = {puzzle.id: puzzle for puzzle in puzzles}
+    return [by_id[puzzle_id] for puzzle_id in chosen]
+
+
+def _solved(store: ProgressStore, puzzles: Sequence[Puzzle]) -> set[str]:
+    from trainer.practice.stats import solved_puzzles
+
+    return solved_puzzles(puzzles, store.all_puzzle_attempts())
+
+
+def finish_drill(
+    store: ProgressStore, mode: DrillMode, score: int, *, mistakes: int, seconds: float, now: float
+) -> bool:
+    """Store a finished Streak or Storm; whether it beats the best so far."""
+    best = store.drill_best(mode)
+    store.record_drill_run(mode, score, mistakes=mistakes, seconds=seconds, at=now)
+    return score > best
