@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from trainer import __version__
-from trainer.engine import EngineError, Play, explain, parse_dice, read_position
+from trainer.engine import EngineError, explain, parse_dice, read_position, sorted_plays
 
 EXIT_USAGE = 2
 
@@ -21,10 +21,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
-
-
-def _play_order(play: Play) -> list[tuple[int, int]]:
-    return sorted((-move.start, -move.end) for move in play.moves)
 
 
 def moves_command(position_text: str, dice_text: str | None) -> str:
@@ -40,7 +36,7 @@ def moves_command(position_text: str, dice_text: str | None) -> str:
     else:
         raise EngineError("no dice given: add them after the position, e.g. 65 or 6-5")
     explanation = explain(position, dice)
-    lines = [] if explanation.no_play else [str(play) for play in sorted(explanation.plays, key=_play_order)]
+    lines = [] if explanation.no_play else [str(play) for play in sorted_plays(explanation.plays)]
     lines.append(explanation.text)
     return "\n".join(lines)
 
