@@ -55,6 +55,9 @@ class TrainerApp(App[None]):
         self.lessons_dir = lessons_dir
         self.puzzles_dir = puzzles_dir
         self.store = ProgressStore(data_dir)
+        for name in list(self.available_themes):
+            if name not in THEMES:
+                self.unregister_theme(name)  # the command palette offers the app's two themes, no others
 
     def on_mount(self) -> None:
         from trainer.tui.screens.home import HomeScreen
@@ -62,6 +65,7 @@ class TrainerApp(App[None]):
         saved_theme = self.store.setting("theme")
         if saved_theme in THEMES:
             self.theme = saved_theme
+        self.watch(self, "theme", self.save_theme, init=False)
         self.push_screen(HomeScreen())
         if self.store.notice:
             self.notify(self.store.notice, title="Progress", severity="warning", timeout=12, markup=False)
@@ -115,7 +119,10 @@ class TrainerApp(App[None]):
 
     def action_toggle_theme(self) -> None:
         self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
-        self.store.set_setting("theme", self.theme)
+
+    def save_theme(self, theme: str) -> None:
+        """Keep the theme chosen (with ctrl+t or the command palette) for the next session."""
+        self.store.set_setting("theme", theme)
 
     def on_unmount(self) -> None:
         self.store.close()
