@@ -16,6 +16,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -356,6 +357,15 @@ class BoardView(Widget, can_focus=True):
     """Whether the dice are a roll to play (a double shown four times) rather than two single throws."""
 
     _pal: _Palette
+
+    reserved_width = 0
+    """Columns of its container the board leaves to its neighbours when its width is ``auto``."""
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """With ``width: auto``, the largest board that fits the container less :attr:`reserved_width`, with a
+        column of margin on each side."""
+        fitted = BoardGeometry.fit(container.width - self.reserved_width - 2, container.height, self.info_lines())
+        return fitted.width + 2
 
     def info_lines(self) -> int:
         """The lines under the board proper: the pip counts, the score (in a match) and the caption."""

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
-from trainer.tui.widgets.board import BoardGeometry, BoardView
+from trainer.tui.widgets.board import BoardView
 
 PANEL_MIN_WIDTH = 30
 """The side panel's narrowest width; the board takes the rest, as large as it fits."""
@@ -31,6 +31,7 @@ class TaskLayout(Widget):
         height: 1fr;
         & > .task-title { height: 1; background: $primary; color: $text; text-style: bold; }
         & > .task-body { height: 1fr; align-horizontal: center; }
+        & BoardView { width: auto; }
         & .task-panel {
             width: 1fr; min-width: 30; max-width: 64; height: 1fr;
             padding: 0 1; border-left: vkey $primary; scrollbar-size-vertical: 1;
@@ -49,7 +50,9 @@ class TaskLayout(Widget):
     def compose(self) -> ComposeResult:
         yield Static(self._title, id="task-title", classes="task-title", markup=False)
         with Horizontal(classes="task-body"):
-            yield BoardView(id="board")
+            board = BoardView(id="board")
+            board.reserved_width = PANEL_MIN_WIDTH  # as wide as it fits, leaving the panel its narrowest width
+            yield board
             with VerticalScroll(classes="task-panel", can_focus=False):
                 yield from self._panel
 
@@ -59,19 +62,6 @@ class TaskLayout(Widget):
             button.compact = True
         for scroll in self.query(".task-panel VerticalScroll").results(VerticalScroll):
             scroll.can_focus = False  # a container of text; the panel scrolls with the mouse or page up/down
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.fit_board()
-
-    def fit_board(self) -> None:
-        """Give the board the width of the largest board that leaves the panel its narrowest width."""
-        body = self.query_one(".task-body")
-        board = self.query_one(BoardView)
-        width, height = body.size
-        if not width:
-            return
-        geometry = BoardGeometry.fit(width - PANEL_MIN_WIDTH - 2, height, board.info_lines())
-        board.styles.width = geometry.width + 2
 
     def set_title(self, title: str) -> None:
         """Change the title bar's text."""
@@ -91,6 +81,10 @@ class NotationInput(Input):
 
     def __init__(self, placeholder: str = "type a play, e.g. 24/18 13/8") -> None:
         super().__init__(id="notation", placeholder=placeholder, select_on_focus=False)
+
+    def watch_value(self, old: str, new: str) -> None:
+        if bool(old) != bool(new) and self.is_mounted:
+            self.screen.refresh_bindings()  # the screen's letter keys come and go with an empty box
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         if not self.value and character is not None and character.isalpha() and character.lower() not in "bq":
