@@ -11,13 +11,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import ComposeResult
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Footer, Input, Static
 
 from trainer.content.loader import load_lessons
 from trainer.content.models import PlayStep
+from trainer.engine import Cube, Dice, MatchScore, Position, Side, legal_plays
 from trainer.tui.app import TrainerApp
+from trainer.tui.screens.base import TaskScreen
 from trainer.tui.screens.lesson import LessonScreen
+from trainer.tui.widgets.board import LastMove
+from trainer.tui.widgets.cube import CubeActions
+from trainer.tui.widgets.feedback import FeedbackBar
+from trainer.tui.widgets.task import TaskLayout
 
 SnapCompare = Callable[..., bool]
 LESSONS = {lesson.number: lesson for lesson in load_lessons().lessons}
@@ -109,3 +116,46 @@ def test_too_small_window(snap_compare: SnapCompare, app: TrainerApp) -> None:
 
 def test_lesson_play_step_light_theme(snap_compare: SnapCompare, app: TrainerApp) -> None:
     assert snap_compare(app, terminal_size=(100, 32), run_before=light_play_step)
+
+
+def test_lesson_play_step_no_color(snap_compare: SnapCompare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")  # read when the app is made: greys only, the sides told apart by ● and ○
+    assert snap_compare(TrainerApp(data_dir=tmp_path), terminal_size=(80, 24), run_before=show_play_step)
+
+
+class CubeOfferScreen(TaskScreen):
+    """O has just played 6-4 (24/18 13/9) and doubled in a 7-point match: the learner may take or pass."""
+
+    def compose(self) -> ComposeResult:
+        yield TaskLayout(
+            Static("O doubles. Take or pass?", classes="step-heading"),
+            CubeActions(),
+            FeedbackBar(id="feedback"),
+            title=" A cube decision",
+        )
+        yield Footer()
+
+    def accepts_moves(self) -> bool:
+        return False
+
+    def on_mount(self) -> None:
+        o_play = next(play for play in legal_plays(Position.start(), Dice.of((6, 4))) if str(play) == "24/18 13/9")
+        board = self.board
+        board.position = o_play.result.swap()
+        board.on_roll, board.dice, board.used_dice = Side.O, (6, 4), (6, 4)
+        board.last_move = LastMove.of(o_play, Side.O)
+        board.cube = Cube(1)
+        board.match = MatchScore(7, 3, 4)
+        board.choosing, board.cursor_shown, board.turn_label = False, False, "played"
+        actions = self.query_one(CubeActions)
+        actions.can_take = actions.can_pass = True
+
+
+async def show_cube_offer(pilot: Pilot[Any]) -> None:
+    await wait_for_lessons(pilot)
+    await pilot.app.push_screen(CubeOfferScreen())
+    await pilot.pause()
+
+
+def test_board_with_the_cube_the_score_and_the_last_move(snap_compare: SnapCompare, app: TrainerApp) -> None:
+    assert snap_compare(app, terminal_size=(100, 32), run_before=show_cube_offer)

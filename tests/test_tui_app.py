@@ -5,15 +5,18 @@ files and NO_COLOR."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets import Button, Footer, Input, OptionList, Static
 
+from trainer.cli import moves_command
 from trainer.content.grading import pick_targets
 from trainer.content.loader import load_lessons
-from trainer.content.models import Lesson, PickStep
+from trainer.content.models import ChooseStep, Lesson, PickStep, ReadStep, SetupStep
 from trainer.engine import Position
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
@@ -22,7 +25,7 @@ from trainer.tui.screens.help import HelpScreen
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
 from trainer.tui.screens.too_small import TooSmallScreen
-from trainer.tui.widgets.board import O_MARK, X_MARK, BoardView
+from trainer.tui.widgets.board import O_MARK, X_MARK, BoardView, LastMove
 
 LIBRARY = load_lessons()
 LESSONS = {lesson.number: lesson for lesson in LIBRARY.lessons}
@@ -89,6 +92,14 @@ async def open_from_home(pilot: Pilot[None], what: str) -> None:
     else:
         await pilot.press("e")
     await pilot.pause()
+
+
+async def settle(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 10) -> None:
+    """Wait until ``done()`` holds (an animation on a timer has run to its end), for at most ``timeout`` seconds."""
+    for _ in range(int(timeout / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
 
 
 # --- home, quitting, going back -----------------------------------------------------------------------------
@@ -270,7 +281,11 @@ async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
         view = board(app)
         start = Position.start()
         assert app.focused is view and view.cursor == 24 and view.dice == (3, 1)
+        assert not view.cursor_shown  # a new step shows no cursor: the first enter only shows it
 
+        await pilot.press("enter")
+        await pilot.pause()
+        assert view.cursor_shown and view.selected is None and view.cursor == 24
         await pilot.press("enter")  # choose the back checker on 24
         await pilot.pause()
         # Every point the checker can reach lights up: 23 and 21 with one die, 20 with both.
@@ -321,7 +336,7 @@ async def test_enter_on_an_empty_point_asks_for_a_checker_first(tmp_path: Path) 
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_step(pilot, *ANY_PLAY_STEP)
-        await pilot.press("left", "enter")  # 23 is empty
+        await pilot.press("left", "left", "enter")  # the first key shows the cursor on 24; 23 is empty
         await pilot.pause()
         feedback = screen.query_one("#feedback", Static)
         assert feedback.display and feedback.has_class("wrong")
@@ -366,13 +381,14 @@ async def test_an_illegal_typed_play_says_why(tmp_path: Path, typed: str, reason
         assert feedback.display and feedback.has_class("wrong")
         shown = str(feedback.render())
         assert shown.startswith("✗ Illegal: ") and reason in shown, shown
-        assert notation.value == typed  # kept, to correct it
+        assert notation.value == "" and app.focused is notation  # emptied for the next try, still typing
         assert board(app).position == Position.start()
         assert app.is_running and isinstance(app.screen, LessonScreen)
 
 
-async def test_an_illegal_typed_play_can_be_corrected_in_place(tmp_path: Path) -> None:
-    """The play is kept after an illegal attempt so the learner can fix it: backspace takes off the last character."""
+async def test_after_a_wrong_typed_play_the_box_keeps_the_focus_and_escape_leaves_only_the_box(tmp_path: Path) -> None:
+    """A wrong typed answer empties the box, which keeps the focus: the next try is typed at once. Escape then
+    leaves the box for the board, not the lesson."""
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
@@ -384,12 +400,16 @@ async def test_an_illegal_typed_play_can_be_corrected_in_place(tmp_path: Path) -
         feedback = screen.query_one("#feedback", Static)
         assert str(feedback.render()).startswith("✗ Illegal: ")
         notation = screen.query_one("#notation", Input)
-        assert notation.value == "13/7 13/9"
-        assert notation.cursor_position == len(notation.value), "the cursor jumped to the start of the kept play"
-        await pilot.press("backspace", "8", "enter")
+        assert notation.value == "" and app.focused is notation
+        await pilot.press("escape")
         await pilot.pause()
-        assert notation.value == "13/7 13/8"
+        assert app.screen is screen and app.focused is board(app)
+        await pilot.press("slash")
+        await type_text(pilot, "13/7 13/8")
+        await pilot.press("enter")
+        await pilot.pause()
         assert feedback.has_class("right"), str(feedback.render())
+        assert board(app).last_move is not None  # the right play is marked on the board, from and to
 
 
 # --- explore ------------------------------------------------------------------------------------------------
@@ -452,7 +472,8 @@ async def test_explore_lists_the_legal_plays_and_explains(
             assert isinstance(app.focused, OptionList)
             await pilot.press("down")  # highlight the first play: the board shows where it leaves the checkers
             await pilot.pause()
-            assert view.marked
+            first = screen.plays[0]
+            assert view.position == first.result and view.last_move == LastMove.of(first)
 
 
 @pytest.mark.parametrize(
@@ -472,6 +493,8 @@ async def test_explore_bad_input_says_what_is_wrong(tmp_path: Path, position_tex
         feedback = screen.query_one("#feedback", Static)
         assert feedback.display and feedback.has_class("wrong")
         assert str(feedback.render()).startswith("✗ ") and error in str(feedback.render())
+        if position_text != START_ID:  # an unreadable position: the message names every form accepted
+            assert all(form in str(feedback.render()) for form in ("Position ID", "XGID", "text form", "start"))
         assert app.is_running and app.screen is screen
         # Correct it: the message goes and the plays show.
         position_input = screen.query_one("#position-input", Input)
@@ -483,6 +506,147 @@ async def test_explore_bad_input_says_what_is_wrong(tmp_path: Path, position_tex
         assert not feedback.display
         assert "Not forced: there are 7 different legal plays." in text_of(app, "#explanation")
         assert len(plays_listed(screen)) == 7
+
+
+async def test_explore_lists_plays_in_the_clis_order_and_enter_plays_one_out_on_the_board(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ExploreScreen)
+        # The screen opens on start and 31, whose plays the engine finds in another order than the CLI lists them.
+        assert plays_listed(screen) == moves_command("start", "31").splitlines()[:-1]
+        plays = screen.query_one("#plays", OptionList)
+        plays.focus()
+        await pilot.press("down", "down")  # the second play, 24/23 13/10
+        await pilot.pause()
+        play = screen.plays[1]
+        assert str(play) == "24/23 13/10"
+        view = board(app)
+        assert view.position == play.result and view.last_move == LastMove.of(play)
+        screen.step_seconds = 60
+        await pilot.press("enter")  # play it out: the checkers start again from the position and move one by one
+        assert view.position == Position.start() and view.last_move is None
+        screen.step_seconds = 0.01
+        await pilot.press("enter")
+        await settle(pilot, lambda: view.position == play.result)
+        assert view.position == play.result and view.last_move == LastMove.of(play)
+
+
+# --- keys and focus ------------------------------------------------------------------------------------------
+
+
+def first_step(kind: type, after: type | None = None) -> tuple[int, int]:
+    """The (lesson number, step index) of the first step of ``kind`` (that follows a step of ``after``)."""
+    for lesson in LIBRARY.lessons:
+        for index, step in enumerate(lesson.steps):
+            if isinstance(step, kind) and (after is None or (index and isinstance(lesson.steps[index - 1], after))):
+                return lesson.number, index
+    raise AssertionError(f"no {kind.__name__} step shipped")
+
+
+async def test_number_keys_answer_the_numbered_options_and_the_footer_names_them(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_step(pilot, *first_step(ChooseStep))
+        step = screen.step
+        assert isinstance(step, ChooseStep)
+        options = screen.query_one("#options", OptionList)
+        shown = [int(options.get_option_at_index(index).id or 0) for index in range(options.option_count)]
+        bindings = {key: active.binding for key, active in screen.active_bindings.items()}
+        keys = {key: binding for key, binding in bindings.items() if binding.action.startswith("option")}
+        assert sorted(keys) == [str(number) for number in range(1, len(shown) + 1)]
+        assert {binding.group.description if binding.group else "" for binding in keys.values()} == {"Answer"}
+        wrong = next((number for number, index in enumerate(shown, 1) if not step.options[index].correct), None)
+        right = next(number for number, index in enumerate(shown, 1) if step.options[index].correct)
+        feedback = screen.query_one("#feedback", Static)
+        if wrong is not None:
+            await pilot.press(str(wrong))
+            await pilot.pause()
+            assert feedback.has_class("wrong") and not screen.solved
+        await pilot.press(str(right))
+        await pilot.pause()
+        assert feedback.has_class("right") and screen.solved
+        assert not any(active.binding.action.startswith("option") for active in screen.active_bindings.values())
+
+
+async def test_enter_twice_after_continue_does_not_answer_the_next_step(tmp_path: Path) -> None:
+    """Enter continues from a read step; the pick step that follows shows no cursor, so a second enter only shows
+    it, and a third chooses the point under it."""
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        number, index = first_step(PickStep, after=ReadStep)
+        screen = await open_step(pilot, number, index - 1)
+        view = board(app)
+        assert app.focused is view and not view.choosing
+        assert screen.active_bindings["enter"].binding.description == "Continue"
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        feedback = screen.query_one("#feedback", Static)
+        assert screen.index == index and not feedback.display and view.cursor_shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert feedback.display  # now answered, right or wrong
+
+
+async def test_tab_goes_board_box_and_the_footer_shows_the_keys_that_act(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_step(pilot, *OPENING_65_STEP)
+        view, notation = board(app), screen.query_one("#notation", Input)
+        assert app.focused is view
+        focused = []
+        for _ in range(4):
+            await pilot.press("tab")
+            await pilot.pause()
+            focused.append(app.focused)
+        assert focused == [notation, view, notation, view]  # the buttons never take the focus
+        active = screen.active_bindings
+        shown = {key: binding.binding.description for key, binding in active.items() if binding.binding.show}
+        assert {"left", "right", "up", "down", "enter", "slash"} <= set(shown)
+        assert shown["enter"] == "Choose" and shown["slash"] == "Type a play"
+        assert str(screen.query_one(Footer).query("FooterLabel").first().render()) == "Move"  # the arrows, grouped
+
+
+async def test_the_setup_caption_says_how_to_add_and_remove_checkers(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await open_step(pilot, *first_step(SetupStep))
+        caption = board(app).caption
+        assert "to place: 15" in caption and "enter or click adds" in caption and "right-click takes one off" in caption
+
+
+async def test_the_command_palette_offers_only_the_apps_two_themes(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+
+    def offered() -> list[str]:
+        if not isinstance(app.screen, CommandPalette):
+            return []
+        return [str(option.prompt) for option in app.screen.query_one(CommandList).options]
+
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await type_text(pilot, "theme")
+        await settle(pilot, lambda: any("Theme" in option for option in offered()))
+        await pilot.press("enter")  # the "Theme" command: the list of themes
+        await settle(pilot, lambda: len(offered()) == 2)
+        assert sorted(offered()) == ["textual-dark", "textual-light"]
+        await type_text(pilot, "light")
+        await settle(pilot, lambda: offered() == ["textual-light"])
+        await pilot.press("enter")
+        await settle(pilot, lambda: app.theme == "textual-light")
+        assert app.theme == "textual-light"
+    store = ProgressStore(tmp_path)
+    assert store.setting("theme") == "textual-light"  # a theme chosen in the palette is kept like ctrl+t's
+    store.close()
 
 
 # --- broken lessons, NO_COLOR -------------------------------------------------------------------------------

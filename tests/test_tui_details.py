@@ -1,10 +1,12 @@
-"""Smaller promises of the board and the answer boxes: doubles shown as four dice, bearing off lit in the tray,
+"""Smaller promises of the board and the answer boxes: doubles shown as four dice faces, bearing off lit in the tray,
 an empty answer ignored, escape leaving the answer box, answers after the solution not counted as solved."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
 from trainer.content.loader import load_lessons
@@ -15,7 +17,7 @@ from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.lesson import LessonScreen
 from trainer.tui.screens.puzzles import PuzzleScreen
-from trainer.tui.widgets.board import BoardView
+from trainer.tui.widgets.board import DIE_FACES, BoardView
 
 LESSONS = load_lessons().lessons
 PUZZLES = load_puzzles().puzzles
@@ -34,10 +36,26 @@ def puzzle_where(test: object) -> Puzzle:
     return next(puzzle for puzzle in PUZZLES if test(puzzle))  # type: ignore[operator]
 
 
-def dice_cells(board: BoardView) -> str:
-    lines = board.render().plain.splitlines()
-    middle = next(line for line in lines if "BAR" in line and "[" in line)
-    return middle.split("BAR", 1)[1]
+def dice_styles(board: BoardView) -> list[str]:
+    """The dice on the middle line, as "die" or "used" by their style."""
+    text = board.render()
+    die = board.get_component_rich_style("board--die", partial=True)
+    used = board.get_component_rich_style("board--used-die", partial=True)
+    shown = []
+    for span in text.spans:
+        face = text.plain[span.start : span.end].strip()
+        if face and face in DIE_FACES:
+            style = span.style
+            shown.append("die" if style == die else "used" if style == used else "?")
+    return shown
+
+
+async def settle(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 10) -> None:
+    """Wait until ``done()`` holds (an animation on a timer has run to its end), for at most ``timeout`` seconds."""
+    for _ in range(int(timeout / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
 
 
 async def test_a_double_shows_four_dice_and_strikes_each_one_used(tmp_path: Path) -> None:
@@ -50,13 +68,14 @@ async def test_a_double_shows_four_dice_and_strikes_each_one_used(tmp_path: Path
         await pilot.pause()
         board = screen.query_one(BoardView)
         die = board.dice[0]
-        assert dice_cells(board).count(f"[{die}]") == 4
+        assert dice_styles(board) == ["die"] * 4
+        assert board.render().plain.count(DIE_FACES[die - 1]) == 4
         assert screen.playing is not None
         first = screen.playing.turn.plays[0].moves[0]
         await pilot.click(BoardView, offset=board.offset_of(first.start))
         await pilot.click(BoardView, offset=board.offset_of(first.end))
         await pilot.pause()
-        assert dice_cells(board).count(f"[{die}]") == 3 and board.used_dice == (die,)
+        assert dice_styles(board) == ["used", "die", "die", "die"] and board.used_dice == (die,)
 
 
 async def test_bearing_off_lights_the_tray_even_when_checkers_are_already_off(tmp_path: Path) -> None:
@@ -121,10 +140,11 @@ async def test_answers_after_seeing_the_solution_do_not_count_as_solved(tmp_path
     async with app.run_test(size=(110, 34)) as pilot:
         await app.workers.wait_for_complete()
         screen = PuzzleScreen([puzzle])
+        screen.solution_step_seconds = 0.01
         await app.push_screen(screen)
         await pilot.pause()
         await pilot.press("s")
-        await pilot.pause(1.5)
+        await settle(pilot, lambda: screen.replay is None or not screen.playing or screen.playing.turn.is_complete)
         feedback = screen.query_one("#feedback", Static)
         assert feedback.has_class("info") and str(feedback.render()).startswith("Solution: ")
         await pilot.press("r")

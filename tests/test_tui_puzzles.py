@@ -4,6 +4,7 @@ forced?" question, and bear-off feedback, solution replay, retry and next. Every
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ from trainer.store import ProgressStore, PuzzleAttempt
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.puzzles import PuzzleMenuScreen, PuzzleScreen
-from trainer.tui.widgets.board import BoardView
+from trainer.tui.widgets.board import BoardView, LastMove
 
 LIBRARY = load_puzzles()
 PUZZLES = {puzzle.id: puzzle for puzzle in LIBRARY.puzzles}
@@ -75,6 +76,14 @@ BEAROFF_PUZZLE, BEST, WORSE = clear_bearoff()
 async def started(pilot: Pilot[None]) -> None:
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def settle(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 10) -> None:
+    """Wait until ``done()`` holds (an animation on a timer has run to its end), for at most ``timeout`` seconds."""
+    for _ in range(int(timeout / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
 
 
 def option_lines(app: TrainerApp, selector: str) -> list[str]:
@@ -281,8 +290,15 @@ async def test_an_illegal_play_on_a_no_play_puzzle_says_why_then_no_legal_play_i
         assert feedback(app).has_class("wrong")
         assert feedback_text(app) == f"✗ Illegal: {sentence(reason)}"
         assert not screen.done
-        assert screen.query_one("#notation", Input).value == typed  # kept, to correct it
-        await pilot.click("#no-play")  # the "No legal play" button (p would go into the notation box)
+        notation = screen.query_one("#notation", Input)
+        assert notation.value == "" and app.focused is notation  # emptied for the next try, still typing
+        await pilot.press("escape")  # leaves the box, not the puzzle
+        await pilot.pause()
+        assert app.screen is screen and app.focused is board(app)
+        await pilot.press("slash")
+        await pilot.pause()
+        assert app.focused is notation
+        await pilot.press("p")  # from the empty box, p is the "No legal play" key, not a letter typed
         await pilot.pause()
         assert feedback(app).has_class("right"), feedback_text(app)
         assert "No legal play" in feedback_text(app)
@@ -366,6 +382,7 @@ async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Pat
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_puzzles(pilot, [puzzle, following])
+        screen.solution_step_seconds = 0.01
         assert "Puzzle 1 of 2" in str(screen.query_one("#task-title", Static).render())
 
         await type_play(pilot, str(worse.play))
@@ -385,8 +402,9 @@ async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Pat
         assert feedback(app).has_class("info")  # showing the solution is not a right answer
         assert feedback_text(app) == f"Solution: {best.play}"
         assert screen.done
-        await pilot.pause(2)
+        await settle(pilot, lambda: board(app).position == best.play.result)
         assert board(app).position == best.play.result
+        assert board(app).last_move == LastMove.of(best.play)  # the solution's moves are marked, from and to
         assert screen.query_one("#notation", Input).value == screen.playing.turn.notation()
 
         await pilot.press("r")

@@ -14,7 +14,7 @@ from typing import NoReturn
 from trainer import __version__
 from trainer.analysis.levels import DEFAULT_LEVEL, LEVELS
 from trainer.analysis.results import CUBE_OWNERS, MAX_PLIES, MIN_PLIES, AnalysisError
-from trainer.engine import EngineError, Play, explain, parse_dice, read_position
+from trainer.engine import EngineError, explain, parse_dice, read_position, sorted_plays
 
 EXIT_USAGE = 2
 
@@ -26,10 +26,6 @@ class _Parser(argparse.ArgumentParser):
         # A value quoted in the message is cut short, however long the argument was.
         short = re.sub(r"'([^']{60})[^']{20,}'", r"'\1…'", message)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {short}\n")
-
-
-def _play_order(play: Play) -> list[tuple[int, int]]:
-    return sorted((-move.start, -move.end) for move in play.moves)
 
 
 def moves_command(position_text: str, dice_text: str | None) -> str:
@@ -45,7 +41,7 @@ def moves_command(position_text: str, dice_text: str | None) -> str:
     else:
         raise EngineError("no dice given: add them after the position, e.g. 65 or 6-5")
     explanation = explain(position, dice)
-    lines = [] if explanation.no_play else [str(play) for play in sorted(explanation.plays, key=_play_order)]
+    lines = [] if explanation.no_play else [str(play) for play in sorted_plays(explanation.plays)]
     lines.append(explanation.text)
     return "\n".join(lines)
 

@@ -23,7 +23,7 @@ from trainer.engine.explain import Constraint, Explanation, explain
 from trainer.engine.game import Game, Match
 from trainer.engine.match import MatchScore, MoneyOptions
 from trainer.engine.matchid import GameStage, MatchId, gnubg_id
-from trainer.engine.moves import Move, Play, legal_plays
+from trainer.engine.moves import Move, Play, legal_plays, play_order, sorted_plays
 from trainer.engine.notation import parse_play
 from trainer.engine.position import BAR, CHECKERS, OFF, WAITING, Position
 from trainer.engine.reading import PositionRecord, read_position, read_record
@@ -83,8 +83,10 @@ __all__ = [
     "legal_plays",
     "parse_dice",
     "parse_play",
+    "play_order",
     "playable_doubles",
     "read_position",
     "read_record",
+    "sorted_plays",
     "win_kind",
 ]

@@ -10,7 +10,7 @@ only as many of that slot's checkers as were on the bar must move before anythin
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from trainer.engine.dice import Dice
@@ -208,6 +208,17 @@ def _plays_with_waiting(position: Position, roll: Dice) -> tuple[Play, ...]:
         )
         plays.append(Play(position, roll, tuple(moves), result))
     return tuple(plays)
+
+
+def play_order(play: Play) -> tuple[tuple[int, int], ...]:
+    """The key that lists plays the way ``bgtrainer moves`` and the app do: by their moves, each highest start (then
+    highest end) first, so the plays that move the back checkers furthest come first."""
+    return tuple(sorted((-move.start, -move.end) for move in play.moves))
+
+
+def sorted_plays(plays: Iterable[Play]) -> tuple[Play, ...]:
+    """``plays`` in listing order (see :func:`play_order`)."""
+    return tuple(sorted(plays, key=play_order))
 
 
 def iter_single_moves(position: Position, die: int) -> Iterator[Move]:

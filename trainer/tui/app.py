@@ -58,6 +58,9 @@ class TrainerApp(App[None]):
         self.store = ProgressStore(data_dir)
         self.crash_report: Path | None = None
         """Where the report of an unexpected error was written, once one has ended the app."""
+        for name in list(self.available_themes):
+            if name not in THEMES:
+                self.unregister_theme(name)  # the command palette offers the app's two themes, no others
 
     def on_mount(self) -> None:
         from trainer.tui.screens.home import HomeScreen
@@ -65,6 +68,7 @@ class TrainerApp(App[None]):
         saved_theme = self.store.setting("theme")
         if saved_theme in THEMES:
             self.theme = saved_theme
+        self.watch(self, "theme", self.save_theme, init=False)
         self.push_screen(HomeScreen())
         if self.store.notice:
             self.notify(self.store.notice, title="Progress", severity="warning", timeout=12, markup=False)
@@ -142,7 +146,10 @@ class TrainerApp(App[None]):
 
     def action_toggle_theme(self) -> None:
         self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
-        self.store.set_setting("theme", self.theme)
+
+    def save_theme(self, theme: str) -> None:
+        """Keep the theme chosen (with ctrl+t or the command palette) for the next session."""
+        self.store.set_setting("theme", theme)
 
     def on_unmount(self) -> None:
         self.store.close()

@@ -1,16 +1,24 @@
-"""Playing a roll on the board, one checker at a time: shared by the lesson and puzzle screens.
+"""Playing a roll on the board, one checker at a time, and showing a play move by move: shared by the lesson and
+puzzle screens (and any screen that shows a computer's move).
 
 The controller keeps the engine's :class:`Turn` and puts it on a :class:`BoardView`; each choice of a point
-returns what happened, for the screen to grade or explain.
+returns what happened, for the screen to grade or explain. :func:`animate_play` steps any play onto a board on a
+timer, the checkers moving one at a time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from trainer.engine import OFF, Dice, IllegalPlayError, Play, Position, Turn
+from textual.timer import Timer
+
+from trainer.engine import OFF, Dice, IllegalPlayError, Play, Position, Side, Turn
 from trainer.engine.wording import sentence
-from trainer.tui.widgets.board import BoardView
+from trainer.tui.widgets.board import BoardView, LastMove
+
+STEP_SECONDS = 0.4
+"""How long each checker move of an animated play stays on the board before the next."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +27,61 @@ class Refused:
 
     reason: str
     illegal: bool = True
+
+
+def play_steps(play: Play) -> list[Turn]:
+    """The turn after each checker move of ``play``, in the order played (seen from the mover)."""
+    turn = Turn(play.position, play.dice)
+    steps = []
+    for move in play.moves:
+        turn = turn.move(move.start, move.end)
+        steps.append(turn)
+    return steps
+
+
+def animate_play(
+    board: BoardView,
+    play: Play,
+    *,
+    side: Side = Side.X,
+    interval: float = STEP_SECONDS,
+    on_step: Callable[[Turn], None] | None = None,
+    on_done: Callable[[], None] | None = None,
+) -> Timer:
+    """Move ``play``'s checkers on ``board`` one at a time, one move every ``interval`` seconds, starting from the
+    play's position: after each move the board shows the new position, the dice used so far and the moves so far
+    as its last move. ``side`` is the mover (an O play is seen from O and turned round for the board).
+
+    ``on_step`` is called with the turn after each move, ``on_done`` once the play is complete. Stop the returned
+    timer to stop the animation; it stops by itself with the board.
+    """
+    steps = play_steps(play)
+    board.position = play.position if side is Side.X else play.position.swap()
+    board.on_roll = side
+    board.dice = play.dice
+    board.used_dice = ()
+    board.selected, board.targets = None, frozenset()
+    board.last_move = None
+
+    def step() -> None:
+        if not steps:
+            timer.stop()
+            if on_done is not None:
+                on_done()
+            return
+        turn = steps.pop(0)
+        board.position = turn.current if side is Side.X else turn.current.swap()
+        board.used_dice = turn.used_dice
+        board.last_move = LastMove(turn.moves, side)
+        if on_step is not None:
+            on_step(turn)
+        if not steps:
+            timer.stop()
+            if on_done is not None:
+                on_done()
+
+    timer = board.set_interval(interval, step)
+    return timer
 
 
 class BoardPlay:
@@ -33,6 +96,7 @@ class BoardPlay:
         """Put the turn on the board."""
         board = self.board
         board.position = self.turn.current
+        board.on_roll = Side.X
         board.dice = self.turn.dice
         board.used_dice = self.turn.used_dice
         board.selected = None
@@ -41,6 +105,7 @@ class BoardPlay:
     def reset(self) -> None:
         """Take every move of this turn back."""
         self.turn = Turn(self.turn.position, self.turn.dice)
+        self.board.last_move = None
         self.show()
 
     def undo(self) -> bool:
@@ -50,6 +115,25 @@ class BoardPlay:
         self.turn = self.turn.undo()
         self.show()
         return True
+
+    def animate(
+        self,
+        play: Play,
+        *,
+        interval: float = STEP_SECONDS,
+        on_step: Callable[[Turn], None] | None = None,
+        on_done: Callable[[], None] | None = None,
+    ) -> Timer:
+        """Play ``play`` (a play of this turn) out on the board from the start of the turn, one checker move every
+        ``interval`` seconds, keeping :attr:`turn` in step; see :func:`animate_play`."""
+
+        def stepped(turn: Turn) -> None:
+            self.turn = turn
+            if on_step is not None:
+                on_step(turn)
+
+        self.turn = Turn(self.turn.position, self.turn.dice)
+        return animate_play(self.board, play, interval=interval, on_step=stepped, on_done=on_done)
 
     def choose(self, point: int) -> Refused | Play | None:
         """The learner chose ``point``: a complete play, a refusal, or ``None`` (a selection changed or a move made)."""

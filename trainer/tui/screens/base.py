@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Button
+from textual.widgets import Button, Footer
 
 from trainer.engine import Play
 from trainer.store import ProgressStore
 from trainer.tui.playing import BoardPlay, Refused
 from trainer.tui.widgets.board import BoardView
+from trainer.tui.widgets.cube import CUBE_ACTIONS, CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 
@@ -46,16 +47,30 @@ class TrainerScreen(Screen[None]):
 
 
 class TaskScreen(TrainerScreen):
-    """A task on the board: the shared layout, a roll played one checker at a time, feedback, a typed play."""
+    """A task on the board: the shared layout, a roll played one checker at a time, feedback, a typed play.
+
+    A screen that allows cube actions includes a :class:`CubeActions` in its panel and sets what it allows; the
+    keys ``d``, ``t`` and ``p`` then double, take and pass (each only while allowed), and the screen handles the
+    widget's messages (``on_cube_actions_double_offered``, ``..._take_chosen``, ``..._pass_chosen``).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q,escape", "app.pop_screen", "Back"),
-        Binding("b", "focus_board", "Board"),
+        Binding("b", "focus_board", "Board", show=False),
         Binding("slash", "focus_notation", "Type a play"),
         Binding("u,backspace", "undo", "Undo"),
+        Binding("d", "cube('double')", "Double"),
+        Binding("t", "cube('take')", "Take"),
+        Binding("p", "cube('pass')", "Pass"),
+        Binding("pageup", "scroll_panel(-1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll_panel(1)", "Scroll down", show=False),
     ]
 
     playing: BoardPlay | None = None
+
+    def on_mount(self) -> None:
+        for footer in self.query(Footer):
+            footer.show_command_palette = False  # room for the task's own keys; ctrl+p still opens it
 
     @property
     def task_layout(self) -> TaskLayout:
@@ -80,7 +95,25 @@ class TaskScreen(TrainerScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "focus_notation"):
             return self.accepts_moves()
+        if action == "cube":
+            return bool(parameters) and parameters[0] in CUBE_ACTIONS and self.cube_allows(parameters[0])
         return True
+
+    def cube_allows(self, action: CubeAction) -> bool:
+        """Whether this screen shows cube actions and allows ``action`` now."""
+        widgets = self.query(CubeActions)
+        return bool(widgets) and widgets.first().allows(action)
+
+    def action_cube(self, action: CubeAction) -> None:
+        if self.cube_allows(action):
+            self.query_one(CubeActions).choose(action)
+
+    def action_scroll_panel(self, direction: int) -> None:
+        panel = self.query_one(".task-panel")
+        if direction < 0:
+            panel.scroll_page_up()
+        else:
+            panel.scroll_page_down()
 
     def on_board_view_point_chosen(self, event: BoardView.PointChosen) -> None:
         if self.playing is None or not self.accepts_moves():

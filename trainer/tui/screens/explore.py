@@ -8,24 +8,37 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.engine import EngineError, Play, Position, explain, parse_dice, read_position
+from trainer.engine import EngineError, Play, Position, explain, parse_dice, read_position, sorted_plays
+from trainer.tui.playing import STEP_SECONDS, animate_play
 from trainer.tui.screens.base import TaskScreen
+from trainer.tui.widgets.board import LastMove
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import TaskLayout
 
+ACCEPTED_FORMS = (
+    "Write a Position ID (e.g. 4HPwATDgc/ABMA, a Match ID may follow after a colon), an XGID (XGID=...), "
+    "the text form (e.g. X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2) or start."
+)
+
 
 class ExploreScreen(TaskScreen):
-    """A position, a roll, every legal play; highlight a play to see where it leaves the checkers."""
+    """A position, a roll, every legal play (in the order ``bgtrainer moves`` lists them); highlight a play to see
+    where it leaves the checkers, from and to, or choose it (enter) to see its checkers move one at a time."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "swap", "Other side to roll")]
+
+    step_seconds = STEP_SECONDS
+    """How long each checker move of a chosen play stays on the board before the next."""
 
     def __init__(self) -> None:
         super().__init__()
         self.position = Position.start()
         self.plays: tuple[Play, ...] = ()
+        self.replay: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield TaskLayout(
@@ -44,6 +57,8 @@ class ExploreScreen(TaskScreen):
         return False
 
     def on_mount(self) -> None:
+        self.board.choosing = False  # the board only shows here
+        self.board.cursor_shown = False
         self.update_view()
         self.query_one("#position-input", Input).focus()
 
@@ -62,8 +77,14 @@ class ExploreScreen(TaskScreen):
         """Read both inputs; show the board and the plays, or say what is wrong with the input."""
         plays_list = self.query_one("#plays", OptionList)
         explanation_box = self.query_one("#explanation", Static)
+        self.stop_replay()
         try:
-            position, xgid_dice = read_position(self.query_one("#position-input", Input).value, allow_finished=False)
+            try:
+                position, xgid_dice = read_position(
+                    self.query_one("#position-input", Input).value, allow_finished=False
+                )
+            except EngineError as error:
+                raise EngineError(f"{error}. {ACCEPTED_FORMS}") from error
             dice_text = self.query_one("#dice-input", Input).value.strip()
             dice = parse_dice(dice_text) if dice_text or xgid_dice is None else xgid_dice
         except EngineError as error:
@@ -75,9 +96,9 @@ class ExploreScreen(TaskScreen):
         self.feedback.clear()
         self.position = position
         explanation = explain(position, dice)
-        self.plays = () if explanation.no_play else explanation.plays
+        self.plays = () if explanation.no_play else sorted_plays(explanation.plays)
         board = self.board
-        board.position, board.dice, board.used_dice, board.marked = position, dice, (), frozenset()
+        board.position, board.dice, board.used_dice, board.last_move = position, dice, (), None
         board.caption = position.text() if position.has_waiting() else f"ID {position.position_id()}"
         explanation_box.update(explanation.text)
         plays_list.clear_options()
@@ -85,11 +106,26 @@ class ExploreScreen(TaskScreen):
             plays_list.add_option(Option(Text(str(play)), id=str(index)))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show where the highlighted play leaves the checkers, its moves marked from and to."""
         if event.option.id is None:
             return
+        self.stop_replay()
         play = self.plays[int(event.option.id)]
-        self.board.position = play.result
-        self.board.marked = frozenset(move.end for move in play.moves if move.end)
+        board = self.board
+        board.position, board.used_dice = play.result, play.dice.moves[: play.dice_used]
+        board.last_move = LastMove.of(play)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Play the chosen play out on the board, one checker at a time."""
+        if event.option.id is None:
+            return
+        self.stop_replay()
+        self.replay = animate_play(self.board, self.plays[int(event.option.id)], interval=self.step_seconds)
+
+    def stop_replay(self) -> None:
+        if self.replay is not None:
+            self.replay.stop()
+            self.replay = None
 
     def action_swap(self) -> None:
         self.query_one("#position-input", Input).value = self.position.swap().identifier()

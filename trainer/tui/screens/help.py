@@ -15,17 +15,27 @@ HELP_TEXT = """\
 # Help
 
 ## Keys
-- **Arrows** move around menus and the board; **enter** chooses.
-- On the board: choose one of your checkers (●), then one of the lit points (◇) to move it. You can also
-  click with the mouse, or press **/** and type the play, e.g. `24/18 13/8`.
-- **u** undoes a move in this turn, **n** goes on after a right answer, **q** or **escape** goes back,
-  **ctrl+q** quits from anywhere, **ctrl+t** switches between the dark and the light theme.
-- Setting up the board: choose a point to add a checker there, right-click or **-** to take one away,
-  **c** to check.
+- **Arrows** move around menus and the board; **enter** chooses. On a new task the board shows no cursor:
+  the first arrow or **enter** shows it, so an extra enter never answers by itself.
+- On the board: choose one of your checkers (●), then one of the lit points (◇) to move it, with the arrows
+  and **enter** or with the mouse; or press **/** and type the play, e.g. `24/18 13/8`. **escape** leaves the
+  box for the board; after a wrong answer the box is emptied for the next try, and the keys the feedback
+  names (such as **s** for the solution) still work.
+- **1**, **2**, **3** ... choose a numbered answer. **Tab** goes from the board to the answers or the box.
+- **u** undoes a move in this turn, **enter** or **n** goes on after a right answer, **q** or **escape** goes
+  back, **page up** and **page down** scroll the text beside the board, **ctrl+q** quits from anywhere,
+  **ctrl+t** switches between the dark and the light theme.
+- Setting up the board: choose a point (**enter** or a click) to add a checker there, **-** or a right-click
+  to take one away, **c** to check.
+- Where the doubling cube is in play: **d** doubles, **t** takes, **p** passes.
 
 ## The board
 You are ● and move from your 24-point down to your 1-point, then bear off. O (○) moves the other way.
-The bar is in the middle; borne-off checkers go to the tray on the right.
+The bar is in the middle; borne-off checkers go to the tray on the right, where the doubling cube sits too:
+in the middle while nobody owns it, on its owner's side once it has been turned. The dice are shown beside
+the bar (dimmed once played). After a play, a dotted ring ◌ marks where each checker left and a rim the
+checkers that arrived. In a match, the score line under the board gives the length, both scores and the
+Crawford game.
 
 ## The rules in brief
 - Move one checker by each die, or one checker by both; doubles are played four times.

@@ -27,7 +27,7 @@ from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, ReadS
 from trainer.engine import CHECKERS, OFF, Play, Position, Side
 from trainer.tui.playing import BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen
-from trainer.tui.widgets.board import BoardView
+from trainer.tui.widgets.board import BoardView, LastMove
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 from trainer.tui.widgets.text import SafeMarkdown
@@ -35,18 +35,20 @@ from trainer.tui.widgets.text import SafeMarkdown
 KIND_NAMES = {"read": "Read", "play": "Play", "pick": "Pick a point", "choose": "Choose", "setup": "Set up",
               "roll": "Opening roll"}  # fmt: skip
 LessonStep = ReadStep | PlayStep | SetupStep | ChooseStep | PickStep | RollStep
+ANSWER_KEYS = Binding.Group("Answer")
 
 
 class LessonScreen(TaskScreen):
     """One lesson: the board on the left, the step's text, feedback and answers on the right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "next", "Next"),
-        Binding("r", "roll", "Roll"),
+        Binding("enter,n", "next", "Continue"),
+        Binding("r,enter", "roll", "Roll"),
         Binding("x", "starter('X')", "I start"),
         Binding("o", "starter('O')", "O starts"),
         Binding("c", "check_setup", "Check"),
         Binding("minus,delete", "remove_checker", "Remove"),
+        *(Binding(str(number), f"option({number})", "Answer", group=ANSWER_KEYS) for number in range(1, 10)),
     ]
 
     index: reactive[int] = reactive(0, bindings=True)
@@ -64,8 +66,9 @@ class LessonScreen(TaskScreen):
     def step(self) -> LessonStep:
         return self.lesson.steps[self.index]
 
-    def applicable(self, action: str) -> bool | None:
-        """Whether ``action`` does something in the current step: the footer and the buttons both follow it."""
+    def applicable(self, action: str, parameters: tuple[object, ...] = ()) -> bool | None:
+        """Whether ``action`` does something in the current step: the footer and the buttons both follow it
+        (``None`` for an action the lesson leaves to :class:`TaskScreen`)."""
         step, open_task = self.step, not self.solved
         applicable = {
             "next": self.solved or isinstance(step, ReadStep),
@@ -75,11 +78,20 @@ class LessonScreen(TaskScreen):
             "starter": open_task and isinstance(step, RollStep) and self.throws_seen > 0,
             "check_setup": open_task and isinstance(step, SetupStep),
             "remove_checker": open_task and isinstance(step, SetupStep),
+            "option": open_task
+            and isinstance(step, ChooseStep)
+            and bool(parameters)
+            and parameters[0] in range(1, len(step.options) + 1),
         }
-        return applicable.get(action, True)
+        return applicable.get(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.applicable(action)
+        applicable = self.applicable(action, parameters)
+        return super().check_action(action, parameters) if applicable is None else applicable
+
+    def answers_on_board(self) -> bool:
+        """Whether the board takes choices now: an open play, pick or setup step."""
+        return not self.solved and isinstance(self.step, PlayStep | PickStep | SetupStep)
 
     def accepts_moves(self) -> bool:
         return isinstance(self.step, PlayStep) and not self.solved and self.playing is not None
@@ -111,6 +123,7 @@ class LessonScreen(TaskScreen):
         self.show_step()
 
     def watch_solved(self) -> None:
+        self.board.choosing = self.answers_on_board()
         self.refresh_buttons()
 
     def watch_throws_seen(self) -> None:
@@ -139,7 +152,9 @@ class LessonScreen(TaskScreen):
         self.feedback.clear()
         board = self.board
         board.selected, board.targets, board.marked = None, frozenset(), frozenset()
-        board.used_dice, board.caption = (), ""
+        board.used_dice, board.caption, board.last_move = (), "", None
+        board.choosing = self.answers_on_board()
+        board.cursor_shown = False  # so that an enter meant for Continue cannot answer the new step at once
         is_roll = isinstance(step, RollStep)
         position = None if isinstance(step, RollStep) else step.board()
         dice = None if isinstance(step, RollStep) else step.roll()
@@ -155,7 +170,7 @@ class LessonScreen(TaskScreen):
             self.setup_counts = [0] * 26
             self.show_setup()
         elif is_roll:
-            board.caption = "press r to roll"
+            board.caption = "press r or enter to roll"
         options = self.query_one("#options", OptionList)
         options.clear_options()
         if isinstance(step, ChooseStep):
@@ -172,10 +187,6 @@ class LessonScreen(TaskScreen):
         if isinstance(step, ChooseStep):
             options.focus()
             options.highlighted = 0
-        elif isinstance(step, ReadStep):
-            self.query_one("#continue", Button).focus()
-        elif is_roll:
-            self.query_one("#roll", Button).focus()
         else:
             board.focus()
 
@@ -193,7 +204,7 @@ class LessonScreen(TaskScreen):
         self.store.complete_step(self.lesson.id, self.index, first_try=self.wrong_attempts == 0)
         self.board.selected, self.board.targets = None, frozenset()
         self.solved = True
-        self.query_one("#continue", Button).focus()
+        self.board.focus()  # enter now continues
 
     def on_board_view_point_chosen(self, event: BoardView.PointChosen) -> None:
         """Pick and setup steps answer on the board here; a play step's moves are handled by :class:`TaskScreen`
@@ -223,6 +234,7 @@ class LessonScreen(TaskScreen):
         if feedback.correct:
             self.board.position = play.result
             self.board.used_dice = play.dice.moves[: play.dice_used]
+            self.board.last_move = LastMove.of(play)
         else:
             self.reset_play()
 
@@ -234,18 +246,22 @@ class LessonScreen(TaskScreen):
         answer = read_play(position, dice, event.value)
         if isinstance(answer, Play):
             self.played(answer, event.value)
-            if self.solved:
-                return
         else:
             self.grade(answer)
-            self.reset_play()
-        self.notation.value = event.value
-        self.notation.cursor_position = len(event.value)
+            self.reset_play()  # a wrong answer empties the box, which keeps the focus for the next try
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         step = self.step
         if isinstance(step, ChooseStep) and not self.solved and event.option.id is not None:
             self.grade(grade_choice(step, int(event.option.id)))
+
+    def action_option(self, number: int) -> None:
+        """Answer a choose step with its option ``number`` as shown (1 for the first)."""
+        if not self.applicable("option", (number,)):
+            return
+        options = self.query_one("#options", OptionList)
+        options.highlighted = number - 1
+        options.action_select()
 
     # --- setup and roll steps -------------------------------------------------------------------------
 
@@ -254,7 +270,9 @@ class LessonScreen(TaskScreen):
         player = list(self.setup_counts)
         player[OFF] = CHECKERS - placed
         self.board.position = Position(player, Position.start().opponent)
-        self.board.caption = f"to place: {CHECKERS - placed}"
+        self.board.caption = (
+            f"to place: {CHECKERS - placed} · enter or click adds a checker, minus or right-click takes one off"
+        )
 
     def add_checker(self, point: int) -> None:
         if not 1 <= point <= 24:

@@ -19,9 +19,9 @@ from textual.widgets import Button, Footer, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.content.grading import Feedback, grade_puzzle
-from trainer.engine import OFF, Play, explain
+from trainer.engine import Play, Turn, explain
 from trainer.store.puzzles import Question
-from trainer.tui.playing import BoardPlay, Refused
+from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen, TrainerScreen
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import NotationInput, TaskLayout
@@ -129,7 +129,7 @@ class PuzzleScreen(TaskScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "forced(True)", "Forced"),
         Binding("x", "forced(False)", "Not forced"),
-        Binding("n", "next", "Next"),
+        Binding("enter,n", "next", "Next"),
         Binding("p", "no_play", "No legal play"),
         Binding("r", "retry", "Retry"),
         Binding("s", "solution", "Solution"),
@@ -138,6 +138,8 @@ class PuzzleScreen(TaskScreen):
     index: reactive[int] = reactive(0)
     asking: reactive[bool] = reactive(False, bindings=True)
     done: reactive[bool] = reactive(False, bindings=True)
+    solution_step_seconds = STEP_SECONDS
+    """How long each checker move of the solution stays on the board before the next."""
 
     def __init__(self, puzzles: list[Puzzle], *, start: int = 0) -> None:
         super().__init__()
@@ -198,6 +200,7 @@ class PuzzleScreen(TaskScreen):
     def refresh_controls(self) -> None:
         self.refresh_buttons()
         self.notation.display = self.accepts_moves()
+        self.board.choosing = self.accepts_moves()
 
     # --- showing ----------------------------------------------------------------------------------------
 
@@ -219,8 +222,9 @@ class PuzzleScreen(TaskScreen):
             prompt += "\n\n**First: is this roll forced?** (only one legal play, or none)"
         self.query_one("#step-text", Markdown).update(prompt)
         board = self.board
-        board.marked = frozenset()
+        board.marked, board.last_move = frozenset(), None
         board.caption = f"puzzle {puzzle.id}"
+        board.cursor_shown = False  # so that an enter meant for Next cannot make a move at once
         self.playing = BoardPlay(board, puzzle.board(), puzzle.roll())
         self.feedback.clear()
         self.notation.value = ""
@@ -265,17 +269,23 @@ class PuzzleScreen(TaskScreen):
     def on_input_submitted(self, event: NotationInput.Submitted) -> None:
         if not self.accepts_moves() or not event.value.strip():
             return
-        self.grade(grade_puzzle(self.puzzle, event.value), event.value)
+        self.grade(grade_puzzle(self.puzzle, event.value), event.value, typed=True)
 
-    def grade(self, feedback: Feedback, answer: str) -> None:
-        """Record the answer and show the verdict; a wrong one puts the checkers back for another try."""
+    def grade(self, feedback: Feedback, answer: str, *, typed: bool = False) -> None:
+        """Record the answer and show the verdict; a wrong one puts the checkers back for another try (a typed one
+        is cleared from the box, which keeps the focus; the keys the feedback names still work from the empty box).
+        """
         self.record(answer, feedback.correct)
         self.feedback.show_feedback(feedback)
         if feedback.correct:
             self.done = True
         elif self.playing is not None:
             self.playing.reset()
-        self.board.focus()  # so the keys named in the feedback (s, r, n) work at once
+        if typed and not feedback.correct:
+            self.notation.value = ""
+            self.notation.focus()
+        else:
+            self.board.focus()  # so the keys named in the feedback (s, r, n) work at once
 
     # --- retry, solution, next --------------------------------------------------------------------------
 
@@ -295,23 +305,16 @@ class PuzzleScreen(TaskScreen):
         if solution.is_pass:
             self.feedback.show("Solution: no legal play. " + explain(puzzle.board(), puzzle.roll()).text, "info")
             return
-        moves = list(solution.moves)
-        board = self.board
-        board.marked = frozenset()
+        self.board.marked = frozenset()
         self.feedback.show(f"Solution: {solution}", "info")
         self.stop_solution_replay()
 
-        def step() -> None:
-            if not moves or self.playing is None:
-                self.stop_solution_replay()
-                return
-            move = moves.pop(0)
-            self.playing.turn = self.playing.turn.move(move.start, move.end)
-            self.playing.show()
-            board.marked = board.marked | ({move.end} if move.end != OFF else set())
-            self.notation.value = self.playing.turn.notation()
+        def step(turn: Turn) -> None:
+            if self.playing is not None:
+                self.notation.value = self.playing.turn.notation()
 
-        self.replay = self.set_interval(0.4, step)
+        self.replay = self.playing.animate(solution, interval=self.solution_step_seconds, on_step=step)
+        self.board.focus()
 
     def stop_solution_replay(self) -> None:
         if self.replay is not None:

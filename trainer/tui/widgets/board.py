@@ -1,12 +1,14 @@
-"""The board widget: 24 points in two rows of 12, the bar, both home boards, borne-off trays, dice and pip counts.
+"""The board widget: 24 points drawn as triangles in two rows of 12, the bar, the borne-off trays, the dice, the
+doubling cube, the score and the pip counts.
 
 It only displays what it is given (attributes down) and reports clicks and keyboard picks as
-:class:`BoardView.PointChosen` messages (messages up). Point 25 is the bar, point 0 the borne-off tray.
+:class:`BoardView.PointChosen` messages (messages up). Point 25 is the bar, point 0 the borne-off tray; points are
+numbered from the learner's side (X, ``●``), who moves counter-clockwise to the bottom-right home board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -14,29 +16,50 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from trainer.engine import BAR, OFF, Dice, Position
+from trainer.engine import BAR, OFF, Cube, Dice, MatchScore, Move, Play, Position, Side
 
 X_MARK, O_MARK = "●", "○"
+GHOST = "◌"
+"""Where a checker of the last move stood before it moved."""
+TARGET_MARK, POINT_MARK = "◇", "◆"
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 TOP = (13, 14, 15, 16, 17, 18, BAR, 19, 20, 21, 22, 23, 24, OFF)
 BOTTOM = (12, 11, 10, 9, 8, 7, BAR, 6, 5, 4, 3, 2, 1, OFF)
+CUBE_LEVEL = 2
+"""The line of its owner's half (0 at the board's edge) where a turned cube sits."""
+CAPTION_LINES = 2
+"""Lines kept under the pip counts for the caption (a longer one is cut)."""
 
 
 @dataclass(frozen=True, slots=True)
 class BoardGeometry:
-    """Where everything sits for a board ``point_width`` columns per point and ``rows`` checkers per half."""
+    """Where everything sits for a board ``point_width`` columns per point and ``rows`` checkers per half.
+
+    The board proper is ``width`` x ``height`` cells: the point numbers, the frame, ``rows`` lines per half and the
+    middle line; the widget adds its information lines (pip counts, score, caption) under it.
+    """
 
     point_width: int = 3
     rows: int = 5
 
+    MIN_POINT_WIDTH: ClassVar[int] = 3
+    MAX_POINT_WIDTH: ClassVar[int] = 7
+    MIN_ROWS: ClassVar[int] = 5
+    MAX_ROWS: ClassVar[int] = 11
+
     @classmethod
-    def fit(cls, width: int, height: int) -> BoardGeometry:
-        """The largest board that fits ``width`` x ``height`` cells (never smaller than the 48 x 16 minimum)."""
-        point_width = max(3, min(5, (width - 12) // 12))
-        rows = max(5, min(11, (height - 7) // 2))
+    def fit(cls, width: int, height: int, info_lines: int = 1 + CAPTION_LINES) -> BoardGeometry:
+        """The largest board that fits ``width`` x ``height`` cells with ``info_lines`` under it (never smaller than
+        the 48 x 15 minimum). Points are an odd number of columns wide, so a checker sits in the middle of its point.
+        """
+        point_width = max(cls.MIN_POINT_WIDTH, min(cls.MAX_POINT_WIDTH, (width - 12) // 12))
+        point_width -= 1 - point_width % 2
+        rows = max(cls.MIN_ROWS, min(cls.MAX_ROWS, (height - 5 - info_lines) // 2))
         return cls(point_width, rows)
 
     @property
@@ -45,7 +68,8 @@ class BoardGeometry:
 
     @property
     def height(self) -> int:
-        return 7 + 2 * self.rows
+        """The lines of the board proper, from the top point numbers to the bottom ones."""
+        return 5 + 2 * self.rows
 
     @property
     def bar_x(self) -> int:
@@ -97,6 +121,52 @@ class BoardGeometry:
             return 19 + index if top else 6 - index
         return None
 
+    def triangle(self, level: int, *, top: bool) -> str:
+        """The shape of a point's triangle on line ``level`` (0 at the board's edge) as ``point_width`` characters:
+        ``█`` a whole cell of the point's colour, ``▌``/``▐`` half of one, a space the board, and the tip."""
+        pw = self.point_width
+        halves = round(2 * pw * (self.rows - level) / self.rows)
+        halves = max(2, halves - halves % 2)  # an even number of half cells, so the triangle stays centred
+        margin = pw - halves // 2  # half cells left empty on each side
+        cells = []
+        for cell in range(pw):
+            left, right = margin <= 2 * cell < 2 * pw - margin, margin <= 2 * cell + 1 < 2 * pw - margin
+            cells.append("█" if left and right else "▌" if left else "▐" if right else " ")
+        if level == self.rows - 1 and halves == 2 and pw % 2:
+            cells[pw // 2] = "▼" if top else "▲"
+        return "".join(cells)
+
+
+@dataclass(frozen=True, slots=True)
+class LastMove:
+    """A play to mark on the board, from and to: ``moves`` in the mover's own numbering (``side`` O's moves are
+    turned round to the board's numbering when drawn)."""
+
+    moves: tuple[Move, ...]
+    side: Side = Side.X
+
+    @classmethod
+    def of(cls, play: Play, side: Side = Side.X) -> LastMove:
+        """The moves of ``play``, made by ``side``."""
+        return cls(play.moves, side)
+
+    def changes(self) -> dict[tuple[Side, int], int]:
+        """For each (side, board point) the checkers the moves left (negative) or brought (positive) there."""
+        change: dict[tuple[Side, int], int] = {}
+        for move in self.moves:
+            start, end = self._board_point(move.start), self._board_point(move.end)
+            change[(self.side, start)] = change.get((self.side, start), 0) - 1
+            change[(self.side, end)] = change.get((self.side, end), 0) + 1
+        return {key: count for key, count in change.items() if count}
+
+    def _board_point(self, point: int) -> int:
+        if self.side is Side.X or point in (BAR, OFF):
+            return point
+        return 25 - point
+
+
+Changes = dict[tuple[Side, int], int]
+
 
 @dataclass(frozen=True, slots=True)
 class _Palette:
@@ -104,18 +174,23 @@ class _Palette:
 
     frame: Style
     number: Style
+    surface: Style
+    points: tuple[Style, Style]
     x: Style
     o: Style
     x_tray: Style
     o_tray: Style
-    dots: tuple[Style, Style]
     selected: Style
     target: Style
     cursor: Style
     marked: Style
+    last_from: Style
+    last_to: Style
     caption: Style
     die: Style
     used_die: Style
+    cube: Style
+    score: Style
 
     @classmethod
     def of(cls, board: BoardView) -> _Palette:
@@ -125,18 +200,23 @@ class _Palette:
         return cls(
             frame=style("frame"),
             number=style("number"),
+            surface=style("surface"),
+            points=(style("point-even"), style("point-odd")),
             x=style("x-checker"),
             o=style("o-checker"),
             x_tray=style("x-tray"),
             o_tray=style("o-tray"),
-            dots=(style("dot-even"), style("dot-odd")),
             selected=style("selected"),
             target=style("target"),
             cursor=style("cursor"),
             marked=style("marked"),
+            last_from=style("last-from"),
+            last_to=style("last-to"),
             caption=style("caption"),
             die=style("die"),
             used_die=style("used-die"),
+            cube=style("cube"),
+            score=style("score"),
         )
 
 
@@ -145,68 +225,98 @@ def _cell(text: str, width: int) -> str:
 
 
 class BoardView(Widget, can_focus=True):
-    """A backgammon board seen from the learner (X, ``●``), moving counter-clockwise to the bottom-right home."""
+    """A backgammon board seen from the learner (X, ``●``), moving counter-clockwise to the bottom-right home.
+
+    A screen sets what it shows: ``position``, ``dice`` (and ``used_dice``), ``selected`` and ``targets`` while a
+    checker is being moved, ``marked`` points, ``last_move`` (from and to), the doubling ``cube`` and the ``match``
+    score (``None`` hides them), and whether the board takes choices now (``choosing``).
+    """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "board--frame",
         "board--number",
+        "board--surface",
+        "board--point-even",
+        "board--point-odd",
         "board--x-checker",
         "board--o-checker",
         "board--x-tray",
         "board--o-tray",
-        "board--dot-even",
-        "board--dot-odd",
         "board--selected",
         "board--target",
         "board--cursor",
         "board--marked",
+        "board--last-from",
+        "board--last-to",
         "board--caption",
         "board--die",
         "board--used-die",
+        "board--cube",
+        "board--score",
     }
     """
     | Class | What it colours |
     | :- | :- |
     | `board--frame` | The frame, the bar and the tray borders. |
     | `board--number` | The point numbers. |
-    | `board--x-checker`, `board--o-checker` | The learner's (X) and the opponent's (O) checkers. |
+    | `board--surface` | The board between the points. |
+    | `board--point-even`, `board--point-odd` | The triangles of the even and the odd points (their `color`). |
+    | `board--x-checker`, `board--o-checker` | The learner's (X) and the opponent's (O) checkers: the checker's `background`, the mark's `color`. |
     | `board--x-tray`, `board--o-tray` | The counts of borne-off checkers. |
-    | `board--dot-even`, `board--dot-odd` | Empty points, alternating. |
-    | `board--selected` | Added to the chosen checker. |
+    | `board--selected` | Added to the checker chosen to move. |
     | `board--target` | Points the chosen checker can reach. |
     | `board--cursor` | The keyboard cursor on a point number. |
     | `board--marked` | Points marked by the screen (a right pick, a play's landing points). |
+    | `board--last-from`, `board--last-to` | The last move: where checkers left (a ghost), and the checkers that arrived (their rim). |
     | `board--caption` | The caption under the board. |
     | `board--die`, `board--used-die` | Dice still to play, and dice already played. |
-    """
+    | `board--cube` | The doubling cube. |
+    | `board--score` | The match score line. |
+    """  # noqa: E501
 
     DEFAULT_CSS = """
     BoardView {
-        width: 1fr; min-width: 48; height: 1fr; min-height: 17;
+        width: 1fr; min-width: 48; height: 1fr; min-height: 18;
         &:focus { background: $boost; }
         & > .board--frame { color: $foreground-muted; }
         & > .board--number { color: $foreground-muted; }
+        & > .board--surface { background: #24382c; }
+        & > .board--point-even { color: #c9b183; }
+        & > .board--point-odd { color: #8e3b2c; }
         & > .board--x-checker { color: #ffffff; background: #1d5fb8; text-style: bold; }
-        & > .board--o-checker { color: #000000; background: #e08a00; text-style: bold; }
+        & > .board--o-checker { color: #000000; background: #f0a020; text-style: bold; }
         & > .board--x-tray { color: #3b8ae6; text-style: bold; }
         & > .board--o-tray { color: #e08a00; text-style: bold; }
-        & > .board--dot-even { color: $foreground 45%; }
-        & > .board--dot-odd { color: $foreground 25%; }
         & > .board--selected { text-style: reverse; }
         & > .board--target { color: #000000; background: $success; text-style: bold; }
         & > .board--cursor { color: #000000; background: $warning; text-style: bold; }
         & > .board--marked { color: #000000; background: $accent; text-style: bold; }
+        & > .board--last-from { color: #ffffff; text-style: bold; }
+        & > .board--last-to { color: #ffffff; text-style: bold; }
         & > .board--caption { text-style: italic; }
-        & > .board--die { text-style: bold; }
-        & > .board--used-die { text-style: dim strike; }
+        & > .board--die { color: #000000; background: #f4f1e8; text-style: bold; }
+        & > .board--used-die { color: #6a6a6a; background: #3a3a3a; }
+        & > .board--cube { color: #000000; background: #f4f1e8; text-style: bold; }
+        & > .board--score { text-style: bold; }
+        &:light > .board--surface { background: #3f6b4f; }
+        &:light > .board--used-die { color: #8a8a8a; background: #cfcfcf; }
+        /* Without colour (NO_COLOR) the greys must still part the checkers from the points; the marks ● and ○ tell
+           the sides apart, and the arrived checkers are underlined. */
+        &:nocolor > .board--surface { background: #000000; }
+        &:nocolor > .board--point-even { color: #5a5a5a; }
+        &:nocolor > .board--point-odd { color: #383838; }
+        &:nocolor > .board--x-checker { color: #000000; background: #ffffff; }
+        &:nocolor > .board--o-checker { color: #000000; background: #b4b4b4; }
+        &:nocolor > .board--last-to { color: #ffffff; text-style: bold underline; }
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1, 0)", "Left", show=False),
-        Binding("right", "cursor(1, 0)", "Right", show=False),
-        Binding("up", "cursor(0, -1)", "Up", show=False),
-        Binding("down", "cursor(0, 1)", "Down", show=False),
-        Binding("enter,space", "choose", "Choose point", show=False),
+        Binding("left", "cursor(-1, 0)", "Move", key_display="←", group=Binding.Group("Move", compact=True)),
+        Binding("up", "cursor(0, -1)", "Move", key_display="↑", group=Binding.Group("Move", compact=True)),
+        Binding("down", "cursor(0, 1)", "Move", key_display="↓", group=Binding.Group("Move", compact=True)),
+        Binding("right", "cursor(1, 0)", "Move", key_display="→", group=Binding.Group("Move", compact=True)),
+        Binding("enter", "choose", "Choose"),
+        Binding("space", "choose", "Choose", show=False),
     ]
 
     class PointChosen(Message):
@@ -228,7 +338,19 @@ class BoardView(Widget, can_focus=True):
     selected: reactive[int | None] = reactive(None)
     targets: reactive[frozenset[int]] = reactive(frozenset())
     marked: reactive[frozenset[int]] = reactive(frozenset())
+    last_move: reactive[LastMove | None] = reactive(None)
+    """The last play made, marked from (a ghost where each checker left) and to (the checkers that arrived)."""
+    cube: reactive[Cube | None] = reactive(None, layout=True)
+    """The doubling cube: in the middle of the tray column while centered, on its owner's side once turned."""
+    match: reactive[MatchScore | None] = reactive(None, layout=True)
+    """The score, shown on its own line under the pip counts (``None``: no score line)."""
+    on_roll: reactive[Side] = reactive(Side.X)
+    """Whose dice are shown: X's to the right of the bar, O's to the left, as each player throws on a real board."""
     cursor: reactive[int] = reactive(24)
+    cursor_shown: reactive[bool] = reactive(True)
+    """Whether the keyboard cursor is shown; while hidden, the first arrow or enter only shows it."""
+    choosing: reactive[bool] = reactive(True, bindings=True)
+    """Whether the board takes choices now (enter and clicks); when not, enter is left to the screen."""
     caption: reactive[str] = reactive("")
     turn_label: reactive[str] = reactive("to play")
     doubles_move_four: reactive[bool] = reactive(True)
@@ -236,8 +358,21 @@ class BoardView(Widget, can_focus=True):
 
     _pal: _Palette
 
+    reserved_width = 0
+    """Columns of its container the board leaves to its neighbours when its width is ``auto``."""
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """With ``width: auto``, the largest board that fits the container less :attr:`reserved_width`, with a
+        column of margin on each side."""
+        fitted = BoardGeometry.fit(container.width - self.reserved_width - 2, container.height, self.info_lines())
+        return fitted.width + 2
+
+    def info_lines(self) -> int:
+        """The lines under the board proper: the pip counts, the score (in a match) and the caption."""
+        return 1 + (self.match is not None) + CAPTION_LINES
+
     def geometry(self) -> BoardGeometry:
-        return BoardGeometry.fit(self.size.width, self.size.height)
+        return BoardGeometry.fit(self.size.width, self.size.height, self.info_lines())
 
     def _offset(self, geometry: BoardGeometry) -> tuple[int, int]:
         return max(0, (self.size.width - geometry.width) // 2), 0
@@ -251,15 +386,26 @@ class BoardView(Widget, can_focus=True):
 
     # --- input --------------------------------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("choose", "cursor"):
+            return self.choosing  # when the board only shows, its keys are left to the screen
+        return True
+
     def on_click(self, event: events.Click) -> None:
+        if not self.choosing:
+            return
         geometry = self.geometry()
         left, top = self._offset(geometry)
         point = geometry.point_at(event.x - left, event.y - top)
         if point is not None:
             self.cursor = point
+            self.cursor_shown = True
             self.post_message(self.PointChosen(self, point, secondary=event.button == 3))
 
     def action_cursor(self, dx: int, dy: int) -> None:
+        if not self.cursor_shown:
+            self.cursor_shown = True
+            return
         row = TOP if self.cursor in TOP and (self.cursor not in BOTTOM or dy >= 0) else BOTTOM
         if self.cursor in (BAR, OFF):
             row = TOP if dy < 0 or (dy == 0 and self._cursor_row_top) else BOTTOM
@@ -274,7 +420,16 @@ class BoardView(Widget, can_focus=True):
     _cursor_row_top = False
 
     def action_choose(self) -> None:
+        if not self.cursor_shown:
+            self.cursor_shown = True  # the first enter shows where the cursor is; the next one chooses
+            return
         self.post_message(self.PointChosen(self, self.cursor))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
 
     # --- drawing ------------------------------------------------------------------------------------
 
@@ -284,127 +439,254 @@ class BoardView(Widget, can_focus=True):
         geometry = self.geometry()
         left, _ = self._offset(geometry)
         text = Text()
-        for index, line in enumerate(self._lines(position, geometry)):
+        lines = self._board_lines(position, geometry)
+        for index, line in enumerate(lines):
             if index:
                 text.append("\n")
             text.append(" " * left)
             text.append_text(line)
+        for line in self._info(position, max(1, self.size.width - left)):
+            text.append("\n")
+            text.append(" " * left)
+            text.append_text(line)
         return text
 
-    def _lines(self, position: Position, g: BoardGeometry) -> list[Text]:
-        pw = g.point_width
-        lines: list[Text] = []
-        lines.append(self._numbers(TOP, g))
-        lines.append(Text("┌" + "─" * 6 * pw + "┬───┬" + "─" * 6 * pw + "┬────┐", self._pal.frame))
-        for level in range(g.rows):
-            lines.append(self._row(position, TOP, level, g))
+    def _board_lines(self, position: Position, g: BoardGeometry) -> list[Text]:
+        pw, frame = g.point_width, self._pal.frame
+        changes: Changes = self.last_move.changes() if self.last_move else {}
+        lines = [self._numbers(TOP, g)]
+        lines.append(Text("┌" + "─" * 6 * pw + "┬───┬" + "─" * 6 * pw + "┬────┐", frame))
+        lines.extend(self._row(position, TOP, level, g, changes) for level in range(g.rows))
         lines.append(self._middle(g))
-        for level in reversed(range(g.rows)):
-            lines.append(self._row(position, BOTTOM, level, g))
-        lines.append(Text("└" + "─" * 6 * pw + "┴───┴" + "─" * 6 * pw + "┴────┘", self._pal.frame))
+        lines.extend(self._row(position, BOTTOM, level, g, changes) for level in reversed(range(g.rows)))
+        lines.append(Text("└" + "─" * 6 * pw + "┴───┴" + "─" * 6 * pw + "┴────┘", frame))
         lines.append(self._numbers(BOTTOM, g))
+        return lines
+
+    def _info(self, position: Position, width: int) -> list[Text]:
         x_pips, o_pips = position.pip_count()
         status = Text()
         status.append(f" {X_MARK} ", self._pal.x)
         status.append(f" You: {x_pips} pips   ")
         status.append(f" {O_MARK} ", self._pal.o)
         status.append(f" O: {o_pips} pips")
-        lines.append(status)
-        lines.append(Text(" " + self.caption, self._pal.caption))
+        lines = [status]
+        if self.match is not None:
+            lines.append(Text(" " + score_text(self.match), self._pal.score))
+        caption = Text(self.caption, self._pal.caption).wrap(self.app.console, max(1, width - 1))
+        lines.extend(Text(" ").append_text(line) for line in list(caption)[:CAPTION_LINES])
         return lines
 
     def _numbers(self, row: Iterable[int], g: BoardGeometry) -> Text:
         text = Text(" ")
+        cursor = self.cursor if self.cursor_shown and self.choosing and self.has_focus else None
         for point in row:
-            if point == BAR:
-                on_bar = self.cursor == BAR
-                text.append(" BAR " if on_bar else "     ", self._pal.cursor if on_bar else self._pal.number)
-                continue
-            if point == OFF:
-                label = "OFF " if self.cursor == OFF else "    "
-                text.append(" " + label, self._pal.cursor if self.cursor == OFF else self._pal.number)
-                continue
-            style = self._pal.cursor if point == self.cursor else self._pal.number
-            text.append(_cell(str(point), g.point_width), style)
+            if point in (BAR, OFF):
+                label = (" BAR " if point == BAR else " OFF ") if cursor == point else "     "
+                text.append(label, self._pal.cursor if cursor == point else self._pal.number)
+            else:
+                style = self._pal.cursor if point == cursor else self._pal.number
+                text.append(_cell(str(point), g.point_width), style)
         return text
 
-    def _checker(self, count: int, mark: str, level: int, rows: int) -> tuple[str, bool]:
-        """What one cell of a stack shows: the mark, the stack's count in its last cell when too tall, or empty."""
-        if count > rows and level == rows - 1:
-            return str(count), True
-        return (mark, True) if level < count else ("", False)
+    # --- the points -----------------------------------------------------------------------------------
 
-    def _row(self, position: Position, row: tuple[int, ...], level: int, g: BoardGeometry) -> Text:
-        pw = g.point_width
+    def _side_style(self, side: Side) -> Style:
+        return self._pal.x if side is Side.X else self._pal.o
+
+    def _triangle(self, point: int, level: int, g: BoardGeometry, top: bool) -> list[tuple[str, Style]]:
+        """The cells of ``point``'s triangle on line ``level``: the point's colour on the board's surface."""
+        colour = self._pal.points[point % 2].color
+        surface = self._pal.surface
+        cells = []
+        for shape in g.triangle(level, top=top):
+            if shape == "█":
+                cells.append((" ", surface + Style(bgcolor=colour)))
+            elif shape == " ":
+                cells.append((" ", surface))
+            else:
+                cells.append((shape, surface + Style(color=colour, bold=False)))
+        return cells
+
+    def _chip(
+        self, under: list[tuple[str, Style]], mark: str, style: Style, rim: Style | None = None
+    ) -> list[tuple[str, Style]]:
+        """A checker (or a marker shaped like one) drawn over the cells ``under``: a disc as wide as the point but
+        for half a cell on each side, ``mark`` in its middle, its rim in ``rim``'s colour when given. A mark too
+        long for the disc (a stack's count) fills the whole width."""
+        width = len(under)
+        if len(mark) > width - 2:
+            return [(char, style) for char in _cell(mark, width)]
+        edge_colour = rim.color if rim is not None else style.bgcolor
+        cells = [(" ", style)] * width
+        for index, glyph in ((0, "▐"), (width - 1, "▌")):
+            behind = under[index][1].bgcolor or self._pal.surface.bgcolor
+            cells[index] = (glyph, Style(color=edge_colour, bgcolor=behind))
+        start = (width - len(mark)) // 2
+        for offset, char in enumerate(mark):
+            cells[start + offset] = (char, style)
+        return cells
+
+    def _stack_cell(
+        self,
+        under: list[tuple[str, Style]],
+        side: Side,
+        count: int,
+        level: int,
+        rows: int,
+        *,
+        selected: bool,
+        arrived: int,
+    ) -> list[tuple[str, Style]]:
+        """Line ``level`` of a stack of ``count`` checkers of ``side``: a checker, or the count on the last line of
+        a stack too tall to show; the top one marked when ``selected``, the ``arrived`` top ones rimmed."""
+        style = self._side_style(side)
+        shown_top = min(count, rows) - 1
+        if count > rows and level == rows - 1:
+            return self._chip(under, str(count), style)
+        mark = X_MARK if side is Side.X else O_MARK
+        if selected and level == shown_top:
+            return self._chip(under, mark, style + self._pal.selected)
+        if arrived and level > shown_top - arrived:
+            return self._chip(under, mark, style + self._pal.last_to.without_color, self._pal.last_to)
+        return self._chip(under, mark, style)
+
+    def _row(
+        self, position: Position, row: tuple[int, ...], level: int, g: BoardGeometry, changes: Changes
+    ) -> Text:
+        top = row is TOP
         text = Text("│", self._pal.frame)
         for point in row:
             if point == BAR:
-                text.append("│", self._pal.frame)
-                mine = position.player_bar if row is BOTTOM else 0
-                theirs = position.opponent_bar if row is TOP else 0
-                count, mark, style = (mine, X_MARK, self._pal.x) if mine else (theirs, O_MARK, self._pal.o)
-                shown, filled = self._checker(count, mark, level, g.rows)
-                cell_style = style if filled else self._pal.frame
-                if point == self.selected and filled:
-                    cell_style = cell_style + self._pal.selected
-                if BAR in self.targets and level == 0:
-                    shown, cell_style = shown or "◇", self._pal.target
-                text.append(_cell(shown, 3), cell_style)
-                text.append("│", self._pal.frame)
-                continue
-            if point == OFF:
-                text.append("│", self._pal.frame)
-                off = position.opponent_off if row is TOP else position.player_off
-                mark, style = (O_MARK, self._pal.o_tray) if row is TOP else (X_MARK, self._pal.x_tray)
-                if level == 0 and OFF in self.targets and row is BOTTOM:
-                    text.append(_cell(f"◇{off}" if off else "off", 4), self._pal.target)
-                elif level == 0 and off:
-                    text.append(_cell(f"{mark}{off}", 4), style)
-                else:
-                    text.append(" " * 4)
-                text.append("│", self._pal.frame)
-                continue
-            mine, theirs = position.checkers_at(point)
-            count, mark, style = (mine, X_MARK, self._pal.x) if mine else (theirs, O_MARK, self._pal.o)
-            shown, filled = self._checker(count, mark, level, g.rows)
-            if filled:
-                cell_style = style + self._pal.selected if point == self.selected else style
-                if point in self.marked:
-                    cell_style = self._pal.marked
-                text.append(_cell(shown, pw), cell_style)
-            elif point in self.targets and level == count:
-                text.append(_cell("◇", pw), self._pal.target)
-            elif point in self.marked and level == 0:
-                text.append(_cell("◆", pw), self._pal.marked)
+                cells = self._bar_cell(position, level, g, top, changes)
+            elif point == OFF:
+                cells = self._tray_cell(position, level, top, changes)
             else:
-                text.append(_cell("·", pw), self._pal.dots[point % 2])
+                cells = self._point_cell(position, point, level, g, top, changes)
+            if point in (BAR, OFF):
+                text.append("│", self._pal.frame)
+            for glyph, style in cells:
+                text.append(glyph, style)
+            if point in (BAR, OFF):
+                text.append("│", self._pal.frame)
         return text
+
+    def _point_cell(
+        self, position: Position, point: int, level: int, g: BoardGeometry, top: bool, changes: Changes
+    ) -> list[tuple[str, Style]]:
+        under = self._triangle(point, level, g, top)
+        mine, theirs = position.checkers_at(point)
+        side = Side.X if mine else Side.O
+        count = mine or theirs
+        if level < min(count, g.rows):
+            if point in self.marked:
+                return self._chip(under, X_MARK if side is Side.X else O_MARK, self._pal.marked)
+            arrived = max(0, changes.get((side, point), 0))
+            return self._stack_cell(
+                under, side, count, level, g.rows, selected=point == self.selected, arrived=arrived
+            )
+        if point in self.targets and level == count:
+            return self._chip(under, TARGET_MARK, self._pal.target)
+        if point in self.marked and level == 0:
+            return self._chip(under, POINT_MARK, self._pal.marked)
+        left = sum(max(0, -changes.get((mover, point), 0)) for mover in Side)
+        if count <= level < count + left:
+            cells = list(under)
+            middle = g.point_width // 2
+            cells[middle] = (GHOST, cells[middle][1] + self._pal.last_from)
+            return cells
+        return under
+
+    def _bar_cell(
+        self, position: Position, level: int, g: BoardGeometry, top: bool, changes: Changes
+    ) -> list[tuple[str, Style]]:
+        """Line ``level`` of the bar: O's checkers in the top half, the learner's in the bottom half."""
+        side = Side.O if top else Side.X
+        count = position.opponent_bar if top else position.player_bar
+        under = [(" ", Style())] * 3
+        if BAR in self.targets and level == 0 and not top:
+            return self._chip(under, TARGET_MARK, self._pal.target)
+        if level < min(count, g.rows):
+            arrived = max(0, changes.get((side, BAR), 0))
+            selected = self.selected == BAR and side is Side.X
+            return self._stack_cell(under, side, count, level, g.rows, selected=selected, arrived=arrived)
+        if count <= level < count - min(0, changes.get((side, BAR), 0)):
+            return [(" ", Style()), (GHOST, self._pal.last_from), (" ", Style())]
+        return under
+
+    def _tray_cell(self, position: Position, level: int, top: bool, changes: Changes) -> list[tuple[str, Style]]:
+        """Line ``level`` of the tray: the borne-off count at the edge, the cube on its owner's side."""
+        side = Side.O if top else Side.X
+        off = position.opponent_off if top else position.player_off
+        mark, style = (O_MARK, self._pal.o_tray) if top else (X_MARK, self._pal.x_tray)
+        cube = self.cube
+        if cube is not None and cube.owner is side and level == CUBE_LEVEL:
+            return self._cube_cells(cube)
+        label = ""
+        if level == 0 and OFF in self.targets and not top:
+            label, style = (f"{TARGET_MARK}{off}" if off else "off"), self._pal.target
+        elif level == 0 and off:
+            label = f"{mark}{off}"
+            if changes.get((side, OFF), 0) > 0:
+                style = style + self._pal.last_to
+        return [(char, style) for char in _cell(label, 4)] if label else [(" ", Style())] * 4
+
+    def _cube_cells(self, cube: Cube) -> list[tuple[str, Style]]:
+        return [(char, self._pal.cube) for char in _cell(str(cube.value), 4)]
+
+    # --- the middle line: whose turn, the dice, the centered cube ---------------------------------------
 
     def _middle(self, g: BoardGeometry) -> Text:
-        pw = g.point_width
-        text = Text("│", self._pal.frame)
-        turn = Text()
+        half = 6 * g.point_width
+        label = Text()
         if self.turn_label and self.dice:
-            turn.append(f" {X_MARK} ", self._pal.x)
-            turn.append(f" {self.turn_label}")
-        turn.truncate(6 * pw)
-        turn.pad_right(6 * pw - len(turn))
-        text.append_text(turn)
+            mark = X_MARK if self.on_roll is Side.X else O_MARK
+            label.append(f" {mark} ", self._side_style(self.on_roll))
+            label.append(f" {self.turn_label}")
+            if len(self.dice) == 2 and self.doubles_move_four:
+                label.append(f" {self.dice[0]}-{self.dice[1]}")
+        dice = self._dice()
+        left, right = (label, dice) if self.on_roll is Side.X else (dice, label)
+        text = Text("│", self._pal.frame)
+        for part in (left, right):
+            part.truncate(half)
+            part.pad_right(half - len(part))
+        text.append_text(left)
         text.append("│BAR│", self._pal.frame)
-        dice = Text()
+        text.append_text(right)
+        text.append("│", self._pal.frame)
+        if self.cube is not None and self.cube.owner is None:
+            for char, style in self._cube_cells(self.cube):
+                text.append(char, style)
+        else:
+            text.append(" " * 4)
+        text.append("│", self._pal.frame)
+        return text
+
+    def _dice(self) -> Text:
+        """The dice as faces, in the order to play (a double four times); those played are dimmed."""
+        dice = Text(" ")
         used = list(self.used_dice)
         as_roll = self.doubles_move_four and len(self.dice) == 2
-        shown = list(Dice.of(self.dice).moves) if as_roll else list(self.dice)
+        shown: Sequence[int] = Dice.of(self.dice).moves if as_roll else self.dice
         for die in shown:
             if die in used:
                 used.remove(die)
-                dice.append(f" {die} ", self._pal.used_die)
+                dice.append(f" {DIE_FACES[die - 1]} ", self._pal.used_die)
             else:
-                dice.append(f"[{die}]", self._pal.die)
+                dice.append(f" {DIE_FACES[die - 1]} ", self._pal.die)
             dice.append(" ")
-        width = 6 * pw
-        dice.truncate(width)
-        dice.pad_right(width - len(dice))
-        text.append_text(dice)
-        text.append("│    │", self._pal.frame)
-        return text
+        return dice
+
+
+def score_text(match: MatchScore) -> str:
+    """The score line: ``Match to 7 · You 3, O 5 · Crawford game``; money play says so."""
+    scores = f"You {match.x}, O {match.o}"
+    if match.is_money:
+        return "Money play" + (f" · {scores}" if match.x or match.o else "")
+    text = f"Match to {match.length} · {scores}"
+    if match.crawford:
+        return text + " · Crawford game"
+    if match.is_post_crawford:
+        return text + " · post-Crawford"
+    return text

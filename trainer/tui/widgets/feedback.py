@@ -38,6 +38,7 @@ class FeedbackBar(Static):
         flat = " ".join(message.split())  # authored text may carry hard line breaks
         self.update(Text(MARKS[verdict] + ("Illegal: " if illegal else "") + flat))
         self.display = True
+        self.call_after_refresh(self.scroll_visible)  # in a panel too long for the window, scroll to it
 
     def show_feedback(self, feedback: Feedback) -> None:
         """Show a grader's verdict."""

@@ -1,0 +1,121 @@
+"""The cube actions: double, take and pass, as buttons and keys, for any screen that allows them.
+
+A screen includes :class:`CubeActions` (in its panel) and says which actions apply now with its reactives; the
+widget shows only those buttons and posts a message when one is chosen, by a click or by the screen's keys
+(``d``, ``t``, ``p`` on a :class:`~trainer.tui.screens.base.TaskScreen`). The widget decides nothing: the screen
+checks the choice with the engine (:class:`~trainer.engine.Game`) and answers it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Button
+
+CubeAction = Literal["double", "take", "pass"]
+CUBE_ACTIONS: tuple[CubeAction, ...] = ("double", "take", "pass")
+CUBE_KEYS: dict[CubeAction, str] = {"double": "d", "take": "t", "pass": "p"}
+
+
+class CubeActions(Widget):
+    """Buttons to double, take and pass; each shown only while its reactive allows it."""
+
+    DEFAULT_CSS = """
+    CubeActions {
+        layout: horizontal;
+        height: auto;
+        & > Button { margin: 1 1 0 0; }
+    }
+    """
+
+    can_double: reactive[bool] = reactive(False)
+    """Whether the player may double now (before rolling, the cube centered or theirs, not the Crawford game)."""
+    can_take: reactive[bool] = reactive(False)
+    """Whether a double is on offer to the player, to take."""
+    can_pass: reactive[bool] = reactive(False)
+    """Whether a double is on offer to the player, to pass."""
+
+    LABELS: ClassVar[dict[CubeAction, str]] = {"double": "Double", "take": "Take", "pass": "Pass"}
+
+    class Chosen(Message):
+        """A cube action was chosen (the base of the three messages below)."""
+
+        action: ClassVar[CubeAction]
+
+        def __init__(self, cube_actions: CubeActions) -> None:
+            super().__init__()
+            self.cube_actions = cube_actions
+
+        @property
+        def control(self) -> CubeActions:
+            return self.cube_actions
+
+    class DoubleOffered(Chosen):
+        """The player doubles."""
+
+        action = "double"
+
+    class TakeChosen(Chosen):
+        """The player takes the double offered."""
+
+        action = "take"
+
+    class PassChosen(Chosen):
+        """The player passes the double offered (and gives up the game at the cube's value)."""
+
+        action = "pass"
+
+    MESSAGES: ClassVar[dict[CubeAction, type[Chosen]]] = {
+        "double": DoubleOffered,
+        "take": TakeChosen,
+        "pass": PassChosen,
+    }
+
+    def compose(self) -> ComposeResult:
+        for action in CUBE_ACTIONS:
+            button = Button(f"{self.LABELS[action]} ({CUBE_KEYS[action]})", id=f"cube-{action}", compact=True)
+            button.can_focus = False
+            button.display = False
+            yield button
+
+    def allows(self, action: CubeAction) -> bool:
+        """Whether ``action`` may be chosen now."""
+        return {"double": self.can_double, "take": self.can_take, "pass": self.can_pass}[action]
+
+    def choose(self, action: CubeAction) -> bool:
+        """Post the message of ``action`` if it is allowed now; whether it was."""
+        if not self.allows(action):
+            return False
+        self.post_message(self.MESSAGES[action](self))
+        return True
+
+    def _refresh(self) -> None:
+        for action in CUBE_ACTIONS:
+            self.query_one(f"#cube-{action}", Button).display = self.allows(action)
+        self.display = any(self.allows(action) for action in CUBE_ACTIONS)
+        self.screen.refresh_bindings()
+
+    def on_mount(self) -> None:
+        self._refresh()
+
+    def watch_can_double(self) -> None:
+        if self.is_mounted:
+            self._refresh()
+
+    def watch_can_take(self) -> None:
+        if self.is_mounted:
+            self._refresh()
+
+    def watch_can_pass(self) -> None:
+        if self.is_mounted:
+            self._refresh()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        action = (event.button.id or "").removeprefix("cube-")
+        if action in CUBE_ACTIONS:
+            self.choose(action)
