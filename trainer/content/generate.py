@@ -1,7 +1,10 @@
 """Mining puzzles: forced rolls from seeded self-play games, bear-off problems from random bear-offs.
 
-Only positions meeting the shipped criteria are kept (a forced roll; a bear-off whose best play is clearly
-better than the next), deduplicated by Position ID and dice, and written as a puzzle file.
+Only positions meeting the shipped criteria are kept, deduplicated by Position ID and dice, and written as a
+puzzle file. Forced: a forced roll in a position that looks like a game, not the game's last roll, a higher-die
+roll only where the lower die is a real choice, no-play rolls both on the bar and behind a prime, difficulty by
+the moves that tempt. Bear-off: the best play clearly better than the next, not found by taking off as many
+checkers as possible but by filling a gap or not stacking, and in a race the same as the fewest-rolls play.
 """
 
 from __future__ import annotations
