@@ -23,8 +23,9 @@ from trainer.content.grading import (
     successful_plays,
 )
 from trainer.content.loader import Problem, load_lesson_file, load_lessons
-from trainer.content.models import ChooseStep, Lesson, Option, PickStep, PlayStep, RollStep
+from trainer.content.models import GRADED_KINDS, ChooseStep, Lesson, Option, PickStep, PlayStep, ReadStep, RollStep
 from trainer.content.paths import content_dir
+from trainer.content.themes import THEMES
 from trainer.content.validate import validate_paths
 from trainer.engine import BAR, OFF, IllegalPlayError, PlayError, Side, legal_plays, parse_play, read_position
 
@@ -52,13 +53,55 @@ def test_every_shipped_lesson_loads_without_problems() -> None:
     assert LESSONS.problems == []
     assert LESSONS.skipped == []
     files = sorted(content_dir("lessons").glob("*.toml"))
-    assert len(LESSONS.lessons) == len(files) == 8
+    assert len(LESSONS.lessons) == len(files) == 12
 
 
-def test_shipped_lessons_are_numbered_one_to_eight_with_unique_ids() -> None:
-    assert [lesson.number for lesson in LESSONS.lessons] == list(range(1, 9))
+def test_shipped_lessons_are_numbered_one_to_twelve_with_unique_ids() -> None:
+    assert [lesson.number for lesson in LESSONS.lessons] == list(range(1, 13))
     ids = [lesson.id for lesson in LESSONS.lessons]
     assert len(set(ids)) == len(ids)
+    # Lessons that kept their subject kept their id: stored progress is keyed by it.
+    kept = {"board", "opening-and-moving", "dice-and-doubles", "hitting", "the-bar", "must-use", "bearing-off"}
+    kept.add("winning")
+    assert kept <= set(ids)
+
+
+@pytest.mark.parametrize("lesson", LESSONS.lessons, ids=lambda lesson: lesson.id)
+def test_every_shipped_lesson_ends_with_a_mixed_review(lesson: Lesson) -> None:
+    """The last stage is a review: a read step titled "Review" followed by at least three graded tasks, of more
+    than one position or kind."""
+    reviews = [
+        index for index, step in enumerate(lesson.steps) if isinstance(step, ReadStep) and step.title == "Review"
+    ]
+    assert reviews, "no review stage"
+    after = lesson.steps[reviews[-1] + 1 :]
+    assert len(after) >= 3 and all(step.kind in GRADED_KINDS for step in after)
+    kinds = {step.kind for step in after}
+    boards = {(getattr(step, "position", None), getattr(step, "dice", None)) for step in after}
+    assert len(kinds) >= 2 or len(boards) == len(after)
+
+
+@pytest.mark.parametrize("lesson", LESSONS.lessons, ids=lambda lesson: lesson.id)
+def test_every_stage_of_a_lesson_is_practised(lesson: Lesson) -> None:
+    """Each idea is practised: a lesson has ten or more graded tasks, and at most one read step goes without a task
+    before the next read step (the opening one)."""
+    assert len(lesson.graded_steps) >= 10
+    untried = [
+        index
+        for index, step in enumerate(lesson.steps)
+        if isinstance(step, ReadStep)
+        and (index + 1 >= len(lesson.steps) or isinstance(lesson.steps[index + 1], ReadStep))
+    ]
+    assert len(untried) <= 1, [lesson.steps[index].title for index in untried]
+
+
+def test_the_practice_links_name_puzzle_themes_that_ship() -> None:
+    from trainer.content.puzzles import load_puzzles
+
+    shipped = {puzzle.theme for puzzle in load_puzzles().puzzles}
+    linked = [theme for lesson in LESSONS.lessons for theme in lesson.practice]
+    assert linked and set(linked) <= shipped
+    assert set(linked) == set(THEMES)  # every theme is practised after some lesson
 
 
 @pytest.mark.parametrize("lesson", LESSONS.lessons, ids=lambda lesson: lesson.id)
@@ -96,6 +139,20 @@ def test_every_shipped_play_step_can_be_passed_and_failed(entry: tuple[str, int,
         feedback = grade_play(step, play)
         assert not feedback.correct
         assert not feedback.illegal
+
+
+@pytest.mark.parametrize("entry", shipped_steps(PlayStep), ids=step_id)
+def test_no_shipped_play_step_is_passed_by_every_legal_play_unless_its_roll_is_forced(
+    entry: tuple[str, int, PlayStep],
+) -> None:
+    _, _, step = entry
+    position, dice = read_step_board(step)
+    plays = legal_plays(position, dice)
+    if step.forced:
+        assert len(plays) == 1 and not plays[0].is_pass
+        assert "one legal play" in step.prompt.lower(), step.prompt  # the step says the roll is forced
+    else:
+        assert len(successful_plays(step)) < len(plays)
 
 
 @pytest.mark.parametrize("entry", shipped_steps(PickStep), ids=step_id)
@@ -222,15 +279,17 @@ BLOCKED_BOARD = "X: 24x2 6x13 / O: 18x2 17x2"  # with 6-1 only one die can be pl
         ("start", "31", "enters", None, "8/5 6/5", "it doesn't bring a checker in from the bar"),
         (BEAR_OFF_BOARD, "31", "bears_off", "6/3 1/off", "6/5 6/3", "it doesn't bear a checker off"),
         (BEAR_OFF_BOARD, "31", "bears_off", "5/2 1/off", "5/1", "it doesn't bear a checker off"),
-        ("start", "31", "safe", "8/5 6/5", "13/10 6/5", "it leaves a blot on point 5"),
-        ("start", "31", "safe", "8/5 6/5", "24/20", "it leaves a blot on point 20"),
+        ("start", "31", "safe", "8/5 6/5", "13/10 6/5", "it leaves 2 blots, on points 5 and 10"),
+        ("start", "31", "safe", "8/5 6/5", "24/20", "it leaves 2 blots, on points 20 and 24"),
+        ("X: 6x4 5 / O: bar 19x5", "21", "safe", "6/4 5/4", "5/2", "it leaves a blot on point 2"),
+        ("X: 6x4 5 / O: bar 19x5", "21", "safe", "6/4 5/4", "6/3", "it leaves 2 blots, on points 3 and 5"),
+        ("X: 8x2 6x2 / O: bar 19x5", "21", "safe", None, "8/7 6/4", "it leaves 4 blots, on points 4, 6, 7 and 8"),
         ("start", "31", "uses_all_dice", "24/20", None, None),
         (BLOCKED_BOARD, "61", "uses_all_dice", None, "6/5", "it doesn't use all the dice"),
         (BLOCKED_BOARD, "61", "uses_all_dice", None, "24/23", "it doesn't use all the dice"),
         ("start", "31", "makes_point:5", "8/5 6/5", "24/20", "it doesn't make your 5-point"),
         ("start", "31", "makes_point:8", "24/20", "8/7 8/5", "it gives up your 8-point"),
         ("start", "31", "makes_point:24", "8/5 6/5", "24/20", "it gives up your 24-point"),
-        ("start", "31", "any", "6/2", None, None),
     ],
 )
 def test_grade_play_conditions(
@@ -348,15 +407,54 @@ def test_pick_rolls_targets_need_dice() -> None:
         assert pick_targets(pick_step(target)) == frozenset()
 
 
-def test_grade_pick_names_the_wrong_place() -> None:
+def test_grade_pick_names_the_wrong_place_and_its_quarter() -> None:
     step = pick_step("point:8")
-    assert grade_pick(step, 7).message == "Not point 7 (empty). Click it."
-    assert grade_pick(step, 6).message == "Not point 6 (your 4 checkers). Click it."
-    assert grade_pick(step, 10).message == "Not point 10 (your blot). Click it."
-    assert grade_pick(step, 1).message == "Not point 1 (2 O checkers: closed to you). Click it."
-    assert grade_pick(step, 16).message == "Not point 16 (an O blot). Click it."
+    assert grade_pick(step, 7).message == "Not point 7 (empty), in your outer board. Click it."
+    assert grade_pick(step, 6).message == "Not point 6 (your 4 checkers), in your home board. Click it."
+    assert grade_pick(step, 10).message == "Not point 10 (your blot), in your outer board. Click it."
+    assert grade_pick(step, 1).message == "Not point 1 (2 O checkers: closed to you), in your home board. Click it."
+    assert grade_pick(step, 16).message == "Not point 16 (an O blot), in O's outer board. Click it."
+    assert grade_pick(step, 21).message == "Not point 21 (empty), in O's home board. Click it."
     assert grade_pick(step, BAR).message == "Not the bar. Click it."
     assert grade_pick(step, OFF).message == "Not the tray of borne-off checkers. Click it."
+
+
+@pytest.mark.parametrize(
+    ("target", "dice", "point", "rule"),
+    [
+        ("home_board", None, 8, "your home board is points 1-6"),
+        ("blots", None, 17, "an O blot is a point with a single O checker on it"),
+        ("my_blots", None, 8, "a blot of yours is a point with just one of your checkers on it"),
+        ("closed", None, 16, "a point is closed to you when O has two or more checkers on it"),
+        ("bar", None, 24, "the bar is the strip in the middle of the board, where hit checkers wait"),
+        ("hittable", "53", 11, "you hit by landing exactly on a single O checker"),
+    ],
+)
+def test_a_wrong_pick_says_the_rule_of_the_target(target: str, dice: str | None, point: int, rule: str) -> None:
+    """"Not point 8 (your 2 checkers), in your outer board: your home board is points 1-6." The rule, not the
+    answer, and then the prompt again."""
+    feedback = grade_pick(pick_step(target, dice), point)
+    assert not feedback.correct
+    assert feedback.message.startswith(f"Not point {point} (")
+    assert f": {rule}" in feedback.message
+    assert feedback.message.endswith(". Click it.")
+
+
+def test_a_wrong_movable_pick_says_why_that_checker_cannot_move() -> None:
+    step = pick_step("movable", "53")  # 4/1 lands on O's 1-point and 4/off is not allowed
+    message = grade_pick(step, 4).message
+    assert message.startswith("Not point 4 (your blot), in your home board: ")
+    assert "point 1 is closed" in message or "bear off" in message
+    assert grade_pick(step, 7).message.startswith("Not point 7 (empty), in your outer board: choose a point where")
+
+
+def test_a_pick_hint_replaces_the_prompt_after_a_wrong_pick() -> None:
+    step = PickStep.model_validate(
+        {"kind": "pick", "prompt": "Choose O's 6-point.", "position": "start", "target": "point:19",
+         "hint": "O's point N is your point 25 - N.", "explanation": "25 - 6 = 19."}
+    )
+    message = grade_pick(step, 6).message
+    assert message == "Not point 6 (your 5 checkers), in your home board. O's point N is your point 25 - N."
     bar = pick_step("bar", position="X: bar 13x2 6x2 / O: 22x2 12x5 1x2")
     assert grade_pick(bar, BAR).correct
     assert not grade_pick(bar, 24).correct
@@ -992,3 +1090,139 @@ def test_main_validate_of_good_files_returns_0(tmp_path: Path, capsys: pytest.Ca
 def test_main_validate_of_a_missing_path_returns_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(tmp_path / "nope.toml")]) == 1
     assert "no such file" in capsys.readouterr().out
+
+
+# --- validation: tasks that teach nothing -------------------------------------------------------------------
+
+
+def test_a_play_step_that_every_legal_play_passes_is_refused(tmp_path: Path) -> None:
+    """At the start with 6-5, every legal play "uses all dice": there is nothing to get wrong."""
+    path, text = write(
+        tmp_path,
+        "all-pass.toml",
+        """
+        [[steps]]
+        kind = "play"
+        prompt = "Play 6-5."
+        position = "start"
+        dice = "65"
+        conditions = ["uses_all_dice"]
+        explanation = "x"
+        """,
+    )
+    problem = only_problem(path)
+    assert problem.line == line_of(text, "conditions =")
+    assert "every legal play (7 in all) passes this step" in problem.message
+    assert problem.suggestion is not None and "forced = true" in problem.suggestion
+
+
+FORCED_STEP = """
+[[steps]]
+kind = "play"
+prompt = "Two on the bar, and you rolled 4-1. There is one legal play: find it."
+position = "X: barx2 13x5 8x3 6x5 / O: 22x2 20x2 19x3 17x2 12x4 1x2"
+dice = "41"
+{extra}
+explanation = "bar/24 bar/21."
+"""
+
+
+def test_a_roll_with_one_legal_play_needs_forced_true(tmp_path: Path) -> None:
+    path, _ = write(tmp_path, "unmarked.toml", FORCED_STEP.format(extra='play = "bar/24 bar/21"'))
+    problem = only_problem(path)
+    assert "every legal play (1 in all) passes this step" in problem.message
+    marked, _ = write(tmp_path, "marked.toml", FORCED_STEP.format(extra="forced = true"))
+    lesson, problems = load_lesson_file(marked)
+    assert problems == [] and lesson is not None
+    step = lesson.steps[0]
+    assert isinstance(step, PlayStep)
+    assert grade_play(step, "bar/24 bar/21").correct
+    assert grade_play(step, "bar/21 bar/24").correct
+    assert grade_play(step, "bar/24 13/9").illegal
+
+
+def test_forced_true_on_a_roll_with_several_plays_is_refused(tmp_path: Path) -> None:
+    path, text = write(
+        tmp_path,
+        "not-forced.toml",
+        '\n[[steps]]\nkind = "play"\nprompt = "One legal play."\nposition = "start"\ndice = "65"\nforced = true\n'
+        'explanation = "x"\n',
+    )
+    problem = only_problem(path)
+    assert problem.line == line_of(text, "forced =")
+    assert "forced = true, but the roll has 7 legal plays" in problem.message
+
+
+def test_the_any_condition_is_gone(tmp_path: Path) -> None:
+    path, _ = write(
+        tmp_path,
+        "any.toml",
+        '\n[[steps]]\nkind = "play"\nprompt = "Play."\nposition = "start"\ndice = "31"\nconditions = ["any"]\n'
+        'explanation = "x"\n',
+    )
+    problem = only_problem(path)
+    assert "unknown condition 'any'" in problem.message
+
+
+def test_a_task_repeating_the_board_and_roll_of_the_one_before_is_refused(tmp_path: Path) -> None:
+    """A question followed by "now play it" on the same board and roll asks the same thing twice."""
+    path, text = write(
+        tmp_path,
+        "repeat.toml",
+        """
+        [[steps]]
+        kind = "pick"
+        prompt = "Choose where your checker enters."
+        position = "X: bar 24 13x5 8x3 6x5 / O: 22x2 20x2 19x3 17x2 12x4 1x2"
+        dice = "52"
+        target = "entry"
+        explanation = "23."
+
+        [[steps]]
+        kind = "read"
+        text = "Now play it."
+
+        [[steps]]
+        kind = "play"
+        prompt = "Play the 5-2."
+        position = "X: bar 24 13x5 8x3 6x5 / O: 22x2 20x2 19x3 17x2 12x4 1x2"
+        dice = "25"
+        play = "bar/23 13/8"
+        explanation = "x"
+        """,
+    )
+    problem = only_problem(path)
+    assert problem.line == line_of(text, "position =", 2)
+    assert problem.where == "step 3 (play), field 'position'"
+    assert "the same position and roll as step 1" in problem.message
+
+
+def test_a_question_whose_answer_is_the_pip_count_under_the_board_is_refused(tmp_path: Path) -> None:
+    body = GOOD_CHOOSE.replace('prompt = "Which?"', 'prompt = "Your pip count?"\nposition = "start"')
+    path, _ = write(tmp_path, "pips.toml", body.replace('text = "A"', 'text = "167"'))
+    problem = only_problem(path)
+    assert "the answer '167' is printed under the board" in problem.message
+
+
+def test_practice_links_must_name_puzzle_themes(tmp_path: Path) -> None:
+    header = HEADER + 'practice = ["higher-die", "hitting"]\n'
+    path, text = write(tmp_path, "practice.toml", GOOD_CHOOSE, header=header)
+    problem = only_problem(path)
+    assert problem.line == line_of(text, "practice =")
+    assert "unknown puzzle theme 'hitting'" in problem.message
+    fine, _ = write(tmp_path, "fine.toml", GOOD_CHOOSE, header=HEADER + 'practice = ["higher-die"]\n')
+    lesson, problems = load_lesson_file(fine)
+    assert problems == [] and lesson is not None and lesson.practice == ["higher-die"]
+
+
+# --- feedback in the learner's words ---------------------------------------------------------------------------
+
+
+def test_feedback_quotes_the_play_as_the_learner_wrote_it() -> None:
+    step = play_step("X: 6 3x2 2 / O: 24x3 23x3 22x3", "51", play="6/1 2/1", hint="Keep them all.")
+    feedback = grade_play(step, "6/5   5/off")
+    assert feedback.message.startswith("6/5 5/off is legal, but"), feedback.message
+    position, dice = read_step_board(step)
+    (whole,) = [play for play in legal_plays(position, dice) if str(play) == "6/off"]
+    assert grade_play(step, whole).message.split(" is legal")[0] in ("6/1/off", "6/5/off")  # its stop shown
+    assert grade_play(step, whole, "6/5 5/off").message.startswith("6/5 5/off is legal")

@@ -222,3 +222,49 @@ def test_game_state_is_a_frozen_value() -> None:
     assert isinstance(game.state, GameState)
     with pytest.raises(AttributeError):
         game.state.turn = Side.X  # type: ignore[misc]
+
+
+# The must-use lesson's 6-2: 13/11/5 is the only play; the checkers at home can't bear off with a checker on 13.
+MUST_USE_BOTH = "X: 13x2 6x3 5x3 4x3 3x4 / O: 7x2 19x3 20x3 21x3 22x2 23x2"
+
+
+def test_a_move_allowed_on_its_own_is_refused_with_the_rule_of_the_roll() -> None:
+    """Choosing 6/4 with the 2 breaks no rule of a single move: it breaks "use both dice", and says so without
+    naming the play that does."""
+    turn = Turn(Position.from_text(MUST_USE_BOTH), (6, 2))
+    with pytest.raises(IllegalPlayError) as caught:
+        turn.move(6, 4)
+    reason = caught.value.reason
+    assert reason == (
+        "after 6/4 the 6 could not be played, but a play that uses both dice exists: you must use both dice when "
+        "you can"
+    )
+    assert "13/5" not in reason and "13/11" not in reason
+
+
+def test_why_a_checker_is_stuck_names_the_rule_of_each_die_the_roll_rule_first() -> None:
+    """The 6-point checker can't move: the 2 (6/4) would break "use both dice", the 6 would bear off while a
+    checker is on 13. Both are said, the move the learner most likely meant first."""
+    turn = Turn(Position.from_text(MUST_USE_BOTH), (6, 2))
+    reason = turn.why_stuck(6)
+    two, six = reason.split("; ")
+    assert two.startswith("with the 2, after 6/4 the 6 could not be played")
+    assert six == "with the 6, you can't bear off while a checker is on your 13-point"
+
+
+def test_why_stuck_under_the_higher_die_rule_and_for_a_double() -> None:
+    higher = Turn(Position.from_text("X: 13 / O: 19x5 2x2"), (6, 5))
+    with pytest.raises(IllegalPlayError, match=r"either die can be played but not both, so it must be the higher"):
+        higher.move(13, 8)
+    # 6-6 from the start: the back checkers can go 24/18 but no further (12 is O's), the 8s and 6s not at all.
+    double = Turn(Position.from_text("X: 24x2 13x2 8x3 6x4 5x2 4x2 / O: 18x2 2x2 1x2 19x3 20x3 21x3"), (6, 6))
+    assert double.why_stuck(8) == "point 2 is closed: O has 2 checkers there"
+
+
+def test_turn_notation_keeps_the_stop_of_a_checker_borne_off_with_both_dice() -> None:
+    turn = Turn(Position.from_text("X: 6 3x2 2 / O: 24x3 23x3 22x3"), (5, 1)).move(6, 5).move(5, 0)
+    assert turn.is_complete
+    assert turn.notation() == "6/5/off"
+    play = turn.play
+    assert play is not None and str(play) == "6/off"  # GNU Backgammon's notation, as the engine writes it
+    assert play.notation(stops=True) in ("6/5/off", "6/1/off")

@@ -371,14 +371,14 @@ ILLEGAL = [
         START,
         (6, 5),
         "24/18",
-        ["this uses one die but", "uses both: you must use both dice when you can"],
+        ["this uses only one die, but a play that uses both dice exists: you must use both dice when you can"],
         id="one-die-of-two",
     ),
     pytest.param(
         "X: 6x3 5x2 / O: 19x5",
         (6, 1),
         "6/off",
-        ["this uses one die but", "uses both: you must use both dice when you can"],
+        ["this uses only one die, but a play that uses both dice exists"],
         id="one-die-of-two-bearing-off",
     ),
     pytest.param(
@@ -392,7 +392,7 @@ ILLEGAL = [
         START,
         (6, 6),
         "24/18(2)",
-        ["this plays two of your four 6s but", "plays four: you must use as many of the dice as you can"],
+        ["this plays two of your four 6s, but four of them can be played: you must play as many as you can"],
         id="partial-double",
     ),
     pytest.param(
@@ -460,7 +460,39 @@ def test_illegal_play_names_the_rule_it_breaks(
         assert phrase in error.reason, f"{phrase!r} not in {error.reason!r}"
     assert isinstance(error, ValueError) and isinstance(error, PlayError)
     assert error.text == text and error.dice == dice and error.position_id == board.position_id()
-    assert str(error) == f"{text!r} with {dice[0]}-{dice[1]} in {board.position_id()}: {error.reason}"
+    assert str(error) == f"{text!r} with {dice[0]}-{dice[1]} in {board.position_id()}: {error.detail}"
+
+
+@pytest.mark.parametrize(
+    ("position", "dice", "text"),
+    [
+        (START, (6, 5), "24/18"),
+        ("X: 6x3 5x2 / O: 19x5", (6, 1), "6/off"),
+        (START, (6, 6), "24/18(2)"),
+        ("X: 13 / O: 19x5 2x2", (6, 5), "13/8"),
+    ],
+)
+def test_a_rule_about_using_more_of_the_roll_keeps_its_example_apart(
+    position: str, dice: tuple[int, int], text: str
+) -> None:
+    """The reason says the rule without naming a right answer (lessons and puzzles show it as feedback); the
+    example play is kept apart for tools where it is no secret, and it is a legal play that does use the roll."""
+    board = pos(position)
+    with pytest.raises(IllegalPlayError) as caught:
+        parse_play(board, dice, text)
+    error = caught.value
+    legal = {str(play): play for play in legal_plays(board, dice)}
+    assert error.example in legal
+    assert all(notation not in error.reason for notation in legal), error.reason
+    assert error.detail == f"{error.reason} (for example {error.example})"
+    assert str(error).endswith(f"(for example {error.example})")
+
+
+def test_a_rule_about_a_single_move_has_no_example() -> None:
+    with pytest.raises(IllegalPlayError) as caught:
+        parse_play(Position.start(), (6, 5), "24/19")
+    assert caught.value.example is None
+    assert caught.value.detail == caught.value.reason == "point 19 is closed: O has 5 checkers there"
 
 
 def test_combined_move_with_both_stops_closed_says_it_needs_an_open_point_on_the_way() -> None:

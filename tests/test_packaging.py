@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -15,8 +16,14 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
+    # Built from a clean copy: setuptools builds in the source folder, and a build/ left there by an earlier build
+    # would still hold lesson files renamed or removed since.
+    source = tmp_path_factory.mktemp("source") / "bgtrainer"
+    shutil.copytree(
+        ROOT, source, ignore=shutil.ignore_patterns("build", "*.egg-info", ".*", "__pycache__", "tests", "benchmarks")
+    )
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", str(ROOT), "-w", str(out)],
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", str(source), "-w", str(out)],
         check=True,
         capture_output=True,
         timeout=300,

@@ -4,6 +4,7 @@ loader's problem reports, the generator (mining, TOML round trip, the command li
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import tomllib
@@ -14,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from trainer.content.generate import Candidate, mine, to_toml
+from trainer.content.generate import TEMPTING_LEVELS, Candidate, mine, tempting_moves, to_toml
+from trainer.content.grading import FILL_GAPS, SMOOTH, bearoff_lesson, bearoff_solution, grade_puzzle, play_text
 from trainer.content.paths import content_dir
 from trainer.content.puzzles import (
     BEAROFF_THEMES,
@@ -27,9 +29,10 @@ from trainer.content.puzzles import (
     load_puzzle_file,
     load_puzzles,
 )
-from trainer.engine import Position, legal_plays, parse_play, read_position
+from trainer.engine import BAR, IllegalPlayError, Position, legal_plays, parse_play, read_position
 from trainer.engine.bearoff import TIE_TOLERANCE as TIE
 from trainer.engine.bearoff import RankedPlay, home_side, is_pure_bearoff, rank_plays, win_probability
+from trainer.engine.moves import iter_single_moves
 
 LIBRARY = load_puzzles()
 FORCED = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "forced"]
@@ -61,7 +64,7 @@ def best_and_margin(ranked: list[RankedPlay], theme: str) -> tuple[set[Position]
     return best, (top - max(rest)) if rest else float("inf"), len(rest)
 
 
-def make(kind: str, theme: str, position: str, dice: str, answers: list[str], *, ask_forced: bool = False) -> Puzzle:
+def make(kind: str, theme: str, position: str, dice: str, answers: list[str]) -> Puzzle:
     return Puzzle(
         id="hand-made",
         kind=kind,  # type: ignore[arg-type]
@@ -71,7 +74,6 @@ def make(kind: str, theme: str, position: str, dice: str, answers: list[str], *,
         dice=dice,
         prompt="Hand-made puzzle.",
         answers=answers,
-        ask_forced=ask_forced,
     )
 
 
@@ -143,6 +145,103 @@ def test_every_shipped_bearoff_puzzle_has_a_wrong_play_to_avoid() -> None:
         if not others:
             trivial.append(f"{puzzle.id}: {puzzle.position} {puzzle.dice} accepts every play {puzzle.answers}")
     assert trivial == []
+
+
+# --- the shipped sets meet the criteria they were mined for -------------------------------------------------
+
+
+def test_no_forced_puzzle_is_the_last_roll_of_a_game() -> None:
+    for puzzle in FORCED:
+        (play,) = legal_plays(puzzle.board(), puzzle.roll())
+        assert not play.result.is_game_over(), puzzle.id
+        assert sum(puzzle.board().player[1:26]) >= 5, f"{puzzle.id}: the game is all but over"
+
+
+def test_every_higher_die_puzzle_offers_both_dice_as_visible_choices() -> None:
+    """Not a last checker that either die bears off: the lower die, played alone, would make a different move."""
+    puzzles = [puzzle for puzzle in FORCED if puzzle.theme == "higher-die"]
+    assert len(puzzles) >= 10
+    for puzzle in puzzles:
+        position, dice = puzzle.board(), puzzle.roll()
+        (answer,) = legal_plays(position, dice)
+        low_moves = {(move.start, move.end) for move in iter_single_moves(position, min(dice))}
+        assert low_moves, f"{puzzle.id}: the lower die can't move at all"
+        # A lone checker borne off by either die makes the same move (start/off) with both: no choice at all.
+        assert low_moves - {(move.start, move.end) for move in answer.moves}, f"{puzzle.id}: no other move"
+
+
+def test_no_play_puzzles_come_both_on_the_bar_and_blocked_behind_a_prime() -> None:
+    no_play = [puzzle for puzzle in FORCED if puzzle.theme == "no-play"]
+    on_bar = [puzzle for puzzle in no_play if puzzle.board().player[BAR]]
+    assert len(no_play) >= 10
+    assert len(on_bar) >= len(no_play) // 3
+    assert len(no_play) - len(on_bar) >= len(no_play) // 3, "no-play puzzles without a checker on the bar"
+
+
+def test_forced_difficulty_follows_the_moves_that_tempt() -> None:
+    """Each puzzle is graded by how many moves tempt the solver away from the answer; every level is shipped, and
+    most themes have more than one."""
+    levels: dict[str, set[int]] = {}
+    for puzzle in FORCED:
+        (play,) = legal_plays(puzzle.board(), puzzle.roll())
+        tempting = tempting_moves(puzzle.board(), puzzle.roll(), play)
+        low, high = TEMPTING_LEVELS
+        assert puzzle.difficulty == (1 if tempting <= low else 2 if tempting <= high else 3), puzzle.id
+        levels.setdefault(puzzle.theme, set()).add(puzzle.difficulty)
+    assert set().union(*levels.values()) == {1, 2, 3}
+    assert sum(len(found) > 1 for found in levels.values()) >= 6
+
+
+def test_every_shipped_position_looks_like_a_game() -> None:
+    """No point with more than six checkers, and no side with more than four checkers back in the other's home."""
+    for puzzle in LIBRARY.puzzles:
+        position = puzzle.board()
+        for side in (position.player, position.opponent):
+            assert max(side[1:25]) <= 6, puzzle.id
+            assert sum(side[19:25]) <= 4, puzzle.id
+
+
+def test_no_bearoff_puzzle_is_solved_by_taking_off_as_many_as_you_can() -> None:
+    """Some play that bears off as many checkers as any play can is wrong: the answer is about which ones."""
+    for puzzle in BEAROFFS:
+        position, dice = puzzle.board(), puzzle.roll()
+        plays = legal_plays(position, dice)
+        most = max(play.result.player[0] for play in plays)
+        accepted = {play.result for play in puzzle.accepted_plays()}
+        assert any(play.result.player[0] == most and play.result not in accepted for play in plays), puzzle.id
+
+
+def test_race_puzzles_are_won_by_the_play_that_needs_the_fewest_rolls() -> None:
+    races = [puzzle for puzzle in BEAROFFS if puzzle.theme == "race"]
+    assert len(races) >= 40
+    for puzzle in races:
+        ranked = puzzle.ranking()
+        fewest = min(entry.expected_rolls for entry in ranked)
+        quickest = {entry.play.result for entry in ranked if entry.expected_rolls - fewest <= TIE}
+        assert {play.result for play in puzzle.accepted_plays()} == quickest, puzzle.id
+
+
+def test_every_bearoff_puzzle_is_settled_by_filling_a_gap_or_not_stacking() -> None:
+    rules = Counter()
+    for puzzle in BEAROFFS:
+        lesson = bearoff_lesson(puzzle.ranking(), puzzle.theme)
+        assert not isinstance(lesson, str), f"{puzzle.id}: {lesson}"
+        best, tempting, rule = lesson
+        assert rule in (FILL_GAPS, SMOOTH)
+        gaps = [sum(1 for point in range(1, max(p for p in range(1, 7) if side[p])) if not side[point])
+                for side in (best.play.result.player, tempting.play.result.player)]
+        stacks = [max(best.play.result.player[1:7]), max(tempting.play.result.player[1:7])]
+        assert gaps[0] < gaps[1] if rule == FILL_GAPS else (gaps[0] >= gaps[1] and stacks[0] < stacks[1])
+        rules[rule] += 1
+    assert rules[FILL_GAPS] and rules[SMOOTH]
+
+
+def test_shipped_answers_write_a_checker_borne_off_with_both_dice_with_its_stop() -> None:
+    written = [answer for puzzle in LIBRARY.puzzles for answer in puzzle.answers]
+    assert any(re.search(r"\d+/\d+/off", answer) for answer in written)
+    for puzzle in LIBRARY.puzzles:
+        for answer, play in zip(puzzle.answers, puzzle.accepted_plays(), strict=True):
+            assert answer == play.notation(stops=True), puzzle.id
 
 
 # --- grading criteria on hand-made puzzles -------------------------------------------------------------------
@@ -441,18 +540,18 @@ def test_mining_forced_puzzles_covers_every_theme_and_each_passes_the_checks() -
         assert puzzle.board() == candidate.position
         assert puzzle.roll() == candidate.dice
         assert puzzle.theme == candidate.theme == forced_theme(candidate.position, candidate.dice)
-        assert puzzle.ask_forced == (puzzle.difficulty >= 2)
         assert read_position(puzzle.position)[0].position_id() == candidate.position.position_id()
 
 
 def test_mining_is_reproducible_by_seed() -> None:
     first = mined("forced", 18, 1)
-    assert tuple(mine("forced", 18, 1)) == first
-    assert to_toml(list(mine("forced", 18, 1)), prefix="p") == to_toml(list(first), prefix="p")
-    assert {key(candidate) for candidate in mined("forced", 18, 2)} != {key(candidate) for candidate in first}
+    again = tuple(mine("forced", 18, 1))
+    assert again == first
+    assert to_toml(list(again), prefix="p") == to_toml(list(first), prefix="p")
     bearoffs = mined("bearoff", 10, 1)
     assert tuple(mine("bearoff", 10, 1)) == bearoffs
     assert [key(candidate) for candidate in mine("bearoff", 10, 2)] != [key(candidate) for candidate in bearoffs]
+    assert {key(candidate) for candidate in mine("forced", 3, 2)} != {key(candidate) for candidate in first}
 
 
 @pytest.mark.parametrize("seed", [1, 2, 7])
@@ -540,3 +639,65 @@ def test_export_prints_every_shipped_puzzle_as_a_json_line() -> None:
             assert record["answers"] == [record["position"]]
             assert plays[record["position"]].is_pass
     assert no_play == sum(1 for puzzle in LIBRARY.puzzles if puzzle.theme == "no-play") > 0
+
+
+# --- feedback ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("theme", BEAROFF_THEMES)
+def test_bearoff_feedback_is_in_plain_figures_with_a_rule_of_thumb_and_no_answer(theme: str) -> None:
+    """A wrong bear-off play gets its own figures, the gap to the best in percentage points (a race) or rolls, at
+    most two decimals, the rule of thumb that tells the plays apart, and never the best play itself."""
+    checked = 0
+    for puzzle in (puzzle for puzzle in BEAROFFS if puzzle.theme == theme):
+        lesson = bearoff_lesson(puzzle.ranking(), theme)
+        assert not isinstance(lesson, str)
+        best, tempting, rule = lesson
+        feedback = grade_puzzle(puzzle, tempting.play)
+        message = feedback.message
+        assert not feedback.correct
+        assert re.findall(r"\d\.\d{3,}", message) == [], message
+        assert rule in message
+        accepted = puzzle.accepted_plays()
+        answers = {play_text(play) for play in accepted} | {str(play) for play in accepted}
+        assert not any(f" {answer} " in f" {message} " or f" {answer}." in message for answer in answers), message
+        if theme == "race":
+            points = (best.win_probability - tempting.win_probability) * 100
+            assert f"The best play wins {points:.1f} percentage points more often." in message
+            assert f"you win {tempting.win_probability * 100:.1f}% of the time" in message
+        else:
+            assert f"The best play needs {tempting.expected_rolls - best.expected_rolls:.2f} fewer rolls" in message
+        assert f"you need {tempting.expected_rolls:.2f} rolls on average" in message
+        solution = bearoff_solution(puzzle)
+        assert solution.startswith(play_text(best.play)) and f"{best.expected_rolls:.2f} rolls" in solution
+        right = grade_puzzle(puzzle, best.play)
+        assert right.correct and right.message.startswith(f"{play_text(best.play)} is best") and rule in right.message
+        checked += 1
+        if checked == 10:
+            break
+    assert checked == 10
+
+
+def test_a_forced_puzzle_answered_with_one_die_gets_the_rule_not_the_play() -> None:
+    puzzle = next(puzzle for puzzle in FORCED if puzzle.theme == "both-dice")
+    (only,) = puzzle.accepted_plays()
+    position, dice = puzzle.board(), puzzle.roll()
+    partial = next(
+        f"{move.start if move.start < 25 else 'bar'}/{move.end or 'off'}"
+        for die in set(dice)
+        for move in iter_single_moves(position, die)
+        if _fails_with_one_die(position, dice, move)
+    )
+    feedback = grade_puzzle(puzzle, partial)
+    assert feedback.illegal and not feedback.correct
+    assert "a play that uses both dice exists" in feedback.message
+    assert str(only) not in feedback.message and play_text(only) not in feedback.message
+
+
+def _fails_with_one_die(position: Position, dice: tuple[int, int], move: object) -> bool:
+    text = f"{move.start if move.start < 25 else 'bar'}/{move.end or 'off'}"  # type: ignore[attr-defined]
+    try:
+        parse_play(position, dice, text)
+    except IllegalPlayError as error:
+        return "uses both dice" in error.reason
+    return False

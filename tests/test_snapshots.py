@@ -28,8 +28,8 @@ from trainer.tui.widgets.task import TaskLayout
 
 SnapCompare = Callable[..., bool]
 LESSONS = {lesson.number: lesson for lesson in load_lessons().lessons}
-# Lesson 2, step 11: the opening 6-5 from the start position, a play step with one right answer.
-PLAY_LESSON, PLAY_STEP = 2, 10
+# Lesson 3, step 7: the opening 6-5 from the start position, a play step with one right answer.
+PLAY_LESSON, PLAY_STEP = 3, 6
 
 
 async def wait_for_lessons(pilot: Pilot[Any]) -> None:
@@ -82,7 +82,7 @@ async def show_puzzle(pilot: Pilot[Any]) -> None:
     from trainer.tui.screens.puzzles import PuzzleScreen
 
     await wait_for_lessons(pilot)
-    forced = [puzzle for puzzle in load_puzzles().puzzles if puzzle.kind == "forced" and not puzzle.ask_forced]
+    forced = [puzzle for puzzle in load_puzzles().puzzles if puzzle.kind == "forced"]
     await pilot.app.push_screen(PuzzleScreen(forced[:3]))
     await pilot.pause()
 

@@ -13,7 +13,8 @@ import pytest
 
 from trainer.cli import main
 from trainer.content.loader import load_lessons
-from trainer.content.puzzles import THEME_TITLES, load_puzzles
+from trainer.content.puzzles import load_puzzles
+from trainer.content.themes import THEME_TITLES
 from trainer.practice.ratings import Glicko, after_idle
 from trainer.practice.schedule import after_miss, review
 from trainer.practice.stats import (

@@ -32,10 +32,10 @@ LESSONS = {lesson.number: lesson for lesson in LIBRARY.lessons}
 SIZE = (100, 32)
 START_ID = Position.start().position_id()  # 4HPwATDgc/ABMA
 
-# Lesson 2, step 7 (index 6): the opening 3-1 from the start, any legal play is accepted.
-ANY_PLAY_STEP = (2, 6)
-# Lesson 2, step 11 (index 10): the opening 6-5 from the start; 24/19 would land on O's 5-checker point.
-OPENING_65_STEP = (2, 10)
+# Lesson 3, step 9 (index 8): the opening 3-1 from the start; the task asks for 8/5 6/5.
+OPENING_31_STEP = (3, 8)
+# Lesson 3, step 7 (index 6): the opening 6-5 from the start; 24/19 would land on O's 5-checker point.
+OPENING_65_STEP = (3, 6)
 CLOSED_19 = "Point 19 is closed: O has 5 checkers there."
 
 
@@ -105,19 +105,19 @@ async def settle(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 
 # --- home, quitting, going back -----------------------------------------------------------------------------
 
 
-async def test_home_lists_the_eight_lessons_as_new_then_puzzles_explore_and_help(tmp_path: Path) -> None:
+async def test_home_lists_the_twelve_lessons_as_new_then_puzzles_explore_and_help(tmp_path: Path) -> None:
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot)
         assert isinstance(app.screen, HomeScreen)
         lines = menu_lines(app)
-        assert len(lines) == 11, lines
-        for number, line in enumerate(lines[:8], start=1):
+        assert len(lines) == 15, lines
+        for number, line in enumerate(lines[:12], start=1):
             assert line.startswith(f"{number}. {LESSONS[number].title}"), line
             assert line.endswith("○ new"), line
-        assert lines[8].startswith("Puzzles") and lines[8].endswith("0 of 255 solved")
-        assert lines[9].startswith("Explore a position")
-        assert lines[10].startswith("Help")
+        assert lines[12].startswith("Puzzles") and lines[12].endswith("0 of 255 solved")
+        assert lines[13].startswith("Explore a position")
+        assert lines[14].startswith("Help")
         assert text_of(app, "#home-notice") == ""
         assert app.focused is menu(app)
 
@@ -137,7 +137,7 @@ async def test_ctrl_q_quits_from_inside_a_lesson(tmp_path: Path, focus: str) -> 
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        await open_step(pilot, *ANY_PLAY_STEP)
+        await open_step(pilot, *OPENING_31_STEP)
         if focus == "notation":
             await pilot.press("slash")
             await type_text(pilot, "24/2")
@@ -195,11 +195,11 @@ async def test_a_started_lesson_shows_its_step_on_home_and_resumes_there(tmp_pat
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         first = menu_lines(app)[0]
-        assert first.endswith("● step 4 of 16"), first
-        assert all(line.endswith("○ new") for line in menu_lines(app)[1:8])
+        assert first.endswith("● step 4 of 21"), first
+        assert all(line.endswith("○ new") for line in menu_lines(app)[1:12])
         await open_from_home(pilot, "lesson")
         assert isinstance(app.screen, LessonScreen) and app.screen.index == 3
-        assert "step 4 of 16" in text_of(app, "#task-title")
+        assert "step 4 of 21" in text_of(app, "#task-title")
 
     store = ProgressStore(tmp_path)
     progress = store.lesson_progress(lesson.id)
@@ -209,7 +209,7 @@ async def test_a_started_lesson_shows_its_step_on_home_and_resumes_there(tmp_pat
     again = TrainerApp(data_dir=tmp_path)
     async with again.run_test(size=SIZE) as pilot:
         await started(pilot)
-        assert menu_lines(again)[0].endswith("● step 4 of 16")
+        assert menu_lines(again)[0].endswith("● step 4 of 21")
         await open_from_home(pilot, "lesson")
         assert isinstance(again.screen, LessonScreen) and again.screen.index == 3
 
@@ -258,7 +258,7 @@ async def test_ctrl_t_toggles_dark_and_light(tmp_path: Path) -> None:
         await pilot.press("ctrl+t")
         await pilot.pause()
         assert app.theme == "textual-light"
-        await open_step(pilot, *ANY_PLAY_STEP)
+        await open_step(pilot, *OPENING_31_STEP)
         light_frame = board(app).get_component_rich_style("board--frame")
         light_lines = board(app).render()
         await pilot.press("ctrl+t")
@@ -277,7 +277,7 @@ async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        screen = await open_step(pilot, *ANY_PLAY_STEP)
+        screen = await open_step(pilot, *OPENING_31_STEP)
         view = board(app)
         start = Position.start()
         assert app.focused is view and view.cursor == 24 and view.dice == (3, 1)
@@ -321,13 +321,14 @@ async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
         await pilot.press("left", "enter")  # 21/20
         await pilot.pause()
 
+        # A legal play, graded: not the one this task asks for (8/5 6/5), so the checkers go back for another try.
         feedback = screen.query_one("#feedback", Static)
-        assert feedback.has_class("right"), str(feedback.render())
-        assert str(feedback.render()).startswith("✓ ")
-        assert screen.query_one("#continue", Button).display
-        assert view.position is not None and view.position.player[20] == 1 and view.position.player[24] == 1
+        assert feedback.has_class("wrong"), str(feedback.render())
+        assert str(feedback.render()).startswith("✗ 24/20 is legal, but it isn't the play this task asks for.")
+        assert not screen.query_one("#continue", Button).display
+        assert view.position == start
     store = ProgressStore(tmp_path)
-    assert ANY_PLAY_STEP[1] in store.lesson_progress(LESSONS[2].id).completed
+    assert OPENING_31_STEP[1] not in store.lesson_progress(LESSONS[3].id).completed
     store.close()
 
 
@@ -335,7 +336,7 @@ async def test_enter_on_an_empty_point_asks_for_a_checker_first(tmp_path: Path) 
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        screen = await open_step(pilot, *ANY_PLAY_STEP)
+        screen = await open_step(pilot, *OPENING_31_STEP)
         await pilot.press("left", "left", "enter")  # the first key shows the cursor on 24; 23 is empty
         await pilot.pause()
         feedback = screen.query_one("#feedback", Static)
@@ -662,7 +663,7 @@ async def test_a_broken_lesson_file_is_skipped_with_a_notice(tmp_path: Path) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot)
         lines = menu_lines(app)
-        assert lines[0].startswith("1. The board, numbering and setup") and lines[0].endswith("○ new")
+        assert lines[0].startswith("1. The board and its numbering") and lines[0].endswith("○ new")
         assert len(lines) == 4 and lines[1].startswith("Puzzles") and lines[2].startswith("Explore"), lines
         notice = text_of(app, "#home-notice")
         assert "02-broken.toml" in notice and "01-board.toml" not in notice
@@ -678,7 +679,7 @@ async def test_no_color_still_tells_the_sides_apart_by_symbol(tmp_path: Path, mo
     assert app.no_color
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        assert len(menu_lines(app)) == 11
+        assert len(menu_lines(app)) == 15
         await open_step(pilot, *OPENING_65_STEP)
         rendered = board(app).render().plain
         assert X_MARK == "●" and O_MARK == "○"

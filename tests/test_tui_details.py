@@ -135,7 +135,7 @@ async def test_escape_while_typing_leaves_the_box_not_the_lesson(tmp_path: Path)
 
 
 async def test_answers_after_seeing_the_solution_do_not_count_as_solved(tmp_path: Path) -> None:
-    puzzle = puzzle_where(lambda p: p.kind == "forced" and p.answers != ["pass"] and not p.ask_forced)
+    puzzle = puzzle_where(lambda p: p.kind == "forced" and p.answers != ["pass"])
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(110, 34)) as pilot:
         await app.workers.wait_for_complete()

@@ -1,5 +1,10 @@
 """Every shipped lesson completed end to end in the app, driven by the lesson data: for each graded task a wrong
-or illegal attempt gets feedback, then a correct one advances."""
+or illegal attempt gets feedback, then a correct one advances; the lesson ends on its summary (stars, practice
+sets, the next lesson) and home moves on to the next lesson.
+
+The first task of each kind in a lesson is answered as a learner does it, with clicks and keys through Pilot; the
+others go through the screen's own handlers (the same board controller and grading, without a round trip per
+click), which keeps the whole curriculum quick to walk."""
 
 from __future__ import annotations
 
@@ -7,33 +12,41 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.widgets import Button, Input, Markdown, OptionList, Static
 
 from trainer.content.grading import pick_targets, successful_plays
 from trainer.content.loader import load_lessons
 from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, ReadStep, RollStep, SetupStep
+from trainer.content.themes import THEME_TITLES
+from trainer.engine import Position
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
+from trainer.tui.screens.base import TaskScreen
+from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
 from trainer.tui.widgets.board import BoardView
 
 LIBRARY = load_lessons()
+START = Position.start()
 
 
 def feedback(app: TrainerApp) -> Static:
     return app.screen.query_one("#feedback", Static)
 
 
+def expect(app: TrainerApp, verdict: str) -> str:
+    widget = feedback(app)
+    assert widget.has_class(verdict), f"expected {verdict} feedback, got {widget.render()!s}"
+    return str(widget.render())
+
+
+# --- a learner's clicks and keys ----------------------------------------------------------------------------
+
+
 async def click_point(pilot: Pilot[None], point: int) -> None:
     board = pilot.app.screen.query_one(BoardView)
     await pilot.click(BoardView, offset=board.offset_of(point))
     await pilot.pause()
-
-
-async def expect(pilot: Pilot[None], verdict: str) -> str:
-    widget = feedback(pilot.app)  # type: ignore[arg-type]
-    assert widget.has_class(verdict), f"expected {verdict} feedback, got {widget.render()!s}"
-    return str(widget.render())
 
 
 async def type_play(pilot: Pilot[None], text: str) -> None:
@@ -44,128 +57,268 @@ async def type_play(pilot: Pilot[None], text: str) -> None:
     await pilot.pause()
 
 
-async def do_pick(pilot: Pilot[None], step: PickStep) -> None:
-    targets = pick_targets(step)
-    wrong = next(point for point in [*range(1, 25), 25] if point not in targets)
-    await click_point(pilot, wrong)
-    await expect(pilot, "wrong")
-    await click_point(pilot, min(targets))
-    await expect(pilot, "right")
-
-
-async def do_choose(pilot: Pilot[None], step: ChooseStep) -> None:
-    options = pilot.app.screen.query_one("#options", OptionList)
-    shown = [options.get_option_at_index(number).id for number in range(options.option_count)]
-    assert sorted(shown, key=str) == sorted((str(index) for index in range(len(step.options))), key=str)
-    wrong_index = next((index for index, option in enumerate(step.options) if not option.correct), None)
-    right_index = next(index for index, option in enumerate(step.options) if option.correct)
-    wrong = None if wrong_index is None else shown.index(str(wrong_index))
-    right = shown.index(str(right_index))
-    if wrong is not None:
-        options.focus()
-        options.highlighted = wrong
-        await pilot.press("enter")
-        await pilot.pause()
-        explanation = " ".join(step.options[wrong_index].explanation.split())
-        assert explanation in " ".join((await expect(pilot, "wrong")).split())
+async def select_option(pilot: Pilot[None], options: OptionList, shown: int) -> None:
     options.focus()
-    options.highlighted = right
+    options.highlighted = shown
     await pilot.press("enter")
     await pilot.pause()
-    await expect(pilot, "right")
 
 
-async def do_play(pilot: Pilot[None], step: PlayStep) -> None:
+# --- the same through the screen's handlers -------------------------------------------------------------------
+
+
+def choose_point(screen: LessonScreen, point: int, *, secondary: bool = False) -> None:
+    """What a click on ``point`` does: Textual calls the task screen's handler and the lesson screen's."""
+    event = BoardView.PointChosen(screen.board, point, secondary=secondary)
+    TaskScreen.on_board_view_point_chosen(screen, event)
+    LessonScreen.on_board_view_point_chosen(screen, event)
+
+
+def submit(screen: LessonScreen, text: str) -> None:
+    screen.notation.value = text
+    screen.on_input_submitted(Input.Submitted(screen.notation, text))
+
+
+def select(screen: LessonScreen, options: OptionList, shown: int) -> None:
+    option = options.get_option_at_index(shown)
+    screen.on_option_list_option_selected(OptionList.OptionSelected(options, option, shown))
+
+
+# --- one step of each kind ----------------------------------------------------------------------------------
+
+
+def wrong_point(step: PickStep) -> int:
+    targets = pick_targets(step)
+    return next(point for point in [*range(1, 25), 25] if point not in targets)
+
+
+async def do_pick(pilot: Pilot[None], screen: LessonScreen, step: PickStep, *, real: bool) -> None:
+    right = min(pick_targets(step))
+    if real:
+        await click_point(pilot, wrong_point(step))
+    else:
+        choose_point(screen, wrong_point(step))
+    said = " ".join(expect(pilot.app, "wrong").split())  # type: ignore[arg-type]
+    assert said.startswith("✗ Not ") and said.endswith(" ".join((step.hint or step.prompt).split())), said
+    if real:
+        await click_point(pilot, right)
+    else:
+        choose_point(screen, right)
+    expect(pilot.app, "right")  # type: ignore[arg-type]
+
+
+async def do_choose(pilot: Pilot[None], screen: LessonScreen, step: ChooseStep, *, real: bool) -> None:
+    options = screen.query_one("#options", OptionList)
+    shown = [options.get_option_at_index(number).id for number in range(options.option_count)]
+    assert sorted(shown, key=str) == sorted((str(index) for index in range(len(step.options))), key=str)
+    wrong_index = next(index for index, option in enumerate(step.options) if not option.correct)
+    right_index = next(index for index, option in enumerate(step.options) if option.correct)
+    for index, verdict in ((wrong_index, "wrong"), (right_index, "right")):
+        if real:
+            await select_option(pilot, options, shown.index(str(index)))
+        else:
+            select(screen, options, shown.index(str(index)))
+        explanation = " ".join(step.options[index].explanation.split())
+        assert explanation in " ".join(expect(pilot.app, verdict).split())  # type: ignore[arg-type]
+
+
+async def do_play(pilot: Pilot[None], screen: LessonScreen, step: PlayStep, *, real: bool) -> None:
     position = step.board()
     assert position is not None
     empty = next(point for point in range(24, 6, -1) if not position.player[point])
-    await type_play(pilot, f"{empty}/{empty - 1}")
-    assert "Illegal" in await expect(pilot, "wrong")
+    if real:
+        await type_play(pilot, f"{empty}/{empty - 1}")
+    else:
+        submit(screen, f"{empty}/{empty - 1}")
+    assert "Illegal" in expect(pilot.app, "wrong")  # type: ignore[arg-type]
+    assert screen.board.position == position  # the checkers are back for another try
     play = successful_plays(step)[0]
-    pilot.app.screen.query_one(BoardView).focus()
+    if real:
+        screen.board.focus()
     for move in play.moves:
-        await click_point(pilot, move.start)
-        await click_point(pilot, move.end)
-    await expect(pilot, "right")
+        if real:
+            await click_point(pilot, move.start)
+            await click_point(pilot, move.end)
+        else:
+            choose_point(screen, move.start)
+            choose_point(screen, move.end)
+    expect(pilot.app, "right")  # type: ignore[arg-type]
+    assert screen.board.position == play.result
 
 
-async def do_setup(pilot: Pilot[None]) -> None:
-    await pilot.press("c")
-    await pilot.pause()
-    assert "Not yet" in await expect(pilot, "wrong")
+async def do_setup(pilot: Pilot[None], screen: LessonScreen, *, real: bool) -> None:
+    if real:
+        await pilot.press("c")
+        await pilot.pause()
+    else:
+        screen.action_check_setup()
+    assert "Not yet" in expect(pilot.app, "wrong")  # type: ignore[arg-type]
     for point, count in ((24, 2), (13, 5), (8, 3), (6, 5)):
         for _ in range(count):
-            await click_point(pilot, point)
-    await pilot.press("c")
-    await pilot.pause()
-    await expect(pilot, "right")
+            if real:
+                await click_point(pilot, point)
+            else:
+                choose_point(screen, point)
+    if real:
+        await pilot.press("c")
+        await pilot.pause()
+    else:
+        screen.action_check_setup()
+    expect(pilot.app, "right")  # type: ignore[arg-type]
 
 
-async def do_roll(pilot: Pilot[None], step: RollStep) -> None:
-    await pilot.press("r")
-    await pilot.pause()
+async def do_roll(pilot: Pilot[None], screen: LessonScreen, step: RollStep, *, real: bool) -> None:
+    async def key(name: str) -> None:
+        if real:
+            await pilot.press(name)
+            await pilot.pause()
+        elif name == "r":
+            screen.action_roll()
+        else:
+            screen.action_starter(name.upper())
+
+    await key("r")
     first_mine, first_theirs = step.throws[0]
     if first_mine == first_theirs:
-        await pilot.press("x")
-        await pilot.pause()
-        assert "tie" in await expect(pilot, "wrong")
+        await key("x")
+        assert "tie" in expect(pilot.app, "wrong")  # type: ignore[arg-type]
     else:
-        await pilot.press("o" if first_mine > first_theirs else "x")
-        await pilot.pause()
-        await expect(pilot, "wrong")
+        await key("o" if first_mine > first_theirs else "x")
+        expect(pilot.app, "wrong")  # type: ignore[arg-type]
     for _ in step.throws[1:]:
-        await pilot.press("r")
-        await pilot.pause()
+        await key("r")
     mine, theirs = step.throws[-1]
-    await pilot.press("x" if mine > theirs else "o")
-    await pilot.pause()
-    await expect(pilot, "right")
+    await key("x" if mine > theirs else "o")
+    expect(pilot.app, "right")  # type: ignore[arg-type]
 
 
-async def complete_lesson(pilot: Pilot[None], lesson: Lesson) -> None:
+async def complete_lesson(pilot: Pilot[None], lesson: Lesson) -> LessonScreen:
+    """Answer every step, wrongly first; the first step of each kind with real clicks and keys."""
     screen = pilot.app.screen
     assert isinstance(screen, LessonScreen) and screen.lesson.id == lesson.id
+    clicked: set[str] = set()
     for index, step in enumerate(lesson.steps):
         assert screen.index == index
+        real = step.kind not in clicked
+        clicked.add(step.kind)
         if isinstance(step, PickStep):
-            await do_pick(pilot, step)
+            await do_pick(pilot, screen, step, real=real)
         elif isinstance(step, ChooseStep):
-            await do_choose(pilot, step)
+            await do_choose(pilot, screen, step, real=real)
         elif isinstance(step, PlayStep):
-            await do_play(pilot, step)
+            await do_play(pilot, screen, step, real=real)
         elif isinstance(step, SetupStep):
-            await do_setup(pilot)
+            await do_setup(pilot, screen, real=real)
         elif isinstance(step, RollStep):
-            await do_roll(pilot, step)
+            await do_roll(pilot, screen, step, real=real)
         else:
             assert isinstance(step, ReadStep)
-        await pilot.press("n")
+        if real:
+            await pilot.press("n")
+        else:
+            screen.action_next()
         await pilot.pause()
+    return screen
 
 
-def test_the_curriculum_has_eight_lessons_with_five_graded_tasks_each() -> None:
+def test_the_curriculum_has_twelve_lessons_with_ten_graded_tasks_each() -> None:
     assert LIBRARY.problems == []
-    assert [lesson.number for lesson in LIBRARY.lessons] == list(range(1, 9))
+    assert [lesson.number for lesson in LIBRARY.lessons] == list(range(1, 13))
     for lesson in LIBRARY.lessons:
-        assert len(lesson.graded_steps) >= 5, lesson.id
+        assert len(lesson.graded_steps) >= 10, lesson.id
 
 
 @pytest.mark.parametrize("lesson", LIBRARY.lessons, ids=[lesson.id for lesson in LIBRARY.lessons])
 async def test_complete_lesson_end_to_end(lesson: Lesson, tmp_path: Path) -> None:
+    position = LIBRARY.lessons.index(lesson)
+    following = LIBRARY.lessons[position + 1] if position + 1 < len(LIBRARY.lessons) else None
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
         menu = app.screen.query_one("#home-menu", OptionList)
-        menu.highlighted = LIBRARY.lessons.index(lesson)
+        menu.highlighted = position
         await pilot.press("enter")
         await pilot.pause()
-        await complete_lesson(pilot, lesson)
-        assert not isinstance(app.screen, LessonScreen)
-        assert "done" in str(menu.get_option_at_index(LIBRARY.lessons.index(lesson)).prompt)
+        screen = await complete_lesson(pilot, lesson)
+
+        # The summary takes the place of the last step, on the lesson screen: no toast over the text.
+        assert app.screen is screen and screen.finished
+        assert not app._notifications  # the completion toast is gone
+        assert "Lesson complete" in str(screen.query_one(".step-heading", Static).render())
+        summary = screen.query_one("#step-text", Markdown).source
+        assert "★☆☆" in summary  # every task was answered wrongly first: one star, for finishing
+        assert f"0 of {len(lesson.graded_steps)}" in summary
+        assert "90%" in summary and "70%" in summary
+        options = screen.query_one("#options", OptionList)
+        practice = [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
+        assert practice == [
+            f"Practise: {THEME_TITLES[theme]}  ({sum(p.theme == theme for p in app.puzzles.puzzles)} puzzles)"  # type: ignore[union-attr]
+            for theme in lesson.practice
+        ]
+        assert options.display is bool(lesson.practice)
+        assert screen.query_one("#next-lesson", Button).display is (following is not None)
+        assert not screen.query_one("#continue", Button).display
+
+        await pilot.click("#leave")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        line = str(menu.get_option_at_index(position).prompt)
+        assert "done" in line and "★☆☆" in line
+        # Home moves on to the next lesson not done (the first one, after the last lesson).
+        assert menu.highlighted == (position + 1 if following is not None else 0)
     store = ProgressStore(tmp_path)
     progress = store.lesson_progress(lesson.id)
     assert set(lesson.graded_steps) <= progress.completed
     assert progress.first_try == set()  # every task was answered wrongly first
+    assert progress.stars(lesson.graded_steps) == 1
     store.close()
 
+
+async def test_next_lesson_opens_the_following_lesson_from_the_summary(tmp_path: Path) -> None:
+    """Done right at the first try: three stars, then "Next lesson" goes straight on."""
+    lesson, following = LIBRARY.lessons[0], LIBRARY.lessons[1]
+    store = ProgressStore(tmp_path)
+    for step in lesson.graded_steps:
+        store.complete_step(lesson.id, step, first_try=True)
+    store.close()
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await app.workers.wait_for_complete()
+        screen = LessonScreen(lesson, start_step=len(lesson.steps) - 1)
+        await app.push_screen(screen)
+        await pilot.pause()
+        last = lesson.steps[-1]
+        assert isinstance(last, PickStep)
+        choose_point(screen, min(pick_targets(last)))
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.finished
+        assert "★★★" in screen.query_one("#step-text", Markdown).source
+        assert app.focused is screen.query_one("#next-lesson", Button)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == following.id
+        assert app.screen.index == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert app.screen.query_one("#home-menu", OptionList).highlighted == 1
+
+
+async def test_a_practice_link_opens_the_puzzles_of_its_theme(tmp_path: Path) -> None:
+    from trainer.tui.screens.puzzles import PuzzleScreen
+
+    lesson = next(lesson for lesson in LIBRARY.lessons if lesson.practice)
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await app.workers.wait_for_complete()
+        screen = LessonScreen(lesson, start_step=len(lesson.steps) - 1)
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.finish()
+        await pilot.pause()
+        options = screen.query_one("#options", OptionList)
+        await select_option(pilot, options, 0)
+        assert isinstance(app.screen, PuzzleScreen)
+        assert {puzzle.theme for puzzle in app.screen.puzzles} == {lesson.practice[0]}

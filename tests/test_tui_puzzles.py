@@ -1,6 +1,6 @@
 """The puzzle screens as a learner uses them, driven with Pilot: the home line and the menu of sets with their
-difficulty filter, answering forced puzzles in notation, on the board and with "No legal play", the "is it
-forced?" question, and bear-off feedback, solution replay, retry and next. Every attempt is stored."""
+difficulty filter, answering forced puzzles in notation, on the board and with "No legal play", the theme kept
+hidden until the answer, and bear-off feedback, solution replay, retry and next. Every attempt is stored."""
 
 from __future__ import annotations
 
@@ -11,14 +11,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
-from trainer.content.grading import best_group
-from trainer.content.puzzles import (
-    BEAROFF_THEMES,
-    FORCED_THEMES,
-    THEME_TITLES,
-    Puzzle,
-    load_puzzles,
-)
+from trainer.content.grading import bearoff_figures, bearoff_solution, best_group
+from trainer.content.puzzles import Puzzle, load_puzzles
+from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES, THEME_TITLES
 from trainer.engine import IllegalPlayError, PlayError, explain, parse_play
 from trainer.engine.bearoff import RankedPlay
 from trainer.engine.wording import sentence
@@ -33,20 +28,17 @@ PUZZLES = {puzzle.id: puzzle for puzzle in LIBRARY.puzzles}
 SIZE = (110, 34)
 
 
-def first(*, theme: str | None = None, kind: str | None = None, ask_forced: bool | None = None) -> Puzzle:
+def first(*, theme: str | None = None, kind: str | None = None) -> Puzzle:
     """The first shipped puzzle with these properties."""
     return next(
         puzzle
         for puzzle in LIBRARY.puzzles
-        if (theme is None or puzzle.theme == theme)
-        and (kind is None or puzzle.kind == kind)
-        and (ask_forced is None or puzzle.ask_forced == ask_forced)
+        if (theme is None or puzzle.theme == theme) and (kind is None or puzzle.kind == kind)
     )
 
 
-PLAY_PUZZLE = first(theme="only-play", ask_forced=False)  # forced-0001: bar/22 bar/21
-NO_PLAY_PUZZLE = first(theme="no-play", ask_forced=False)
-ASKING_PUZZLE = first(theme="one-die", ask_forced=True)
+PLAY_PUZZLE = first(theme="only-play")
+NO_PLAY_PUZZLE = first(theme="no-play")
 
 
 def clear_bearoff() -> tuple[Puzzle, RankedPlay, RankedPlay]:
@@ -211,7 +203,7 @@ async def test_home_shows_the_puzzle_count_and_p_opens_the_menu_of_sets(tmp_path
 
 async def test_solving_a_forced_puzzle_in_notation_from_its_theme_set(tmp_path: Path) -> None:
     puzzle = PLAY_PUZZLE
-    assert not puzzle.ask_forced and puzzle.answers != ["pass"]
+    assert puzzle.answers != ["pass"]
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
@@ -306,45 +298,25 @@ async def test_an_illegal_play_on_a_no_play_puzzle_says_why_then_no_legal_play_i
     assert stored == [(typed, False), ("pass", True)]
 
 
-async def test_the_is_it_forced_question_comes_first(tmp_path: Path) -> None:
-    puzzle = ASKING_PUZZLE
-    assert puzzle.answers != ["pass"]
+async def test_the_title_keeps_the_theme_hidden_until_the_puzzle_is_answered(tmp_path: Path) -> None:
+    """The title shows the kind and the difficulty; a set's theme ("No legal play") would give the answer away, so
+    it is named only once the puzzle is answered. No "is this roll forced?" question comes first."""
+    puzzle = NO_PLAY_PUZZLE
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_puzzles(pilot, [puzzle])
-        assert screen.asking
-        assert not screen.query_one("#notation", Input).display
-        await pilot.press("x")  # "not forced": wrong
-        await pilot.pause()
-        assert feedback(app).has_class("wrong")
-        assert "It is forced" in feedback_text(app)
-        assert screen.asking
-        await pilot.press("y")
+        title = str(screen.query_one("#task-title", Static).render())
+        assert "Forced move" in title and "★" * puzzle.difficulty in title
+        assert THEME_TITLES[puzzle.theme] not in title
+        assert not screen.query("#yes") and not screen.query("#no")
+        assert screen.query_one("#notation", Input).display
+        await pilot.click("#no-play")
         await pilot.pause()
         assert feedback(app).has_class("right")
-        assert not screen.asking and not screen.done
-        await type_play(pilot, puzzle.answers[0])
-        assert feedback(app).has_class("right")
-        assert "Forced:" in feedback_text(app)
-        assert screen.done
+        assert THEME_TITLES[puzzle.theme] in str(screen.query_one("#task-title", Static).render())
     stored = [(attempt.question, attempt.answer, attempt.correct) for attempt in history(tmp_path, puzzle.id)]
-    assert stored == [("forced", "no", False), ("forced", "yes", True), ("play", puzzle.answers[0], True)]
-
-
-async def test_answering_only_the_is_it_forced_question_does_not_solve_the_puzzle(tmp_path: Path) -> None:
-    """Yes to "is this roll forced?" is the first half; the puzzle is solved when the play is found."""
-    puzzle = ASKING_PUZZLE
-    app = TrainerApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await started(pilot)
-        await open_puzzles(pilot, [puzzle])
-        await pilot.press("y")
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-        assert puzzle_line(app).endswith("0 of 255 solved"), puzzle_line(app)
+    assert stored == [("play", "pass", True)]
 
 
 @pytest.mark.parametrize(
@@ -356,9 +328,6 @@ async def test_playing_a_forced_puzzle_on_the_board_by_clicks(tmp_path: Path, pu
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_puzzles(pilot, [puzzle])
-        if puzzle.ask_forced:
-            await pilot.press("y")
-            await pilot.pause()
         for move in play.moves:
             assert not screen.done
             await click_point(pilot, move.start)
@@ -388,9 +357,9 @@ async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Pat
         await type_play(pilot, str(worse.play))
         shown = feedback_text(app)
         assert feedback(app).has_class("wrong"), shown
-        assert f"wins {worse.win_probability:.1%}, needs {worse.expected_rolls:.3f} rolls on average" in shown
-        more = best.win_probability - worse.win_probability
-        assert f"The best play wins {more:.1%} more often." in shown  # a race puzzle is about winning chances
+        assert f"After {worse.play} {bearoff_figures(worse, 'race')}." in shown
+        points = (best.win_probability - worse.win_probability) * 100
+        assert f"The best play wins {points:.1f} percentage points more often." in shown  # a race: winning chances
         assert "fewer rolls" not in shown
         assert board(app).position == puzzle.board()
         assert not screen.done
@@ -400,7 +369,7 @@ async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Pat
         await pilot.press("s")
         await pilot.pause()
         assert feedback(app).has_class("info")  # showing the solution is not a right answer
-        assert feedback_text(app) == f"Solution: {best.play}"
+        assert feedback_text(app) == f"Solution: {bearoff_solution(puzzle)}"
         assert screen.done
         await settle(pilot, lambda: board(app).position == best.play.result)
         assert board(app).position == best.play.result
@@ -416,7 +385,7 @@ async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Pat
 
         await type_play(pilot, puzzle.answers[0])
         assert feedback(app).has_class("right"), feedback_text(app)
-        assert f"{best.play} is best" in feedback_text(app)
+        assert f"{puzzle.answers[0]} is best" in feedback_text(app)
         await pilot.press("n")
         await pilot.pause()
         assert screen.index == 1 and screen.puzzle.id == following.id

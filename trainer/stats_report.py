@@ -12,9 +12,10 @@ from datetime import datetime, tzinfo
 from pathlib import Path
 
 from trainer.content.loader import LessonLibrary
-from trainer.content.puzzles import BEAROFF_THEMES, FORCED_THEMES, THEME_TITLES, PuzzleLibrary
+from trainer.content.puzzles import PuzzleLibrary
 from trainer.content.recognition import RECOGNITION_THEMES
 from trainer.content.recognition import THEME_TITLES as RECOGNITION_TITLES
+from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES, THEME_TITLES
 from trainer.practice.stats import Dashboard, PuzzleFigures, Records, dashboard
 from trainer.store import DATABASE_NAME, ProgressStore
 

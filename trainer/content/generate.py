@@ -1,7 +1,10 @@
 """Mining puzzles: forced rolls from seeded self-play games, bear-off problems from random bear-offs.
 
-Only positions meeting the shipped criteria are kept (a forced roll; a bear-off whose best play is clearly
-better than the next), deduplicated by Position ID and dice, and written as a puzzle file.
+Only positions meeting the shipped criteria are kept, deduplicated by Position ID and dice, and written as a
+puzzle file. Forced: a forced roll in a position that looks like a game, not the game's last roll, a higher-die
+roll only where the lower die is a real choice, no-play rolls both on the bar and behind a prime, difficulty by
+the moves that tempt. Bear-off: the best play clearly better than the next, not found by taking off as many
+checkers as possible but by filling a gap or not stacking, and in a race the same as the fewest-rolls play.
 """
 
 from __future__ import annotations
@@ -11,18 +14,13 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from trainer.content.grading import best_group
-from trainer.content.puzzles import (
-    BEAROFF_THEMES,
-    CLEAR_ROLLS_MARGIN,
-    CLEAR_WIN_MARGIN,
-    FORCED_THEMES,
-    Puzzle,
-    forced_theme,
-)
-from trainer.engine import Game, Play, Position, legal_plays
+from trainer.content.grading import bearoff_lesson, best_group, play_text
+from trainer.content.puzzles import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, Puzzle, forced_theme
+from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES
+from trainer.engine import BAR, OFF, Game, Play, Position, legal_plays
 from trainer.engine.bearoff import home_side, one_sided, rank_plays
-from trainer.engine.moves import iter_single_moves
+from trainer.engine.moves import Move, iter_single_moves
+from trainer.engine.rules import apply_step
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,41 +34,127 @@ class Candidate:
     dice: tuple[int, int]
     prompt: str
     answers: tuple[str, ...]
-    ask_forced: bool = False
+    group: str = ""
+
+    @property
+    def quota_group(self) -> str:
+        """The share of a set this puzzle counts against: its theme, or a part of it (no-play on the bar or not)."""
+        return self.group or self.theme
 
 
-_THEME_TIERS = {
-    "no-play": 1, "only-play": 1, "partial-entry": 1,
-    "one-die": 2, "both-dice": 2, "bearoff-higher": 2,
-    "higher-die": 3, "partial-double": 3, "blocked-route": 3,
-}  # fmt: skip
+# --- forced rolls ---------------------------------------------------------------------------------------------
+
+MIN_CHECKERS = 5
+"""A forced puzzle has at least this many of the solver's checkers still on the board (or the bar)."""
+TEMPTING_LEVELS = (2, 6)
+"""Up to 2 tempting moves is easy, up to 6 medium, more is hard."""
 
 
-def _forced_difficulty(position: Position, dice: tuple[int, int], theme: str) -> int:
-    """The theme's tier, one harder when many single moves tempt the solver away from the only play."""
-    tempting = {(move.start, move.end) for die in set(dice) for move in iter_single_moves(position, die)}
-    return min(3, _THEME_TIERS[theme] + (1 if len(tempting) > 8 else 0))
+def tempting_moves(position: Position, dice: tuple[int, int], play: Play) -> int:
+    """Moves a solver might reach for that are not part of the only play: each checker moved by one die, or by
+    both together, to a point that does not look closed (fewer than two O checkers, or off the board from the home
+    board), whatever subtler rule forbids it (the bar first, bearing off, both dice, the higher die, a closed
+    stop on the way)."""
+    me, them = position.player, position.opponent
+    made = {(move.start, move.end) for move in play.moves}
+    distances = set(dice) | ({dice[0] + dice[1]} if dice[0] != dice[1] else set())
+    tempting = set()
+    for start in range(BAR, 0, -1):
+        if not me[start]:
+            continue
+        for distance in distances:
+            end = start - distance
+            if end > 0 and them[25 - end] >= 2:
+                continue
+            if end <= 0 and start > 6:
+                continue
+            move = (start, max(end, OFF))
+            if move not in made and not _in_chain(play, move):
+                tempting.add(move)
+    return len(tempting)
+
+
+def _in_chain(play: Play, move: tuple[int, int]) -> bool:
+    """Whether one checker of ``play`` goes from ``move[0]`` to ``move[1]`` over several of its moves."""
+    points = {move.start: move.end for move in play.moves}
+    point = move[0]
+    while point in points and point != OFF:
+        point = points[point]
+        if point == move[1]:
+            return True
+    return False
+
+
+def forced_difficulty(position: Position, dice: tuple[int, int], play: Play) -> int:
+    """1 to 3 by how many single moves tempt the solver away from the only play (or from passing)."""
+    count = tempting_moves(position, dice, play)
+    return 1 + sum(count > level for level in TEMPTING_LEVELS)
+
+
+def higher_die_is_a_choice(position: Position, dice: tuple[int, int], play: Play) -> bool:
+    """Whether the lower die, played alone, would leave a different board from the higher die's only play: both
+    dice are real choices (not one last checker that either die bears off)."""
+    low = min(dice)
+    return any(_after(position, move) != play.result.player for move in iter_single_moves(position, low))
+
+
+def _after(position: Position, move: Move) -> tuple[int, ...]:
+    me, them = list(position.player), list(position.opponent)
+    apply_step(me, them, move.start, move.start - move.end)
+    return tuple(me)
+
+
+def forced_rejection(position: Position, dice: tuple[int, int], theme: str) -> str | None:
+    """Why a forced roll does not make a puzzle, if it doesn't: the last roll of the game (or one of the last, with
+    fewer than five checkers left), or a higher-die roll where the lower die is no visible choice."""
+    (play,) = legal_plays(position, dice)
+    if play.result.is_game_over():
+        return "it is the last roll of the game"
+    if sum(position.player[1:26]) < MIN_CHECKERS:
+        return f"fewer than {MIN_CHECKERS} checkers are left: the game is all but over"
+    if theme == "higher-die" and not higher_die_is_a_choice(position, dice, play):
+        return "the lower die would do the same as the higher"
+    return None
 
 
 def sensible_play(plays: tuple[Play, ...], chooser: random.Random) -> Play:
-    """A play a beginner might choose: hitting and making points are good, blots bad; sometimes any play.
+    """A play a club player might choose: hit, make points (home points most), keep blots out of reach, don't
+    stack, bring the back checkers out; now and then any play.
 
-    It keeps self-play games looking like games, so that mined positions look like real ones.
+    It keeps self-play games looking like real games, so that mined positions look like real ones.
     """
-    if chooser.random() < 0.2:
+    if chooser.random() < 0.1:
         return chooser.choice(plays)
 
     def score(play: Play) -> float:
-        before, after = play.position.player, play.result.player
-        made = sum(1 for point in range(1, 25) if after[point] >= 2 and before[point] < 2)
-        blots = sum(1 for point in range(1, 25) if after[point] == 1)
-        return 3 * play.hits + 2 * made - blots + chooser.random()
+        me, them = play.result.player, play.result.opponent
+        value = 3.0 * play.hits + chooser.random()
+        for point in range(1, 25):
+            count = me[point]
+            if count >= 2:
+                value += 2.5 if 4 <= point <= 8 else 1.5
+                value -= 0.6 * max(0, count - 4)
+            elif count == 1:
+                # O moves up through the mover's numbering: O checkers below the blot (and on the bar, for a blot
+                # at home) can reach it.
+                shooters = them[BAR] if point <= 6 else 0
+                shooters += sum(them[25 - q] for q in range(max(1, point - 11), point))
+                value -= 1.0 + (1.5 if shooters else 0.0)
+        value -= 0.8 * sum(me[19:25])  # back checkers still in O's home board
+        return value
 
     return max(plays, key=score)
 
 
+def realistic(position: Position) -> bool:
+    """Whether a position could come from a game between people who know the basics: no point holds more than
+    six checkers, and neither side has more than four checkers back in the other's home board."""
+    return all(max(side[1:25]) <= 6 and sum(side[19:25]) <= 4 for side in (position.player, position.opponent))
+
+
 def forced_candidates(seed: int) -> Iterator[Candidate]:
-    """Forced rolls met in an endless stream of seeded random self-play games."""
+    """Forced rolls met in an endless stream of seeded self-play games, except the last roll of a game and
+    higher-die rolls without a real choice; no-play rolls come in two groups, on the bar and behind a prime."""
     chooser = random.Random(seed)
     game_number = 0
     while True:
@@ -83,21 +167,27 @@ def forced_candidates(seed: int) -> Iterator[Candidate]:
             assert game.dice is not None
             position, dice = game.position, game.dice
             plays = legal_plays(position, dice)
+            roll = (max(dice), min(dice))
             theme = forced_theme(position, dice) if len(plays) == 1 else None
-            if theme is not None:
-                difficulty = _forced_difficulty(position, dice, theme)
+            if theme is not None and realistic(position) and forced_rejection(position, roll, theme) is None:
+                group = ""
+                if theme == "no-play":
+                    group = "no-play-bar" if position.player[BAR] else "no-play-prime"
                 yield Candidate(
                     kind="forced",
                     theme=theme,
-                    difficulty=difficulty,
+                    difficulty=forced_difficulty(position, roll, plays[0]),
                     position=position,
-                    dice=(max(dice), min(dice)),
-                    prompt=f"You rolled {max(dice)}-{min(dice)}. Play the roll, or answer \"No legal play\" if it "
-                    "can't be played.",
-                    answers=(str(plays[0]),),
-                    ask_forced=difficulty >= 2,
+                    dice=roll,
+                    prompt=f"You rolled {roll[0]}-{roll[1]}. The rules leave at most one way to play it: find it, or "
+                    "answer \"No legal play\".",
+                    answers=(play_text(plays[0]),),
+                    group=group,
                 )
             game.play(sensible_play(plays, chooser))
+
+
+# --- bear-offs ------------------------------------------------------------------------------------------------
 
 
 def _random_home(rng: random.Random, checkers: int) -> dict[int, int]:
@@ -110,7 +200,8 @@ def _random_home(rng: random.Random, checkers: int) -> dict[int, int]:
 
 
 def bearoff_candidates(seed: int) -> Iterator[Candidate]:
-    """Bear-off problems from random home boards, alternating fewest-rolls and race themes."""
+    """Bear-off problems from random home boards, alternating fewest-rolls and race themes: each is a choice
+    between plays that bear off as many checkers, settled by filling the gaps or not stacking."""
     rng = random.Random(seed)
     database = one_sided()
     themes = list(BEAROFF_THEMES)
@@ -127,7 +218,7 @@ def bearoff_candidates(seed: int) -> Iterator[Candidate]:
         if len(ranked) < 2:
             continue
         group, margin = best_group(ranked, theme)
-        if margin == float("inf"):  # every play is tied with the best: nothing to get wrong
+        if margin == float("inf") or not realistic(position) or isinstance(bearoff_lesson(ranked, theme), str):
             continue
         if theme == "race":
             chance = group[0].win_probability
@@ -149,33 +240,62 @@ def bearoff_candidates(seed: int) -> Iterator[Candidate]:
             position=position,
             dice=dice,
             prompt=prompt,
-            answers=tuple(str(entry.play) for entry in group),
+            answers=tuple(play_text(entry.play) for entry in group),
         )
 
 
-def mine(kind: str, count: int, seed: int, *, exclude: Iterable[tuple[str, tuple[int, int]]] = ()) -> list[Candidate]:
-    """``count`` distinct puzzles of ``kind``, spread over the themes as evenly as the stream allows."""
-    stream = forced_candidates(seed) if kind == "forced" else bearoff_candidates(seed)
+def _quotas(kind: str, count: int) -> dict[str, int]:
+    """How many puzzles of each group a set of ``count`` takes: the themes share it evenly, and no-play rolls are
+    half on the bar, half behind a prime."""
     themes = FORCED_THEMES if kind == "forced" else BEAROFF_THEMES
     quota = -(-count // len(themes))
+    quotas = {theme: quota for theme in themes}
+    if kind == "forced":
+        del quotas["no-play"]
+        quotas["no-play-bar"] = quota - quota // 2
+        quotas["no-play-prime"] = quota // 2
+    return quotas
+
+
+def mine(kind: str, count: int, seed: int, *, exclude: Iterable[tuple[str, tuple[int, int]]] = ()) -> list[Candidate]:
+    """``count`` distinct puzzles of ``kind``, spread over the themes, and within each over the three
+    difficulties, as evenly as the stream allows."""
+    stream = forced_candidates(seed) if kind == "forced" else bearoff_candidates(seed)
+    quotas = _quotas(kind, count)
     seen = set(exclude)
-    chosen: dict[str, list[Candidate]] = {theme: [] for theme in themes}
+    chosen: dict[str, list[Candidate]] = {group: [] for group in quotas}
+    reserve: dict[str, list[Candidate]] = {group: [] for group in quotas}
     spare: list[Candidate] = []
     for looked, candidate in enumerate(stream):
         key = (candidate.position.position_id(), (max(candidate.dice), min(candidate.dice)))
         if key in seen:
             continue
         seen.add(key)
-        if len(chosen[candidate.theme]) < quota:
-            chosen[candidate.theme].append(candidate)
+        group = candidate.quota_group
+        quota = quotas[group]
+        level_share = -(-quota // 3)
+        same_level = sum(1 for other in chosen[group] if other.difficulty == candidate.difficulty)
+        if len(chosen[group]) < quota and same_level < level_share:
+            chosen[group].append(candidate)
+        elif len(reserve[group]) < quota:
+            reserve[group].append(candidate)
         elif len(spare) < count:
             spare.append(candidate)
-        total = sum(len(found) for found in chosen.values())
-        if total >= count or (looked > 400 * count and total + len(spare) >= count):
+        if all(len(chosen[group]) >= quotas[group] for group in quotas):
             break
-    picked = [candidate for theme in themes for candidate in chosen[theme]]
+        fillable = all(len(chosen[group]) + len(reserve[group]) >= quotas[group] for group in quotas)
+        if (fillable and looked > 100 * count) or looked > 400 * count:
+            break
+    for group, quota in quotas.items():  # a difficulty the stream gave too few of: fill up from the same group
+        chosen[group].extend(reserve[group][: max(0, quota - len(chosen[group]))])
+    themes = FORCED_THEMES if kind == "forced" else BEAROFF_THEMES
+    picked = [candidate for theme in themes for candidate in _in_theme(chosen, theme)]
     picked.extend(spare[: max(0, count - len(picked))])
     return picked[:count]
+
+
+def _in_theme(chosen: dict[str, list[Candidate]], theme: str) -> list[Candidate]:
+    return [candidate for group in chosen.values() for candidate in group if candidate.theme == theme]
 
 
 def _toml_string(text: str) -> str:
@@ -198,8 +318,6 @@ def to_toml(candidates: list[Candidate], *, prefix: str) -> str:
             f"prompt = {_toml_string(candidate.prompt)}",
             f"answers = [{answers}]",
         ]
-        if candidate.ask_forced:
-            lines.append("ask_forced = true")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks) + "\n"
 

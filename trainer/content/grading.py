@@ -16,6 +16,7 @@ from trainer.engine import (
     PlayError,
     Position,
     Side,
+    Turn,
     explain,
     legal_plays,
     parse_play,
@@ -51,8 +52,6 @@ def condition_problem(condition: str, play: Play) -> str | None:
     match = CONDITION_PATTERN.fullmatch(condition)
     if match is None:  # pragma: no cover - conditions are validated when the lesson loads
         raise ValueError(f"unknown condition {condition!r}")
-    if condition == "any":
-        return None
     if condition == "hits":
         return None if play.hits else "it doesn't hit"
     if condition == "no_hit":
@@ -63,7 +62,12 @@ def condition_problem(condition: str, play: Play) -> str | None:
         return None if after.player_off > before.player_off else "it doesn't bear a checker off"
     if condition == "safe":
         blots = _blots(after.player)
-        return f"it leaves a blot on point {blots[0]}" if blots else None
+        if not blots:
+            return None
+        if len(blots) == 1:
+            return f"it leaves a blot on point {blots[0]}"
+        listed = ", ".join(str(point) for point in blots[:-1]) + f" and {blots[-1]}"
+        return f"it leaves {len(blots)} blots, on points {listed}"
     if condition == "uses_all_dice":
         return None if play.dice_used == play.dice.move_count else "it doesn't use all the dice"
     point = int(match.group(2))
@@ -89,22 +93,36 @@ def read_step_board(step: PlayStep) -> tuple[Position, tuple[int, int]]:
     return position, dice
 
 
-def grade_play(step: PlayStep, answer: Play | str) -> Feedback:
-    """Grade a play (a :class:`Play` or notation) for ``step``."""
+def grade_play(step: PlayStep, answer: Play | str, written: str | None = None) -> Feedback:
+    """Grade a play (a :class:`Play` or notation) for ``step``; feedback quotes the play as ``written`` (by
+    default the text typed, or the play with a borne-off checker's stops)."""
     position, dice = read_step_board(step)
     play = read_play(position, dice, answer) if isinstance(answer, str) else answer
     if isinstance(play, Feedback):
         return play
+    shown = echo(play, answer if written is None and isinstance(answer, str) else written)
     if step.play is not None:
         expected = parse_play(position, dice, step.play)
         if play.result == expected.result:
             return Feedback(True, step.explanation)
-        return Feedback(False, _missed(f"{play} is legal, but it isn't the play this task asks for", step.hint))
+        return Feedback(False, _missed(f"{shown} is legal, but it isn't the play this task asks for", step.hint))
     for condition in step.conditions:
         problem = condition_problem(condition, play)
         if problem:
-            return Feedback(False, _missed(f"{play} is legal, but {problem}", step.hint))
+            return Feedback(False, _missed(f"{shown} is legal, but {problem}", step.hint))
     return Feedback(True, step.explanation)
+
+
+def play_text(play: Play) -> str:
+    """A play as a beginner reads it: standard notation, a checker borne off with several dice shown with its
+    stops (``6/5/off``)."""
+    return play.notation(stops=True)
+
+
+def echo(play: Play, written: str | None) -> str:
+    """The play as the learner wrote it (spacing tidied), or as :func:`play_text` writes it."""
+    text = " ".join(written.split()) if written else ""
+    return text or play_text(play)
 
 
 def _missed(message: str, hint: str | None) -> str:
@@ -153,15 +171,52 @@ def pick_targets(step: PickStep) -> frozenset[int]:
     )
 
 
+REGIONS = (
+    (1, 6, "your home board"),
+    (7, 12, "your outer board"),
+    (13, 18, "O's outer board"),
+    (19, 24, "O's home board"),
+)
+TARGET_RULES = {
+    "bar": "the bar is the strip in the middle of the board, where hit checkers wait",
+    "blots": "an O blot is a point with a single O checker on it",
+    "my_blots": "a blot of yours is a point with just one of your checkers on it",
+    "closed": "a point is closed to you when O has two or more checkers on it",
+    "home_board": "your home board is points 1-6",
+    "entry": "a checker on the bar enters on your point 25 minus a die (a 2 on point 23), and only if it is open",
+    "hittable": "you hit by landing exactly on a single O checker, with one die or with both (every stop open)",
+}
+
+
+def region(point: int) -> str:
+    """The quarter of the board a point (learner's numbering, 1-24) lies in."""
+    return next(name for low, high, name in REGIONS if low <= point <= high)
+
+
 def grade_pick(step: PickStep, point: int) -> Feedback:
-    """Grade a click on ``point`` (25 for the bar, 0 for the borne-off tray)."""
+    """Grade a click on ``point`` (25 for the bar, 0 for the borne-off tray); a wrong one says what is there and
+    the rule the target follows."""
     if point in pick_targets(step):
         return Feedback(True, step.explanation)
-    return Feedback(False, f"Not {describe_point(step, point)}. {step.prompt}")
+    rule = target_rule(step, point)
+    why = f"Not {describe_point(step, point)}" + (f": {rule}" if rule else "")
+    return Feedback(False, f"{why}. {step.hint or step.prompt}")
+
+
+def target_rule(step: PickStep, point: int) -> str | None:
+    """The rule that decides a pick step's target, said for a wrong ``point`` (``None`` for a named point)."""
+    if step.target == "movable":
+        position, dice = step.board(), step.roll()
+        assert position is not None and dice is not None  # validated when the lesson loads
+        if not 1 <= point <= BAR or not position.player[point]:
+            return "choose a point where one of your checkers stands"
+        return Turn(position, dice).why_stuck(point)
+    return TARGET_RULES.get(step.target)
 
 
 def describe_point(step: PickStep, point: int) -> str:
-    """A point and what stands on it, for the feedback on a wrong pick: "point 20 (O has 2 checkers there)"."""
+    """A point, what stands on it and its quarter, for the feedback on a wrong pick:
+    "point 20 (2 O checkers: closed to you), in O's home board"."""
     position = step.board()
     assert position is not None
     if point == BAR:
@@ -175,7 +230,7 @@ def describe_point(step: PickStep, point: int) -> str:
         what = "an O blot" if theirs == 1 else f"{theirs} O checkers: closed to you"
     else:
         what = "empty"
-    return f"point {point} ({what})"
+    return f"point {point} ({what}), in {region(point)}"
 
 
 # --- choose, roll and setup steps ----------------------------------------------------------------------------
@@ -234,25 +289,101 @@ def best_group(ranked: list[RankedPlay], theme: str) -> tuple[list[RankedPlay], 
     return group, (min(rest) - fewest) if rest else float("inf")
 
 
-def grade_puzzle(puzzle: Puzzle, answer: Play | str | None) -> Feedback:
-    """Grade an answer to a puzzle: a play, notation, or ``None`` for "no legal play"; say why in words and figures."""
+def grade_puzzle(puzzle: Puzzle, answer: Play | str | None, written: str | None = None) -> Feedback:
+    """Grade an answer to a puzzle: a play, notation, or ``None`` for "no legal play"; say why in words and figures.
+
+    A wrong answer gets the rule it breaks, never the solution; the feedback quotes the play as ``written``.
+    """
     position, dice = puzzle.board(), puzzle.roll()
     play = read_play(position, dice, answer) if isinstance(answer, str) else answer
     if isinstance(play, Feedback):
         return play
+    shown = None if play is None else echo(play, answer if written is None and isinstance(answer, str) else written)
     accepted = {accepted.result for accepted in puzzle.accepted_plays()}
     correct = (position if play is None else play.result) in accepted
     if puzzle.kind != "forced":
-        return Feedback(correct, bearoff_feedback(puzzle, play, correct=correct))
+        return Feedback(correct, bearoff_feedback(puzzle, play, correct=correct, written=shown))
     if correct:
         return Feedback(True, explain(position, dice).text)
     if play is None:
         return Feedback(False, "This roll can be played: look again at every checker and both dice.")
-    return Feedback(False, f"{play} is legal, but not the answer.")  # pragma: no cover - a forced roll has one play
+    return Feedback(False, f"{shown} is legal, but not the answer.")  # pragma: no cover - a forced roll has one play
 
 
-def bearoff_feedback(puzzle: Puzzle, play: Play | None, *, correct: bool) -> str:
-    """A bear-off answer against the best play, in the theme's figures (winning chances, expected rolls)."""
+TAKE_OFF = "Take a checker off when you can: every checker off is one fewer to bear off."
+FILL_GAPS = "Fill the gaps: with a checker on every point below your highest, more numbers bear a checker off."
+SMOOTH = "Don't stack: spread your checkers over more points, so that fewer of your numbers are wasted."
+
+
+def _gaps(side: Sequence[int]) -> int:
+    """Empty home points below the highest point holding a checker."""
+    highest = max((point for point in range(1, 7) if side[point]), default=0)
+    return sum(1 for point in range(1, highest) if not side[point])
+
+
+def bearoff_rule(better: Play, worse: Play) -> str | None:
+    """The rule of thumb that tells a better bear-off play from a worse one, if one does: take a checker off,
+    fill the gaps, or don't stack."""
+    good, bad = better.result.player, worse.result.player
+    if good[OFF] != bad[OFF]:
+        return TAKE_OFF if good[OFF] > bad[OFF] else None
+    if _gaps(good) < _gaps(bad):
+        return FILL_GAPS
+    if max(good[1:7]) < max(bad[1:7]):
+        return SMOOTH
+    return None
+
+
+def bearoff_lesson(ranked: list[RankedPlay], theme: str) -> tuple[RankedPlay, RankedPlay, str] | str:
+    """The best play, the most tempting wrong play that bears off as many checkers as any play can, and the rule
+    of thumb (fill the gaps, don't stack) that tells them apart; or why the position makes no puzzle: "take off
+    as many as you can" already finds the answer, the race is not won by the fewest-rolls play, or no rule of
+    thumb tells the best from the tempting play."""
+    group, _ = best_group(ranked, theme)
+    best_results = {entry.play.result for entry in group}
+    if theme == "race":
+        fewest, _ = best_group(ranked, "fewest-rolls")
+        if {entry.play.result for entry in fewest} != best_results:
+            return "the play that wins most often is not the one that needs the fewest rolls"
+    most_off = max(entry.play.result.player[OFF] for entry in ranked)
+    takers = [entry for entry in ranked if entry.play.result.player[OFF] == most_off]
+    wrong = [entry for entry in takers if entry.play.result not in best_results]
+    if not wrong:
+        return "taking off as many checkers as possible already finds the answer"
+    measure = (lambda e: -e.win_probability) if theme == "race" else (lambda e: e.expected_rolls)
+    tempting = min(wrong, key=measure)
+    best = group[0]
+    rule = bearoff_rule(best.play, tempting.play)
+    if rule not in (FILL_GAPS, SMOOTH):
+        return "no rule of thumb tells the best play from the tempting one"
+    return best, tempting, rule
+
+
+def _percent(chance: float) -> str:
+    return f"{chance * 100:.1f}%"
+
+
+def _rolls(rolls: float) -> str:
+    return f"{rolls:.2f} rolls"
+
+
+def bearoff_figures(entry: RankedPlay, theme: str) -> str:
+    """A play's figures in words: the chance to win (a race) and the rolls still needed on average."""
+    rolls = f"you need {_rolls(entry.expected_rolls)} on average to finish"
+    return f"you win {_percent(entry.win_probability)} of the time and {rolls}" if theme == "race" else rolls
+
+
+def bearoff_solution(puzzle: Puzzle) -> str:
+    """The best play of a bear-off puzzle with its figures, for when the solution is shown."""
+    group, _ = best_group(puzzle.ranking(), puzzle.theme)
+    best = group[0]
+    others = " (or " + ", ".join(play_text(entry.play) for entry in group[1:]) + ")" if len(group) > 1 else ""
+    return f"{play_text(best.play)}{others}: after it {bearoff_figures(best, puzzle.theme)}."
+
+
+def bearoff_feedback(puzzle: Puzzle, play: Play | None, *, correct: bool, written: str | None = None) -> str:
+    """A bear-off answer against the best play, in the theme's figures (chances in percent, differences in
+    percentage points, rolls to two decimals), with the rule of thumb that tells them apart where one does."""
     if play is None:
         return "This roll can be played: every bear-off roll can."
     ranking = puzzle.ranking()
@@ -260,20 +391,24 @@ def bearoff_feedback(puzzle: Puzzle, play: Play | None, *, correct: bool) -> str
     best = group[0]
     mine = next(entry for entry in ranking if entry.play.result == play.result)
     race = puzzle.theme == "race"
-
-    def figures(entry: RankedPlay) -> str:
-        rolls = f"needs {entry.expected_rolls:.3f} rolls on average"
-        return f"wins {entry.win_probability:.1%}, {rolls}" if race else rolls
-
+    shown = written or play_text(play)
     if correct:
         others = [entry for entry in ranking if entry not in group]
-        text = f"{play} is best: {figures(mine)}."
+        text = f"{shown} is best: after it {bearoff_figures(mine, puzzle.theme)}."
         if others:
             runner = others[0] if race else min(others, key=lambda entry: entry.expected_rolls)
-            text += f" Next best, {runner.play}: {figures(runner)}."
-        return text
+            text += f" Next best, {play_text(runner.play)}: {bearoff_figures(runner, puzzle.theme)}."
+        lesson = bearoff_lesson(ranking, puzzle.theme)
+        rule = lesson[2] if not isinstance(lesson, str) else bearoff_rule(play, others[0].play) if others else None
+        return f"{text} {rule}" if rule else text
     if race:
-        better = f"wins {best.win_probability - mine.win_probability:.1%} more often"
+        points = (best.win_probability - mine.win_probability) * 100
+        better = f"wins {points:.1f} percentage points more often"
     else:
-        better = f"needs {mine.expected_rolls - best.expected_rolls:.3f} fewer rolls on average"
-    return f"{play} {figures(mine)}. The best play {better}. Try again, or press s for the solution."
+        better = f"needs {mine.expected_rolls - best.expected_rolls:.2f} fewer rolls on average"
+    rule = bearoff_rule(best.play, play)
+    tip = f" {rule}" if rule else ""
+    return (
+        f"After {shown} {bearoff_figures(mine, puzzle.theme)}. The best play {better}.{tip} Try again, or press s "
+        "for the solution."
+    )

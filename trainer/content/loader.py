@@ -14,19 +14,19 @@ from pydantic import TypeAdapter, ValidationError
 
 from trainer.content.files import ContentFileError, content_files, read_content_file, read_content_text
 from trainer.content.grading import condition_problem, pick_targets, read_step_board, successful_plays
-from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, Step
+from trainer.content.models import GRADED_KINDS, ChooseStep, Lesson, PickStep, PlayStep, RollStep, SetupStep, Step
 from trainer.content.paths import content_dir
-from trainer.engine import EngineError, legal_plays, parse_play
+from trainer.engine import EngineError, Position, legal_plays, parse_dice, parse_play
 
 STEP_FIELDS = {
     "read": ["kind", "title", "text", "position", "dice"],
-    "play": ["kind", "prompt", "position", "dice", "play", "conditions", "hint", "explanation"],
+    "play": ["kind", "prompt", "position", "dice", "play", "conditions", "forced", "hint", "explanation"],
     "setup": ["kind", "prompt", "explanation", "position", "dice"],
     "choose": ["kind", "prompt", "options", "position", "dice"],
-    "pick": ["kind", "prompt", "position", "dice", "target", "explanation"],
+    "pick": ["kind", "prompt", "position", "dice", "target", "hint", "explanation"],
     "roll": ["kind", "prompt", "throws", "explanation"],
 }
-LESSON_FIELDS = ["id", "number", "title", "summary", "steps"]
+LESSON_FIELDS = ["id", "number", "title", "summary", "practice", "steps"]
 OPTION_FIELDS = ["text", "correct", "explanation"]
 _STEP_ADAPTER: TypeAdapter[Step] = TypeAdapter(Step)
 
@@ -134,9 +134,28 @@ def _semantic_problems(name: str, lines: _Lines, lesson: Lesson) -> list[Problem
     problems = []
     if not lesson.graded_steps:
         problems.append(Problem(name, None, "", "the lesson has no graded step", "add a play, pick or choose step"))
+    previous: tuple[int, Step] | None = None
     for index, step in enumerate(lesson.steps):
         problems.extend(_step_problems(name, lines, index, step))
+        if step.kind not in GRADED_KINDS:
+            continue
+        if previous is not None and _same_task_board(previous[1], step):
+            problems.append(
+                Problem(name, lines.of(index, "position"), _where(index, step.kind, "position"),
+                        f"the same position and roll as step {previous[0] + 1}: the task repeats the one before",
+                        "give this task a fresh position or roll")
+            )
+        previous = index, step
     return problems
+
+
+def _same_task_board(first: Step, second: Step) -> bool:
+    """Whether two graded steps show the same position with the same dice (dice shown on both)."""
+    if isinstance(first, RollStep | SetupStep) or isinstance(second, RollStep | SetupStep):
+        return False
+    if first.dice is None or second.dice is None or first.position is None or second.position is None:
+        return False
+    return first.board() == second.board() and sorted(parse_dice(first.dice)) == sorted(parse_dice(second.dice))
 
 
 def _step_problems(name: str, lines: _Lines, index: int, step: Step) -> list[Problem]:
@@ -152,29 +171,60 @@ def _step_problems(name: str, lines: _Lines, index: int, step: Step) -> list[Pro
         examples = ", ".join(str(play) for play in plays[:4])
         if plays[0].is_pass:
             add("dice", f"{step.dice} cannot be played in this position: there is nothing to practise")
-        elif step.play is None and not step.conditions:
-            add("conditions", "give 'play' or at least one condition", "conditions = [\"any\"]")
-        elif step.play is not None:
-            try:
-                expected = parse_play(position, dice, step.play)
-            except EngineError as error:
-                reason = getattr(error, "reason", str(error))
-                add("play", f"{step.play!r} is not a legal play here: {reason}", f"legal plays include {examples}")
-            else:
-                missed = [c for c in step.conditions if condition_problem(c, expected) is not None]
-                if missed:
-                    add("conditions", f"the expected play {step.play!r} does not meet {missed}",
-                        "drop 'conditions' (the play decides) or fix them")
-        elif not successful_plays(step):
-            add("conditions", f"no legal play meets all of {step.conditions}", f"legal plays include {examples}")
+        elif step.forced and len(plays) != 1:
+            add("forced", f"forced = true, but the roll has {len(plays)} legal plays ({examples}...)",
+                "drop 'forced', or choose a roll with exactly one legal play")
+        elif step.play is None and not step.conditions and not step.forced:
+            add("conditions", "give 'play' or at least one condition", 'conditions = ["hits"]')
+        else:
+            found = _answer_problems(step, position, dice, examples)
+            for key, message, suggestion in found:
+                add(key, message, suggestion)
+            if not found and not step.forced and len(successful_plays(step)) == len(plays):
+                add("play" if step.play is not None else "conditions",
+                    f"every legal play ({len(plays)} in all) passes this step: there is nothing to get wrong",
+                    "ask for a play or conditions that some legal play misses; for a roll with one legal play, set "
+                    "forced = true and say so in the prompt")
     elif isinstance(step, PickStep):
         if step.target in ("hittable", "entry", "movable") and step.dice is None:
             add("target", f"target '{step.target}' depends on the roll, but the step has no dice", 'add dice = "..."')
         elif not pick_targets(step):
             add("target", f"no point on this board matches target '{step.target}'")
-    elif isinstance(step, ChooseStep) and not any(option.correct for option in step.options):
-        add("options", "no option is marked correct", "set correct = true on the right one")
+    elif isinstance(step, ChooseStep):
+        if not any(option.correct for option in step.options):
+            add("options", "no option is marked correct", "set correct = true on the right one")
+        shown = _printed_pip_counts(step)
+        for option in step.options:
+            if option.correct and option.text.strip() in shown:
+                add("options", f"the answer {option.text.strip()!r} is printed under the board, as a pip count",
+                    "ask about a position or a count the board does not show")
     return problems
+
+
+def _printed_pip_counts(step: ChooseStep) -> set[str]:
+    """The pip counts the board prints under a choose step's position."""
+    position = step.board()
+    return set() if position is None else {str(count) for count in position.pip_count()}
+
+
+def _answer_problems(
+    step: PlayStep, position: Position, dice: tuple[int, int], examples: str
+) -> list[tuple[str, str, str | None]]:
+    """Whether a play step's ``play`` is legal and meets its conditions, or some legal play meets them."""
+    if step.play is not None:
+        try:
+            expected = parse_play(position, dice, step.play)
+        except EngineError as error:
+            reason = getattr(error, "reason", str(error))
+            return [("play", f"{step.play!r} is not a legal play here: {reason}", f"legal plays include {examples}")]
+        missed = [c for c in step.conditions if condition_problem(c, expected) is not None]
+        if missed:
+            return [("conditions", f"the expected play {step.play!r} does not meet {missed}",
+                     "drop 'conditions' (the play decides) or fix them")]
+        return []
+    if not successful_plays(step):
+        return [("conditions", f"no legal play meets all of {step.conditions}", f"legal plays include {examples}")]
+    return []
 
 
 def load_lesson_file(path: Path, display_name: str | None = None) -> tuple[Lesson | None, list[Problem]]:

@@ -11,10 +11,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from trainer.content.themes import THEMES
 from trainer.engine import Dice, Position, parse_dice, read_position
 
-CONDITION_PATTERN = re.compile(r"(any|hits|no_hit|enters|bears_off|safe|uses_all_dice|makes_point:(\d{1,2}))")
-CONDITIONS_HELP = "any, hits, no_hit, enters, bears_off, safe, uses_all_dice or makes_point:N"
+CONDITION_PATTERN = re.compile(r"(hits|no_hit|enters|bears_off|safe|uses_all_dice|makes_point:(\d{1,2}))")
+CONDITIONS_HELP = "hits, no_hit, enters, bears_off, safe, uses_all_dice or makes_point:N"
 PICK_TARGETS = ("point:N", "blots", "my_blots", "hittable", "closed", "entry", "movable", "home_board")
 PICK_TARGET_PATTERN = re.compile(r"(point:(\d{1,2})|bar|blots|my_blots|hittable|closed|entry|movable|home_board)")
 
@@ -73,6 +74,9 @@ class PlayStep(_BoardStep):
     dice: str
     play: str | None = Field(default=None, description="the expected play, in notation")
     conditions: list[str] = Field(default_factory=list, description=CONDITIONS_HELP)
+    forced: bool = Field(
+        default=False, description="the roll has exactly one legal play and the prompt says so: finding it is the task"
+    )
     hint: str | None = Field(default=None, description="shown after a legal play that misses the goal")
     explanation: str = Field(min_length=1, description="shown on success")
 
@@ -119,6 +123,7 @@ class PickStep(_BoardStep):
     prompt: str = Field(min_length=1)
     position: str
     target: str = Field(description="point:N, bar, blots, my_blots, hittable, closed, entry, movable or home_board")
+    hint: str | None = Field(default=None, description="shown after a wrong pick, in place of the prompt")
     explanation: str = Field(min_length=1)
 
     @field_validator("target")
@@ -172,7 +177,20 @@ class Lesson(_Strict):
     number: int = Field(ge=1)
     title: str = Field(min_length=1)
     summary: str = Field(min_length=1)
+    practice: list[str] = Field(
+        default_factory=list, description="puzzle themes that practise this lesson, offered when it is finished"
+    )
     steps: list[Step] = Field(min_length=1)
+
+    @field_validator("practice")
+    @classmethod
+    def _practice_known(cls, values: list[str]) -> list[str]:
+        for value in values:
+            if value not in THEMES:
+                raise ValueError(f"unknown puzzle theme {value!r}; use {', '.join(THEMES)}")
+        if len(set(values)) != len(values):
+            raise ValueError("a puzzle theme is listed twice")
+        return values
 
     @property
     def graded_steps(self) -> list[int]:

@@ -18,7 +18,9 @@ from trainer.content.files import ContentFileError, content_files, read_content_
 from trainer.content.grading import best_group
 from trainer.content.loader import Problem, _Lines
 from trainer.content.paths import content_dir
+from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES
 from trainer.engine import (
+    OFF,
     Constraint,
     Dice,
     EngineError,
@@ -33,33 +35,8 @@ from trainer.engine import (
 )
 from trainer.engine.bearoff import RankedPlay, is_pure_bearoff, rank_plays
 
-FORCED_THEMES = (
-    "only-play",
-    "no-play",
-    "higher-die",
-    "one-die",
-    "both-dice",
-    "blocked-route",
-    "partial-entry",
-    "partial-double",
-    "bearoff-higher",
-)
-BEAROFF_THEMES = ("fewest-rolls", "race")
 CLEAR_WIN_MARGIN = 0.01
 CLEAR_ROLLS_MARGIN = 0.05
-THEME_TITLES = {
-    "only-play": "The only legal play",
-    "no-play": "No legal play",
-    "higher-die": "The higher-die rule",
-    "one-die": "Only one die can be played",
-    "both-dice": "Both dice must be used",
-    "blocked-route": "A combined move with a closed stop",
-    "partial-entry": "Partial entry from the bar",
-    "partial-double": "Only part of a double",
-    "bearoff-higher": "Bearing off with a higher die",
-    "fewest-rolls": "Bear off in the fewest rolls",
-    "race": "Win the bear-off race",
-}
 
 
 class Puzzle(BaseModel):
@@ -75,7 +52,6 @@ class Puzzle(BaseModel):
     dice: str
     prompt: str = Field(min_length=1)
     answers: list[str] = Field(min_length=1)
-    ask_forced: bool = False
 
     @field_validator("position")
     @classmethod
@@ -124,7 +100,7 @@ def forced_theme(position: Position, dice: Dice) -> str | None:
         return "higher-die"
     if Constraint.ONE_DIE in constraints:
         return "one-die"
-    if any(move.end == 0 and _die_used(play, move.start) > move.start for move in play.moves):
+    if _bears_off_with_a_higher_die(play):
         return "bearoff-higher"
     if _has_blocked_route(position, dice):
         return "blocked-route"
@@ -133,9 +109,18 @@ def forced_theme(position: Position, dice: Dice) -> str | None:
     return "only-play"
 
 
-def _die_used(play: Play, start: int) -> int:
-    """The die a bear-off from ``start`` used: the exact number if it was rolled, else the larger die."""
-    return start if start in play.dice else max(play.dice)
+def _bears_off_with_a_higher_die(play: Play) -> bool:
+    """Whether a die of the play bears a checker off from a point lower than its number (no die matches the
+    distance exactly once the exact ones are given out)."""
+    left = list(play.dice.moves)
+    unmatched = []
+    for move in play.moves:
+        distance = move.start - move.end
+        if distance in left:
+            left.remove(distance)
+        else:
+            unmatched.append(move)
+    return any(move.end == OFF for move in unmatched)
 
 
 def _has_blocked_route(position: Position, dice: Dice) -> bool:

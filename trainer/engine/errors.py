@@ -62,8 +62,25 @@ class InvalidNotationError(PlayError):
 
 
 class IllegalPlayError(PlayError):
-    """A readable play that the rules do not allow with this position and roll; :attr:`reason` names the first
-    rule it breaks."""
+    """A readable play that the rules do not allow with this position and roll.
+
+    :attr:`reason` names the first rule it breaks without giving away a right answer ("a play that uses both dice
+    exists"); :attr:`example`, when the rule is about using more of the roll, is a legal play that does. The
+    message (``str``) names the example too, for tools where it is no secret.
+    """
+
+    def __init__(
+        self, text: str, position_id: str, dice: Sequence[int], reason: str, example: str | None = None
+    ) -> None:
+        self.example = example
+        super().__init__(text, position_id, dice, reason)
+        if example is not None:
+            self.args = (f"{self.args[0]} (for example {example})",)
+
+    @property
+    def detail(self) -> str:
+        """The reason with the example play, if there is one."""
+        return self.reason if self.example is None else f"{self.reason} (for example {self.example})"
 
 
 class AmbiguousPlayError(PlayError):

@@ -111,8 +111,9 @@ def explain(position: Position, dice: tuple[int, ...]) -> Explanation:
             open_points = sorted({move.end for play in plays for move in play.moves if move.start == BAR})
             where = " and ".join(f"point {point}" for point in open_points)
             sentences.append(
-                f"Only {entered} of your {bar} checkers on the bar can enter ({where} open); the others stay on "
-                "the bar, and the rest of the roll is lost."
+                f"Only {entered} of your {bar} checkers on the bar can enter ({where} open); "
+                f"{'the other stays' if bar - entered == 1 else 'the others stay'} on the bar, and the rest of the "
+                "roll is lost."
             )
         elif doubles and used < 4:
             constraints.add(Constraint.PARTIAL_DOUBLE)

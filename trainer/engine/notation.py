@@ -125,7 +125,8 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
     stated_hits = frozenset().union(*(segment.hits for segment in segments))
     candidates = [play for play in plays if tuple(_mine(play.result)) == tuple(layout)]
     if not candidates:
-        raise IllegalPlayError(text, position_id, roll, _diagnose(position, roll, segments, plays))
+        reason, example = _diagnose(position, roll, segments, plays)
+        raise IllegalPlayError(text, position_id, roll, reason, example)
     # Every written step is part of the play: the route must be playable, and landing on a blot hits it.
     hops = _hops(segments)
     outcome = _walk(_mine(position), list(position.opponent), hops, list(roll.moves), roll)
@@ -324,25 +325,30 @@ def _hops(segments: list[Segment]) -> list[tuple[int, int]]:
     return hops
 
 
-def _diagnose(position: Position, roll: Dice, segments: list[Segment], plays: tuple[Play, ...]) -> str:
-    """The first rule a readable play breaks (it matched no legal play)."""
+def _diagnose(
+    position: Position, roll: Dice, segments: list[Segment], plays: tuple[Play, ...]
+) -> tuple[str, str | None]:
+    """The first rule a readable play breaks (it matched no legal play), and for a rule about using more of the
+    roll, a legal play that does (kept apart from the reason, so that the reason never gives the answer away)."""
     hops = _hops(segments)
     outcome = _walk(_mine(position), list(position.opponent), hops, list(roll.moves), roll)
     if isinstance(outcome, _Failure):
-        return outcome.reason
+        return outcome.reason, None
     used, most = outcome, plays[0].dice_used
     high = roll.high
     example = _closest_example(hops, plays)
     if used < most:
         if roll.is_double:
             return (
-                f"this plays {number_word(used)} of your four {high}s but {example} plays "
-                f"{number_word(most)}: you must use as many of the dice as you can"
-            )
-        return f"this uses one die but {example} uses both: you must use both dice when you can"
+                f"this plays {number_word(used)} of your four {high}s, but {number_word(most)} of them can be "
+                "played: you must play as many as you can"
+            ), example
+        return (
+            "this uses only one die, but a play that uses both dice exists: you must use both dice when you can"
+        ), example
     if used == most == 1 and not roll.is_double:
-        return f"only one die can be played, so it must be the higher one ({high})"
-    return f"this is not a legal play; {example} is one"  # pragma: no cover - every case is named above
+        return f"only one die can be played, so it must be the higher one ({high})", example
+    return "this is not a legal play", example  # pragma: no cover - every case is named above
 
 
 def _closest_example(hops: list[tuple[int, int]], plays: tuple[Play, ...]) -> str:

@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from trainer.engine.dice import Dice
-from trainer.engine.errors import IllegalPlayError, PlayError
+from trainer.engine.errors import IllegalPlayError
 from trainer.engine.moves import Move, Play, format_moves, legal_plays, point_name
-from trainer.engine.notation import parse_play
 from trainer.engine.position import BAR, OFF, WAITING, Position
 from trainer.engine.rules import apply_step, step_problem
-from trainer.engine.wording import plural
+from trainer.engine.wording import number_word, plural
 
 
 @dataclass(frozen=True)
@@ -102,8 +101,9 @@ class Turn:
         return [*position.player, position.player_waiting], list(position.opponent)
 
     def notation(self) -> str:
-        """The moves made so far in notation (empty before the first)."""
-        return format_moves(self.moves) if self.moves else ""
+        """The moves made so far in notation (empty before the first), a checker borne off with several dice
+        written with its stops (``6/5/off``), as it was moved."""
+        return format_moves(self.moves, stops=True) if self.moves else ""
 
     # --- stepping ---------------------------------------------------------------------------------------
 
@@ -193,7 +193,11 @@ class Turn:
         return frozenset(found)
 
     def why_stuck(self, point: int) -> str:
-        """Why the checker on ``point`` cannot move now, from the first die's refusal."""
+        """Why the checker on ``point`` cannot move now: the rule each remaining die breaks.
+
+        A die whose move is allowed on its own but would break a rule of the whole roll (use both dice, the higher
+        die, as much of a double as can be played) is named first: that is the move a learner most likely meant.
+        """
         if self.moves_needed == 0:
             me, them = self._counts(self.current)
             for die in self.remaining_dice:
@@ -203,12 +207,60 @@ class Turn:
             return "no checker can move with this roll"
         if not self.remaining_dice or len(self.moves) >= self.moves_needed:
             return "the roll is used up"
-        for die in self.remaining_dice:
-            try:
-                self.move(point, max(min(point, BAR) - die, OFF))
-            except IllegalPlayError as error:
-                return error.reason
-        return "this checker cannot move now"
+        me, them = self._counts(self.current)
+        whole_roll: list[tuple[int, str]] = []
+        single: list[tuple[int, str]] = []
+        for die in sorted(set(self.remaining_dice), reverse=True):
+            if self._step(point, die) is not None:
+                continue
+            problem = step_problem(me, them, point, die)
+            if problem:
+                single.append((die, problem))
+            else:
+                whole_roll.append((die, self._whole_roll_problem(point, die)))
+        found = whole_roll + single
+        if not found:
+            return "this checker cannot move now"  # pragma: no cover - called only for a checker that can't move
+        if len(dict.fromkeys(reason for _, reason in found)) == 1 or self.dice.is_double:
+            return found[0][1]
+        return "; ".join(f"with the {die}, {reason}" for die, reason in found)
+
+    def _whole_roll_problem(self, start: int, die: int) -> str:
+        """Why a move allowed on its own (``start`` by ``die``) can't be part of a legal play: the roll's rule."""
+        me, them = self._counts(self.current)
+        apply_step(me, them, start, die)
+        left = list(self.remaining_dice)
+        left.remove(die)
+        total = len(self.moves) + 1 + self._most_moves(me, them, left)
+        most = self.moves_needed
+        label = self._label(start, max(min(start, BAR) - die, OFF))
+        if self.dice.is_double:
+            return (
+                f"after {label} only {number_word(total)} of your four {die}s could be played, but "
+                f"{number_word(most)} can: you must play as many as you can"
+            )
+        if most == 1:
+            return f"either die can be played but not both, so it must be the higher one ({self.dice.high})"
+        other = left[0] if left else die
+        return (
+            f"after {label} the {other} could not be played, but a play that uses both dice exists: you must use "
+            "both dice when you can"
+        )
+
+    def _most_moves(self, me: list[int], them: list[int], left: list[int]) -> int:
+        """How many of the dice ``left`` can still be played one after another from this board."""
+        best = 0
+        for die in sorted(set(left), reverse=True):
+            for source in range(WAITING, 0, -1):
+                if step_problem(me, them, source, die) is None:
+                    next_me, next_them = list(me), list(them)
+                    apply_step(next_me, next_them, source, die)
+                    rest = list(left)
+                    rest.remove(die)
+                    best = max(best, 1 + self._most_moves(next_me, next_them, rest))
+                    if best == len(left):
+                        return best
+        return best
 
     def undo(self) -> Turn:
         """The turn without its last move (unchanged if no move was made)."""
@@ -236,12 +288,5 @@ class Turn:
         for die in sorted(dice_for_step):
             problem = step_problem(me, them, start, die)
             if problem is None:
-                break
-        else:
-            return problem or "this move is not allowed"
-        text = " ".join(filter(None, [self.notation(), self._label(start, end)]))
-        try:
-            parse_play(self.position, self.dice, text)
-        except PlayError as error:
-            return error.reason
-        return "this move cannot be part of a legal play with the rest of the roll"  # pragma: no cover
+                return self._whole_roll_problem(start, die)
+        return problem or "this move is not allowed"

@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 
 from trainer.store.database import Records
 
+STAR_THRESHOLDS = (0.9, 0.7)
+"""Three stars for at least 90% of a lesson's tasks right at the first try, two for at least 70%, else one."""
+
 
 @dataclass
 class LessonProgress:
@@ -15,6 +18,17 @@ class LessonProgress:
     completed: set[int] = field(default_factory=set)
     first_try: set[int] = field(default_factory=set)
     resume_step: int = 0
+
+    def first_try_count(self, graded_steps: list[int]) -> int:
+        """How many of these graded steps were right at the first try."""
+        return len(self.first_try & set(graded_steps))
+
+    def stars(self, graded_steps: list[int]) -> int:
+        """1 to 3 stars for a finished lesson, by the share of its tasks right at the first try (0 if not done)."""
+        if not graded_steps or not set(graded_steps) <= self.completed:
+            return 0
+        share = self.first_try_count(graded_steps) / len(graded_steps)
+        return 1 + sum(share >= threshold for threshold in STAR_THRESHOLDS)
 
     def status(self, graded_steps: list[int], step_count: int) -> str:
         """``new``, ``started`` or ``done`` for a lesson with these graded steps."""

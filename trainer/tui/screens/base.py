@@ -126,7 +126,7 @@ class TaskScreen(TrainerScreen):
                 self.refused(outcome, event.point)
         elif outcome is not None:
             self.feedback.clear()
-            self.played(outcome, str(outcome))
+            self.played(outcome, self.playing.turn.notation())  # as moved: a checker borne off keeps its stops
         else:
             self.feedback.clear()
 

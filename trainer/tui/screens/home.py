@@ -24,8 +24,8 @@ def lesson_status(lesson: Lesson, progress: LessonProgress) -> str:
     graded = lesson.graded_steps
     status = progress.status(graded, len(lesson.steps))
     if status == "done":
-        stars = len(progress.first_try & set(graded))
-        label = f"✓ done  ★ {stars}/{len(graded)}"
+        stars = progress.stars(graded)
+        label = f"✓ done  {'★' * stars}{'☆' * (3 - stars)}  {progress.first_try_count(graded)}/{len(graded)}"
     elif status == "started":
         label = f"● step {progress.resume_step + 1} of {len(lesson.steps)}"
     else:
@@ -59,6 +59,25 @@ class HomeScreen(TrainerScreen):
 
     def on_screen_resume(self) -> None:
         self.refresh_menu()
+        self.move_past_done_lesson()
+
+    def move_past_done_lesson(self) -> None:
+        """Back from a lesson that is now done: highlight the next lesson not done yet (after it, else the first)."""
+        library = self.trainer.lessons
+        menu = self.query_one("#home-menu", OptionList)
+        highlighted = menu.highlighted
+        if library is None or highlighted is None or highlighted >= len(library.lessons):
+            return
+        lessons = library.lessons
+        if not self.is_done(lessons[highlighted]):
+            return
+        later = [index for index in range(highlighted + 1, len(lessons)) if not self.is_done(lessons[index])]
+        earlier = [index for index in range(highlighted) if not self.is_done(lessons[index])]
+        if later or earlier:
+            menu.highlighted = (later or earlier)[0]
+
+    def is_done(self, lesson: Lesson) -> bool:
+        return self.store.lesson_progress(lesson.id).status(lesson.graded_steps, len(lesson.steps)) == "done"
 
     def refresh_menu(self) -> None:
         """Rebuild the menu from the loaded lessons and puzzles and the stored progress."""
@@ -118,16 +137,13 @@ class HomeScreen(TrainerScreen):
             self.action_help()
 
     def open_lesson(self, lesson_id: str) -> None:
-        from trainer.tui.screens.lesson import LessonScreen
+        from trainer.tui.screens.lesson import LessonScreen, resume_step
 
         library = self.trainer.lessons
         if library is None:
             return
         lesson = next(lesson for lesson in library.lessons if lesson.id == lesson_id)
-        progress = self.store.lesson_progress(lesson.id)
-        done = progress.status(lesson.graded_steps, len(lesson.steps)) == "done"
-        start = 0 if done else min(progress.resume_step, len(lesson.steps) - 1)
-        self.app.push_screen(LessonScreen(lesson, start_step=start))
+        self.app.push_screen(LessonScreen(lesson, start_step=resume_step(lesson, self.store)))
 
     def action_focus_lessons(self) -> None:
         menu = self.query_one("#home-menu", OptionList)

@@ -1,4 +1,5 @@
-"""A lesson, step by step, on a real board: every answer is graded by the rules engine."""
+"""A lesson, step by step, on a real board: every answer is graded by the rules engine. At the end a summary
+shows the stars earned, the puzzle sets that practise the lesson and the way to the next lesson."""
 
 from __future__ import annotations
 
@@ -24,7 +25,10 @@ from trainer.content.grading import (
     read_step_board,
 )
 from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, ReadStep, RollStep, SetupStep
+from trainer.content.themes import THEME_TITLES
 from trainer.engine import CHECKERS, OFF, Play, Position, Side
+from trainer.store import ProgressStore
+from trainer.store.lessons import STAR_THRESHOLDS
 from trainer.tui.playing import BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen
 from trainer.tui.widgets.board import BoardView, LastMove
@@ -54,6 +58,8 @@ class LessonScreen(TaskScreen):
     index: reactive[int] = reactive(0, bindings=True)
     solved: reactive[bool] = reactive(False, bindings=True)
     throws_seen: reactive[int] = reactive(0, bindings=True)
+    finished: reactive[bool] = reactive(False, bindings=True)
+    """The lesson is over and its summary is shown."""
 
     def __init__(self, lesson: Lesson, *, start_step: int = 0) -> None:
         super().__init__()
@@ -69,6 +75,8 @@ class LessonScreen(TaskScreen):
     def applicable(self, action: str, parameters: tuple[object, ...] = ()) -> bool | None:
         """Whether ``action`` does something in the current step: the footer and the buttons both follow it
         (``None`` for an action the lesson leaves to :class:`TaskScreen`)."""
+        if self.finished:
+            return action in ("next_lesson", "leave") and (action == "leave" or self.next_lesson() is not None)
         step, open_task = self.step, not self.solved
         applicable = {
             "next": self.solved or isinstance(step, ReadStep),
@@ -82,6 +90,8 @@ class LessonScreen(TaskScreen):
             and isinstance(step, ChooseStep)
             and bool(parameters)
             and parameters[0] in range(1, len(step.options) + 1),
+            "next_lesson": False,
+            "leave": False,
         }
         return applicable.get(action)
 
@@ -94,7 +104,7 @@ class LessonScreen(TaskScreen):
         return not self.solved and isinstance(self.step, PlayStep | PickStep | SetupStep)
 
     def accepts_moves(self) -> bool:
-        return isinstance(self.step, PlayStep) and not self.solved and self.playing is not None
+        return isinstance(self.step, PlayStep) and not self.solved and not self.finished and self.playing is not None
 
     # --- layout ---------------------------------------------------------------------------------------
 
@@ -111,6 +121,8 @@ class LessonScreen(TaskScreen):
                 Button("O starts", id="start-o", action="screen.starter('O')"),
                 Button("Check", id="check", action="screen.check_setup"),
                 Button("Undo", id="undo", action="screen.undo"),
+                Button("Next lesson", id="next-lesson", variant="primary", action="screen.next_lesson"),
+                Button("Back to lessons", id="leave", action="screen.leave"),
                 classes="buttons",
             ),
         )
@@ -127,6 +139,9 @@ class LessonScreen(TaskScreen):
         self.refresh_buttons()
 
     def watch_throws_seen(self) -> None:
+        self.refresh_buttons()
+
+    def watch_finished(self) -> None:
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -229,7 +244,7 @@ class LessonScreen(TaskScreen):
     def played(self, play: Play, written: str) -> None:
         step = self.step
         assert isinstance(step, PlayStep)
-        feedback = grade_play(step, play)
+        feedback = grade_play(step, play, written)
         self.grade(feedback)
         if feedback.correct:
             self.board.position = play.result
@@ -252,6 +267,10 @@ class LessonScreen(TaskScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         step = self.step
+        if self.finished:
+            if event.option.id is not None and event.option.id.startswith("practice:"):
+                self.practise(event.option.id.split(":", 1)[1])
+            return
         if isinstance(step, ChooseStep) and not self.solved and event.option.id is not None:
             self.grade(grade_choice(step, int(event.option.id)))
 
@@ -331,19 +350,90 @@ class LessonScreen(TaskScreen):
             self.index += 1
 
     def finish(self) -> None:
-        graded = self.lesson.graded_steps
+        """Show the summary in place of the last step: the stars, the practice sets, the next lesson."""
         self.store.set_resume_step(self.lesson.id, 0)
-        stars = len(self.store.lesson_progress(self.lesson.id).first_try & set(graded))
-        self.app.pop_screen()
-        self.app.notify(
-            f"Lesson {self.lesson.number} complete: {stars} of {len(graded)} tasks right at the first try.",
-            title=self.lesson.title,
-            markup=False,
-        )
+        self.finished = True
+        self.playing = None
+        self.feedback.clear()
+        self.notation.display = False
+        self.task_layout.set_title(f" Lesson {self.lesson.number}: {self.lesson.title}   complete")
+        self.query_one(".step-heading", Static).update("Lesson complete")
+        self.query_one("#step-text", Markdown).update(self.summary_text())
+        options = self.query_one("#options", OptionList)
+        options.clear_options()
+        for theme, count in self.practice_sets():
+            label = Text(f"Practise: {THEME_TITLES[theme]}  ({count} puzzles)")
+            options.add_option(Option(label, id=f"practice:{theme}"))
+        options.display = options.option_count > 0
+        self.refresh_buttons()
+        following = self.query_one("#next-lesson" if self.next_lesson() is not None else "#leave", Button)
+        following.focus()
+
+    def summary_text(self) -> str:
+        """The summary of a finished lesson: stars, tasks right at the first try, the thresholds, what comes next."""
+        graded = self.lesson.graded_steps
+        progress = self.store.lesson_progress(self.lesson.id)
+        stars = progress.stars(graded)
+        right = progress.first_try_count(graded)
+        low, high = (round(threshold * 100) for threshold in sorted(STAR_THRESHOLDS))
+        lines = [
+            f"## {'★' * stars}{'☆' * (3 - stars)}",
+            "",
+            f"You got **{right} of {len(graded)}** tasks right at the first try.",
+            "",
+            f"Stars count first tries: ★★★ for {high}% or more, ★★ for {low}% or more, ★ for finishing. Take the "
+            "lesson again any time to earn more.",
+        ]
+        if self.practice_sets():
+            lines += ["", "Practise what you learned with these puzzles:"]
+        return "\n".join(lines)
+
+    def practice_sets(self) -> list[tuple[str, int]]:
+        """The lesson's practice themes that have puzzles, with how many."""
+        library = self.trainer.puzzles
+        if library is None:
+            return []
+        counts = [(theme, sum(1 for p in library.puzzles if p.theme == theme)) for theme in self.lesson.practice]
+        return [(theme, count) for theme, count in counts if count]
+
+    def next_lesson(self) -> Lesson | None:
+        """The lesson after this one, if there is one."""
+        library = self.trainer.lessons
+        if library is None:
+            return None
+        later = [lesson for lesson in library.lessons if lesson.number > self.lesson.number]
+        return later[0] if later else None
+
+    def action_next_lesson(self) -> None:
+        following = self.next_lesson()
+        if self.finished and following is not None:
+            self.app.switch_screen(LessonScreen(following, start_step=resume_step(following, self.store)))
+
+    def action_leave(self) -> None:
+        if self.finished:
+            self.app.pop_screen()
+
+    def practise(self, theme: str) -> None:
+        """Open the puzzles of ``theme``, from the first one not solved yet."""
+        from trainer.tui.screens.puzzles import PuzzleScreen
+
+        library = self.trainer.puzzles
+        puzzles = [] if library is None else [puzzle for puzzle in library.puzzles if puzzle.theme == theme]
+        if puzzles:
+            solved = self.store.solved_puzzles()
+            start = next((index for index, puzzle in enumerate(puzzles) if puzzle.id not in solved), 0)
+            self.app.push_screen(PuzzleScreen(puzzles, start=start))
 
     def action_undo(self) -> None:
         if isinstance(self.step, SetupStep):
             self.action_remove_checker()
         else:
             super().action_undo()
+
+
+def resume_step(lesson: Lesson, store: ProgressStore) -> int:
+    """The step to open a lesson at: where the learner left it, or the start once it is done."""
+    progress = store.lesson_progress(lesson.id)
+    done = progress.status(lesson.graded_steps, len(lesson.steps)) == "done"
+    return 0 if done else min(progress.resume_step, len(lesson.steps) - 1)
 

@@ -18,9 +18,8 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.content.grading import Feedback, grade_puzzle
+from trainer.content.grading import Feedback, bearoff_solution, grade_puzzle
 from trainer.engine import Play, Turn, explain
-from trainer.store.puzzles import Question
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen, TrainerScreen
 from trainer.tui.widgets.feedback import FeedbackBar
@@ -81,7 +80,7 @@ class PuzzleMenuScreen(TrainerScreen):
         return chosen
 
     def refresh_sets(self) -> None:
-        from trainer.content.puzzles import THEME_TITLES
+        from trainer.content.themes import THEME_TITLES
 
         if not self.is_mounted:
             return
@@ -127,8 +126,6 @@ class PuzzleScreen(TaskScreen):
     """One puzzle at a time: answer, get feedback at once, retry, see the solution, go on."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "forced(True)", "Forced"),
-        Binding("x", "forced(False)", "Not forced"),
         Binding("enter,n", "next", "Next"),
         Binding("p", "no_play", "No legal play"),
         Binding("r", "retry", "Retry"),
@@ -136,7 +133,6 @@ class PuzzleScreen(TaskScreen):
     ]
 
     index: reactive[int] = reactive(0)
-    asking: reactive[bool] = reactive(False, bindings=True)
     done: reactive[bool] = reactive(False, bindings=True)
     solution_step_seconds = STEP_SECONDS
     """How long each checker move of the solution stays on the board before the next."""
@@ -160,8 +156,6 @@ class PuzzleScreen(TaskScreen):
             FeedbackBar(id="feedback"),
             NotationInput("type a play, e.g. 6/off 5/3"),
             Horizontal(
-                Button("Forced (y)", id="yes", action="screen.forced(True)"),
-                Button("Not forced (x)", id="no", action="screen.forced(False)"),
                 Button("No legal play", id="no-play", action="screen.no_play"),
                 Button("Retry", id="retry", action="screen.retry"),
                 Button("Solution", id="solution", action="screen.solution"),
@@ -172,15 +166,13 @@ class PuzzleScreen(TaskScreen):
         yield Footer()
 
     def accepts_moves(self) -> bool:
-        return not self.asking and not self.done
+        return not self.done
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         applicable = {
-            "forced": self.asking,
             "next": self.done,
             "no_play": self.accepts_moves(),
             "retry": self.done,
-            "solution": not self.asking,
         }
         return applicable[action] if action in applicable else super().check_action(action, parameters)
 
@@ -191,11 +183,9 @@ class PuzzleScreen(TaskScreen):
         self.revealed = False
         self.show_puzzle()
 
-    def watch_asking(self) -> None:
-        self.refresh_controls()
-
     def watch_done(self) -> None:
         self.refresh_controls()
+        self.show_title()
 
     def refresh_controls(self) -> None:
         self.refresh_buttons()
@@ -204,23 +194,25 @@ class PuzzleScreen(TaskScreen):
 
     # --- showing ----------------------------------------------------------------------------------------
 
-    def show_puzzle(self) -> None:
-        from trainer.content.puzzles import THEME_TITLES
+    def show_title(self) -> None:
+        """The puzzle's number, kind and difficulty; its theme only once it is answered (the theme of a forced
+        puzzle, such as "No legal play", would give the answer away)."""
+        from trainer.content.themes import THEME_TITLES
 
         puzzle = self.puzzle
+        kind = "Forced move" if puzzle.kind == "forced" else "Bear-off"
+        theme = f"   {THEME_TITLES.get(puzzle.theme, puzzle.theme)}" if self.done else ""
+        stars = "★" * puzzle.difficulty
+        self.task_layout.set_title(f" Puzzle {self.index + 1} of {len(self.puzzles)}   {kind}  {stars}{theme}")
+
+    def show_puzzle(self) -> None:
+        puzzle = self.puzzle
         self.stop_solution_replay()
-        self.asking = puzzle.ask_forced and not self.revealed
         self.done = False
         self.started = time.monotonic()
-        stars = "★" * puzzle.difficulty
-        self.task_layout.set_title(
-            f" Puzzle {self.index + 1} of {len(self.puzzles)}   {THEME_TITLES.get(puzzle.theme, puzzle.theme)}  {stars}"
-        )
+        self.show_title()
         self.query_one(".step-heading", Static).update("Forced move" if puzzle.kind == "forced" else "Bear-off")
-        prompt = puzzle.prompt
-        if self.asking:
-            prompt += "\n\n**First: is this roll forced?** (only one legal play, or none)"
-        self.query_one("#step-text", Markdown).update(prompt)
+        self.query_one("#step-text", Markdown).update(puzzle.prompt)
         board = self.board
         board.marked, board.last_move = frozenset(), None
         board.caption = f"puzzle {puzzle.id}"
@@ -233,27 +225,16 @@ class PuzzleScreen(TaskScreen):
 
     # --- answering --------------------------------------------------------------------------------------
 
-    def record(self, answer: str, correct: bool, *, question: Question = "play") -> None:
+    def record(self, answer: str, correct: bool) -> None:
         # An answer given after the solution was shown is kept, but marked so that it doesn't count as solved.
         self.store.record_puzzle_attempt(
             self.puzzle.id,
             answer,
             correct=correct,
             seconds=round(time.monotonic() - self.started, 2),
-            question=question,
+            question="play",
             revealed=self.revealed,
         )
-
-    def action_forced(self, answer: bool) -> None:
-        if not self.asking:
-            return
-        self.record("yes" if answer else "no", answer, question="forced")
-        if answer:
-            self.feedback.show("Yes: there is only one way to play this roll (or none). Now find it.", "right")
-            self.query_one("#step-text", Markdown).update(self.puzzle.prompt)
-            self.asking = False
-        else:
-            self.feedback.show("It is forced: look at which checkers can move at all, and where.", "wrong")
 
     def action_no_play(self) -> None:
         if self.accepts_moves():
@@ -264,7 +245,7 @@ class PuzzleScreen(TaskScreen):
         self.record(self.playing.turn.notation() or f"point {point}", False)
 
     def played(self, play: Play, written: str) -> None:
-        self.grade(grade_puzzle(self.puzzle, play), written)
+        self.grade(grade_puzzle(self.puzzle, play, written), written)
 
     def on_input_submitted(self, event: NotationInput.Submitted) -> None:
         if not self.accepts_moves() or not event.value.strip():
@@ -295,7 +276,7 @@ class PuzzleScreen(TaskScreen):
 
     def action_solution(self) -> None:
         """Play the solution out on the board, one checker move at a time."""
-        if self.asking or self.playing is None:
+        if self.playing is None:
             return
         puzzle = self.puzzle
         solution = puzzle.accepted_plays()[0]
@@ -306,7 +287,10 @@ class PuzzleScreen(TaskScreen):
             self.feedback.show("Solution: no legal play. " + explain(puzzle.board(), puzzle.roll()).text, "info")
             return
         self.board.marked = frozenset()
-        self.feedback.show(f"Solution: {solution}", "info")
+        if puzzle.kind == "forced":
+            self.feedback.show(f"Solution: {explain(puzzle.board(), puzzle.roll()).text}", "info")
+        else:
+            self.feedback.show(f"Solution: {bearoff_solution(puzzle)}", "info")
         self.stop_solution_replay()
 
         def step(turn: Turn) -> None:
