@@ -56,12 +56,15 @@ LAYERS = {
     # module or package -> what it may never import. Layers point downward: engine < content, store, analysis,
     # practice < tui < cli. A package named here but not written yet is checked as soon as it exists.
     "content": UI | {"sqlite3", "bgsage", "trainer.store", "trainer.cli", "trainer.analysis", "trainer.practice"},
-    "store": UI | {"pydantic", "bgsage", "trainer.content", "trainer.cli", "trainer.analysis", "trainer.practice"},
+    "store": UI
+    | {"pydantic", "bgsage", "trainer.content", "trainer.cli", "trainer.analysis", "trainer.practice", "trainer.play"},
     "engine": {"trainer.analysis", "bgsage", "bgbot_cpp"},
     # Position evaluation: the only place that may import the evaluator (bgsage); it may use the engine only.
     "analysis": UI | {"pydantic", "sqlite3", "trainer.content", "trainer.store", "trainer.cli", "trainer.practice"},
     # Ratings, schedules, statistics: pure, no UI and no storage.
     "practice": UI | {"sqlite3", "bgsage", "trainer.store", "trainer.cli", "trainer.analysis"},
+    # Games against the computer: the engine and the analysis only; its records are saved by the store.
+    "play": UI | {"pydantic", "sqlite3", "trainer.content", "trainer.store", "trainer.cli", "trainer.practice"},
     "tui": {"trainer.cli", "bgsage"},
     # Widgets only display what screens give them.
     "tui/widgets": {"trainer.tui.screens", "trainer.tui.app", "trainer.store"},
