@@ -2,7 +2,7 @@
 
 Plays are ranked by a runner's rule: bring the farthest checkers home first (the sum of each checker's distance
 squared, smallest best) and leave few blots an opponent checker can hit with one die, so that games end in some
-fifty turns. A play's equity is the best play's race equity minus 0.02 per unit of that score it gives up, so
+fifty turns. A play's equity is the best play's race equity minus 0.05 per unit of that score it gives up, so
 mistakes come in the tutor's sizes. Cube decisions come from a race formula on the pip counts (doubling from
 about 68% to win, passing from about 80%), so games see doubles, takes, passes and redoubles. It is no backgammon
 player, but it is fast (well under a millisecond a roll) and the same every time, which is what the session tests
@@ -16,7 +16,7 @@ import math
 from trainer.analysis import Chances, CubeDecision, CubeOwner, GameContext, RankedPlay
 from trainer.engine import BAR, CHECKERS, OFF, Dice, Position, legal_plays
 
-SCALE = 0.02
+SCALE = 0.05
 """Equity per unit of the runner's score."""
 
 

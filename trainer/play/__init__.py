@@ -1,7 +1,7 @@
 """Playing against the computer: games and matches with the tutor, their records, and .mat export.
 
 Engine and analysis only (no UI, no storage): a screen drives a :class:`Session`, and saves its
-:attr:`Session.record` (JSON text) wherever it likes::
+:attr:`Session.record` (JSON text) wherever it likes; :func:`export_mat` writes it as a GNU Backgammon match file::
 
     from trainer.play import Session, Waiting
 
@@ -19,6 +19,7 @@ Engine and analysis only (no UI, no storage): a screen drives a :class:`Session`
 
 from trainer.play.computer import Computer
 from trainer.play.cube import WINDOW, CubeJudge, CubeJudgement
+from trainer.play.matfile import MatAction, MatGame, MatMatch, MatParseError, export_mat, parse_mat
 from trainer.play.record import MATCH_LENGTHS, RecordError, SessionRecord, Settings, StoredVerdict
 from trainer.play.session import (
     COMPUTER,
@@ -50,6 +51,10 @@ __all__ = [
     "ErrorRate",
     "Event",
     "Hint",
+    "MatAction",
+    "MatGame",
+    "MatMatch",
+    "MatParseError",
     "Mistake",
     "Outcome",
     "RecordError",
@@ -64,4 +69,6 @@ __all__ = [
     "Table",
     "Verdict",
     "Waiting",
+    "export_mat",
+    "parse_mat",
 ]
