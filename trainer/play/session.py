@@ -170,6 +170,20 @@ class Hint:
 
 
 @dataclass(frozen=True, slots=True)
+class SaveInfo:
+    """A session as the store saves it: its id, its record (JSON text) and what a list of games shows."""
+
+    game_id: str
+    record: str
+    match_length: int
+    level: str
+    learner_score: int
+    computer_score: int
+    finished: bool
+    result: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class Summary:
     """The session so far or at its end: the score, each game's result, the winner once over, the learner's
     mistakes in order and the error rate per decision (``judged`` is false when the tutor never judged)."""
@@ -184,8 +198,8 @@ class Summary:
     judged: bool
 
     @property
-    def text(self) -> str:
-        """The result in a sentence or two."""
+    def headline(self) -> str:
+        """The result (or the score so far) in a sentence."""
         you, computer = self.score.score(LEARNER), self.score.score(COMPUTER)
         if self.settings.match_length:
             if self.winner is None:
@@ -197,9 +211,16 @@ class Summary:
             result = self.results[0]
             kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[result.kind.value]
             how = " (the double was passed)" if result.passed else ""
-            head = f"You {'won' if result.winner is LEARNER else 'lost'} {kind} for {result.points} point(s){how}."
+            points = f"{result.points} point{'s' if result.points != 1 else ''}"
+            head = f"You {'won' if result.winner is LEARNER else 'lost'} {kind} for {points}{how}."
         else:
             head = "The money game is under way."
+        return head
+
+    @property
+    def text(self) -> str:
+        """The result, the mistakes and the error rate in a few sentences."""
+        head = self.headline
         if not self.judged:
             return head + " The tutor was off: no decision was judged."
         count = len(self.mistakes)
@@ -289,6 +310,22 @@ class Session:
             for index, verdict in sorted(self._verdicts.items())
         )
         return SessionRecord(self.id, self._settings, tuple(self._table.actions), verdicts)
+
+    def save_info(self) -> SaveInfo:
+        """What the store keeps of this session, as the keywords of ``ProgressStore.save_game``:
+        ``store.save_game(**dataclasses.asdict(session.save_info()))``."""
+        score = self._table.score
+        finished = self._table.is_over
+        return SaveInfo(
+            game_id=self.id,
+            record=self.record.to_json(),
+            match_length=self._settings.match_length,
+            level=self._settings.level,
+            learner_score=score.score(LEARNER),
+            computer_score=score.score(COMPUTER),
+            finished=finished,
+            result=self.summary().headline if finished else None,
+        )
 
     # --- the evaluation, built on first need ------------------------------------------------------------------
 

@@ -44,8 +44,8 @@ class Skill(Enum):
 
     @classmethod
     def of(cls, loss: float) -> Skill:
-        """The skill of a decision that lost ``loss`` (rounded to a thousandth, as equities are shown)."""
-        rounded = round(loss, 3)
+        """The skill of a decision that lost ``loss`` (to six decimals, as records keep equities)."""
+        rounded = round(loss, 6)
         if rounded >= VERY_BAD:
             return cls.VERY_BAD
         if rounded >= BAD:
