@@ -1,4 +1,5 @@
-"""Progress storage in SQLite: lesson steps done and where to resume, puzzle answers, preferences.
+"""Progress storage in SQLite: lesson steps done and where to resume, puzzle answers, preferences, games against the
+computer.
 
 A learner's progress is never lost. The file's layout changes only through numbered migrations
 (:mod:`trainer.store.migrations`), run in place. A file that can't be read as a database, or that belongs to another
@@ -8,11 +9,12 @@ later. :attr:`ProgressStore.notice` says what happened, for the app to show.
 
 Layout: :mod:`~trainer.store.opening` (finding and opening the file), :mod:`~trainer.store.migrations`,
 :mod:`~trainer.store.database` (the in-memory copy and the writes to the file), and one module per kind of record
-(:mod:`~trainer.store.lessons`, :mod:`~trainer.store.puzzles`, :mod:`~trainer.store.settings`), combined by
-:class:`ProgressStore`.
+(:mod:`~trainer.store.lessons`, :mod:`~trainer.store.puzzles`, :mod:`~trainer.store.settings`,
+:mod:`~trainer.store.games`), combined by :class:`ProgressStore`.
 """
 
 from trainer.store.database import BUSY_TIMEOUT
+from trainer.store.games import StoredGame
 from trainer.store.lessons import LessonProgress
 from trainer.store.opening import DATABASE_NAME, default_data_dir
 from trainer.store.progress import ProgressStore
@@ -26,5 +28,6 @@ __all__ = [
     "ProgressStore",
     "PuzzleAttempt",
     "Question",
+    "StoredGame",
     "default_data_dir",
 ]

@@ -1,18 +1,19 @@
-"""The progress store the app uses: lessons, puzzles and settings over one :class:`Database`."""
+"""The progress store the app uses: lessons, puzzles, settings and games over one :class:`Database`."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from trainer.store.database import BUSY_TIMEOUT, Database
+from trainer.store.games import GameRecords
 from trainer.store.lessons import LessonRecords
 from trainer.store.opening import DATABASE_NAME, default_data_dir
 from trainer.store.puzzles import PuzzleRecords
 from trainer.store.settings import SettingRecords
 
 
-class ProgressStore(LessonRecords, PuzzleRecords, SettingRecords):
-    """Lesson and puzzle progress and preferences in a SQLite database in ``data_dir``.
+class ProgressStore(LessonRecords, PuzzleRecords, SettingRecords, GameRecords):
+    """Lesson and puzzle progress, preferences and games against the computer in a SQLite database in ``data_dir``.
 
     Reads are answered from an in-memory copy; each change is committed to the file before the call returns, or
     kept and committed later if the file is locked for longer than ``busy_timeout`` seconds. Opening never fails:
