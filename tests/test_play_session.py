@@ -497,3 +497,14 @@ def test_fast_cube_decisions_use_the_exact_table_in_short_bear_offs() -> None:
     far = judge.decide(Position.start(), "centered", GameContext(), 2)
     assert far.source == "1-ply" and judge.deep_calls == 0
     assert SCALE > 0
+
+
+def test_the_computer_never_wants_a_double_the_rules_forbid() -> None:
+    from trainer.play import Computer
+
+    session, evaluator = learner_to_move(seed=2)
+    evaluator.cube = (0.5, 0.7, 1.0)
+    computer = Computer(evaluator, "intermediate")
+    import random
+
+    assert not computer.wants_to_double(session.state, random.Random(1))  # the dice are rolled

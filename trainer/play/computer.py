@@ -14,7 +14,7 @@ from typing import Literal
 
 from trainer.analysis import CubeOwner, Evaluator, GameContext, Level, RankedPlay, get_level, offers_double, pick
 from trainer.engine import GameState, Phase, Side
-from trainer.engine.doubling import beaver_problem
+from trainer.engine.doubling import beaver_problem, double_problem
 from trainer.play.cube import CubeJudge, CubeJudgement
 
 Answer = Literal["take", "pass", "beaver"]
@@ -55,7 +55,9 @@ class Computer:
         self.judge = CubeJudge(evaluator) if judge is None else judge
 
     def wants_to_double(self, state: GameState, rng: random.Random) -> bool:
-        """Whether the side on roll in ``state`` (which may double) doubles."""
+        """Whether the side on roll in ``state`` doubles (never when the rules forbid it)."""
+        if double_problem(state) is not None:
+            return False
         judgement = doubler_judgement(self.judge, state, self.level.plies, "double")
         return offers_double(judgement.decision, self.level, rng)
 
