@@ -2,12 +2,13 @@
 end through the session (and so through the engine's ``Game`` and ``Match``), every step checked independently.
 
 Speed: a bgsage game costs about half a second (two 1-ply rankings a turn, some 50 turns), so 100 of them would
-take a minute of the suite's five. Most games therefore use ``tests/play_support.CheapEvaluator`` (instant,
-deterministic, with real doubles, takes, passes, redoubles and, with an erratic learner, beavers); the rules, the
-cube, the scores and Crawford are the engine's and the session's whatever the evaluator, and that is what these
-games check. A handful more are played with bgsage at 1 ply, to show the real evaluator's choices go through the
-same checks. The learner's side is driven through the learner's API by a second computer player, which now and
-then doubles or takes against its judgement, so that every cube path is walked.
+take a minute of the suite's five. So the 100 games use ``tests/play_support.CheapEvaluator`` (instant,
+deterministic, with real doubles, takes, passes, redoubles and, with an erratic learner, beavers), some 6 seconds
+for all; the rules, the cube, the scores and Crawford are the engine's and the session's whatever the evaluator,
+and that is what these games check. Three sessions more are played with bgsage at 1 ply (about 1.5 seconds), to
+show the real evaluator's choices go through the same checks. The learner's side is driven through the learner's
+API by a second computer player, which now and then doubles or takes against its judgement, so that every cube
+path is walked.
 
 At every step: each play is one of ``legal_plays`` of the position and dice before it (computed again here), the
 position after it is the play's result, both sides keep fifteen checkers, the cube's value and owner follow the
@@ -18,7 +19,6 @@ points and the match score are recomputed here from the final position.
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -174,7 +174,6 @@ SESSIONS = [  # (match length, level, jacoby, beavers)
 
 
 def test_one_hundred_seeded_games_between_computers_keep_every_rule() -> None:
-    started = time.perf_counter()
     tally = Tally()
     evaluator = CheapEvaluator()
     seed = 0
@@ -189,7 +188,6 @@ def test_one_hundred_seeded_games_between_computers_keep_every_rule() -> None:
     # Every cube path was walked, and games ended every way.
     assert {"double", "take", "pass", "beaver"} <= set(tally.events)
     assert {"single", "gammon", "single passed"} <= set(tally.results)
-    assert time.perf_counter() - started < 30
 
 
 @pytest.mark.parametrize(("length", "seed"), [(0, 1), (0, 2), (3, 3)])

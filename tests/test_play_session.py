@@ -4,8 +4,10 @@ verdicts, take-back, hints, the summary, and resuming from the record. All with 
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from play_support import SCALE, CheapEvaluator
+from play_support import CheapEvaluator
 
 from trainer.analysis import CubeDecision, CubeOwner, GameContext
 from trainer.engine import (
@@ -23,6 +25,8 @@ from trainer.play import (
     DOUBTFUL,
     LEARNER,
     VERY_BAD,
+    Computer,
+    CubeJudge,
     ErrorRate,
     RecordError,
     Session,
@@ -199,8 +203,16 @@ def test_the_tutor_flags_a_planted_mistake_with_its_size_and_the_better_play() -
 
 @pytest.mark.parametrize(
     ("loss", "skill"),
-    [(0.0, Skill.GOOD), (0.0399, Skill.GOOD), (0.04, Skill.DOUBTFUL), (0.0799, Skill.DOUBTFUL), (0.08, Skill.BAD),
-     (0.1599, Skill.BAD), (0.16, Skill.VERY_BAD), (1.2, Skill.VERY_BAD)],
+    [
+        (0.0, Skill.GOOD),
+        (0.0399, Skill.GOOD),
+        (0.04, Skill.DOUBTFUL),
+        (0.0799, Skill.DOUBTFUL),
+        (0.08, Skill.BAD),
+        (0.1599, Skill.BAD),
+        (0.16, Skill.VERY_BAD),
+        (1.2, Skill.VERY_BAD),
+    ],
 )
 def test_gnu_backgammon_s_thresholds_name_a_mistake(loss: float, skill: Skill) -> None:
     verdict = Verdict("play", "13/9", "24/20", 0.1 - loss, 0.1, "1-ply")
@@ -374,7 +386,8 @@ def test_hints_rank_the_plays_or_judge_the_cube() -> None:
     session.roll()
     hint = session.hint()
     assert hint.kind == "play" and [item.play for item in hint.ranked] == [
-        item.play for item in evaluator.rank_plays(session.state.position, session.dice)  # type: ignore[arg-type]
+        item.play
+        for item in evaluator.rank_plays(session.state.position, session.dice)  # type: ignore[arg-type]
     ]
     assert str(hint.ranked[0].play) in hint.advice
     session.play(hint.ranked[0].play)
@@ -483,8 +496,6 @@ def test_a_record_that_cannot_be_replayed_says_which_action_and_why() -> None:
 
 
 def test_fast_cube_decisions_use_the_exact_table_in_short_bear_offs() -> None:
-    from trainer.play import CubeJudge
-
     evaluator = CheapEvaluator()
     judge = CubeJudge(evaluator)
     race = Position.from_text("X: 5x2 / O: 24x2 22")
@@ -496,15 +507,10 @@ def test_fast_cube_decisions_use_the_exact_table_in_short_bear_offs() -> None:
     # Deeper levels search only close decisions.
     far = judge.decide(Position.start(), "centered", GameContext(), 2)
     assert far.source == "1-ply" and judge.deep_calls == 0
-    assert SCALE > 0
 
 
 def test_the_computer_never_wants_a_double_the_rules_forbid() -> None:
-    from trainer.play import Computer
-
     session, evaluator = learner_to_move(seed=2)
     evaluator.cube = (0.5, 0.7, 1.0)
     computer = Computer(evaluator, "intermediate")
-    import random
-
     assert not computer.wants_to_double(session.state, random.Random(1))  # the dice are rolled

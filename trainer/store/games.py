@@ -13,9 +13,7 @@ from dataclasses import dataclass
 
 from trainer.store.database import Records
 
-_COLUMNS = (
-    "id, record, match_length, level, learner_score, computer_score, result, started_at, updated_at, finished_at"
-)
+_COLUMNS = "id, record, match_length, level, learner_score, computer_score, result, started_at, updated_at, finished_at"
 
 
 @dataclass(frozen=True)
