@@ -132,3 +132,14 @@ def test_bgsage_loads_only_when_an_evaluation_is_asked_for() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stderr.strip() == "[]"
+
+
+def test_a_play_session_loads_the_evaluator_only_when_it_evaluates() -> None:
+    """Starting, rebuilding and exporting a session need the engine alone; UI and storage are never loaded."""
+    code = (
+        "import sys; from trainer.play import Session, export_mat; session = Session.new(3, seed=1); "
+        "export_mat(Session.resume(session.record.to_json()).record); "
+        "print(sorted(m for m in ('bgsage', 'bgbot_cpp', 'textual', 'sqlite3') if m in sys.modules), file=sys.stderr)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stderr.strip() == "[]"
