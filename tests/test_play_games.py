@@ -13,7 +13,8 @@ path is walked.
 At every step: each play is one of ``legal_plays`` of the position and dice before it (computed again here), the
 position after it is the play's result, both sides keep fifteen checkers, the cube's value and owner follow the
 actions as the rules say, nobody doubles in the Crawford game (and the session never offers it), and each game's
-points and the match score are recomputed here from the final position.
+points and the match score are recomputed here from the final position. At the end, each session's record
+rebuilds it exactly (every play's notation reads back to the same play).
 """
 
 from __future__ import annotations
@@ -184,6 +185,10 @@ def test_one_hundred_seeded_games_between_computers_keep_every_rule() -> None:
         )
         play_out(session, Computer(evaluator, "beginner"), seed, erratic=0.05)
         check_session(session, tally)
+        # Its record rebuilds it exactly, through the engine alone.
+        resumed = Session.resume(session.record.to_json())
+        assert resumed.record == session.record
+        assert [event.after for event in resumed.events] == [event.after for event in session.events]
         seed += 1
     # Every cube path was walked, and games ended every way.
     assert {"double", "take", "pass", "beaver"} <= set(tally.events)
