@@ -7,12 +7,19 @@ until 200 are collected), so they look like real play. For each level it times:
 - a computer turn: the cube decision before rolling plus choosing the play (``ComputerPlayer``).
 
 Prints the mean, median, 95th percentile and maximum, and whether the intermediate level's turn meets the
-target. A few 3-ply tutor checks (``bgtrainer hint --plies 3``) are timed too. Run:
-``python benchmarks/analysis.py``.
+target. A few 3-ply tutor checks (``bgtrainer hint --plies 3``) are timed too.
+
+Then the Play session (:mod:`trainer.play`) at each level, over seeded games in which an intermediate computer
+plays the learner's side through the learner's API with the tutor on: the time of each computer turn
+(``Session.computer_turn``: its cube decision, roll and play, or its answer to a double) and of each of the
+learner's judged decisions (the tutor's verdict on a roll or a play). Last, the cube window of
+:mod:`trainer.play.cube`: on the positions above, whether a 1-ply decision far from its boundary ever disagrees
+with bgsage's own 2-ply decision. Run: ``python benchmarks/analysis.py``.
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -20,10 +27,14 @@ from collections.abc import Callable
 from trainer.analysis import LEVELS, ComputerPlayer
 from trainer.analysis.sage import SageEvaluator
 from trainer.engine import Dice, Game, Position
+from trainer.engine.bearoff import is_pure_bearoff
+from trainer.play import WINDOW, Computer, Session, Waiting
+from trainer.play.cube import is_far
 
 TARGET_SECONDS = 0.300
 POSITIONS = 200
 DEEP_SAMPLE = 20
+SESSION_GAMES = 3
 
 
 def collect_positions(evaluator: SageEvaluator, count: int = POSITIONS) -> list[tuple[Position, Dice]]:
@@ -97,6 +108,63 @@ def main() -> None:
     mean = turn_means["intermediate"]
     verdict = "met" if mean <= TARGET_SECONDS else "NOT met"
     print(f"target: intermediate computer turn <= {1000 * TARGET_SECONDS:.0f} ms  ->  {1000 * mean:.1f} ms, {verdict}")
+    session_means = {}
+    for name in LEVELS:
+        computer, learner = session_timings(evaluator, name)
+        session_means[name] = statistics.mean(computer)
+        print(f"play session, {name}: {SESSION_GAMES} games, {len(computer)} computer turns")
+        print(f"  computer turn (cube + roll + play)  {summary(computer)}")
+        print(f"  tutor verdict (roll or play)        {summary(learner)}")
+    mean = session_means["intermediate"]
+    verdict = "met" if mean <= TARGET_SECONDS else "NOT met"
+    target = f"{1000 * TARGET_SECONDS:.0f} ms"
+    print(f"target: intermediate session computer turn <= {target}  ->  {1000 * mean:.1f} ms, {verdict}")
+    cube_window(evaluator, [position for position, _ in items])
+
+
+def session_timings(evaluator: SageEvaluator, level: str) -> tuple[list[float], list[float]]:
+    """Seconds per computer turn and per judged decision of the learner, over seeded sessions at ``level``."""
+    computer: list[float] = []
+    learner: list[float] = []
+    for seed in range(1, SESSION_GAMES + 1):
+        session = Session.new(0, level, seed=seed, evaluator=evaluator)
+        driver = Computer(evaluator, "intermediate")
+        rng = random.Random(seed)
+        while not session.is_over:
+            waiting = session.waiting_for
+            state = session.state
+            started = time.perf_counter()
+            if waiting is Waiting.COMPUTER:
+                session.computer_turn()
+                computer.append(time.perf_counter() - started)
+                continue
+            if waiting is Waiting.ROLL:
+                doubles = "double" in session.allowed and driver.wants_to_double(state, rng)
+                (session.double if doubles else session.roll)()
+            elif waiting is Waiting.MOVE:
+                session.play(driver.choose_play(state, rng).play)
+            else:
+                {"take": session.take, "pass": session.drop, "beaver": session.beaver}[driver.answer(state, rng)]()
+            learner.append(time.perf_counter() - started)
+    return computer, learner
+
+
+def cube_window(evaluator: SageEvaluator, positions: list[Position]) -> None:
+    """Whether a 1-ply cube decision farther than the window from its boundary agrees with 2 plies."""
+    sample = [position for position in positions if not is_pure_bearoff(position)]
+    far_double = far_take = flipped_double = flipped_take = 0
+    for position in sample:
+        first, deep = evaluator.cube_decision(position, 1), evaluator.cube_decision(position, 2)
+        if is_far(first, "double"):
+            far_double += 1
+            flipped_double += first.should_double != deep.should_double
+        if is_far(first, "answer"):
+            far_take += 1
+            flipped_take += first.should_take != deep.should_take
+    print(
+        f"cube window {WINDOW}: {len(sample)} positions; double/no double far at 1 ply in {far_double} "
+        f"(2 plies disagree in {flipped_double}); take/pass far in {far_take} (2 plies disagree in {flipped_take})"
+    )
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -22,3 +24,11 @@ def legal_cases() -> list[tuple[dict[str, Any], dict[str, Any]]]:
     cases, answers = load_jsonl("legal_cases.jsonl"), load_jsonl("legal_answers.jsonl")
     assert [case["id"] for case in cases] == [answer["id"] for answer in answers]
     return list(zip(cases, answers, strict=True))
+
+
+@pytest.fixture(scope="session")
+def sage() -> Any:
+    """bgsage's evaluator, built once per test process (its networks load on first use)."""
+    from trainer.analysis.sage import SageEvaluator
+
+    return SageEvaluator()

@@ -6,11 +6,12 @@ import itertools
 import math
 
 import pytest
+from bgsage import BgBotAnalyzer
 from conftest import load_jsonl
 
-from trainer.analysis import AnalysisError, Chances, CubeDecision
+from trainer.analysis import AnalysisError, Chances, CubeDecision, CubeOwner, GameContext, to_board
 from trainer.analysis.sage import SageEvaluator
-from trainer.engine import InvalidDiceError, Position, legal_plays, parse_play
+from trainer.engine import Game, InvalidDiceError, MatchScore, MoneyOptions, Position, Side, legal_plays, parse_play
 
 
 @pytest.fixture(scope="module")
@@ -144,3 +145,75 @@ def test_bad_requests_are_refused_with_their_reason(evaluator: SageEvaluator) ->
     with pytest.raises(AnalysisError, match="the game is over"):
         evaluator.cube_decision(finished)
     assert issubclass(AnalysisError, ValueError)
+
+
+def sample_positions(evaluator: SageEvaluator, count: int) -> list[Position]:
+    """Positions of a seeded game between best-play players, every third turn, none a pure bear-off."""
+    game = Game(seed=7)
+    game.roll_opening()
+    found: list[Position] = []
+    while game.result is None and len(found) < count:
+        if game.dice is None:
+            game.roll()
+        assert game.dice is not None
+        if len(game.history) % 3 == 0 and not (game.position.all_home() and game.position.all_home(opponent=True)):
+            found.append(game.position)
+        game.play(evaluator.rank_plays(game.position, game.dice)[0].play)
+    return found
+
+
+def test_the_fast_one_ply_cube_decision_is_bgsage_s_own(evaluator: SageEvaluator) -> None:
+    """The network kept in memory gives the very numbers of bgsage's ``cube_action`` (which reloads it each call),
+    in money play and at match scores, with the cube centered or owned."""
+    analyzer = BgBotAnalyzer(eval_level="1ply", cubeful=True)
+    contexts = [GameContext(), GameContext(2, 3, 2), GameContext(1, 4, 1, crawford=False), GameContext(1, 1, 1)]
+    for index, position in enumerate(sample_positions(evaluator, 12)):
+        context = contexts[index % len(contexts)]
+        owner: CubeOwner = "player" if index % 3 == 0 else "centered"
+        fast = evaluator.cube_decision(position, cube=owner, context=context)
+        slow = analyzer.cube_action(
+            to_board(position),
+            context.cube_value,
+            owner,
+            away1=context.player_away,
+            away2=context.opponent_away,
+            is_crawford=context.crawford,
+            jacoby=False,
+            beaver=False,
+        )
+        assert (fast.no_double, fast.double_take, fast.double_pass, fast.cubeless_equity) == pytest.approx(
+            (slow.equity_nd, slow.equity_dt, slow.equity_dp, slow.cubeless_equity), abs=1e-6
+        )
+
+
+def test_match_scores_change_the_cube_decision(evaluator: SageEvaluator) -> None:
+    start = Position.start()
+    # Double match point: the cube is worth nothing, doubling gains nothing.
+    dmp = evaluator.cube_decision(start, context=GameContext(1, 1, 1))
+    assert dmp.no_double == pytest.approx(dmp.double_take) and not dmp.should_double
+    # Post-Crawford, the trailer doubles at once; the leader has nothing to double for.
+    assert evaluator.cube_decision(start, context=GameContext(1, 3, 1)).should_double
+    assert not evaluator.cube_decision(start, context=GameContext(1, 1, 3)).should_double
+    # Equities stay per unit of the cube: a 2-cube at 2-away 2-away is double match point again.
+    dead = evaluator.cube_decision(start, cube="player", context=GameContext(2, 2, 2))
+    assert dead.no_double == pytest.approx(dmp.no_double, abs=1e-6)
+    ranked = evaluator.rank_plays(start, (3, 1), context=GameContext(1, 5, 5))
+    assert str(ranked[0].play) == "8/5 6/5"
+
+
+def test_a_game_context_says_where_a_decision_is_taken() -> None:
+    assert GameContext().is_money and not GameContext(1, 3, 5).is_money
+    assert GameContext.of(MatchScore(5, 4, 1, crawford=True), Side.O, cube_value=1) == GameContext(1, 4, 1, True)
+    assert GameContext.of(MatchScore(), Side.X, options=MoneyOptions(jacoby=True)) == GameContext(jacoby=True)
+    assert GameContext(4, 3, 2).swap() == GameContext(4, 2, 3)
+    for bad in (
+        lambda: GameContext(3),
+        lambda: GameContext(1, 0, 2),
+        lambda: GameContext(crawford=True),
+        lambda: GameContext(1, 3, 3, crawford=True),
+        lambda: GameContext(1, 3, 3, jacoby=True),
+    ):
+        with pytest.raises(AnalysisError):
+            bad()
+    with pytest.raises(AnalysisError, match="the match is over"):
+        GameContext.of(MatchScore(3, 3, 1), Side.X)

@@ -58,12 +58,15 @@ LAYERS = {
     "content": UI | {"sqlite3", "bgsage", "trainer.store", "trainer.cli", "trainer.analysis", "trainer.practice"},
     # The store keeps plain numbers: scheduling (fsrs) and ratings are the practice layer's.
     "store": UI
-    | {"pydantic", "bgsage", "fsrs", "trainer.content", "trainer.cli", "trainer.analysis", "trainer.practice"},
+    | {"pydantic", "bgsage", "fsrs", "trainer.content", "trainer.cli", "trainer.analysis", "trainer.practice",
+       "trainer.play"},
     "engine": {"trainer.analysis", "bgsage", "bgbot_cpp"},
     # Position evaluation: the only place that may import the evaluator (bgsage); it may use the engine only.
     "analysis": UI | {"pydantic", "sqlite3", "trainer.content", "trainer.store", "trainer.cli", "trainer.practice"},
     # Ratings, schedules, statistics: pure, no UI and no storage.
     "practice": UI | {"sqlite3", "bgsage", "trainer.store", "trainer.cli", "trainer.analysis"},
+    # Games against the computer: the engine and the analysis only; its records are saved by the store.
+    "play": UI | {"pydantic", "sqlite3", "trainer.content", "trainer.store", "trainer.cli", "trainer.practice"},
     "tui": {"trainer.cli", "bgsage"},
     # Widgets only display what screens give them.
     "tui/widgets": {"trainer.tui.screens", "trainer.tui.app", "trainer.store"},
@@ -128,6 +131,17 @@ def test_bgsage_loads_only_when_an_evaluation_is_asked_for() -> None:
     code = (
         "import sys, trainer.analysis; from trainer.cli import main; main(['moves', 'start', '65']); "
         "print(sorted(m for m in ('bgsage', 'bgbot_cpp') if m in sys.modules), file=sys.stderr)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stderr.strip() == "[]"
+
+
+def test_a_play_session_loads_the_evaluator_only_when_it_evaluates() -> None:
+    """Starting, rebuilding and exporting a session need the engine alone; UI and storage are never loaded."""
+    code = (
+        "import sys; from trainer.play import Session, export_mat; session = Session.new(3, seed=1); "
+        "export_mat(Session.resume(session.record.to_json()).record); "
+        "print(sorted(m for m in ('bgsage', 'bgbot_cpp', 'textual', 'sqlite3') if m in sys.modules), file=sys.stderr)"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stderr.strip() == "[]"

@@ -296,4 +296,4 @@ def test_stats_of_an_empty_folder_creates_nothing(tmp_path: Path) -> None:
     assert notice is not None and "No progress file" in notice
     assert not (tmp_path / "none").exists()
     assert "Rating: 1500? ± 350 (provisional); 0 rated attempt(s)" in report.splitlines()
-    assert report.splitlines()[-1] == "Continue: Start lesson 1: The board, numbering and setup"
+    assert report.splitlines()[-1] == f"Continue: Start lesson 1: {load_lessons().lessons[0].title}"

@@ -135,9 +135,7 @@ def test_a_version_1_file_is_migrated_in_place_and_keeps_every_record(data_dir: 
 
 def test_a_fresh_file_and_a_migrated_version_1_file_have_the_same_layout(tmp_path: Path) -> None:
     versions = [migration.version for migration in MIGRATIONS]
-    # Numbered from 1 and increasing; version 3 is kept for the games records.
-    assert versions[0] == 1 and versions == sorted(set(versions)) and versions[-1] == LATEST_VERSION
-    assert set(versions) >= {1, 2, 4}
+    assert versions == list(range(1, LATEST_VERSION + 1))  # numbered 1, 2, 3... in order, none skipped
     ProgressStore(tmp_path / "fresh").close()
     (tmp_path / "old").mkdir()
     ProgressStore(copy_version_1(tmp_path / "old").parent).close()
@@ -196,7 +194,7 @@ def test_a_file_from_a_newer_bgtrainer_is_read_but_never_changed(data_dir: Path)
     path = data_dir / DATABASE_NAME
     connection = sqlite3.connect(path, isolation_level=None)
     # What a later release might do: a new table, a new column, and its own version number.
-    connection.execute("CREATE TABLE game (id INTEGER PRIMARY KEY, moves TEXT NOT NULL)")
+    connection.execute("CREATE TABLE future_record (id INTEGER PRIMARY KEY, moves TEXT NOT NULL)")
     connection.execute("ALTER TABLE puzzle_attempt ADD COLUMN hint_used INTEGER NOT NULL DEFAULT 0")
     connection.execute(f"PRAGMA user_version = {LATEST_VERSION + 1}")
     connection.close()
@@ -277,6 +275,53 @@ def test_a_version_2_file_gains_the_practice_tables_in_place_and_keeps_every_rec
     assert store.learner_rating() is not None and store.puzzle_rating("forced-0001") is not None
     assert store.drill_best("storm") == 17
     assert len(store.all_puzzle_attempts()) == 5
+
+
+# ``tests/data/progress-v2-games.sqlite3`` was written by the version-2 store (``trainer/store`` as of commit bfd5096,
+# before migration 3), from a scratch script that did, in order:
+#
+#     store.complete_step("board", 0, first_try=True)
+#     store.complete_step("board", 2, first_try=False)
+#     store.set_resume_step("board", 3)
+#     store.set_setting("theme", "textual-light")
+#     store.record_puzzle_attempt("forced-s1-0001", "yes", correct=True, seconds=3.5, question="forced")
+#     store.record_puzzle_attempt("forced-s1-0001", "24/18 13/10", correct=False, seconds=8.25)
+#     store.record_puzzle_attempt("bearoff-s1-0002", "6/off", correct=True, seconds=12.0, revealed=True)
+VERSION_2_GAMES_FILE = Path(__file__).parent / "data" / "progress-v2-games.sqlite3"
+
+
+def test_a_version_2_file_gains_the_games_table_and_keeps_every_record(data_dir: Path) -> None:
+    path = data_dir / DATABASE_NAME
+    shutil.copyfile(VERSION_2_GAMES_FILE, path)
+    assert header(path) == (migrations.APPLICATION_ID, 2)
+    assert "game" not in layout(path)
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.persistent
+    assert header(path) == (migrations.APPLICATION_ID, LATEST_VERSION) and LATEST_VERSION >= 3
+    assert [name for name, _, _ in layout(path)["game"]][:2] == ["id", "record"]
+    for _ in range(2):  # as migrated, then as read back from the file
+        assert store.lesson_progress("board") == LessonProgress(completed={0, 2}, first_try={0}, resume_step=3)
+        assert store.setting("theme") == "textual-light"
+        forced = store.puzzle_history("forced-s1-0001")
+        assert [(a.question, a.answer, a.correct, a.seconds) for a in forced] == [
+            ("forced", "yes", True, 3.5),
+            ("play", "24/18 13/10", False, 8.25),
+        ]
+        assert [(a.answer, a.revealed) for a in store.puzzle_history("bearoff-s1-0002")] == [("6/off", True)]
+        assert store.games() == []
+        store.close()
+        store = ProgressStore(data_dir)
+    store.save_game("abc123", '{"record": 1}', match_length=3, level="strong", learner_score=1)
+    store.close()
+    store = ProgressStore(data_dir)
+    (game,) = store.unfinished_games()
+    assert (game.id, game.record, game.kind, game.level, game.learner_score) == (
+        "abc123",
+        '{"record": 1}',
+        "3-point match",
+        "strong",
+        1,
+    )
     store.close()
 
 

@@ -7,14 +7,18 @@ import io
 import os
 import re
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from trainer import __version__
 from trainer.analysis.levels import DEFAULT_LEVEL, LEVELS
 from trainer.analysis.results import CUBE_OWNERS, MAX_PLIES, MIN_PLIES, AnalysisError
 from trainer.engine import EngineError, explain, parse_dice, read_position, sorted_plays
+
+if TYPE_CHECKING:
+    from trainer.store import StoredGame
 
 EXIT_USAGE = 2
 
@@ -174,6 +178,31 @@ def build_parser() -> argparse.ArgumentParser:
         "roll), dice, answers (accepted resulting positions as Position IDs; for the recognition drill's positions, "
         "kind 'recognition', the answer: 'forced', 'not forced' or 'no play').",
     )
+    game = commands.add_parser(
+        "game",
+        help="list your games against the computer, or export one as a .mat match file",
+        description="List the games and matches played against the computer (kept with your progress, see "
+        "--data-dir), or print one as a GNU Backgammon .mat match file, finished or not.",
+    )
+    game_commands = game.add_subparsers(dest="game_command", metavar="ACTION", required=True)
+    game_commands.add_parser(
+        "list",
+        help="every saved game: number, id, when it started, kind, level, score and result",
+        description="Print every saved game against the computer, numbered in the order they started.",
+    )
+    export = game_commands.add_parser(
+        "export",
+        help="print a game as a .mat match file (for GNU Backgammon or eXtreme Gammon)",
+        description="Print a saved game or match as a .mat match file: the computer is the first player, you the "
+        "second. Example: bgtrainer game export > match.mat",
+    )
+    export.add_argument(
+        "game",
+        metavar="GAME",
+        nargs="?",
+        help="an id or a number from 'bgtrainer game list' (default: the game saved last)",
+    )
+    export.add_argument("--name", default="Learner", help="your name in the file (default: Learner)")
     return parser
 
 
@@ -209,6 +238,48 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
             raise EngineError(f"cannot write {arguments.output}: {error.strerror or error}") from None
         return f"wrote {arguments.count} {arguments.kind} puzzles to {arguments.output}", 0
     return text.rstrip("\n"), 0
+
+
+def _stored_game_text(game: StoredGame) -> str:
+    started = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.started_at))
+    status = game.result if game.finished and game.result else "finished" if game.finished else "under way"
+    score = f"you {game.learner_score}, computer {game.computer_score}"
+    return f"{game.number:>3}  {game.id}  {started}  {game.kind}, {game.level}  {score}  {status}"
+
+
+def game_command(arguments: argparse.Namespace) -> str:
+    """Run ``bgtrainer game list|export``; its output.
+
+    :raises EngineError: for a game that is not there, or whose record cannot be read or replayed.
+    """
+    from trainer.play import RecordError, SessionRecord, export_mat
+    from trainer.store import ProgressStore
+
+    store = ProgressStore(arguments.data_dir)
+    try:
+        games = store.games()
+        if store.notice:
+            print(f"bgtrainer: {store.notice}", file=sys.stderr)
+    finally:
+        store.close()
+    if arguments.game_command == "list":
+        if not games:
+            return "No games against the computer yet."
+        return "\n".join(_stored_game_text(game) for game in games)
+    if not games:
+        raise EngineError("there is no saved game to export: play one first")
+    key: str | None = arguments.game
+    if key is None:
+        chosen = max(games, key=lambda game: game.updated_at)
+    else:
+        matches = [game for game in games if game.id == key.strip() or str(game.number) == key.strip()]
+        if not matches:
+            raise EngineError(f"no saved game {key!r}: use an id or a number from 'bgtrainer game list'")
+        chosen = matches[0]
+    try:
+        return export_mat(SessionRecord.from_json(chosen.record), learner_name=arguments.name).rstrip("\n")
+    except RecordError as error:
+        raise EngineError(f"game {chosen.number} ({chosen.id}) cannot be exported: {error}") from None
 
 
 def validate_command(paths: Sequence[Path]) -> tuple[str, int]:
@@ -287,6 +358,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if notice:
                 print(f"bgtrainer: {notice}", file=sys.stderr)
             print(report)
+            return 0
+        if arguments.command == "game":
+            print(game_command(arguments))
             return 0
         if arguments.command == "validate":
             text, status = validate_command(arguments.paths)

@@ -17,7 +17,15 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from trainer.analysis.results import AnalysisError, CubeDecision, CubeOwner, Evaluator, RankedPlay, check_plies
+from trainer.analysis.results import (
+    AnalysisError,
+    CubeDecision,
+    CubeOwner,
+    Evaluator,
+    GameContext,
+    RankedPlay,
+    check_plies,
+)
 from trainer.engine import Dice, Position
 
 
@@ -83,9 +91,12 @@ def choose_play(
     rng: random.Random,
     *,
     cube: CubeOwner = "centered",
+    context: GameContext | None = None,
 ) -> RankedPlay:
     """The play a computer player of ``level`` makes with ``dice`` (always one of the legal plays)."""
-    return pick(evaluator.rank_plays(position, dice, level.plies, cube=cube), level, rng)
+    if context is None:
+        return pick(evaluator.rank_plays(position, dice, level.plies, cube=cube), level, rng)
+    return pick(evaluator.rank_plays(position, dice, level.plies, cube=cube, context=context), level, rng)
 
 
 def _noise(level: Level, rng: random.Random) -> float:

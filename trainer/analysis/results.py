@@ -1,6 +1,8 @@
 """What an evaluator answers: ranked plays and cube decisions, as frozen values, and the protocol it follows.
 
-Everything here is money play, seen from the player on roll (X), and per unit of the cube's current value.
+Everything here is seen from the player on roll (X), per unit of the cube's current value: money equities by
+default, or, given a match :class:`GameContext`, match equities normalised like money ones (GNU Backgammon's EMG:
+-1 for losing the cube's value, +1 for winning it).
 """
 
 from __future__ import annotations
@@ -8,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
-from trainer.engine import Dice, Play, Position
+from trainer.engine import Dice, MatchScore, MoneyOptions, Play, Position, Side
 
 CubeOwner = Literal["centered", "player", "opponent"]
 """Who holds the cube: nobody (``"centered"``), the player on roll (``"player"``) or the opponent."""
@@ -44,6 +46,67 @@ def check_cube(cube: str) -> CubeOwner:
         if cube == owner:
             return owner
     raise AnalysisError(f"the cube owner must be one of {', '.join(CUBE_OWNERS)}, not {cube!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class GameContext:
+    """What an evaluation depends on besides the board and the cube's owner: the cube's value and the score.
+
+    Money play (``player_away`` and ``opponent_away`` both 0, the default) may use the Jacoby rule and beavers; a
+    match gives the points each side still needs (the player on roll's first) and whether this is the Crawford game.
+    Equities stay per unit of the cube either way.
+
+    :raises AnalysisError: for a score that cannot be (one side at 0 away, a Crawford game nobody is one point from,
+        money options in a match, a cube value that is not a power of two up to 64).
+    """
+
+    cube_value: int = 1
+    player_away: int = 0
+    opponent_away: int = 0
+    crawford: bool = False
+    jacoby: bool = False
+    beavers: bool = False
+
+    def __post_init__(self) -> None:
+        if self.cube_value not in (1, 2, 4, 8, 16, 32, 64) or isinstance(self.cube_value, bool):
+            raise AnalysisError(f"the cube value must be 1, 2, 4 ... 64, not {self.cube_value!r}")
+        aways = (self.player_away, self.opponent_away)
+        if any(isinstance(away, bool) or not isinstance(away, int) or away < 0 for away in aways):
+            raise AnalysisError(f"points away must be whole numbers from 0, not {aways!r}")
+        if (self.player_away == 0) != (self.opponent_away == 0):
+            raise AnalysisError(f"either both sides are 0 away (money play) or neither is, not {aways!r}")
+        if self.is_money and self.crawford:
+            raise AnalysisError("there is no Crawford game in money play")
+        if self.crawford and 1 not in aways:
+            raise AnalysisError(f"a Crawford game needs a side 1 point away, not {aways!r}")
+        if not self.is_money and (self.jacoby or self.beavers):
+            raise AnalysisError("the Jacoby rule and beavers belong to money play, not to a match")
+
+    @property
+    def is_money(self) -> bool:
+        """Whether this is money play."""
+        return self.player_away == 0
+
+    @classmethod
+    def of(
+        cls, score: MatchScore, side: Side, *, cube_value: int = 1, options: MoneyOptions | None = None
+    ) -> GameContext:
+        """The context of ``side``'s decision at ``score`` (money play: ``options`` apply).
+
+        :raises AnalysisError: if the match is over.
+        """
+        if score.is_money:
+            options = MoneyOptions() if options is None else options
+            return cls(cube_value, jacoby=options.jacoby, beavers=options.beavers)
+        if score.is_over:
+            raise AnalysisError(f"the match is over ({score}): there is nothing left to decide")
+        return cls(cube_value, score.away(side), score.away(side.other), score.crawford)
+
+    def swap(self) -> GameContext:
+        """The same context seen from the opponent."""
+        return GameContext(
+            self.cube_value, self.opponent_away, self.player_away, self.crawford, self.jacoby, self.beavers
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +199,20 @@ class CubeDecision:
 
 
 class Evaluator(Protocol):
-    """Evaluates positions whose plays the rules engine produced; the app talks only to this."""
+    """Evaluates positions whose plays the rules engine produced; the app talks only to this.
+
+    ``context`` (the cube's value, the match score or the money options) defaults to the evaluator's own money
+    play settings.
+    """
 
     def rank_plays(
-        self, position: Position, dice: Dice, plies: int = 1, *, cube: CubeOwner = "centered"
+        self,
+        position: Position,
+        dice: Dice,
+        plies: int = 1,
+        *,
+        cube: CubeOwner = "centered",
+        context: GameContext | None = None,
     ) -> list[RankedPlay]:
         """Every legal play of ``dice`` in ``position`` (one per :func:`~trainer.engine.legal_plays` play), best
         first.
@@ -148,7 +221,9 @@ class Evaluator(Protocol):
         """
         ...
 
-    def cube_decision(self, position: Position, plies: int = 1, *, cube: CubeOwner = "centered") -> CubeDecision:
+    def cube_decision(
+        self, position: Position, plies: int = 1, *, cube: CubeOwner = "centered", context: GameContext | None = None
+    ) -> CubeDecision:
         """The cube decision of the player on roll before rolling, with the cube centered or their own.
 
         :raises AnalysisError: for a bad depth, a cube the opponent owns, or a finished game.

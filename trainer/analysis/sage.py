@@ -8,8 +8,14 @@ If the two sets of positions ever differ, :class:`AnalysisError` is raised inste
 (``tests/test_analysis_mapping.py`` shows they agree on GNU Backgammon's 5,000 reference cases).
 
 Depths follow bgsage: 1 ply is the network's own judgement of each position after the play, every extra ply
-looks one roll further (bgsage's 1-ply is GNU Backgammon's 0-ply). Equities are money equities, cubeful by
-bgsage's model of the cube (Janowski's formula at 1 ply, a cube-aware search deeper), per unit of the cube.
+looks one roll further (bgsage's 1-ply is GNU Backgammon's 0-ply). Equities are money equities (or, given a match
+:class:`~trainer.analysis.results.GameContext`, bgsage's normalised match equities), cubeful by bgsage's model of
+the cube (Janowski's formula at 1 ply, a cube-aware search deeper), per unit of the cube.
+
+A 1-ply cube decision through bgsage's ``cube_action`` loads the network's weights again on every call (some 40 ms);
+outside pure bear-offs the same decision comes from one network kept for the evaluator's lifetime, through
+bgsage's batch evaluation, in well under a millisecond (``tests/test_analysis.py`` checks the two agree). In pure
+bear-offs bgsage's ``cube_action`` consults its bear-off database, so those still go through it.
 """
 
 from __future__ import annotations
@@ -17,7 +23,10 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import bgbot_cpp
 from bgsage import BgBotAnalyzer, Probabilities
+from bgsage.analyzer import resolve_owner
+from bgsage.weights import default_weights
 
 from trainer.analysis.board import from_board, to_board
 from trainer.analysis.results import (
@@ -25,6 +34,7 @@ from trainer.analysis.results import (
     Chances,
     CubeDecision,
     CubeOwner,
+    GameContext,
     RankedPlay,
     check_cube,
     check_plies,
@@ -50,12 +60,16 @@ def _check_playing(position: Position) -> None:
         )
 
 
+def _is_pure_bearoff(position: Position) -> bool:
+    return position.all_home() and position.all_home(opponent=True)
+
+
 class SageEvaluator:
-    """Rank plays and judge the cube with bgsage, in a money game.
+    """Rank plays and judge the cube with bgsage, in a money game unless a call gives a match context.
 
     ``jacoby`` (gammons count only once the cube is turned) and ``beaver`` (a doubled player may redouble at
-    once and keep the cube) are off by default: a :class:`~trainer.engine.Game` scores gammons and backgammons
-    whatever the cube and knows no beavers. One bgsage analyzer per depth is built on first use and kept;
+    once and keep the cube) are the money-play rules used when a call gives no context; both are off by default,
+    as in a default :class:`~trainer.engine.Game`. One bgsage analyzer per depth is built on first use and kept;
     calls may come from several threads.
     """
 
@@ -63,7 +77,31 @@ class SageEvaluator:
         self.jacoby = jacoby
         self.beaver = beaver
         self._analyzers: dict[int, Any] = {}
+        self._network: Any = None
         self._lock = threading.Lock()
+
+    def _context(self, context: GameContext | None) -> GameContext:
+        return GameContext(jacoby=self.jacoby, beavers=self.beaver) if context is None else context
+
+    @staticmethod
+    def _match_arguments(context: GameContext) -> dict[str, Any]:
+        return {
+            "away1": context.player_away,
+            "away2": context.opponent_away,
+            "is_crawford": context.crawford,
+            "jacoby": context.jacoby,
+            "beaver": context.beavers,
+        }
+
+    def _one_ply_network(self) -> Any:
+        """bgsage's 1-ply network, loaded once (the strategy its batch evaluation builds on every call)."""
+        with self._lock:
+            if self._network is None:
+                weights = default_weights()
+                self._network = bgbot_cpp.create_strategy(
+                    weights.strategy_type, weights.weight_paths_list, weights.hidden_sizes_list
+                )
+            return self._network
 
     def _analyzer(self, plies: int) -> Any:
         with self._lock:
@@ -74,7 +112,13 @@ class SageEvaluator:
             return analyzer
 
     def rank_plays(
-        self, position: Position, dice: Dice, plies: int = 1, *, cube: CubeOwner = "centered"
+        self,
+        position: Position,
+        dice: Dice,
+        plies: int = 1,
+        *,
+        cube: CubeOwner = "centered",
+        context: GameContext | None = None,
     ) -> list[RankedPlay]:
         """Every legal play of ``dice`` (a pass included when nothing can move), best first by cubeful equity,
         ties by cubeless equity, then by the resulting Position ID.
@@ -89,8 +133,9 @@ class SageEvaluator:
         _check_playing(position)
         plays = legal_plays(position, (first, second))
         by_result = {play.result: play for play in plays}
+        stakes = self._context(context)
         analysis = self._analyzer(plies).checker_play(
-            to_board(position), first, second, 1, owner, jacoby=self.jacoby, beaver=self.beaver
+            to_board(position), first, second, stakes.cube_value, owner, **self._match_arguments(stakes)
         )
         scored = []
         for move in analysis.moves:
@@ -126,8 +171,10 @@ class SageEvaluator:
             for rank, (play, equity, cubeless, chances) in enumerate(scored, start=1)
         ]
 
-    def cube_decision(self, position: Position, plies: int = 1, *, cube: CubeOwner = "centered") -> CubeDecision:
-        """The money cube decision of the player on roll before rolling, the cube centered or theirs.
+    def cube_decision(
+        self, position: Position, plies: int = 1, *, cube: CubeOwner = "centered", context: GameContext | None = None
+    ) -> CubeDecision:
+        """The cube decision of the player on roll before rolling, the cube centered or theirs.
 
         :raises AnalysisError: for a bad depth, a cube the opponent owns, or a finished game.
         """
@@ -136,7 +183,11 @@ class SageEvaluator:
         if owner == "opponent":
             raise AnalysisError(f"{position.position_id()}: X cannot double, O owns the cube")
         _check_playing(position)
-        result = self._analyzer(plies).cube_action(to_board(position), 1, owner, jacoby=self.jacoby, beaver=self.beaver)
+        stakes = self._context(context)
+        board = to_board(position)
+        if plies == 1 and not _is_pure_bearoff(position):
+            return self._one_ply_cube(board, owner, stakes)
+        result = self._analyzer(plies).cube_action(board, stakes.cube_value, owner, **self._match_arguments(stakes))
         return CubeDecision(
             no_double=float(result.equity_nd),
             double_take=float(result.equity_dt),
@@ -144,5 +195,23 @@ class SageEvaluator:
             cubeless_equity=float(result.cubeless_equity),
             chances=_chances(result.probs),
             plies=plies,
+            cube=owner,
+        )
+
+    def _one_ply_cube(self, board: list[int], owner: CubeOwner, context: GameContext) -> CubeDecision:
+        """bgsage's 1-ply cube decision from the network kept in memory (the same numbers as ``cube_action``)."""
+        item: tuple[Any, ...] = (board, context.cube_value, resolve_owner(owner))
+        if not context.is_money:
+            item += (context.player_away, context.opponent_away, context.crawford)
+        (result,) = bgbot_cpp.batch_evaluate_positions(
+            [item], self._one_ply_network(), 1, jacoby=context.jacoby, beaver=context.beavers
+        )
+        return CubeDecision(
+            no_double=float(result["equity_nd"]),
+            double_take=float(result["equity_dt"]),
+            double_pass=float(result["equity_dp"]),
+            cubeless_equity=float(result["cubeless_equity"]),
+            chances=_chances(Probabilities.from_list(list(result["probs"]))),
+            plies=1,
             cube=owner,
         )

@@ -1,4 +1,5 @@
-"""Progress storage in SQLite: lesson steps done and where to resume, puzzle answers, preferences.
+"""Progress storage in SQLite: lesson steps done and where to resume, puzzle answers, preferences, games against the
+computer.
 
 A learner's progress is never lost. The file's layout changes only through numbered migrations
 (:mod:`trainer.store.migrations`), run in place. A file that can't be read as a database, or that belongs to another
@@ -9,12 +10,14 @@ later. :attr:`ProgressStore.notice` says what happened, for the app to show.
 Layout: :mod:`~trainer.store.opening` (finding and opening the file), :mod:`~trainer.store.migrations`,
 :mod:`~trainer.store.database` (the in-memory copy and the writes to the file), and one module per kind of record
 (:mod:`~trainer.store.lessons`, :mod:`~trainer.store.puzzles`, :mod:`~trainer.store.settings`,
-:mod:`~trainer.store.ratings`, :mod:`~trainer.store.reviews`, :mod:`~trainer.store.drills`), combined by
+:mod:`~trainer.store.ratings`, :mod:`~trainer.store.reviews`, :mod:`~trainer.store.drills`,
+:mod:`~trainer.store.games`), combined by
 :class:`ProgressStore`. The store keeps numbers; ratings and schedules are worked out in :mod:`trainer.practice`.
 """
 
 from trainer.store.database import BUSY_TIMEOUT
 from trainer.store.drills import DRILL_MODES, DrillMode, DrillRun
+from trainer.store.games import StoredGame
 from trainer.store.lessons import LessonProgress, LessonStepRecord
 from trainer.store.opening import DATABASE_NAME, default_data_dir
 from trainer.store.progress import ProgressStore
@@ -38,5 +41,6 @@ __all__ = [
     "RatingRecord",
     "ReviewCard",
     "ReviewLogEntry",
+    "StoredGame",
     "default_data_dir",
 ]

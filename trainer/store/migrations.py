@@ -151,6 +151,25 @@ MIGRATIONS: tuple[Migration, ...] = (
             "WHERE substr(answer, 1, 8) = 'forced? '",
         ),
     ),
+    Migration(
+        3,
+        "games and matches against the computer: each session's record, its score and whether it is over",
+        _script(
+            """CREATE TABLE game (
+                id TEXT PRIMARY KEY,
+                record TEXT NOT NULL,
+                match_length INTEGER NOT NULL,
+                level TEXT NOT NULL,
+                learner_score INTEGER NOT NULL,
+                computer_score INTEGER NOT NULL,
+                result TEXT,
+                started_at REAL NOT NULL,
+                updated_at REAL NOT NULL,
+                finished_at REAL
+            )""",
+            "CREATE INDEX game_started ON game (started_at)",
+        ),
+    ),
     Migration(4, "ratings, review cards and drill runs", _PRACTICE_TABLES),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

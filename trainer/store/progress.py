@@ -1,4 +1,4 @@
-"""The progress store the app uses: lessons, puzzles, settings, ratings, reviews and drills over one
+"""The progress store the app uses: lessons, puzzles, settings, ratings, reviews, drills and games over one
 :class:`Database`."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from pathlib import Path
 
 from trainer.store.database import BUSY_TIMEOUT, Database
 from trainer.store.drills import DrillRecords
+from trainer.store.games import GameRecords
 from trainer.store.lessons import LessonRecords
 from trainer.store.opening import DATABASE_NAME, default_data_dir
 from trainer.store.puzzles import PuzzleRecords
@@ -16,9 +17,11 @@ from trainer.store.reviews import ReviewRecords
 from trainer.store.settings import SettingRecords
 
 
-class ProgressStore(LessonRecords, PuzzleRecords, SettingRecords, RatingRecords, ReviewRecords, DrillRecords):
-    """Lesson and puzzle progress, preferences, ratings, review cards and drill bests in a SQLite database in
-    ``data_dir``.
+class ProgressStore(
+    LessonRecords, PuzzleRecords, SettingRecords, RatingRecords, ReviewRecords, DrillRecords, GameRecords
+):
+    """Lesson and puzzle progress, preferences, ratings, review cards, drill bests and games against the computer
+    in a SQLite database in ``data_dir``.
 
     Reads are answered from an in-memory copy; each change is committed to the file before the call returns, or
     kept and committed later if the file is locked for longer than ``busy_timeout`` seconds. Opening never fails:

@@ -1,0 +1,100 @@
+"""``bgtrainer game list`` and ``bgtrainer game export``: saved games, and one as a .mat file."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+from play_support import CheapEvaluator
+
+from trainer.cli import EXIT_USAGE, main
+from trainer.play import Session, Waiting, parse_mat
+from trainer.store import ProgressStore
+
+
+def saved_games(data_dir: Path) -> list[Session]:
+    """Two sessions saved in ``data_dir``: a finished money game, then a 3-point match under way."""
+    sessions = []
+    store = ProgressStore(data_dir)
+    for length, turns in ((0, 10_000), (3, 30)):
+        session = Session.new(length, "beginner", seed=7 + length, evaluator=CheapEvaluator(), tutor=False)
+        for _ in range(turns):
+            waiting = session.waiting_for
+            if waiting is Waiting.OVER:
+                break
+            if waiting is Waiting.COMPUTER:
+                session.computer_turn()
+            elif waiting is Waiting.ROLL:
+                session.roll()
+            elif waiting is Waiting.MOVE:
+                session.play(session.legal_plays()[0])
+            elif waiting is Waiting.ANSWER:
+                session.take()
+            else:
+                session.next_game()
+        store.save_game(**asdict(session.save_info()))
+        sessions.append(session)
+    store.close()
+    return sessions
+
+
+def test_game_list_shows_every_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--data-dir", str(tmp_path), "game", "list"]) == 0
+    assert capsys.readouterr().out == "No games against the computer yet.\n"
+    money, match = saved_games(tmp_path)
+    assert main(["--data-dir", str(tmp_path), "game", "list"]) == 0
+    first, second = capsys.readouterr().out.splitlines()
+    assert first.split()[:2] == ["1", money.id] and "money game, beginner" in first and "You " in first
+    assert second.split()[:2] == ["2", match.id] and "3-point match, beginner" in second and "under way" in second
+
+
+def test_game_export_prints_a_mat_file_of_the_latest_or_the_chosen_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, match = saved_games(tmp_path)
+    assert main(["--data-dir", str(tmp_path), "game", "export"]) == 0
+    latest = parse_mat(capsys.readouterr().out)
+    assert latest.length == 3 and latest.games[0].names == ("bgtrainer", "Learner")
+    assert main(["--data-dir", str(tmp_path), "game", "export", "1", "--name", "Ada"]) == 0
+    first = parse_mat(capsys.readouterr().out)
+    assert first.length == 0 and first.games[0].names == ("bgtrainer", "Ada") and first.games[0].winner is not None
+    assert main(["--data-dir", str(tmp_path), "game", "export", match.id]) == 0
+    assert parse_mat(capsys.readouterr().out) == latest
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["game", "export", "9"], "no saved game '9'"),
+        (["game", "export", "nonsense"], "no saved game 'nonsense'"),
+        (["game", "export", "1", "--name", "a:b"], "colon"),
+    ],
+)
+def test_bad_input_gives_a_one_line_error_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], fragment: str
+) -> None:
+    saved_games(tmp_path)
+    assert main(["--data-dir", str(tmp_path), *args]) == EXIT_USAGE
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and error.startswith("bgtrainer: error: ") and fragment in error
+
+
+def test_exporting_with_no_game_or_a_damaged_record_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--data-dir", str(tmp_path), "game", "export"]) == EXIT_USAGE
+    assert "no saved game to export" in capsys.readouterr().err
+    store = ProgressStore(tmp_path)
+    store.save_game("broken", '{"format": "bgtrainer-session"}', match_length=0, level="beginner")
+    store.close()
+    assert main(["--data-dir", str(tmp_path), "game", "export"]) == EXIT_USAGE
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "game 1 (broken) cannot be exported" in error
+
+
+def test_the_game_command_needs_an_action() -> None:
+    result = subprocess.run([sys.executable, "-m", "trainer", "game"], capture_output=True, text=True, check=False)
+    assert result.returncode == EXIT_USAGE and result.stderr.count("\n") == 1

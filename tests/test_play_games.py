@@ -1,0 +1,204 @@
+"""The acceptance games: 100 seeded computer-against-computer games, money and match, with the cube, played to the
+end through the session (and so through the engine's ``Game`` and ``Match``), every step checked independently.
+
+Speed: a bgsage game costs about half a second (two 1-ply rankings a turn, some 50 turns), so 100 of them would
+take a minute of the suite's five. So the 100 games use ``tests/play_support.CheapEvaluator`` (instant,
+deterministic, with real doubles, takes, passes, redoubles and, with an erratic learner, beavers), some 6 seconds
+for all; the rules, the cube, the scores and Crawford are the engine's and the session's whatever the evaluator,
+and that is what these games check. Three sessions more are played with bgsage at 1 ply (about 1.5 seconds), to
+show the real evaluator's choices go through the same checks. The learner's side is driven through the learner's
+API by a second computer player, which now and then doubles or takes against its judgement, so that every cube
+path is walked.
+
+At every step: each play is one of ``legal_plays`` of the position and dice before it (computed again here), the
+position after it is the play's result, both sides keep fifteen checkers, the cube's value and owner follow the
+actions as the rules say, nobody doubles in the Crawford game (and the session never offers it), and each game's
+points and the match score are recomputed here from the final position. At the end, each session's record
+rebuilds it exactly (every play's notation reads back to the same play).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pytest
+from play_support import CheapEvaluator
+
+from trainer.analysis import Evaluator
+from trainer.engine import BAR, CHECKERS, OFF, Phase, Position, Side, legal_plays
+from trainer.play import Computer, Event, Session, Waiting
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    events: Counter[str] = field(default_factory=Counter)
+    results: Counter[str] = field(default_factory=Counter)
+
+
+def play_out(session: Session, driver: Computer, seed: int, *, erratic: float = 0.03) -> None:
+    """Play the session to its end, the learner's side by ``driver`` (through the learner's API)."""
+    rng = random.Random(seed)
+    for _ in range(5000):
+        waiting = session.waiting_for
+        state = session.state
+        if waiting is Waiting.OVER:
+            return
+        if waiting is Waiting.COMPUTER:
+            session.computer_turn()
+        elif waiting is Waiting.NEXT_GAME:
+            session.next_game()
+        elif waiting is Waiting.ROLL:
+            assert ("double" in session.allowed) == (session.double_problem() is None)
+            if "double" in session.allowed and (rng.random() < erratic or driver.wants_to_double(state, rng)):
+                session.double()
+            else:
+                session.roll()
+        elif waiting is Waiting.MOVE:
+            session.play(driver.choose_play(state, rng).play)
+        elif state.phase is Phase.BEAVERED:
+            (session.take if rng.random() < 0.7 else session.drop)()
+        else:
+            answer = driver.answer(state, rng)
+            if rng.random() < erratic:
+                answer = "take"
+            {"take": session.take, "pass": session.drop, "beaver": session.beaver}[answer]()
+    raise AssertionError("the session did not end")
+
+
+def sides_total(position: Position) -> tuple[int, int]:
+    return sum(position.player), sum(position.opponent)
+
+
+def check_session(session: Session, tally: Tally) -> None:
+    """Replay the session's events with independent bookkeeping of the cube, the games and the score."""
+    length = session.settings.match_length
+    jacoby = session.settings.jacoby
+    score = {Side.X: 0, Side.O: 0}
+    crawford_done = False
+    games = [event.game for event in session.events]
+    for number in sorted(set(games)):
+        events = [event for event in session.events if event.game == number]
+        # The Crawford game: the first with one side (only one) a point short of the match.
+        short = [side for side in score if length and score[side] == length - 1]
+        crawford = len(short) == 1 and not crawford_done
+        crawford_done = crawford_done or crawford
+        first = events[0]
+        assert first.kind == "opening" and first.before.match.crawford == crawford
+        assert (first.before.match.x, first.before.match.o) == (score[Side.X], score[Side.O])
+        value, owner = 1, None
+        pending: Side | None = None  # the side that doubled, waiting for an answer
+        for event in events:
+            check_event(event)
+            tally.events[event.kind] += 1
+            if event.kind == "double":
+                assert not crawford and pending is None
+                assert owner in (None, event.side) and value < 64
+                assert event.before.phase is Phase.ROLL and event.before.turn is event.side
+                pending = event.side
+            elif event.kind == "take":
+                if event.before.phase is Phase.BEAVERED:
+                    value, owner = value * 2, event.side.other  # the beaverer keeps the cube
+                else:
+                    assert pending is not None and event.side is pending.other
+                    value, owner = value * 2, event.side
+                pending = None
+            elif event.kind == "beaver":
+                assert pending is not None and event.side is pending.other and not length
+                value, owner = value * 2, event.side
+            elif event.kind == "pass":
+                result = event.result
+                assert result is not None and result.passed and result.winner is event.side.other
+                assert result.points == value  # the value before the double (or the beavered value)
+            assert event.cube.value == value and event.cube.owner is owner, (number, event.index, event.kind)
+        last = events[-1]
+        result = last.result
+        if result is None:
+            assert last is session.events[-1] and not session.is_over
+            break
+        tally.games += 1
+        if not result.passed:
+            assert last.kind == "play" and last.side is result.winner
+            kind = win_kind(last.after.position)
+            assert result.kind.value == kind
+            counted = 1 if jacoby and owner is None else kind
+            assert result.points == value * counted
+        tally.results[f"{result.kind.name.lower()}{' passed' if result.passed else ''}"] += 1
+        score[result.winner] += result.points
+        if length:
+            score[result.winner] = min(score[result.winner], length)
+    if length:
+        assert session.score.x == score[Side.X] and session.score.o == score[Side.O]
+        assert session.is_over == (max(score.values()) >= length)
+        if session.is_over:
+            assert session.summary().winner is max(score, key=lambda side: score[side])
+    else:
+        assert session.is_over and len(set(games)) == 1
+
+
+def win_kind(position: Position) -> int:
+    """1, 2 or 3 for the side that just bore off its last checker (the position is seen from it)."""
+    assert position.player[OFF] == CHECKERS
+    loser = position.opponent
+    if loser[OFF]:
+        return 1
+    return 3 if loser[BAR] or any(loser[19:25]) else 2
+
+
+def check_event(event: Event) -> None:
+    for state in (event.before, event.after):
+        assert sides_total(state.position) == (CHECKERS, CHECKERS)
+    if event.kind == "play":
+        assert event.play is not None and event.dice is not None
+        before = event.before
+        assert event.side is before.turn and before.phase is Phase.MOVE and event.dice == before.dice
+        assert event.play in legal_plays(before.position, event.dice)
+        assert event.play.position == before.position
+        after = event.after.position
+        assert after == (event.play.result if event.result is not None else event.play.result.swap())
+    elif event.kind == "roll":
+        assert event.dice is not None and event.after.dice == event.dice and event.after.phase is Phase.MOVE
+
+
+SESSIONS = [  # (match length, level, jacoby, beavers)
+    (0, "beginner", False, False),
+    (0, "intermediate", True, False),
+    (0, "beginner", False, True),
+    (0, "intermediate", True, True),
+    (1, "intermediate", False, False),
+    (3, "beginner", False, False),
+    (5, "intermediate", False, False),
+    (7, "beginner", False, False),
+]
+
+
+def test_one_hundred_seeded_games_between_computers_keep_every_rule() -> None:
+    tally = Tally()
+    evaluator = CheapEvaluator()
+    seed = 0
+    while tally.games < 100:
+        length, level, jacoby, beavers = SESSIONS[seed % len(SESSIONS)]
+        session = Session.new(
+            length, level, tutor=seed % 5 == 0, jacoby=jacoby, beavers=beavers, seed=seed, evaluator=evaluator
+        )
+        play_out(session, Computer(evaluator, "beginner"), seed, erratic=0.05)
+        check_session(session, tally)
+        # Its record rebuilds it exactly, through the engine alone.
+        resumed = Session.resume(session.record.to_json())
+        assert resumed.record == session.record
+        assert [event.after for event in resumed.events] == [event.after for event in session.events]
+        seed += 1
+    # Every cube path was walked, and games ended every way.
+    assert {"double", "take", "pass", "beaver"} <= set(tally.events)
+    assert {"single", "gammon", "single passed"} <= set(tally.results)
+
+
+@pytest.mark.parametrize(("length", "seed"), [(0, 1), (0, 2), (3, 3)])
+def test_games_with_bgsage_keep_every_rule(sage: Evaluator, length: int, seed: int) -> None:
+    tally = Tally()
+    session = Session.new(length, "intermediate", tutor=False, seed=seed, evaluator=sage)
+    play_out(session, Computer(sage, "intermediate"), seed, erratic=0.0)
+    check_session(session, tally)
+    assert tally.games >= 1 and session.is_over

@@ -1,0 +1,232 @@
+""".mat export: a seeded session written as a GNU Backgammon match file and read back gives the same moves, dice,
+cube actions and scores; the reader also takes GNU Backgammon's own layout."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from play_support import CheapEvaluator
+
+from trainer.engine import Game, GameResult, MatchScore, MoneyOptions, Side, parse_play
+from trainer.play import (
+    Computer,
+    MatAction,
+    MatMatch,
+    MatParseError,
+    RecordError,
+    Session,
+    Waiting,
+    export_mat,
+    parse_mat,
+)
+from trainer.play.table import Event
+
+PLAYER = {Side.O: 0, Side.X: 1}
+
+
+def played(length: int, seed: int, *, turns: int = 10_000, erratic: float = 0.05) -> Session:
+    """A session between two computers (the learner's side through the learner's API), stopped after ``turns``."""
+    evaluator = CheapEvaluator()
+    session = Session.new(length, "beginner", seed=seed, evaluator=evaluator, tutor=False, beavers=not length)
+    driver = Computer(evaluator, "beginner")
+    rng = random.Random(seed)
+    for _ in range(turns):
+        waiting = session.waiting_for
+        state = session.state
+        if waiting is Waiting.OVER:
+            break
+        if waiting is Waiting.COMPUTER:
+            session.computer_turn()
+        elif waiting is Waiting.NEXT_GAME:
+            session.next_game()
+        elif waiting is Waiting.ROLL:
+            doubles = "double" in session.allowed and (rng.random() < erratic or driver.wants_to_double(state, rng))
+            (session.double if doubles else session.roll)()
+        elif waiting is Waiting.MOVE:
+            session.play(driver.choose_play(state, rng).play)
+        elif waiting is Waiting.ANSWER:
+            session.take()
+    return session
+
+
+def expected_actions(events: list[Event]) -> list[MatAction]:
+    """What the .mat file should hold for a game's events."""
+    found = []
+    for event in events:
+        player = PLAYER[event.side]
+        if event.kind == "play":
+            assert event.play is not None and event.dice is not None
+            moves = tuple((move.start, move.end, move.hit) for move in event.play.moves)
+            found.append(MatAction(player, "move", (event.dice.first, event.dice.second), moves))
+        elif event.kind in ("double", "beaver"):
+            found.append(MatAction(player, event.kind, cube=2 * event.after.cube))
+        elif event.kind in ("take", "pass"):
+            found.append(MatAction(player, "take" if event.kind == "take" else "drop"))
+    return found
+
+
+@pytest.mark.parametrize(("length", "seed"), [(5, 3), (7, 8), (0, 2)])
+def test_an_exported_session_reads_back_with_the_same_moves_dice_cube_and_scores(length: int, seed: int) -> None:
+    session = played(length, seed)
+    text = export_mat(session.record, learner_name="Ada", computer_name="bgtrainer")
+    match = parse_mat(text)
+    assert match.length == length
+    assert any("bgtrainer" in comment for comment in match.comments)
+    games = sorted({event.game for event in session.events})
+    assert [game.number for game in match.games] == games
+    results = session.results
+    for game, number in zip(match.games, games, strict=True):
+        events = [event for event in session.events if event.game == number]
+        before = events[0].before.match
+        assert game.names == ("bgtrainer", "Ada")
+        assert game.scores == (before.o, before.x)
+        assert list(game.actions) == expected_actions(events)
+        result = results[number - 1]
+        assert (game.winner, game.points) == (PLAYER[result.winner], result.points)
+    kinds = {action.kind for game in match.games for action in game.actions}
+    assert "double" in kinds and "take" in kinds
+
+
+def replay(match: MatMatch) -> list[GameResult | None]:
+    """Play a .mat file's games through the engine, the file's dice fed in; each game's result."""
+    results: list[GameResult | None] = []
+    crawford_done = False
+    for mat_game in match.games:
+        left, right = mat_game.scores
+        short = [score for score in (left, right) if match.length and score == match.length - 1]
+        crawford = len(short) == 1 and not crawford_done
+        crawford_done = crawford_done or crawford
+        moves = [action for action in mat_game.actions if action.kind == "move"]
+        first = moves[0]
+        assert first.dice is not None
+        high, low = first.dice
+        dice = [high, low] if first.player == 1 else [low, high]  # X's die first: the first mover's is higher
+        for action in moves[1:]:
+            assert action.dice is not None
+            dice += action.dice
+        feed = iter(dice)
+        score = MatchScore(match.length, right, left, crawford) if match.length else MatchScore()
+        options = MoneyOptions(beavers=True) if not match.length else None
+        game = Game(roll_die=feed.__next__, match=score, options=options)
+        game.roll_opening()
+        for index, action in enumerate(mat_game.actions):
+            assert game.deciding is (Side.O if action.player == 0 else Side.X), (mat_game.number, index)
+            if action.kind == "move":
+                if game.dice is None:
+                    game.roll()
+                assert game.dice == action.dice
+                notation = " ".join(f"{a}/{b}{'*' if hit else ''}" for a, b, hit in action.moves) or "pass"
+                play = parse_play(game.position, game.dice, notation)
+                assert tuple((m.start, m.end, m.hit) for m in play.moves) == action.moves
+                game.play(play)
+            elif action.kind == "drop":
+                game.drop()
+            else:
+                getattr(game, action.kind)()
+        results.append(game.result)
+    return results
+
+
+@pytest.mark.parametrize(("length", "seed"), [(5, 3), (0, 2)])
+def test_the_games_of_a_mat_file_replay_through_the_engine(length: int, seed: int) -> None:
+    session = played(length, seed)
+    match = parse_mat(export_mat(session.record))
+    results = replay(match)
+    assert results == list(session.results)
+    for mat_game, result in zip(match.games, results, strict=True):
+        assert result is not None and mat_game.points == result.points
+
+
+def test_an_unfinished_session_exports_what_was_played() -> None:
+    session = played(5, 3, turns=25)
+    assert not session.is_over
+    match = parse_mat(export_mat(session.record))
+    last = match.games[-1]
+    assert last.winner is None and last.points is None
+    events = [event for event in session.events if event.game == session.game_number]
+    assert list(last.actions) == expected_actions(events)
+
+
+def test_the_layout_is_gnu_backgammon_s() -> None:
+    session = played(5, 3)
+    lines = export_mat(session.record).splitlines()
+    assert lines[:5] == [
+        '; [Site "bgtrainer"]',
+        '; [Event "5-point match against the computer (beginner)"]',
+        "",
+        " 5 point match",
+        "",
+    ]
+    assert lines[5] == " Game 1" and lines[6] == f" {'bgtrainer : 0':<31}Learner : 0"
+    numbered = [line for line in lines if line[:5].strip().endswith(")")]
+    assert numbered[0].startswith("  1) ")
+    for line in numbered:
+        right = line[33:]
+        assert not right or right[:1].isdigit() or right[:2] in (" D", " T", " B"), line
+    assert any(line.strip().startswith("Wins ") for line in lines)
+
+
+GNUBG_STYLE = """\
+; [Site "somewhere"]
+
+ 3 point match
+
+ Game 1
+ gnubg : 0                      Human : 0
+  1) 31: 8/5 6/5                 62: 24/18 13/11
+  2) 64: 24/18 13/9*             25: bar/23 13/8
+  3)  Doubles => 2                Takes
+  4) 66: 13/7(2) 24/18(2)        41:
+  5)  Drops                       Wins 2 points
+
+ Game 2
+ gnubg : 0                      Human : 2
+  1)                             52: 13/11 13/8
+  2) 43: 24/20 13/10
+      Wins 1 point
+"""
+
+
+def test_gnu_backgammon_s_own_layout_is_read() -> None:
+    match = parse_mat(GNUBG_STYLE)
+    assert match.length == 3 and match.comments == ('[Site "somewhere"]',)
+    first, second = match.games
+    assert first.names == ("gnubg", "Human") and first.scores == (0, 0)
+    assert first.actions[:3] == (
+        MatAction(0, "move", (3, 1), ((8, 5, False), (6, 5, False))),
+        MatAction(1, "move", (6, 2), ((24, 18, False), (13, 11, False))),
+        MatAction(0, "move", (6, 4), ((24, 18, False), (13, 9, True))),
+    )
+    assert first.actions[3] == MatAction(1, "move", (2, 5), ((25, 23, False), (13, 8, False)))
+    assert first.actions[4:7] == (
+        MatAction(0, "double", cube=2),
+        MatAction(1, "take"),
+        MatAction(0, "move", (6, 6), ((13, 7, False),) * 2 + ((24, 18, False),) * 2),
+    )
+    assert first.actions[7] == MatAction(1, "move", (4, 1), ())
+    assert first.actions[8] == MatAction(0, "drop") and (first.winner, first.points) == (1, 2)
+    assert second.scores == (0, 2) and second.actions[0].player == 1
+    assert (second.winner, second.points) == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("hello\n", "expected 'N point match'"),
+        ("", "no 'N point match' line"),
+        (" 3 point match\n\n Game 1\n", "players and scores are missing"),
+        (" 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/x\n", "line 5: cannot read the move"),
+        (" 3 point match\n\n Game 1\n a : 0   b : 0\n  1) Doubles\n", "line 5: .*new cube value"),
+        (" 3 point match\n\n Gaem 1\n", "line 3: expected ' Game N'"),
+    ],
+)
+def test_a_bad_mat_file_names_its_line(text: str, message: str) -> None:
+    with pytest.raises(MatParseError, match=message):
+        parse_mat(text)
+
+
+def test_names_must_fit_the_format() -> None:
+    session = played(1, 1, turns=3)
+    with pytest.raises(RecordError, match="colon"):
+        export_mat(session.record, learner_name="a:b")

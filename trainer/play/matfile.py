@@ -1,0 +1,334 @@
+"""GNU Backgammon's .mat match files (the plain-text match format GNU Backgammon and eXtreme Gammon import):
+writing a session as one, and reading one back.
+
+The layout, as GNU Backgammon writes and reads it::
+
+    ; [Site "bgtrainer"]
+
+     3 point match
+
+     Game 1
+     bgtrainer : 0                  Learner : 0
+      1)                             52: 13/11 13/8
+      2) 64: 24/18 13/9              Doubles => 2
+      3)  Takes                      31: 8/5 6/5
+      ...
+                                      Wins 2 points
+
+- optional comment lines starting with ``;`` or ``#`` (``[Site "..."]``, ``[Event "..."]``...) come first;
+- ``N point match`` (0 for money play), then each game: `` Game n``, the two players' names and scores before the
+  game (player 0 on the left, player 1 on the right), and numbered lines of two columns, one action each: player
+  0's from the 6th character, player 1's from the 34th;
+- an action is a roll and its play, ``65: 24/18 13/8`` (each checker move by one die, in the mover's own
+  numbering: 25 is the bar, 0 off; ``*`` marks a hit; nothing after the colon when the roll can't be played), or
+  `` Doubles => 2``, `` Takes``, `` Drops``, `` Beavers => 4``; the winner's ``Wins N point(s)`` ends a game (on a
+  line of its own, or after a pass in the other column).
+
+Here player 0 is the computer (O) and player 1 the learner (X).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from trainer.engine import Play, Side
+from trainer.play.record import RecordError, SessionRecord
+from trainer.play.table import Event, ReplayError, Table
+
+PLAYER_OF: Final = {Side.O: 0, Side.X: 1}
+RIGHT_COLUMN: Final = 33
+"""Where player 1's column starts (0-based); player 0's starts at 5, after ``nnn) ``."""
+LEFT_WIDTH: Final = 27
+
+MatKind = Literal["move", "double", "take", "drop", "beaver"]
+
+
+class MatParseError(ValueError):
+    """A .mat file that cannot be read; the message names the line."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatAction:
+    """One action of a game in a .mat file: ``player`` 0 (left) or 1 (right), and what they did.
+
+    A ``move`` has its ``dice`` (as written) and ``moves`` (``(from, to, hit)`` in the mover's numbering, 25 the
+    bar, 0 off; empty when the roll could not be played); a ``double`` or ``beaver`` has the ``cube`` value it
+    offers.
+    """
+
+    player: int
+    kind: MatKind
+    dice: tuple[int, int] | None = None
+    moves: tuple[tuple[int, int, bool], ...] = ()
+    cube: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatGame:
+    """One game: its number, the players' ``names`` and ``scores`` before it (left, right), its actions, and the
+    winner (0 or 1) with the points won, once finished."""
+
+    number: int
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    actions: tuple[MatAction, ...]
+    winner: int | None = None
+    points: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatMatch:
+    """A .mat file: the match length (0 for money play), its games and its comment lines."""
+
+    length: int
+    games: tuple[MatGame, ...]
+    comments: tuple[str, ...] = ()
+
+
+# --- writing ------------------------------------------------------------------------------------------------------
+
+
+def _move_text(event: Event) -> str:
+    assert event.dice is not None and event.play is not None
+    moves = " ".join(f"{move.start}/{move.end}{'*' if move.hit else ''}" for move in event.play.moves)
+    return f"{event.dice.first}{event.dice.second}: {moves}".rstrip()
+
+
+def _points(points: int) -> str:
+    return f"{points} point{'s' if points != 1 else ''}"
+
+
+def export_mat(record: SessionRecord, *, learner_name: str = "Learner", computer_name: str = "bgtrainer") -> str:
+    """The session of ``record`` (finished or not) as a .mat file: the computer is player 0, the learner player 1.
+
+    :raises RecordError: if the record cannot be replayed, or a name is empty or holds a colon.
+    """
+    for name in (learner_name, computer_name):
+        if not name.strip() or ":" in name or "\n" in name:
+            raise RecordError(f"a player's name must be a non-empty line without a colon, not {name!r}")
+    settings = record.settings
+    table = Table(settings.match_length, settings.seed, settings.options)
+    for number, action in enumerate(record.actions, start=1):
+        try:
+            table.apply(action)
+        except (ReplayError, ValueError) as error:
+            raise RecordError(f"action {number} ({action!r}) cannot be replayed: {error}") from None
+    names = (computer_name.strip(), learner_name.strip())
+    lines = [
+        '; [Site "bgtrainer"]',
+        f'; [Event "{settings.kind} against the computer ({settings.level})"]',
+        "",
+        f" {settings.match_length} point match",
+        "",
+    ]
+    for game in sorted({event.game for event in table.events}):
+        events = [event for event in table.events if event.game == game]
+        lines += _game_lines(game, events, names, settings.match_length)
+    return "\n".join(lines) + "\n"
+
+
+def _game_lines(number: int, events: list[Event], names: tuple[str, str], length: int) -> list[str]:
+    score = events[0].before.match
+    scores = (score.o, score.x)
+    lines = [f" Game {number}", f" {f'{names[0]} : {scores[0]}':<31}{names[1]} : {scores[1]}"]
+    row = 0
+    left: str | None = None  # player 0's action waiting for player 1's on the same line
+
+    def emit(left_text: str, right_text: str | None) -> None:
+        if right_text is None:
+            lines.append(f"{row:3d}) {left_text}".rstrip())
+        else:
+            gap = " " if len(left_text) < LEFT_WIDTH else "  "
+            lines.append(f"{row:3d}) {left_text:<{LEFT_WIDTH}}{gap}{right_text}")
+
+    for event in events:
+        if event.kind in ("opening", "roll"):
+            continue
+        if event.kind == "play":
+            text = _move_text(event)
+        elif event.kind in ("double", "beaver"):
+            word = "Doubles" if event.kind == "double" else "Beavers"
+            text = f" {word} => {2 * event.after.cube}"  # a beaver has already doubled the cube once
+        else:
+            text = {"take": " Takes", "pass": " Drops"}[event.kind]
+        if PLAYER_OF[event.side] == 0:
+            if left is not None:
+                emit(left, None)
+            row += 1
+            left = text
+        else:
+            if left is None:
+                row += 1
+                left = ""
+            emit(left, text)
+            left = None
+        result = event.result
+        if result is not None:
+            if left is not None:
+                emit(left, None)
+                left = None
+            ending = _points(result.points)
+            after = score.after(result)
+            if length and after.is_over:
+                ending += " and the match"
+            column = 6 if PLAYER_OF[result.winner] == 0 else RIGHT_COLUMN + 1
+            lines.append(" " * column + f"Wins {ending}")
+    if left is not None:
+        emit(left, None)
+    lines.append("")
+    return lines
+
+
+# --- reading ------------------------------------------------------------------------------------------------------
+
+_MATCH_LINE = re.compile(r"\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
+_GAME_LINE = re.compile(r"\s*Game\s+(\d+)\s*$", re.IGNORECASE)
+_SCORE_LINE = re.compile(r"\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
+_NUMBERED = re.compile(r"\s*\d+\)")
+_SLOT = re.compile(r"(?:(?<=\s)|^)(?:[1-6][1-6]:|Doubles\b|Takes\b|Drops\b|Beavers\b|Raccoons\b|Wins\b)", re.IGNORECASE)
+_MOVE = re.compile(r"(bar|off|\d+)((?:/(?:bar|off|\d+)\*?)+)(?:\((\d)\))?$", re.IGNORECASE)
+
+
+def _point(text: str) -> int:
+    word = text.lower()
+    if word == "bar":
+        return 25
+    if word == "off":
+        return 0
+    number = int(text)
+    if not 0 <= number <= 25:
+        raise ValueError(f"point {number} is not 0 (off) to 25 (bar)")
+    return number
+
+
+def _moves(text: str) -> tuple[tuple[int, int, bool], ...]:
+    found: list[tuple[int, int, bool]] = []
+    for token in text.split():
+        match = _MOVE.fullmatch(token)
+        if match is None:
+            raise ValueError(f"cannot read the move {token!r}")
+        start = _point(match.group(1))
+        hops = []
+        for part in match.group(2).split("/")[1:]:
+            hit = part.endswith("*")
+            end = _point(part.rstrip("*"))
+            hops.append((start, end, hit))
+            start = end
+        found += hops * int(match.group(3) or 1)
+    return tuple(found)
+
+
+def _slot(player: int, text: str) -> MatAction | tuple[int, int]:
+    """One column's action, or ``(player, points)`` for a win."""
+    text = text.strip()
+    word = text.split()[0].lower()
+    if word[:2].isdigit() and word.endswith(":"):
+        return MatAction(player, "move", (int(text[0]), int(text[1])), _moves(text[3:]))
+    if word in ("doubles", "beavers", "raccoons"):
+        value = re.search(r"=>\s*(\d+)", text)
+        if value is None:
+            raise ValueError(f"{text!r}: a double names the new cube value, e.g. Doubles => 2")
+        return MatAction(player, "double" if word == "doubles" else "beaver", cube=int(value.group(1)))
+    if word == "takes":
+        return MatAction(player, "take")
+    if word == "drops":
+        return MatAction(player, "drop")
+    points = re.match(r"wins\s+(\d+)\s+points?", text, re.IGNORECASE)
+    if points is None:
+        raise ValueError(f"cannot read {text!r}")
+    return (player, int(points.group(1)))
+
+
+def parse_mat(text: str) -> MatMatch:
+    """Read a .mat file (as :func:`export_mat` writes it, or GNU Backgammon's own export).
+
+    :raises MatParseError: naming the line that cannot be read.
+    """
+    lines = text.splitlines()
+    comments: list[str] = []
+    length: int | None = None
+    index = 0
+    while index < len(lines):
+        line = lines[index].lstrip("\ufeff")
+        index += 1
+        if line.lstrip().startswith((";", "#")):
+            comments.append(line.lstrip()[1:].strip())
+            continue
+        match = _MATCH_LINE.match(line)
+        if match:
+            length = int(match.group(1))
+            break
+        if line.strip():
+            raise MatParseError(f"line {index}: expected 'N point match', found {line.strip()!r}")
+    if length is None:
+        raise MatParseError("not a .mat file: no 'N point match' line")
+    games: list[MatGame] = []
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if not line.strip():
+            continue
+        game = _GAME_LINE.match(line)
+        if game is None:
+            raise MatParseError(f"line {index}: expected ' Game N', found {line.strip()!r}")
+        index, parsed = _parse_game(lines, index, int(game.group(1)))
+        games.append(parsed)
+    return MatMatch(length, tuple(games), tuple(comments))
+
+
+def _parse_game(lines: list[str], index: int, number: int) -> tuple[int, MatGame]:
+    while index < len(lines) and not lines[index].strip():
+        index += 1
+    if index >= len(lines):
+        raise MatParseError(f"game {number}: the players and scores are missing")
+    score = _SCORE_LINE.match(lines[index])
+    if score is None:
+        raise MatParseError(f"line {index + 1}: expected 'name : score   name : score', found {lines[index].strip()!r}")
+    names = (score.group(1), score.group(3))
+    scores = (int(score.group(2)), int(score.group(4)))
+    index += 1
+    actions: list[MatAction] = []
+    winner: int | None = None
+    points: int | None = None
+    while index < len(lines) and not _GAME_LINE.match(lines[index]):
+        line = lines[index].rstrip()
+        index += 1
+        if not line.strip():
+            continue
+        try:
+            for column, slot_text in _columns(line):
+                slot = _slot(column, slot_text)
+                if isinstance(slot, MatAction):
+                    actions.append(slot)
+                else:
+                    winner, points = slot
+        except ValueError as error:
+            raise MatParseError(f"line {index}: {error}") from None
+    return index, MatGame(number, names, scores, tuple(actions), winner, points)
+
+
+def _columns(line: str) -> list[tuple[int, str]]:
+    """The actions of one line with the column (player) of each."""
+    numbered = _NUMBERED.match(line)
+    start = numbered.end() if numbered else 0
+    content = line[start:]
+    starts = [match.start() for match in _SLOT.finditer(content)]
+    if not starts:
+        if content.strip():
+            raise ValueError(f"cannot read {content.strip()!r}")
+        return []
+    if len(starts) > 2:
+        raise ValueError(f"more than two actions on one line: {content.strip()!r}")
+    if content[: starts[0]].strip():
+        raise ValueError(f"cannot read {content[: starts[0]].strip()!r}")
+    if len(starts) == 2:
+        return [(0, content[starts[0] : starts[1]]), (1, content[starts[1] :])]
+    column = 1 if start + starts[0] >= RIGHT_COLUMN - 3 else 0
+    return [(column, content[starts[0] :])]
+
+
+def play_moves(play: Play) -> tuple[tuple[int, int, bool], ...]:
+    """A play's checker moves as a .mat file lists them: ``(from, to, hit)``, in the order played."""
+    return tuple((move.start, move.end, move.hit) for move in play.moves)

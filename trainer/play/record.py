@@ -1,0 +1,199 @@
+"""A session as a compact record: its settings, every action in order, and the tutor's verdicts, as JSON text.
+
+A record rebuilds its session exactly by replaying the actions through the engine
+(:class:`~trainer.play.table.Table`): no evaluation is needed, the computer's choices are in it. Example::
+
+    {"format": "bgtrainer-session", "version": 1, "id": "5f0c2a9e41d7",
+     "settings": {"match_length": 3, "level": "intermediate", "tutor": true, "jacoby": false,
+                  "beavers": false, "seed": 2718281},
+     "actions": ["open 52", "play 13/11 13/8", "roll 6-4", "play 24/18 13/9", "double", "take", ...],
+     "verdicts": [[3, "play", "24/18 13/9", 0.012, "24/14", 0.041, "1-ply", 1], ...]}
+
+A verdict is ``[action index, decision, chosen, chosen equity, best, best equity, source, counts]`` for the
+learner's decision at that action (see :mod:`trainer.play.tutor`).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Final, get_args
+
+from trainer.analysis import DEFAULT_LEVEL, LEVELS
+from trainer.engine import MoneyOptions
+from trainer.play.table import ReplayError, check_action
+from trainer.play.tutor import Decision
+
+RECORD_FORMAT: Final = "bgtrainer-session"
+RECORD_VERSION: Final = 1
+MATCH_LENGTHS: Final = (0, 1, 3, 5, 7)
+"""0 is a money game; otherwise the points a side needs to win the match."""
+DECISIONS: Final = get_args(Decision)
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message says where and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How a session is played: a money game (``match_length`` 0, with the Jacoby rule and beavers if asked) or a
+    match of 1, 3, 5 or 7 points, the computer's level, whether the tutor speaks, and the dice seed.
+
+    :raises RecordError: for a match length, level or option that cannot be.
+    """
+
+    match_length: int = 0
+    level: str = DEFAULT_LEVEL
+    tutor: bool = True
+    jacoby: bool = False
+    beavers: bool = False
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.match_length not in MATCH_LENGTHS or isinstance(self.match_length, bool):
+            raise RecordError(f"the match length must be 0 (a money game), 1, 3, 5 or 7, not {self.match_length!r}")
+        if self.level not in LEVELS:
+            raise RecordError(f"unknown level {self.level!r}: choose one of {', '.join(LEVELS)}")
+        if self.match_length and (self.jacoby or self.beavers):
+            raise RecordError("the Jacoby rule and beavers belong to money play, not to a match")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < 2**63:
+            raise RecordError(f"the seed must be a whole number from 0 to 2**63 - 1, not {self.seed!r}")
+
+    @property
+    def options(self) -> MoneyOptions:
+        """The money-play options in force."""
+        return MoneyOptions(jacoby=self.jacoby, beavers=self.beavers)
+
+    @property
+    def kind(self) -> str:
+        """``"money game"`` or ``"N-point match"``."""
+        return "money game" if not self.match_length else f"{self.match_length}-point match"
+
+
+@dataclass(frozen=True, slots=True)
+class StoredVerdict:
+    """A verdict's figures, as the record keeps them (the plays themselves are found again on replay)."""
+
+    index: int
+    decision: Decision
+    chosen: str
+    chosen_equity: float
+    best: str
+    best_equity: float
+    source: str
+    counts: bool = True
+
+    def as_list(self) -> list[Any]:
+        return [
+            self.index,
+            self.decision,
+            self.chosen,
+            self.chosen_equity,
+            self.best,
+            self.best_equity,
+            self.source,
+            int(self.counts),
+        ]
+
+
+def new_id() -> str:
+    """A new session id: 12 hexadecimal digits."""
+    return secrets.token_hex(6)
+
+
+def new_seed() -> int:
+    """A new dice seed."""
+    return secrets.randbits(48)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    """Everything needed to rebuild a session: ``id``, ``settings``, the ``actions`` in order and the tutor's
+    ``verdicts``."""
+
+    id: str
+    settings: Settings
+    actions: tuple[str, ...] = ()
+    verdicts: tuple[StoredVerdict, ...] = field(default=())
+
+    def to_json(self) -> str:
+        """The record as one line of JSON."""
+        settings = self.settings
+        document = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "id": self.id,
+            "settings": {
+                "match_length": settings.match_length,
+                "level": settings.level,
+                "tutor": settings.tutor,
+                "jacoby": settings.jacoby,
+                "beavers": settings.beavers,
+                "seed": settings.seed,
+            },
+            "actions": list(self.actions),
+            "verdicts": [verdict.as_list() for verdict in self.verdicts],
+        }
+        return json.dumps(document, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> SessionRecord:
+        """Read a record written by :meth:`to_json` (the actions are checked for form, not yet replayed).
+
+        :raises RecordError: saying what is wrong.
+        """
+        try:
+            document = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as error:
+            raise RecordError(f"a session record is JSON text: {error}") from None
+        if not isinstance(document, dict) or document.get("format") != RECORD_FORMAT:
+            raise RecordError(f"not a bgtrainer session record (its format must be {RECORD_FORMAT!r})")
+        version = document.get("version")
+        if version != RECORD_VERSION:
+            raise RecordError(f"session record version {version!r}: this bgtrainer reads version {RECORD_VERSION}")
+        record_id = document.get("id")
+        if not isinstance(record_id, str) or not record_id:
+            raise RecordError("a session record needs an id (text)")
+        raw = document.get("settings")
+        if not isinstance(raw, dict):
+            raise RecordError("a session record needs its settings (an object)")
+        expected = {"match_length": int, "level": str, "tutor": bool, "jacoby": bool, "beavers": bool, "seed": int}
+        for name, kind in expected.items():
+            value = raw.get(name)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise RecordError(f"setting {name!r} must be {kind.__name__}, not {value!r}")
+        settings = Settings(**{name: raw[name] for name in expected})
+        actions = document.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):
+            raise RecordError("the actions of a session record are a list of texts")
+        for number, action in enumerate(actions, start=1):
+            try:
+                check_action(action)
+            except ReplayError as error:
+                raise RecordError(f"action {number}: {error}") from None
+        verdicts = document.get("verdicts", [])
+        if not isinstance(verdicts, list):
+            raise RecordError("the verdicts of a session record are a list")
+        return cls(record_id, settings, tuple(actions), tuple(_verdict(item, len(actions)) for item in verdicts))
+
+
+def _verdict(item: object, action_count: int) -> StoredVerdict:
+    if (
+        not isinstance(item, list)
+        or len(item) != 8
+        or not isinstance(item[0], int)
+        or not 0 <= item[0] < action_count
+        or item[1] not in DECISIONS
+        or not isinstance(item[2], str)
+        or not isinstance(item[3], int | float)
+        or not isinstance(item[4], str)
+        or not isinstance(item[5], int | float)
+        or not isinstance(item[6], str)
+        or item[7] not in (0, 1)
+    ):
+        raise RecordError(
+            f"a verdict is [action index, decision, chosen, equity, best, equity, source, counts], not {item!r}"
+        )
+    return StoredVerdict(item[0], item[1], item[2], float(item[3]), item[4], float(item[5]), item[6], bool(item[7]))

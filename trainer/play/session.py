@@ -1,0 +1,803 @@
+"""A game or match between the learner (X) and the computer (O), with the tutor watching the learner.
+
+:class:`Session` is everything a Play screen needs, without the screen: it says what the learner may do now
+(:attr:`Session.waiting_for`, :attr:`Session.allowed`), applies the learner's actions through the engine (which
+refuses illegal ones with its reason), runs the computer's turn (:meth:`Session.computer_turn`, returned as events
+to animate), judges each of the learner's decisions (:class:`~trainer.play.tutor.Verdict`), takes the last one back
+on request, gives hints, sums up the end, and keeps a compact :class:`~trainer.play.record.SessionRecord` that
+rebuilds it exactly.
+
+The flow of a turn:
+
+- the learner on roll (``Waiting.ROLL``) rolls (:meth:`~Session.roll`; not doubling is judged when a double was
+  allowed) or doubles (:meth:`~Session.double`); then plays the dice (``Waiting.MOVE``, :meth:`~Session.play`, or
+  one checker at a time on :meth:`~Session.turn` and then :meth:`~Session.play` of its play);
+- when the computer acts (``Waiting.COMPUTER``: its roll and play, its double, its answer to a double),
+  :meth:`~Session.computer_turn` runs it until the learner must decide again or the game ends;
+- a double from the computer waits for the learner's :meth:`~Session.take`, :meth:`~Session.drop` (pass) or
+  :meth:`~Session.beaver` (``Waiting.ANSWER``);
+- after a game of a match, :meth:`~Session.next_game` starts the next (``Waiting.NEXT_GAME``); ``Waiting.OVER``
+  ends the session.
+
+Take-back: :meth:`~Session.take_back` undoes the learner's last play, double, take, pass or beaver, and whatever the
+computer did after it, as long as no dice have been rolled since (the computer's turn has not rolled yet): the
+learner gets the same dice and decides again. A roll cannot be taken back, since it shows the dice; the tutor's
+verdict on not doubling is available before rolling (:meth:`~Session.review_roll`) for a screen that wants to warn
+first.
+
+The tutor judges at the level's depth (1 ply for beginner and intermediate, 2 plies for strong); with it off
+(``tutor=False``) nothing is judged and the summary lists no mistakes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Final, Literal
+
+from trainer.analysis import DEFAULT_LEVEL, CubeOwner, Evaluator, GameContext, Level, RankedPlay, get_level
+from trainer.engine import (
+    Cube,
+    Dice,
+    EngineError,
+    Explanation,
+    GameResult,
+    GameState,
+    MatchId,
+    MatchScore,
+    Phase,
+    Play,
+    PlayError,
+    Position,
+    Side,
+    Turn,
+    explain,
+    gnubg_id,
+    parse_play,
+)
+from trainer.engine.doubling import beaver_problem
+from trainer.play.computer import Computer, context_of, cube_owner, doubler_judgement
+from trainer.play.cube import CubeJudge, CubeJudgement
+from trainer.play.record import RecordError, SessionRecord, Settings, StoredVerdict, new_id, new_seed
+from trainer.play.table import Event, ReplayError, Table, board_of
+from trainer.play.tutor import (
+    CubeChoice,
+    ErrorRate,
+    Verdict,
+    judge_answer,
+    judge_beaver_answer,
+    judge_double,
+    judge_play,
+)
+
+LEARNER: Final = Side.X
+COMPUTER: Final = Side.O
+DECISION_KINDS: Final = ("play", "double", "take", "pass", "beaver")
+"""The kinds of event that are decisions the learner can take back."""
+
+
+class SessionError(ValueError):
+    """An action the session cannot take now (the computer's turn, the game over, nothing to take back...)."""
+
+
+class Waiting(Enum):
+    """Who acts next, and how."""
+
+    ROLL = "roll"  # the learner on roll: roll, or double first
+    MOVE = "move"  # the learner plays the dice
+    ANSWER = "answer"  # the learner takes or passes a double (or beavers), or the beaver of their own double
+    COMPUTER = "computer"  # call computer_turn()
+    NEXT_GAME = "next game"  # a game of the match is over: call next_game()
+    OVER = "over"  # the money game or the match is over
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one action of the learner did: the ``event``, the tutor's ``verdict`` (``None`` with the tutor off or
+    nothing to judge) and, after a roll, the ``explanation`` of the roll (forced or not, and why)."""
+
+    event: Event
+    verdict: Verdict | None = None
+    explanation: Explanation | None = None
+
+    @property
+    def result(self) -> GameResult | None:
+        """How the game ended, if this action ended it."""
+        return self.event.result
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerTurn:
+    """The computer's actions until the learner must decide again, in order: a double, a roll and a play, an
+    answer to the learner's double... each an :class:`~trainer.play.table.Event` (``play.moves`` checker by
+    checker, in the computer's numbering; ``Event.steps(LEARNER)`` the boards between, seen by the learner)."""
+
+    events: tuple[Event, ...]
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice the computer rolled, if it rolled."""
+        return next((event.dice for event in self.events if event.kind == "roll"), None)
+
+    @property
+    def play(self) -> Play | None:
+        """The play the computer made, if it played."""
+        return next((event.play for event in self.events if event.kind == "play"), None)
+
+    @property
+    def cube_actions(self) -> tuple[Event, ...]:
+        """Its doubles, takes, passes and beavers."""
+        return tuple(event for event in self.events if event.kind in ("double", "take", "pass", "beaver"))
+
+    @property
+    def result(self) -> GameResult | None:
+        """How the game ended, if the computer's turn ended it."""
+        return self.events[-1].result if self.events else None
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """A decision of the learner the tutor flagged: where (game, the learner's board before it, dice, cube, score)
+    and the verdict, with the better play or action."""
+
+    game: int
+    index: int
+    board: Position
+    dice: Dice | None
+    cube: Cube
+    score: MatchScore
+    verdict: Verdict
+    state: GameState
+
+    @property
+    def gnubg_id(self) -> str:
+        """``POSID:MATCHID`` of the decision, the learner on roll (for Explore, or GNU Backgammon)."""
+        match_id = replace(MatchId.from_state(self.state), on_roll=LEARNER)
+        return gnubg_id(self.board, match_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The evaluator's view of the learner's decision now: every play ranked (``kind`` ``"play"``), or the cube
+    decision (``"double"``: the learner's own; ``"answer"``: the doubler's, ``take`` says what to do), with the
+    ``advice`` in words."""
+
+    kind: Literal["play", "double", "answer"]
+    advice: str
+    ranked: tuple[RankedPlay, ...] = ()
+    cube: CubeJudgement | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SaveInfo:
+    """A session as the store saves it: its id, its record (JSON text) and what a list of games shows."""
+
+    game_id: str
+    record: str
+    match_length: int
+    level: str
+    learner_score: int
+    computer_score: int
+    finished: bool
+    result: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The session so far or at its end: the score, each game's result, the winner once over, the learner's
+    mistakes in order and the error rate per decision (``judged`` is false when the tutor never judged)."""
+
+    settings: Settings
+    finished: bool
+    score: MatchScore
+    results: tuple[GameResult, ...]
+    winner: Side | None
+    mistakes: tuple[Mistake, ...]
+    error_rate: ErrorRate
+    judged: bool
+
+    @property
+    def headline(self) -> str:
+        """The result (or the score so far) in a sentence."""
+        you, computer = self.score.score(LEARNER), self.score.score(COMPUTER)
+        if self.settings.match_length:
+            if self.winner is None:
+                head = f"{self.settings.kind}: you {you}, the computer {computer}."
+            else:
+                verb = "won" if self.winner is LEARNER else "lost"
+                head = f"You {verb} the {self.settings.kind} {max(you, computer)}-{min(you, computer)}."
+        elif self.results:
+            result = self.results[0]
+            kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[result.kind.value]
+            how = " (the double was passed)" if result.passed else ""
+            points = f"{result.points} point{'s' if result.points != 1 else ''}"
+            head = f"You {'won' if result.winner is LEARNER else 'lost'} {kind} for {points}{how}."
+        else:
+            head = "The money game is under way."
+        return head
+
+    @property
+    def text(self) -> str:
+        """The result, the mistakes and the error rate in a few sentences."""
+        head = self.headline
+        if not self.judged:
+            return head + " The tutor was off: no decision was judged."
+        count = len(self.mistakes)
+        mistakes = "no mistakes" if not count else f"{count} mistake{'s' if count > 1 else ''}"
+        return f"{head} {mistakes.capitalize()}. {self.error_rate.text}"
+
+
+class Session:
+    """A money game or a match between the learner (X) and the computer (O) at ``settings.level``.
+
+    Build one with :meth:`new` or :meth:`resume`. ``evaluator`` defaults to bgsage's (loaded on first need:
+    rebuilding a session from its record needs no evaluation).
+    """
+
+    def __init__(self, record: SessionRecord, *, evaluator: Evaluator | None = None) -> None:
+        self.id = record.id
+        self._settings = record.settings
+        self._evaluator = evaluator
+        self._judge: CubeJudge | None = None
+        self._computer: Computer | None = None
+        self._rankings: dict[tuple[Position, Dice, CubeOwner, GameContext, int], list[RankedPlay]] = {}
+        self._verdicts: dict[int, Verdict] = {}
+        self._table = self._replay(record)
+        if not self._table.actions:
+            self._table.open()
+
+    # --- building -------------------------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        match_length: int = 0,
+        level: str = DEFAULT_LEVEL,
+        *,
+        tutor: bool = True,
+        jacoby: bool = False,
+        beavers: bool = False,
+        seed: int | None = None,
+        evaluator: Evaluator | None = None,
+    ) -> Session:
+        """A new session, its first opening roll made: a money game (``match_length`` 0) or a match of 1, 3, 5 or 7
+        points against the computer at ``level``.
+
+        :raises RecordError: for a match length, level or option that cannot be.
+        """
+        settings = Settings(match_length, level, tutor, jacoby, beavers, new_seed() if seed is None else seed)
+        return cls(SessionRecord(new_id(), settings), evaluator=evaluator)
+
+    @classmethod
+    def resume(cls, record: SessionRecord | str, *, evaluator: Evaluator | None = None) -> Session:
+        """The session a record (or its JSON text) describes, rebuilt by replaying its actions through the engine.
+
+        :raises RecordError: if the record cannot be read or an action cannot be replayed (saying which and why).
+        """
+        return cls(SessionRecord.from_json(record) if isinstance(record, str) else record, evaluator=evaluator)
+
+    def _replay(self, record: SessionRecord) -> Table:
+        settings = record.settings
+        table = Table(settings.match_length, settings.seed, settings.options)
+        stored = {verdict.index: verdict for verdict in record.verdicts}
+        for number, action in enumerate(record.actions, start=1):
+            try:
+                event = table.apply(action)
+            except (ReplayError, EngineError) as error:
+                raise RecordError(
+                    f"session {record.id}: action {number} ({action!r}) cannot be replayed: {error}"
+                ) from None
+            verdict = stored.get(event.index)
+            if verdict is not None:
+                self._verdicts[event.index] = _rebuilt(verdict, event)
+        return table
+
+    @property
+    def record(self) -> SessionRecord:
+        """The compact record that rebuilds this session (see :mod:`trainer.play.record`)."""
+        verdicts = tuple(
+            StoredVerdict(
+                index,
+                verdict.decision,
+                verdict.chosen,
+                round(verdict.chosen_equity, 6),
+                verdict.best,
+                round(verdict.best_equity, 6),
+                verdict.source,
+                verdict.counts,
+            )
+            for index, verdict in sorted(self._verdicts.items())
+        )
+        return SessionRecord(self.id, self._settings, tuple(self._table.actions), verdicts)
+
+    def save_info(self) -> SaveInfo:
+        """What the store keeps of this session, as the keywords of ``ProgressStore.save_game``:
+        ``store.save_game(**dataclasses.asdict(session.save_info()))``."""
+        score = self._table.score
+        finished = self._table.is_over
+        return SaveInfo(
+            game_id=self.id,
+            record=self.record.to_json(),
+            match_length=self._settings.match_length,
+            level=self._settings.level,
+            learner_score=score.score(LEARNER),
+            computer_score=score.score(COMPUTER),
+            finished=finished,
+            result=self.summary().headline if finished else None,
+        )
+
+    # --- the evaluation, built on first need ------------------------------------------------------------------
+
+    @property
+    def evaluator(self) -> Evaluator:
+        """The evaluator (bgsage's unless another was given)."""
+        if self._evaluator is None:
+            from trainer.analysis.sage import SageEvaluator
+
+            self._evaluator = SageEvaluator()
+        return self._evaluator
+
+    @property
+    def judge(self) -> CubeJudge:
+        """The cube decisions, shared by the computer and the tutor."""
+        if self._judge is None:
+            self._judge = CubeJudge(self.evaluator)
+        return self._judge
+
+    @property
+    def computer(self) -> Computer:
+        """The computer player."""
+        if self._computer is None:
+            self._computer = Computer(self.evaluator, self.level, self.judge)
+        return self._computer
+
+    # --- the state ---------------------------------------------------------------------------------------------
+
+    @property
+    def settings(self) -> Settings:
+        """Match length, level, tutor, money options and seed."""
+        return self._settings
+
+    @property
+    def level(self) -> Level:
+        """The computer's level."""
+        return get_level(self._settings.level)
+
+    @property
+    def tutor(self) -> bool:
+        """Whether the tutor judges the learner's decisions."""
+        return self._settings.tutor
+
+    @tutor.setter
+    def tutor(self, on: bool) -> None:
+        self._settings = replace(self._settings, tutor=on)
+
+    @property
+    def state(self) -> GameState:
+        """The current game's state (its position seen from the side on roll)."""
+        return self._table.state
+
+    @property
+    def board(self) -> Position:
+        """The board seen by the learner (X on roll's side of it)."""
+        return board_of(self.state, LEARNER)
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice on the board, once rolled."""
+        return self.state.dice
+
+    @property
+    def cube(self) -> Cube:
+        """The cube: its value and owner."""
+        return self.state.doubling_cube
+
+    @property
+    def pip_counts(self) -> tuple[int, int]:
+        """The learner's and the computer's pip counts."""
+        return self.board.pip_count()
+
+    @property
+    def score(self) -> MatchScore:
+        """The score after the finished games (with the Crawford flag of the game under way or next)."""
+        return self._table.score
+
+    @property
+    def game_number(self) -> int:
+        """The game under way (or last played), counting from 1."""
+        return self._table.game_number
+
+    @property
+    def is_crawford(self) -> bool:
+        """Whether the game under way is the Crawford game (nobody may double)."""
+        return self.state.match.crawford
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Everything that happened, in order."""
+        return tuple(self._table.events)
+
+    @property
+    def game_events(self) -> tuple[Event, ...]:
+        """What happened in the game under way (or last played)."""
+        number = self._table.game_number
+        return tuple(event for event in self._table.events if event.game == number)
+
+    @property
+    def results(self) -> tuple[GameResult, ...]:
+        """The result of every finished game."""
+        return self._table.results
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the money game or the match is over."""
+        return self._table.is_over
+
+    @property
+    def waiting_for(self) -> Waiting:
+        """Who acts next, and how."""
+        state = self.state
+        if state.result is not None:
+            return Waiting.OVER if self._table.is_over else Waiting.NEXT_GAME
+        if state.deciding is COMPUTER:
+            return Waiting.COMPUTER
+        if state.phase is Phase.ROLL:
+            return Waiting.ROLL
+        if state.phase is Phase.MOVE:
+            return Waiting.MOVE
+        return Waiting.ANSWER
+
+    @property
+    def allowed(self) -> frozenset[str]:
+        """What the learner may do now: ``roll``, ``double``, ``play``, ``take``, ``pass``, ``beaver``,
+        ``next game`` (empty while the computer acts and at the end)."""
+        waiting = self.waiting_for
+        if waiting is Waiting.ROLL:
+            return frozenset({"roll", "double"} if self._table.game.may_double else {"roll"})
+        if waiting is Waiting.MOVE:
+            return frozenset({"play"})
+        if waiting is Waiting.ANSWER:
+            answers = {"take", "pass"}
+            if self.state.phase is Phase.DOUBLED and beaver_problem(self.state) is None:
+                answers.add("beaver")
+            return frozenset(answers)
+        if waiting is Waiting.NEXT_GAME:
+            return frozenset({"next game"})
+        return frozenset()
+
+    def double_problem(self) -> str | None:
+        """Why the learner may not double now, in the engine's words, or ``None`` if they may."""
+        if self.waiting_for is not Waiting.ROLL:
+            return "you may double only at the start of your turn, before rolling"
+        return self._table.game.double_problem()
+
+    def _expect(self, waiting: Waiting, action: str) -> None:
+        now = self.waiting_for
+        if now is waiting:
+            return
+        reasons = {
+            Waiting.ROLL: "it is your turn to roll (or double)",
+            Waiting.MOVE: "play the dice first",
+            Waiting.ANSWER: "the computer has doubled: take or pass first",
+            Waiting.COMPUTER: "it is the computer's turn",
+            Waiting.NEXT_GAME: "this game is over: start the next one",
+            Waiting.OVER: "the session is over",
+        }
+        raise SessionError(f"you cannot {action} now: {reasons[now]}")
+
+    # --- the learner's actions ----------------------------------------------------------------------------------
+
+    def turn(self) -> Turn:
+        """A :class:`~trainer.engine.Turn` to play the learner's dice one checker at a time (``Turn.move`` raises
+        :class:`~trainer.engine.IllegalPlayError` with the rule a move breaks); give its ``play`` to :meth:`play`."""
+        self._expect(Waiting.MOVE, "move a checker")
+        assert self.dice is not None
+        return Turn(self.state.position, self.dice)
+
+    def legal_plays(self) -> tuple[Play, ...]:
+        """Every legal play of the learner's dice."""
+        self._expect(Waiting.MOVE, "play")
+        return self._table.game.legal_plays()
+
+    def explanation(self) -> Explanation:
+        """Whether the learner's roll is forced, and why."""
+        self._expect(Waiting.MOVE, "play")
+        assert self.dice is not None
+        return explain(self.state.position, self.dice)
+
+    def parse_play(self, text: str) -> Play:
+        """The legal play ``text`` names (e.g. ``24/18 13/8``, or ``pass``).
+
+        :raises PlayError: (``IllegalPlayError``, ``InvalidNotationError``, ``AmbiguousPlayError``) with the reason.
+        """
+        self._expect(Waiting.MOVE, "play")
+        assert self.dice is not None
+        return parse_play(self.state.position, self.dice, text)
+
+    def roll(self) -> Outcome:
+        """Roll the learner's dice (not doubling: judged if a double was allowed). The outcome explains the roll."""
+        self._expect(Waiting.ROLL, "roll")
+        verdict = self.review_roll()
+        event = self._table.act("roll")
+        self._keep(event, verdict)
+        assert event.dice is not None
+        return Outcome(event, verdict, explain(event.after.position, event.dice))
+
+    def review_roll(self) -> Verdict | None:
+        """The tutor's verdict on rolling without doubling, before rolling (``None`` with the tutor off or when no
+        double is allowed)."""
+        self._expect(Waiting.ROLL, "roll")
+        if not self.tutor or not self._table.game.may_double:
+            return None
+        return self._judge_double(doubled=False)
+
+    def double(self) -> Outcome:
+        """Double: the computer then answers (:meth:`computer_turn`).
+
+        :raises CubeError: with the engine's reason if the learner may not double now (the Crawford game...).
+        """
+        self._expect(Waiting.ROLL, "double")
+        verdict = self._judge_double(doubled=True) if self.tutor and self._table.game.may_double else None
+        event = self._table.act("double")
+        return Outcome(event, self._keep(event, verdict))
+
+    def take(self) -> Outcome:
+        """Take the computer's double (or its beaver of the learner's double)."""
+        return self._answer("take")
+
+    def drop(self) -> Outcome:
+        """Pass the computer's double (or its beaver of the learner's double): the game is over."""
+        return self._answer("pass")
+
+    def beaver(self) -> Outcome:
+        """Beaver the computer's double (money play with beavers on): take and redouble at once, keeping the cube.
+
+        :raises CubeError: with the engine's reason if a beaver is not allowed.
+        """
+        return self._answer("beaver")
+
+    def _answer(self, answer: CubeChoice) -> Outcome:
+        self._expect(Waiting.ANSWER, answer)
+        verdict = self._judge_answer(answer) if self.tutor else None
+        event = self._table.act({"take": "take", "pass": "drop", "beaver": "beaver"}[answer])
+        return Outcome(event, self._keep(event, verdict))
+
+    def play(self, play: Play | str) -> Outcome:
+        """Play the learner's dice: a legal :class:`~trainer.engine.Play` or its notation.
+
+        :raises PlayError: with the engine's reason for an illegal or unreadable play.
+        """
+        self._expect(Waiting.MOVE, "play")
+        chosen = self.parse_play(play) if isinstance(play, str) else self._checked(play)
+        verdict = self.review_play(chosen) if self.tutor else None
+        event = self._table.act("play", chosen)
+        return Outcome(event, self._keep(event, verdict))
+
+    def review_play(self, play: Play) -> Verdict:
+        """The tutor's verdict on ``play`` for the learner's dice, without playing it."""
+        self._expect(Waiting.MOVE, "play")
+        plies = self.level.plies
+        return judge_play(self._ranking(self.state, plies), self._checked(play), f"{plies}-ply")
+
+    def _checked(self, play: Play) -> Play:
+        state = self.state
+        assert state.dice is not None
+        legal = self._table.game.legal_plays()
+        for candidate in legal:
+            if candidate == play and sorted(play.dice) == sorted(state.dice):
+                return candidate
+        reason = "this is not one of the legal plays of this roll"
+        raise PlayError(str(play), state.position.position_id(), state.dice, reason)
+
+    def next_game(self) -> Event:
+        """Score the finished game of the match and start the next one with its opening roll."""
+        self._expect(Waiting.NEXT_GAME, "start the next game")
+        return self._table.open()
+
+    # --- take-back ------------------------------------------------------------------------------------------------
+
+    def _take_back_point(self) -> int | None:
+        for event in reversed(self._table.events):
+            if event.kind in ("roll", "opening"):
+                return None
+            if event.side is LEARNER and event.kind in DECISION_KINDS:
+                return event.index
+        return None
+
+    @property
+    def can_take_back(self) -> bool:
+        """Whether the learner's last decision can be taken back (no dice rolled since)."""
+        return self._take_back_point() is not None
+
+    def take_back(self) -> tuple[Event, ...]:
+        """Undo the learner's last play, double, take, pass or beaver and what the computer did since; returns the
+        events undone. The learner then decides again with the same dice.
+
+        :raises SessionError: if there is nothing to take back (dice have been rolled since, or no decision yet).
+        """
+        point = self._take_back_point()
+        if point is None:
+            raise SessionError("there is nothing to take back: dice have been rolled since your last decision")
+        undone = tuple(self._table.events[point:])
+        record = self.record
+        kept = SessionRecord(
+            record.id,
+            record.settings,
+            record.actions[:point],
+            tuple(verdict for verdict in record.verdicts if verdict.index < point),
+        )
+        verdicts = {index: verdict for index, verdict in self._verdicts.items() if index < point}
+        self._verdicts = {}
+        self._table = self._replay(kept)
+        self._verdicts = verdicts
+        return undone
+
+    # --- the computer -----------------------------------------------------------------------------------------------
+
+    def _rng(self) -> random.Random:
+        """A random source for the computer's next decision, the same whenever the session reaches this point."""
+        return random.Random(f"{self._settings.seed}:{len(self._table.actions)}")
+
+    def computer_turn(self) -> ComputerTurn:
+        """Run the computer until the learner must decide or the game ends: its double or roll and play, its answer
+        to the learner's double or beaver.
+
+        :raises SessionError: if it is not the computer's turn.
+        """
+        self._expect(Waiting.COMPUTER, "let the computer play")
+        computer = self.computer
+        events: list[Event] = []
+        while self.waiting_for is Waiting.COMPUTER:
+            state = self.state
+            rng = self._rng()
+            if state.phase is Phase.ROLL:
+                doubles = self._table.game.may_double and computer.wants_to_double(state, rng)
+                events.append(self._table.act("double" if doubles else "roll"))
+            elif state.phase is Phase.MOVE:
+                choice = computer.choose_play(state, rng, self._ranking(state, self.level.plies))
+                events.append(self._table.act("play", choice.play))
+            elif state.phase is Phase.DOUBLED:
+                answer = computer.answer(state, rng)
+                events.append(self._table.act({"take": "take", "pass": "drop", "beaver": "beaver"}[answer]))
+            else:  # Phase.BEAVERED: the learner beavered the computer's double
+                before = doubler_judgement(self.judge, self._doubled_state(), self.level.plies, "answer")
+                answer_beaver = computer.answer_beaver(state, rng, before)
+                events.append(self._table.act("take" if answer_beaver == "take" else "drop"))
+        return ComputerTurn(tuple(events))
+
+    def _doubled_state(self) -> GameState:
+        """The state just after the double that a beaver answered (the cube as it was before the double)."""
+        for event in reversed(self._table.events):
+            if event.kind == "double":
+                return event.after
+        raise SessionError("no double to answer")  # pragma: no cover - a beaver always follows a double
+
+    # --- the tutor ----------------------------------------------------------------------------------------------------
+
+    def _ranking(self, state: GameState, plies: int) -> list[RankedPlay]:
+        assert state.turn is not None and state.dice is not None
+        side = state.turn
+        key = (state.position, state.dice, cube_owner(state, side), context_of(state, side), plies)
+        ranked = self._rankings.get(key)
+        if ranked is None:
+            ranked = self._rankings[key] = self.computer.rank(state, plies)
+        return ranked
+
+    def _judge_double(self, *, doubled: bool) -> Verdict:
+        judgement = doubler_judgement(self.judge, self.state, self.level.plies, "double")
+        return judge_double(judgement.decision, doubled, judgement.source)
+
+    def _judge_answer(self, answer: CubeChoice) -> Verdict:
+        state = self.state
+        if state.phase is Phase.BEAVERED:
+            judgement = doubler_judgement(self.judge, self._doubled_state(), self.level.plies, "answer")
+            return judge_beaver_answer(judgement.decision, answer, judgement.source)
+        judgement = doubler_judgement(self.judge, state, self.level.plies, "answer")
+        allowed = beaver_problem(state) is None
+        return judge_answer(judgement.decision, answer, judgement.source, beaver_allowed=allowed)
+
+    def _keep(self, event: Event, verdict: Verdict | None) -> Verdict | None:
+        if verdict is not None:
+            self._verdicts[event.index] = verdict
+        return verdict
+
+    def verdict(self, event: Event) -> Verdict | None:
+        """The tutor's verdict on the learner's decision at ``event``, if it was judged."""
+        return self._verdicts.get(event.index)
+
+    def hint(self) -> Hint:
+        """The evaluator's view of the learner's decision now: the ranking of every play, or the cube decision.
+
+        :raises SessionError: if the learner has no decision to take now.
+        """
+        waiting = self.waiting_for
+        plies = self.level.plies
+        if waiting is Waiting.MOVE:
+            ranked = tuple(self._ranking(self.state, plies))
+            return Hint("play", f"The best play is {ranked[0].play} ({ranked[0].equity:+.3f}).", ranked=ranked)
+        if waiting is Waiting.ROLL:
+            problem = self._table.game.double_problem()
+            if problem is not None:
+                return Hint("double", f"You cannot double now ({problem}): roll.")
+            judgement = doubler_judgement(self.judge, self.state, plies, "double")
+            decision = judgement.decision
+            advice = {
+                "no double": "Don't double: roll.",
+                "too good to double": "Too good to double: play on for more.",
+                "double, take": "Double (the computer should take).",
+                "double, pass": "Double (the computer should pass).",
+            }[decision.action]
+            return Hint("double", advice, cube=judgement)
+        if waiting is Waiting.ANSWER:
+            state = self.state
+            if state.phase is Phase.BEAVERED:
+                judgement = doubler_judgement(self.judge, self._doubled_state(), plies, "answer")
+                verdict = judge_beaver_answer(judgement.decision, "take", judgement.source)
+            else:
+                judgement = doubler_judgement(self.judge, state, plies, "answer")
+                allowed = beaver_problem(state) is None
+                verdict = judge_answer(judgement.decision, "take", judgement.source, beaver_allowed=allowed)
+            return Hint("answer", f"{verdict.best.capitalize()} ({verdict.best_equity:+.3f} for you).", cube=judgement)
+        raise SessionError("you have no decision to take now")
+
+    # --- the end --------------------------------------------------------------------------------------------------
+
+    def mistakes(self) -> tuple[Mistake, ...]:
+        """The learner's decisions the tutor flagged, in order."""
+        found = []
+        events = self._table.events
+        for index, verdict in sorted(self._verdicts.items()):
+            if not verdict.is_mistake:
+                continue
+            event = events[index]
+            before = event.before
+            found.append(
+                Mistake(
+                    game=event.game,
+                    index=index,
+                    board=board_of(before, LEARNER),
+                    dice=before.dice,
+                    cube=before.doubling_cube,
+                    score=before.match,
+                    verdict=verdict,
+                    state=before,
+                )
+            )
+        return tuple(found)
+
+    def summary(self) -> Summary:
+        """The result, the learner's mistakes and the error rate (so far, or at the end)."""
+        table = self._table
+        return Summary(
+            settings=self._settings,
+            finished=table.is_over,
+            score=table.score,
+            results=table.results,
+            winner=table.winner,
+            mistakes=self.mistakes(),
+            error_rate=ErrorRate.of(list(self._verdicts.values())),
+            judged=self.tutor or bool(self._verdicts),
+        )
+
+
+def _rebuilt(stored: StoredVerdict, event: Event) -> Verdict:
+    """A verdict from its stored figures, with its plays found again on the replayed board."""
+    chosen_play = best_play = None
+    if stored.decision == "play" and event.play is not None and event.dice is not None:
+        chosen_play = event.play
+        try:
+            best_play = parse_play(event.play.position, event.dice, stored.best)
+        except PlayError:
+            best_play = None
+    return Verdict(
+        decision=stored.decision,
+        chosen=stored.chosen,
+        best=stored.best,
+        chosen_equity=stored.chosen_equity,
+        best_equity=stored.best_equity,
+        source=stored.source,
+        counts=stored.counts,
+        chosen_play=chosen_play,
+        best_play=best_play,
+    )

@@ -1,0 +1,295 @@
+"""A session's games on the engine: every action, recorded as a short text, applied through :class:`Game` and
+:class:`Match`, which stay the authority on the rules. The same code plays a session live, rebuilds it from its
+record, and walks it for export.
+
+Actions, in the order they happen (who acts follows from the game: the side on roll, or the side answering a
+double):
+
+- ``open 31`` the opening roll, one ``XO`` pair of dice per throw (ties throw again: ``open 44 31``); it starts
+  every game, so in a match it also scores the game before and starts the next;
+- ``roll 6-5`` the dice rolled, in the order rolled;
+- ``play 24/18 13/8`` the play, in standard notation (``pass`` when the roll can't be played);
+- ``double``, ``take``, ``drop`` (pass) and ``beaver``.
+
+Dice come from ``random.Random(seed)``; while an action names the dice (``open``, ``roll``), those are used, and
+the generator is advanced alike, so that the dice after a rebuilt session are the ones the original would have
+rolled.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import deque
+from dataclasses import dataclass
+from typing import Literal
+
+from trainer.engine import (
+    Cube,
+    Dice,
+    Game,
+    GameResult,
+    GameState,
+    Match,
+    MatchScore,
+    MoneyOptions,
+    Phase,
+    Play,
+    Position,
+    Side,
+    Turn,
+)
+
+EventKind = Literal["opening", "roll", "play", "double", "take", "pass", "beaver"]
+ACTION_KINDS: dict[str, EventKind] = {
+    "open": "opening",
+    "roll": "roll",
+    "play": "play",
+    "double": "double",
+    "take": "take",
+    "drop": "pass",
+    "beaver": "beaver",
+}
+_THROW = re.compile(r"[1-6][1-6]")
+_ROLL = re.compile(r"([1-6])-([1-6])")
+
+
+class ReplayError(ValueError):
+    """An action that cannot be read, or that the rules refuse at its point of the session."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One action of a session, as it happened: who (``side``), what (``kind``), and the game before and after.
+
+    ``dice`` is set for the opening roll (the starting side's two numbers) and rolls; ``play`` for plays (its
+    moves in the mover's numbering, one checker and one die each, in the order played). ``game`` counts from 1;
+    ``index`` is the action's place in the session's record.
+    """
+
+    index: int
+    game: int
+    side: Side
+    kind: EventKind
+    before: GameState
+    after: GameState
+    dice: Dice | None = None
+    play: Play | None = None
+
+    @property
+    def cube(self) -> Cube:
+        """The cube after the action."""
+        return self.after.doubling_cube
+
+    @property
+    def result(self) -> GameResult | None:
+        """How the game ended, if this action ended it."""
+        return self.after.result
+
+    @property
+    def opening_throws(self) -> tuple[tuple[int, int], ...]:
+        """For the opening roll: each throw as (X's die, O's die), ties first."""
+        opening = self.after.opening
+        return opening.throws if self.kind == "opening" and opening is not None else ()
+
+    def board_before(self, viewer: Side) -> Position:
+        """The board before the action, seen from ``viewer``."""
+        return board_of(self.before, viewer)
+
+    def board_after(self, viewer: Side) -> Position:
+        """The board after the action, seen from ``viewer``."""
+        return board_of(self.after, viewer)
+
+    def steps(self, viewer: Side) -> tuple[Position, ...]:
+        """For a play: the board after each checker move in turn, seen from ``viewer`` (to animate it)."""
+        if self.play is None or self.dice is None:
+            return ()
+        turn = Turn(self.play.position, self.dice)
+        boards = []
+        for move in self.play.moves:
+            turn = turn.move(move.start, move.end)
+            current = turn.current
+            boards.append(current if viewer is self.side else current.swap())
+        return tuple(boards)
+
+
+def board_of(state: GameState, viewer: Side) -> Position:
+    """The board of ``state`` seen from ``viewer`` (before the opening roll: the starting position)."""
+    if state.turn is None or state.turn is viewer:
+        return state.position
+    return state.position.swap()
+
+
+def _action_word(action: str) -> tuple[str, str]:
+    word, _, rest = action.partition(" ")
+    return word, rest.strip()
+
+
+def check_action(action: str) -> None:
+    """Check that ``action`` is a well-formed action (not whether the rules allow it).
+
+    :raises ReplayError: naming what is wrong.
+    """
+    word, rest = _action_word(action)
+    if word not in ACTION_KINDS:
+        raise ReplayError(f"unknown action {action!r}: expected one of {', '.join(ACTION_KINDS)}")
+    if word == "open":
+        throws = rest.split()
+        if not throws or not all(_THROW.fullmatch(throw) for throw in throws):
+            raise ReplayError(f"{action!r}: an opening roll is one or more throws like 31 (X's die, O's die)")
+        if any(throw[0] == throw[1] for throw in throws[-1:]) or any(throw[0] != throw[1] for throw in throws[:-1]):
+            raise ReplayError(f"{action!r}: every throw but the last must be a tie, and the last must not be")
+    elif word == "roll":
+        if not _ROLL.fullmatch(rest):
+            raise ReplayError(f"{action!r}: a roll is written like 'roll 6-5'")
+    elif word == "play":
+        if not rest:
+            raise ReplayError(f"{action!r}: a play needs its notation, or 'pass'")
+    elif rest:
+        raise ReplayError(f"{action!r}: {word} takes nothing after it")
+
+
+class Table:
+    """The games of one session: a money game (``match_length`` 0) or a match, with dice from ``seed``."""
+
+    def __init__(self, match_length: int, seed: int, options: MoneyOptions | None = None) -> None:
+        self.match_length = match_length
+        self._generator = random.Random(seed)
+        self._given: deque[int] = deque()
+        self.dice_drawn = 0
+        self.actions: list[str] = []
+        self.events: list[Event] = []
+        self.game_number = 1
+        self.match: Match | None = None
+        if match_length:
+            self.match = Match(match_length, roll_die=self._die)
+            self.game = self.match.game
+        else:
+            self.game = Game(roll_die=self._die, options=options)
+
+    def _die(self) -> int:
+        drawn = self._generator.randint(1, 6)
+        self.dice_drawn += 1
+        return self._given.popleft() if self._given else drawn
+
+    # --- where the session stands --------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The current game's state."""
+        return self.game.state
+
+    @property
+    def score(self) -> MatchScore:
+        """The score after every finished game (money play: the points of the game once it is over)."""
+        if self.match is not None:
+            return self.match.score
+        result = self.game.result
+        return self.game.match if result is None else self.game.match.after(result)
+
+    @property
+    def results(self) -> tuple[GameResult, ...]:
+        """The result of every finished game, in order."""
+        if self.match is not None:
+            return self.match.results
+        return () if self.game.result is None else (self.game.result,)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the session is finished: the money game is over, or a side has won the match."""
+        if self.match is not None:
+            return self.match.is_over
+        return self.game.result is not None
+
+    @property
+    def winner(self) -> Side | None:
+        """The side that won the money game or the match, once over."""
+        if self.match is not None:
+            return self.match.winner
+        result = self.game.result
+        return None if result is None else result.winner
+
+    @property
+    def needs_opening(self) -> bool:
+        """Whether the next action is an opening roll (the first game, or the next game of a match)."""
+        return self.game.phase is Phase.OPENING or (self.game.result is not None and not self.is_over)
+
+    # --- acting ------------------------------------------------------------------------------------------
+
+    def apply(self, action: str) -> Event:
+        """Apply a recorded ``action`` (see the module's list), with the dice it names. Returns the event.
+
+        :raises ReplayError: if the action cannot be read, or no opening roll is due for ``open``.
+        :raises EngineError: if the rules refuse it now (the engine's reason).
+        """
+        check_action(action)
+        word, rest = _action_word(action)
+        if word == "open":
+            self._given.extend(int(digit) for throw in rest.split() for digit in throw)
+            return self.open()
+        if word == "roll":
+            match = _ROLL.fullmatch(rest)
+            assert match is not None
+            self._given.extend((int(match.group(1)), int(match.group(2))))
+            return self.act("roll")
+        if word == "play":
+            game = self.game
+            if game.phase is not Phase.MOVE or game.dice is None:
+                raise ReplayError(f"action {len(self.actions) + 1} ({action!r}): no dice to play")
+            return self.act("play", game.variant.parse_play(game.position, game.dice, rest))
+        return self.act(word)
+
+    def open(self) -> Event:
+        """Make the opening roll of the first game, or score the finished game of a match and start the next.
+
+        :raises ReplayError: if no opening roll is due.
+        """
+        if not self.needs_opening:
+            raise ReplayError(f"action {len(self.actions) + 1} (open): no opening roll is due")
+        if self.game.result is not None:
+            assert self.match is not None
+            self.match.next_game()
+            self.game = self.match.game
+            self.game_number += 1
+        before = self.game.state
+        opening = self.game.roll_opening()
+        event = Event(
+            len(self.actions), self.game_number, opening.winner, "opening", before, self.game.state, opening.dice
+        )
+        return self._log("open " + " ".join(f"{x}{o}" for x, o in opening.throws), event)
+
+    def act(self, word: str, play: Play | None = None) -> Event:
+        """Roll (``"roll"``), play ``play`` (``"play"``), or ``"double"``, ``"take"``, ``"drop"`` or ``"beaver"``
+        for the side that decides now.
+
+        :raises ReplayError: before the opening roll, after the end, or for an unknown word.
+        :raises EngineError: if the rules refuse it now (the engine's reason).
+        """
+        game = self.game
+        if word not in ACTION_KINDS or word == "open":
+            raise ReplayError(f"unknown action {word!r}")
+        side = game.deciding
+        if game.phase is Phase.OPENING or side is None:
+            where = "has not started" if game.phase is Phase.OPENING else "is over"
+            raise ReplayError(f"action {len(self.actions) + 1} ({word}): the game {where}")
+        before = game.state
+        dice: Dice | None = None
+        if word == "roll":
+            dice = game.roll()
+            text = f"roll {dice.first}-{dice.second}"
+        elif word == "play":
+            if play is None:
+                raise ReplayError("a play action needs its play")
+            game.play(play)
+            dice = before.dice
+            text = f"play {play}"
+        else:
+            getattr(game, word)()
+            text = word
+        event = Event(len(self.actions), self.game_number, side, ACTION_KINDS[word], before, game.state, dice, play)
+        return self._log(text, event)
+
+    def _log(self, action: str, event: Event) -> Event:
+        self.actions.append(action)
+        self.events.append(event)
+        return event

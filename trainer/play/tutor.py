@@ -1,0 +1,232 @@
+"""The tutor's verdicts: how much equity a decision gave away, named by GNU Backgammon's thresholds.
+
+Every figure is the learner's equity per unit of the cube before the decision (money equity, or normalised match
+equity at a match score), as the evaluator gives it:
+
+- a play is worth its cubeful equity after the play; the best play is the first of the ranking;
+- doubling is worth the double/take or double/pass equity, whichever is worse for the doubler (the opponent is
+  assumed to answer right), not doubling the no-double equity;
+- taking a double is worth minus the doubler's double/take equity, passing minus its double/pass equity (-1);
+  a beaver twice the take (the doubler then takes or passes the redouble of two, whichever is better for it).
+
+The loss is the best option's equity minus the chosen one's; GNU Backgammon calls a decision doubtful from 0.04,
+bad from 0.08 and very bad from 0.16. A cube decision counts towards the error rate when it was acted on (a
+double, take, pass or beaver) or close (doubling would have cost less than 0.16), as GNU Backgammon counts them;
+a play counts unless it was forced.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final, Literal
+
+from trainer.analysis import CubeDecision, RankedPlay
+from trainer.engine import Play
+
+DOUBTFUL: Final = 0.04
+BAD: Final = 0.08
+VERY_BAD: Final = 0.16
+CLOSE_CUBE: Final = 0.16
+"""A no-double decision counts as a decision when doubling would have cost less than this (GNU Backgammon's)."""
+
+CubeChoice = Literal["no double", "double", "take", "pass", "beaver"]
+Decision = Literal["play", "no double", "double", "take", "pass", "beaver"]
+
+
+class Skill(Enum):
+    """How good a decision was, by its equity loss."""
+
+    GOOD = "good"
+    DOUBTFUL = "doubtful"
+    BAD = "bad"
+    VERY_BAD = "very bad"
+
+    @classmethod
+    def of(cls, loss: float) -> Skill:
+        """The skill of a decision that lost ``loss`` (to six decimals, as records keep equities)."""
+        rounded = round(loss, 6)
+        if rounded >= VERY_BAD:
+            return cls.VERY_BAD
+        if rounded >= BAD:
+            return cls.BAD
+        if rounded >= DOUBTFUL:
+            return cls.DOUBTFUL
+        return cls.GOOD
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The tutor's judgement of one decision of the learner.
+
+    ``chosen`` and ``best`` name the decision made and the best one (a play in notation, or a cube action), with
+    their equities for the learner; ``source`` says what judged it (``"1-ply"``, ``"2-ply"``, ``"exact bear-off"``).
+    For plays, ``chosen_play`` and ``best_play`` are the plays themselves (to show on the board) and ``counts`` is
+    false for a forced play; for cube actions ``counts`` is false for a no-double far from doubling.
+    """
+
+    decision: Decision
+    chosen: str
+    best: str
+    chosen_equity: float
+    best_equity: float
+    source: str
+    counts: bool = True
+    chosen_play: Play | None = None
+    best_play: Play | None = None
+
+    @property
+    def loss(self) -> float:
+        """The equity given away (0 for the best decision)."""
+        return max(0.0, self.best_equity - self.chosen_equity)
+
+    @property
+    def skill(self) -> Skill:
+        """Good, doubtful, bad or very bad."""
+        return Skill.of(self.loss)
+
+    @property
+    def is_mistake(self) -> bool:
+        """Whether the decision lost at least the doubtful threshold (0.04)."""
+        return self.skill is not Skill.GOOD
+
+    @property
+    def text(self) -> str:
+        """The verdict in a sentence."""
+        if not self.is_mistake:
+            if self.chosen == self.best or self.loss == 0:
+                return f"{_capital(self.chosen)}: the best {_what(self.decision)} ({self.best_equity:+.3f})."
+            return (
+                f"{_capital(self.chosen)}: fine ({self.chosen_equity:+.3f}; the best, {self.best}, "
+                f"{self.best_equity:+.3f})."
+            )
+        return (
+            f"{_capital(self.skill.value)} {_what(self.decision)}: {self.chosen} ({self.chosen_equity:+.3f}) loses "
+            f"{self.loss:.3f} against {self.best} ({self.best_equity:+.3f})."
+        )
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _what(decision: Decision) -> str:
+    return "play" if decision == "play" else "cube action"
+
+
+def judge_play(ranked: list[RankedPlay], chosen: Play, source: str) -> Verdict:
+    """The verdict on ``chosen`` among ``ranked`` (every legal play, best first).
+
+    :raises ValueError: if ``chosen`` is not one of the ranked plays.
+    """
+    for item in ranked:
+        if item.play == chosen:
+            best = ranked[0]
+            return Verdict(
+                decision="play",
+                chosen=str(item.play),
+                best=str(best.play),
+                chosen_equity=item.equity,
+                best_equity=best.equity,
+                source=source,
+                counts=len(ranked) > 1,
+                chosen_play=item.play,
+                best_play=best.play,
+            )
+    raise ValueError(f"{chosen} is not among the ranked plays")
+
+
+def doubling_equity(decision: CubeDecision) -> float:
+    """The doubler's equity for doubling: the opponent's better answer."""
+    return min(decision.double_take, decision.double_pass)
+
+
+def judge_double(decision: CubeDecision, doubled: bool, source: str) -> Verdict:
+    """The verdict on doubling (or not) with ``decision`` the learner's own, before rolling."""
+    no_double = decision.no_double
+    double = doubling_equity(decision)
+    best: CubeChoice = "double" if double > no_double else "no double"
+    chosen: CubeChoice = "double" if doubled else "no double"
+    close = max(no_double, double) - min(decision.double_take, 1.0) < CLOSE_CUBE
+    return Verdict(
+        decision=chosen,
+        chosen=chosen,
+        best=best,
+        chosen_equity=double if doubled else no_double,
+        best_equity=max(no_double, double),
+        source=source,
+        counts=doubled or close,
+    )
+
+
+def answer_equities(decision: CubeDecision, *, beaver_allowed: bool) -> dict[CubeChoice, float]:
+    """The doubled side's equity for each answer; ``decision`` is the doubler's, before its roll."""
+    equities: dict[CubeChoice, float] = {"take": -decision.double_take, "pass": -decision.double_pass}
+    if beaver_allowed:
+        equities["beaver"] = min(-2 * decision.double_take, 2 * decision.double_pass)
+    return equities
+
+
+def judge_answer(decision: CubeDecision, answer: CubeChoice, source: str, *, beaver_allowed: bool) -> Verdict:
+    """The verdict on the learner's answer to a double; ``decision`` is the doubler's, before its roll."""
+    equities = answer_equities(decision, beaver_allowed=beaver_allowed)
+    best = max(equities, key=lambda choice: (equities[choice], choice == "take"))
+    return Verdict(
+        decision=answer,
+        chosen=answer,
+        best=best,
+        chosen_equity=equities[answer],
+        best_equity=equities[best],
+        source=source,
+    )
+
+
+def judge_beaver_answer(decision: CubeDecision, answer: CubeChoice, source: str) -> Verdict:
+    """The verdict on the learner's answer to a beaver of their own double; ``decision`` is the learner's, before
+    rolling. Per unit of the cube before the double: taking is worth twice the double/take equity, passing -2."""
+    equities: dict[CubeChoice, float] = {"take": 2 * decision.double_take, "pass": -2 * decision.double_pass}
+    best = max(equities, key=lambda choice: (equities[choice], choice == "take"))
+    return Verdict(
+        decision=answer,
+        chosen=answer,
+        best=best,
+        chosen_equity=equities[answer],
+        best_equity=equities[best],
+        source=source,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorRate:
+    """The learner's decisions that count and the equity they gave away, like GNU Backgammon's error rate."""
+
+    decisions: int
+    loss: float
+    play_decisions: int = 0
+    play_loss: float = 0.0
+    cube_decisions: int = 0
+    cube_loss: float = 0.0
+
+    @property
+    def per_decision(self) -> float:
+        """Average equity loss per decision, in millipoints (thousandths of a point per unit of the cube)."""
+        return 1000 * self.loss / self.decisions if self.decisions else 0.0
+
+    @classmethod
+    def of(cls, verdicts: list[Verdict]) -> ErrorRate:
+        """The error rate of ``verdicts`` (those that count)."""
+        plays = [verdict for verdict in verdicts if verdict.counts and verdict.decision == "play"]
+        cubes = [verdict for verdict in verdicts if verdict.counts and verdict.decision != "play"]
+        play_loss = sum(verdict.loss for verdict in plays)
+        cube_loss = sum(verdict.loss for verdict in cubes)
+        return cls(len(plays) + len(cubes), play_loss + cube_loss, len(plays), play_loss, len(cubes), cube_loss)
+
+    @property
+    def text(self) -> str:
+        """The error rate in words."""
+        if not self.decisions:
+            return "No decision was judged."
+        return (
+            f"Error rate {self.per_decision:.1f} millipoints per decision over {self.decisions} decisions "
+            f"({self.play_decisions} plays, {self.cube_decisions} cube decisions; {self.loss:.3f} points given away)."
+        )
