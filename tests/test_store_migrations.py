@@ -354,3 +354,39 @@ def test_a_failed_migration_4_leaves_a_version_2_file_as_it_was(
     assert store.drill_best("streak") == 4
     store.close()
     assert path.read_bytes() == original
+
+
+# --- migration 5: lessons finished in an earlier edition ----------------------------------------------------------
+
+# ``tests/data/progress-v1-finished-lesson.sqlite3`` was written by the version-1 store (``trainer/store.py`` as of
+# commit 01fa619, bgtrainer 0.1) from a scratch script that finished that release's lesson "winning" (every graded
+# step: 1, 3, 5, 6, 7, 9 and 10, five of them right at the first try, then resume step 0) and started "the-bar"
+# (steps 1, 3 and 4 done, resume step 5).
+FINISHED_LESSON_FILE = Path(__file__).parent / "data" / "progress-v1-finished-lesson.sqlite3"
+
+
+def test_a_lesson_finished_in_the_first_edition_is_recorded_as_finished(data_dir: Path) -> None:
+    path = data_dir / DATABASE_NAME
+    shutil.copyfile(FINISHED_LESSON_FILE, path)
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.persistent
+    finished = store.finished_lessons()
+    assert list(finished) == ["winning"]  # "the-bar" was only started
+    (winning,) = finished["winning"]
+    assert (winning.edition, winning.graded, winning.first_try, winning.stars) == (1, 7, 5, 2)
+    # The first edition's own rows stay as they were, under the plain ids.
+    assert store.lesson_progress("the-bar") == LessonProgress(completed={1, 3, 4}, first_try={1, 3, 4}, resume_step=5)
+    store.close()
+    store = ProgressStore(data_dir)
+    assert store.finished_lessons()["winning"] == [winning]  # kept in the file
+    store.close()
+
+
+def test_migration_5_finds_nothing_finished_in_a_file_without_lessons(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    assert store.finished_lessons() == {}
+    store.record_lesson_finished("hitting", 2, graded=10, first_try=9, at=100.0)
+    store.record_lesson_finished("hitting", 2, graded=10, first_try=4, at=200.0)  # the best first tries are kept
+    (record,) = store.finished_lessons()["hitting"]
+    assert (record.edition, record.first_try, record.stars) == (2, 9, 3)
+    store.close()

@@ -28,6 +28,7 @@ def records_of(store: ProgressStore) -> Records:
     return Records(
         lesson_steps=store.lesson_steps(),
         resume_steps=store.resume_steps(),
+        finished_lessons=store.finished_lessons(),
         attempts=store.all_puzzle_attempts(),
         ratings=store.rating_history(),
         puzzle_ratings=store.puzzle_ratings(),

@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
+from trainer.content.models import Lesson
 from trainer.content.puzzles import Puzzle
 from trainer.practice import ratings, schedule
 from trainer.practice.ratings import Glicko
 from trainer.practice.schedule import Card
 from trainer.practice.stats import MAIN_QUESTION
-from trainer.store import DrillMode, ProgressStore, Question
+from trainer.store import DrillMode, LessonProgress, ProgressStore, Question
 
 
 def main_question(puzzle: Puzzle) -> Question:
@@ -208,3 +210,47 @@ def finish_drill(
     best = store.drill_best(mode)
     store.record_drill_run(mode, score, mistakes=mistakes, seconds=seconds, at=now)
     return score > best
+
+
+# --- lessons -------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LessonStanding:
+    """Where a learner stands in a lesson: this edition's progress, and whether the lesson counts as done.
+
+    A lesson finished in an earlier edition (before its steps were rebuilt) counts as done, with that edition's
+    stars, until the learner starts the new edition.
+    """
+
+    progress: LessonProgress
+    status: Literal["new", "started", "done"]
+    stars: int = 0
+    first_try: int = 0
+    graded: int = 0
+    earlier_edition: bool = False
+
+
+def lesson_standing(store: ProgressStore, lesson: Lesson) -> LessonStanding:
+    """The learner's standing in ``lesson``, its current edition first."""
+    progress = store.lesson_progress(lesson.progress_key)
+    graded = lesson.graded_steps
+    status = progress.status(graded, len(lesson.steps))
+    if status == "done":
+        return LessonStanding(progress, "done", progress.stars(graded), progress.first_try_count(graded), len(graded))
+    earlier = [done for done in store.finished_lessons().get(lesson.id, []) if done.edition < lesson.edition]
+    if status == "new" and earlier:
+        best = max(earlier, key=lambda done: (done.stars, done.finished_at))
+        return LessonStanding(progress, "done", best.stars, best.first_try, best.graded, earlier_edition=True)
+    return LessonStanding(progress, status)
+
+
+def finish_lesson(store: ProgressStore, lesson: Lesson, *, now: float | None = None) -> LessonStanding:
+    """Record that the learner finished this edition of ``lesson`` (its resume step back to the start)."""
+    store.set_resume_step(lesson.progress_key, 0)
+    progress = store.lesson_progress(lesson.progress_key)
+    graded = lesson.graded_steps
+    store.record_lesson_finished(
+        lesson.id, lesson.edition, graded=len(graded), first_try=progress.first_try_count(graded), at=now
+    )
+    return lesson_standing(store, lesson)

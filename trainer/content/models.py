@@ -177,10 +177,19 @@ class Lesson(_Strict):
     number: int = Field(ge=1)
     title: str = Field(min_length=1)
     summary: str = Field(min_length=1)
+    edition: int = Field(
+        default=1, ge=1, description="raised when the steps are rebuilt: progress is kept per edition, by progress_key"
+    )
     practice: list[str] = Field(
         default_factory=list, description="puzzle themes that practise this lesson, offered when it is finished"
     )
     steps: list[Step] = Field(min_length=1)
+
+    @property
+    def progress_key(self) -> str:
+        """Where the learner's progress in this edition is kept: the id for the first edition, ``id@N`` after, so
+        that progress in an earlier edition's steps is never read as this one's (it stays, untouched)."""
+        return self.id if self.edition == 1 else f"{self.id}@{self.edition}"
 
     @field_validator("practice")
     @classmethod

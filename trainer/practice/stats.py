@@ -56,6 +56,17 @@ class LessonInfo(Protocol):
     def title(self) -> str: ...
     @property
     def graded_steps(self) -> list[int]: ...
+    @property
+    def edition(self) -> int: ...
+    @property
+    def progress_key(self) -> str: ...
+
+
+class FinishedLike(Protocol):
+    """A lesson finished in one of its editions."""
+
+    @property
+    def edition(self) -> int: ...
 
 
 class PuzzleInfo(Protocol):
@@ -117,6 +128,8 @@ class Records:
 
     lesson_steps: Sequence[LessonStepLike] = ()
     resume_steps: Mapping[str, int] = field(default_factory=dict)
+    finished_lessons: Mapping[str, Sequence[FinishedLike]] = field(default_factory=dict)
+    """Lessons finished, by lesson id: one finished in an earlier edition counts as done until its new one starts."""
     attempts: Sequence[AttemptLike] = ()
     ratings: Sequence[RatingPointLike] = ()
     puzzle_ratings: Mapping[str, StoredRating] = field(default_factory=dict)
@@ -264,14 +277,17 @@ def lesson_figures(lessons: Sequence[LessonInfo], records: Records) -> LessonFig
         done_steps.setdefault(step.lesson_id, set()).add(step.step)
     lines = []
     for lesson in sorted(lessons, key=lambda lesson: lesson.number):
-        completed = done_steps.get(lesson.id, set())
+        completed = done_steps.get(lesson.progress_key, set())
         graded = set(lesson.graded_steps)
-        resume = records.resume_steps.get(lesson.id, 0)
+        resume = records.resume_steps.get(lesson.progress_key, 0)
+        earlier = any(done.edition < lesson.edition for done in records.finished_lessons.get(lesson.id, ()))
         status: LessonStatus
         if graded and graded <= completed:
             status = "done"
         elif completed or resume:
             status = "started"
+        elif earlier:
+            status = "done"
         else:
             status = "new"
         lines.append(

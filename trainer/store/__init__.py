@@ -18,7 +18,7 @@ Layout: :mod:`~trainer.store.opening` (finding and opening the file), :mod:`~tra
 from trainer.store.database import BUSY_TIMEOUT
 from trainer.store.drills import DRILL_MODES, DrillMode, DrillRun
 from trainer.store.games import StoredGame
-from trainer.store.lessons import LessonProgress, LessonStepRecord
+from trainer.store.lessons import FinishedLesson, LessonProgress, LessonStepRecord
 from trainer.store.opening import DATABASE_NAME, default_data_dir
 from trainer.store.progress import ProgressStore
 from trainer.store.puzzles import QUESTIONS, PuzzleAttempt, Question
@@ -32,6 +32,7 @@ __all__ = [
     "QUESTIONS",
     "DrillMode",
     "DrillRun",
+    "FinishedLesson",
     "LessonProgress",
     "LessonStepRecord",
     "ProgressStore",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Literal
 
 from trainer.store.database import Records
 
@@ -30,13 +31,30 @@ class LessonProgress:
         share = self.first_try_count(graded_steps) / len(graded_steps)
         return 1 + sum(share >= threshold for threshold in STAR_THRESHOLDS)
 
-    def status(self, graded_steps: list[int], step_count: int) -> str:
+    def status(self, graded_steps: list[int], step_count: int) -> Literal["new", "started", "done"]:
         """``new``, ``started`` or ``done`` for a lesson with these graded steps."""
         if graded_steps and set(graded_steps) <= self.completed:
             return "done"
         if self.completed or self.resume_step:
             return "started"
         return "new"
+
+
+@dataclass(frozen=True)
+class FinishedLesson:
+    """A lesson finished in one of its editions: how many graded tasks, how many right at the first try."""
+
+    lesson_id: str
+    edition: int
+    graded: int
+    first_try: int
+    finished_at: float
+
+    @property
+    def stars(self) -> int:
+        """1 to 3 stars, as for a lesson finished now (see :data:`STAR_THRESHOLDS`)."""
+        share = self.first_try / self.graded if self.graded else 0.0
+        return 1 + sum(share >= threshold for threshold in STAR_THRESHOLDS)
 
 
 @dataclass(frozen=True)
@@ -97,6 +115,28 @@ class LessonRecords(Records):
                 (lesson_id, step, time.time()),
             )
         )
+
+    def record_lesson_finished(
+        self, lesson_id: str, edition: int, *, graded: int, first_try: int, at: float | None = None
+    ) -> None:
+        """Record that a lesson's edition was finished (the best first-try count is kept)."""
+        self._db.write(
+            (
+                "INSERT INTO lesson_finished (lesson_id, edition, graded, first_try, finished_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (lesson_id, edition) "
+                "DO UPDATE SET first_try = max(first_try, excluded.first_try), graded = excluded.graded",
+                (lesson_id, edition, graded, first_try, time.time() if at is None else at),
+            )
+        )
+
+    def finished_lessons(self) -> dict[str, list[FinishedLesson]]:
+        """Every lesson finished, by lesson id, its editions oldest first."""
+        found: dict[str, list[FinishedLesson]] = {}
+        for lesson_id, edition, graded, first_try, at in self._db.rows(
+            "SELECT lesson_id, edition, graded, first_try, finished_at FROM lesson_finished ORDER BY lesson_id, edition"
+        ):
+            found.setdefault(lesson_id, []).append(FinishedLesson(lesson_id, edition, graded, first_try, at))
+        return found
 
     def reset_lesson(self, lesson_id: str) -> None:
         """Forget a lesson's progress, to take it again from the start."""

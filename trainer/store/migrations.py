@@ -107,6 +107,48 @@ _PRACTICE_TABLES = _script(
 """Migration 4: the learner's rating history and each puzzle's rating, review cards (FSRS state as plain columns)
 with their log, and drill runs (Streak and Storm). Version 3 is kept for the games records."""
 
+FIRST_EDITION_GRADED_STEPS: dict[str, tuple[int, ...]] = {
+    "board": (2, 3, 5, 6, 8, 10, 12, 14),
+    "opening-and-moving": (1, 2, 3, 5, 6, 8, 9, 10, 11),
+    "dice-and-doubles": (1, 2, 4, 5, 7, 8, 10, 11),
+    "hitting": (1, 2, 4, 5, 6, 8, 10, 11, 12),
+    "the-bar": (1, 3, 4, 5, 7, 9, 10, 11, 13),
+    "must-use": (1, 3, 5, 6, 8, 10, 11, 12),
+    "bearing-off": (1, 3, 5, 7, 9, 11, 12, 14, 15),
+    "winning": (1, 3, 5, 6, 7, 9, 10),
+}
+"""The graded steps of the lessons bgtrainer 0.1 shipped (their first edition), by lesson id: a fact of that release,
+for telling which of its lessons a learner finished."""
+
+
+def _lesson_editions(connection: sqlite3.Connection) -> None:
+    """Migration 5: lessons that were finished are recorded as such, so a lesson rebuilt in a later edition (whose
+    steps are new, its progress kept apart) still shows it was done. Finishing a first-edition lesson meant every
+    graded step of it done; the record keeps how many were right at the first try, for its stars."""
+    connection.execute(
+        """CREATE TABLE lesson_finished (
+            lesson_id TEXT NOT NULL,
+            edition INTEGER NOT NULL,
+            graded INTEGER NOT NULL,
+            first_try INTEGER NOT NULL,
+            finished_at REAL NOT NULL,
+            PRIMARY KEY (lesson_id, edition)
+        )"""
+    )
+    for lesson_id, graded in FIRST_EDITION_GRADED_STEPS.items():
+        rows = connection.execute(
+            "SELECT step, first_try, completed_at FROM lesson_step WHERE lesson_id = ?", (lesson_id,)
+        ).fetchall()
+        done = {step: (first, at) for step, first, at in rows if step in graded}
+        if len(done) == len(graded):
+            first_tries = sum(1 for first, _ in done.values() if first)
+            connection.execute(
+                "INSERT INTO lesson_finished (lesson_id, edition, graded, first_try, finished_at) "
+                "VALUES (?, 1, ?, ?, ?)",
+                (lesson_id, len(graded), first_tries, max(at for _, at in done.values())),
+            )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         1,
@@ -171,6 +213,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     Migration(4, "ratings, review cards and drill runs", _PRACTICE_TABLES),
+    Migration(5, "finished lessons, by edition, so a rebuilt lesson still shows it was done", _lesson_editions),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

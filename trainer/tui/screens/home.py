@@ -11,7 +11,8 @@ from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.store import LessonProgress, ProgressStore
+from trainer.store import ProgressStore
+from trainer.training import LessonStanding, lesson_standing
 from trainer.tui.screens.base import TrainerScreen
 
 if TYPE_CHECKING:
@@ -19,15 +20,16 @@ if TYPE_CHECKING:
     from trainer.content.models import Lesson
 
 
-def lesson_status(lesson: Lesson, progress: LessonProgress) -> str:
+def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
     """A lesson's line in the list: its number, title and status (new, started, done with stars)."""
-    graded = lesson.graded_steps
-    status = progress.status(graded, len(lesson.steps))
-    if status == "done":
-        stars = progress.stars(graded)
-        label = f"✓ done  {'★' * stars}{'☆' * (3 - stars)}  {progress.first_try_count(graded)}/{len(graded)}"
-    elif status == "started":
-        label = f"● step {progress.resume_step + 1} of {len(lesson.steps)}"
+    if standing.status == "done":
+        stars = f"{'★' * standing.stars}{'☆' * (3 - standing.stars)}"
+        if standing.earlier_edition:
+            label = f"✓ done  {stars}  (an earlier edition: new tasks to try)"
+        else:
+            label = f"✓ done  {stars}  {standing.first_try}/{standing.graded}"
+    elif standing.status == "started":
+        label = f"● step {standing.progress.resume_step + 1} of {len(lesson.steps)}"
     else:
         label = "○ new"
     return f"{lesson.number}. {lesson.title}  —  {label}"
@@ -77,7 +79,7 @@ class HomeScreen(TrainerScreen):
             menu.highlighted = (later or earlier)[0]
 
     def is_done(self, lesson: Lesson) -> bool:
-        return self.store.lesson_progress(lesson.id).status(lesson.graded_steps, len(lesson.steps)) == "done"
+        return lesson_standing(self.store, lesson).status == "done"
 
     def refresh_menu(self) -> None:
         """Rebuild the menu from the loaded lessons and puzzles and the stored progress."""
@@ -91,8 +93,8 @@ class HomeScreen(TrainerScreen):
             menu.add_option(Option("Loading lessons…", id="loading", disabled=True))
         else:
             for lesson in library.lessons:
-                progress = store.lesson_progress(lesson.id)
-                menu.add_option(Option(Text(lesson_status(lesson, progress)), id=f"lesson:{lesson.id}"))
+                standing = lesson_standing(store, lesson)
+                menu.add_option(Option(Text(lesson_status(lesson, standing)), id=f"lesson:{lesson.id}"))
             if not library.lessons:
                 menu.add_option(Option("No lessons could be loaded", id="none", disabled=True))
         menu.add_option(None)
@@ -120,8 +122,7 @@ class HomeScreen(TrainerScreen):
         if library is None:
             return 0
         for index, lesson in enumerate(library.lessons):
-            progress = store.lesson_progress(lesson.id)
-            if progress.status(lesson.graded_steps, len(lesson.steps)) != "done":
+            if lesson_standing(store, lesson).status != "done":
                 return index
         return 0
 

@@ -29,6 +29,7 @@ from trainer.content.themes import THEME_TITLES
 from trainer.engine import CHECKERS, OFF, Play, Position, Side
 from trainer.store import ProgressStore
 from trainer.store.lessons import STAR_THRESHOLDS
+from trainer.training import finish_lesson, lesson_standing
 from trainer.tui.playing import BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen
 from trainer.tui.widgets.board import BoardView, LastMove
@@ -198,7 +199,7 @@ class LessonScreen(TaskScreen):
         self.notation.display = isinstance(step, PlayStep)
         self.notation.value = ""
         self.refresh_buttons()
-        self.store.set_resume_step(self.lesson.id, self.index)
+        self.store.set_resume_step(self.lesson.progress_key, self.index)
         if isinstance(step, ChooseStep):
             options.focus()
             options.highlighted = 0
@@ -216,7 +217,7 @@ class LessonScreen(TaskScreen):
         if not feedback.correct:
             self.wrong_attempts += 1
             return
-        self.store.complete_step(self.lesson.id, self.index, first_try=self.wrong_attempts == 0)
+        self.store.complete_step(self.lesson.progress_key, self.index, first_try=self.wrong_attempts == 0)
         self.board.selected, self.board.targets = None, frozenset()
         self.solved = True
         self.board.focus()  # enter now continues
@@ -351,7 +352,7 @@ class LessonScreen(TaskScreen):
 
     def finish(self) -> None:
         """Show the summary in place of the last step: the stars, the practice sets, the next lesson."""
-        self.store.set_resume_step(self.lesson.id, 0)
+        finish_lesson(self.store, self.lesson)
         self.finished = True
         self.playing = None
         self.feedback.clear()
@@ -372,7 +373,7 @@ class LessonScreen(TaskScreen):
     def summary_text(self) -> str:
         """The summary of a finished lesson: stars, tasks right at the first try, the thresholds, what comes next."""
         graded = self.lesson.graded_steps
-        progress = self.store.lesson_progress(self.lesson.id)
+        progress = self.store.lesson_progress(self.lesson.progress_key)
         stars = progress.stars(graded)
         right = progress.first_try_count(graded)
         low, high = (round(threshold * 100) for threshold in sorted(STAR_THRESHOLDS))
@@ -433,7 +434,6 @@ class LessonScreen(TaskScreen):
 
 def resume_step(lesson: Lesson, store: ProgressStore) -> int:
     """The step to open a lesson at: where the learner left it, or the start once it is done."""
-    progress = store.lesson_progress(lesson.id)
-    done = progress.status(lesson.graded_steps, len(lesson.steps)) == "done"
-    return 0 if done else min(progress.resume_step, len(lesson.steps) - 1)
+    standing = lesson_standing(store, lesson)
+    return 0 if standing.status == "done" else min(standing.progress.resume_step, len(lesson.steps) - 1)
 
