@@ -202,7 +202,7 @@ async def test_a_started_lesson_shows_its_step_on_home_and_resumes_there(tmp_pat
         assert "step 4 of 21" in text_of(app, "#task-title")
 
     store = ProgressStore(tmp_path)
-    progress = store.lesson_progress(lesson.id)
+    progress = store.lesson_progress(lesson.progress_key)
     store.close()
     assert progress.completed == {2} and progress.first_try == {2} and progress.resume_step == 3
 
@@ -328,7 +328,7 @@ async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
         assert not screen.query_one("#continue", Button).display
         assert view.position == start
     store = ProgressStore(tmp_path)
-    assert OPENING_31_STEP[1] not in store.lesson_progress(LESSONS[3].id).completed
+    assert OPENING_31_STEP[1] not in store.lesson_progress(LESSONS[3].progress_key).completed
     store.close()
 
 

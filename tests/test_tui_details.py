@@ -163,7 +163,7 @@ async def test_answers_after_seeing_the_solution_do_not_count_as_solved(tmp_path
 async def test_home_highlights_the_first_lesson_not_yet_done(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path)
     for step in LESSONS[0].graded_steps:
-        store.complete_step(LESSONS[0].id, step, first_try=True)
+        store.complete_step(LESSONS[0].progress_key, step, first_try=True)
     store.close()
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(110, 34)) as pilot:

@@ -11,8 +11,9 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 MAX_CONTENT_BYTES = 1_000_000
 
@@ -97,3 +98,38 @@ def content_files(folder: Path) -> list[Path]:
         return sorted(path for path in folder.iterdir() if path.name.endswith(".toml"))
     except OSError as error:
         raise ContentFileError(f"cannot list the folder: {error.strerror or error}") from None
+
+
+FileSignature = tuple[str, int, int, int, int]
+
+
+def file_signature(path: Path) -> FileSignature | None:
+    """What identifies a regular file's current contents cheaply (its path, device, inode, size and modification
+    time), or ``None`` for anything else or a file that can't be looked at."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(status.st_mode):
+        return None
+    return str(Path(path).absolute()), status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
+
+
+T = TypeVar("T")
+
+
+class CheckedFiles(Generic[T]):
+    """The result of checking each content file, kept while the file is unchanged: loading the same lessons and
+    puzzles again (a second app in one process, every test) costs a ``stat`` per file, not the engine's checks."""
+
+    def __init__(self) -> None:
+        self._results: dict[tuple[FileSignature, str], T] = {}
+
+    def get(self, path: Path, name: str, check: Callable[[], T]) -> T:
+        signature = file_signature(path)
+        if signature is None:
+            return check()
+        key = (signature, name)
+        if key not in self._results:
+            self._results[key] = check()
+        return self._results[key]

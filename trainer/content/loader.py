@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from trainer.content.files import ContentFileError, content_files, read_content_file, read_content_text
+from trainer.content.files import CheckedFiles, ContentFileError, content_files, read_content_file, read_content_text
 from trainer.content.grading import condition_problem, pick_targets, read_step_board, successful_plays
 from trainer.content.models import GRADED_KINDS, ChooseStep, Lesson, PickStep, PlayStep, RollStep, SetupStep, Step
 from trainer.content.paths import content_dir
@@ -227,9 +227,18 @@ def _answer_problems(
     return []
 
 
+_CHECKED_LESSONS: CheckedFiles[tuple[Lesson | None, list[Problem]]] = CheckedFiles()
+
+
 def load_lesson_file(path: Path, display_name: str | None = None) -> tuple[Lesson | None, list[Problem]]:
-    """Load one lesson file; the lesson, or ``None`` with the problems that keep it out."""
+    """Load one lesson file; the lesson, or ``None`` with the problems that keep it out (checked once while the file
+    is unchanged)."""
     name = display_name or path.name
+    lesson, problems = _CHECKED_LESSONS.get(path, name, lambda: _load_lesson_file(path, name))
+    return lesson, list(problems)
+
+
+def _load_lesson_file(path: Path, name: str) -> tuple[Lesson | None, list[Problem]]:
     try:
         text, raw = read_content_file(path)
     except ContentFileError as error:

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from trainer.content.files import ContentFileError, content_files, read_content_file
+from trainer.content.files import CheckedFiles, ContentFileError, content_files, read_content_file
 from trainer.content.grading import best_group
 from trainer.content.loader import Problem, _Lines
 from trainer.content.paths import content_dir
@@ -218,9 +218,18 @@ def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     return problems
 
 
+_CHECKED_PUZZLES: CheckedFiles[tuple[list[Puzzle], list[Problem]]] = CheckedFiles()
+
+
 def load_puzzle_file(path: Path, display_name: str | None = None) -> tuple[list[Puzzle], list[Problem]]:
-    """The puzzles of one file that pass every check, and the problems of the others."""
+    """The puzzles of one file that pass every check, and the problems of the others (checked once while the file
+    is unchanged)."""
     name = display_name or path.name
+    puzzles, problems = _CHECKED_PUZZLES.get(path, name, lambda: _load_puzzle_file(path, name))
+    return list(puzzles), list(problems)
+
+
+def _load_puzzle_file(path: Path, name: str) -> tuple[list[Puzzle], list[Problem]]:
     try:
         text, raw = read_content_file(path)
     except ContentFileError as error:

@@ -183,6 +183,19 @@ class Turn:
                     return onward
         return None
 
+    def routes(self, start: int, end: int) -> tuple[Turn, ...]:
+        """Every way to move one checker from ``start`` to ``end`` by one or more dice that ends differently (e.g.
+        hitting a blot on the way or not), the direct move and the highest stops first."""
+        found: dict[tuple[tuple[int, ...], tuple[int, ...]], Turn] = {}
+        if end in self.destinations(start):
+            moved = self.move(start, end)
+            found[self._key(moved.current)] = moved
+        for middle in self.destinations(start):
+            if middle != OFF and middle > end:
+                for onward in self.move(start, middle).routes(middle, end):
+                    found.setdefault(self._key(onward.current), onward)
+        return tuple(found.values())
+
     def reachable(self, start: int) -> frozenset[int]:
         """Every point the checker on ``start`` can reach with one or more of the remaining dice (0 = off)."""
         found: set[int] = set()

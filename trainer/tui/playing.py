@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from textual.timer import Timer
 
 from trainer.engine import OFF, Dice, IllegalPlayError, Play, Position, Side, Turn
+from trainer.engine.moves import point_name
 from trainer.engine.wording import sentence
 from trainer.tui.widgets.board import BoardView, LastMove
 
@@ -27,6 +28,15 @@ class Refused:
 
     reason: str
     illegal: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class RouteChoice:
+    """The chosen checker can reach the chosen point in ways that end differently (hitting on the way or not):
+    the learner picks one of ``routes`` (each the turn after it), described by ``labels``."""
+
+    routes: tuple[Turn, ...]
+    labels: tuple[str, ...]
 
 
 def play_steps(play: Play) -> list[Turn]:
@@ -135,8 +145,9 @@ class BoardPlay:
         self.turn = Turn(self.turn.position, self.turn.dice)
         return animate_play(self.board, play, interval=interval, on_step=stepped, on_done=on_done)
 
-    def choose(self, point: int) -> Refused | Play | None:
-        """The learner chose ``point``: a complete play, a refusal, or ``None`` (a selection changed or a move made)."""
+    def choose(self, point: int) -> Refused | RouteChoice | Play | None:
+        """The learner chose ``point``: a complete play, a refusal, a choice of routes to make first, or ``None`` (a
+        selection changed or a move made)."""
         turn, board = self.turn, self.board
         selected = board.selected
         if selected is None:
@@ -144,7 +155,12 @@ class BoardPlay:
         if point == selected:
             board.selected, board.targets = None, frozenset()
             return None
-        moved = turn.route(selected, point)
+        routes = turn.routes(selected, point)
+        if len(routes) > 1:
+            made = len(turn.moves)
+            labels = tuple(_route_label(route, made) for route in routes)
+            return RouteChoice(routes, labels)
+        moved = routes[0] if routes else None
         if moved is None:
             if turn.current.player[point] and point in turn.movable_points():
                 return self.select(point)
@@ -153,6 +169,10 @@ class BoardPlay:
             except IllegalPlayError as error:
                 return Refused(sentence(error.reason))
             return None  # pragma: no cover - a move route() could not find is refused above
+        return self.take(moved)
+
+    def take(self, moved: Turn) -> Play | None:
+        """Make ``moved`` (one of the turns a choice offered) the turn being played: the play once it is complete."""
         self.turn = moved
         self.show()
         return moved.play if moved.is_complete else None
@@ -167,3 +187,14 @@ class BoardPlay:
         board.selected = point
         board.targets = turn.reachable(point)
         return None
+
+
+def _route_label(route: Turn, made: int) -> str:
+    """A route's own moves in words: ``13/7*/5, hitting on the way`` or ``13/8/5, without hitting``."""
+    moves = route.moves[made:]
+    points = [point_name(moves[0].start), *(point_name(move.end) + ("*" if move.hit else "") for move in moves)]
+    written = "/".join(points)
+    hits = [move.end for move in moves if move.hit]
+    if not hits:
+        return f"{written}, without hitting"
+    return f"{written}, hitting on point{'s' if len(hits) > 1 else ''} {' and '.join(str(point) for point in hits)}"

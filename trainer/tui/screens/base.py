@@ -12,7 +12,7 @@ from textual.widgets import Button, Footer
 
 from trainer.engine import Play
 from trainer.store import ProgressStore
-from trainer.tui.playing import BoardPlay, Refused
+from trainer.tui.playing import BoardPlay, Refused, RouteChoice
 from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.cube import CUBE_ACTIONS, CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
@@ -119,16 +119,35 @@ class TaskScreen(TrainerScreen):
         if self.playing is None or not self.accepts_moves():
             return
         outcome = self.playing.choose(event.point)
+        if isinstance(outcome, RouteChoice):
+            self.ask_route(outcome)
+            return
         self.notation.value = self.playing.turn.notation()
         if isinstance(outcome, Refused):
             self.feedback.show(outcome.reason, "wrong", illegal=outcome.illegal)
             if outcome.illegal:
                 self.refused(outcome, event.point)
-        elif outcome is not None:
-            self.feedback.clear()
-            self.played(outcome, self.playing.turn.notation())  # as moved: a checker borne off keeps its stops
         else:
-            self.feedback.clear()
+            self.moved(outcome)
+
+    def moved(self, outcome: Play | None) -> None:
+        """A move was made on the board: a whole play to judge, or a step of one."""
+        self.feedback.clear()
+        if outcome is not None and self.playing is not None:
+            self.played(outcome, self.playing.turn.notation())  # as moved: a checker borne off keeps its stops
+
+    def ask_route(self, choice: RouteChoice) -> None:
+        """Ask which way the checker goes (hitting on the way or not), then make that move."""
+        from trainer.tui.screens.route import RouteChoiceScreen
+
+        def chosen(index: int | None) -> None:
+            if index is None or self.playing is None:
+                return
+            outcome = self.playing.take(choice.routes[index])
+            self.notation.value = self.playing.turn.notation()
+            self.moved(outcome)
+
+        self.app.push_screen(RouteChoiceScreen(choice.labels), chosen)
 
     def refused(self, refusal: Refused, point: int) -> None:
         """The rules refused a move on the board (the feedback is shown already)."""

@@ -49,6 +49,8 @@ class LessonScreen(TaskScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n", "next", "Continue"),
         Binding("r,enter", "roll", "Roll"),
+        Binding("enter,n", "next_lesson", "Next lesson"),
+        Binding("enter", "leave", "Back to the lessons"),
         Binding("x", "starter('X')", "I start"),
         Binding("o", "starter('O')", "O starts"),
         Binding("c", "check_setup", "Check"),
@@ -366,9 +368,7 @@ class LessonScreen(TaskScreen):
             label = Text(f"Practise: {THEME_TITLES[theme]}  ({count} puzzles)")
             options.add_option(Option(label, id=f"practice:{theme}"))
         options.display = options.option_count > 0
-        self.refresh_buttons()
-        following = self.query_one("#next-lesson" if self.next_lesson() is not None else "#leave", Button)
-        following.focus()
+        self.refresh_buttons()  # enter (or n) takes the next lesson, or goes back when this was the last
 
     def summary_text(self) -> str:
         """The summary of a finished lesson: stars, tasks right at the first try, the thresholds, what comes next."""
