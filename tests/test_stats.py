@@ -44,6 +44,11 @@ class Lesson:
     number: int
     title: str
     graded_steps: list[int]
+    edition: int = 1
+
+    @property
+    def progress_key(self) -> str:
+        return self.id if self.edition == 1 else f"{self.id}@{self.edition}"
 
 
 @dataclass(frozen=True)
@@ -236,7 +241,7 @@ def filled(tmp_path: Path) -> Path:
     review card due, and drill runs."""
     store = ProgressStore(tmp_path)
     for step in LESSON_LIBRARY.lessons[0].graded_steps:  # lesson 1 done
-        store.complete_step(LESSON_LIBRARY.lessons[0].id, step, first_try=True)
+        store.complete_step(LESSON_LIBRARY.lessons[0].progress_key, step, first_try=True)
     store.complete_step(LESSON_LIBRARY.lessons[1].id, 1, first_try=False)
     store.set_resume_step(LESSON_LIBRARY.lessons[1].id, 2)
     store.record_puzzle_attempt(ONLY_PLAY.id, ONLY_PLAY.answers[0], correct=True, seconds=4.0)
