@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from textual.timer import Timer
 
-from trainer.engine import OFF, Dice, IllegalPlayError, Play, Position, Side, Turn
+from trainer.engine import OFF, WAITING, Dice, IllegalPlayError, Play, Position, Side, Turn
 from trainer.engine.wording import sentence
 from trainer.tui.widgets.board import BoardView, LastMove
 
@@ -27,6 +27,11 @@ class Refused:
 
     reason: str
     illegal: bool = True
+
+
+def own_checkers(position: Position, point: int) -> int:
+    """How many of the mover's checkers are on ``point`` (25 the bar, 26 waiting to enter, 0 borne off)."""
+    return position.player_waiting if point == WAITING else position.player[point]
 
 
 def play_steps(play: Play) -> list[Turn]:
@@ -85,7 +90,8 @@ def animate_play(
 
 
 class BoardPlay:
-    """A turn being played on ``board``: select a checker, then one of the lit points."""
+    """A turn being played on ``board``: select a checker (on a point, on the bar, or waiting to enter), then one of
+    the lit points."""
 
     def __init__(self, board: BoardView, position: Position, dice: Dice) -> None:
         self.board = board
@@ -146,7 +152,7 @@ class BoardPlay:
             return None
         moved = turn.route(selected, point)
         if moved is None:
-            if turn.current.player[point] and point in turn.movable_points():
+            if own_checkers(turn.current, point) and point in turn.movable_points():
                 return self.select(point)
             try:
                 turn.move(selected, point)
@@ -159,7 +165,7 @@ class BoardPlay:
 
     def select(self, point: int) -> Refused | None:
         turn, board = self.turn, self.board
-        if point == OFF or not turn.current.player[point]:
+        if point == OFF or not own_checkers(turn.current, point):
             return Refused("Choose one of your own checkers (●) first.", illegal=False)
         destinations = turn.destinations(point)
         if not destinations:
