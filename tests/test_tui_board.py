@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Button, Footer
 
-from trainer.engine import BAR, OFF, Cube, Dice, MatchScore, Position, Side, Turn, legal_plays
+from trainer.engine import BAR, OFF, WAITING, Cube, Dice, MatchScore, Position, Side, Turn, legal_plays
 from trainer.tui.app import TrainerApp
 from trainer.tui.playing import BoardPlay, animate_play
 from trainer.tui.screens.base import TaskScreen
@@ -22,11 +22,13 @@ from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 
 GEOMETRIES = [
-    BoardGeometry(point_width, rows)
+    BoardGeometry(point_width, rows, waiting)
     for point_width in range(BoardGeometry.MIN_POINT_WIDTH, BoardGeometry.MAX_POINT_WIDTH + 1, 2)
     for rows in range(BoardGeometry.MIN_ROWS, BoardGeometry.MAX_ROWS + 1)
+    for waiting in (False, True)
 ]
 POINTS = [*range(1, 25), BAR, OFF]
+ACEY_START = Position.acey_deucey_start()
 
 
 def play_of(position: Position, dice: tuple[int, int], notation: str):  # type: ignore[no-untyped-def]
@@ -44,9 +46,14 @@ async def settle(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 
 # --- geometry ----------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("geometry", GEOMETRIES, ids=lambda g: f"{g.point_width}x{g.rows}")
+def geometry_id(geometry: BoardGeometry) -> str:
+    return f"{geometry.point_width}x{geometry.rows}{'+waiting' if geometry.waiting else ''}"
+
+
+@pytest.mark.parametrize("geometry", GEOMETRIES, ids=geometry_id)
 def test_point_at_and_cell_of_are_inverse_and_every_cell_of_a_point_maps_to_it(geometry: BoardGeometry) -> None:
-    for point in POINTS:
+    points = [*POINTS, WAITING] if geometry.waiting else POINTS
+    for point in points:
         assert geometry.point_at(*geometry.cell_of(point)) == point
     seen: dict[int, int] = {}
     for y in range(geometry.height):
@@ -54,9 +61,15 @@ def test_point_at_and_cell_of_are_inverse_and_every_cell_of_a_point_maps_to_it(g
             point = geometry.point_at(x, y)
             if point is not None:
                 seen[point] = seen.get(point, 0) + 1
-    assert set(seen) == set(POINTS)
+    assert set(seen) == set(points)
     for point in range(1, 25):  # a whole column: the number, the frame line and every checker line of its half
         assert seen[point] == geometry.point_width * (geometry.rows + 2)
+    if geometry.waiting:  # the column right of the tray, as wide as the bar, from top to bottom
+        assert seen[WAITING] == 3 * geometry.height and geometry.waiting_x + 4 == geometry.width
+        assert geometry.cell_of(WAITING)[1] == geometry.cell_of(1)[1]  # the learner's stack, from the bottom edge
+    else:
+        with pytest.raises(ValueError, match="waiting"):
+            geometry.cell_of(WAITING)
 
 
 @pytest.mark.parametrize(("width", "height"), [(48, 23), (49, 22), (74, 38), (86, 30), (200, 80), (10, 5)])
@@ -73,7 +86,13 @@ def test_fit_gives_the_largest_board_that_fits_with_odd_points(width: int, heigh
         assert taller.rows > BoardGeometry.MAX_ROWS or taller.height + 3 > height
 
 
-@pytest.mark.parametrize("geometry", GEOMETRIES, ids=lambda g: f"{g.point_width}x{g.rows}")
+def test_the_waiting_column_takes_its_width_from_the_points_only_when_the_board_must_shrink() -> None:
+    assert BoardGeometry.fit(86, 30, waiting=True) == BoardGeometry(5, BoardGeometry.fit(86, 30).rows, True)
+    assert BoardGeometry.fit(72, 30).point_width == 5 and BoardGeometry.fit(72, 30, waiting=True).point_width == 3
+    assert BoardGeometry.fit(72, 30, waiting=True).width == 52
+
+
+@pytest.mark.parametrize("geometry", GEOMETRIES[::2], ids=geometry_id)
 def test_a_point_is_a_triangle_wide_at_the_edge_narrowing_to_a_tip(geometry: BoardGeometry) -> None:
     def width(shape: str) -> float:
         return sum(1 if char == "█" else 0.5 for char in shape if char in "█▌▐")
@@ -98,6 +117,8 @@ def test_last_move_changes_in_board_numbering_for_either_side() -> None:
     assert LastMove.of(play, Side.O).changes() == {(Side.O, 1): -1, (Side.O, 12): 1}
     bearoff = LastMove((play.moves[0]._replace(start=BAR, end=20), play.moves[1]._replace(start=3, end=OFF)), Side.O)
     assert bearoff.changes() == {(Side.O, BAR): -1, (Side.O, 5): 1, (Side.O, 22): -1, (Side.O, OFF): 1}
+    entering = play_of(ACEY_START, (6, 5), "in/20 in/19")  # waiting checkers stay waiting for either side
+    assert LastMove.of(entering, Side.O).changes() == {(Side.O, WAITING): -2, (Side.O, 5): 1, (Side.O, 6): 1}
 
 
 @pytest.mark.parametrize(
@@ -245,6 +266,118 @@ async def test_board_play_animates_a_solution_keeping_its_turn_in_step() -> None
         await settle(pilot, lambda: len(notations) == 2)
         assert notations == ["13/7", "13/8 13/7"] or notations == ["13/8", "13/8 13/7"]
         assert playing.turn.is_complete and playing.turn.play == play and board.position == play.result
+
+
+# --- checkers waiting to enter (acey-deucey) ----------------------------------------------------------------
+
+
+def waiting_column(board: BoardView) -> list[str]:
+    """What the waiting column shows on each line of the board proper (a checker's mark without its rim), and its
+    label above and below."""
+    geometry = board.geometry()
+    left = (board.size.width - geometry.width) // 2 + geometry.waiting_x
+    return [line[left : left + 3].strip(" ▐▌") for line in lines(board)[: geometry.height]]
+
+
+async def test_waiting_checkers_stand_in_their_own_column_labelled_in_for_each_side() -> None:
+    app = BoardApp()
+    async with app.run_test(size=(70, 30)) as pilot:
+        board = app.query_one(BoardView)
+        board.position = Position.start()
+        await pilot.pause()
+        assert not board.geometry().waiting and not board.shows_waiting()
+        board.position = Position.from_text("X: waitx13 24 23 / O: waitx3 20x2 19 18x9")
+        await pilot.pause()
+        geometry = board.geometry()
+        assert geometry.waiting and geometry.width + 2 <= board.size.width
+        column = waiting_column(board)
+        rows, middle = geometry.rows, 2 + geometry.rows
+        assert column[0] == column[-1] == "in"
+        assert column[2 : 2 + rows] == ["○"] * 3 + [""] * (rows - 3)  # O's, from the top
+        bottom = column[middle + 1 : middle + 1 + rows][::-1]  # from the bottom edge
+        assert bottom == ["●"] * (rows - 1) + ["13"]  # more than fit: the count on the last line
+        assert column[middle] == ""
+        board.position = Position.start()
+        board.waiting_column = True  # kept for an acey-deucey game once every checker has entered
+        await pilot.pause()
+        assert board.geometry().waiting and all(cell == "" for cell in waiting_column(board)[2:-2])
+
+
+class PlayingApp(BoardApp):
+    """A board whose choices (clicks, enter) go to a :class:`BoardPlay`, as on a task screen."""
+
+    playing: BoardPlay | None = None
+    chosen: list[int]
+
+    def on_board_view_point_chosen(self, message: BoardView.PointChosen) -> None:
+        self.chosen.append(message.point)
+        if self.playing is not None:
+            self.playing.choose(message.point)
+
+
+async def test_a_click_on_the_waiting_stack_lights_the_entry_points_and_one_enters_a_checker() -> None:
+    app = PlayingApp()
+    app.chosen = []
+    async with app.run_test(size=(70, 30)) as pilot:
+        board = app.query_one(BoardView)
+        position = Position.from_text("X: waitx14 20 / O: waitx13 19x2")  # O holds the 19 point, X's entry with a 6
+        app.playing = BoardPlay(board, position, Dice.of((6, 3)))
+        await pilot.pause()
+        await pilot.click(BoardView, offset=board.offset_of(WAITING))
+        await pilot.pause()
+        assert app.chosen == [WAITING] and board.selected == WAITING
+        assert board.targets == {22, 16}  # in/22 with the 3, on to 16 with the 6; 19 is closed
+        await pilot.click(BoardView, offset=board.offset_of(22))
+        await pilot.pause()
+        assert app.playing.turn.notation() == "in/22" and board.position is not None
+        assert board.position.player_waiting == 13 and board.position.player[22] == 1
+        await pilot.click(BoardView, offset=board.offset_of(WAITING))
+        await pilot.click(BoardView, offset=board.offset_of(16))  # in/19 is closed: the 6 can't enter a second one
+        await pilot.pause()
+        assert app.playing.turn.notation() == "in/22" and board.selected is None
+
+
+async def test_the_keyboard_cursor_reaches_the_waiting_column_right_of_the_tray() -> None:
+    app = PlayingApp()
+    app.chosen = picked = []
+    async with app.run_test(size=(70, 30)) as pilot:
+        board = app.query_one(BoardView)
+        playing = BoardPlay(board, ACEY_START, Dice.of((5, 2)))
+        board.focus()
+        board.cursor = 1
+        await pilot.pause()
+        await pilot.press("right", "right")  # 1 -> the tray -> the waiting column
+        assert board.cursor == WAITING
+        await pilot.press("up")
+        assert board.cursor == WAITING  # the same column in the top row
+        await pilot.press("enter")
+        await pilot.pause()
+        assert picked == [WAITING]
+        assert playing.choose(WAITING) is None and board.targets == {23, 20, 18}
+        assert playing.choose(20) is None and playing.turn.notation() == "in/20"
+        await pilot.press("right")
+        assert board.cursor == 13  # round to the first point of the row
+        board.position, board.waiting_column = Position.start(), False
+        board.cursor = WAITING
+        await pilot.pause()
+        await pilot.press("left")
+        assert board.cursor == 24  # the column has gone: back from the tray
+
+
+async def test_an_entering_play_is_animated_from_the_waiting_stack_with_ghosts_there() -> None:
+    app = BoardApp()
+    async with app.run_test(size=(70, 30)) as pilot:
+        board = app.query_one(BoardView)
+        play = play_of(Position.from_text("X: waitx4 13x5 8x3 6x3 / O: waitx15"), (6, 5), "in/20 in/19")
+        done: list[bool] = []
+        animate_play(board, play, side=Side.O, interval=0.01, on_done=lambda: done.append(True))
+        assert board.position is not None and board.position.opponent_waiting == 4
+        await settle(pilot, lambda: bool(done))
+        assert board.position == play.result.swap() and board.position.opponent_waiting == 2
+        assert board.last_move == LastMove(play.moves, Side.O)
+        column = waiting_column(board)
+        assert column[2:6] == ["○", "○", GHOST, GHOST]  # O's two left, and where the other two stood
+        assert board.render().plain.count(GHOST) == 2
 
 
 # --- cube actions on a minimal task screen -----------------------------------------------------------------

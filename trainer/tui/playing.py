@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from textual.timer import Timer
 
-from trainer.engine import OFF, Dice, IllegalPlayError, Play, Position, Side, Turn
+from trainer.engine import OFF, WAITING, Dice, IllegalPlayError, Play, Position, Side, Turn
 from trainer.engine.moves import point_name
 from trainer.engine.wording import sentence
 from trainer.tui.widgets.board import BoardView, LastMove
@@ -37,6 +37,11 @@ class RouteChoice:
 
     routes: tuple[Turn, ...]
     labels: tuple[str, ...]
+
+
+def own_checkers(position: Position, point: int) -> int:
+    """How many of the mover's checkers are on ``point`` (25 the bar, 26 waiting to enter, 0 borne off)."""
+    return position.player_waiting if point == WAITING else position.player[point]
 
 
 def play_steps(play: Play) -> list[Turn]:
@@ -95,7 +100,8 @@ def animate_play(
 
 
 class BoardPlay:
-    """A turn being played on ``board``: select a checker, then one of the lit points."""
+    """A turn being played on ``board``: select a checker (on a point, on the bar, or waiting to enter), then one of
+    the lit points."""
 
     def __init__(self, board: BoardView, position: Position, dice: Dice) -> None:
         self.board = board
@@ -162,7 +168,7 @@ class BoardPlay:
             return RouteChoice(routes, labels)
         moved = routes[0] if routes else None
         if moved is None:
-            if turn.current.player[point] and point in turn.movable_points():
+            if own_checkers(turn.current, point) and point in turn.movable_points():
                 return self.select(point)
             try:
                 turn.move(selected, point)
@@ -179,7 +185,7 @@ class BoardPlay:
 
     def select(self, point: int) -> Refused | None:
         turn, board = self.turn, self.board
-        if point == OFF or not turn.current.player[point]:
+        if point == OFF or not own_checkers(turn.current, point):
             return Refused("Choose one of your own checkers (●) first.", illegal=False)
         destinations = turn.destinations(point)
         if not destinations:

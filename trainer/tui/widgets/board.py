@@ -1,9 +1,11 @@
 """The board widget: 24 points drawn as triangles in two rows of 12, the bar, the borne-off trays, the dice, the
-doubling cube, the score and the pip counts.
+doubling cube, the score and the pip counts, and in acey-deucey the checkers waiting to enter.
 
 It only displays what it is given (attributes down) and reports clicks and keyboard picks as
-:class:`BoardView.PointChosen` messages (messages up). Point 25 is the bar, point 0 the borne-off tray; points are
-numbered from the learner's side (X, ``●``), who moves counter-clockwise to the bottom-right home board.
+:class:`BoardView.PointChosen` messages (messages up). Point 25 is the bar, point 0 the borne-off tray and point 26
+(:data:`~trainer.engine.WAITING`) the checkers waiting to enter, in a column of their own right of the tray
+(labelled ``in``, as notation writes them: ``in/22``); points are numbered from the learner's side (X, ``●``), who
+moves counter-clockwise to the bottom-right home board.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from trainer.engine import BAR, OFF, Cube, Dice, MatchScore, Move, Play, Position, Side
+from trainer.engine import BAR, OFF, WAITING, Cube, Dice, MatchScore, Move, Play, Position, Side
 
 X_MARK, O_MARK = "●", "○"
 GHOST = "◌"
@@ -30,6 +32,12 @@ TARGET_MARK, POINT_MARK = "◇", "◆"
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 TOP = (13, 14, 15, 16, 17, 18, BAR, 19, 20, 21, 22, 23, 24, OFF)
 BOTTOM = (12, 11, 10, 9, 8, 7, BAR, 6, 5, 4, 3, 2, 1, OFF)
+OUTSIDE = (BAR, OFF, WAITING)
+"""The places off the points: in both rows of the keyboard cursor."""
+WAITING_LABEL = "in"
+"""The label of the waiting column, as notation names a checker entering from it (``in/22``)."""
+WAITING_WIDTH = 3
+"""The columns inside the waiting column (as wide as the bar)."""
 CUBE_LEVEL = 2
 """The line of its owner's half (0 at the board's edge) where a turned cube sits."""
 CAPTION_LINES = 2
@@ -38,7 +46,8 @@ CAPTION_LINES = 2
 
 @dataclass(frozen=True, slots=True)
 class BoardGeometry:
-    """Where everything sits for a board ``point_width`` columns per point and ``rows`` checkers per half.
+    """Where everything sits for a board ``point_width`` columns per point and ``rows`` checkers per half, with a
+    column for the checkers waiting to enter right of the tray when ``waiting`` (acey-deucey).
 
     The board proper is ``width`` x ``height`` cells: the point numbers, the frame, ``rows`` lines per half and the
     middle line; the widget adds its information lines (pip counts, score, caption) under it.
@@ -46,6 +55,7 @@ class BoardGeometry:
 
     point_width: int = 3
     rows: int = 5
+    waiting: bool = False
 
     MIN_POINT_WIDTH: ClassVar[int] = 3
     MAX_POINT_WIDTH: ClassVar[int] = 7
@@ -53,18 +63,22 @@ class BoardGeometry:
     MAX_ROWS: ClassVar[int] = 11
 
     @classmethod
-    def fit(cls, width: int, height: int, info_lines: int = 1 + CAPTION_LINES) -> BoardGeometry:
+    def fit(
+        cls, width: int, height: int, info_lines: int = 1 + CAPTION_LINES, *, waiting: bool = False
+    ) -> BoardGeometry:
         """The largest board that fits ``width`` x ``height`` cells with ``info_lines`` under it (never smaller than
-        the 48 x 15 minimum). Points are an odd number of columns wide, so a checker sits in the middle of its point.
+        the 48 x 15 minimum, 52 wide with the waiting column). Points are an odd number of columns wide, so a checker
+        sits in the middle of its point.
         """
-        point_width = max(cls.MIN_POINT_WIDTH, min(cls.MAX_POINT_WIDTH, (width - 12) // 12))
+        extra = WAITING_WIDTH + 1 if waiting else 0
+        point_width = max(cls.MIN_POINT_WIDTH, min(cls.MAX_POINT_WIDTH, (width - 12 - extra) // 12))
         point_width -= 1 - point_width % 2
         rows = max(cls.MIN_ROWS, min(cls.MAX_ROWS, (height - 5 - info_lines) // 2))
-        return cls(point_width, rows)
+        return cls(point_width, rows, waiting)
 
     @property
     def width(self) -> int:
-        return 12 + 12 * self.point_width
+        return 12 + 12 * self.point_width + (WAITING_WIDTH + 1 if self.waiting else 0)
 
     @property
     def height(self) -> int:
@@ -86,13 +100,26 @@ class BoardGeometry:
         """The first column inside the borne-off tray."""
         return 7 + 12 * self.point_width
 
+    @property
+    def waiting_x(self) -> int:
+        """The first column inside the waiting column (when there is one)."""
+        return self.tray_x + 5
+
     def cell_of(self, point: int) -> tuple[int, int]:
-        """A cell inside ``point`` (1-24, 25 bar, 0 tray), near the board's edge: the inverse of :meth:`point_at`."""
+        """A cell inside ``point`` (1-24, 25 bar, 0 tray, 26 the learner's checkers waiting to enter), near the
+        board's edge: the inverse of :meth:`point_at`.
+
+        :raises ValueError: for 26 on a board without the waiting column.
+        """
         pw = self.point_width
         if point == BAR:
             return self.bar_x + 1, 2 + self.rows
         if point == OFF:
             return self.tray_x + 1, 3 + self.rows
+        if point == WAITING:
+            if not self.waiting:
+                raise ValueError("this board has no column for checkers waiting to enter")
+            return self.waiting_x + 1, 2 + 2 * self.rows
         if point >= 13:
             y = 2
             x = 1 + (point - 13) * pw if point <= 18 else self.right_x + (point - 19) * pw
@@ -102,7 +129,7 @@ class BoardGeometry:
         return x + pw // 2, y
 
     def point_at(self, x: int, y: int) -> int | None:
-        """The point (1-24, 25 bar, 0 tray) under cell ``(x, y)``, or ``None``."""
+        """The point (1-24, 25 bar, 0 tray, 26 waiting to enter) under cell ``(x, y)``, or ``None``."""
         top = 0 <= y <= 1 + self.rows
         bottom = 3 + self.rows <= y <= 4 + 2 * self.rows
         middle = y == 2 + self.rows
@@ -111,6 +138,8 @@ class BoardGeometry:
             return BAR
         if self.tray_x <= x < self.tray_x + 4 and (top or bottom or middle):
             return OFF
+        if self.waiting and self.waiting_x <= x < self.waiting_x + WAITING_WIDTH and (top or bottom or middle):
+            return WAITING
         if not (top or bottom):
             return None
         if 1 <= x < 1 + 6 * pw:
@@ -160,7 +189,7 @@ class LastMove:
         return {key: count for key, count in change.items() if count}
 
     def _board_point(self, point: int) -> int:
-        if self.side is Side.X or point in (BAR, OFF):
+        if self.side is Side.X or point in OUTSIDE:
             return point
         return 25 - point
 
@@ -229,7 +258,8 @@ class BoardView(Widget, can_focus=True):
 
     A screen sets what it shows: ``position``, ``dice`` (and ``used_dice``), ``selected`` and ``targets`` while a
     checker is being moved, ``marked`` points, ``last_move`` (from and to), the doubling ``cube`` and the ``match``
-    score (``None`` hides them), and whether the board takes choices now (``choosing``).
+    score (``None`` hides them), whether the board takes choices now (``choosing``), and in acey-deucey the checkers
+    waiting to enter, in their column right of the tray (``waiting_column`` keeps it while none wait).
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -320,7 +350,7 @@ class BoardView(Widget, can_focus=True):
     ]
 
     class PointChosen(Message):
-        """The learner clicked or keyboard-chose a point (1-24, 25 = bar, 0 = tray)."""
+        """The learner clicked or keyboard-chose a point (1-24, 25 = bar, 0 = tray, 26 = waiting to enter)."""
 
         def __init__(self, board: BoardView, point: int, *, secondary: bool = False) -> None:
             super().__init__()
@@ -355,6 +385,9 @@ class BoardView(Widget, can_focus=True):
     turn_label: reactive[str] = reactive("to play")
     doubles_move_four: reactive[bool] = reactive(True)
     """Whether the dice are a roll to play (a double shown four times) rather than two single throws."""
+    waiting_column: reactive[bool] = reactive(False, layout=True)
+    """Whether to show the column of checkers waiting to enter (acey-deucey) even while none wait, so that the board
+    keeps its size through a game; it shows anyway while the position has checkers waiting."""
 
     _pal: _Palette
 
@@ -364,15 +397,25 @@ class BoardView(Widget, can_focus=True):
     def get_content_width(self, container: Size, viewport: Size) -> int:
         """With ``width: auto``, the largest board that fits the container less :attr:`reserved_width`, with a
         column of margin on each side."""
-        fitted = BoardGeometry.fit(container.width - self.reserved_width - 2, container.height, self.info_lines())
+        fitted = BoardGeometry.fit(
+            container.width - self.reserved_width - 2, container.height, self.info_lines(), waiting=self.shows_waiting()
+        )
         return fitted.width + 2
 
     def info_lines(self) -> int:
         """The lines under the board proper: the pip counts, the score (in a match) and the caption."""
         return 1 + (self.match is not None) + CAPTION_LINES
 
+    def shows_waiting(self) -> bool:
+        """Whether the board has the column of checkers waiting to enter now."""
+        return self.waiting_column or (self.position is not None and self.position.has_waiting())
+
     def geometry(self) -> BoardGeometry:
-        return BoardGeometry.fit(self.size.width, self.size.height, self.info_lines())
+        return BoardGeometry.fit(self.size.width, self.size.height, self.info_lines(), waiting=self.shows_waiting())
+
+    def watch_position(self, old: Position | None, new: Position | None) -> None:
+        if (old is not None and old.has_waiting()) != (new is not None and new.has_waiting()):
+            self.refresh(layout=True)  # the waiting column comes or goes: an auto width changes
 
     def _offset(self, geometry: BoardGeometry) -> tuple[int, int]:
         return max(0, (self.size.width - geometry.width) // 2), 0
@@ -402,19 +445,28 @@ class BoardView(Widget, can_focus=True):
             self.cursor_shown = True
             self.post_message(self.PointChosen(self, point, secondary=event.button == 3))
 
+    def cursor_rows(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The places the keyboard cursor visits, left to right, in the top and the bottom row."""
+        if self.shows_waiting():
+            return (*TOP, WAITING), (*BOTTOM, WAITING)
+        return TOP, BOTTOM
+
     def action_cursor(self, dx: int, dy: int) -> None:
         if not self.cursor_shown:
             self.cursor_shown = True
             return
-        row = TOP if self.cursor in TOP and (self.cursor not in BOTTOM or dy >= 0) else BOTTOM
-        if self.cursor in (BAR, OFF):
-            row = TOP if dy < 0 or (dy == 0 and self._cursor_row_top) else BOTTOM
+        top, bottom = self.cursor_rows()
+        if self.cursor not in top and self.cursor not in bottom:
+            self.cursor = OFF  # the waiting column has gone: the cursor comes back to the tray
+        row = top if self.cursor in top and (self.cursor not in bottom or dy >= 0) else bottom
+        if self.cursor in OUTSIDE:
+            row = top if dy < 0 or (dy == 0 and self._cursor_row_top) else bottom
         index = row.index(self.cursor)
         if dy:
-            row = TOP if dy < 0 else BOTTOM
+            row = top if dy < 0 else bottom
         else:
             index = (index + dx) % len(row)
-        self._cursor_row_top = row is TOP
+        self._cursor_row_top = row is top
         self.cursor = row[index]
 
     _cursor_row_top = False
@@ -454,12 +506,14 @@ class BoardView(Widget, can_focus=True):
     def _board_lines(self, position: Position, g: BoardGeometry) -> list[Text]:
         pw, frame = g.point_width, self._pal.frame
         changes: Changes = self.last_move.changes() if self.last_move else {}
+        waiting_top = "┬" + "─" * WAITING_WIDTH if g.waiting else ""
+        waiting_bottom = "┴" + "─" * WAITING_WIDTH if g.waiting else ""
         lines = [self._numbers(TOP, g)]
-        lines.append(Text("┌" + "─" * 6 * pw + "┬───┬" + "─" * 6 * pw + "┬────┐", frame))
+        lines.append(Text("┌" + "─" * 6 * pw + "┬───┬" + "─" * 6 * pw + "┬────" + waiting_top + "┐", frame))
         lines.extend(self._row(position, TOP, level, g, changes) for level in range(g.rows))
         lines.append(self._middle(g))
         lines.extend(self._row(position, BOTTOM, level, g, changes) for level in reversed(range(g.rows)))
-        lines.append(Text("└" + "─" * 6 * pw + "┴───┴" + "─" * 6 * pw + "┴────┘", frame))
+        lines.append(Text("└" + "─" * 6 * pw + "┴───┴" + "─" * 6 * pw + "┴────" + waiting_bottom + "┘", frame))
         lines.append(self._numbers(BOTTOM, g))
         return lines
 
@@ -487,6 +541,10 @@ class BoardView(Widget, can_focus=True):
             else:
                 style = self._pal.cursor if point == cursor else self._pal.number
                 text.append(_cell(str(point), g.point_width), style)
+        if g.waiting:
+            text.append(" ")
+            style = self._pal.cursor if cursor == WAITING else self._pal.number
+            text.append(_cell(WAITING_LABEL, WAITING_WIDTH), style)
         return text
 
     # --- the points -----------------------------------------------------------------------------------
@@ -543,7 +601,7 @@ class BoardView(Widget, can_focus=True):
         style = self._side_style(side)
         shown_top = min(count, rows) - 1
         if count > rows and level == rows - 1:
-            return self._chip(under, str(count), style)
+            return self._chip(under, str(count), style + self._pal.selected if selected else style)
         mark = X_MARK if side is Side.X else O_MARK
         if selected and level == shown_top:
             return self._chip(under, mark, style + self._pal.selected)
@@ -569,6 +627,10 @@ class BoardView(Widget, can_focus=True):
                 text.append(glyph, style)
             if point in (BAR, OFF):
                 text.append("│", self._pal.frame)
+        if g.waiting:
+            for glyph, style in self._waiting_cell(position, level, g, top, changes):
+                text.append(glyph, style)
+            text.append("│", self._pal.frame)
         return text
 
     def _point_cell(
@@ -611,6 +673,21 @@ class BoardView(Widget, can_focus=True):
             selected = self.selected == BAR and side is Side.X
             return self._stack_cell(under, side, count, level, g.rows, selected=selected, arrived=arrived)
         if count <= level < count - min(0, changes.get((side, BAR), 0)):
+            return [(" ", Style()), (GHOST, self._pal.last_from), (" ", Style())]
+        return under
+
+    def _waiting_cell(
+        self, position: Position, level: int, g: BoardGeometry, top: bool, changes: Changes
+    ) -> list[tuple[str, Style]]:
+        """Line ``level`` of the waiting column: O's checkers waiting to enter in the top half, the learner's in the
+        bottom half, stacked from the edge like the bar's (a ghost where one left to enter)."""
+        side = Side.O if top else Side.X
+        count = position.opponent_waiting if top else position.player_waiting
+        under = [(" ", Style())] * WAITING_WIDTH
+        if level < min(count, g.rows):
+            selected = self.selected == WAITING and side is Side.X
+            return self._stack_cell(under, side, count, level, g.rows, selected=selected, arrived=0)
+        if count <= level < count - min(0, changes.get((side, WAITING), 0)):
             return [(" ", Style()), (GHOST, self._pal.last_from), (" ", Style())]
         return under
 
@@ -661,6 +738,9 @@ class BoardView(Widget, can_focus=True):
         else:
             text.append(" " * 4)
         text.append("│", self._pal.frame)
+        if g.waiting:
+            text.append(" " * WAITING_WIDTH)
+            text.append("│", self._pal.frame)
         return text
 
     def _dice(self) -> Text:
