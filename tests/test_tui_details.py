@@ -90,7 +90,7 @@ async def test_bearing_off_lights_the_tray_even_when_checkers_are_already_off(tm
         await app.workers.wait_for_complete()
         screen = PuzzleScreen([puzzle])
         await app.push_screen(screen)
-        await pilot.pause()
+        await pilot.pause(0.1)  # the board takes its final size before it is clicked
         board = screen.query_one(BoardView)
         position = puzzle.board()
         highest = max(point for point in range(1, 7) if position.player[point])
