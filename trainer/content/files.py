@@ -11,11 +11,13 @@ import os
 import re
 import stat
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 MAX_CONTENT_BYTES = 1_000_000
+T = TypeVar("T")
+P = TypeVar("P")
 
 
 class ContentFileError(Exception):
@@ -100,6 +102,25 @@ def content_files(folder: Path) -> list[Path]:
         raise ContentFileError(f"cannot list the folder: {error.strerror or error}") from None
 
 
+def each_loaded(
+    folder: Path, load: Callable[[Path], tuple[T, list[P]]], failed: T, problem: Callable[[str, str], P]
+) -> Iterator[tuple[Path, T, list[P]]]:
+    """Every content file of ``folder`` with what ``load`` makes of it and its problems. A folder that can't be
+    listed, or a file whose checks break unexpectedly, becomes a problem (``problem(where, message)``) rather than
+    an error: one bad file never stops the others."""
+    try:
+        paths = content_files(folder)
+    except ContentFileError as error:
+        yield folder, failed, [problem(str(folder), error.message)]
+        return
+    for path in paths:
+        try:
+            loaded, problems = load(path)
+        except Exception as error:
+            loaded, problems = failed, [problem(path.name, f"could not be checked: {error}")]
+        yield path, loaded, problems
+
+
 FileSignature = tuple[str, int, int, int, int]
 
 
@@ -113,9 +134,6 @@ def file_signature(path: Path) -> FileSignature | None:
     if not stat.S_ISREG(status.st_mode):
         return None
     return str(Path(path).absolute()), status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
-
-
-T = TypeVar("T")
 
 
 class CheckedFiles(Generic[T]):

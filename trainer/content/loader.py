@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from trainer.content.files import CheckedFiles, ContentFileError, content_files, read_content_file, read_content_text
+from trainer.content.files import CheckedFiles, ContentFileError, each_loaded, read_content_file, read_content_text
 from trainer.content.grading import condition_problem, pick_targets, read_step_board, successful_plays
 from trainer.content.models import GRADED_KINDS, ChooseStep, Lesson, PickStep, PlayStep, RollStep, SetupStep, Step
 from trainer.content.paths import content_dir
@@ -262,22 +262,17 @@ def _load_lesson_file(path: Path, name: str) -> tuple[Lesson | None, list[Proble
     return (None if problems else lesson), problems
 
 
+def _file_problem(where: str, message: str) -> Problem:
+    return Problem(where, None, "", message)
+
+
 def load_lessons(directory: Path | None = None) -> LessonLibrary:
     """Every lesson in ``directory`` (default: the shipped lessons), in lesson-number order, with all problems."""
     folder = directory if directory is not None else content_dir("lessons")
     library = LessonLibrary()
     seen_ids: dict[str, str] = {}
     seen_numbers: dict[int, str] = {}
-    try:
-        paths = content_files(folder)
-    except ContentFileError as error:
-        library.problems.append(Problem(str(folder), None, "", error.message))
-        paths = []
-    for path in paths:
-        try:
-            lesson, problems = load_lesson_file(path)
-        except Exception as error:
-            lesson, problems = None, [Problem(path.name, None, "", f"could not be checked: {error}")]
+    for path, lesson, problems in each_loaded(folder, load_lesson_file, None, _file_problem):
         library.problems.extend(problems)
         if lesson is None:
             library.skipped.append(path.name)

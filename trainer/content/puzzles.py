@@ -14,9 +14,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from trainer.content.files import CheckedFiles, ContentFileError, content_files, read_content_file
+from trainer.content.files import CheckedFiles, ContentFileError, each_loaded, read_content_file
 from trainer.content.grading import best_group
-from trainer.content.loader import Problem, _Lines
+from trainer.content.loader import Problem, _file_problem, _Lines
 from trainer.content.paths import content_dir
 from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES
 from trainer.engine import (
@@ -274,16 +274,8 @@ def load_puzzles(directory: Path | None = None) -> PuzzleLibrary:
     folder = directory if directory is not None else content_dir("puzzles")
     library = PuzzleLibrary()
     seen: dict[str, str] = {}
-    try:
-        paths = content_files(folder)
-    except ContentFileError as error:
-        library.problems.append(Problem(str(folder), None, "", error.message))
-        paths = []
-    for path in paths:
-        try:
-            puzzles, problems = load_puzzle_file(path)
-        except Exception as error:
-            puzzles, problems = [], [Problem(path.name, None, "", f"could not be checked: {error}")]
+    empty: list[Puzzle] = []
+    for path, puzzles, problems in each_loaded(folder, load_puzzle_file, empty, _file_problem):
         library.problems.extend(problems)
         if problems:
             library.skipped.append(path.name)

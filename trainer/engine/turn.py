@@ -7,6 +7,7 @@ the checkers waiting to enter (acey-deucey), and 0 as an end means borne off.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -121,16 +122,7 @@ class Turn:
         return known
 
     def _search_finish(self, me: list[int], them: list[int], left: list[int], made: int) -> bool:
-        for die in sorted(set(left), reverse=True):
-            for source in range(WAITING, 0, -1):
-                if step_problem(me, them, source, die) is None:
-                    next_me, next_them = list(me), list(them)
-                    apply_step(next_me, next_them, source, die)
-                    rest = list(left)
-                    rest.remove(die)
-                    if self._can_finish(next_me, next_them, rest, made + 1):
-                        return True
-        return False
+        return any(self._can_finish(*after, made + 1) for after in _single_steps(me, them, left))
 
     def _step(self, start: int, die: int) -> Move | None:
         """The move of one checker from ``start`` by ``die`` if it can still end in a legal play."""
@@ -263,16 +255,10 @@ class Turn:
     def _most_moves(self, me: list[int], them: list[int], left: list[int]) -> int:
         """How many of the dice ``left`` can still be played one after another from this board."""
         best = 0
-        for die in sorted(set(left), reverse=True):
-            for source in range(WAITING, 0, -1):
-                if step_problem(me, them, source, die) is None:
-                    next_me, next_them = list(me), list(them)
-                    apply_step(next_me, next_them, source, die)
-                    rest = list(left)
-                    rest.remove(die)
-                    best = max(best, 1 + self._most_moves(next_me, next_them, rest))
-                    if best == len(left):
-                        return best
+        for after in _single_steps(me, them, left):
+            best = max(best, 1 + self._most_moves(*after))
+            if best == len(left):
+                break
         return best
 
     def undo(self) -> Turn:
@@ -303,3 +289,18 @@ class Turn:
             if problem is None:
                 return self._whole_roll_problem(start, die)
         return problem or "this move is not allowed"
+
+
+def _single_steps(
+    me: list[int], them: list[int], left: list[int]
+) -> Iterator[tuple[list[int], list[int], list[int]]]:
+    """Every board one legal checker move by one of the dice ``left`` leads to: ``(me, them, dice still left)``,
+    the higher dice and the higher starting points first."""
+    for die in sorted(set(left), reverse=True):
+        for source in range(WAITING, 0, -1):
+            if step_problem(me, them, source, die) is None:
+                next_me, next_them = list(me), list(them)
+                apply_step(next_me, next_them, source, die)
+                rest = list(left)
+                rest.remove(die)
+                yield next_me, next_them, rest
