@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from trainer.content.grading import bearoff_lesson, best_group, play_text
 from trainer.content.puzzles import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, Puzzle, forced_theme
 from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES
-from trainer.engine import BAR, OFF, Game, Play, Position, legal_plays
+from trainer.engine import BAR, OFF, Dice, Game, Play, Position, legal_plays
 from trainer.engine.bearoff import home_side, one_sided, rank_plays
 from trainer.engine.moves import Move, iter_single_moves
 from trainer.engine.rules import apply_step
@@ -152,9 +152,9 @@ def realistic(position: Position) -> bool:
     return all(max(side[1:25]) <= 6 and sum(side[19:25]) <= 4 for side in (position.player, position.opponent))
 
 
-def forced_candidates(seed: int) -> Iterator[Candidate]:
-    """Forced rolls met in an endless stream of seeded self-play games, except the last roll of a game and
-    higher-die rolls without a real choice; no-play rolls come in two groups, on the bar and behind a prime."""
+def self_play_rolls(seed: int) -> Iterator[tuple[Position, Dice, tuple[Play, ...]]]:
+    """Every roll met in an endless stream of seeded self-play games of sensible plays (:func:`sensible_play`): the
+    position, the roll (higher die first) and its legal plays, so mined positions look like real games."""
     chooser = random.Random(seed)
     game_number = 0
     while True:
@@ -167,24 +167,30 @@ def forced_candidates(seed: int) -> Iterator[Candidate]:
             assert game.dice is not None
             position, dice = game.position, game.dice
             plays = legal_plays(position, dice)
-            roll = (max(dice), min(dice))
-            theme = forced_theme(position, dice) if len(plays) == 1 else None
-            if theme is not None and realistic(position) and forced_rejection(position, roll, theme) is None:
-                group = ""
-                if theme == "no-play":
-                    group = "no-play-bar" if position.player[BAR] else "no-play-prime"
-                yield Candidate(
-                    kind="forced",
-                    theme=theme,
-                    difficulty=forced_difficulty(position, roll, plays[0]),
-                    position=position,
-                    dice=roll,
-                    prompt=f"You rolled {roll[0]}-{roll[1]}. The rules leave at most one way to play it: find it, or "
-                    "answer \"No legal play\".",
-                    answers=(play_text(plays[0]),),
-                    group=group,
-                )
+            yield position, dice.high_first(), plays
             game.play(sensible_play(plays, chooser))
+
+
+def forced_candidates(seed: int) -> Iterator[Candidate]:
+    """Forced rolls met in an endless stream of seeded self-play games, except the last roll of a game and
+    higher-die rolls without a real choice; no-play rolls come in two groups, on the bar and behind a prime."""
+    for position, roll, plays in self_play_rolls(seed):
+        theme = forced_theme(position, roll) if len(plays) == 1 else None
+        if theme is not None and realistic(position) and forced_rejection(position, roll, theme) is None:
+            group = ""
+            if theme == "no-play":
+                group = "no-play-bar" if position.player[BAR] else "no-play-prime"
+            yield Candidate(
+                kind="forced",
+                theme=theme,
+                difficulty=forced_difficulty(position, roll, plays[0]),
+                position=position,
+                dice=roll,
+                prompt=f"You rolled {roll[0]}-{roll[1]}. The rules leave at most one way to play it: find it, or "
+                "answer \"No legal play\".",
+                answers=(play_text(plays[0]),),
+                group=group,
+            )
 
 
 # --- bear-offs ------------------------------------------------------------------------------------------------

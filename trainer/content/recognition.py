@@ -21,10 +21,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from trainer.content.generate import Candidate, sensible_play
+from trainer.content.generate import Candidate, self_play_rolls
 from trainer.content.grading import Feedback, read_play
 from trainer.content.puzzles import Puzzle
-from trainer.engine import Constraint, Explanation, Game, Play, Position, explain
+from trainer.engine import Constraint, Explanation, Play, Position, explain
 from trainer.engine.moves import iter_single_moves
 
 Answer = Literal["forced", "not forced", "no play"]
@@ -206,20 +206,8 @@ def prompt(dice: tuple[int, int]) -> str:
 
 def _rolls(seed: int) -> Iterator[tuple[Position, tuple[int, int], Explanation]]:
     """Every roll met in an endless stream of seeded self-play games of sensible plays, explained."""
-    chooser = random.Random(seed)
-    game_number = 0
-    while True:
-        game = Game(seed=seed * 100_003 + game_number)
-        game_number += 1
-        game.roll_opening()
-        while game.result is None:
-            if game.dice is None:
-                game.roll()
-            assert game.dice is not None
-            position, dice = game.position, game.dice
-            explanation = explain(position, dice)
-            yield position, (max(dice), min(dice)), explanation
-            game.play(sensible_play(explanation.plays, chooser))
+    for position, roll, _ in self_play_rolls(seed):
+        yield position, roll, explain(position, roll)
 
 
 def recognition_candidates(
