@@ -155,7 +155,8 @@ class LessonScreen(TaskScreen):
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
         if self.applicable("next"):
-            self.query_one("#continue", Button).label = "Finish lesson" if self.is_last_step() and not self.review else "Continue"
+            finishing = self.is_last_step() and not self.review
+            self.query_one("#continue", Button).label = "Finish lesson" if finishing else "Continue"
 
     # --- showing a step -------------------------------------------------------------------------------
 
