@@ -75,6 +75,10 @@ class LessonScreen(TaskScreen):
         """Whether this showing of the task has had its first answer (the one the review schedule counts)."""
         self.setup_counts: list[int] = [0] * 26
         self.set_reactive(LessonScreen.index, start_step)
+        # Set here, so that a check of the keys before the layout is composed (the footer's) runs no watcher yet.
+        self.set_reactive(LessonScreen.solved, False)
+        self.set_reactive(LessonScreen.throws_seen, 0)
+        self.set_reactive(LessonScreen.finished, False)
 
     @property
     def step(self) -> LessonStep:
