@@ -174,6 +174,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.best = 0
         self.new_best = False
         self.timer: Timer | None = None
+        self.set_reactive(DrillScreen.phase, "ask")  # so that an early check of the keys runs no watcher yet
 
     def compose(self) -> ComposeResult:
         yield TaskLayout(
@@ -263,8 +264,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.task_layout.set_title(f" {name}   {MODE_TITLES[self.mode]}   {status}".rstrip())
 
     def watch_phase(self) -> None:
-        if self.is_mounted:
-            self.refresh_controls()
+        self.refresh_controls()
 
     def refresh_controls(self) -> None:
         self.refresh_buttons()

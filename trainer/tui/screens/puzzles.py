@@ -161,6 +161,7 @@ class PuzzleScreen(TaskScreen):
         self.started = time.monotonic()
         self.replay: Timer | None = None
         self.set_reactive(PuzzleScreen.index, start)
+        self.set_reactive(PuzzleScreen.done, False)  # so that an early check of the keys runs no watcher yet
 
     @property
     def puzzle(self) -> Puzzle:
