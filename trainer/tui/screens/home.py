@@ -1,5 +1,5 @@
-"""The home screen: the progress at a glance and Continue (the next useful thing), every lesson with its status,
-then reviews due, puzzles, the forced-or-not drill, explore a position, the full progress page and help."""
+"""The home screen: the progress at a glance, Continue (the next useful thing) and the way to the whole dashboard,
+then every lesson with its status, the reviews due, puzzles, the forced-or-not drill, explore a position and help."""
 
 from __future__ import annotations
 
@@ -178,7 +178,6 @@ class HomeScreen(TrainerScreen):
             self.action_review()
         elif option_id == "drill":
             self.action_drill()
-
         elif option_id == "explore":
             self.action_explore()
         elif option_id == "help":
