@@ -398,6 +398,7 @@ class LessonScreen(TaskScreen):
         options.display = options.option_count > 0
         self.refresh_buttons()
         following = self.query_one("#next-lesson" if self.next_lesson() is not None else "#leave", Button)
+        following.can_focus = True  # the panel's buttons take no focus, but this one waits for enter
         following.focus()
 
     def summary_text(self) -> str:
