@@ -32,6 +32,7 @@ CORPUS = [
     "24/18 " * 10_000,
     "\x00\x01\x02",
     "é" * 1000,
+    "0" * 14 + "\x1b" * 5 + "\U0001342f" * 12,  # short, but each character's escape takes ten
     "X: wait" + "x9" * 500 + " / O: waitx15",
 ]
 READERS: dict[str, Callable[[str], object]] = {

@@ -159,3 +159,29 @@ async def show_cube_offer(pilot: Pilot[Any]) -> None:
 
 def test_board_with_the_cube_the_score_and_the_last_move(snap_compare: SnapCompare, app: TrainerApp) -> None:
     assert snap_compare(app, terminal_size=(100, 32), run_before=show_cube_offer)
+
+
+def test_home_dashboard_80x24(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    """Two days of progress at a glance over the menu: lessons, puzzles, the rating and its sparkline, bests, days
+    in a row, and Continue (to the review due)."""
+    from training_support import FakeClock, seed_progress
+
+    seed_progress(tmp_path)
+    app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
+    assert snap_compare(app, terminal_size=(80, 24), run_before=wait_for_lessons)
+
+
+async def show_progress_page(pilot: Pilot[Any]) -> None:
+    await wait_for_lessons(pilot)
+    await pilot.press("g")
+    await pilot.pause()
+
+
+def test_progress_page_light_theme(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    """Every figure, the rating chart and the puzzles by kind and theme, in the light theme."""
+    from training_support import FakeClock, seed_progress
+
+    seed_progress(tmp_path)
+    store_app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
+    store_app.store.set_setting("theme", "textual-light")
+    assert snap_compare(store_app, terminal_size=(100, 32), run_before=show_progress_page)

@@ -109,6 +109,14 @@ def test_a_recognition_position_is_rated_on_its_forced_question_and_its_play_onl
     assert [(a.question, a.correct) for a in store.puzzle_history(DRILL.id)] == [("forced", False), ("play", True)]
 
 
+def test_answers_marked_store_only_are_neither_rated_nor_scheduled(store: ProgressStore) -> None:
+    """A Streak's or Storm's answers (and a generated drill position's) are kept, and change nothing else."""
+    missed = answer_puzzle(store, DRILL, "not forced", correct=False, seconds=2.0, now=T0, store_only=True)
+    assert not missed.rated and missed.card is None
+    assert store.rating_history() == [] and store.review_cards() == []
+    assert [(a.question, a.correct) for a in store.puzzle_history(DRILL.id)] == [("forced", False)]
+
+
 def test_puzzles_near_the_rating_leave_out_solved_ones(store: ProgressStore) -> None:
     chosen = puzzles_near_rating(store, FORCED, T0, count=10, seed=1)
     assert len(chosen) == 10 and all(puzzle.difficulty == 2 for puzzle in chosen)  # 1500: the medium ones

@@ -153,9 +153,12 @@ async def test_answers_after_seeing_the_solution_do_not_count_as_solved(tmp_path
         await pilot.pause()
         assert feedback.has_class("right")
     store = ProgressStore(tmp_path)
-    (attempt,) = store.puzzle_history(puzzle.id)
+    # Asking for the solution before answering counts as a miss (rated, and the puzzle comes back for review).
+    shown, attempt = store.puzzle_history(puzzle.id)
+    assert (shown.answer, shown.correct, shown.revealed) == ("solution", False, False)
     assert attempt.correct and attempt.revealed and attempt.answer == puzzle.answers[0]
     assert puzzle.id not in store.solved_puzzles()
+    assert store.review_card(f"puzzle:{puzzle.id}") is not None
     store.close()
 
 

@@ -68,7 +68,7 @@ async def test_markup_in_a_lesson_file_is_shown_as_text(tmp_path: Path) -> None:
     folder.mkdir()
     text = SHIPPED_LESSON.read_text("utf-8")
     text = text.replace('title = "The opening roll and moving"', 'title = "Moving [/x] [@click=app.quit]quit[/]"', 1)
-    (folder / "02-opening-and-moving.toml").write_text(text, "utf-8")
+    (folder / "03-opening-and-moving.toml").write_text(text, "utf-8")
     app = TrainerApp(data_dir=tmp_path / "data", lessons_dir=folder)
     async with app.run_test(size=(100, 32)) as pilot:
         await started(pilot)

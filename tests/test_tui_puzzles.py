@@ -154,7 +154,7 @@ def set_lines(app: TrainerApp) -> list[str]:
 def expected_sets(difficulty: int) -> list[str]:
     """The menu lines (without the indent) for a difficulty (0 = all), none solved, worked out from the library."""
     chosen = [puzzle for puzzle in LIBRARY.puzzles if not difficulty or puzzle.difficulty == difficulty]
-    lines = [f"All puzzles  (0/{len(chosen)} solved)"]
+    lines = [f"All puzzles  (0/{len(chosen)} solved)", "At your level  (10 unsolved near your rating)"]
     for kind, title, themes in (("forced", "Forced moves", FORCED_THEMES), ("bearoff", "Bear-offs", BEAROFF_THEMES)):
         lines.append(f"{title}  (0/{sum(1 for puzzle in chosen if puzzle.kind == kind)} solved)")
         for theme in themes:

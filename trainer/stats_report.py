@@ -54,7 +54,8 @@ def gather(
     return dashboard(records, lessons.lessons, catalogue, now=now, tz=zone, theme_order=THEME_ORDER)
 
 
-def _title(figures: PuzzleFigures) -> str:
+def figure_title(figures: PuzzleFigures) -> str:
+    """The name of a kind or of a theme, as the figures are listed."""
     if figures.theme is None:
         return KIND_TITLES.get(figures.kind, figures.kind)
     titles = RECOGNITION_TITLES if figures.kind == "recognition" else THEME_TITLES
@@ -79,8 +80,8 @@ def report_text(board: Dashboard, tz: tzinfo | None = None) -> str:
     lines = [f"Lessons: {lessons.done} of {lessons.total} done{started}"]
     lines.append("Puzzles:")
     for kind in board.puzzles:
-        lines.append(f"  {_title(kind.total)}: {_counts(kind.total)}")
-        lines.extend(f"    {_title(theme)}: {_counts(theme)}" for theme in kind.themes)
+        lines.append(f"  {figure_title(kind.total)}: {_counts(kind.total)}")
+        lines.extend(f"    {figure_title(theme)}: {_counts(theme)}" for theme in kind.themes)
     rating = board.rating
     rated = f"{rating.rated_attempts} rated attempt(s)"
     if rating.history:

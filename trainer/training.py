@@ -12,7 +12,8 @@ Every function takes the store and the time (seconds since the epoch), so a fake
   a screen that shows the solution before any answer reports that as a miss first.
 - Missed lesson tasks become cards the same way (:func:`answer_lesson_task`).
 - Answers to other questions (the "is it forced?" question of a forced puzzle, the play of a forced drill position)
-  are only stored.
+  are only stored, and so are answers marked ``store_only`` (a Streak or Storm run's, a generated drill
+  position's): these are neither rated nor scheduled.
 """
 
 from __future__ import annotations
@@ -82,14 +83,16 @@ def answer_puzzle(
     revealed: bool = False,
     retry: bool = False,
     in_review: bool = False,
+    store_only: bool = False,
 ) -> AnswerOutcome:
     """Store an answer to a puzzle and apply it to the ratings and the review schedule (see the module's rules).
 
     ``question`` defaults to the puzzle's main question; ``revealed`` marks an answer given after the solution was
-    shown, ``retry`` one after an earlier answer to the same showing, ``in_review`` one given in a review session.
+    shown, ``retry`` one after an earlier answer to the same showing, ``in_review`` one given in a review session,
+    ``store_only`` one that is only stored (a Streak or Storm run's, a generated drill position's).
     """
     asked = question if question is not None else main_question(puzzle)
-    counts = asked == main_question(puzzle) and not revealed and not retry
+    counts = asked == main_question(puzzle) and not revealed and not retry and not store_only
     rated = counts and not in_review and is_rated(store, puzzle)
     store.record_puzzle_attempt(
         puzzle.id, answer, correct=correct, seconds=seconds, question=asked, revealed=revealed, at=now

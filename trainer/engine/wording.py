@@ -30,7 +30,12 @@ QUOTE_LIMIT = 80
 
 
 def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``text`` quoted for an error message, cut to about ``limit`` characters however long it is."""
-    if len(text) <= limit:
-        return repr(text)
-    return repr(text[:limit]) + f"… ({len(text):,} characters)"
+    """``text`` quoted for an error message, cut to about ``limit`` characters however long it is (counting the
+    escapes of characters that can't be shown, which take up to ten each)."""
+    shown = repr(text)
+    if len(text) <= limit and len(shown) <= limit + 2:
+        return shown
+    cut = text[:limit]
+    while len(repr(cut)) > limit + 2:
+        cut = cut[:-1]
+    return repr(cut) + f"… ({len(text):,} characters)"

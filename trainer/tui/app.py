@@ -7,6 +7,8 @@ in a background thread and published as reactives that screens watch.
 from __future__ import annotations
 
 import contextlib
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -50,9 +52,17 @@ class TrainerApp(App[None]):
             self.puzzles = puzzles
 
     def __init__(
-        self, *, data_dir: Path | None = None, lessons_dir: Path | None = None, puzzles_dir: Path | None = None
+        self,
+        *,
+        data_dir: Path | None = None,
+        lessons_dir: Path | None = None,
+        puzzles_dir: Path | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         super().__init__()
+        self.clock: Callable[[], float] = clock if clock is not None else time.time
+        """The time in seconds since the epoch: ratings, reviews, drills and the dashboard read it (a fake one in
+        tests)."""
         self.lessons_dir = lessons_dir
         self.puzzles_dir = puzzles_dir
         self.store = ProgressStore(data_dir)

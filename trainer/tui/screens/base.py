@@ -37,6 +37,10 @@ class TrainerScreen(Screen[None]):
         """Where progress is kept."""
         return self.trainer.store
 
+    def now(self) -> float:
+        """The app's clock, in seconds since the epoch (tests give the app a fake one)."""
+        return self.trainer.clock()
+
     def refresh_buttons(self) -> None:
         """Show each button whose screen action applies now (the footer's keys follow the same rule)."""
         self.refresh_bindings()

@@ -28,6 +28,10 @@ HELP_TEXT = """\
 - Setting up the board: choose a point (**enter** or a click) to add a checker there, **-** or a right-click
   to take one away, **c** to check.
 - Where the doubling cube is in play: **d** doubles, **t** takes, **p** passes.
+- On the home screen: **c** continues with the next useful thing, **r** opens the reviews due, **f** the
+  forced-or-not drill, **g** your whole progress.
+- Forced or not?: **f** forced, **n** not forced, **p** no legal play; a forced roll is then played on the
+  board or typed; **enter** goes on, **a** starts a Streak or Storm again.
 
 ## The board
 You are ● and move from your 24-point down to your 1-point, then bear off. O (○) moves the other way.

@@ -1,4 +1,5 @@
-"""The home screen: every lesson with its status, then explore a position and help."""
+"""The home screen: the progress at a glance, Continue (the next useful thing) and the way to the whole dashboard,
+then every lesson with its status, the reviews due, puzzles, the forced-or-not drill, explore a position and help."""
 
 from __future__ import annotations
 
@@ -7,17 +8,19 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.store import ProgressStore
 from trainer.training import LessonStanding, lesson_standing
 from trainer.tui.screens.base import TrainerScreen
+from trainer.tui.widgets.dashboard import DashboardSummary
 
 if TYPE_CHECKING:
     from trainer.content.loader import LessonLibrary
     from trainer.content.models import Lesson
+    from trainer.practice.stats import Dashboard, Suggestion
 
 
 def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
@@ -36,25 +39,38 @@ def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
 
 
 class HomeScreen(TrainerScreen):
-    """Lessons first, then the tools; arrows and enter, or the letters in the footer."""
+    """The progress and Continue, then the lessons, then the tools; arrows and enter, or the letters in the footer."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "app.quit", "Quit"),
+        Binding("c", "continue", "Continue"),
         Binding("l", "focus_lessons", "Lessons"),
+        Binding("r", "review", "Review"),
         Binding("p", "puzzles", "Puzzles"),
+        Binding("f", "drill", "Forced?"),
         Binding("e", "explore", "Explore"),
+        Binding("g", "progress", "Progress"),
         Binding("question_mark,f1", "help", "Help"),
     ]
 
+    dashboard: Dashboard | None = None
+    """The figures shown, once the lessons and puzzles have loaded."""
+
     def compose(self) -> ComposeResult:
-        with Vertical(classes="menu-page"):
+        with Vertical(classes="menu-page home"):
             yield Static("bgtrainer", classes="page-title")
-            yield Static("Learn backgammon from zero, on a real board.", classes="page-subtitle")
-            yield OptionList(id="home-menu", classes="menu")
+            yield DashboardSummary(id="dashboard")
+            with Horizontal(id="home-actions"):
+                yield Button("▶ Continue", id="continue", action="screen.continue", compact=True)
+                yield Button("Progress  (g)", id="progress", action="screen.progress", compact=True)
             yield Static("", id="home-notice", classes="notice", markup=False)
+            with Vertical(id="home-menu-box"):
+                yield OptionList(id="home-menu", classes="menu")
         yield Footer()
 
     def on_mount(self) -> None:
+        for button in self.query(Button):
+            button.can_focus = False  # the menu keeps the focus; the buttons take clicks and their keys
         self.watch(self.trainer, "lessons", self.refresh_menu)
         self.watch(self.trainer, "puzzles", self.refresh_menu)
         self.query_one("#home-menu", OptionList).focus()
@@ -99,11 +115,13 @@ class HomeScreen(TrainerScreen):
                 menu.add_option(Option("No lessons could be loaded", id="none", disabled=True))
         menu.add_option(None)
         puzzles = self.trainer.puzzles
+        menu.add_option(Option(self.review_label(), id="review", disabled=library is None or puzzles is None))
         if puzzles is None:
             menu.add_option(Option("Puzzles  (loading…)", id="puzzles", disabled=True))
         else:
             solved = len(store.solved_puzzles() & {p.id for p in puzzles.puzzles})
             menu.add_option(Option(f"Puzzles  (p)  —  {solved} of {len(puzzles.puzzles)} solved", id="puzzles"))
+        menu.add_option(Option("Forced or not? Practice, Streak, Storm  (f)", id="drill", disabled=puzzles is None))
         menu.add_option(Option("Explore a position  (e)", id="explore"))
         menu.add_option(Option("Help  (?)", id="help"))
         if highlighted is None or highlighted >= menu.option_count:
@@ -114,7 +132,32 @@ class HomeScreen(TrainerScreen):
             notices.append(f"Skipped broken lesson files: {', '.join(library.skipped)} (run 'bgtrainer validate').")
         if store.notice:
             notices.append(store.notice)
-        self.query_one("#home-notice", Static).update("\n".join(notices))
+        notice = self.query_one("#home-notice", Static)
+        notice.update("\n".join(notices))
+        notice.display = bool(notices)
+        self.refresh_dashboard()
+
+    def review_label(self) -> str:
+        """``Review (N due)`` once the content has loaded (the count is worked out with the scheduler's module)."""
+        if self.trainer.lessons is None or self.trainer.puzzles is None:
+            return "Review  (loading…)"
+        from trainer.training import due_count
+
+        return f"Review ({due_count(self.store, self.now())} due)  (r)"
+
+    def refresh_dashboard(self) -> None:
+        """Work out the figures again (once the lessons and the puzzles have loaded) and show them."""
+        lessons, puzzles = self.trainer.lessons, self.trainer.puzzles
+        button = self.query_one("#continue", Button)
+        if lessons is None or puzzles is None:
+            button.display = False
+            return
+        from trainer.stats_report import gather, records_of  # pydantic's content models stay off startup
+
+        self.dashboard = gather(records_of(self.store), lessons, puzzles, now=self.now())
+        self.query_one(DashboardSummary).show(self.dashboard)
+        button.label = Text(f"▶ {self.dashboard.continue_with.label}  (c)")
+        button.display = True
 
     @staticmethod
     def first_unfinished_lesson(library: LessonLibrary | None, store: ProgressStore) -> int:
@@ -132,6 +175,10 @@ class HomeScreen(TrainerScreen):
             self.open_lesson(option_id.split(":", 1)[1])
         elif option_id == "puzzles":
             self.action_puzzles()
+        elif option_id == "review":
+            self.action_review()
+        elif option_id == "drill":
+            self.action_drill()
         elif option_id == "explore":
             self.action_explore()
         elif option_id == "help":
@@ -156,6 +203,46 @@ class HomeScreen(TrainerScreen):
 
         if self.trainer.puzzles is not None:
             self.app.push_screen(PuzzleMenuScreen())
+
+    def action_continue(self) -> None:
+        """Go to the next useful thing, as the dashboard suggests."""
+        if self.dashboard is not None:
+            self.follow(self.dashboard.continue_with)
+
+    def follow(self, suggestion: Suggestion) -> None:
+        """Open what ``suggestion`` names: the reviews, a lesson, puzzles near the rating, or a Streak."""
+        if suggestion.action == "review":
+            self.action_review()
+        elif suggestion.action == "lesson" and suggestion.lesson_id is not None:
+            self.open_lesson(suggestion.lesson_id)
+        elif suggestion.action == "puzzles" and self.trainer.puzzles is not None:
+            from trainer.tui.screens.puzzles import PuzzleScreen
+
+            by_id = {puzzle.id: puzzle for puzzle in self.trainer.puzzles.puzzles}
+            chosen = [by_id[puzzle_id] for puzzle_id in suggestion.puzzle_ids if puzzle_id in by_id]
+            if chosen:
+                self.app.push_screen(PuzzleScreen(chosen))
+        elif suggestion.action == "drill" and self.trainer.puzzles is not None:
+            from trainer.tui.screens.drill import DrillScreen
+
+            self.app.push_screen(DrillScreen("streak"))
+
+    def action_review(self) -> None:
+        from trainer.tui.screens.review import ReviewRun
+
+        if self.trainer.lessons is not None and self.trainer.puzzles is not None:
+            ReviewRun(self.trainer).start()
+
+    def action_drill(self) -> None:
+        from trainer.tui.screens.drill import DrillMenuScreen
+
+        if self.trainer.puzzles is not None:
+            self.app.push_screen(DrillMenuScreen())
+
+    def action_progress(self) -> None:
+        from trainer.tui.screens.progress import ProgressScreen
+
+        self.app.push_screen(ProgressScreen())
 
     def action_explore(self) -> None:
         from trainer.tui.screens.explore import ExploreScreen

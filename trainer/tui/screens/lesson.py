@@ -1,5 +1,8 @@
 """A lesson, step by step, on a real board: every answer is graded by the rules engine. At the end a summary
-shows the stars earned, the puzzle sets that practise the lesson and the way to the next lesson."""
+shows the stars earned, the puzzle sets that practise the lesson and the way to the next lesson.
+
+A task missed at the first try comes back for review (:func:`trainer.training.answer_lesson_task`); in review the
+screen shows that one step, graded as in the lesson, and Continue ends it."""
 
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ from trainer.content.themes import THEME_TITLES
 from trainer.engine import CHECKERS, OFF, Play, Position, Side
 from trainer.store import ProgressStore
 from trainer.store.lessons import STAR_THRESHOLDS
-from trainer.training import finish_lesson, lesson_standing
+from trainer.training import answer_lesson_task, finish_lesson, lesson_standing
 from trainer.tui.playing import BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen
 from trainer.tui.widgets.board import BoardView, LastMove
@@ -64,12 +67,20 @@ class LessonScreen(TaskScreen):
     finished: reactive[bool] = reactive(False, bindings=True)
     """The lesson is over and its summary is shown."""
 
-    def __init__(self, lesson: Lesson, *, start_step: int = 0) -> None:
+    def __init__(self, lesson: Lesson, *, start_step: int = 0, review: bool = False) -> None:
+        """``review``: show the task at ``start_step`` alone, for review (the lesson's progress is left as it is)."""
         super().__init__()
         self.lesson = lesson
+        self.review = review
         self.wrong_attempts = 0
+        self.answer_noted = False
+        """Whether this showing of the task has had its first answer (the one the review schedule counts)."""
         self.setup_counts: list[int] = [0] * 26
         self.set_reactive(LessonScreen.index, start_step)
+        # Set here, so that a check of the keys before the layout is composed (the footer's) runs no watcher yet.
+        self.set_reactive(LessonScreen.solved, False)
+        self.set_reactive(LessonScreen.throws_seen, 0)
+        self.set_reactive(LessonScreen.finished, False)
 
     @property
     def step(self) -> LessonStep:
@@ -150,7 +161,8 @@ class LessonScreen(TaskScreen):
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
         if self.applicable("next"):
-            self.query_one("#continue", Button).label = "Finish lesson" if self.is_last_step() else "Continue"
+            finishing = self.is_last_step() and not self.review
+            self.query_one("#continue", Button).label = "Finish lesson" if finishing else "Continue"
 
     # --- showing a step -------------------------------------------------------------------------------
 
@@ -158,11 +170,13 @@ class LessonScreen(TaskScreen):
         """Lay out the current step: text, board, the answer widgets it needs."""
         step = self.step
         self.wrong_attempts = 0
+        self.answer_noted = False
         self.solved = False
         self.throws_seen = 0
         self.playing = None
+        where = "Review: lesson" if self.review else "Lesson"
         self.task_layout.set_title(
-            f" Lesson {self.lesson.number}: {self.lesson.title}   step {self.index + 1} of {len(self.lesson.steps)}"
+            f" {where} {self.lesson.number}: {self.lesson.title}   step {self.index + 1} of {len(self.lesson.steps)}"
         )
         heading = step.title if isinstance(step, ReadStep) and step.title else KIND_NAMES[step.kind]
         self.query_one(".step-heading", Static).update(heading)
@@ -201,7 +215,8 @@ class LessonScreen(TaskScreen):
         self.notation.display = isinstance(step, PlayStep)
         self.notation.value = ""
         self.refresh_buttons()
-        self.store.set_resume_step(self.lesson.progress_key, self.index)
+        if not self.review:
+            self.store.set_resume_step(self.lesson.progress_key, self.index)
         if isinstance(step, ChooseStep):
             options.focus()
             options.highlighted = 0
@@ -216,10 +231,13 @@ class LessonScreen(TaskScreen):
     def grade(self, feedback: Feedback) -> None:
         """Show the verdict; on success, record the step and offer Continue."""
         self.feedback.show_feedback(feedback)
+        self.note_answer(feedback.correct)
         if not feedback.correct:
             self.wrong_attempts += 1
             return
-        self.store.complete_step(self.lesson.progress_key, self.index, first_try=self.wrong_attempts == 0)
+        if not self.review:
+            first_try = self.wrong_attempts == 0
+            self.store.complete_step(self.lesson.progress_key, self.index, first_try=first_try, at=self.now())
         self.board.selected, self.board.targets = None, frozenset()
         self.solved = True
         self.board.focus()  # enter now continues
@@ -242,7 +260,18 @@ class LessonScreen(TaskScreen):
                 self.add_checker(event.point)
 
     def refused(self, refusal: Refused, point: int) -> None:
+        self.note_answer(False)
         self.wrong_attempts += 1
+
+    def note_answer(self, correct: bool) -> None:
+        """The first answer to a task each time it is shown counts for reviews: a miss makes (or lapses) its
+        review card; in review, the answer moves the card on or brings it back sooner."""
+        if self.answer_noted:
+            return
+        self.answer_noted = True
+        answer_lesson_task(
+            self.store, self.lesson.progress_key, self.index, correct=correct, now=self.now(), in_review=self.review
+        )
 
     def played(self, play: Play, written: str) -> None:
         step = self.step
@@ -347,7 +376,9 @@ class LessonScreen(TaskScreen):
     def action_next(self) -> None:
         if not self.applicable("next"):
             return
-        if self.is_last_step():
+        if self.review:
+            self.dismiss()
+        elif self.is_last_step():
             self.finish()
         else:
             self.index += 1

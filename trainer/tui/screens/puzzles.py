@@ -1,7 +1,9 @@
 """Puzzles: choose a set by kind, theme and difficulty, then solve on the board or in notation.
 
 Forced puzzles are graded by the engine (and explained with its words); bear-off puzzles by the exact bear-off
-figures, showing the learner's play against the best one. Every answer is stored with the time it took.
+figures, showing the learner's play against the best one. Every answer is stored with the time it took; the first
+answer to a puzzle is rated (the learner's rating and the puzzle's move, shown with the deviation), and a miss comes
+back for review (:mod:`trainer.training`). "At your level" serves unsolved puzzles near the learner's rating.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from trainer.content.grading import Feedback, bearoff_solution, grade_puzzle
 from trainer.engine import Play, Turn, explain
+from trainer.training import AnswerOutcome, answer_puzzle, current_rating, is_rated, puzzles_near_rating
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen, TrainerScreen
 from trainer.tui.widgets.feedback import FeedbackBar
@@ -30,6 +33,8 @@ if TYPE_CHECKING:
     from trainer.content.puzzles import Puzzle, PuzzleLibrary
 
 DIFFICULTY_NAMES = {0: "all", 1: "easy", 2: "medium", 3: "hard"}
+AT_YOUR_LEVEL = 10
+"""How many puzzles the "At your level" set holds."""
 
 
 class PuzzleMenuScreen(TrainerScreen):
@@ -77,6 +82,8 @@ class PuzzleMenuScreen(TrainerScreen):
             return [p for p in chosen if p.kind == key[5:]]
         if key.startswith("theme:"):
             return [p for p in chosen if p.theme == key[6:]]
+        if key == "near":  # by rating, whatever the difficulty chosen
+            return puzzles_near_rating(self.store, library.puzzles, self.now(), count=AT_YOUR_LEVEL)
         return chosen
 
     def refresh_sets(self) -> None:
@@ -87,8 +94,9 @@ class PuzzleMenuScreen(TrainerScreen):
         menu = self.query_one("#puzzle-sets", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
+        rating = current_rating(self.store, self.now()).text()
         self.query_one("#puzzle-filter", Static).update(
-            f"Difficulty: {DIFFICULTY_NAMES[self.difficulty]}  (press 0, 1, 2 or 3)"
+            f"Your rating {rating}   Difficulty: {DIFFICULTY_NAMES[self.difficulty]}  (press 0, 1, 2 or 3)"
         )
         library = self.library
         if library is None:
@@ -102,6 +110,9 @@ class PuzzleMenuScreen(TrainerScreen):
             return Option(Text(f"{indent}{label}  ({done}/{len(chosen)} solved)"), id=key)
 
         menu.add_option(line("All puzzles", "all"))
+        near = len(self.selection("near"))
+        if near:
+            menu.add_option(Option(Text(f"At your level  ({near} unsolved near your rating)"), id="near"))
         for kind, title in (("forced", "Forced moves"), ("bearoff", "Bear-offs")):
             menu.add_option(None)
             menu.add_option(line(title, f"kind:{kind}"))
@@ -137,13 +148,20 @@ class PuzzleScreen(TaskScreen):
     solution_step_seconds = STEP_SECONDS
     """How long each checker move of the solution stays on the board before the next."""
 
-    def __init__(self, puzzles: list[Puzzle], *, start: int = 0) -> None:
+    def __init__(self, puzzles: list[Puzzle], *, start: int = 0, review: bool = False) -> None:
+        """``review``: the puzzles are due for review (answers move their cards, none is rated; Next ends)."""
         super().__init__()
         self.puzzles = puzzles
+        self.review = review
         self.revealed = False
+        self.answered = False
+        """Whether this showing of the puzzle has had an answer (later ones are retries)."""
+        self.outcome: AnswerOutcome | None = None
+        """What the first answer to this showing changed."""
         self.started = time.monotonic()
         self.replay: Timer | None = None
         self.set_reactive(PuzzleScreen.index, start)
+        self.set_reactive(PuzzleScreen.done, False)  # so that an early check of the keys runs no watcher yet
 
     @property
     def puzzle(self) -> Puzzle:
@@ -152,6 +170,7 @@ class PuzzleScreen(TaskScreen):
     def compose(self) -> ComposeResult:
         yield TaskLayout(
             Static(classes="step-heading", markup=False),
+            Static(id="rating", classes="rating-line", markup=False),
             VerticalScroll(SafeMarkdown(id="step-text"), classes="step-scroll"),
             FeedbackBar(id="feedback"),
             NotationInput("type a play, e.g. 6/off 5/3"),
@@ -203,14 +222,29 @@ class PuzzleScreen(TaskScreen):
         kind = "Forced move" if puzzle.kind == "forced" else "Bear-off"
         theme = f"   {THEME_TITLES.get(puzzle.theme, puzzle.theme)}" if self.done else ""
         stars = "★" * puzzle.difficulty
-        self.task_layout.set_title(f" Puzzle {self.index + 1} of {len(self.puzzles)}   {kind}  {stars}{theme}")
+        where = "Review" if self.review else f"Puzzle {self.index + 1} of {len(self.puzzles)}"
+        self.task_layout.set_title(f" {where}   {kind}  {stars}{theme}")
+
+    def show_rating(self) -> None:
+        """The learner's rating with its deviation; after a rated answer, how much it moved and the puzzle's."""
+        outcome = self.outcome
+        if outcome is not None and outcome.rated:
+            change = round(outcome.rating_change)
+            line = f"Rating {outcome.learner_after.text()}  ({change:+d})   puzzle {round(outcome.puzzle_after.rating)}"
+        else:
+            rated = not self.review and not self.answered and is_rated(self.store, self.puzzle)
+            line = f"Rating {current_rating(self.store, self.now()).text()}" + ("   this one is rated" if rated else "")
+        self.query_one("#rating", Static).update(line)
 
     def show_puzzle(self) -> None:
         puzzle = self.puzzle
         self.stop_solution_replay()
         self.done = False
+        self.answered = False
+        self.outcome = None
         self.started = time.monotonic()
         self.show_title()
+        self.show_rating()
         self.query_one(".step-heading", Static).update("Forced move" if puzzle.kind == "forced" else "Bear-off")
         self.query_one("#step-text", Markdown).update(puzzle.prompt)
         board = self.board
@@ -226,15 +260,25 @@ class PuzzleScreen(TaskScreen):
     # --- answering --------------------------------------------------------------------------------------
 
     def record(self, answer: str, correct: bool) -> None:
-        # An answer given after the solution was shown is kept, but marked so that it doesn't count as solved.
-        self.store.record_puzzle_attempt(
-            self.puzzle.id,
+        """Store an answer. The first one of this showing counts: rated if it is the first answer ever to the
+        puzzle, a miss making a review card (in review, moving the card); an answer given after the solution was
+        shown is kept, but marked so that it doesn't count as solved."""
+        outcome = answer_puzzle(
+            self.store,
+            self.puzzle,
             answer,
             correct=correct,
             seconds=round(time.monotonic() - self.started, 2),
+            now=self.now(),
             question="play",
             revealed=self.revealed,
+            retry=self.answered,
+            in_review=self.review,
         )
+        if not self.answered:
+            self.answered = True
+            self.outcome = outcome
+        self.show_rating()
 
     def action_no_play(self) -> None:
         if self.accepts_moves():
@@ -280,6 +324,8 @@ class PuzzleScreen(TaskScreen):
             return
         puzzle = self.puzzle
         solution = puzzle.accepted_plays()[0]
+        if not self.answered and not self.done:
+            self.record("solution", False)  # asking for the solution first counts as a miss
         self.revealed = True
         self.done = True
         self.playing.reset()
@@ -310,6 +356,9 @@ class PuzzleScreen(TaskScreen):
 
     def action_next(self) -> None:
         if not self.done:
+            return
+        if self.review:
+            self.dismiss()
             return
         if self.index + 1 >= len(self.puzzles):
             self.app.pop_screen()

@@ -1,0 +1,345 @@
+"""The training loop's screens as a learner uses them, driven with Pilot on a fake clock: the forced-or-not drill in
+each mode (practice with the forced play, Streak to the first miss, Storm against the clock), a rated puzzle attempt
+and the "At your level" set, a review session (right moves a card on, a miss brings it back sooner), and the
+dashboard on the home screen with Continue and the progress page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Button, Input, OptionList, Static
+from training_support import DAY, LESSONS, LIBRARY, MEDIUM, MINUTE, T0, FakeClock, seed_progress
+
+from trainer.content.models import ChooseStep
+from trainer.content.puzzles import Puzzle
+from trainer.content.recognition import recognise
+from trainer.practice.drills import STORM_SECONDS
+from trainer.store import ProgressStore
+from trainer.training import answer_lesson_task, answer_puzzle, finish_drill
+from trainer.tui.app import TrainerApp
+from trainer.tui.screens.drill import DrillScreen
+from trainer.tui.screens.home import HomeScreen
+from trainer.tui.screens.lesson import LessonScreen
+from trainer.tui.screens.progress import ProgressScreen
+from trainer.tui.screens.puzzles import PuzzleMenuScreen, PuzzleScreen
+from trainer.tui.widgets.dashboard import DashboardSummary
+
+SIZE = (100, 32)
+
+
+def drill_position(answer: str, *, simple: bool = False) -> Puzzle:
+    """The first shipped drill position with this answer (a forced one whose play is a single move, if ``simple``)."""
+    for puzzle in LIBRARY.drills:
+        if puzzle.answers == [answer]:
+            play = recognise(puzzle.board(), puzzle.roll()).play
+            if not simple or (play is not None and " " not in str(play)):
+                return puzzle
+    raise AssertionError(f"no {answer} drill position shipped")
+
+
+FORCED = drill_position("forced", simple=True)
+NOT_FORCED = drill_position("not forced")
+NO_PLAY = drill_position("no play")
+CHOOSE = next(
+    (lesson, index)
+    for lesson in LESSONS.lessons
+    for index, step in enumerate(lesson.steps)
+    if isinstance(step, ChooseStep)
+)
+
+
+# --- helpers ------------------------------------------------------------------------------------------------
+
+
+async def started(pilot: Pilot[None]) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def press(pilot: Pilot[None], *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
+
+
+def text(app: TrainerApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def title(app: TrainerApp) -> str:
+    return text(app, "#task-title")
+
+
+def menu_lines(app: TrainerApp, selector: str) -> list[str]:
+    options = app.screen.query_one(selector, OptionList)
+    return [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
+
+
+async def open_drill(pilot: Pilot[None], mode: str, positions: list[Puzzle]) -> DrillScreen:
+    screen = DrillScreen(mode, positions)  # type: ignore[arg-type]
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+async def type_play(pilot: Pilot[None], play: str) -> None:
+    await press(pilot, "slash")
+    assert isinstance(pilot.app.focused, Input)
+    await press(pilot, *("space" if character == " " else character for character in play), "enter")
+
+
+def with_store(folder: Path) -> ProgressStore:
+    return ProgressStore(folder)
+
+
+# --- the drill --------------------------------------------------------------------------------------------
+
+
+async def test_practice_asks_forced_or_not_then_the_forced_play_rated_and_a_miss_goes_to_review(
+    tmp_path: Path,
+) -> None:
+    """From home (f, then 1): the shipped positions in order; each answer gets the engine's reason; a roll rightly
+    called forced is then played (typed here); the first answer to a shipped position is rated; a miss becomes a
+    review card."""
+    app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await press(pilot, "f")
+        assert "best 0" in menu_lines(app, "#drill-modes")[1]
+        await press(pilot, "1")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.mode == "practice"
+        assert screen.puzzle is not None and screen.puzzle.id == LIBRARY.drills[0].id
+        # Replace the run's positions with known ones, then answer them as a learner does.
+        screen.positions = iter([FORCED, NO_PLAY])
+        screen.show_next()
+        await pilot.pause()
+        assert [button.id for button in screen.query(Button) if button.display] == ["forced", "not-forced", "no-play"]
+        assert not screen.notation.display and not screen.board.choosing
+
+        await press(pilot, "f")
+        verdict = recognise(FORCED.board(), FORCED.roll())
+        assert screen.phase == "play" and screen.feedback.has_class("right")
+        assert verdict.text in str(screen.feedback.render()) and "Now play it" in str(screen.feedback.render())
+        assert screen.board.choosing and screen.notation.display
+        await type_play(pilot, str(verdict.play))
+        assert screen.phase == "done", str(screen.feedback.render())
+        assert "1 right of 1" in title(app)
+        await press(pilot, "enter")
+        assert screen.puzzle == NO_PLAY and screen.phase == "ask"
+
+        await press(pilot, "n")  # wrong: there is no legal play
+        shown = str(screen.feedback.render())
+        assert screen.phase == "done" and screen.feedback.has_class("wrong")
+        assert recognise(NO_PLAY.board(), NO_PLAY.roll()).text in shown
+        assert "1 right of 2" in title(app)
+    store = with_store(tmp_path)
+    assert [(a.question, a.correct) for a in store.puzzle_history(FORCED.id)] == [("forced", True), ("play", True)]
+    assert [entry.puzzle_id for entry in store.rating_history()][-2:] == [FORCED.id, NO_PLAY.id]
+    assert store.review_card(f"puzzle:{NO_PLAY.id}") is not None
+    assert store.review_card(f"puzzle:{FORCED.id}") is None
+    store.close()
+
+
+async def test_streak_runs_until_the_first_miss_and_keeps_the_best(tmp_path: Path) -> None:
+    store = with_store(tmp_path)
+    finish_drill(store, "streak", 1, mistakes=1, seconds=20.0, now=T0 - DAY)
+    store.close()
+    app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_drill(pilot, "streak", [NOT_FORCED, NO_PLAY, FORCED])
+        assert "streak 0   best 1" in title(app)
+        await press(pilot, "n", "enter", "p")
+        assert "streak 2   best 2" in title(app)
+        await press(pilot, "enter", "n")  # the third is forced: the streak ends
+        assert screen.phase == "over"
+        assert "Streak over: 2 right in a row. A new best!" in text(app, "#drill-prompt")
+        assert screen.feedback.has_class("wrong")  # the reason of the miss stays in view
+        assert [button.id for button in screen.query(Button) if button.display] == ["again"]
+        await press(pilot, "a")  # again: a new run against the new best
+        assert screen.phase == "ask" and screen.puzzle == NOT_FORCED
+        assert "streak 0   best 2" in title(app)
+        await press(pilot, "p")  # a miss at once
+        assert "Streak over: 0 right in a row. Your best: 2." in text(app, "#drill-prompt")
+    store = with_store(tmp_path)
+    assert [(run.score, run.mistakes) for run in store.drill_runs("streak")] == [(1, 1), (2, 1), (0, 1)]
+    assert store.drill_best("streak") == 2
+    assert store.rating_history() == [] and store.review_cards() == []  # a Streak is neither rated nor scheduled
+    store.close()
+
+
+async def test_storm_runs_three_minutes_on_the_clock_a_miss_costs_ten_seconds(tmp_path: Path) -> None:
+    store = with_store(tmp_path)
+    finish_drill(store, "storm", 5, mistakes=0, seconds=STORM_SECONDS, now=T0 - DAY)
+    store.close()
+    clock = FakeClock()
+    app = TrainerApp(data_dir=tmp_path, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_drill(pilot, "storm", [NOT_FORCED, NO_PLAY, NOT_FORCED, NO_PLAY])
+        assert "3:00 left   0 right   best 5" in title(app)
+        await press(pilot, "n")  # right: straight on to the next, the reason still shown
+        assert screen.puzzle == NO_PLAY and screen.phase == "ask"
+        assert "Previous position:" in str(screen.feedback.render()) and screen.feedback.has_class("right")
+        clock.advance(30)
+        await press(pilot, "f")  # a miss: ten seconds off
+        assert screen.feedback.has_class("wrong")
+        screen.tick()
+        assert "2:20 left   1 right" in title(app)
+        clock.advance(139)
+        screen.tick()
+        assert "0:01 left" in title(app) and screen.phase == "ask"
+        clock.advance(1)
+        for _ in range(100):  # the screen's own timer reads the clock (every quarter second) and ends the run
+            if screen.phase == "over":
+                break
+            await pilot.pause(0.05)
+        assert screen.phase == "over"
+        assert "Time is up: 1 right, 1 missed. Your best: 5." in text(app, "#drill-prompt")
+        await press(pilot, "n")  # answers after the time is up don't count
+        assert screen.phase == "over"
+    store = with_store(tmp_path)
+    runs = store.drill_runs("storm")
+    assert [(run.score, run.mistakes, run.seconds) for run in runs] == [(5, 0, STORM_SECONDS), (1, 1, 170.0)]
+    assert store.drill_best("storm") == 5
+    store.close()
+
+
+# --- ratings ----------------------------------------------------------------------------------------------
+
+
+async def test_a_rated_puzzle_attempt_moves_the_rating_shown_with_its_deviation(tmp_path: Path) -> None:
+    """The puzzle menu shows the rating and an "At your level" set near it; the first answer to a puzzle is rated
+    (the rating line shows the change), a retry is not."""
+    app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await press(pilot, "p")
+        assert isinstance(app.screen, PuzzleMenuScreen)
+        assert "Your rating 1500? ± 350" in text(app, "#puzzle-filter")
+        assert "At your level  (10 unsolved near your rating)" in menu_lines(app, "#puzzle-sets")
+        sets = app.screen.query_one("#puzzle-sets", OptionList)
+        sets.highlighted = sets.get_option_index("near")
+        await press(pilot, "enter")
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen) and len(screen.puzzles) == 10
+        assert all(puzzle.difficulty == 2 for puzzle in screen.puzzles)  # rated 1500, as the learner
+        puzzle = screen.puzzle
+        assert text(app, "#rating") == "Rating 1500? ± 350   this one is rated"
+        await type_play(pilot, puzzle.answers[0])
+        assert screen.done and screen.outcome is not None and screen.outcome.rated
+        after = screen.outcome.learner_after
+        assert after.rating > 1500 and after.rd < 350
+        change = round(screen.outcome.rating_change)
+        assert text(app, "#rating").startswith(f"Rating {after.text()}  (+{change})   puzzle ")
+        await press(pilot, "r")  # the same puzzle again: no longer rated
+        assert text(app, "#rating") == f"Rating {after.text()}"
+        await press(pilot, "p")  # wrong (the roll can be played): a review card, but no rating
+        assert screen.feedback.has_class("wrong")
+        await press(pilot, "escape")
+        assert f"Your rating {after.text()}" in text(app, "#puzzle-filter")
+    store = with_store(tmp_path)
+    assert [entry.puzzle_id for entry in store.rating_history()] == [puzzle.id]
+    assert store.puzzle_rating(puzzle.id) is not None
+    assert store.review_card(f"puzzle:{puzzle.id}") is not None
+    store.close()
+
+
+async def test_review_right_moves_on_a_miss_comes_back_sooner(tmp_path: Path) -> None:
+    """A missed lesson task and a missed puzzle come back after ten minutes: "Review (2 due)" on home opens them one
+    after the other (the task as its lesson step, the puzzle as a puzzle); right moves a card on by days, a miss
+    brings it back in ten minutes."""
+    lesson, step = CHOOSE
+    store = with_store(tmp_path)
+    answer_lesson_task(store, lesson.progress_key, step, correct=False, now=T0)
+    answer_puzzle(store, MEDIUM, "pass", correct=False, seconds=3.0, now=T0)
+    store.close()
+    clock = FakeClock(T0 + 11 * MINUTE)
+    app = TrainerApp(data_dir=tmp_path, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert "Review (2 due)  (r)" in menu_lines(app, "#home-menu")
+        await press(pilot, "r")
+        task = app.screen
+        assert isinstance(task, LessonScreen) and task.review and task.index == step
+        assert title(app).startswith(" Review: lesson")
+        choose = lesson.steps[step]
+        assert isinstance(choose, ChooseStep)
+        right = next(index for index, option in enumerate(choose.options) if option.correct)
+        shown = [int(option.id or 0) for option in task.query_one("#options", OptionList)._options]
+        await press(pilot, str(shown.index(right) + 1), "enter")  # right, then Continue: the next item due
+
+        puzzle = app.screen
+        assert isinstance(puzzle, PuzzleScreen) and puzzle.review and puzzle.puzzle == MEDIUM
+        assert title(app).startswith(" Review")
+        await press(pilot, "p")  # a miss: the roll can be played
+        assert puzzle.feedback.has_class("wrong")
+        await pilot.click("#solution")
+        await pilot.pause()
+        await press(pilot, "n")
+        assert isinstance(app.screen, HomeScreen)
+        assert "Review (0 due)  (r)" in menu_lines(app, "#home-menu")
+        clock.advance(10 * MINUTE)
+        app.screen.refresh_menu()  # type: ignore[attr-defined]
+        assert "Review (1 due)  (r)" in menu_lines(app, "#home-menu")
+    store = with_store(tmp_path)
+    task_card = store.review_card(f"lesson:{lesson.progress_key}:{step}")
+    puzzle_card = store.review_card(f"puzzle:{MEDIUM.id}")
+    assert task_card is not None and task_card.due >= T0 + 11 * MINUTE + DAY
+    assert puzzle_card is not None and puzzle_card.due == T0 + 21 * MINUTE
+    assert not store.lesson_progress(lesson.progress_key).completed  # a review leaves the lesson's progress as it was
+    assert len(store.rating_history()) == 1  # the puzzle's first miss only: reviews are not rated
+    store.close()
+
+
+# --- the dashboard ----------------------------------------------------------------------------------------
+
+
+async def test_the_dashboard_on_home_and_continue(tmp_path: Path) -> None:
+    seed_progress(tmp_path)
+    app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        home = app.screen
+        assert isinstance(home, HomeScreen) and home.dashboard is not None
+        rating = home.dashboard.rating.text
+        lines = home.query_one(DashboardSummary).text.splitlines()
+        assert lines[0] == "Lessons 1/12 done  ·  Puzzles 1/255 solved, 50% first try"
+        assert lines[1] == f"Rating {rating} · Best streak 7, storm 12 · 2 days in a row"
+        assert home.query_one("#dash-chart").display  # two rated attempts: the sparkline shows
+        button = home.query_one("#continue", Button)
+        assert str(button.label) == "▶ Review (1 due)  (c)"
+        assert "Review (1 due)  (r)" in menu_lines(app, "#home-menu")
+        await press(pilot, "c")  # Continue: the review
+        assert isinstance(app.screen, PuzzleScreen) and app.screen.review
+        await press(pilot, "escape")  # leaving an item ends the reviews
+        assert isinstance(app.screen, HomeScreen)
+
+        await press(pilot, "g")  # the full page
+        page = app.screen
+        assert isinstance(page, ProgressScreen)
+        overview = text(app, "#overview")
+        assert "Lessons          1 of 12 done" in overview and f"Rating           {rating}" in overview
+        assert "Best streak      7 (1 run); best storm 12 (1 run)" in overview
+        assert "Reviews due      1 of 1 card" in overview
+        assert page.query("#rating-chart")  # the rating's history as a chart
+        console = Console(width=100, record=True)
+        console.print(page.query_one("#figures", Static).content)
+        figures = console.export_text()
+        assert "Forced moves" in figures and "0%" in figures and "Bear-offs" in figures and "100%" in figures
+        await press(pilot, "escape")
+
+    # With nothing due, Continue goes on with the next lesson.
+    store = with_store(tmp_path)
+    store.remove_review_card(f"puzzle:{MEDIUM.id}")
+    store.close()
+    app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        following = LESSONS.lessons[1]
+        assert str(app.screen.query_one("#continue", Button).label).startswith(f"▶ Start lesson 2: {following.title}")
+        await press(pilot, "c")
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == following.id

@@ -1,0 +1,438 @@
+"""The forced-move recognition drill: a position and a roll, and the question "forced, not forced, or no legal
+play?" (keys ``f``, ``n``, ``p``); a roll rightly called forced is then played, on the board or typed. The engine's
+reason follows every answer.
+
+Modes (:data:`MODES`):
+
+- **Practice**, untimed: the shipped positions not answered yet, in their mix, then generated ones without end. The
+  first answer to a shipped position is rated, and a miss comes back for review.
+- **Streak**: until the first miss; the best streak is kept. Leaving a streak before a miss keeps it too.
+- **Storm**: three minutes, as many as you can; a miss costs ten seconds; the best score is kept. A Storm left
+  before its time is up is not kept.
+
+Streak and Storm take the shipped positions shuffled, easy ones first, then generated ones; their answers are only
+stored (neither rated nor scheduled). In Storm a right answer moves straight on, the reason staying in view. A
+review shows one position due for review and ends (:class:`DrillScreen` with ``mode="review"``).
+
+The clock is the app's (:attr:`TrainerApp.clock`), so tests drive Storm with a fake one.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator, Sequence
+from typing import ClassVar, Literal
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from trainer.content.grading import Feedback
+from trainer.content.puzzles import Puzzle
+from trainer.content.recognition import (
+    Answer,
+    drill,
+    grade_recognition,
+    grade_recognition_play,
+    position_key,
+    recognise,
+)
+from trainer.engine import Play
+from trainer.practice.drills import STORM_MISS_PENALTY, STORM_SECONDS, StormRun, StreakRun
+from trainer.store import DrillMode
+from trainer.training import answer_puzzle, finish_drill
+from trainer.tui.playing import BoardPlay
+from trainer.tui.screens.base import TaskScreen, TrainerScreen
+from trainer.tui.widgets.board import LastMove
+from trainer.tui.widgets.feedback import FeedbackBar
+from trainer.tui.widgets.task import NotationInput, TaskLayout
+
+Mode = Literal["practice", "streak", "storm", "review"]
+MODES: tuple[Mode, ...] = ("practice", "streak", "storm")
+MODE_TITLES: dict[Mode, str] = {"practice": "Practice", "streak": "Streak", "storm": "Storm", "review": "Review"}
+Phase = Literal["ask", "play", "done", "over"]
+"""``ask``: forced, not forced or no play?; ``play``: play the forced roll; ``done``: answered, enter goes on;
+``over``: the Streak or Storm has ended."""
+TICK_SECONDS = 0.25
+"""How often a Storm's clock is read and shown."""
+
+
+def drill_positions(
+    shipped: Sequence[Puzzle], mode: Mode, seed: int, *, answered: frozenset[str] = frozenset()
+) -> Iterator[Puzzle]:
+    """The positions of a run: practice takes the shipped ones not ``answered`` yet, in their order; Streak and
+    Storm all of them shuffled by ``seed``, easy ones first. Generated positions follow without end."""
+    if mode in ("streak", "storm"):
+        chosen = list(shipped)
+        random.Random(seed).shuffle(chosen)
+        chosen.sort(key=lambda puzzle: puzzle.difficulty)
+    else:
+        chosen = [puzzle for puzzle in shipped if puzzle.id not in answered]
+    yield from chosen
+    yield from drill(seed, exclude=[position_key(puzzle) for puzzle in shipped])
+
+
+def clock_text(seconds: float) -> str:
+    """``m:ss`` for a Storm's time left (rounded up, so 0:00 means the time is up)."""
+    whole = max(0, int(-(-seconds // 1)))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+class DrillMenuScreen(TrainerScreen):
+    """The drill's three modes, with the bests: keys 1-3, or the arrows and enter."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,escape", "app.pop_screen", "Back"),
+        Binding("1", "start('practice')", "Practice"),
+        Binding("2", "start('streak')", "Streak"),
+        Binding("3", "start('storm')", "Storm"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="menu-page"):
+            yield Static("Forced or not?", classes="page-title")
+            yield Static(
+                "Is the roll forced, not forced, or is there no legal play? Then play the forced ones.",
+                classes="page-subtitle",
+            )
+            yield OptionList(id="drill-modes", classes="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_modes()
+        self.query_one("#drill-modes", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_modes()
+
+    def refresh_modes(self) -> None:
+        menu = self.query_one("#drill-modes", OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        streak, storm = self.store.drill_best("streak"), self.store.drill_best("storm")
+        minutes = round(STORM_SECONDS / 60)
+        menu.add_option(Option("1. Practice  —  untimed, at your pace", id="practice"))
+        menu.add_option(Option(f"2. Streak  —  until the first miss  (best {streak})", id="streak"))
+        menu.add_option(
+            Option(
+                f"3. Storm  —  {minutes} minutes, a miss costs {round(STORM_MISS_PENALTY)} seconds  (best {storm})",
+                id="storm",
+            )
+        )
+        menu.highlighted = highlighted if highlighted is not None else 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id in MODES:
+            self.action_start(event.option.id)
+
+    def action_start(self, mode: Mode) -> None:
+        if self.trainer.puzzles is not None:
+            self.app.push_screen(DrillScreen(mode))
+
+
+class DrillScreen(TaskScreen, inherit_bindings=False):
+    """One drill run: a position and a roll at a time; answer, read the reason, go on.
+
+    Its keys are its own (the answers first in the footer), the task screen's that apply declared again."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,escape", "leave", "Back"),
+        Binding("f", "answer('forced')", "Forced"),
+        Binding("n", "answer('not forced')", "Not forced"),
+        Binding("p", "answer('no play')", "No legal play"),
+        Binding("enter", "next", "Next"),
+        Binding("a", "again", "Again"),
+        Binding("b", "focus_board", "Board", show=False),
+        Binding("slash", "focus_notation", "Type a play"),
+        Binding("u,backspace", "undo", "Undo"),
+        Binding("pageup", "scroll_panel(-1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll_panel(1)", "Scroll down", show=False),
+        Binding("tab", "app.focus_next", "Next field", show=False),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False),
+    ]
+
+    phase: reactive[Phase] = reactive("ask", bindings=True)
+
+    def __init__(self, mode: Mode, positions: Sequence[Puzzle] | None = None) -> None:
+        """A run of ``mode``; ``positions`` replaces the shipped ones and the generator (a review's one position)."""
+        super().__init__()
+        self.mode: Mode = mode
+        self.given = list(positions) if positions is not None else None
+        self.positions: Iterator[Puzzle] = iter(())
+        self.puzzle: Puzzle | None = None
+        self.shipped_ids: frozenset[str] = frozenset()
+        self.started = time.monotonic()
+        self.right = 0
+        self.answered = 0
+        self.streak = StreakRun()
+        self.storm: StormRun | None = None
+        self.best = 0
+        self.new_best = False
+        self.timer: Timer | None = None
+        self.set_reactive(DrillScreen.phase, "ask")  # so that an early check of the keys runs no watcher yet
+
+    def compose(self) -> ComposeResult:
+        yield TaskLayout(
+            Static(classes="step-heading", markup=False),
+            VerticalScroll(Static(id="drill-prompt", markup=False), classes="step-scroll"),
+            FeedbackBar(id="feedback"),
+            NotationInput(),
+            Vertical(
+                Button("f  Forced", id="forced", action="screen.answer('forced')"),
+                Button("n  Not forced", id="not-forced", action="screen.answer('not forced')"),
+                Button("p  No legal play", id="no-play", action="screen.answer('no play')"),
+                classes="answers",
+            ),
+            Horizontal(
+                Button("Next", id="next", variant="primary", action="screen.next"),
+                Button("a  Again", id="again", variant="primary", action="screen.again"),
+                classes="buttons",
+            ),
+        )
+        yield Footer()
+
+    # --- the run ------------------------------------------------------------------------------------------
+
+    @property
+    def timed(self) -> bool:
+        return self.mode in ("streak", "storm")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.start_run()
+        if self.mode == "storm":
+            self.timer = self.set_interval(TICK_SECONDS, self.tick)
+
+    def start_run(self) -> None:
+        """A new run: its positions, and in Streak and Storm a fresh score against the best."""
+        library = self.trainer.puzzles
+        shipped = [] if library is None else library.drills
+        self.shipped_ids = frozenset(puzzle.id for puzzle in shipped)
+        seed = int(self.now())
+        if self.given is not None:
+            self.positions = iter(self.given)
+        else:
+            answered = frozenset(attempt.puzzle_id for attempt in self.store.all_puzzle_attempts()
+                                 if attempt.question == "forced")
+            self.positions = drill_positions(shipped, self.mode, seed, answered=answered)
+        self.right = self.answered = 0
+        self.new_best = False
+        if self.mode in ("streak", "storm"):
+            self.best = self.store.drill_best(self.mode)
+        self.streak = StreakRun(started_at=self.now())
+        self.storm = StormRun(started_at=self.now()) if self.mode == "storm" else None
+        self.feedback.clear()
+        self.show_next()
+
+    def show_next(self) -> None:
+        """Put the next position on the board and ask."""
+        puzzle = next(self.positions, None)
+        if puzzle is None:  # only a review's own positions run out
+            self.dismiss()
+            return
+        self.puzzle = puzzle
+        self.started = time.monotonic()
+        board = self.board
+        board.marked, board.last_move = frozenset(), None
+        board.cursor_shown = False
+        board.caption = "is the roll forced?"
+        self.playing = BoardPlay(board, puzzle.board(), puzzle.roll())
+        self.query_one(".step-heading", Static).update("Forced, not forced, or no legal play?")
+        self.query_one("#drill-prompt", Static).update(puzzle.prompt)
+        self.notation.value = ""
+        self.phase = "ask"
+        self.show_title()
+        self.refresh_controls()
+        board.focus()
+
+    def show_title(self) -> None:
+        name = "Forced or not?"
+        if self.mode == "practice":
+            status = f"{self.right} right of {self.answered}" if self.answered else ""
+        elif self.mode == "streak":
+            status = f"streak {self.streak.score}   best {max(self.best, self.streak.score)}"
+        elif self.mode == "storm" and self.storm is not None:
+            left = clock_text(self.storm.remaining(self.now()))
+            status = f"{left} left   {self.storm.score} right   best {max(self.best, self.storm.score)}"
+        else:
+            status = ""
+        self.task_layout.set_title(f" {name}   {MODE_TITLES[self.mode]}   {status}".rstrip())
+
+    def watch_phase(self) -> None:
+        self.refresh_controls()
+
+    def refresh_controls(self) -> None:
+        self.refresh_buttons()
+        self.notation.display = self.phase == "play"
+        self.board.choosing = self.phase == "play"
+
+    def accepts_moves(self) -> bool:
+        return self.phase == "play" and self.playing is not None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        applicable = {
+            "answer": self.phase == "ask",
+            "next": self.phase == "done",
+            "again": self.phase == "over",
+        }
+        return applicable[action] if action in applicable else super().check_action(action, parameters)
+
+    # --- answering ----------------------------------------------------------------------------------------
+
+    def record(self, answer: str, correct: bool, *, question: Literal["forced", "play"]) -> None:
+        """Store an answer: in practice and review, the shipped positions' answers count for the rating and the
+        reviews; the rest are only stored."""
+        assert self.puzzle is not None
+        answer_puzzle(
+            self.store,
+            self.puzzle,
+            answer,
+            correct=correct,
+            seconds=round(time.monotonic() - self.started, 2),
+            now=self.now(),
+            question=question,
+            in_review=self.mode == "review",
+            store_only=self.timed or self.puzzle.id not in self.shipped_ids,
+        )
+
+    def action_answer(self, answer: Answer) -> None:
+        if self.phase != "ask" or self.puzzle is None:
+            return
+        if self.storm is not None and self.storm.is_over(self.now()):
+            self.tick()
+            return
+        feedback = grade_recognition(self.puzzle, answer)
+        self.record(answer, feedback.correct, question="forced")
+        verdict = recognise(self.puzzle.board(), self.puzzle.roll())
+        several = verdict.play_count > 1
+        self.board.caption = f"{verdict.answer}: {verdict.play_count} legal plays" if several else verdict.answer
+        if feedback.correct and verdict.play is not None:
+            self.feedback.show_feedback(feedback)
+            self.phase = "play"
+            self.query_one(".step-heading", Static).update("Now play it")
+            self.board.caption = "forced: play it"
+            self.board.focus()
+            return
+        if not feedback.correct and verdict.play is not None and self.mode != "storm":
+            self.show_play(verdict.play)
+        self.item_done(feedback)
+
+    def show_play(self, play: Play) -> None:
+        """Show the only legal play on the board, from and to."""
+        board = self.board
+        board.position = play.result
+        board.used_dice = play.dice.moves[: play.dice_used]
+        board.last_move = LastMove.of(play)
+        board.caption = "forced: the only legal play"
+
+    def played(self, play: Play, written: str) -> None:
+        self.grade_play(grade_recognition_play(self.puzzle, play) if self.puzzle else None, written)
+
+    def on_input_submitted(self, event: NotationInput.Submitted) -> None:
+        if not self.accepts_moves() or not event.value.strip() or self.puzzle is None:
+            return
+        self.grade_play(grade_recognition_play(self.puzzle, event.value), event.value, typed=True)
+
+    def grade_play(self, feedback: Feedback | None, written: str, *, typed: bool = False) -> None:
+        """The play of a roll rightly called forced: right ends the item; an illegal one gets its rule, and the
+        learner tries again."""
+        if feedback is None:
+            return
+        self.record(written, feedback.correct, question="play")
+        if feedback.correct:
+            self.item_done(feedback)
+            return
+        self.feedback.show_feedback(feedback)
+        self.reset_play()
+        if typed:
+            self.notation.focus()
+
+    def item_done(self, feedback: Feedback) -> None:
+        """An item is over, right or missed: score it by the mode and show the reason."""
+        correct = feedback.correct
+        self.answered += 1
+        self.right += int(correct)
+        if self.mode == "storm" and self.storm is not None:
+            self.storm = self.storm.answer(correct, self.now())
+            self.feedback.show(f"Previous position: {feedback.message}", "right" if correct else "wrong")
+            if self.storm.is_over(self.now()):
+                self.finish()
+            else:
+                self.show_next()  # at once, the reason staying in view
+            return
+        self.feedback.show_feedback(feedback)
+        if self.mode == "streak":
+            self.streak = self.streak.answer(correct)
+            if self.streak.over:
+                self.finish()
+                return
+        self.phase = "done"
+        self.query_one(".step-heading", Static).update("Right" if correct else "Missed")
+        self.show_title()
+        self.board.focus()
+
+    def action_next(self) -> None:
+        if self.phase != "done":
+            return
+        if self.mode == "review":
+            self.dismiss()
+            return
+        self.feedback.clear()
+        self.show_next()
+
+    # --- Streak and Storm ---------------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        """Read the clock: show the time left, and end the Storm when it is up."""
+        if self.storm is None or self.phase == "over":
+            return
+        if self.storm.is_over(self.now()):
+            self.finish()
+        else:
+            self.show_title()
+
+    def finish(self) -> None:
+        """The Streak missed or the Storm's time up: keep the run, say the score against the best."""
+        now = self.now()
+        mode: DrillMode
+        if self.mode == "storm" and self.storm is not None:
+            mode, score = "storm", self.storm.score
+            mistakes, seconds = self.storm.mistakes, self.storm.elapsed(now)
+            lead = f"Time is up: {score} right, {mistakes} missed."
+        else:
+            mode, score, mistakes = "streak", self.streak.score, 1
+            seconds = now - self.streak.started_at
+            lead = f"Streak over: {score} right in a row."
+        self.new_best = finish_drill(self.store, mode, score, mistakes=mistakes, seconds=seconds, now=now)
+        best = max(self.best, score)
+        tail = "A new best!" if self.new_best else f"Your best: {best}."
+        self.phase = "over"
+        self.playing = None
+        self.board.choosing = False
+        self.board.caption = ""
+        self.query_one(".step-heading", Static).update(f"{MODE_TITLES[self.mode]} over")
+        self.query_one("#drill-prompt", Static).update(f"{lead} {tail}\n\nPress a to go again, q to go back.")
+        self.task_layout.set_title(f" Forced or not?   {MODE_TITLES[self.mode]}   {score} right   best {best}")
+        self.best = best
+
+    def action_again(self) -> None:
+        if self.phase == "over":
+            self.start_run()
+
+    def action_leave(self) -> None:
+        """Back: a Streak left before a miss is kept (its answers were all right); a Storm must run its time."""
+        if self.mode == "streak" and self.phase != "over" and self.streak.score:
+            finish_drill(
+                self.store, "streak", self.streak.score, mistakes=0,
+                seconds=self.now() - self.streak.started_at, now=self.now(),
+            )
+        self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()

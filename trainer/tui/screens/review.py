@@ -1,0 +1,72 @@
+"""Reviews: the items due, one after another, each shown as itself: a puzzle on the puzzle screen, a drill position
+on the drill screen, a lesson task as that step of its lesson, graded as there.
+
+Each answer moves the item's card (:mod:`trainer.training`): right moves it on, a miss brings it back in ten
+minutes. After an item, Continue (or Next) opens the next one due; leaving an item (``q``) ends the reviews. Items
+whose puzzle or lesson didn't load are passed over (their cards stay).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.screen import Screen
+
+from trainer.training import ReviewItem, due_reviews
+
+if TYPE_CHECKING:
+    from trainer.tui.app import TrainerApp
+
+
+class ReviewRun:
+    """One review session over the app's store, on the app's clock."""
+
+    def __init__(self, app: TrainerApp) -> None:
+        self.app = app
+        self.answered = 0
+        self.passed_over: set[str] = set()
+
+    def start(self) -> None:
+        """Open the first item due, or say that none is."""
+        self.open_next()
+
+    def item_done(self, _result: None = None) -> None:
+        """An item was answered and its screen closed by Continue (leaving with ``q`` closes it without a call)."""
+        self.answered += 1
+        self.open_next()
+
+    def open_next(self) -> None:
+        """Open the next item due; say so when none is left."""
+        for item in due_reviews(self.app.store, self.app.clock()):
+            if item.card.item_id in self.passed_over:
+                continue
+            screen = self.screen_for(item)
+            if screen is not None:
+                self.app.push_screen(screen, self.item_done)
+                return
+            self.passed_over.add(item.card.item_id)
+        if self.answered:
+            self.app.notify(f"Nothing more is due. You reviewed {self.answered}.", title="Reviews", markup=False)
+        else:
+            self.app.notify("Nothing is due for review now.", title="Reviews", markup=False)
+
+    def screen_for(self, item: ReviewItem) -> Screen[None] | None:
+        """The screen that asks the item, or ``None`` if its content didn't load."""
+        from trainer.tui.screens.drill import DrillScreen
+        from trainer.tui.screens.lesson import LessonScreen
+        from trainer.tui.screens.puzzles import PuzzleScreen
+
+        puzzles, lessons = self.app.puzzles, self.app.lessons
+        if item.kind == "puzzle" and puzzles is not None:
+            puzzle = next((p for p in puzzles.puzzles if p.id == item.puzzle_id), None)
+            if puzzle is not None:
+                return PuzzleScreen([puzzle], review=True)
+            drill = next((p for p in puzzles.drills if p.id == item.puzzle_id), None)
+            if drill is not None:
+                return DrillScreen("review", [drill])
+        if item.kind == "lesson" and lessons is not None and item.step is not None:
+            # A card names the lesson's edition (its progress key): a step of an earlier edition is not this one's.
+            lesson = next((lesson for lesson in lessons.lessons if lesson.progress_key == item.lesson_id), None)
+            if lesson is not None and item.step < len(lesson.steps):
+                return LessonScreen(lesson, start_step=item.step, review=True)
+        return None
