@@ -24,6 +24,7 @@ from trainer.engine import (
     legal_plays,
     parse_play,
 )
+from trainer.engine.wording import quoted
 
 PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ROUND_TRIP_PLAYS = 25  # plays per example whose notation is parsed back (each parse searches the roll again)
@@ -331,7 +332,7 @@ def check_parse(position: Position, dice: tuple[int, int], text: str) -> None:
         play = parse_play(position, dice, text)
     except DOCUMENTED as error:
         assert error.text == text and error.dice == dice and error.position_id == position.position_id()
-        assert error.reason and repr(text) in str(error)
+        assert error.reason and quoted(text) in str(error)  # the input, cut short when long
         assert "this is not a legal play" not in error.reason, error.reason  # the diagnosis found no rule
         if isinstance(error, AmbiguousPlayError):
             assert len(error.candidates) >= 2

@@ -260,6 +260,9 @@ async def test_complete_lesson_end_to_end(lesson: Lesson, tmp_path: Path) -> Non
         assert screen.query_one("#next-lesson", Button).display is (following is not None)
         assert not screen.query_one("#continue", Button).display
 
+        leave = screen.query_one("#leave", Button)
+        leave.scroll_visible(animate=False)
+        await pilot.pause(0.05)
         await pilot.click("#leave")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
