@@ -105,19 +105,20 @@ async def settle(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 
 # --- home, quitting, going back -----------------------------------------------------------------------------
 
 
-async def test_home_lists_the_twelve_lessons_as_new_then_puzzles_explore_and_help(tmp_path: Path) -> None:
+async def test_home_lists_the_twelve_lessons_as_new_then_puzzles_play_explore_and_help(tmp_path: Path) -> None:
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot)
         assert isinstance(app.screen, HomeScreen)
         lines = menu_lines(app)
-        assert len(lines) == 15, lines
+        assert len(lines) == 16, lines
         for number, line in enumerate(lines[:12], start=1):
             assert line.startswith(f"{number}. {LESSONS[number].title}"), line
             assert line.endswith("○ new"), line
         assert lines[12].startswith("Puzzles") and lines[12].endswith("0 of 255 solved")
-        assert lines[13].startswith("Explore a position")
-        assert lines[14].startswith("Help")
+        assert lines[13].startswith("Play a game")
+        assert lines[14].startswith("Explore a position")
+        assert lines[15].startswith("Help")
         assert text_of(app, "#home-notice") == ""
         assert app.focused is menu(app)
 
@@ -664,7 +665,7 @@ async def test_a_broken_lesson_file_is_skipped_with_a_notice(tmp_path: Path) -> 
         await started(pilot)
         lines = menu_lines(app)
         assert lines[0].startswith("1. The board and its numbering") and lines[0].endswith("○ new")
-        assert len(lines) == 4 and lines[1].startswith("Puzzles") and lines[2].startswith("Explore"), lines
+        assert len(lines) == 5 and lines[1].startswith("Puzzles") and lines[3].startswith("Explore"), lines
         notice = text_of(app, "#home-notice")
         assert "02-broken.toml" in notice and "01-board.toml" not in notice
         assert app.screen.query_one("#home-notice", Static).region.height > 0  # on screen, not squeezed out
@@ -679,7 +680,7 @@ async def test_no_color_still_tells_the_sides_apart_by_symbol(tmp_path: Path, mo
     assert app.no_color
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        assert len(menu_lines(app)) == 15
+        assert len(menu_lines(app)) == 16
         await open_step(pilot, *OPENING_65_STEP)
         rendered = board(app).render().plain
         assert X_MARK == "●" and O_MARK == "○"

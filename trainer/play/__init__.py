@@ -21,8 +21,8 @@ at one keyboard, in the same way (no evaluator, no tutor).
 """
 
 from trainer.play.computer import Computer
-from trainer.play.local import PLAYERS, LocalGame, LocalRecord, LocalSettings, Players
 from trainer.play.cube import WINDOW, CubeJudge, CubeJudgement
+from trainer.play.local import PLAYERS, LocalGame, LocalRecord, LocalSettings, Players
 from trainer.play.matfile import MatAction, MatGame, MatMatch, MatParseError, export_mat, parse_mat
 from trainer.play.record import MATCH_LENGTHS, RecordError, SessionRecord, Settings, StoredVerdict
 from trainer.play.session import (

@@ -85,10 +85,10 @@ class LocalSettings:
 
     @property
     def kind(self) -> str:
-        """``"money game"`` (or ``"game"`` without the cube) or ``"N-point match"``."""
+        """``"money game"`` (or ``"one game"`` without the cube) or ``"N-point match"``."""
         if self.match_length:
             return f"{self.match_length}-point match"
-        return "money game" if self.cube else "game"
+        return "money game" if self.cube else "one game"
 
     @property
     def title(self) -> str:
@@ -449,7 +449,7 @@ class LocalGame:
                 return f"{self._settings.kind.capitalize()}: {first} {x}, {second} {o}."
             return f"{_won(names[winner])} the {self._settings.kind} {max(x, o)}-{min(x, o)}."
         if not self.results:
-            return f"The {self._settings.kind} is under way."
+            return "The game is under way."
         result = self.results[0]
         kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[result.kind.value]
         how = " (the double was passed)" if result.passed else ""

@@ -40,6 +40,7 @@ class HomeScreen(TrainerScreen):
         Binding("q", "app.quit", "Quit"),
         Binding("l", "focus_lessons", "Lessons"),
         Binding("p", "puzzles", "Puzzles"),
+        Binding("g", "play", "Play"),
         Binding("e", "explore", "Explore"),
         Binding("question_mark,f1", "help", "Help"),
     ]
@@ -102,6 +103,7 @@ class HomeScreen(TrainerScreen):
         else:
             solved = len(store.solved_puzzles() & {p.id for p in puzzles.puzzles})
             menu.add_option(Option(f"Puzzles  (p)  —  {solved} of {len(puzzles.puzzles)} solved", id="puzzles"))
+        menu.add_option(Option("Play a game  (g)", id="play"))
         menu.add_option(Option("Explore a position  (e)", id="explore"))
         menu.add_option(Option("Help  (?)", id="help"))
         if highlighted is None or highlighted >= menu.option_count:
@@ -131,6 +133,8 @@ class HomeScreen(TrainerScreen):
             self.open_lesson(option_id.split(":", 1)[1])
         elif option_id == "puzzles":
             self.action_puzzles()
+        elif option_id == "play":
+            self.action_play()
         elif option_id == "explore":
             self.action_explore()
         elif option_id == "help":
@@ -155,6 +159,11 @@ class HomeScreen(TrainerScreen):
 
         if self.trainer.puzzles is not None:
             self.app.push_screen(PuzzleMenuScreen())
+
+    def action_play(self) -> None:
+        from trainer.tui.screens.play import PlayMenuScreen
+
+        self.app.push_screen(PlayMenuScreen())
 
     def action_explore(self) -> None:
         from trainer.tui.screens.explore import ExploreScreen
