@@ -439,8 +439,9 @@ async def explore(pilot: Pilot[None], position_text: str, dice: str) -> ExploreS
 
 
 def plays_listed(screen: ExploreScreen) -> list[str]:
+    """The plays listed, without the evaluation that follows each once bgsage has ranked them."""
     plays = screen.query_one("#plays", OptionList)
-    return [str(plays.get_option_at_index(index).prompt) for index in range(plays.option_count)]
+    return [str(plays.get_option_at_index(index).prompt).split("  ")[0] for index in range(plays.option_count)]
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """The Play screens as a learner uses them, with the instant evaluator of ``tests/play_support.py`` and the computer's
 moves stepped at once: a game with a tutor warning, a take-back, a double and a take, then quitting and resuming it;
 a double passed and the end summary; acey-deucey with a 1-2 (the chosen double, the bonus roll); two players at one
-keyboard."""
+keyboard; and Explore's ranking."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ import pytest
 from play_support import CheapEvaluator
 from test_play_session import ScriptedCube
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
-from trainer.engine import Cube, Side
+from trainer.engine import Cube, Position, Side
 from trainer.play import LocalGame, Session, Waiting
 from trainer.tui.app import TrainerApp
+from trainer.tui.screens.explore import ExploreScreen
 from trainer.tui.screens.play import PlayMenuScreen, PlayScreen
 from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.feedback import FeedbackBar
@@ -279,3 +280,40 @@ async def test_two_players_take_turns_at_one_keyboard_each_in_their_own_numberin
         await pilot.pause()
         saved = app.store.setting("play:local")
         assert saved is not None and LocalGame.resume(saved).state == game.state
+
+
+async def test_explore_ranks_the_plays_and_gives_the_cube_decision_without_dice(tmp_path: Path) -> None:
+    app = make_app(tmp_path, CheapEvaluator())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("e")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ExploreScreen)
+        plays = screen.query_one("#plays", OptionList)
+        prompts = [str(plays.get_option_at_index(index).prompt) for index in range(plays.option_count)]
+        best = [prompt for prompt in prompts if "★1" in prompt]
+        assert len(best) == 1 and all("  W " in prompt and "%  G " in prompt for prompt in prompts)
+        assert "Ranked by bgsage" in str(screen.query_one("#evaluation", Static).render())
+        index = prompts.index(best[0])
+        plays.focus()
+        plays.highlighted = index
+        await pilot.pause()
+        assert screen.board.position == screen.plays[index].result
+        assert best[0].startswith(str(screen.plays[index]) + "  ")
+
+        dice = screen.query_one("#dice-input", Input)
+        dice.value = ""
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert plays.option_count == 0
+        evaluation = str(screen.query_one("#evaluation", Static).render())
+        assert evaluation.startswith("Cube decision of X on roll") and "No double" in evaluation
+
+        screen.query_one("#position-input", Input).value = "X: waitx13 24 23 / O: waitx15"
+        dice.value = "21"
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "checkers waiting to enter" in str(screen.query_one("#evaluation", Static).render())
+        assert screen.board.position == Position.from_text("X: waitx13 24 23 / O: waitx15")
