@@ -218,7 +218,7 @@ async def test_acey_deucey_a_one_two_chooses_a_double_and_rolls_again(tmp_path: 
         assert game.waiting_for is Waiting.CHOOSE_DOUBLE and "Acey-deucey!" in text_of(screen, "#play-status")
         chooser = screen.query_one("#doubles", OptionList)
         assert chooser.display and chooser.option_count == 6
-        assert all("can be played in full" in str(chooser.get_option_at_index(i).prompt) for i in range(6))
+        assert all("✓ in full" in str(chooser.get_option_at_index(i).prompt) for i in range(6))
         await pilot.press("6")
         await settle(pilot)
         assert game.dice is not None and game.dice.chosen and tuple(game.dice) == (6, 6)

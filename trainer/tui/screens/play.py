@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 
 LOCAL_GAME_SETTING = "play:local"
 """The setting that keeps the unfinished acey-deucey or two-player game (its record; empty when there is none)."""
+DOUBLE_KEYS = Binding.Group("Choose a double")
 LENGTH_NAMES = {0: "Money game", 1: "1 point", 3: "3 points", 5: "5 points", 7: "7 points"}
 T = TypeVar("T")
 
@@ -259,14 +260,18 @@ class PlayScreen(TaskScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", show=False),
-        Binding("enter", "go", "Go on"),
-        Binding("r", "roll", "Roll"),
+        Binding("enter", "confirm", "Confirm"),
+        Binding("enter", "go_on", "Go on"),
+        Binding("r,enter", "roll", "Roll"),
+        Binding("n,enter", "next_game", "Next game"),
         Binding("z", "take_back", "Take back"),
         Binding("h", "hint", "Hint"),
         Binding("v", "toggle_view", "Yours/better"),
         Binding("T", "toggle_tutor", "Tutor on/off"),
-        Binding("n", "next_game", "Next game"),
-        *(Binding(str(number), f"choose_double({number})", "Choose", show=False) for number in range(1, 7)),
+        *(
+            Binding(str(number), f"choose_double({number})", "Choose a double", group=DOUBLE_KEYS)
+            for number in range(1, 7)
+        ),
     ]
 
     busy: reactive[bool] = reactive(False, bindings=True)
@@ -332,21 +337,22 @@ class PlayScreen(TaskScreen):
             Static(id="play-status", classes="step-heading", markup=False),
             Static(id="play-info", markup=False),
             FeedbackBar(id="feedback"),
-            CubeActions(),
             OptionList(id="doubles"),
+            OptionList(id="hints"),
+            Static(id="summary", markup=False),
+            OptionList(id="mistakes"),
+            CubeActions(),
             NotationInput(),
             Horizontal(
                 Button("Roll", id="roll", variant="primary", action="screen.roll"),
-                Button("Confirm", id="confirm", variant="primary", action="screen.go"),
+                Button("Confirm", id="confirm", variant="primary", action="screen.confirm"),
+                Button("Go on", id="go-on", variant="primary", action="screen.go_on"),
                 Button("Undo", id="undo", action="screen.undo"),
                 Button("Take back", id="take-back", action="screen.take_back"),
                 Button("Hint", id="hint", action="screen.hint"),
                 Button("Next game", id="next-game", variant="primary", action="screen.next_game"),
                 classes="buttons",
             ),
-            OptionList(id="hints"),
-            Static(id="summary", markup=False),
-            OptionList(id="mistakes"),
         )
         yield Footer()
 
@@ -393,12 +399,8 @@ class PlayScreen(TaskScreen):
         idle = not self.busy and self.paused is None
         session = self.session
         applicable: dict[str, bool] = {
-            "go": not self.busy
-            and (
-                self.paused is not None
-                or self.complete is not None
-                or (idle and waiting in (Waiting.ROLL, Waiting.NEXT_GAME))
-            ),
+            "confirm": idle and self.complete is not None,
+            "go_on": not self.busy and self.paused is not None,
             "roll": idle and waiting is Waiting.ROLL,
             "take_back": not self.busy and session is not None and session.can_take_back and self.complete is None,
             "hint": idle and session is not None and waiting in (Waiting.ROLL, Waiting.MOVE, Waiting.ANSWER),
@@ -435,12 +437,7 @@ class PlayScreen(TaskScreen):
         actions.can_pass = "pass" in allowed
         self.board.choosing = self.accepts_moves()
         self.notation.display = idle and waiting is Waiting.MOVE and self.playing is not None
-        confirm = self.query_one("#confirm", Button)
-        confirm.label = "Go on" if self.paused is not None else "Confirm"
         self.refresh_buttons()
-        self.query_one("#confirm", Button).display = not self.busy and (
-            self.paused is not None or self.complete is not None
-        )
 
     # --- the flow --------------------------------------------------------------------------------------------
 
@@ -561,33 +558,31 @@ class PlayScreen(TaskScreen):
         chooser.clear_options()
         for number in range(1, 7):
             face = DIE_FACES[number - 1]
-            note = "can be played in full" if playable[number] else "can't be played in full: the turn would end"
-            chooser.add_option(Option(Text(f"{number}.  {face}{face} {number}-{number}  {note}"), id=str(number)))
+            note = "✓ in full" if playable[number] else "✗ not in full"
+            chooser.add_option(Option(Text(f"{number}-{number} {face}{face}  {note}"), id=str(number)))
         chooser.display = True
         who = self.who(side)
+        chooses = "choose" if who == "You" else "chooses"
         self.status(
-            f"Acey-deucey! {who} {'choose' if who == 'You' else 'chooses'} a double to play (1-6), then "
-            "rolls again if it is played in full."
+            f"Acey-deucey! {who} {chooses} the double to play (1-6): played in full, it earns a bonus roll; "
+            "after one marked ✗ the turn ends."
         )
         chooser.highlighted = next((number - 1 for number in range(6, 0, -1) if playable[number]), 5)
         chooser.focus()
 
     # --- the player's decisions ----------------------------------------------------------------------------
 
-    def action_go(self) -> None:
-        """Enter: confirm the play, go on after the tutor's warning, roll, or start the next game."""
-        if self.busy:
-            return
-        if self.paused is not None:
+    def action_confirm(self) -> None:
+        """Enter on a whole play: play it (the tutor judges it)."""
+        if not self.busy and self.paused is None and self.complete is not None:
+            self.confirm(self.complete)
+
+    def action_go_on(self) -> None:
+        """Enter after the tutor's warning: keep the decision and go on."""
+        if not self.busy and self.paused is not None:
             self.paused = None
             self.feedback.clear()
             self.advance()
-        elif self.complete is not None:
-            self.confirm(self.complete)
-        elif self.game.waiting_for is Waiting.ROLL:
-            self.action_roll()
-        elif self.game.waiting_for is Waiting.NEXT_GAME:
-            self.action_next_game()
 
     def action_back(self) -> None:
         if self.query_one("#hints", OptionList).display:
@@ -645,8 +640,10 @@ class PlayScreen(TaskScreen):
             event = game.play(play)
             self.save()
             lost = game.turn_lost(event)
-            self.info(f"{self.name_of(side)} played {play} with {event.dice}." + (f" {lost}" if lost else ""))
+            self.info(f"{self.name_of(side)} played {play} with {event.dice}.")
             self.advance()
+            if lost:
+                self.feedback.show(lost, "info")
 
     def action_roll(self) -> None:
         if self.busy or self.paused is not None or self.game.waiting_for is not Waiting.ROLL:
