@@ -249,6 +249,11 @@ def ranked_line(item: RankedPlay) -> Text:
     )
 
 
+def dice_text(dice: Dice | None) -> str:
+    """A roll as players name it, the higher die first (``5-2``)."""
+    return "" if dice is None else str(dice.high_first())
+
+
 def dice_faces(dice: Dice) -> str:
     """``⚄⚃ 5-4``: the dice as faces and in numbers."""
     return f"{DIE_FACES[dice.first - 1]}{DIE_FACES[dice.second - 1]} {dice.first}-{dice.second}"
@@ -640,7 +645,7 @@ class PlayScreen(TaskScreen):
             event = game.play(play)
             self.save()
             lost = game.turn_lost(event)
-            self.info(f"{self.name_of(side)} played {play} with {event.dice}.")
+            self.info(f"{self.name_of(side)} played {play} with {dice_text(event.dice)}.")
             self.advance()
             if lost:
                 self.feedback.show(lost, "info")
@@ -758,7 +763,7 @@ class PlayScreen(TaskScreen):
             assert event.dice is not None
             self.info(f"You rolled {dice_faces(event.dice)}.")
         elif event.kind == "play":
-            self.info(f"You played {event.play} with {event.dice}.")
+            self.info(f"You played {event.play} with {dice_text(event.dice)}.")
         elif event.kind in ("double", "take", "pass"):
             self.info({"double": "You doubled.", "take": "You took.", "pass": "You passed."}[event.kind])
         if verdict is not None and verdict.is_mistake:
@@ -925,7 +930,7 @@ class PlayScreen(TaskScreen):
             assert event.play is not None
             self.status(f"{name} plays {event.play}.")
             lost = self.game.turn_lost(event) if isinstance(self.game, LocalGame) else None
-            self.info(f"{name} played {event.play} with {event.dice}." + (f" {lost}" if lost else ""))
+            self.info(f"{name} played {event.play} with {dice_text(event.dice)}." + (f" {lost}" if lost else ""))
             self.animation = animate_play(board, event.play, side=event.side, interval=self.step_seconds, on_done=then)
             return
         elif event.kind == "double":
