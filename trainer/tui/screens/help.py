@@ -28,6 +28,11 @@ HELP_TEXT = """\
 - Setting up the board: choose a point (**enter** or a click) to add a checker there, **-** or a right-click
   to take one away, **c** to check.
 - Where the doubling cube is in play: **d** doubles, **t** takes, **p** passes.
+- Playing a game (**g** on home): **r** rolls, **enter** confirms a play, **u** takes a move back before that;
+  after the tutor flags a mistake **z** takes it back, **v** shows yours or the better play, **enter** goes on;
+  **h** shows the ranking of the plays (or the cube decision), **T** switches the tutor off and on; after an
+  acey-deucey 1-2, **1**-**6** choose the double. The game is saved as you go: **q** leaves it, and the Play menu
+  offers to resume it.
 
 ## The board
 You are ● and move from your 24-point down to your 1-point, then bear off. O (○) moves the other way.

@@ -296,6 +296,10 @@ class PlayScreen(TaskScreen):
         self.animation: Timer | None = None
         self.happened: list[str] = []
         """The last things that happened, newest last."""
+        self.mistakes: tuple[Mistake, ...] = ()
+        """The learner's mistakes, listed at the end."""
+        self.shown = False
+        """Whether the screen has been laid out (its controls exist)."""
 
     # --- what kind of game ---------------------------------------------------------------------------------------
 
@@ -361,9 +365,6 @@ class PlayScreen(TaskScreen):
         )
         yield Footer()
 
-    shown = False
-    """Whether the screen has been laid out (its controls exist)."""
-
     def on_mount(self) -> None:
         super().on_mount()
         self.shown = True
@@ -375,6 +376,11 @@ class PlayScreen(TaskScreen):
             self.query_one(widget_id).display = False
         self.show_title()
         self.show_opening()
+        last = self.game.events[-1] if self.game.events else None
+        if last is not None and last.kind != "opening":
+            self.info(f"Game {self.game.game_number} resumed where it was.")
+            if last.play is not None:
+                board.last_move = LastMove(last.play.moves, last.side)
         self.advance()
 
     def on_unmount(self) -> None:
@@ -768,9 +774,10 @@ class PlayScreen(TaskScreen):
             self.info({"double": "You doubled.", "take": "You took.", "pass": "You passed."}[event.kind])
         if verdict is not None and verdict.is_mistake:
             if event.kind == "roll":  # a missed double: the dice are out, so there is nothing to take back
-                self.feedback.show(f"Tutor: {verdict.text}", "wrong")
                 self.advance()
-                self.feedback.show(f"Tutor: {verdict.text}", "wrong")
+                explanation = outcome.explanation
+                forced = f" {explanation.text}" if explanation and (explanation.forced or explanation.no_play) else ""
+                self.feedback.show(f"Tutor: {verdict.text}{forced}", "wrong")
                 return
             self.pause_on(verdict, event)
             return
@@ -970,6 +977,8 @@ class PlayScreen(TaskScreen):
         self.busy = False
         if self.is_mounted:
             then(result)
+        else:
+            self.save()  # left while it worked: what was decided is kept all the same
 
     def _failed(self, error: Exception) -> None:
         self.busy = False
@@ -1035,8 +1044,6 @@ class PlayScreen(TaskScreen):
             mistakes_list.display = False
         summary.display = True
         self.feedback.clear()
-
-    mistakes: tuple[Mistake, ...] = ()
 
     def show_mistake(self, index: int) -> None:
         """A mistake from the summary on the board: the position before it and the better play."""
