@@ -25,7 +25,7 @@ from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.text import SafeMarkdown
 
 MARKUP = ["[/x]", "[@click=app.quit]q[/]", "[b]bold"]
-SHIPPED_LESSON = Path(__file__).resolve().parent.parent / "lessons" / "02-opening-and-moving.toml"
+SHIPPED_LESSON = Path(__file__).resolve().parent.parent / "lessons" / "03-opening-and-moving.toml"
 
 
 async def started(pilot: Pilot[None]) -> None:
