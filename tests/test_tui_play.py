@@ -199,7 +199,7 @@ async def test_a_passed_double_ends_the_game_on_a_summary_of_the_mistakes(tmp_pa
 async def test_acey_deucey_a_one_two_chooses_a_double_and_rolls_again(tmp_path: Path) -> None:
     app = make_app(tmp_path, CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
-        screen = await start_from_menu(pilot, "new:acey", seed=44)
+        screen = await start_from_menu(pilot, "new:acey", seed=685)  # a 1-2 for each side in its first turns
         game = screen.game
         assert isinstance(game, LocalGame) and game.waiting_for is Waiting.ROLL
         board = screen.board
@@ -235,8 +235,12 @@ async def test_acey_deucey_a_one_two_chooses_a_double_and_rolls_again(tmp_path: 
         await type_play(pilot, str(game.legal_plays()[0]))
         await pilot.press("enter")
         await settle(pilot, lambda: game.waiting_for is not Waiting.COMPUTER)
-        computer = [event for event in game.events if event.side is Side.O and event.kind == "play"]
-        assert computer and board.last_move is not None and board.last_move.side is Side.O
+        # The computer's 1-2: its play, its chosen double, the double played, the bonus roll and its play.
+        turn = game.events[[event.side for event in game.events].index(Side.O, len(game.events) - 6) :]
+        assert [event.kind for event in turn] == ["roll", "play", "choose", "play", "roll", "play"]
+        number = turn[2].dice.first  # type: ignore[union-attr]
+        assert f"Acey-deucey: Computer chose {number}-{number}." in screen.happened
+        assert board.last_move is not None and board.last_move.side is Side.O
         assert "Computer played" in text_of(screen, "#play-info")
         assert app.store.setting("play:local") == game.record.to_json()  # saved after every decision
 
@@ -280,6 +284,15 @@ async def test_two_players_take_turns_at_one_keyboard_each_in_their_own_numberin
         await pilot.pause()
         saved = app.store.setting("play:local")
         assert saved is not None and LocalGame.resume(saved).state == game.state
+        menu = app.screen
+        assert isinstance(menu, PlayMenuScreen)
+        options = menu.query_one("#play-menu", OptionList)
+        assert str(options.get_option_at_index(0).prompt) == "Resume: Backgammon, two players, money game"
+        await pilot.press("enter")
+        await settle(pilot)
+        resumed = app.screen
+        assert isinstance(resumed, PlayScreen) and isinstance(resumed.game, LocalGame)
+        assert resumed.game.state == game.state and resumed.board.numbered_for is Side.O
 
 
 async def test_explore_ranks_the_plays_and_gives_the_cube_decision_without_dice(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Button, Footer, OptionList, RadioButton, RadioSet, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from trainer.analysis import DEFAULT_LEVEL, LEVELS, CubeDecision, CubeOwner, GameContext, RankedPlay
 from trainer.engine import Cube, Dice, EngineError, IllegalPlayError, Play, PlayError, Position, Side, Turn, explain
@@ -124,6 +124,8 @@ class PlayMenuScreen(TrainerScreen):
     level: reactive[str] = reactive(DEFAULT_LEVEL)
     seed: int | None = None
     """The dice seed of new games (``None``: a new one each game)."""
+    left = ""
+    """The menu entry that resumes the game opened last."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="menu-page"):
@@ -149,7 +151,13 @@ class PlayMenuScreen(TrainerScreen):
         self.query_one("#play-menu", OptionList).focus()
 
     def on_screen_resume(self) -> None:
+        """Back from a game: the game left is highlighted if it can be resumed, else the top of the menu."""
         self.refresh_menu()
+        menu = self.query_one("#play-menu", OptionList)
+        try:
+            menu.highlighted = menu.get_option_index(self.left) if self.left else 0
+        except OptionDoesNotExist:
+            menu.highlighted = 0
 
     def local_record(self) -> str | None:
         """The unfinished acey-deucey or two-player game's record, if there is one."""
@@ -232,6 +240,7 @@ class PlayMenuScreen(TrainerScreen):
         except RecordError as error:
             self.app.notify(f"This game cannot be resumed: {error}", severity="error", markup=False)
             return
+        self.left = f"resume:{game.id}" if isinstance(game, Session) else "resume-local"
         self.app.push_screen(PlayScreen(game))
 
 
@@ -295,7 +304,7 @@ class PlayScreen(TaskScreen):
         self.hint_plays: tuple[RankedPlay, ...] = ()
         self.animation: Timer | None = None
         self.happened: list[str] = []
-        """The last things that happened, newest last."""
+        """What has happened, in words, newest last."""
         self.mistakes: tuple[Mistake, ...] = ()
         """The learner's mistakes, listed at the end."""
         self.shown = False
@@ -399,9 +408,9 @@ class PlayScreen(TaskScreen):
         self.query_one("#play-status", Static).update(text)
 
     def info(self, text: str) -> None:
-        """Add a line to what has happened lately (the last three are shown)."""
-        self.happened = [*self.happened[-2:], text]
-        self.query_one("#play-info", Static).update("\n".join(self.happened))
+        """Add a line to what has happened (the last three are shown)."""
+        self.happened.append(text)
+        self.query_one("#play-info", Static).update("\n".join(self.happened[-3:]))
 
     # --- which keys apply ----------------------------------------------------------------------------------
 
@@ -527,9 +536,10 @@ class PlayScreen(TaskScreen):
             self.status(f"{whose} turn: roll (r or enter){double}.")
         self.board.focus()
 
-    def is_bonus_roll(self, side: Side) -> bool:
-        """Whether ``side`` rolls again after a chosen double played in full (acey-deucey)."""
-        events = self.game.events
+    def is_bonus_roll(self, side: Side, index: int | None = None) -> bool:
+        """Whether ``side`` rolls again (now, or at event ``index``) after a chosen double played in full
+        (acey-deucey)."""
+        events = self.game.events[:index]
         if not events:
             return False
         last = events[-1]
@@ -928,11 +938,13 @@ class PlayScreen(TaskScreen):
             board.position = event.board_before(Side.X)
             board.on_roll, board.dice, board.used_dice = event.side, event.dice, ()
             board.last_move = None
-            self.status(f"{name} rolled {dice_faces(event.dice)}.")
+            bonus = " (the bonus roll)" if self.is_bonus_roll(event.side, event.index) else ""
+            self.status(f"{name} rolled {dice_faces(event.dice)}{bonus}.")
         elif event.kind == "choose":
             assert event.dice is not None
             board.on_roll, board.dice, board.used_dice = event.side, event.dice, ()
             self.status(f"Acey-deucey: {name} chose {event.dice.first}-{event.dice.first}.")
+            self.info(f"Acey-deucey: {name} chose {event.dice.first}-{event.dice.first}.")
         elif event.kind == "play":
             assert event.play is not None
             self.status(f"{name} plays {event.play}.")
