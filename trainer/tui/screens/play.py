@@ -997,6 +997,7 @@ class PlayScreen(TaskScreen):
         if not self.is_mounted:
             return
         self.feedback.show(f"Something went wrong: {error}", "wrong")
+        self.status("The game is saved as it was: press q to leave, and resume it from the Play menu.")
         self.refresh_controls()
 
     # --- saving and the end --------------------------------------------------------------------------------
