@@ -174,7 +174,7 @@ async def test_a_passed_double_ends_the_game_on_a_summary_of_the_mistakes(tmp_pa
             if screen.paused is not None:
                 await pilot.press("enter")
                 await settle(pilot)
-        assert session.waiting_for is Waiting.ANSWER
+        assert session.waiting_for is Waiting.ANSWER and screen.board.cube == Cube(2)  # offered, in the middle
         assert "doubled to 2: you, take (t) or pass (p)?" in text_of(screen, "#play-status")
         await pilot.press("p")
         await settle(pilot)

@@ -30,7 +30,19 @@ from textual.widgets import Button, Footer, OptionList, RadioButton, RadioSet, S
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from trainer.analysis import DEFAULT_LEVEL, LEVELS, CubeDecision, CubeOwner, GameContext, RankedPlay
-from trainer.engine import Cube, Dice, EngineError, IllegalPlayError, Play, PlayError, Position, Side, Turn, explain
+from trainer.engine import (
+    Cube,
+    Dice,
+    EngineError,
+    IllegalPlayError,
+    Phase,
+    Play,
+    PlayError,
+    Position,
+    Side,
+    Turn,
+    explain,
+)
 from trainer.engine.wording import quoted, sentence
 from trainer.play import (
     MATCH_LENGTHS,
@@ -465,7 +477,10 @@ class PlayScreen(TaskScreen):
         """The board as the game stands: position, cube, score, names; no dice until they are rolled."""
         game, board = self.game, self.board
         board.position = game.board
-        board.cube = game.cube if self.uses_cube else None
+        cube = game.cube
+        if game.state.phase is Phase.DOUBLED:  # the cube turned and offered, waiting for the answer
+            cube = Cube(2 * cube.value, cube.owner)
+        board.cube = cube if self.uses_cube else None
         board.match = game.score if self.uses_cube or game.settings.match_length else None
         board.caption = ""
         board.numbered_for = self.deciding() if self.two_players else Side.X
