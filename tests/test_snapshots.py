@@ -90,6 +90,7 @@ async def show_puzzle(pilot: Pilot[Any]) -> None:
 async def show_explore(pilot: Pilot[Any]) -> None:
     await wait_for_lessons(pilot)
     await pilot.press("e")
+    await pilot.app.workers.wait_for_complete()  # bgsage's ranking of the plays
     await pilot.pause()
     plays = pilot.app.screen.query_one("#plays")
     plays.focus()
@@ -173,7 +174,7 @@ def test_home_dashboard_80x24(snap_compare: SnapCompare, tmp_path: Path) -> None
 
 async def show_progress_page(pilot: Pilot[Any]) -> None:
     await wait_for_lessons(pilot)
-    await pilot.press("g")
+    await pilot.press("s")
     await pilot.pause()
 
 
@@ -185,3 +186,62 @@ def test_progress_page_light_theme(snap_compare: SnapCompare, tmp_path: Path) ->
     store_app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
     store_app.store.set_setting("theme", "textual-light")
     assert snap_compare(store_app, terminal_size=(100, 32), run_before=show_progress_page)
+
+
+async def settle_play(pilot: Pilot[Any]) -> None:
+    """Wait until the Play screen has no evaluation or animation under way."""
+    from trainer.tui.screens.play import PlayScreen
+
+    for _ in range(400):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = pilot.app.screen
+        if not (isinstance(screen, PlayScreen) and screen.busy):
+            return
+        await pilot.pause(0.01)
+
+
+async def show_tutor_verdict(pilot: Pilot[Any]) -> None:
+    """A money game against the computer, seeded: the learner's opening 5-3 played badly, the tutor's verdict with
+    the better play on the board."""
+    from play_support import CheapEvaluator
+
+    from trainer.play import Session
+    from trainer.tui.screens.play import PlayScreen
+
+    await wait_for_lessons(pilot)
+    await pilot.app.push_screen(PlayScreen(Session.new(0, seed=5, evaluator=CheapEvaluator())))
+    await settle_play(pilot)
+    await pilot.press("slash", *"24/21 8/3", "enter", "enter")
+    await settle_play(pilot)
+
+
+async def show_acey_deucey_double_chooser(pilot: Pilot[Any]) -> None:
+    """Acey-deucey against the computer, seeded: after the learner's 1-2, the choice of the double."""
+    from trainer.play import LocalGame
+    from trainer.tui.screens.play import PlayScreen
+
+    await wait_for_lessons(pilot)
+    await pilot.app.push_screen(PlayScreen(LocalGame.new("acey-deucey", "computer", seed=44)))
+    await settle_play(pilot)
+    await pilot.press("r")
+    await settle_play(pilot)
+    await pilot.press("slash", *"in/24 in/23", "enter", "enter")
+    await settle_play(pilot)
+
+
+@pytest.fixture
+def quick_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.tui.screens.play import PlayScreen
+
+    monkeypatch.setattr(PlayScreen, "step_seconds", 0.001)
+
+
+@pytest.mark.usefixtures("quick_play")
+def test_play_tutor_verdict(snap_compare: SnapCompare, app: TrainerApp) -> None:
+    assert snap_compare(app, terminal_size=(100, 32), run_before=show_tutor_verdict)
+
+
+@pytest.mark.usefixtures("quick_play")
+def test_play_acey_deucey_double_chooser_80x24(snap_compare: SnapCompare, app: TrainerApp) -> None:
+    assert snap_compare(app, terminal_size=(80, 24), run_before=show_acey_deucey_double_chooser)

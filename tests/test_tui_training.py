@@ -318,7 +318,7 @@ async def test_the_dashboard_on_home_and_continue(tmp_path: Path) -> None:
         await press(pilot, "escape")  # leaving an item ends the reviews
         assert isinstance(app.screen, HomeScreen)
 
-        await press(pilot, "g")  # the full page
+        await press(pilot, "s")  # the full page
         page = app.screen
         assert isinstance(page, ProgressScreen)
         overview = text(app, "#overview")

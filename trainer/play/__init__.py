@@ -15,10 +15,14 @@ Engine and analysis only (no UI, no storage): a screen drives a :class:`Session`
             outcome = session.play("13/11 13/8")    # the tutor's verdict: outcome.verdict
         ...
     print(session.summary().text)
+
+:class:`LocalGame` plays acey-deucey against the computer's heuristic player, and either variant between two players
+at one keyboard, in the same way (no evaluator, no tutor).
 """
 
 from trainer.play.computer import Computer
 from trainer.play.cube import WINDOW, CubeJudge, CubeJudgement
+from trainer.play.local import PLAYERS, LocalGame, LocalRecord, LocalSettings, Players
 from trainer.play.matfile import MatAction, MatGame, MatMatch, MatParseError, export_mat, parse_mat
 from trainer.play.record import MATCH_LENGTHS, RecordError, SessionRecord, Settings, StoredVerdict
 from trainer.play.session import (
@@ -43,6 +47,7 @@ __all__ = [
     "DOUBTFUL",
     "LEARNER",
     "MATCH_LENGTHS",
+    "PLAYERS",
     "VERY_BAD",
     "WINDOW",
     "Computer",
@@ -52,12 +57,16 @@ __all__ = [
     "ErrorRate",
     "Event",
     "Hint",
+    "LocalGame",
+    "LocalRecord",
+    "LocalSettings",
     "MatAction",
     "MatGame",
     "MatMatch",
     "MatParseError",
     "Mistake",
     "Outcome",
+    "Players",
     "RecordError",
     "ReplayError",
     "SaveInfo",

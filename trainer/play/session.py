@@ -87,6 +87,7 @@ class Waiting(Enum):
     ROLL = "roll"  # the learner on roll: roll, or double first
     MOVE = "move"  # the learner plays the dice
     ANSWER = "answer"  # the learner takes or passes a double (or beavers), or the beaver of their own double
+    CHOOSE_DOUBLE = "choose double"  # acey-deucey (a LocalGame): choose the double to play after a 1-2
     COMPUTER = "computer"  # call computer_turn()
     NEXT_GAME = "next game"  # a game of the match is over: call next_game()
     OVER = "over"  # the money game or the match is over
@@ -480,6 +481,7 @@ class Session:
             Waiting.ROLL: "it is your turn to roll (or double)",
             Waiting.MOVE: "play the dice first",
             Waiting.ANSWER: "the computer has doubled: take or pass first",
+            Waiting.CHOOSE_DOUBLE: "choose the double to play first",
             Waiting.COMPUTER: "it is the computer's turn",
             Waiting.NEXT_GAME: "this game is over: start the next one",
             Waiting.OVER: "the session is over",

@@ -9,7 +9,8 @@ double):
   every game, so in a match it also scores the game before and starts the next;
 - ``roll 6-5`` the dice rolled, in the order rolled;
 - ``play 24/18 13/8`` the play, in standard notation (``pass`` when the roll can't be played);
-- ``double``, ``take``, ``drop`` (pass) and ``beaver``.
+- ``double``, ``take``, ``drop`` (pass) and ``beaver``;
+- ``choose 4`` in acey-deucey, the double chosen after a 1-2 played in full (here 4-4).
 
 Dice come from ``random.Random(seed)``; while an action names the dice (``open``, ``roll``), those are used, and
 the generator is advanced alike, so that the dice after a rebuilt session are the ones the original would have
@@ -40,7 +41,7 @@ from trainer.engine import (
     Turn,
 )
 
-EventKind = Literal["opening", "roll", "play", "double", "take", "pass", "beaver"]
+EventKind = Literal["opening", "roll", "play", "double", "take", "pass", "beaver", "choose"]
 ACTION_KINDS: dict[str, EventKind] = {
     "open": "opening",
     "roll": "roll",
@@ -49,6 +50,7 @@ ACTION_KINDS: dict[str, EventKind] = {
     "take": "take",
     "drop": "pass",
     "beaver": "beaver",
+    "choose": "choose",
 }
 _THROW = re.compile(r"[1-6][1-6]")
 _ROLL = re.compile(r"([1-6])-([1-6])")
@@ -62,7 +64,8 @@ class ReplayError(ValueError):
 class Event:
     """One action of a session, as it happened: who (``side``), what (``kind``), and the game before and after.
 
-    ``dice`` is set for the opening roll (the starting side's two numbers) and rolls; ``play`` for plays (its
+    ``dice`` is set for the opening roll (the starting side's two numbers), rolls and a chosen double (acey-deucey:
+    the :class:`~trainer.engine.ChosenDouble`); ``play`` for plays (its
     moves in the mover's numbering, one checker and one die each, in the order played). ``game`` counts from 1;
     ``index`` is the action's place in the session's record.
     """
@@ -145,14 +148,20 @@ def check_action(action: str) -> None:
     elif word == "play":
         if not rest:
             raise ReplayError(f"{action!r}: a play needs its notation, or 'pass'")
+    elif word == "choose":
+        if rest not in ("1", "2", "3", "4", "5", "6"):
+            raise ReplayError(f"{action!r}: a double is chosen by its number, like 'choose 4' for 4-4")
     elif rest:
         raise ReplayError(f"{action!r}: {word} takes nothing after it")
 
 
 class Table:
-    """The games of one session: a money game (``match_length`` 0) or a match, with dice from ``seed``."""
+    """The games of one session: a money game (``match_length`` 0) or a match, with dice from ``seed``, under the
+    rules of ``variant`` (``"standard"`` or ``"acey-deucey"``)."""
 
-    def __init__(self, match_length: int, seed: int, options: MoneyOptions | None = None) -> None:
+    def __init__(
+        self, match_length: int, seed: int, options: MoneyOptions | None = None, variant: str = "standard"
+    ) -> None:
         self.match_length = match_length
         self._generator = random.Random(seed)
         self._given: deque[int] = deque()
@@ -162,10 +171,10 @@ class Table:
         self.game_number = 1
         self.match: Match | None = None
         if match_length:
-            self.match = Match(match_length, roll_die=self._die)
+            self.match = Match(match_length, roll_die=self._die, variant=variant)
             self.game = self.match.game
         else:
-            self.game = Game(roll_die=self._die, options=options)
+            self.game = Game(roll_die=self._die, options=options, variant=variant)
 
     def _die(self) -> int:
         drawn = self._generator.randint(1, 6)
@@ -237,6 +246,8 @@ class Table:
             if game.phase is not Phase.MOVE or game.dice is None:
                 raise ReplayError(f"action {len(self.actions) + 1} ({action!r}): no dice to play")
             return self.act("play", game.variant.parse_play(game.position, game.dice, rest))
+        if word == "choose":
+            return self.choose(int(rest))
         return self.act(word)
 
     def open(self) -> Event:
@@ -266,7 +277,7 @@ class Table:
         :raises EngineError: if the rules refuse it now (the engine's reason).
         """
         game = self.game
-        if word not in ACTION_KINDS or word == "open":
+        if word not in ACTION_KINDS or word in ("open", "choose"):
             raise ReplayError(f"unknown action {word!r}")
         side = game.deciding
         if game.phase is Phase.OPENING or side is None:
@@ -288,6 +299,21 @@ class Table:
             text = word
         event = Event(len(self.actions), self.game_number, side, ACTION_KINDS[word], before, game.state, dice, play)
         return self._log(text, event)
+
+    def choose(self, number: int) -> Event:
+        """Choose the double ``number`` (4 for 4-4) after a 1-2 played in full (acey-deucey).
+
+        :raises ReplayError: before the opening roll or after the end.
+        :raises EngineError: if the rules give no double to choose now, or ``number`` is not 1 to 6.
+        """
+        game = self.game
+        side = game.deciding
+        if game.phase is Phase.OPENING or side is None:
+            raise ReplayError(f"action {len(self.actions) + 1} (choose): the game has not started or is over")
+        before = game.state
+        dice = game.choose_double(number)
+        event = Event(len(self.actions), self.game_number, side, "choose", before, game.state, dice)
+        return self._log(f"choose {number}", event)
 
     def _log(self, action: str, event: Event) -> Event:
         self.actions.append(action)

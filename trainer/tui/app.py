@@ -7,6 +7,7 @@ in a background thread and published as reactives that screens watch.
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +23,7 @@ from trainer.store import ProgressStore
 from trainer.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
+    from trainer.analysis import Evaluator
     from trainer.content.loader import LessonLibrary
     from trainer.content.puzzles import PuzzleLibrary
 
@@ -58,6 +60,7 @@ class TrainerApp(App[None]):
         lessons_dir: Path | None = None,
         puzzles_dir: Path | None = None,
         clock: Callable[[], float] | None = None,
+        evaluator: Evaluator | None = None,
     ) -> None:
         super().__init__()
         self.clock: Callable[[], float] = clock if clock is not None else time.time
@@ -65,6 +68,9 @@ class TrainerApp(App[None]):
         tests)."""
         self.lessons_dir = lessons_dir
         self.puzzles_dir = puzzles_dir
+        self.evaluator = evaluator
+        """The evaluator the Play and Explore screens use (``None``: bgsage's, loaded on first need)."""
+        self._evaluator_lock = threading.Lock()
         self.store = ProgressStore(data_dir)
         self.crash_report: Path | None = None
         """Where the report of an unexpected error was written, once one has ended the app."""
@@ -109,6 +115,15 @@ class TrainerApp(App[None]):
         except Exception as error:
             puzzles = PuzzleLibrary(problems=[Problem("puzzles", None, "", str(error))], skipped=["puzzles"])
         self.post_message(self.ContentLoaded(puzzles=puzzles))
+
+    def load_evaluator(self) -> Evaluator:
+        """The evaluator, bgsage's loaded on the first call (a moment's work: call it from a worker thread)."""
+        with self._evaluator_lock:
+            if self.evaluator is None:
+                from trainer.analysis.sage import SageEvaluator
+
+                self.evaluator = SageEvaluator()
+            return self.evaluator
 
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error ends the app (Textual's way) after leaving a report in the data folder."""

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from textual.timer import Timer
 
-from trainer.engine import OFF, WAITING, Dice, IllegalPlayError, Play, Position, Side, Turn
+from trainer.engine import BAR, OFF, WAITING, Dice, IllegalPlayError, Play, Position, Side, Turn
 from trainer.engine.moves import point_name
 from trainer.engine.wording import sentence
-from trainer.tui.widgets.board import BoardView, LastMove
+from trainer.tui.widgets.board import O_MARK, X_MARK, BoardView, LastMove
 
 STEP_SECONDS = 0.4
 """How long each checker move of an animated play stays on the board before the next."""
@@ -99,20 +99,32 @@ def animate_play(
     return timer
 
 
+def board_point(point: int, side: Side) -> int:
+    """``side``'s point ``point`` in the board's numbering (X's), and back: the bar, the tray and the waiting
+    checkers keep their numbers."""
+    return point if side is Side.X or point in (BAR, OFF, WAITING) else 25 - point
+
+
 class BoardPlay:
     """A turn being played on ``board``: select a checker (on a point, on the bar, or waiting to enter), then one of
-    the lit points."""
+    the lit points.
 
-    def __init__(self, board: BoardView, position: Position, dice: Dice) -> None:
+    ``side`` is the mover: the turn is kept in its own numbering, the board shows it in X's (O's moves are turned
+    round), and the points chosen on the board are turned back.
+    """
+
+    def __init__(self, board: BoardView, position: Position, dice: Dice, side: Side = Side.X) -> None:
         self.board = board
+        self.side = side
         self.turn = Turn(position, dice)
         self.show()
 
     def show(self) -> None:
         """Put the turn on the board."""
         board = self.board
-        board.position = self.turn.current
-        board.on_roll = Side.X
+        current = self.turn.current
+        board.position = current if self.side is Side.X else current.swap()
+        board.on_roll = self.side
         board.dice = self.turn.dice
         board.used_dice = self.turn.used_dice
         board.selected = None
@@ -149,13 +161,15 @@ class BoardPlay:
                 on_step(turn)
 
         self.turn = Turn(self.turn.position, self.turn.dice)
-        return animate_play(self.board, play, interval=interval, on_step=stepped, on_done=on_done)
+        return animate_play(self.board, play, side=self.side, interval=interval, on_step=stepped, on_done=on_done)
 
     def choose(self, point: int) -> Refused | RouteChoice | Play | None:
-        """The learner chose ``point``: a complete play, a refusal, a choice of routes to make first, or ``None`` (a
+        """The player chose ``point`` (in the board's numbering): a complete play, a refusal, a choice of routes to
+        make first, or ``None`` (a
         selection changed or a move made)."""
         turn, board = self.turn, self.board
-        selected = board.selected
+        point = board_point(point, self.side)
+        selected = None if board.selected is None else board_point(board.selected, self.side)
         if selected is None:
             return self.select(point)
         if point == selected:
@@ -184,14 +198,16 @@ class BoardPlay:
         return moved.play if moved.is_complete else None
 
     def select(self, point: int) -> Refused | None:
+        """Select the mover's checker on ``point`` (in the mover's numbering) and light where it can go."""
         turn, board = self.turn, self.board
         if point == OFF or not own_checkers(turn.current, point):
-            return Refused("Choose one of your own checkers (●) first.", illegal=False)
+            mark = X_MARK if self.side is Side.X else O_MARK
+            return Refused(f"Choose one of your own checkers ({mark}) first.", illegal=False)
         destinations = turn.destinations(point)
         if not destinations:
             return Refused(sentence(turn.why_stuck(point)))
-        board.selected = point
-        board.targets = turn.reachable(point)
+        board.selected = board_point(point, self.side)
+        board.targets = frozenset(board_point(target, self.side) for target in turn.reachable(point))
         return None
 
 

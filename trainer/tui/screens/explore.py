@@ -1,33 +1,73 @@
 """Explore a position: paste a Position ID, XGID or text form (or start from the opening), set the dice, and
-see every legal play and whether the roll is forced and why."""
+see every legal play and whether the roll is forced and why, each play with bgsage's evaluation (equity, winning
+and gammon chances, the best marked); without dice, the cube decision. The evaluations run in a worker thread
+(the first one loads bgsage), so typing never waits for them."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.engine import EngineError, Play, Position, explain, parse_dice, read_position, sorted_plays
+from trainer.engine import (
+    Dice,
+    EngineError,
+    Play,
+    Position,
+    explain,
+    parse_dice,
+    read_position,
+    sorted_plays,
+)
 from trainer.tui.playing import STEP_SECONDS, animate_play
 from trainer.tui.screens.base import TaskScreen
 from trainer.tui.widgets.board import LastMove
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import TaskLayout
 
+if TYPE_CHECKING:
+    from trainer.analysis import CubeDecision, RankedPlay
+
+RANK_PLIES = 1
+"""The depth of Explore's evaluations: bgsage's network alone, a fraction of a second."""
 ACCEPTED_FORMS = (
     "Write a Position ID (e.g. 4HPwATDgc/ABMA, a Match ID may follow after a colon), an XGID (XGID=...), "
     "the text form (e.g. X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2) or start."
 )
 
 
+def ranked_prompt(play: Play, item: RankedPlay | None) -> Text:
+    """A play in the list: its notation, then (once evaluated) its rank (★ the best) and equity, and on a second line
+    its winning (W) and gammon (G) chances."""
+    if item is None:
+        return Text(str(play))
+    chances = item.chances
+    rank = f"★{item.rank}" if item.rank == 1 else f"#{item.rank}"
+    return Text(
+        f"{play}  {rank} {item.equity:+.3f}\n  W {100 * chances.win:.1f}%  G {100 * chances.win_gammon:.1f}%"
+    )
+
+
+def cube_text(decision: CubeDecision) -> str:
+    """The cube decision in a few words, with the three equities."""
+    return (
+        f"Cube decision of X on roll, the cube centered (bgsage, {decision.plies} ply): {decision.action}. "
+        f"No double {decision.no_double:+.3f}, double/take {decision.double_take:+.3f}, double/pass "
+        f"{decision.double_pass:+.3f}; X wins {100 * decision.chances.win:.1f}%, a gammon "
+        f"{100 * decision.chances.win_gammon:.1f}%."
+    )
+
+
 class ExploreScreen(TaskScreen):
-    """A position, a roll, every legal play (in the order ``bgtrainer moves`` lists them); highlight a play to see
-    where it leaves the checkers, from and to, or choose it (enter) to see its checkers move one at a time."""
+    """A position, a roll, every legal play (in the order ``bgtrainer moves`` lists them), each with bgsage's
+    equity and chances once evaluated; highlight a play to see where it leaves the checkers, from and to, or choose
+    it (enter) to see its checkers move one at a time. Without dice: the cube decision."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "swap", "Other side to roll")]
 
@@ -39,15 +79,18 @@ class ExploreScreen(TaskScreen):
         self.position = Position.start()
         self.plays: tuple[Play, ...] = ()
         self.replay: Timer | None = None
+        self.asked: tuple[Position, Dice | None] | None = None
+        """What the evaluation under way is for (a later question makes its answer stale)."""
 
     def compose(self) -> ComposeResult:
         yield TaskLayout(
             Static("Position (Position ID, XGID, text form or 'start'):", classes="field-label"),
             Input("start", id="position-input", placeholder="e.g. 4HPwATDgc/ABMA"),
             Static("Dice:", classes="field-label"),
-            Input("31", id="dice-input", placeholder="e.g. 31 or 6-5"),
+            Input("31", id="dice-input", placeholder="e.g. 31 or 6-5; empty for the cube decision"),
             FeedbackBar(id="feedback"),
             Static(id="explanation", markup=False),
+            Static(id="evaluation", markup=False),
             OptionList(id="plays"),
             title=" Explore a position",
         )
@@ -86,24 +129,86 @@ class ExploreScreen(TaskScreen):
             except EngineError as error:
                 raise EngineError(f"{error}. {ACCEPTED_FORMS}") from error
             dice_text = self.query_one("#dice-input", Input).value.strip()
-            dice = parse_dice(dice_text) if dice_text or xgid_dice is None else xgid_dice
+            dice = parse_dice(dice_text) if dice_text else xgid_dice
         except EngineError as error:
             self.feedback.show(str(error), "wrong")
             self.plays = ()
             plays_list.clear_options()
             explanation_box.update("")
+            self.evaluate(None, None)
             return
         self.feedback.clear()
         self.position = position
+        board = self.board
+        board.position, board.used_dice, board.last_move = position, (), None
+        board.caption = position.text() if position.has_waiting() else f"ID {position.position_id()}"
+        if dice is None:
+            board.dice = ()
+            self.plays = ()
+            plays_list.clear_options()
+            explanation_box.update("No dice: the cube decision of X, on roll.")
+            self.evaluate(position, None)
+            return
         explanation = explain(position, dice)
         self.plays = () if explanation.no_play else sorted_plays(explanation.plays)
-        board = self.board
-        board.position, board.dice, board.used_dice, board.last_move = position, dice, (), None
-        board.caption = position.text() if position.has_waiting() else f"ID {position.position_id()}"
+        board.dice = dice
         explanation_box.update(explanation.text)
         plays_list.clear_options()
         for index, play in enumerate(self.plays):
             plays_list.add_option(Option(Text(str(play)), id=str(index)))
+        self.evaluate(position, dice)
+
+    # --- the evaluation -------------------------------------------------------------------------------------
+
+    def evaluate(self, position: Position | None, dice: Dice | None) -> None:
+        """Ask bgsage for the ranking of the plays (or, without dice, the cube decision) in a worker."""
+        note = self.query_one("#evaluation", Static)
+        self.asked = None
+        if position is None or (dice is not None and not self.plays):
+            note.update("")  # nothing to evaluate: bad input, or no legal play
+            return
+        if position.has_waiting():
+            note.update("bgsage does not judge positions with checkers waiting to enter (acey-deucey).")
+            return
+        self.asked = (position, dice)
+        note.update("Evaluating with bgsage…")
+        self._evaluate(position, dice)
+
+    @work(thread=True, exclusive=True, group="explore-evaluation", exit_on_error=False)
+    def _evaluate(self, position: Position, dice: Dice | None) -> None:
+        try:
+            evaluator = self.trainer.load_evaluator()
+            result: list[RankedPlay] | CubeDecision = (
+                evaluator.rank_plays(position, dice, RANK_PLIES)
+                if dice is not None
+                else evaluator.cube_decision(position, RANK_PLIES)
+            )
+        except Exception as error:  # the evaluator's refusal, in its words
+            self.app.call_from_thread(self._evaluated, (position, dice), error)
+            return
+        self.app.call_from_thread(self._evaluated, (position, dice), result)
+
+    def _evaluated(
+        self, asked: tuple[Position, Dice | None], result: list[RankedPlay] | CubeDecision | Exception
+    ) -> None:
+        if asked != self.asked or not self.is_mounted:
+            return  # the position or the dice have changed since
+        note = self.query_one("#evaluation", Static)
+        if isinstance(result, Exception):
+            note.update(f"bgsage could not evaluate this: {result}")
+            return
+        if not isinstance(result, list):
+            note.update(cube_text(result))
+            return
+        by_result = {item.play.result: item for item in result}
+        plays_list = self.query_one("#plays", OptionList)
+        for index, play in enumerate(self.plays):
+            plays_list.replace_option_prompt_at_index(index, ranked_prompt(play, by_result.get(play.result)))
+        best = result[0]
+        note.update(
+            f"Ranked by bgsage ({RANK_PLIES} ply): money equity with the cube centered, W winning and G gammon "
+            f"chances. ★ the best: {best.play}."
+        )
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Show where the highlighted play leaves the checkers, its moves marked from and to."""

@@ -29,9 +29,14 @@ HELP_TEXT = """\
   to take one away, **c** to check.
 - Where the doubling cube is in play: **d** doubles, **t** takes, **p** passes.
 - On the home screen: **c** continues with the next useful thing, **r** opens the reviews due, **f** the
-  forced-or-not drill, **g** your whole progress.
+  forced-or-not drill, **s** your whole progress.
 - Forced or not?: **f** forced, **n** not forced, **p** no legal play; a forced roll is then played on the
   board or typed; **enter** goes on, **a** starts a Streak or Storm again.
+- Playing a game (**g** on home): **r** rolls, **enter** confirms a play, **u** takes a move back before that;
+  after the tutor flags a mistake **z** takes it back, **v** shows yours or the better play, **enter** goes on;
+  **h** shows the ranking of the plays (or the cube decision), **T** switches the tutor off and on; after an
+  acey-deucey 1-2, **1**-**6** choose the double. The game is saved as you go: **q** leaves it, and the Play menu
+  offers to resume it.
 
 ## The board
 You are ● and move from your 24-point down to your 1-point, then bear off. O (○) moves the other way.

@@ -48,8 +48,9 @@ class HomeScreen(TrainerScreen):
         Binding("r", "review", "Review"),
         Binding("p", "puzzles", "Puzzles"),
         Binding("f", "drill", "Forced?"),
+        Binding("g", "play", "Play"),
         Binding("e", "explore", "Explore"),
-        Binding("g", "progress", "Progress"),
+        Binding("s", "progress", "Progress"),
         Binding("question_mark,f1", "help", "Help"),
     ]
 
@@ -62,7 +63,7 @@ class HomeScreen(TrainerScreen):
             yield DashboardSummary(id="dashboard")
             with Horizontal(id="home-actions"):
                 yield Button("▶ Continue", id="continue", action="screen.continue", compact=True)
-                yield Button("Progress  (g)", id="progress", action="screen.progress", compact=True)
+                yield Button("Progress  (s)", id="progress", action="screen.progress", compact=True)
             yield Static("", id="home-notice", classes="notice", markup=False)
             with Vertical(id="home-menu-box"):
                 yield OptionList(id="home-menu", classes="menu")
@@ -122,6 +123,7 @@ class HomeScreen(TrainerScreen):
             solved = len(store.solved_puzzles() & {p.id for p in puzzles.puzzles})
             menu.add_option(Option(f"Puzzles  (p)  —  {solved} of {len(puzzles.puzzles)} solved", id="puzzles"))
         menu.add_option(Option("Forced or not? Practice, Streak, Storm  (f)", id="drill", disabled=puzzles is None))
+        menu.add_option(Option("Play a game  (g)", id="play"))
         menu.add_option(Option("Explore a position  (e)", id="explore"))
         menu.add_option(Option("Help  (?)", id="help"))
         if highlighted is None or highlighted >= menu.option_count:
@@ -179,6 +181,8 @@ class HomeScreen(TrainerScreen):
             self.action_review()
         elif option_id == "drill":
             self.action_drill()
+        elif option_id == "play":
+            self.action_play()
         elif option_id == "explore":
             self.action_explore()
         elif option_id == "help":
@@ -243,6 +247,11 @@ class HomeScreen(TrainerScreen):
         from trainer.tui.screens.progress import ProgressScreen
 
         self.app.push_screen(ProgressScreen())
+
+    def action_play(self) -> None:
+        from trainer.tui.screens.play import PlayMenuScreen
+
+        self.app.push_screen(PlayMenuScreen())
 
     def action_explore(self) -> None:
         from trainer.tui.screens.explore import ExploreScreen

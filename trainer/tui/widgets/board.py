@@ -385,6 +385,10 @@ class BoardView(Widget, can_focus=True):
     turn_label: reactive[str] = reactive("to play")
     doubles_move_four: reactive[bool] = reactive(True)
     """Whether the dice are a roll to play (a double shown four times) rather than two single throws."""
+    names: reactive[tuple[str, str]] = reactive(("You", "O"))
+    """What X and O are called in the pip counts and the score."""
+    numbered_for: reactive[Side] = reactive(Side.X)
+    """Whose numbering the point numbers show (two players at one keyboard: the player to move's)."""
     waiting_column: reactive[bool] = reactive(False, layout=True)
     """Whether to show the column of checkers waiting to enter (acey-deucey) even while none wait, so that the board
     keeps its size through a game; it shows anyway while the position has checkers waiting."""
@@ -520,13 +524,14 @@ class BoardView(Widget, can_focus=True):
     def _info(self, position: Position, width: int) -> list[Text]:
         x_pips, o_pips = position.pip_count()
         status = Text()
+        x_name, o_name = self.names
         status.append(f" {X_MARK} ", self._pal.x)
-        status.append(f" You: {x_pips} pips   ")
+        status.append(f" {x_name}: {x_pips} pips   ")
         status.append(f" {O_MARK} ", self._pal.o)
-        status.append(f" O: {o_pips} pips")
+        status.append(f" {o_name}: {o_pips} pips")
         lines = [status]
         if self.match is not None:
-            lines.append(Text(" " + score_text(self.match), self._pal.score))
+            lines.append(Text(" " + score_text(self.match, self.names), self._pal.score))
         caption = Text(self.caption, self._pal.caption).wrap(self.app.console, max(1, width - 1))
         lines.extend(Text(" ").append_text(line) for line in list(caption)[:CAPTION_LINES])
         return lines
@@ -540,7 +545,8 @@ class BoardView(Widget, can_focus=True):
                 text.append(label, self._pal.cursor if cursor == point else self._pal.number)
             else:
                 style = self._pal.cursor if point == cursor else self._pal.number
-                text.append(_cell(str(point), g.point_width), style)
+                number = point if self.numbered_for is Side.X else 25 - point
+                text.append(_cell(str(number), g.point_width), style)
         if g.waiting:
             text.append(" ")
             style = self._pal.cursor if cursor == WAITING else self._pal.number
@@ -670,7 +676,7 @@ class BoardView(Widget, can_focus=True):
             return self._chip(under, TARGET_MARK, self._pal.target)
         if level < min(count, g.rows):
             arrived = max(0, changes.get((side, BAR), 0))
-            selected = self.selected == BAR and side is Side.X
+            selected = self.selected == BAR and side is self.on_roll
             return self._stack_cell(under, side, count, level, g.rows, selected=selected, arrived=arrived)
         if count <= level < count - min(0, changes.get((side, BAR), 0)):
             return [(" ", Style()), (GHOST, self._pal.last_from), (" ", Style())]
@@ -685,7 +691,7 @@ class BoardView(Widget, can_focus=True):
         count = position.opponent_waiting if top else position.player_waiting
         under = [(" ", Style())] * WAITING_WIDTH
         if level < min(count, g.rows):
-            selected = self.selected == WAITING and side is Side.X
+            selected = self.selected == WAITING and side is self.on_roll
             return self._stack_cell(under, side, count, level, g.rows, selected=selected, arrived=0)
         if count <= level < count - min(0, changes.get((side, WAITING), 0)):
             return [(" ", Style()), (GHOST, self._pal.last_from), (" ", Style())]
@@ -700,7 +706,7 @@ class BoardView(Widget, can_focus=True):
         if cube is not None and cube.owner is side and level == CUBE_LEVEL:
             return self._cube_cells(cube)
         label = ""
-        if level == 0 and OFF in self.targets and not top:
+        if level == 0 and OFF in self.targets and side is self.on_roll:
             label, style = (f"{TARGET_MARK}{off}" if off else "off"), self._pal.target
         elif level == 0 and off:
             label = f"{mark}{off}"
@@ -759,9 +765,9 @@ class BoardView(Widget, can_focus=True):
         return dice
 
 
-def score_text(match: MatchScore) -> str:
-    """The score line: ``Match to 7 · You 3, O 5 · Crawford game``; money play says so."""
-    scores = f"You {match.x}, O {match.o}"
+def score_text(match: MatchScore, names: tuple[str, str] = ("You", "O")) -> str:
+    """The score line: ``Match to 7 · You 3, O 5 · Crawford game`` (``names`` for X and O); money play says so."""
+    scores = f"{names[0]} {match.x}, {names[1]} {match.o}"
     if match.is_money:
         return "Money play" + (f" · {scores}" if match.x or match.o else "")
     text = f"Match to {match.length} · {scores}"

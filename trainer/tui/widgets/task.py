@@ -14,7 +14,9 @@ from textual.widgets import Button, Input, Static
 from trainer.tui.widgets.board import BoardView
 
 PANEL_MIN_WIDTH = 30
-"""The side panel's narrowest width; the board takes the rest, as large as it fits."""
+"""The side panel's width the board leaves it; the board takes the rest, as large as it fits. Only a board that
+cannot be smaller (the least one with the waiting column of acey-deucey, in an 80-column window) leaves it less,
+down to 26."""
 
 
 class TaskLayout(Widget):
@@ -33,7 +35,7 @@ class TaskLayout(Widget):
         & > .task-body { height: 1fr; align-horizontal: center; }
         & BoardView { width: auto; }
         & .task-panel {
-            width: 1fr; min-width: 30; max-width: 64; height: 1fr;
+            width: 1fr; min-width: 26; max-width: 64; height: 1fr;
             padding: 0 1; border-left: vkey $primary; scrollbar-size-vertical: 1;
         }
         & .task-panel > * { height: auto; }

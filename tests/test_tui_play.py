@@ -1,0 +1,332 @@
+"""The Play screens as a learner uses them, with the instant evaluator of ``tests/play_support.py`` and the computer's
+moves stepped at once: a game with a tutor warning, a take-back, a double and a take, then quitting and resuming it;
+a double passed and the end summary; acey-deucey with a 1-2 (the chosen double, the bonus roll); two players at one
+keyboard; and Explore's ranking."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from play_support import CheapEvaluator
+from test_play_session import ScriptedCube
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Static
+
+from trainer.engine import Cube, Position, Side
+from trainer.play import LocalGame, Session, Waiting
+from trainer.tui.app import TrainerApp
+from trainer.tui.screens.explore import ExploreScreen
+from trainer.tui.screens.play import PlayMenuScreen, PlayScreen
+from trainer.tui.widgets.board import BoardView
+from trainer.tui.widgets.feedback import FeedbackBar
+
+SIZE = (100, 32)
+
+
+def make_app(tmp_path: Path, evaluator: CheapEvaluator | None = None) -> TrainerApp:
+    """The app with an instant evaluator and no lessons or puzzles to load (these tests don't need them)."""
+    empty = tmp_path / "content"
+    empty.mkdir()
+    return TrainerApp(data_dir=tmp_path / "data", lessons_dir=empty, puzzles_dir=empty, evaluator=evaluator)
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer's moves stepped at once."""
+    monkeypatch.setattr(PlayScreen, "step_seconds", 0.001)
+
+
+async def settle(pilot: Pilot[None], until: Callable[[], bool] | None = None) -> None:
+    """Wait until no evaluation or animation is under way on the Play screen (and ``until()`` holds)."""
+    for _ in range(400):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = pilot.app.screen
+        if not (isinstance(screen, PlayScreen) and screen.busy) and (until is None or until()):
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the Play screen stayed busy")
+
+
+def text_of(screen: PlayScreen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def click(pilot: Pilot[None], point: int) -> None:
+    board = pilot.app.screen.query_one(BoardView)
+    await pilot.click(BoardView, offset=board.offset_of(point))
+    await pilot.pause()
+
+
+async def type_play(pilot: Pilot[None], notation: str) -> None:
+    await pilot.press("slash", *(" " if char == " " else char for char in notation), "enter")
+    await pilot.pause()
+
+
+async def open_play_menu(pilot: Pilot[None]) -> PlayMenuScreen:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.press("g")
+    await pilot.pause()
+    menu = pilot.app.screen
+    assert isinstance(menu, PlayMenuScreen)
+    return menu
+
+
+async def start_from_menu(pilot: Pilot[None], option_id: str, seed: int) -> PlayScreen:
+    menu = await open_play_menu(pilot)
+    menu.seed = seed
+    options = menu.query_one("#play-menu", OptionList)
+    options.highlighted = options.get_option_index(option_id)
+    await pilot.press("enter")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, PlayScreen)
+    return screen
+
+
+async def test_a_game_with_a_tutor_warning_a_take_back_a_double_and_a_resume(tmp_path: Path) -> None:
+    evaluator = ScriptedCube()
+    app = make_app(tmp_path, evaluator)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_from_menu(pilot, "new:computer", seed=5)  # the learner starts with 5-3
+        session = screen.game
+        assert isinstance(session, Session) and session.waiting_for is Waiting.MOVE
+        assert "Opening roll" in text_of(screen, "#play-info") and "You play 5-3" in text_of(screen, "#play-status")
+        assert screen.task_layout.query_one("#task-title", Static).render().plain.endswith("tutor on (T)")  # type: ignore[union-attr]
+
+        # A bad play: the tutor stops on it, shows the better play on the board and both equities.
+        before = session.state
+        await type_play(pilot, "24/21 8/3")
+        assert screen.complete is not None and "Press enter to confirm" in text_of(screen, "#play-status")
+        await pilot.press("enter")
+        await settle(pilot)
+        feedback = screen.query_one(FeedbackBar)
+        assert feedback.verdict == "wrong" and "Bad play: 24/21 8/3" in str(feedback.render())
+        assert "against 13/10 13/8" in str(feedback.render())
+        board = screen.board
+        assert board.caption.startswith("Better: 13/10 13/8 (") and "z takes it back" in text_of(screen, "#play-status")
+        await pilot.press("v")
+        assert board.caption.startswith("Yours: 24/21 8/3 (")
+
+        # Take it back: the same dice again; the better play on the board, one checker at a time.
+        await pilot.press("z")
+        await settle(pilot)
+        assert session.state == before and screen.playing is not None and board.position == before.position
+        for point in (13, 10, 13, 8):
+            await click(pilot, point)
+        assert screen.complete is not None and str(screen.complete) == "13/10 13/8"
+        await pilot.press("u")  # undo a move before confirming
+        assert screen.complete is None and screen.playing.turn.notation() == "13/10"
+        await click(pilot, 13)
+        await click(pilot, 8)
+        await pilot.press("enter")
+        await settle(pilot, lambda: session.waiting_for is Waiting.ROLL)
+        assert [event.kind for event in session.events[-3:]] == ["play", "roll", "play"]  # then the computer's turn
+        assert screen.board.last_move is not None and screen.board.last_move.side is Side.O
+
+        # A double, right by the scripted cube decision; the computer takes.
+        evaluator.cube = (0.3, 0.6, 1.0)
+        await pilot.press("d")
+        await settle(pilot)
+        assert session.cube == Cube(2, Side.O) and screen.board.cube == Cube(2, Side.O)
+        assert "Computer takes." in text_of(screen, "#play-info")
+        assert "Your turn: roll" in text_of(screen, "#play-status") and "Double" in str(feedback.render())
+        state = session.state
+
+        # Quit and come back: the menu offers the game, which resumes where it was.
+        await pilot.press("q")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, PlayMenuScreen)
+        options = menu.query_one("#play-menu", OptionList)
+        first = str(options.get_option_at_index(0).prompt)
+        assert first.startswith("Resume: money game against the computer (intermediate)"), first
+        await pilot.press("enter")
+        await settle(pilot)
+        resumed = app.screen
+        assert isinstance(resumed, PlayScreen) and resumed is not screen
+        assert isinstance(resumed.game, Session) and resumed.game.id == session.id
+        assert resumed.game.state == state and resumed.board.cube == Cube(2, Side.O)
+        assert "Your turn: roll" in text_of(resumed, "#play-status")
+
+
+async def test_a_passed_double_ends_the_game_on_a_summary_of_the_mistakes(tmp_path: Path) -> None:
+    evaluator = ScriptedCube()
+    evaluator.cube = (0.0, 0.5, 1.0)  # the computer doubles at once, and the learner should take
+    app = make_app(tmp_path, evaluator)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = PlayScreen(Session.new(0, seed=6, evaluator=evaluator))
+        await app.push_screen(screen)
+        await settle(pilot, lambda: screen.game.waiting_for is not Waiting.COMPUTER)
+        session = screen.game
+        assert isinstance(session, Session)
+        for _ in range(6):  # play the learner's turns (the first play listed) until the computer doubles
+            if session.waiting_for is Waiting.ANSWER:
+                break
+            if session.waiting_for is Waiting.ROLL:
+                await pilot.press("r")
+            else:
+                await type_play(pilot, str(session.legal_plays()[0]))
+                await pilot.press("enter")
+            await settle(pilot)
+            if screen.paused is not None:
+                await pilot.press("enter")
+                await settle(pilot)
+        assert session.waiting_for is Waiting.ANSWER and screen.board.cube == Cube(2)  # offered, in the middle
+        assert "doubled to 2: you, take (t) or pass (p)?" in text_of(screen, "#play-status")
+        await pilot.press("p")
+        await settle(pilot)
+        assert screen.paused is not None and "Very bad cube action: pass" in str(screen.feedback.render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.waiting_for is Waiting.OVER
+        summary = text_of(screen, "#summary")
+        assert summary.startswith("You lost a single game for 1 point (the double was passed).")
+        assert "Error rate" in summary
+        mistakes = screen.query_one("#mistakes", OptionList)
+        assert mistakes.display and app.focused is mistakes
+        last = str(mistakes.get_option_at_index(mistakes.option_count - 1).prompt)
+        assert "very bad, pass" in last and "better take" in last
+        mistakes.highlighted = mistakes.option_count - 1
+        await pilot.pause()
+        assert screen.board.caption.startswith("You chose pass (-1.000); better: take (-0.500)")
+        stored = app.store.games()
+        assert len(stored) == 1 and stored[0].finished and stored[0].result == summary.split(".")[0] + "."
+
+
+async def test_acey_deucey_a_one_two_chooses_a_double_and_rolls_again(tmp_path: Path) -> None:
+    app = make_app(tmp_path, CheapEvaluator())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_from_menu(pilot, "new:acey", seed=685)  # a 1-2 for each side in its first turns
+        game = screen.game
+        assert isinstance(game, LocalGame) and game.waiting_for is Waiting.ROLL
+        board = screen.board
+        assert board.geometry().waiting and board.cube is None and screen.board.names == ("You", "Computer")
+        await pilot.press("r")
+        await settle(pilot)
+        assert game.dice is not None and sorted(game.dice) == [1, 2]
+        await click(pilot, 26)  # the waiting checkers
+        assert board.selected == 26 and {23, 24} <= board.targets
+        await click(pilot, 24)
+        await click(pilot, 26)
+        await click(pilot, 23)
+        assert str(screen.complete) == "in/24 in/23"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.waiting_for is Waiting.CHOOSE_DOUBLE and "Acey-deucey!" in text_of(screen, "#play-status")
+        chooser = screen.query_one("#doubles", OptionList)
+        assert chooser.display and chooser.option_count == 6
+        assert all("✓ in full" in str(chooser.get_option_at_index(i).prompt) for i in range(6))
+        await pilot.press("6")
+        await settle(pilot)
+        assert game.dice is not None and game.dice.chosen and tuple(game.dice) == (6, 6)
+        assert "You chose 6-6." in text_of(screen, "#play-info") and not chooser.display
+        await type_play(pilot, "in/19(4)")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.waiting_for is Waiting.ROLL and game.deciding is Side.X
+        assert text_of(screen, "#play-status").startswith("Bonus roll: You roll again")
+        await pilot.press("r")
+        await settle(pilot)
+        playing = screen.playing
+        assert playing is not None
+        await type_play(pilot, str(game.legal_plays()[0]))
+        await pilot.press("enter")
+        await settle(pilot, lambda: game.waiting_for is not Waiting.COMPUTER)
+        # The computer's 1-2: its play, its chosen double, the double played, the bonus roll and its play.
+        turn = game.events[[event.side for event in game.events].index(Side.O, len(game.events) - 6) :]
+        assert [event.kind for event in turn] == ["roll", "play", "choose", "play", "roll", "play"]
+        number = turn[2].dice.first  # type: ignore[union-attr]
+        assert f"Acey-deucey: Computer chose {number}-{number}." in screen.happened
+        assert board.last_move is not None and board.last_move.side is Side.O
+        assert "Computer played" in text_of(screen, "#play-info")
+        assert app.store.setting("play:local") == game.record.to_json()  # saved after every decision
+
+
+async def test_two_players_take_turns_at_one_keyboard_each_in_their_own_numbering(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_from_menu(pilot, "new:two-standard", seed=1)  # Player 2 starts with 5-2
+        game = screen.game
+        assert isinstance(game, LocalGame) and game.deciding is Side.O and game.dice is not None
+        board = screen.board
+        assert board.names == ("Player 1", "Player 2") and board.numbered_for is Side.O and board.on_roll is Side.O
+        assert text_of(screen, "#play-status").startswith("Player 2 (○) plays 5-2")
+        # Player 2's 13/8 is the board's 12 to 17 (Player 1's numbering): the clicks are turned round.
+        await click(pilot, 12)
+        assert board.selected == 12 and 17 in board.targets
+        await click(pilot, 17)
+        await click(pilot, 12)
+        await click(pilot, 14)
+        assert str(screen.complete) == "13/11 13/8"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.deciding is Side.X and game.waiting_for is Waiting.ROLL and board.numbered_for is Side.X
+        assert text_of(screen, "#play-status") == "Player 1 (●)'s turn: roll (r or enter) or double (d)."
+        await pilot.press("d")
+        await pilot.pause()
+        assert game.waiting_for is Waiting.ANSWER and "Player 2 (○), take (t) or pass (p)?" in text_of(
+            screen, "#play-status"
+        )
+        await pilot.press("t")
+        await pilot.pause()
+        assert game.cube == Cube(2, Side.O) and board.cube == Cube(2, Side.O) and game.deciding is Side.X
+        await pilot.press("r")
+        await pilot.pause()
+        assert game.dice is not None and board.on_roll is Side.X
+        await type_play(pilot, str(game.legal_plays()[0]))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.deciding is Side.O and "double" in game.allowed  # Player 2 owns the cube: it may redouble
+        await pilot.press("q")
+        await pilot.pause()
+        saved = app.store.setting("play:local")
+        assert saved is not None and LocalGame.resume(saved).state == game.state
+        menu = app.screen
+        assert isinstance(menu, PlayMenuScreen)
+        options = menu.query_one("#play-menu", OptionList)
+        assert str(options.get_option_at_index(0).prompt) == "Resume: Backgammon, two players, money game"
+        await pilot.press("enter")
+        await settle(pilot)
+        resumed = app.screen
+        assert isinstance(resumed, PlayScreen) and isinstance(resumed.game, LocalGame)
+        assert resumed.game.state == game.state and resumed.board.numbered_for is Side.O
+
+
+async def test_explore_ranks_the_plays_and_gives_the_cube_decision_without_dice(tmp_path: Path) -> None:
+    app = make_app(tmp_path, CheapEvaluator())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("e")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ExploreScreen)
+        plays = screen.query_one("#plays", OptionList)
+        prompts = [str(plays.get_option_at_index(index).prompt) for index in range(plays.option_count)]
+        best = [prompt for prompt in prompts if "★1" in prompt]
+        assert len(best) == 1 and all("  W " in prompt and "%  G " in prompt for prompt in prompts)
+        assert "Ranked by bgsage" in str(screen.query_one("#evaluation", Static).render())
+        index = prompts.index(best[0])
+        plays.focus()
+        plays.highlighted = index
+        await pilot.pause()
+        assert screen.board.position == screen.plays[index].result
+        assert best[0].startswith(str(screen.plays[index]) + "  ")
+
+        dice = screen.query_one("#dice-input", Input)
+        dice.value = ""
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert plays.option_count == 0
+        evaluation = str(screen.query_one("#evaluation", Static).render())
+        assert evaluation.startswith("Cube decision of X on roll") and "No double" in evaluation
+
+        screen.query_one("#position-input", Input).value = "X: waitx13 24 23 / O: waitx15"
+        dice.value = "21"
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "checkers waiting to enter" in str(screen.query_one("#evaluation", Static).render())
+        assert screen.board.position == Position.from_text("X: waitx13 24 23 / O: waitx15")
