@@ -105,22 +105,26 @@ async def settle(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 
 # --- home, quitting, going back -----------------------------------------------------------------------------
 
 
-async def test_home_lists_the_twelve_lessons_as_new_then_puzzles_play_explore_and_help(tmp_path: Path) -> None:
+async def test_home_lists_every_lesson_as_new_then_puzzles_play_explore_and_help(tmp_path: Path) -> None:
+    from trainer.content.puzzles import load_puzzles
+
+    count = len(LESSONS)
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot)
         assert isinstance(app.screen, HomeScreen)
         lines = menu_lines(app)
-        assert len(lines) == 18, lines
-        for number, line in enumerate(lines[:12], start=1):
+        assert len(lines) == count + 6, lines
+        for number, line in enumerate(lines[:count], start=1):
             assert line.startswith(f"{number}. {LESSONS[number].title}"), line
             assert line.endswith("○ new"), line
-        assert lines[12] == "Review (0 due)  (r)"
-        assert lines[13].startswith("Puzzles") and lines[13].endswith("0 of 255 solved")
-        assert lines[14].startswith("Forced or not?")
-        assert lines[15].startswith("Play a game")
-        assert lines[16].startswith("Explore a position")
-        assert lines[17].startswith("Help")
+        assert lines[count] == "Review (0 due)  (r)"
+        puzzles = len(load_puzzles().puzzles)
+        assert lines[count + 1].startswith("Puzzles") and lines[count + 1].endswith(f"0 of {puzzles} solved")
+        assert lines[count + 2].startswith("Forced or not?")
+        assert lines[count + 3].startswith("Play a game")
+        assert lines[count + 4].startswith("Explore a position")
+        assert lines[count + 5].startswith("Help")
         assert text_of(app, "#home-notice") == ""
         assert app.focused is menu(app)
 

@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Markdown, OptionList, Static
 from trainer.content.grading import pick_targets, successful_plays
 from trainer.content.loader import load_lessons
 from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, ReadStep, RollStep, SetupStep
+from trainer.content.puzzles import practice_set
 from trainer.content.themes import THEME_TITLES
 from trainer.engine import Position
 from trainer.store import ProgressStore
@@ -252,10 +253,14 @@ async def test_complete_lesson_end_to_end(lesson: Lesson, tmp_path: Path) -> Non
         assert "90%" in summary and "70%" in summary
         options = screen.query_one("#options", OptionList)
         practice = [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
-        assert practice == [
-            f"Practise: {THEME_TITLES[theme]}  ({sum(p.theme == theme for p in app.puzzles.puzzles)} puzzles)"  # type: ignore[union-attr]
-            for theme in lesson.practice
-        ]
+        sets = [practice_set(app.puzzles.puzzles, key) for key in lesson.practice]  # type: ignore[union-attr]
+        assert practice == [f"Practise: {title}  ({len(puzzles)} puzzles)" for title, puzzles in sets]
+        for key, (title, puzzles) in zip(lesson.practice, sets, strict=True):
+            if key in THEME_TITLES:
+                assert any(puzzle.theme == key for puzzle in puzzles)
+            if key == "no-play":  # the set's title must not give the answer away: the rolls are mixed
+                assert title == "Forced moves, mixed (some rolls can't be played)" and "No legal play" not in title
+                assert {puzzle.theme == "no-play" for puzzle in puzzles} == {True, False}
         assert options.display is bool(lesson.practice)
         assert screen.query_one("#next-lesson", Button).display is (following is not None)
         assert not screen.query_one("#continue", Button).display

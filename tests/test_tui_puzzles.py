@@ -13,7 +13,7 @@ from textual.widgets import Input, OptionList, Static
 
 from trainer.content.grading import bearoff_figures, bearoff_solution, best_group
 from trainer.content.puzzles import Puzzle, load_puzzles
-from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES, THEME_TITLES
+from trainer.content.themes import BEAROFF_THEMES, CUBE_THEMES, FORCED_THEMES, THEME_TITLES
 from trainer.engine import IllegalPlayError, PlayError, explain, parse_play
 from trainer.engine.bearoff import RankedPlay
 from trainer.engine.wording import sentence
@@ -25,15 +25,18 @@ from trainer.tui.widgets.board import BoardView, LastMove
 
 LIBRARY = load_puzzles()
 PUZZLES = {puzzle.id: puzzle for puzzle in LIBRARY.puzzles}
+TOTAL = len(LIBRARY.puzzles)
 SIZE = (110, 34)
 
 
-def first(*, theme: str | None = None, kind: str | None = None) -> Puzzle:
+def first(*, theme: str | None = None, kind: str | None = None, variant: str = "standard") -> Puzzle:
     """The first shipped puzzle with these properties."""
     return next(
         puzzle
         for puzzle in LIBRARY.puzzles
-        if (theme is None or puzzle.theme == theme) and (kind is None or puzzle.kind == kind)
+        if (theme is None or puzzle.theme == theme)
+        and (kind is None or puzzle.kind == kind)
+        and puzzle.variant == variant
     )
 
 
@@ -155,11 +158,18 @@ def expected_sets(difficulty: int) -> list[str]:
     """The menu lines (without the indent) for a difficulty (0 = all), none solved, worked out from the library."""
     chosen = [puzzle for puzzle in LIBRARY.puzzles if not difficulty or puzzle.difficulty == difficulty]
     lines = [f"All puzzles  (0/{len(chosen)} solved)", "At your level  (10 unsolved near your rating)"]
-    for kind, title, themes in (("forced", "Forced moves", FORCED_THEMES), ("bearoff", "Bear-offs", BEAROFF_THEMES)):
-        lines.append(f"{title}  (0/{sum(1 for puzzle in chosen if puzzle.kind == kind)} solved)")
+    sets = (
+        ("forced", "standard", "Forced moves", FORCED_THEMES),
+        ("bearoff", "standard", "Bear-offs", BEAROFF_THEMES),
+        ("cube", "standard", "Cube decisions", CUBE_THEMES),
+        ("forced", "acey-deucey", "Acey-deucey: forced moves", FORCED_THEMES),
+    )
+    for kind, variant, title, themes in sets:
+        of_kind = [puzzle for puzzle in chosen if puzzle.kind == kind and puzzle.variant == variant]
+        lines.append(f"{title}  (0/{len(of_kind)} solved)")
         for theme in themes:
-            count = sum(1 for puzzle in chosen if puzzle.theme == theme)
-            if count:  # a theme with no puzzle at this difficulty is not listed
+            count = sum(1 for puzzle in of_kind if puzzle.theme == theme)
+            if count and theme != "no-play":  # an empty theme is not listed, nor one whose name gives the answer
                 lines.append(f"{THEME_TITLES[theme]}  (0/{count} solved)")
     return lines
 
@@ -173,14 +183,16 @@ async def test_home_shows_the_puzzle_count_and_p_opens_the_menu_of_sets(tmp_path
         await started(pilot)
         assert isinstance(app.screen, HomeScreen)
         line = puzzle_line(app)
-        assert line.startswith("Puzzles") and line.endswith("0 of 255 solved"), line
+        assert line.startswith("Puzzles") and line.endswith(f"0 of {TOTAL} solved"), line
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, PuzzleMenuScreen)
         lines = set_lines(app)
         assert lines == expected_sets(0)
-        assert lines[0] == "All puzzles  (0/255 solved)"
+        assert lines[0] == f"All puzzles  (0/{TOTAL} solved)"
         assert "Forced moves  (0/135 solved)" in lines and "Bear-offs  (0/120 solved)" in lines
+        assert "Cube decisions  (0/80 solved)" in lines and "Acey-deucey: forced moves  (0/24 solved)" in lines
+        assert not any(line.startswith("No legal play") for line in lines)  # its name would give the answer away
         assert "Difficulty: all" in str(app.screen.query_one("#puzzle-filter", Static).render())
         seen = {0: lines}
         for key, name in (("1", "easy"), ("2", "medium"), ("3", "hard"), ("0", "all")):
@@ -192,7 +204,7 @@ async def test_home_shows_the_puzzle_count_and_p_opens_the_menu_of_sets(tmp_path
             seen[int(key)] = shown
         assert len({tuple(lines) for lines in seen.values()}) == 4  # every level changes the counts
         totals = [int(seen[level][0].split("/")[1].split()[0]) for level in (1, 2, 3)]
-        assert sum(totals) == 255 and all(totals)
+        assert sum(totals) == TOTAL and all(totals)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
@@ -210,7 +222,7 @@ async def test_solving_a_forced_puzzle_in_notation_from_its_theme_set(tmp_path: 
         await pilot.press("p")
         await pilot.pause()
         sets = app.screen.query_one("#puzzle-sets", OptionList)
-        sets.highlighted = sets.get_option_index(f"theme:{puzzle.theme}")
+        sets.highlighted = sets.get_option_index(f"theme:{puzzle.theme}:standard")
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
@@ -235,12 +247,12 @@ async def test_solving_a_forced_puzzle_in_notation_from_its_theme_set(tmp_path: 
         await pilot.pause()
         assert isinstance(app.screen, PuzzleMenuScreen)
         lines = set_lines(app)
-        assert lines[0] == "All puzzles  (1/255 solved)"
+        assert lines[0] == f"All puzzles  (1/{TOTAL} solved)"
         assert f"{THEME_TITLES[puzzle.theme]}  (1/15 solved)" in lines
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert puzzle_line(app).endswith("1 of 255 solved"), puzzle_line(app)
+        assert puzzle_line(app).endswith(f"1 of {TOTAL} solved"), puzzle_line(app)
 
 
 async def test_the_no_play_answer_to_a_playable_roll_is_wrong_and_stored(tmp_path: Path) -> None:
@@ -258,7 +270,7 @@ async def test_the_no_play_answer_to_a_playable_roll_is_wrong_and_stored(tmp_pat
         assert [(answer, correct) for answer, correct, _ in attempts(tmp_path, puzzle.id)] == [("pass", False)]
         await pilot.press("escape")
         await pilot.pause()
-        assert puzzle_line(app).endswith("0 of 255 solved")
+        assert puzzle_line(app).endswith(f"0 of {TOTAL} solved")
 
 
 async def test_an_illegal_play_on_a_no_play_puzzle_says_why_then_no_legal_play_is_right(tmp_path: Path) -> None:

@@ -307,7 +307,8 @@ async def test_the_dashboard_on_home_and_continue(tmp_path: Path) -> None:
         assert isinstance(home, HomeScreen) and home.dashboard is not None
         rating = home.dashboard.rating.text
         lines = home.query_one(DashboardSummary).text.splitlines()
-        assert lines[0] == "Lessons 1/12 done  ·  Puzzles 1/255 solved, 50% first try"
+        lessons, puzzles = len(LESSONS.lessons), len(LIBRARY.puzzles)
+        assert lines[0] == f"Lessons 1/{lessons} done  ·  Puzzles 1/{puzzles} solved, 50% first try"
         assert lines[1] == f"Rating {rating} · Best streak 7, storm 12 · 2 days in a row"
         assert home.query_one("#dash-chart").display  # two rated attempts: the sparkline shows
         button = home.query_one("#continue", Button)

@@ -15,7 +15,11 @@ T0 = 1_800_000_000.0
 MINUTE, DAY = 60.0, 86_400.0
 LIBRARY = load_puzzles()
 LESSONS = load_lessons()
-MEDIUM = next(puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "forced" and puzzle.difficulty == 2)
+MEDIUM = next(
+    puzzle
+    for puzzle in LIBRARY.puzzles
+    if puzzle.kind == "forced" and puzzle.variant == "standard" and puzzle.difficulty == 2
+)
 
 
 class FakeClock:

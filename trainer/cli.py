@@ -166,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
         "drill positions come in the drill's mix: in every six, two forced, two not forced, one with no legal play "
         "and one partial.",
     )
-    generate.add_argument("--kind", choices=("forced", "bearoff", "recognition"), required=True)
+    generate.add_argument("--kind", choices=("forced", "bearoff", "recognition", "cube", "acey-deucey"), required=True)
     generate.add_argument("--count", type=int, default=20, help="how many puzzles (default 20)")
     generate.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     generate.add_argument("--output", type=Path, help="write to this file instead of standard output")
@@ -224,13 +224,20 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
     prefix = arguments.prefix or f"{arguments.kind}-s{arguments.seed}"
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", prefix):
         raise EngineError(f"--prefix {prefix!r}: use lower-case letters, digits and dashes (ids are PREFIX-0001)")
-    if arguments.kind == "recognition":
+    if arguments.kind == "cube":
+        from trainer.content.mining import cube_toml, mine_cube
+
+        text = cube_toml(mine_cube(arguments.count, arguments.seed), prefix=prefix)
+    elif arguments.kind == "acey-deucey":
+        from trainer.content.mining import mine_acey
+
+        text = to_toml(mine_acey(arguments.count, arguments.seed), prefix=prefix)
+    elif arguments.kind == "recognition":
         from trainer.content.recognition import mine_recognition
 
-        mined = mine_recognition(arguments.count, arguments.seed)
+        text = to_toml(mine_recognition(arguments.count, arguments.seed), prefix=prefix)
     else:
-        mined = mine(arguments.kind, arguments.count, arguments.seed)
-    text = to_toml(mined, prefix=prefix)
+        text = to_toml(mine(arguments.kind, arguments.count, arguments.seed), prefix=prefix)
     if arguments.output is not None:
         try:
             arguments.output.write_text(text, encoding="utf-8")

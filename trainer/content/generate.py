@@ -35,6 +35,7 @@ class Candidate:
     prompt: str
     answers: tuple[str, ...]
     group: str = ""
+    variant: str = "standard"
 
     @property
     def quota_group(self) -> str:
@@ -308,41 +309,74 @@ def _toml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def to_toml(candidates: list[Candidate], *, prefix: str) -> str:
+def puzzle_block(fields: Iterable[tuple[str, str | int | tuple[str, ...] | None]]) -> str:
+    """One ``[[puzzles]]`` table: each field that has a value, strings quoted, tuples as arrays."""
+    lines = ["[[puzzles]]"]
+    for name, value in fields:
+        if value is None:
+            continue
+        if isinstance(value, tuple):
+            lines.append(f"{name} = [{', '.join(_toml_string(item) for item in value)}]")
+        elif isinstance(value, int):
+            lines.append(f"{name} = {value}")
+        else:
+            lines.append(f"{name} = {_toml_string(value)}")
+    return "\n".join(lines)
+
+
+def to_toml(candidates: Iterable[Candidate], *, prefix: str) -> str:
     """A puzzle file holding the candidates, ids ``PREFIX-0001`` and up."""
-    blocks = []
-    for number, candidate in enumerate(candidates, start=1):
-        answers = ", ".join(_toml_string(answer) for answer in candidate.answers)
-        lines = [
-            "[[puzzles]]",
-            f"id = {_toml_string(f'{prefix}-{number:04d}')}",
-            f"kind = {_toml_string(candidate.kind)}",
-            f"theme = {_toml_string(candidate.theme)}",
-            f"difficulty = {candidate.difficulty}",
-            f"position = {_toml_string(candidate.position.text())}",
-            f"dice = \"{candidate.dice[0]}{candidate.dice[1]}\"",
-            f"prompt = {_toml_string(candidate.prompt)}",
-            f"answers = [{answers}]",
-        ]
-        blocks.append("\n".join(lines))
+    blocks = [
+        puzzle_block(
+            [
+                ("id", f"{prefix}-{number:04d}"),
+                ("kind", candidate.kind),
+                ("variant", None if candidate.variant == "standard" else candidate.variant),
+                ("theme", candidate.theme),
+                ("difficulty", candidate.difficulty),
+                ("position", candidate.position.text()),
+                ("dice", f"{candidate.dice[0]}{candidate.dice[1]}"),
+                ("prompt", candidate.prompt),
+                ("answers", candidate.answers),
+            ]
+        )
+        for number, candidate in enumerate(candidates, start=1)
+    ]
     return "\n\n".join(blocks) + "\n"
 
 
 def export_lines(puzzles: Iterable[Puzzle]) -> Iterator[str]:
     """JSON lines: id, kind, theme, position (Position ID, solver on roll), dice, answers (resulting IDs; for the
-    recognition drill the answer in words)."""
+    recognition drill the answer in words). Cube puzzles give the cube's owner and the question instead of dice
+    (the answer in words); acey-deucey puzzles say their variant and write positions in the text form, which can
+    hold checkers waiting to enter."""
     for puzzle in puzzles:
         position = puzzle.board()
+        if puzzle.kind == "cube":
+            record: dict[str, object] = {
+                "id": puzzle.id,
+                "kind": "cube",
+                "theme": puzzle.theme,
+                "position": position.position_id(),
+                "cube_owner": puzzle.owner,
+                "question": puzzle.question,
+                "answers": list(puzzle.answers),
+            }
+            yield json.dumps(record)
+            continue
         dice = puzzle.roll()
+        acey = puzzle.variant == "acey-deucey"
         if puzzle.kind == "recognition":
             answers = list(puzzle.answers)
         else:
-            answers = sorted({play.result.position_id() for play in puzzle.accepted_plays()})
-        record = {
-            "id": puzzle.id,
-            "kind": puzzle.kind,
+            results = {play.result for play in puzzle.accepted_plays()}
+            answers = sorted(result.text() if acey else result.position_id() for result in results)
+        record = {"id": puzzle.id, "kind": puzzle.kind}
+        if acey:
+            record["variant"] = puzzle.variant
+        record |= {
             "theme": puzzle.theme,
-            "position": position.position_id(),
+            "position": position.text() if acey else position.position_id(),
             "dice": [dice[0], dice[1]],
             "answers": answers,
         }

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from trainer.content.models import CONDITION_PATTERN, ChooseStep, PickStep, PlayStep, RollStep
+from trainer.content.models import CONDITION_PATTERN, ChooseStep, DoubleStep, PickStep, PlayStep, RollStep
 from trainer.engine import (
     BAR,
     OFF,
@@ -412,3 +412,41 @@ def bearoff_feedback(puzzle: Puzzle, play: Play | None, *, correct: bool, writte
         f"After {shown} {bearoff_figures(mine, puzzle.theme)}. The best play {better}.{tip} Try again, or press s "
         "for the solution."
     )
+
+
+# --- acey-deucey: the double chosen after a 1-2 ----------------------------------------------------------------
+
+
+def double_meets(step: DoubleStep, number: int) -> str | None:
+    """Why the double ``number`` misses what the step asks (in words), or ``None`` if it is a right choice."""
+    position = step.board()
+    plays = legal_plays(position, (number, number))
+    full = [play for play in plays if play.dice_used == 4]
+    if step.want == "not full":
+        if full:
+            return f"{number}-{number} can be played in full, so the turn would go on to the bonus roll"
+        return None
+    if not full:
+        used = plays[0].dice_used
+        can = "none" if not used else f"only {used}"
+        return (f"{number}-{number} cannot be played in full: {can} of its four moves can be played here, and a "
+                "part that can't be played ends the turn, bonus roll and all")  # fmt: skip
+    for condition in step.conditions:
+        if all(condition_problem(condition, play) is not None for play in full):
+            missed = condition_problem(condition, full[0])
+            return f"{number}-{number} can be played in full, but every way of playing it misses the goal ({missed})"
+    return None
+
+
+def right_doubles(step: DoubleStep) -> list[int]:
+    """The doubles that answer the step."""
+    return [number for number in range(1, 7) if double_meets(step, number) is None]
+
+
+def grade_double(step: DoubleStep, number: int) -> Feedback:
+    """Grade the double chosen after a 1-2 by what the engine says of its four moves."""
+    problem = double_meets(step, number)
+    if problem is None:
+        return Feedback(True, f"{number}-{number}: {step.explanation}")
+    message = sentence(problem)
+    return Feedback(False, f"{message} {step.hint}" if step.hint else message)

@@ -12,10 +12,22 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_step_decision, right_answer
 from trainer.content.files import CheckedFiles, ContentFileError, each_loaded, read_content_file, read_content_text
-from trainer.content.grading import condition_problem, pick_targets, read_step_board, successful_plays
-from trainer.content.models import GRADED_KINDS, ChooseStep, Lesson, PickStep, PlayStep, RollStep, SetupStep, Step
+from trainer.content.grading import condition_problem, pick_targets, read_step_board, right_doubles, successful_plays
+from trainer.content.models import (
+    GRADED_KINDS,
+    ChooseStep,
+    CubeStep,
+    DoubleStep,
+    Lesson,
+    PickStep,
+    PlayStep,
+    ScoreStep,
+    Step,
+)
 from trainer.content.paths import content_dir
+from trainer.content.scoring import ASK_FORMS, ScoreStepError, read_answer, work_out
 from trainer.engine import EngineError, Position, legal_plays, parse_dice, parse_play
 
 STEP_FIELDS = {
@@ -25,6 +37,10 @@ STEP_FIELDS = {
     "choose": ["kind", "prompt", "options", "position", "dice"],
     "pick": ["kind", "prompt", "position", "dice", "target", "hint", "explanation"],
     "roll": ["kind", "prompt", "throws", "explanation"],
+    "cube": ["kind", "prompt", "position", "question", "cube", "answer", "explanation"],
+    "score": ["kind", "prompt", "position", "length", "games", "score", "crawford", "jacoby", "events", "ask", "answer",
+              "explanation"],
+    "double": ["kind", "prompt", "position", "want", "conditions", "hint", "explanation"],
 }
 LESSON_FIELDS = ["id", "number", "title", "summary", "practice", "steps"]
 OPTION_FIELDS = ["text", "correct", "explanation"]
@@ -150,8 +166,14 @@ def _semantic_problems(name: str, lines: _Lines, lesson: Lesson) -> list[Problem
 
 
 def _same_task_board(first: Step, second: Step) -> bool:
-    """Whether two graded steps show the same position with the same dice (dice shown on both)."""
-    if isinstance(first, RollStep | SetupStep) or isinstance(second, RollStep | SetupStep):
+    """Whether two graded steps ask the same thing of the same board: the same position with the same dice, or the
+    same cube question on the same position and cube."""
+    if isinstance(first, CubeStep) and isinstance(second, CubeStep):
+        return (first.board(), first.question, first.cube) == (second.board(), second.question, second.cube)
+    if isinstance(first, DoubleStep) and isinstance(second, DoubleStep):
+        return (first.board(), first.want, first.conditions) == (second.board(), second.want, second.conditions)
+    boards = PlayStep | PickStep | ChooseStep
+    if not isinstance(first, boards) or not isinstance(second, boards):
         return False
     if first.dice is None or second.dice is None or first.position is None or second.position is None:
         return False
@@ -190,6 +212,19 @@ def _step_problems(name: str, lines: _Lines, index: int, step: Step) -> list[Pro
             add("target", f"target '{step.target}' depends on the roll, but the step has no dice", 'add dice = "..."')
         elif not pick_targets(step):
             add("target", f"no point on this board matches target '{step.target}'")
+    elif isinstance(step, CubeStep):
+        for key, message, suggestion in _cube_problems(step):
+            add(key, message, suggestion)
+    elif isinstance(step, ScoreStep):
+        for key, message, suggestion in _score_problems(step):
+            add(key, message, suggestion)
+    elif isinstance(step, DoubleStep):
+        right = right_doubles(step)
+        if not right:
+            add("want", "no double meets what this step asks", "change 'want' or 'conditions'")
+        elif len(right) == 6:
+            add("want", "every double meets what this step asks: there is nothing to get wrong",
+                "choose a position where some double cannot be played in full")
     elif isinstance(step, ChooseStep):
         if not any(option.correct for option in step.options):
             add("options", "no option is marked correct", "set correct = true on the right one")
@@ -199,6 +234,41 @@ def _step_problems(name: str, lines: _Lines, index: int, step: Step) -> list[Pro
                 add("options", f"the answer {option.text.strip()!r} is printed under the board, as a pip count",
                     "ask about a position or a count the board does not show")
     return problems
+
+
+def _cube_problems(step: CubeStep) -> list[tuple[str, str, str | None]]:
+    """Whether a cube step's position is in the exact table and its answer is the exact figures' by a clear
+    margin (the answer is re-computed, never trusted)."""
+    accepted = CUBE_ANSWERS[step.question]
+    if step.answer not in accepted:
+        return [("answer", f"a {step.question} question is answered {' or '.join(accepted)}", None)]
+    try:
+        decision = cube_step_decision(step)
+    except EngineError as error:
+        return [("position", str(error), "use a bear-off of at most six checkers a side, every checker home")]
+    right = right_answer(decision, step.question)
+    if step.answer != right:
+        return [("answer", f"the exact figures say {right}, not {step.answer}", f'answer = "{right}"')]
+    margin = answer_margin(decision, step.question)
+    if margin < CLEAR_CUBE_MARGIN:
+        return [("answer", f"the decision is too close to teach (margin {margin:.3f}, at least {CLEAR_CUBE_MARGIN})",
+                 "choose a position with a clearer answer")]  # fmt: skip
+    return []
+
+
+def _score_problems(step: ScoreStep) -> list[tuple[str, str, str | None]]:
+    """Whether a score step follows the rules and its answer is the engine's."""
+    try:
+        worked = work_out(step)
+    except ScoreStepError as error:
+        return [(error.field, str(error), None)]
+    answer = read_answer(step, step.answer)
+    if answer is None:
+        return [("answer", f"cannot read {step.answer!r} as {ASK_FORMS[step.ask]}", None)]
+    if answer != worked.answer:
+        return [("answer", f"the rules give {worked.answer}, not {step.answer}: {worked.working}",
+                 f'answer = "{worked.answer}"')]  # fmt: skip
+    return []
 
 
 def _printed_pip_counts(step: ChooseStep) -> set[str]:

@@ -1,4 +1,4 @@
-"""Pydantic models of lesson files (TOML): a lesson is a list of steps of six kinds.
+"""Pydantic models of lesson files (TOML): a lesson is a list of steps of nine kinds.
 
 Positions are written as ``start``, a Position ID, an XGID or the text form
 (``X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2``, both sides in the learner's numbering); dice like ``31``.
@@ -83,13 +83,17 @@ class PlayStep(_BoardStep):
     @field_validator("conditions")
     @classmethod
     def _conditions_known(cls, values: list[str]) -> list[str]:
-        for value in values:
-            match = CONDITION_PATTERN.fullmatch(value)
-            if not match:
-                raise ValueError(f"unknown condition {value!r}; use {CONDITIONS_HELP}")
-            if match.group(2) and not 1 <= int(match.group(2)) <= 24:
-                raise ValueError(f"{value!r} names point {match.group(2)}; points run 1-24")
-        return values
+        return _check_conditions(values)
+
+
+def _check_conditions(values: list[str]) -> list[str]:
+    for value in values:
+        match = CONDITION_PATTERN.fullmatch(value)
+        if not match:
+            raise ValueError(f"unknown condition {value!r}; use {CONDITIONS_HELP}")
+        if match.group(2) and not 1 <= int(match.group(2)) <= 24:
+            raise ValueError(f"{value!r} names point {match.group(2)}; points run 1-24")
+    return values
 
 
 class SetupStep(_BoardStep):
@@ -163,11 +167,126 @@ class RollStep(_Strict):
         return throws
 
 
+class CubeStep(_Strict):
+    """A cube decision on a bear-off the exact cube table covers: you are on roll and decide whether to double
+    (``question = "double"``), or O is on roll, has doubled you, and you decide whether to take. ``answer`` is
+    checked against the exact figures when the lesson loads; the learner's answer is graded by them."""
+
+    kind: Literal["cube"]
+    prompt: str = Field(min_length=1)
+    position: str = Field(description="both sides in your numbering: all checkers home, at most six a side")
+    question: Literal["double", "take"]
+    cube: int = Field(
+        default=1, description="the cube's value before the double: 1 in the middle, 2 or more owned by the doubler"
+    )
+    answer: Literal["double", "no double", "take", "pass"]
+    explanation: str = Field(min_length=1, description="shown after the exact figures, once answered")
+
+    @field_validator("position")
+    @classmethod
+    def _position_reads(cls, value: str) -> str:
+        return _check_position(value)
+
+    @field_validator("cube")
+    @classmethod
+    def _cube_value(cls, value: int) -> int:
+        if value not in (1, 2, 4, 8, 16, 32):
+            raise ValueError(f"the cube shows 1, 2, 4, 8, 16 or 32 before a double, not {value}")
+        return value
+
+    def board(self) -> Position:
+        """The position, in your numbering."""
+        return read_position(self.position)[0]
+
+
+SCORE_ASKS = ("points", "score", "crawford", "may double X", "may double O")
+EVENT_PATTERN = re.compile(r"(X|O) (doubles|redoubles|takes|passes|beavers|wins(?: a (gammon|backgammon))?)")
+GAME_PATTERN = re.compile(r"(X|O) (\d{1,2})")
+
+
+class ScoreStep(_Strict):
+    """A question about the score and the cube, worked out by the engine's rules: the points a game is worth,
+    the score after it, whether this is the Crawford game, or whether a side may double now. You are X."""
+
+    kind: Literal["score"]
+    prompt: str = Field(min_length=1)
+    position: str | None = Field(default=None, description="a board to show (optional)")
+    length: int = Field(default=0, ge=0, le=25, description="the match length; 0 for money play")
+    games: list[str] = Field(
+        default_factory=list, description='the earlier games of the match from 0-0, e.g. ["X 2", "O 1"]'
+    )
+    score: str | None = Field(default=None, description='or the score before this game, yours first, e.g. "3-1"')
+    crawford: bool = Field(default=False, description="with score: whether this game is the Crawford game")
+    jacoby: bool = Field(default=False, description="money play under the Jacoby rule")
+    events: list[str] = Field(
+        default_factory=list, description='this game so far, e.g. ["X doubles", "O takes", "X wins a gammon"]'
+    )
+    ask: Literal["points", "score", "crawford", "may double X", "may double O"]
+    answer: str = Field(min_length=1, description="a number of points, a score like 4-2, or yes or no")
+    explanation: str = Field(min_length=1, description="shown after the engine's working, once answered")
+
+    @field_validator("position")
+    @classmethod
+    def _position_reads(cls, value: str | None) -> str | None:
+        return None if value is None else _check_position(value)
+
+    @field_validator("events")
+    @classmethod
+    def _events_read(cls, values: list[str]) -> list[str]:
+        for value in values:
+            if not EVENT_PATTERN.fullmatch(value):
+                raise ValueError(
+                    f"cannot read the event {value[:40]!r}: write 'X doubles', 'O redoubles', 'X takes', 'O passes', "
+                    "'O beavers' or 'X wins' ('X wins a gammon', 'X wins a backgammon')"
+                )
+        return values
+
+    @field_validator("games")
+    @classmethod
+    def _games_read(cls, values: list[str]) -> list[str]:
+        for value in values:
+            if not GAME_PATTERN.fullmatch(value):
+                raise ValueError(f"cannot read the game {value[:40]!r}: write the winner and the points, like 'X 2'")
+        return values
+
+    def board(self) -> Position | None:
+        """The position to show, if any."""
+        return None if self.position is None else read_position(self.position)[0]
+
+
+class DoubleStep(_Strict):
+    """Acey-deucey: after playing all of a 1-2, choose the double to play as if rolled. ``want = "full"`` asks for
+    a double that can be played in full (the bonus roll follows; ``conditions`` may ask more of its play),
+    ``want = "not full"`` for one that cannot (the rest of the turn would be lost). Graded by the engine."""
+
+    kind: Literal["double"]
+    prompt: str = Field(min_length=1)
+    position: str = Field(description="after the 1 and the 2 are played; checkers may still wait to enter")
+    want: Literal["full", "not full"] = "full"
+    conditions: list[str] = Field(default_factory=list, description=CONDITIONS_HELP)
+    hint: str | None = Field(default=None, description="shown after a double that misses the goal")
+    explanation: str = Field(min_length=1)
+
+    @field_validator("position")
+    @classmethod
+    def _position_reads(cls, value: str) -> str:
+        return _check_position(value)
+
+    @field_validator("conditions")
+    @classmethod
+    def _conditions_known(cls, values: list[str]) -> list[str]:
+        return _check_conditions(values)
+
+    def board(self) -> Position:
+        """The position, in your numbering."""
+        return read_position(self.position)[0]
+
+
 Step = Annotated[
-    ReadStep | PlayStep | SetupStep | ChooseStep | PickStep | RollStep,
+    ReadStep | PlayStep | SetupStep | ChooseStep | PickStep | RollStep | CubeStep | ScoreStep | DoubleStep,
     Field(discriminator="kind"),
 ]
-GRADED_KINDS = frozenset({"play", "setup", "choose", "pick", "roll"})
+GRADED_KINDS = frozenset({"play", "setup", "choose", "pick", "roll", "cube", "score", "double"})
 
 
 class Lesson(_Strict):
@@ -181,7 +300,9 @@ class Lesson(_Strict):
         default=1, ge=1, description="raised when the steps are rebuilt: progress is kept per edition, by progress_key"
     )
     practice: list[str] = Field(
-        default_factory=list, description="puzzle themes that practise this lesson, offered when it is finished"
+        default_factory=list,
+        description="puzzle themes (or a variant's whole set, acey-deucey) that practise this lesson, offered when it "
+        "is finished",
     )
     steps: list[Step] = Field(min_length=1)
 
@@ -195,8 +316,8 @@ class Lesson(_Strict):
     @classmethod
     def _practice_known(cls, values: list[str]) -> list[str]:
         for value in values:
-            if value not in THEMES:
-                raise ValueError(f"unknown puzzle theme {value!r}; use {', '.join(THEMES)}")
+            if value not in THEMES and value != "acey-deucey":
+                raise ValueError(f"unknown puzzle theme {value!r}; use acey-deucey or one of {', '.join(THEMES)}")
         if len(set(values)) != len(values):
             raise ValueError("a puzzle theme is listed twice")
         return values

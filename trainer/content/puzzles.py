@@ -1,8 +1,11 @@
-"""Puzzles: forced-move recognition and bear-off problems, every answer re-checked by the engine when loaded.
+"""Puzzles: forced moves, bear-off problems and cube decisions, every answer re-checked by the engine when loaded.
 
 A puzzle file (TOML) holds ``[[puzzles]]`` tables. Forced puzzles have exactly one legal play (or none: the
-answer is then ``pass``); bear-off puzzles accept every play tied with the best, and the best must be clearly
-better than the rest (by 1% winning chances in a race, by 0.05 expected rolls for the fewest rolls).
+answer is then ``pass``), in standard backgammon or in acey-deucey (``variant``); bear-off puzzles accept every
+play tied with the best, and the best must be clearly better than the rest (by 1% winning chances in a race, by
+0.05 expected rolls for the fewest rolls); cube puzzles ask whether the side on roll should double, or whether the
+other side should take, in a bear-off the exact cube table covers, and the right answer must be better by at
+least 0.01 of a point a game.
 """
 
 from __future__ import annotations
@@ -14,11 +17,20 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_theme, right_answer
 from trainer.content.files import CheckedFiles, ContentFileError, each_loaded, read_content_file
 from trainer.content.grading import best_group
 from trainer.content.loader import Problem, _file_problem, _Lines
 from trainer.content.paths import content_dir
-from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES
+from trainer.content.themes import (
+    BEAROFF_THEMES,
+    CUBE_THEMES,
+    FORCED_THEMES,
+    REVEALING_THEMES,
+    THEME_TITLES,
+    THEMES,
+    VARIANT_TITLES,
+)
 from trainer.engine import (
     OFF,
     Constraint,
@@ -33,10 +45,12 @@ from trainer.engine import (
     parse_play,
     read_position,
 )
-from trainer.engine.bearoff import RankedPlay, is_pure_bearoff, rank_plays
+from trainer.engine.bearoff import CubeDecision, RankedPlay, cube_decision, is_pure_bearoff, rank_plays
 
 CLEAR_WIN_MARGIN = 0.01
 CLEAR_ROLLS_MARGIN = 0.05
+PuzzleKind = Literal["forced", "bearoff", "recognition", "cube"]
+PuzzleVariant = Literal["standard", "acey-deucey"]
 
 
 class Puzzle(BaseModel):
@@ -45,11 +59,18 @@ class Puzzle(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    kind: Literal["forced", "bearoff", "recognition"]
+    kind: PuzzleKind
+    variant: PuzzleVariant = Field(default="standard", description="the rules: standard backgammon or acey-deucey")
     theme: str
     difficulty: int = Field(ge=1, le=3)
     position: str
-    dice: str
+    dice: str | None = Field(default=None, description="the roll; every kind but cube has one")
+    cube_owner: Literal["centered", "player"] | None = Field(
+        default=None, description="cube puzzles: the cube in the middle, or owned by the side on roll"
+    )
+    question: Literal["double", "take"] | None = Field(
+        default=None, description="cube puzzles: should the side on roll double, or should the other side take"
+    )
     prompt: str = Field(min_length=1)
     answers: list[str] = Field(min_length=1)
 
@@ -61,17 +82,39 @@ class Puzzle(BaseModel):
 
     @field_validator("dice")
     @classmethod
-    def _dice_read(cls, value: str) -> str:
-        parse_dice(value)
+    def _dice_read(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_dice(value)
         return value
 
     def board(self) -> Position:
-        """The position, solver on roll."""
+        """The position, solver on roll (for a cube puzzle: the side that may double)."""
         return read_position(self.position)[0]
 
     def roll(self) -> Dice:
-        """The dice."""
+        """The dice.
+
+        :raises ValueError: for a cube puzzle, which is asked before rolling.
+        """
+        if self.dice is None:
+            raise ValueError(f"puzzle {self.id} is asked before rolling: it has no dice")
         return parse_dice(self.dice)
+
+    @property
+    def owner(self) -> Literal["centered", "player"]:
+        """Cube puzzles: where the cube is (in the middle unless the side on roll owns it)."""
+        return self.cube_owner or "centered"
+
+    def cube(self) -> CubeDecision:
+        """Cube puzzles: the exact cube decision of the side on roll.
+
+        :raises NotBearOffError: if the position lies outside the exact table.
+        """
+        return cube_decision(self.board(), self.owner)
+
+    def right_answer(self) -> str:
+        """Cube puzzles: the answer the exact figures give (``double``, ``no double``, ``take`` or ``pass``)."""
+        return right_answer(self.cube(), self.question or "double")
 
     def accepted_plays(self) -> list[Play]:
         """The legal plays the answers name (the empty play for ``pass``)."""
@@ -162,14 +205,102 @@ class PuzzleLibrary:
     drills: list[Puzzle] = field(default_factory=list)
     """The recognition drill's positions (kind ``recognition``), kept apart from the puzzle sets."""
 
-    def themes(self, kind: str | None = None) -> list[str]:
-        """Themes present, in the catalogue's order."""
-        present = {puzzle.theme for puzzle in self.puzzles if kind is None or puzzle.kind == kind}
-        return [theme for theme in (*FORCED_THEMES, *BEAROFF_THEMES) if theme in present]
+    def themes(self, kind: str | None = None, variant: str | None = None) -> list[str]:
+        """Themes present (of ``kind`` and ``variant`` when given), in the catalogue's order."""
+        present = {
+            puzzle.theme
+            for puzzle in self.puzzles
+            if (kind is None or puzzle.kind == kind) and (variant is None or puzzle.variant == variant)
+        }
+        return [theme for theme in THEMES if theme in present]
+
+
+def practice_set(puzzles: list[Puzzle], key: str) -> tuple[str, list[Puzzle]]:
+    """The set a lesson's practice link opens, with its title: the standard puzzles of a theme, or every puzzle of
+    a variant (``acey-deucey``). A theme whose name gives the answer away (``no-play``) is mixed, one for one, with
+    other forced moves, and its title says only that."""
+    if key in VARIANT_TITLES:
+        chosen = [puzzle for puzzle in puzzles if puzzle.variant == key]
+        return f"{VARIANT_TITLES[key]} puzzles", chosen
+    chosen = [puzzle for puzzle in puzzles if puzzle.theme == key and puzzle.variant == "standard"]
+    if key not in REVEALING_THEMES:
+        return THEME_TITLES.get(key, key), chosen
+    others = [p for p in puzzles if p.kind == "forced" and p.variant == "standard" and p.theme not in REVEALING_THEMES]
+    step = max(1, len(others) // max(1, len(chosen)))
+    mixed = [puzzle for pair in zip(chosen, others[::step], strict=False) for puzzle in pair]
+    return "Forced moves, mixed (some rolls can't be played)", mixed
+
+
+def _field_problems(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
+    """Fields that the puzzle's kind needs or does not take."""
+    problems: list[tuple[str, str, str | None]] = []
+    if puzzle.kind == "cube":
+        if puzzle.dice is not None:
+            problems.append(("dice", "a cube puzzle is asked before rolling: it takes no dice", "remove 'dice'"))
+        if puzzle.question is None:
+            problems.append(("question", "a cube puzzle needs a question", 'question = "double" or "take"'))
+        if puzzle.variant != "standard":
+            problems.append(("variant", "the cube is not used in acey-deucey here", 'variant = "standard"'))
+        return problems
+    problems.extend(
+        (name, f"only cube puzzles take '{name}'", f"remove '{name}'")
+        for name, value in (("cube_owner", puzzle.cube_owner), ("question", puzzle.question))
+        if value is not None
+    )
+    if puzzle.dice is None:
+        problems.append(("dice", f"a {puzzle.kind} puzzle needs the dice", 'dice = "65"'))
+    if puzzle.variant == "acey-deucey" and puzzle.kind != "forced":
+        problems.append(("variant", "acey-deucey puzzles are forced-move puzzles", 'kind = "forced"'))
+    elif puzzle.variant == "standard" and puzzle.board().has_waiting():
+        problems.append(
+            ("variant", "checkers wait to enter only in acey-deucey", 'variant = "acey-deucey", or no waiting checkers')
+        )
+    return problems
+
+
+def check_cube_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
+    """Rules checks of a cube puzzle: the position in the exact table, the theme the engine finds, the answer the
+    exact figures give, by a clear margin."""
+    assert puzzle.question is not None
+    accepted = CUBE_ANSWERS[puzzle.question]
+    written = ", ".join(f'["{answer}"]' for answer in accepted)
+    if len(puzzle.answers) != 1 or puzzle.answers[0] not in accepted:
+        return [("answers", f"a {puzzle.question} question is answered {' or '.join(accepted)}", written)]
+    decision = puzzle.cube()
+    theme = cube_theme(puzzle.board(), puzzle.owner)
+    problems: list[tuple[str, str, str | None]] = []
+    if puzzle.theme not in CUBE_THEMES:
+        problems.append(("theme", f"unknown cube theme {puzzle.theme!r}", f"use one of {', '.join(CUBE_THEMES)}"))
+    elif puzzle.theme != theme:
+        problems.append(("theme", f"this position shows the theme {theme!r}, not {puzzle.theme!r}", None))
+    right = puzzle.right_answer()
+    if puzzle.answers[0] != right:
+        figures = cube_figures(decision)
+        problems.append(("answers", f"the exact figures say {right}: {figures}", f'answers = ["{right}"]'))
+    margin = answer_margin(decision, puzzle.question)
+    if margin < CLEAR_CUBE_MARGIN:
+        problems.append(
+            ("answers", f"the decision is too close to ask (margin {margin:.3f}, at least {CLEAR_CUBE_MARGIN} needed)",
+             None)
+        )
+    return problems
+
+
+def cube_figures(decision: CubeDecision) -> str:
+    """The three equities, for a problem report."""
+    return (
+        f"no double {decision.no_double:+.3f}, double/take {decision.double_take:+.3f}, "
+        f"double/pass {decision.double_pass:+.3f}"
+    )
 
 
 def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     """Rules checks of a well-formed puzzle: ``(field, message, suggestion)`` for each problem."""
+    fields = _field_problems(puzzle)
+    if fields:
+        return fields
+    if puzzle.kind == "cube":
+        return check_cube_puzzle(puzzle)
     if puzzle.kind == "recognition":
         from trainer.content.recognition import check_recognition  # the drill's module builds on this one
 
@@ -287,4 +418,5 @@ def load_puzzles(directory: Path | None = None) -> PuzzleLibrary:
                 continue
             seen[puzzle.id] = path.name
             (library.drills if puzzle.kind == "recognition" else library.puzzles).append(puzzle)
+    library.puzzles.sort(key=lambda puzzle: puzzle.variant != "standard")  # backgammon first, then the variants
     return library

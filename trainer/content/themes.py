@@ -15,7 +15,8 @@ FORCED_THEMES = (
     "bearoff-higher",
 )
 BEAROFF_THEMES = ("fewest-rolls", "race")
-THEMES = (*FORCED_THEMES, *BEAROFF_THEMES)
+CUBE_THEMES = ("last-roll", "two-rolls", "longer-bearoff", "redouble")
+THEMES = (*FORCED_THEMES, *BEAROFF_THEMES, *CUBE_THEMES)
 THEME_TITLES = {
     "only-play": "The only legal play",
     "no-play": "No legal play",
@@ -28,4 +29,18 @@ THEME_TITLES = {
     "bearoff-higher": "Bearing off with a higher die",
     "fewest-rolls": "Bear off in the fewest rolls",
     "race": "Win the bear-off race",
+    "last-roll": "The last roll",
+    "two-rolls": "Two rolls to go",
+    "longer-bearoff": "Longer bear-offs",
+    "redouble": "Redoubling an owned cube",
 }
+REVEALING_THEMES = frozenset({"no-play"})
+"""Themes whose name gives the answer away: never a puzzle set of their own, their puzzles stay in the mix."""
+KIND_TITLES = {
+    "forced": "Forced moves",
+    "bearoff": "Bear-offs",
+    "cube": "Cube decisions",
+    "recognition": "Forced or not?",
+}
+"""What the app calls each kind of puzzle."""
+VARIANT_TITLES = {"standard": "Backgammon", "acey-deucey": "Acey-deucey"}

@@ -1,5 +1,6 @@
-"""A lesson, step by step, on a real board: every answer is graded by the rules engine. At the end a summary
-shows the stars earned, the puzzle sets that practise the lesson and the way to the next lesson.
+"""A lesson, step by step, on a real board: every answer is graded by the rules engine (a cube decision by the
+exact cube table, a question about the score by the engine's cube and match rules). At the end a summary shows
+the stars earned, the puzzle sets that practise the lesson and the way to the next lesson.
 
 A task missed at the first try comes back for review (:func:`trainer.training.answer_lesson_task`); in review the
 screen shows that one step, graded as in the lesson, and Continue ends it."""
@@ -17,9 +18,11 @@ from textual.reactive import reactive
 from textual.widgets import Button, Footer, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from trainer.content.cube import cube_step_view, grade_cube_step
 from trainer.content.grading import (
     Feedback,
     grade_choice,
+    grade_double,
     grade_pick,
     grade_play,
     grade_roll,
@@ -27,22 +30,38 @@ from trainer.content.grading import (
     read_play,
     read_step_board,
 )
-from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, ReadStep, RollStep, SetupStep
-from trainer.content.themes import THEME_TITLES
-from trainer.engine import CHECKERS, OFF, Play, Position, Side
+from trainer.content.models import (
+    ChooseStep,
+    CubeStep,
+    DoubleStep,
+    Lesson,
+    PickStep,
+    PlayStep,
+    ReadStep,
+    RollStep,
+    ScoreStep,
+    SetupStep,
+)
+from trainer.content.puzzles import practice_set
+from trainer.content.scoring import grade_score_step, score_before, work_out
+from trainer.engine import CHECKERS, OFF, Cube, Play, Position, Side
 from trainer.store import ProgressStore
 from trainer.store.lessons import STAR_THRESHOLDS
 from trainer.training import answer_lesson_task, finish_lesson, lesson_standing
 from trainer.tui.playing import BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen
 from trainer.tui.widgets.board import BoardView, LastMove
+from trainer.tui.widgets.cube import CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 from trainer.tui.widgets.text import SafeMarkdown
 
 KIND_NAMES = {"read": "Read", "play": "Play", "pick": "Pick a point", "choose": "Choose", "setup": "Set up",
-              "roll": "Opening roll"}  # fmt: skip
-LessonStep = ReadStep | PlayStep | SetupStep | ChooseStep | PickStep | RollStep
+              "roll": "Opening roll", "cube": "Cube decision", "score": "The score",
+              "double": "Choose the double"}  # fmt: skip
+LessonStep = ReadStep | PlayStep | SetupStep | ChooseStep | PickStep | RollStep | CubeStep | ScoreStep | DoubleStep
+TYPED_ASKS = {"points": "type the number of points, then enter", "score": "type the score, yours first: 3-1"}
+"""The score questions answered in the box, with what the box says while empty; the others are yes or no."""
 ANSWER_KEYS = Binding.Group("Answer")
 
 
@@ -52,6 +71,7 @@ class LessonScreen(TaskScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n", "next", "Continue"),
         Binding("r,enter", "roll", "Roll"),
+        Binding("r", "cube('no double')", "No double"),
         Binding("enter,n", "next_lesson", "Next lesson"),
         Binding("enter", "leave", "Back to the lessons"),
         Binding("x", "starter('X')", "I start"),
@@ -95,15 +115,12 @@ class LessonScreen(TaskScreen):
         applicable = {
             "next": self.solved or isinstance(step, ReadStep),
             "undo": open_task and isinstance(step, PlayStep | SetupStep),
-            "focus_notation": open_task and isinstance(step, PlayStep),
+            "focus_notation": open_task and (isinstance(step, PlayStep) or self.typed_answer()),
             "roll": open_task and isinstance(step, RollStep) and self.throws_seen < len(step.throws),
             "starter": open_task and isinstance(step, RollStep) and self.throws_seen > 0,
             "check_setup": open_task and isinstance(step, SetupStep),
             "remove_checker": open_task and isinstance(step, SetupStep),
-            "option": open_task
-            and isinstance(step, ChooseStep)
-            and bool(parameters)
-            and parameters[0] in range(1, len(step.options) + 1),
+            "option": open_task and bool(parameters) and parameters[0] in range(1, self.option_count() + 1),
             "next_lesson": False,
             "leave": False,
         }
@@ -112,6 +129,22 @@ class LessonScreen(TaskScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         applicable = self.applicable(action, parameters)
         return super().check_action(action, parameters) if applicable is None else applicable
+
+    def option_count(self) -> int:
+        """How many numbered options the current step shows."""
+        step = self.step
+        if isinstance(step, ChooseStep):
+            return len(step.options)
+        if isinstance(step, DoubleStep):
+            return 6
+        if isinstance(step, ScoreStep) and not self.typed_answer():
+            return 2
+        return 0
+
+    def typed_answer(self) -> bool:
+        """Whether the current step is answered by typing in the box (a play, a number of points, a score)."""
+        step = self.step
+        return isinstance(step, PlayStep) or (isinstance(step, ScoreStep) and step.ask in TYPED_ASKS)
 
     def answers_on_board(self) -> bool:
         """Whether the board takes choices now: an open play, pick or setup step."""
@@ -128,6 +161,7 @@ class LessonScreen(TaskScreen):
             VerticalScroll(SafeMarkdown(id="step-text"), OptionList(id="options"), classes="step-scroll"),
             FeedbackBar(id="feedback"),
             NotationInput(),
+            CubeActions(),
             Horizontal(
                 Button("Continue", id="continue", variant="primary", action="screen.next"),
                 Button("Roll", id="roll", action="screen.roll"),
@@ -150,7 +184,16 @@ class LessonScreen(TaskScreen):
 
     def watch_solved(self) -> None:
         self.board.choosing = self.answers_on_board()
+        self.refresh_cube_actions()
         self.refresh_buttons()
+
+    def refresh_cube_actions(self) -> None:
+        """Offer the cube answers of an open cube step: double or not, take or pass."""
+        step, actions = self.step, self.query_one(CubeActions)
+        asking = isinstance(step, CubeStep) and not self.solved and not self.finished
+        question = step.question if isinstance(step, CubeStep) else None
+        actions.can_double = actions.can_decline = asking and question == "double"
+        actions.can_take = actions.can_pass = asking and question == "take"
 
     def watch_throws_seen(self) -> None:
         self.refresh_buttons()
@@ -189,11 +232,12 @@ class LessonScreen(TaskScreen):
         board.cursor_shown = False  # so that an enter meant for Continue cannot answer the new step at once
         is_roll = isinstance(step, RollStep)
         position = None if isinstance(step, RollStep) else step.board()
-        dice = None if isinstance(step, RollStep) else step.roll()
+        dice = step.roll() if isinstance(step, ReadStep | PlayStep | SetupStep | ChooseStep | PickStep) else None
         board.position = position or Position.start()
         board.dice = dice or ()
         board.turn_label = "" if is_roll else "to play"
         board.doubles_move_four = not is_roll  # an opening tie is two single dice
+        board.cube, board.match, board.on_roll = None, None, Side.X
         if isinstance(step, PlayStep):
             assert position is not None and dice is not None
             self.playing = BoardPlay(board, position, dice)
@@ -203,25 +247,72 @@ class LessonScreen(TaskScreen):
             self.show_setup()
         elif is_roll:
             board.caption = "press r or enter to roll"
+        elif isinstance(step, CubeStep):
+            self.show_cube_step(step)
+        elif isinstance(step, ScoreStep):
+            self.show_score_step(step)
+        elif isinstance(step, DoubleStep):
+            board.caption = "you played the 1-2: now choose a double"
         options = self.query_one("#options", OptionList)
         options.clear_options()
-        if isinstance(step, ChooseStep):
-            # Shown in an order of their own (the same every time), so the right answer isn't always first.
-            order = list(range(len(step.options)))
-            random.Random(f"{self.lesson.id}/{self.index}").shuffle(order)
-            for number, original in enumerate(order, start=1):
-                options.add_option(Option(Text(f"{number}. {step.options[original].text}"), id=str(original)))
-        options.display = isinstance(step, ChooseStep)
-        self.notation.display = isinstance(step, PlayStep)
+        for number, (key, label) in enumerate(self.step_options(), start=1):
+            options.add_option(Option(Text(f"{number}. {label}"), id=key))
+        options.display = options.option_count > 0
+        self.notation.display = self.typed_answer()
+        self.notation.placeholder = (
+            TYPED_ASKS[step.ask] if isinstance(step, ScoreStep) and step.ask in TYPED_ASKS
+            else "type a play, e.g. 24/18 13/8"
+        )  # fmt: skip
         self.notation.value = ""
+        self.refresh_cube_actions()
         self.refresh_buttons()
         if not self.review:
             self.store.set_resume_step(self.lesson.progress_key, self.index)
-        if isinstance(step, ChooseStep):
+        if options.option_count:
             options.focus()
             options.highlighted = 0
+        elif isinstance(step, ScoreStep):
+            self.notation.focus()
         else:
             board.focus()
+
+    def step_options(self) -> list[tuple[str, str]]:
+        """The numbered options of the current step, as ``(id, label)``: a choose step's (in an order of their own,
+        the same every time, so the right answer isn't always first), the six doubles, or yes and no."""
+        step = self.step
+        if isinstance(step, ChooseStep):
+            order = list(range(len(step.options)))
+            random.Random(f"{self.lesson.id}/{self.index}").shuffle(order)
+            return [(str(original), step.options[original].text) for original in order]
+        if isinstance(step, DoubleStep):
+            return [(f"double:{number}", f"{number}-{number}") for number in range(1, 7)]
+        if isinstance(step, ScoreStep) and step.ask not in TYPED_ASKS:
+            return [("answer:yes", "Yes"), ("answer:no", "No")]
+        return []
+
+    def show_cube_step(self, step: CubeStep) -> None:
+        """A cube decision: no dice; you on roll with the cube in the middle (or yours), or O on roll having
+        doubled you (the cube turned, in the middle until you answer)."""
+        board = self.board
+        _, doubler, _ = cube_step_view(step)
+        doubler_side = Side.X if doubler.name == "you" else Side.O
+        if step.question == "take":
+            board.cube, board.on_roll, board.turn_label = Cube(step.cube * 2), Side.O, "doubles"
+            board.caption = "take (t) or pass (p)?"
+        else:
+            board.cube = Cube(step.cube, doubler_side) if step.cube > 1 else Cube()
+            board.on_roll, board.turn_label = Side.X, "to roll"
+            board.caption = "double (d) or no double (r)?"
+
+    def show_score_step(self, step: ScoreStep) -> None:
+        """A question about the score: the board shows the cube as this game's events left it and, in a match,
+        the score before this game."""
+        board = self.board
+        worked = work_out(step)
+        state = worked.state
+        board.cube = Cube(state.cube, state.cube_owner)
+        board.match = score_before(step) if step.length else None
+        board.turn_label = ""
 
     def is_last_step(self) -> bool:
         return self.index == len(self.lesson.steps) - 1
@@ -287,7 +378,14 @@ class LessonScreen(TaskScreen):
 
     def on_input_submitted(self, event: NotationInput.Submitted) -> None:
         step = self.step
-        if not isinstance(step, PlayStep) or self.solved or not event.value.strip():
+        if self.solved or not event.value.strip():
+            return
+        if isinstance(step, ScoreStep):
+            self.grade(grade_score_step(step, event.value))
+            if not self.solved:
+                self.notation.value = ""  # a wrong answer empties the box, which keeps the focus
+            return
+        if not isinstance(step, PlayStep):
             return
         position, dice = read_step_board(step)
         answer = read_play(position, dice, event.value)
@@ -303,11 +401,29 @@ class LessonScreen(TaskScreen):
             if event.option.id is not None and event.option.id.startswith("practice:"):
                 self.practise(event.option.id.split(":", 1)[1])
             return
-        if isinstance(step, ChooseStep) and not self.solved and event.option.id is not None:
+        if self.solved or event.option.id is None:
+            return
+        if isinstance(step, ChooseStep):
             self.grade(grade_choice(step, int(event.option.id)))
+        elif isinstance(step, DoubleStep):
+            self.grade(grade_double(step, int(event.option.id.removeprefix("double:"))))
+        elif isinstance(step, ScoreStep):
+            self.grade(grade_score_step(step, event.option.id.removeprefix("answer:")))
+
+    def answer_cube(self, message: CubeActions.Chosen) -> None:
+        """A cube step's answer, by key or button, graded by the exact figures."""
+        message.stop()
+        step = self.step
+        if isinstance(step, CubeStep) and not self.solved:
+            self.grade(grade_cube_step(step, message.action))
+
+    on_cube_actions_double_offered = answer_cube
+    on_cube_actions_no_double_chosen = answer_cube
+    on_cube_actions_take_chosen = answer_cube
+    on_cube_actions_pass_chosen = answer_cube
 
     def action_option(self, number: int) -> None:
-        """Answer a choose step with its option ``number`` as shown (1 for the first)."""
+        """Answer with the option ``number`` as shown (1 for the first)."""
         if not self.applicable("option", (number,)):
             return
         options = self.query_one("#options", OptionList)
@@ -387,6 +503,7 @@ class LessonScreen(TaskScreen):
         """Show the summary in place of the last step: the stars, the practice sets, the next lesson."""
         finish_lesson(self.store, self.lesson)
         self.finished = True
+        self.refresh_cube_actions()
         self.playing = None
         self.feedback.clear()
         self.notation.display = False
@@ -395,9 +512,8 @@ class LessonScreen(TaskScreen):
         self.query_one("#step-text", Markdown).update(self.summary_text())
         options = self.query_one("#options", OptionList)
         options.clear_options()
-        for theme, count in self.practice_sets():
-            label = Text(f"Practise: {THEME_TITLES[theme]}  ({count} puzzles)")
-            options.add_option(Option(label, id=f"practice:{theme}"))
+        for key, title, count in self.practice_sets():
+            options.add_option(Option(Text(f"Practise: {title}  ({count} puzzles)"), id=f"practice:{key}"))
         options.display = options.option_count > 0
         self.refresh_buttons()  # enter (or n) takes the next lesson, or goes back when this was the last
 
@@ -420,13 +536,13 @@ class LessonScreen(TaskScreen):
             lines += ["", "Practise what you learned with these puzzles:"]
         return "\n".join(lines)
 
-    def practice_sets(self) -> list[tuple[str, int]]:
-        """The lesson's practice themes that have puzzles, with how many."""
+    def practice_sets(self) -> list[tuple[str, str, int]]:
+        """The lesson's practice sets that have puzzles: ``(key, title, how many)``."""
         library = self.trainer.puzzles
         if library is None:
             return []
-        counts = [(theme, sum(1 for p in library.puzzles if p.theme == theme)) for theme in self.lesson.practice]
-        return [(theme, count) for theme, count in counts if count]
+        sets = [(key, *practice_set(library.puzzles, key)) for key in self.lesson.practice]
+        return [(key, title, len(puzzles)) for key, title, puzzles in sets if puzzles]
 
     def next_lesson(self) -> Lesson | None:
         """The lesson after this one, if there is one."""
@@ -445,12 +561,12 @@ class LessonScreen(TaskScreen):
         if self.finished:
             self.app.pop_screen()
 
-    def practise(self, theme: str) -> None:
-        """Open the puzzles of ``theme``, from the first one not solved yet."""
+    def practise(self, key: str) -> None:
+        """Open the practice set ``key`` (a theme, or a variant's puzzles), from the first one not solved yet."""
         from trainer.tui.screens.puzzles import PuzzleScreen
 
         library = self.trainer.puzzles
-        puzzles = [] if library is None else [puzzle for puzzle in library.puzzles if puzzle.theme == theme]
+        puzzles = [] if library is None else practice_set(library.puzzles, key)[1]
         if puzzles:
             solved = self.store.solved_puzzles()
             start = next((index for index, puzzle in enumerate(puzzles) if puzzle.id not in solved), 0)

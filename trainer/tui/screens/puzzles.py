@@ -1,7 +1,8 @@
-"""Puzzles: choose a set by kind, theme and difficulty, then solve on the board or in notation.
+"""Puzzles: choose a set by kind, theme and difficulty, then solve on the board, in notation or by a cube action.
 
-Forced puzzles are graded by the engine (and explained with its words); bear-off puzzles by the exact bear-off
-figures, showing the learner's play against the best one. Every answer is stored with the time it took; the first
+Forced puzzles (backgammon and acey-deucey) are graded by the engine (and explained with its words); bear-off
+puzzles by the exact bear-off figures, showing the learner's play against the best one; cube puzzles by the exact
+cube table, with the three equities in words. Every answer is stored with the time it took; the first
 answer to a puzzle is rated (the learner's rating and the puzzle's move, shown with the deviation), and a miss comes
 back for review (:mod:`trainer.training`). "At your level" serves unsolved puzzles near the learner's rating.
 """
@@ -20,11 +21,14 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from trainer.content.cube import cube_solution, grade_cube_puzzle
 from trainer.content.grading import Feedback, bearoff_solution, grade_puzzle
-from trainer.engine import Play, Turn, explain
+from trainer.content.themes import KIND_TITLES, REVEALING_THEMES, THEME_TITLES, VARIANT_TITLES
+from trainer.engine import Cube, Play, Side, Turn, explain
 from trainer.training import AnswerOutcome, answer_puzzle, current_rating, is_rated, puzzles_near_rating
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen, TrainerScreen
+from trainer.tui.widgets.cube import CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 from trainer.tui.widgets.text import SafeMarkdown
@@ -35,6 +39,19 @@ if TYPE_CHECKING:
 DIFFICULTY_NAMES = {0: "all", 1: "easy", 2: "medium", 3: "hard"}
 AT_YOUR_LEVEL = 10
 """How many puzzles the "At your level" set holds."""
+SETS = (("forced", "standard"), ("bearoff", "standard"), ("cube", "standard"), ("forced", "acey-deucey"))
+"""The kinds of puzzle sets in the menu's order: a kind of puzzle in a variant."""
+
+
+def set_title(kind: str, variant: str) -> str:
+    """What the menu calls a kind of puzzle in a variant: ``Forced moves``, ``Acey-deucey: forced moves``."""
+    title = KIND_TITLES[kind]
+    return title if variant == "standard" else f"{VARIANT_TITLES[variant]}: {title[:1].lower()}{title[1:]}"
+
+
+def puzzle_title(puzzle: Puzzle) -> str:
+    """What a puzzle is, for its screen's title: ``Forced move``, ``Cube decision``, ``Acey-deucey: forced move``."""
+    return set_title(puzzle.kind, puzzle.variant).removesuffix("s")
 
 
 class PuzzleMenuScreen(TrainerScreen):
@@ -72,23 +89,25 @@ class PuzzleMenuScreen(TrainerScreen):
         return self.trainer.puzzles
 
     def selection(self, key: str) -> list[Puzzle]:
-        """The puzzles of set ``key`` (``all``, ``kind:forced``, ``theme:race``...) at the chosen difficulty."""
+        """The puzzles of set ``key`` (``all``, ``kind:forced:standard``, ``theme:race:standard``...) at the
+        chosen difficulty."""
         library = self.library
         if library is None:
             return []
         chosen = [p for p in library.puzzles if not self.difficulty or p.difficulty == self.difficulty]
-        chosen.sort(key=lambda puzzle: puzzle.kind != "forced")
+        order = {kind_variant: index for index, kind_variant in enumerate(SETS)}
+        chosen.sort(key=lambda puzzle: order.get((puzzle.kind, puzzle.variant), len(order)))
         if key.startswith("kind:"):
-            return [p for p in chosen if p.kind == key[5:]]
+            _, kind, variant = key.split(":")
+            return [p for p in chosen if p.kind == kind and p.variant == variant]
         if key.startswith("theme:"):
-            return [p for p in chosen if p.theme == key[6:]]
+            _, theme, variant = key.split(":")
+            return [p for p in chosen if p.theme == theme and p.variant == variant]
         if key == "near":  # by rating, whatever the difficulty chosen
             return puzzles_near_rating(self.store, library.puzzles, self.now(), count=AT_YOUR_LEVEL)
         return chosen
 
     def refresh_sets(self) -> None:
-        from trainer.content.themes import THEME_TITLES
-
         if not self.is_mounted:
             return
         menu = self.query_one("#puzzle-sets", OptionList)
@@ -113,12 +132,16 @@ class PuzzleMenuScreen(TrainerScreen):
         near = len(self.selection("near"))
         if near:
             menu.add_option(Option(Text(f"At your level  ({near} unsolved near your rating)"), id="near"))
-        for kind, title in (("forced", "Forced moves"), ("bearoff", "Bear-offs")):
+        for kind, variant in SETS:
+            if not library.themes(kind, variant):
+                continue
             menu.add_option(None)
-            menu.add_option(line(title, f"kind:{kind}"))
-            for theme in library.themes(kind):
-                if self.selection(f"theme:{theme}"):  # a theme with no puzzle at this difficulty is left out
-                    menu.add_option(line(THEME_TITLES[theme], f"theme:{theme}", "  · "))
+            menu.add_option(line(set_title(kind, variant), f"kind:{kind}:{variant}"))
+            for theme in library.themes(kind, variant):
+                if theme in REVEALING_THEMES:  # its name would give the answer away: its puzzles stay in the mix
+                    continue
+                if self.selection(f"theme:{theme}:{variant}"):  # a theme with no puzzle at this difficulty is left out
+                    menu.add_option(line(THEME_TITLES[theme], f"theme:{theme}:{variant}", "  · "))
         menu.highlighted = highlighted if highlighted is not None and highlighted < menu.option_count else 0
 
     def action_difficulty(self, level: int) -> None:
@@ -139,7 +162,9 @@ class PuzzleScreen(TaskScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n", "next", "Next"),
         Binding("p", "no_play", "No legal play"),
+        Binding("p", "cube('pass')", "Pass"),
         Binding("r", "retry", "Retry"),
+        Binding("r", "cube('no double')", "No double"),
         Binding("s", "solution", "Solution"),
     ]
 
@@ -174,6 +199,7 @@ class PuzzleScreen(TaskScreen):
             VerticalScroll(SafeMarkdown(id="step-text"), classes="step-scroll"),
             FeedbackBar(id="feedback"),
             NotationInput("type a play, e.g. 6/off 5/3"),
+            CubeActions(),
             Horizontal(
                 Button("No legal play", id="no-play", action="screen.no_play"),
                 Button("Retry", id="retry", action="screen.retry"),
@@ -185,7 +211,7 @@ class PuzzleScreen(TaskScreen):
         yield Footer()
 
     def accepts_moves(self) -> bool:
-        return not self.done
+        return not self.done and self.puzzle.kind != "cube"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         applicable = {
@@ -207,6 +233,11 @@ class PuzzleScreen(TaskScreen):
         self.show_title()
 
     def refresh_controls(self) -> None:
+        puzzle = self.puzzle
+        asking = not self.done and puzzle.kind == "cube"
+        actions = self.query_one(CubeActions)
+        actions.can_double = actions.can_decline = asking and puzzle.question == "double"
+        actions.can_take = actions.can_pass = asking and puzzle.question == "take"
         self.refresh_buttons()
         self.notation.display = self.accepts_moves()
         self.board.choosing = self.accepts_moves()
@@ -216,10 +247,8 @@ class PuzzleScreen(TaskScreen):
     def show_title(self) -> None:
         """The puzzle's number, kind and difficulty; its theme only once it is answered (the theme of a forced
         puzzle, such as "No legal play", would give the answer away)."""
-        from trainer.content.themes import THEME_TITLES
-
         puzzle = self.puzzle
-        kind = "Forced move" if puzzle.kind == "forced" else "Bear-off"
+        kind = puzzle_title(puzzle)
         theme = f"   {THEME_TITLES.get(puzzle.theme, puzzle.theme)}" if self.done else ""
         stars = "★" * puzzle.difficulty
         where = "Review" if self.review else f"Puzzle {self.index + 1} of {len(self.puzzles)}"
@@ -245,17 +274,34 @@ class PuzzleScreen(TaskScreen):
         self.started = time.monotonic()
         self.show_title()
         self.show_rating()
-        self.query_one(".step-heading", Static).update("Forced move" if puzzle.kind == "forced" else "Bear-off")
+        self.query_one(".step-heading", Static).update(puzzle_title(puzzle))
         self.query_one("#step-text", Markdown).update(puzzle.prompt)
         board = self.board
         board.marked, board.last_move = frozenset(), None
         board.caption = f"puzzle {puzzle.id}"
         board.cursor_shown = False  # so that an enter meant for Next cannot make a move at once
-        self.playing = BoardPlay(board, puzzle.board(), puzzle.roll())
+        if puzzle.kind == "cube":
+            self.show_cube_puzzle(puzzle)
+        else:
+            board.names, board.turn_label, board.cube = ("You", "O"), "to play", None
+            self.playing = BoardPlay(board, puzzle.board(), puzzle.roll())
         self.feedback.clear()
         self.notation.value = ""
         self.refresh_controls()
         board.focus()
+
+    def show_cube_puzzle(self, puzzle: Puzzle) -> None:
+        """A cube puzzle: X on roll before rolling, the cube where the question puts it (offered, in the middle,
+        when O is asked to take), no dice."""
+        board = self.board
+        self.playing = None
+        owned = puzzle.owner == "player"
+        offered = Cube(4 if owned else 2)  # turned and offered: in the middle until O answers
+        cube = offered if puzzle.question == "take" else Cube(2, Side.X) if owned else Cube()
+        board.position, board.dice, board.used_dice = puzzle.board(), (), ()
+        board.selected, board.targets = None, frozenset()
+        board.names, board.on_roll, board.cube = ("X", "O"), Side.X, cube
+        board.turn_label = "doubles" if puzzle.question == "take" else "to roll"
 
     # --- answering --------------------------------------------------------------------------------------
 
@@ -283,6 +329,23 @@ class PuzzleScreen(TaskScreen):
     def action_no_play(self) -> None:
         if self.accepts_moves():
             self.grade(grade_puzzle(self.puzzle, None), "pass")
+
+    def answer_cube(self, message: CubeActions.Chosen) -> None:
+        """A cube puzzle's answer, by key or button; shown with the three equities in words, and done either way
+        (with two answers, the explanation of a miss names the right one)."""
+        message.stop()
+        if self.done or self.puzzle.kind != "cube":
+            return
+        feedback = grade_cube_puzzle(self.puzzle, message.action)
+        self.record(message.action, feedback.correct)
+        self.feedback.show_feedback(feedback)
+        self.done = True
+        self.board.focus()
+
+    on_cube_actions_double_offered = answer_cube
+    on_cube_actions_no_double_chosen = answer_cube
+    on_cube_actions_take_chosen = answer_cube
+    on_cube_actions_pass_chosen = answer_cube
 
     def refused(self, refusal: Refused, point: int) -> None:
         assert self.playing is not None
@@ -319,10 +382,18 @@ class PuzzleScreen(TaskScreen):
             self.show_puzzle()
 
     def action_solution(self) -> None:
-        """Play the solution out on the board, one checker move at a time."""
+        """Play the solution out on the board, one checker move at a time (for a cube puzzle: the right answer with
+        its figures)."""
+        puzzle = self.puzzle
+        if puzzle.kind == "cube":
+            if not self.answered and not self.done:
+                self.record("solution", False)
+            self.revealed = True
+            self.done = True
+            self.feedback.show(f"Solution: {cube_solution(puzzle)}", "info")
+            return
         if self.playing is None:
             return
-        puzzle = self.puzzle
         solution = puzzle.accepted_plays()[0]
         if not self.answered and not self.done:
             self.record("solution", False)  # asking for the solution first counts as a miss

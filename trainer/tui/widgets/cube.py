@@ -1,9 +1,10 @@
-"""The cube actions: double, take and pass, as buttons and keys, for any screen that allows them.
+"""The cube actions: double (or not), take and pass, as buttons and keys, for any screen that allows them.
 
 A screen includes :class:`CubeActions` (in its panel) and says which actions apply now with its reactives; the
 widget shows only those buttons and posts a message when one is chosen, by a click or by the screen's keys
-(``d``, ``t``, ``p`` on a :class:`~trainer.tui.screens.base.TaskScreen`). The widget decides nothing: the screen
-checks the choice with the engine (:class:`~trainer.engine.Game`) and answers it.
+(``d``, ``t``, ``p`` on a :class:`~trainer.tui.screens.base.TaskScreen`; ``r``, "no double, roll", where a
+screen asks for the decision itself, as a cube puzzle does). The widget decides nothing: the screen checks the
+choice with the engine and answers it.
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Button
 
-CubeAction = Literal["double", "take", "pass"]
-CUBE_ACTIONS: tuple[CubeAction, ...] = ("double", "take", "pass")
-CUBE_KEYS: dict[CubeAction, str] = {"double": "d", "take": "t", "pass": "p"}
+CubeAction = Literal["double", "no double", "take", "pass"]
+CUBE_ACTIONS: tuple[CubeAction, ...] = ("double", "no double", "take", "pass")
+CUBE_KEYS: dict[CubeAction, str] = {"double": "d", "no double": "r", "take": "t", "pass": "p"}
 
 
 class CubeActions(Widget):
-    """Buttons to double, take and pass; each shown only while its reactive allows it."""
+    """Buttons to double, not to double, take and pass; each shown only while its reactive allows it."""
 
     DEFAULT_CSS = """
     CubeActions {
@@ -34,12 +35,19 @@ class CubeActions(Widget):
 
     can_double: reactive[bool] = reactive(False)
     """Whether the player may double now (before rolling, the cube centered or theirs, not the Crawford game)."""
+    can_decline: reactive[bool] = reactive(False)
+    """Whether the player is asked to decide not to double (and roll on) as an answer of its own."""
     can_take: reactive[bool] = reactive(False)
     """Whether a double is on offer to the player, to take."""
     can_pass: reactive[bool] = reactive(False)
     """Whether a double is on offer to the player, to pass."""
 
-    LABELS: ClassVar[dict[CubeAction, str]] = {"double": "Double", "take": "Take", "pass": "Pass"}
+    LABELS: ClassVar[dict[CubeAction, str]] = {
+        "double": "Double",
+        "no double": "No double",
+        "take": "Take",
+        "pass": "Pass",
+    }
 
     class Chosen(Message):
         """A cube action was chosen (the base of the three messages below)."""
@@ -59,6 +67,11 @@ class CubeActions(Widget):
 
         action = "double"
 
+    class NoDoubleChosen(Chosen):
+        """The player decides not to double (and rolls on)."""
+
+        action = "no double"
+
     class TakeChosen(Chosen):
         """The player takes the double offered."""
 
@@ -71,20 +84,29 @@ class CubeActions(Widget):
 
     MESSAGES: ClassVar[dict[CubeAction, type[Chosen]]] = {
         "double": DoubleOffered,
+        "no double": NoDoubleChosen,
         "take": TakeChosen,
         "pass": PassChosen,
     }
 
     def compose(self) -> ComposeResult:
         for action in CUBE_ACTIONS:
-            button = Button(f"{self.LABELS[action]} ({CUBE_KEYS[action]})", id=f"cube-{action}", compact=True)
+            button = Button(
+                f"{self.LABELS[action]} ({CUBE_KEYS[action]})", id=f"cube-{action.replace(' ', '-')}", compact=True
+            )
             button.can_focus = False
             button.display = False
             yield button
 
     def allows(self, action: CubeAction) -> bool:
         """Whether ``action`` may be chosen now."""
-        return {"double": self.can_double, "take": self.can_take, "pass": self.can_pass}[action]
+        allowed = {
+            "double": self.can_double,
+            "no double": self.can_decline,
+            "take": self.can_take,
+            "pass": self.can_pass,
+        }
+        return allowed[action]
 
     def choose(self, action: CubeAction) -> bool:
         """Post the message of ``action`` if it is allowed now; whether it was."""
@@ -95,7 +117,7 @@ class CubeActions(Widget):
 
     def _refresh(self) -> None:
         for action in CUBE_ACTIONS:
-            self.query_one(f"#cube-{action}", Button).display = self.allows(action)
+            self.query_one(f"#cube-{action.replace(' ', '-')}", Button).display = self.allows(action)
         self.display = any(self.allows(action) for action in CUBE_ACTIONS)
         self.screen.refresh_bindings()
 
@@ -103,6 +125,10 @@ class CubeActions(Widget):
         self._refresh()
 
     def watch_can_double(self) -> None:
+        if self.is_mounted:
+            self._refresh()
+
+    def watch_can_decline(self) -> None:
         if self.is_mounted:
             self._refresh()
 
@@ -116,6 +142,7 @@ class CubeActions(Widget):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        action = (event.button.id or "").removeprefix("cube-")
-        if action in CUBE_ACTIONS:
-            self.choose(action)
+        chosen = (event.button.id or "").removeprefix("cube-").replace("-", " ")
+        for action in CUBE_ACTIONS:
+            if action == chosen:
+                self.choose(action)

@@ -1,0 +1,242 @@
+"""Cube decisions for lessons and puzzles: the right answer from the exact bear-off cube table, its margin, its
+theme, and the figures said in words ("doubling wins 0.12 points a game more than waiting; O's take loses 0.84
+against 1.00 for passing").
+
+Equities are the doubler's, per unit of the cube before the double: passing a double gives up 1.00, taking it
+loses (or wins) the double/take equity.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from trainer.content.grading import Feedback
+from trainer.content.models import CubeStep
+from trainer.engine import Position
+from trainer.engine.bearoff import CubeDecision, CubeOwner, cube_decision, home_side, one_sided
+
+CubeQuestion = Literal["double", "take"]
+CUBE_ANSWERS: dict[str, tuple[str, str]] = {"double": ("double", "no double"), "take": ("take", "pass")}
+"""The two answers of each cube question, the first when the exact figures say yes."""
+CLEAR_CUBE_MARGIN = 0.01
+"""How much better (in points a game, per unit of the cube) the right answer to a cube task must be."""
+SURE = 1.0 - 1e-6
+
+if TYPE_CHECKING:
+    from trainer.content.puzzles import Puzzle
+
+
+@dataclass(frozen=True, slots=True)
+class Party:
+    """How a side is named in an explanation: ``X``, ``O`` or ``you``."""
+
+    name: str
+
+    @property
+    def title(self) -> str:
+        return self.name[:1].upper() + self.name[1:]
+
+    def verb(self, singular: str, plural: str) -> str:
+        """The verb that goes with this side: ``wins`` for X, ``win`` for you."""
+        return plural if self.name == "you" else singular
+
+
+YOU = Party("you")
+X_SIDE = Party("X")
+O_SIDE = Party("O")
+
+
+def cube_theme(position: Position, owner: str) -> str:
+    """The cube theme of a bear-off in the exact table: ``redouble`` with the cube owned, else by how long the
+    game can last: ``last-roll`` (the opponent is sure to finish with its next roll, the side on roll is not sure
+    to finish with this one), ``two-rolls`` (both sides are sure to finish within two rolls) or ``longer-bearoff``."""
+    if owner == "player":
+        return "redouble"
+    table = one_sided()
+    mine = table.distribution(home_side(position.player))
+    theirs = table.distribution(home_side(position.opponent))
+    if theirs[1] >= SURE and mine[1] < SURE:
+        return "last-roll"
+    if sum(mine[:3]) >= SURE and sum(theirs[:3]) >= SURE:
+        return "two-rolls"
+    return "longer-bearoff"
+
+
+def right_answer(decision: CubeDecision, question: str) -> str:
+    """What the exact figures answer: ``double`` or ``no double``; ``take`` or ``pass``."""
+    if question == "take":
+        return "take" if decision.should_take else "pass"
+    return "double" if decision.should_double else "no double"
+
+
+def answer_margin(decision: CubeDecision, question: str) -> float:
+    """How much better the right answer is than the other one, in points a game per unit of the cube."""
+    return abs(decision.take_gain if question == "take" else decision.double_gain)
+
+
+def is_last_roll(position: Position) -> bool:
+    """Whether the side not on roll is sure to bear off with its next roll, so that the cube is never used again
+    after this turn."""
+    return one_sided().distribution(home_side(position.opponent))[1] >= SURE
+
+
+def _points(equity: float) -> str:
+    return f"{abs(equity):.2f}"
+
+
+def _taking(decision: CubeDecision) -> str:
+    """What taking does for the taker: ``loses 0.84`` (or ``wins 0.10`` when the double was a mistake)."""
+    return f"{'loses' if decision.double_take >= 0 else 'wins'} {_points(decision.double_take)}"
+
+
+def take_words(decision: CubeDecision, taker: Party, *, last_roll: bool) -> str:
+    """Whether the doubled side should take, in words and figures."""
+    chance = 1.0 - decision.win_probability
+    if decision.should_take:
+        text = (
+            f"{taker.title} should take: taking {_taking(decision)} points a game, passing gives up 1.00."
+        )
+    else:
+        text = (
+            f"{taker.title} should pass: taking would lose {_points(decision.double_take)} points a game, more than "
+            f"the 1.00 that passing gives up."
+        )
+    if last_roll:
+        than = "more" if decision.should_take else "less"
+        text += (
+            f" On the last roll the cube is never turned again, so a take needs 25% of the wins: {taker.name} "
+            f"{taker.verb('has', 'have')} {chance:.0%}, {than} than that."
+        )
+    else:
+        text += f" Without the cube {taker.name} {taker.verb('wins', 'win')} {chance:.0%} of the time"
+        text += ", and owning the cube after a take is worth something too." if decision.should_take else "."
+    return text
+
+
+def double_words(decision: CubeDecision, doubler: Party, taker: Party) -> str:
+    """Whether the side on roll should double, in words and figures."""
+    gain = decision.double_gain
+    if not decision.should_double:
+        return (
+            f"Waiting is better by {_points(gain)} points a game: {decision.no_double:+.2f} without doubling against "
+            f"{decision.double_take:+.2f} after a double {taker.name} would take, owning the cube. "
+            f"{doubler.title} {doubler.verb('wins', 'win')} {decision.win_probability:.0%} of the time without the "
+            "cube: not enough yet."
+        )
+    if decision.should_take:
+        return (
+            f"Doubling wins {_points(gain)} points a game more than waiting ({decision.double_take:+.2f} against "
+            f"{decision.no_double:+.2f}). Taking costs {taker.name} {_points(decision.double_take)} against 1.00 for "
+            f"passing, so {taker.name} should take."
+        )
+    return (
+        f"Doubling wins the game at once: {taker.name} should pass, since taking would lose "
+        f"{_points(decision.double_take)}, more than 1.00. That is {_points(gain)} points a game more than waiting "
+        f"({decision.no_double:+.2f})."
+    )
+
+
+def cube_words(
+    decision: CubeDecision,
+    question: str,
+    *,
+    doubler: Party = X_SIDE,
+    taker: Party = O_SIDE,
+    last_roll: bool = False,
+    cube: int = 1,
+) -> str:
+    """The right answer and why, in words: the three equities compared (``cube``: its value before the double,
+    which the figures are per unit of)."""
+    if question == "take":
+        text = take_words(decision, taker, last_roll=last_roll)
+    else:
+        text = double_words(decision, doubler, taker)
+    if cube > 1:
+        times = "twice" if cube == 2 else f"{cube} times"
+        text += f" (Figures per unit of the cube: at {cube}, each counts {times}.)"
+    return text
+
+
+def owner_of(owned: bool) -> CubeOwner:
+    """The table's name for where the cube is, seen from the side that may double."""
+    return "player" if owned else "centered"
+
+
+def grade_cube(
+    decision: CubeDecision,
+    question: str,
+    answer: str,
+    *,
+    doubler: Party = X_SIDE,
+    taker: Party = O_SIDE,
+    last_roll: bool = False,
+    cube: int = 1,
+) -> Feedback:
+    """Grade an answer to a cube question (``double`` or ``no double``; ``take`` or ``pass``) by the exact
+    figures, and say why in words either way: with two answers, a miss shows which one is right."""
+    words = cube_words(decision, question, doubler=doubler, taker=taker, last_roll=last_roll, cube=cube)
+    if answer == right_answer(decision, question):
+        return Feedback(True, f"Right: {answer}. {words}")
+    return Feedback(False, f"Not {answer}. {words}")
+
+
+def grade_cube_puzzle(puzzle: Puzzle, answer: str) -> Feedback:
+    """Grade the answer to a cube puzzle (X may double; O is asked to take)."""
+    question = puzzle.question or "double"
+    position = puzzle.board()
+    return grade_cube(
+        puzzle.cube(),
+        question,
+        answer,
+        last_roll=is_last_roll(position),
+        cube=2 if puzzle.owner == "player" else 1,
+    )
+
+
+def cube_solution(puzzle: Puzzle) -> str:
+    """The answer of a cube puzzle with its figures in words."""
+    question = puzzle.question or "double"
+    words = cube_words(
+        puzzle.cube(),
+        question,
+        last_roll=is_last_roll(puzzle.board()),
+        cube=2 if puzzle.owner == "player" else 1,
+    )
+    return f"{puzzle.right_answer().capitalize()}. {words}"
+
+
+def cube_step_view(step: CubeStep) -> tuple[Position, Party, Party]:
+    """A cube step from the doubler's side (the table's view), with who doubles and who answers: you double, or
+    O (on roll) has doubled you."""
+    position = step.board()
+    if step.question == "take":
+        return position.swap(), O_SIDE, YOU
+    return position, YOU, O_SIDE
+
+
+def cube_step_decision(step: CubeStep) -> CubeDecision:
+    """The exact decision behind a cube step.
+
+    :raises NotBearOffError: if the position lies outside the exact table.
+    """
+    view, _, _ = cube_step_view(step)
+    return cube_decision(view, owner_of(step.cube > 1))
+
+
+def grade_cube_step(step: CubeStep, answer: str) -> Feedback:
+    """Grade a lesson's cube decision by the exact figures, in words; the step's explanation follows a right
+    answer."""
+    view, doubler, taker = cube_step_view(step)
+    feedback = grade_cube(
+        cube_step_decision(step),
+        step.question,
+        answer,
+        doubler=doubler,
+        taker=taker,
+        last_roll=is_last_roll(view),
+        cube=step.cube,
+    )
+    if feedback.correct:
+        return Feedback(True, f"{feedback.message} {step.explanation}")
+    return feedback
