@@ -24,6 +24,7 @@ from trainer.content.recognition import (
     generated_id,
     grade_recognition,
     grade_recognition_play,
+    in_mix,
     mine_recognition,
     position_key,
     read_answer,
@@ -202,6 +203,20 @@ def test_the_generator_goes_on_in_the_mix_and_every_position_passes_the_checks()
         assert check_puzzle(puzzle) == []
         assert realistic(puzzle.board()), puzzle.position
         assert recognise(puzzle.board(), puzzle.roll()).text == explain(puzzle.board(), puzzle.roll()).text
+
+
+def test_positions_are_dealt_in_the_mix_each_part_in_its_order_or_by_the_pick() -> None:
+    dealt = list(in_mix(DRILLS, 5))
+    assert sorted(p.id for p in dealt) == sorted(p.id for p in DRILLS)
+    for start in range(0, len(dealt), len(MIX)):
+        assert Counter(category(p.theme) for p in dealt[start : start + len(MIX)]) == Counter(MIX)
+    for part in ("forced", "partial"):
+        assert [p for p in dealt if category(p.theme) == part] == [p for p in DRILLS if category(p.theme) == part]
+    # A part that runs out is passed over; the pick chooses among the positions left of the part wanted.
+    few = [p for p in DRILLS if category(p.theme) == "forced"][:3] + [p for p in DRILLS if p.theme == "no-play"][:1]
+    last_first = list(in_mix(few, 5, pick=lambda pool: pool[-1]))
+    assert sorted(p.id for p in last_first) == sorted(p.id for p in few)
+    assert [p for p in last_first if p.theme == "forced"] == few[2::-1]
 
 
 def test_the_generator_is_reproducible_by_seed_and_skips_excluded_positions() -> None:

@@ -5,6 +5,8 @@ dashboard on the home screen with Continue and the progress page."""
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import islice
 from pathlib import Path
 
 from rich.console import Console
@@ -14,12 +16,12 @@ from training_support import DAY, LESSONS, LIBRARY, MEDIUM, MINUTE, T0, FakeCloc
 
 from trainer.content.models import ChooseStep
 from trainer.content.puzzles import Puzzle
-from trainer.content.recognition import recognise
+from trainer.content.recognition import MIX, category, recognise
 from trainer.practice.drills import STORM_SECONDS
 from trainer.store import ProgressStore
-from trainer.training import answer_lesson_task, answer_puzzle, finish_drill
+from trainer.training import answer_lesson_task, answer_puzzle, current_puzzle_rating, current_rating, finish_drill
 from trainer.tui.app import TrainerApp
-from trainer.tui.screens.drill import DrillScreen
+from trainer.tui.screens.drill import DrillScreen, drill_positions
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
 from trainer.tui.screens.progress import ProgressScreen
@@ -100,9 +102,9 @@ def with_store(folder: Path) -> ProgressStore:
 async def test_practice_asks_forced_or_not_then_the_forced_play_rated_and_a_miss_goes_to_review(
     tmp_path: Path,
 ) -> None:
-    """From home (f, then 1): the shipped positions in order; each answer gets the engine's reason; a roll rightly
-    called forced is then played (typed here); the first answer to a shipped position is rated; a miss becomes a
-    review card."""
+    """From home (f, then 1): a shipped position near the learner's rating; each answer gets the engine's reason; a
+    roll rightly called forced is then played (typed here); the first answer to a shipped position is rated; a miss
+    becomes a review card."""
     app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
@@ -111,7 +113,8 @@ async def test_practice_asks_forced_or_not_then_the_forced_play_rated_and_a_miss
         await press(pilot, "1")
         screen = app.screen
         assert isinstance(screen, DrillScreen) and screen.mode == "practice"
-        assert screen.puzzle is not None and screen.puzzle.id == LIBRARY.drills[0].id
+        assert screen.puzzle is not None and screen.puzzle in LIBRARY.drills
+        assert screen.puzzle.difficulty == 2  # rated 1500 to start with, as a new learner
         # Replace the run's positions with known ones, then answer them as a learner does.
         screen.positions = iter([FORCED, NO_PLAY])
         screen.show_next()
@@ -141,6 +144,69 @@ async def test_practice_asks_forced_or_not_then_the_forced_play_rated_and_a_miss
     assert store.review_card(f"puzzle:{NO_PLAY.id}") is not None
     assert store.review_card(f"puzzle:{FORCED.id}") is None
     store.close()
+
+
+def part_of_mix(puzzles: list[Puzzle]) -> Counter[str]:
+    return Counter(category(puzzle.theme) for puzzle in puzzles)
+
+
+def test_streak_and_storm_keep_the_mix_from_the_first_position_easy_ones_first() -> None:
+    """Every six positions served hold the mix (two forced, two not forced, one no play, one partial), so a Storm
+    meets partial rolls too; within each part the easy ones come first."""
+    shipped = LIBRARY.drills
+    for mode in ("streak", "storm"):
+        for seed in (1, 2):
+            served = list(islice(drill_positions(shipped, mode, seed), len(shipped)))
+            assert sorted(puzzle.id for puzzle in served) == sorted(puzzle.id for puzzle in shipped)
+            assert part_of_mix(served[:60]) == Counter({"forced": 20, "not-forced": 20, "no-play": 10, "partial": 10})
+            for start in range(0, len(served), len(MIX)):
+                assert part_of_mix(served[start : start + len(MIX)]) == Counter(MIX)
+            for part in ("forced", "not-forced", "no-play", "partial"):
+                levels = [puzzle.difficulty for puzzle in served if category(puzzle.theme) == part]
+                assert levels == sorted(levels), (mode, part)
+    other = [puzzle.id for puzzle in islice(drill_positions(shipped, "storm", 2), 30)]
+    assert [puzzle.id for puzzle in islice(drill_positions(shipped, "storm", 1), 30)] != other  # shuffled by seed
+
+
+async def test_practice_serves_the_shipped_positions_near_the_learners_rating(tmp_path: Path) -> None:
+    """A learner rated 1850 gets the hard positions of each part of the mix first (the medium ones where a part has
+    no hard one), still in the mix; as each answer moves the rating, the next is chosen near the new one; the
+    positions already answered are not served again."""
+    store = with_store(tmp_path)
+    store.record_rating((1850.0, 60.0, 0.06), at=T0 - DAY)
+    store.close()
+    app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await press(pilot, "f", "1")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.mode == "practice"
+        served: list[Puzzle] = []
+        for _ in range(len(MIX)):
+            puzzle = screen.puzzle
+            assert puzzle is not None and puzzle not in served
+            part = [p for p in LIBRARY.drills if category(p.theme) == category(puzzle.theme) and p not in served]
+            rating = current_rating(app.store, T0).rating
+            distances = {p.id: abs(current_puzzle_rating(app.store, p).rating - rating) for p in part}
+            assert distances[puzzle.id] <= max(100.0, min(distances.values())), puzzle.id
+            if not served:
+                assert puzzle.difficulty == max(p.difficulty for p in part)
+            served.append(puzzle)
+            verdict = recognise(puzzle.board(), puzzle.roll())
+            await press(pilot, {"forced": "f", "not forced": "n", "no play": "p"}[verdict.answer])
+            if verdict.play is not None:
+                await type_play(pilot, str(verdict.play))
+            assert screen.phase == "done"
+            await press(pilot, "enter")
+        assert part_of_mix(served) == Counter(MIX)
+        assert {p.difficulty for p in served} <= {2, 3}
+        assert len(app.store.rating_history()) == 1 + len(MIX)  # each first answer rated
+    # Back later: the answered positions are left out.
+    app = TrainerApp(data_dir=tmp_path, clock=FakeClock(T0 + DAY))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await press(pilot, "f", "1")
+        assert isinstance(app.screen, DrillScreen) and app.screen.puzzle not in served
 
 
 async def test_streak_runs_until_the_first_miss_and_keeps_the_best(tmp_path: Path) -> None:

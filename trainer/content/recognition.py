@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -293,6 +293,30 @@ def drill(seed: int, *, exclude: Iterable[tuple[str, tuple[int, int]]] = ()) -> 
     takes as many as it needs."""
     for candidate in recognition_candidates(seed, exclude=exclude):
         yield to_puzzle(candidate)
+
+
+def in_mix(
+    positions: Sequence[Puzzle], seed: int, *, pick: Callable[[Sequence[Puzzle]], Puzzle] | None = None
+) -> Iterator[Puzzle]:
+    """``positions`` dealt in the drill's mix from the first: cycles of :data:`MIX`, each shuffled by ``seed``, every
+    slot taking a position of its part of the mix (a part that has run out is passed over), until all are dealt.
+
+    Within a part the positions keep the order given, unless ``pick`` chooses among those left; it is asked only
+    when the next position is wanted, so it can follow what happened since (such as the learner's rating).
+    """
+    left: dict[Category, list[Puzzle]] = {part: [] for part in CATEGORIES}
+    for puzzle in positions:
+        left[category(puzzle.theme)].append(puzzle)
+    rng = random.Random(seed)
+    while any(left.values()):
+        cycle = list(MIX)
+        rng.shuffle(cycle)
+        for part in cycle:
+            pool = left[part]
+            if pool:
+                chosen = pick(pool) if pick is not None else pool[0]
+                pool.remove(chosen)
+                yield chosen
 
 
 def position_key(puzzle: Puzzle) -> tuple[str, Dice]:
