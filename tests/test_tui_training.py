@@ -361,6 +361,50 @@ async def test_review_right_moves_on_a_miss_comes_back_sooner(tmp_path: Path) ->
     store.close()
 
 
+async def test_a_missed_drill_position_comes_back_for_review_on_the_drill_screen(tmp_path: Path) -> None:
+    """A forced roll called "not forced" in practice is rated and becomes a review card; ten minutes later "Review
+    (1 due)" on home opens it on the drill screen in review mode; answered right (called forced, then played), its
+    card moves on by days, the answer is not rated, and enter goes back home with nothing due."""
+    clock = FakeClock()
+    app = TrainerApp(data_dir=tmp_path, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await press(pilot, "f", "1")
+        practice = app.screen
+        assert isinstance(practice, DrillScreen)
+        practice.positions = iter([FORCED])
+        practice.show_next()
+        await pilot.pause()
+        await press(pilot, "n")  # a miss: the roll is forced
+        assert practice.phase == "done" and practice.feedback.has_class("wrong")
+        await press(pilot, "escape", "escape")
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        assert "Review (0 due)  (r)" in menu_lines(app, "#home-menu")
+        clock.advance(11 * MINUTE)
+        home.refresh_menu()
+        assert "Review (1 due)  (r)" in menu_lines(app, "#home-menu")
+
+        await press(pilot, "r")
+        review = app.screen
+        assert isinstance(review, DrillScreen) and review.mode == "review" and review.puzzle == FORCED
+        assert title(app).startswith(" Forced or not?   Review")
+        await press(pilot, "f")
+        assert review.phase == "play"
+        await type_play(pilot, str(recognise(FORCED.board(), FORCED.roll()).play))
+        assert review.phase == "done" and review.feedback.has_class("right")
+        await press(pilot, "enter")
+        assert isinstance(app.screen, HomeScreen)
+        assert "Review (0 due)  (r)" in menu_lines(app, "#home-menu")
+    store = with_store(tmp_path)
+    card = store.review_card(f"puzzle:{FORCED.id}")
+    assert card is not None and card.due >= T0 + 11 * MINUTE + DAY  # right: moved on by days
+    assert [entry.puzzle_id for entry in store.rating_history()] == [FORCED.id]  # the practice miss only
+    history = [(a.question, a.correct, a.attempted_at) for a in store.puzzle_history(FORCED.id)]
+    assert history == [("forced", False, T0), ("forced", True, T0 + 11 * MINUTE), ("play", True, T0 + 11 * MINUTE)]
+    store.close()
+
+
 # --- the dashboard ----------------------------------------------------------------------------------------
 
 
