@@ -259,7 +259,12 @@ def filled(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def folder_contents(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+
+
 def test_stats_prints_the_figures_of_a_data_folder(filled: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = folder_contents(filled)
     assert main(["--data-dir", str(filled), "stats"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
@@ -279,6 +284,7 @@ def test_stats_prints_the_figures_of_a_data_folder(filled: Path, capsys: pytest.
     # The option may also follow the command; the file is left as it was.
     assert main(["stats", "--data-dir", str(filled)]) == 0
     assert capsys.readouterr().out == out
+    assert folder_contents(filled) == before
 
 
 def test_stats_json_holds_the_same_figures(filled: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -86,8 +86,10 @@ async def open_drill(pilot: Pilot[None], mode: str, positions: list[Puzzle]) -> 
     return screen
 
 
-async def type_play(pilot: Pilot[None], play: str) -> None:
-    await press(pilot, "slash")
+async def type_play(pilot: Pilot[None], play: str, *, open_box: bool = True) -> None:
+    """Type a play in the notation box (opened with ``/`` unless it has the focus already) and enter it."""
+    if open_box:
+        await press(pilot, "slash")
     assert isinstance(pilot.app.focused, Input)
     await press(pilot, *("space" if character == " " else character for character in play), "enter")
 
@@ -234,6 +236,44 @@ async def test_streak_runs_until_the_first_miss_and_keeps_the_best(tmp_path: Pat
     assert [(run.score, run.mistakes) for run in store.drill_runs("streak")] == [(1, 1), (2, 1), (0, 1)]
     assert store.drill_best("streak") == 2
     assert store.rating_history() == [] and store.review_cards() == []  # a Streak is neither rated nor scheduled
+    store.close()
+
+
+async def test_a_forced_roll_in_a_streak_or_a_storm_counts_once_it_is_played(tmp_path: Path) -> None:
+    """Called forced, the roll is then played: in a Streak an illegal play gets its rule and another try (the streak
+    goes on), the only play scores it; in a Storm the only play scores it and moves straight on."""
+    play = str(recognise(FORCED.board(), FORCED.roll()).play)
+    clock = FakeClock()
+    app = TrainerApp(data_dir=tmp_path, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_drill(pilot, "streak", [FORCED, NOT_FORCED])
+        await press(pilot, "f")
+        assert screen.phase == "play" and "streak 0" in title(app)
+        await type_play(pilot, "24/11")  # thirteen pips: no roll moves one checker that far
+        assert screen.phase == "play" and screen.feedback.has_class("wrong")
+        assert "13 pips" in str(screen.feedback.render())
+        assert app.focused is screen.notation and screen.notation.value == ""  # emptied for another try
+        await type_play(pilot, play, open_box=False)
+        assert screen.phase == "done" and "streak 1" in title(app)
+        await press(pilot, "enter")
+        assert screen.puzzle == NOT_FORCED and screen.phase == "ask"
+        await press(pilot, "escape")  # a Streak left before a miss is kept
+
+        storm = await open_drill(pilot, "storm", [FORCED, NO_PLAY])
+        await press(pilot, "f")
+        assert storm.phase == "play" and storm.puzzle == FORCED
+        clock.advance(5)
+        await type_play(pilot, play)
+        assert storm.puzzle == NO_PLAY and storm.phase == "ask"  # straight on
+        assert "2:55 left   1 right" in title(app)
+        assert "Previous position: Right" in str(storm.feedback.render())
+    store = with_store(tmp_path)
+    assert [(run.score, run.mistakes) for run in store.drill_runs("streak")] == [(1, 0)]
+    assert [(a.question, a.correct) for a in store.puzzle_history(FORCED.id)] == [
+        ("forced", True), ("play", False), ("play", True), ("forced", True), ("play", True)
+    ]
+    assert store.rating_history() == [] and store.review_cards() == []
     store.close()
 
 
