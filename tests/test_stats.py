@@ -18,12 +18,16 @@ from trainer.content.themes import THEME_TITLES
 from trainer.practice.ratings import Glicko, after_idle
 from trainer.practice.schedule import after_miss, review
 from trainer.practice.stats import (
+    KINDS,
+    KindName,
     Records,
     dashboard,
+    kind_name,
     lesson_figures,
     practice_days,
     puzzle_figures,
     rating_figures,
+    weakest_theme,
 )
 from trainer.stats_report import stats_command
 from trainer.store import ProgressStore
@@ -151,6 +155,26 @@ def test_puzzles_by_kind_and_theme_count_the_main_question_and_first_tries() -> 
     assert [t.theme for t in recognition.themes] == ["not-forced", "forced"]  # catalogue order without an order
     untried = puzzle_figures(PUZZLES, Records())[0].total
     assert untried.accuracy is None and untried.total == 3
+
+
+def test_the_weakest_theme_is_the_lowest_first_try_accuracy_the_most_tried_first() -> None:
+    puzzles = [*PUZZLES, Puzzle("b2", "bearoff", "race")]
+    attempts = [Attempt("f1", True), Attempt("f2", False), Attempt("b1", False), Attempt("b2", False)]
+    weakest = weakest_theme(puzzle_figures(puzzles, Records(attempts=attempts)))
+    assert weakest is not None and (weakest.kind, weakest.theme, weakest.attempted) == ("bearoff", "race", 2)
+    one_miss = weakest_theme(puzzle_figures(puzzles, Records(attempts=attempts[:2])))
+    assert one_miss is not None and one_miss.theme == "no-play"
+    assert weakest_theme(puzzle_figures(puzzles, Records(attempts=[Attempt("f1", True)]))) is None  # all right
+    assert weakest_theme(puzzle_figures(puzzles, Records())) is None
+
+
+def test_every_kind_has_a_name_and_a_new_kind_comes_last_under_its_own() -> None:
+    assert list(KINDS) == ["forced", "bearoff", "recognition"]
+    assert kind_name("bearoff") == KindName("Bear-offs", "Bear-off")
+    assert kind_name("cube") == KindName("Cube", "Cube")
+    assert kind_name("match-play") == KindName("Match play", "Match play")
+    kinds = puzzle_figures([Puzzle("c1", "cube", "take"), *PUZZLES], Records())
+    assert [kind.total.kind for kind in kinds] == ["forced", "bearoff", "recognition", "cube"]
 
 
 def test_the_rating_shows_its_deviation_history_and_a_point_a_day() -> None:

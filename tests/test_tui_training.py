@@ -6,6 +6,7 @@ dashboard on the home screen with Continue and the progress page."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
@@ -17,8 +18,10 @@ from training_support import DAY, LESSONS, LIBRARY, MEDIUM, MINUTE, T0, FakeCloc
 from trainer.content.models import ChooseStep
 from trainer.content.puzzles import Puzzle
 from trainer.content.recognition import MIX, category, recognise
+from trainer.content.themes import THEME_TITLES
 from trainer.practice.drills import STORM_SECONDS
-from trainer.store import ProgressStore
+from trainer.practice.stats import Records, dashboard
+from trainer.store import ProgressStore, PuzzleAttempt
 from trainer.training import answer_lesson_task, answer_puzzle, current_puzzle_rating, current_rating, finish_drill
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen, drill_positions
@@ -26,7 +29,7 @@ from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
 from trainer.tui.screens.progress import ProgressScreen
 from trainer.tui.screens.puzzles import PuzzleMenuScreen, PuzzleScreen
-from trainer.tui.widgets.dashboard import DashboardSummary
+from trainer.tui.widgets.dashboard import DashboardSummary, done_parts, first_try_parts, flow, weakest_part
 
 SIZE = (100, 32)
 
@@ -448,6 +451,44 @@ async def test_a_missed_drill_position_comes_back_for_review_on_the_drill_screen
 # --- the dashboard ----------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class CubePuzzle:
+    """A puzzle of a kind the dashboard has no name for."""
+
+    id: str
+    kind: str = "cube"
+    theme: str = "take-or-pass"
+    difficulty: int = 2
+
+
+def test_home_figures_name_every_kind_a_new_one_under_its_own_name() -> None:
+    catalogue = [*LIBRARY.puzzles, *LIBRARY.drills, CubePuzzle("cube-1"), CubePuzzle("cube-2")]
+    attempts = [
+        PuzzleAttempt("pass", False, 5.0, "play", False, T0, MEDIUM.id),
+        PuzzleAttempt("take", True, 5.0, "play", False, T0, "cube-1"),
+    ]
+    board = dashboard(Records(attempts=attempts), LESSONS.lessons, catalogue, now=T0)
+    assert done_parts(board)[-1] == "Cube 1/2"
+    assert first_try_parts(board) == ["First try: Forced 0%", "Cube 100%"]
+    assert weakest_part(board) == f"Weakest: {THEME_TITLES[MEDIUM.theme]} 0%"
+    missed = PuzzleAttempt("forced", False, 5.0, "forced", False, T0, NO_PLAY.id)
+    no_play = dashboard(Records(attempts=[missed]), LESSONS.lessons, catalogue, now=T0)
+    assert weakest_part(no_play) == "Weakest: No legal play (Forced or not?) 0%"  # a name two kinds share
+    assert first_try_parts(dashboard(Records(), LESSONS.lessons, catalogue, now=T0)) == []
+
+
+def test_the_home_figures_flow_over_as_many_lines_as_the_width_needs() -> None:
+    parts = ["Done: Lessons 1/12", "Forced 3/135", "Bear-off 1/120"]
+    assert flow(parts, 80) == ["Done: Lessons 1/12 · Forced 3/135 · Bear-off 1/120"]
+    assert flow(parts, 40) == ["Done: Lessons 1/12 · Forced 3/135", "Bear-off 1/120"]
+    assert flow(parts, 10) == parts  # a part wider than the line has one to itself
+    assert flow(parts[:2], 61, optional=["Weakest: No legal play 0%"]) == [
+        "Done: Lessons 1/12 · Forced 3/135 · Weakest: No legal play 0%"
+    ]
+    assert flow(parts[:2], 40, optional=["Weakest: No legal play 0%"]) == ["Done: Lessons 1/12 · Forced 3/135"]
+    assert flow([], 40, optional=["Weakest: No legal play 0%"]) == ["Weakest: No legal play 0%"]
+
+
 async def test_the_dashboard_on_home_and_continue(tmp_path: Path) -> None:
     seed_progress(tmp_path)
     app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
@@ -457,8 +498,14 @@ async def test_the_dashboard_on_home_and_continue(tmp_path: Path) -> None:
         assert isinstance(home, HomeScreen) and home.dashboard is not None
         rating = home.dashboard.rating.text
         lines = home.query_one(DashboardSummary).text.splitlines()
-        assert lines[0] == "Lessons 1/12 done  ·  Puzzles 1/255 solved, 50% first try"
-        assert lines[1] == f"Rating {rating} · Best streak 7, storm 12 · 2 days in a row"
+        forced, bearoff = (sum(1 for p in LIBRARY.puzzles if p.kind == kind) for kind in ("forced", "bearoff"))
+        drills = len(LIBRARY.drills)
+        weakest = THEME_TITLES[MEDIUM.theme]  # the forced puzzle missed
+        assert lines == [
+            f"Done: Lessons 1/12 · Forced 0/{forced} · Bear-off 1/{bearoff} · Forced or not? 0/{drills}",
+            f"First try: Forced 0% · Bear-off 100% · Weakest: {weakest} 0%",
+            f"Rating {rating} · Best streak 7, storm 12 · 2 days in a row",
+        ]
         assert home.query_one("#dash-chart").display  # two rated attempts: the sparkline shows
         button = home.query_one("#continue", Button)
         assert str(button.label) == "▶ Review (1 due)  (c)"
