@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from trainer.cli import main
-from trainer.content.generate import to_toml
+from trainer.content.generate import realistic, to_toml
 from trainer.content.puzzles import Puzzle, check_puzzle, load_puzzle_file, load_puzzles
 from trainer.content.recognition import (
     ANSWERS,
@@ -24,6 +24,7 @@ from trainer.content.recognition import (
     generated_id,
     grade_recognition,
     grade_recognition_play,
+    in_mix,
     mine_recognition,
     position_key,
     read_answer,
@@ -78,6 +79,11 @@ def test_the_shipped_drill_positions_load_apart_from_the_puzzle_sets_in_the_mix(
     assert {puzzle.theme for puzzle in DRILLS} == set(RECOGNITION_THEMES)  # every kind of partial roll is there
     assert {puzzle.difficulty for puzzle in DRILLS} == {1, 2, 3}
     assert len({position_key(puzzle) for puzzle in DRILLS}) == total
+
+
+def test_every_shipped_drill_position_looks_like_a_game() -> None:
+    """As the forced-puzzle miner asks: no point above six checkers, at most four checkers back on either side."""
+    assert [puzzle.id for puzzle in DRILLS if not realistic(puzzle.board())] == []
 
 
 def test_every_shipped_drill_position_has_the_engines_answer_and_theme() -> None:
@@ -192,10 +198,25 @@ def test_the_generator_goes_on_in_the_mix_and_every_position_passes_the_checks()
         cycle = Counter(category(puzzle.theme) for puzzle in puzzles[start : start + len(MIX)])
         assert cycle == Counter(MIX)
     for puzzle in puzzles:
-        assert puzzle.id == generated_id(puzzle.board(), (max(puzzle.roll()), min(puzzle.roll())))
+        assert puzzle.id == generated_id(puzzle.board(), puzzle.roll().high_first())
         assert puzzle.answers == [expected_answer(puzzle.board(), (puzzle.roll()[0], puzzle.roll()[1]))]
         assert check_puzzle(puzzle) == []
+        assert realistic(puzzle.board()), puzzle.position
         assert recognise(puzzle.board(), puzzle.roll()).text == explain(puzzle.board(), puzzle.roll()).text
+
+
+def test_positions_are_dealt_in_the_mix_each_part_in_its_order_or_by_the_pick() -> None:
+    dealt = list(in_mix(DRILLS, 5))
+    assert sorted(p.id for p in dealt) == sorted(p.id for p in DRILLS)
+    for start in range(0, len(dealt), len(MIX)):
+        assert Counter(category(p.theme) for p in dealt[start : start + len(MIX)]) == Counter(MIX)
+    for part in ("forced", "partial"):
+        assert [p for p in dealt if category(p.theme) == part] == [p for p in DRILLS if category(p.theme) == part]
+    # A part that runs out is passed over; the pick chooses among the positions left of the part wanted.
+    few = [p for p in DRILLS if category(p.theme) == "forced"][:3] + [p for p in DRILLS if p.theme == "no-play"][:1]
+    last_first = list(in_mix(few, 5, pick=lambda pool: pool[-1]))
+    assert sorted(p.id for p in last_first) == sorted(p.id for p in few)
+    assert [p for p in last_first if p.theme == "forced"] == few[2::-1]
 
 
 def test_the_generator_is_reproducible_by_seed_and_skips_excluded_positions() -> None:

@@ -18,12 +18,16 @@ from trainer.content.themes import THEME_TITLES
 from trainer.practice.ratings import Glicko, after_idle
 from trainer.practice.schedule import after_miss, review
 from trainer.practice.stats import (
+    KINDS,
+    KindName,
     Records,
     dashboard,
+    kind_name,
     lesson_figures,
     practice_days,
     puzzle_figures,
     rating_figures,
+    weakest_theme,
 )
 from trainer.stats_report import stats_command
 from trainer.store import ProgressStore
@@ -153,6 +157,26 @@ def test_puzzles_by_kind_and_theme_count_the_main_question_and_first_tries() -> 
     assert untried.accuracy is None and untried.total == 3
 
 
+def test_the_weakest_theme_is_the_lowest_first_try_accuracy_the_most_tried_first() -> None:
+    puzzles = [*PUZZLES, Puzzle("b2", "bearoff", "race")]
+    attempts = [Attempt("f1", True), Attempt("f2", False), Attempt("b1", False), Attempt("b2", False)]
+    weakest = weakest_theme(puzzle_figures(puzzles, Records(attempts=attempts)))
+    assert weakest is not None and (weakest.kind, weakest.theme, weakest.attempted) == ("bearoff", "race", 2)
+    one_miss = weakest_theme(puzzle_figures(puzzles, Records(attempts=attempts[:2])))
+    assert one_miss is not None and one_miss.theme == "no-play"
+    assert weakest_theme(puzzle_figures(puzzles, Records(attempts=[Attempt("f1", True)]))) is None  # all right
+    assert weakest_theme(puzzle_figures(puzzles, Records())) is None
+
+
+def test_every_kind_has_a_name_and_a_new_kind_comes_last_under_its_own() -> None:
+    assert list(KINDS) == ["forced", "bearoff", "cube", "recognition"]
+    assert kind_name("bearoff") == KindName("Bear-offs", "Bear-off")
+    assert kind_name("cube") == KindName("Cube decisions", "Cube")
+    assert kind_name("match-play") == KindName("Match play", "Match play")
+    kinds = puzzle_figures([Puzzle("m1", "match-play", "crawford"), Puzzle("c1", "cube", "take"), *PUZZLES], Records())
+    assert [kind.total.kind for kind in kinds] == ["forced", "bearoff", "cube", "recognition", "match-play"]
+
+
 def test_the_rating_shows_its_deviation_history_and_a_point_a_day() -> None:
     assert rating_figures(Records(), NOW).text == "1500? ± 350"
     history = [
@@ -259,7 +283,12 @@ def filled(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def folder_contents(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+
+
 def test_stats_prints_the_figures_of_a_data_folder(filled: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = folder_contents(filled)
     assert main(["--data-dir", str(filled), "stats"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
@@ -279,6 +308,7 @@ def test_stats_prints_the_figures_of_a_data_folder(filled: Path, capsys: pytest.
     # The option may also follow the command; the file is left as it was.
     assert main(["stats", "--data-dir", str(filled)]) == 0
     assert capsys.readouterr().out == out
+    assert folder_contents(filled) == before
 
 
 def test_stats_json_holds_the_same_figures(filled: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -288,7 +318,7 @@ def test_stats_json_holds_the_same_figures(filled: Path, capsys: pytest.CaptureF
     forced = data["puzzles"][0]
     assert forced["total"] == {"kind": "forced", "theme": None, "total": len(FORCED_PUZZLES), "attempted": 2,
                                "solved": 1, "first_try": 1, "accuracy": 0.5}
-    assert [kind["total"]["kind"] for kind in data["puzzles"]] == ["forced", "bearoff", "recognition"]
+    assert [kind["total"]["kind"] for kind in data["puzzles"]] == ["forced", "bearoff", "cube", "recognition"]
     assert data["rating"]["rated_attempts"] == 2 and round(data["rating"]["rating"]) == 1590
     assert [point[1] for point in data["rating"]["history"]] == [1660.0, 1590.0]
     assert data["drills"] == {"best_streak": 11, "best_storm": 23, "streak_runs": 1, "storm_runs": 1}

@@ -5,6 +5,9 @@ dashboard on the home screen with Continue and the progress page."""
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 from rich.console import Console
@@ -14,17 +17,19 @@ from training_support import DAY, LESSONS, LIBRARY, MEDIUM, MINUTE, T0, FakeCloc
 
 from trainer.content.models import ChooseStep
 from trainer.content.puzzles import Puzzle
-from trainer.content.recognition import recognise
+from trainer.content.recognition import MIX, category, recognise
+from trainer.content.themes import THEME_TITLES
 from trainer.practice.drills import STORM_SECONDS
-from trainer.store import ProgressStore
-from trainer.training import answer_lesson_task, answer_puzzle, finish_drill
+from trainer.practice.stats import Records, dashboard
+from trainer.store import ProgressStore, PuzzleAttempt
+from trainer.training import answer_lesson_task, answer_puzzle, current_puzzle_rating, current_rating, finish_drill
 from trainer.tui.app import TrainerApp
-from trainer.tui.screens.drill import DrillScreen
+from trainer.tui.screens.drill import DrillScreen, drill_positions
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
 from trainer.tui.screens.progress import ProgressScreen
 from trainer.tui.screens.puzzles import PuzzleMenuScreen, PuzzleScreen
-from trainer.tui.widgets.dashboard import DashboardSummary
+from trainer.tui.widgets.dashboard import DashboardSummary, done_parts, first_try_parts, flow, weakest_part
 
 SIZE = (100, 32)
 
@@ -84,8 +89,10 @@ async def open_drill(pilot: Pilot[None], mode: str, positions: list[Puzzle]) -> 
     return screen
 
 
-async def type_play(pilot: Pilot[None], play: str) -> None:
-    await press(pilot, "slash")
+async def type_play(pilot: Pilot[None], play: str, *, open_box: bool = True) -> None:
+    """Type a play in the notation box (opened with ``/`` unless it has the focus already) and enter it."""
+    if open_box:
+        await press(pilot, "slash")
     assert isinstance(pilot.app.focused, Input)
     await press(pilot, *("space" if character == " " else character for character in play), "enter")
 
@@ -100,9 +107,9 @@ def with_store(folder: Path) -> ProgressStore:
 async def test_practice_asks_forced_or_not_then_the_forced_play_rated_and_a_miss_goes_to_review(
     tmp_path: Path,
 ) -> None:
-    """From home (f, then 1): the shipped positions in order; each answer gets the engine's reason; a roll rightly
-    called forced is then played (typed here); the first answer to a shipped position is rated; a miss becomes a
-    review card."""
+    """From home (f, then 1): a shipped position near the learner's rating; each answer gets the engine's reason; a
+    roll rightly called forced is then played (typed here); the first answer to a shipped position is rated; a miss
+    becomes a review card."""
     app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
@@ -111,7 +118,8 @@ async def test_practice_asks_forced_or_not_then_the_forced_play_rated_and_a_miss
         await press(pilot, "1")
         screen = app.screen
         assert isinstance(screen, DrillScreen) and screen.mode == "practice"
-        assert screen.puzzle is not None and screen.puzzle.id == LIBRARY.drills[0].id
+        assert screen.puzzle is not None and screen.puzzle in LIBRARY.drills
+        assert screen.puzzle.difficulty == 2  # rated 1500 to start with, as a new learner
         # Replace the run's positions with known ones, then answer them as a learner does.
         screen.positions = iter([FORCED, NO_PLAY])
         screen.show_next()
@@ -143,6 +151,69 @@ async def test_practice_asks_forced_or_not_then_the_forced_play_rated_and_a_miss
     store.close()
 
 
+def part_of_mix(puzzles: list[Puzzle]) -> Counter[str]:
+    return Counter(category(puzzle.theme) for puzzle in puzzles)
+
+
+def test_streak_and_storm_keep_the_mix_from_the_first_position_easy_ones_first() -> None:
+    """Every six positions served hold the mix (two forced, two not forced, one no play, one partial), so a Storm
+    meets partial rolls too; within each part the easy ones come first."""
+    shipped = LIBRARY.drills
+    for mode in ("streak", "storm"):
+        for seed in (1, 2):
+            served = list(islice(drill_positions(shipped, mode, seed), len(shipped)))
+            assert sorted(puzzle.id for puzzle in served) == sorted(puzzle.id for puzzle in shipped)
+            assert part_of_mix(served[:60]) == Counter({"forced": 20, "not-forced": 20, "no-play": 10, "partial": 10})
+            for start in range(0, len(served), len(MIX)):
+                assert part_of_mix(served[start : start + len(MIX)]) == Counter(MIX)
+            for part in ("forced", "not-forced", "no-play", "partial"):
+                levels = [puzzle.difficulty for puzzle in served if category(puzzle.theme) == part]
+                assert levels == sorted(levels), (mode, part)
+    other = [puzzle.id for puzzle in islice(drill_positions(shipped, "storm", 2), 30)]
+    assert [puzzle.id for puzzle in islice(drill_positions(shipped, "storm", 1), 30)] != other  # shuffled by seed
+
+
+async def test_practice_serves_the_shipped_positions_near_the_learners_rating(tmp_path: Path) -> None:
+    """A learner rated 1850 gets the hard positions of each part of the mix first (the medium ones where a part has
+    no hard one), still in the mix; as each answer moves the rating, the next is chosen near the new one; the
+    positions already answered are not served again."""
+    store = with_store(tmp_path)
+    store.record_rating((1850.0, 60.0, 0.06), at=T0 - DAY)
+    store.close()
+    app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await press(pilot, "f", "1")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.mode == "practice"
+        served: list[Puzzle] = []
+        for _ in range(len(MIX)):
+            puzzle = screen.puzzle
+            assert puzzle is not None and puzzle not in served
+            part = [p for p in LIBRARY.drills if category(p.theme) == category(puzzle.theme) and p not in served]
+            rating = current_rating(app.store, T0).rating
+            distances = {p.id: abs(current_puzzle_rating(app.store, p).rating - rating) for p in part}
+            assert distances[puzzle.id] <= max(100.0, min(distances.values())), puzzle.id
+            if not served:
+                assert puzzle.difficulty == max(p.difficulty for p in part)
+            served.append(puzzle)
+            verdict = recognise(puzzle.board(), puzzle.roll())
+            await press(pilot, {"forced": "f", "not forced": "n", "no play": "p"}[verdict.answer])
+            if verdict.play is not None:
+                await type_play(pilot, str(verdict.play))
+            assert screen.phase == "done"
+            await press(pilot, "enter")
+        assert part_of_mix(served) == Counter(MIX)
+        assert {p.difficulty for p in served} <= {2, 3}
+        assert len(app.store.rating_history()) == 1 + len(MIX)  # each first answer rated
+    # Back later: the answered positions are left out.
+    app = TrainerApp(data_dir=tmp_path, clock=FakeClock(T0 + DAY))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await press(pilot, "f", "1")
+        assert isinstance(app.screen, DrillScreen) and app.screen.puzzle not in served
+
+
 async def test_streak_runs_until_the_first_miss_and_keeps_the_best(tmp_path: Path) -> None:
     store = with_store(tmp_path)
     finish_drill(store, "streak", 1, mistakes=1, seconds=20.0, now=T0 - DAY)
@@ -168,6 +239,44 @@ async def test_streak_runs_until_the_first_miss_and_keeps_the_best(tmp_path: Pat
     assert [(run.score, run.mistakes) for run in store.drill_runs("streak")] == [(1, 1), (2, 1), (0, 1)]
     assert store.drill_best("streak") == 2
     assert store.rating_history() == [] and store.review_cards() == []  # a Streak is neither rated nor scheduled
+    store.close()
+
+
+async def test_a_forced_roll_in_a_streak_or_a_storm_counts_once_it_is_played(tmp_path: Path) -> None:
+    """Called forced, the roll is then played: in a Streak an illegal play gets its rule and another try (the streak
+    goes on), the only play scores it; in a Storm the only play scores it and moves straight on."""
+    play = str(recognise(FORCED.board(), FORCED.roll()).play)
+    clock = FakeClock()
+    app = TrainerApp(data_dir=tmp_path, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        screen = await open_drill(pilot, "streak", [FORCED, NOT_FORCED])
+        await press(pilot, "f")
+        assert screen.phase == "play" and "streak 0" in title(app)
+        await type_play(pilot, "24/11")  # thirteen pips: no roll moves one checker that far
+        assert screen.phase == "play" and screen.feedback.has_class("wrong")
+        assert "13 pips" in str(screen.feedback.render())
+        assert app.focused is screen.notation and screen.notation.value == ""  # emptied for another try
+        await type_play(pilot, play, open_box=False)
+        assert screen.phase == "done" and "streak 1" in title(app)
+        await press(pilot, "enter")
+        assert screen.puzzle == NOT_FORCED and screen.phase == "ask"
+        await press(pilot, "escape")  # a Streak left before a miss is kept
+
+        storm = await open_drill(pilot, "storm", [FORCED, NO_PLAY])
+        await press(pilot, "f")
+        assert storm.phase == "play" and storm.puzzle == FORCED
+        clock.advance(5)
+        await type_play(pilot, play)
+        assert storm.puzzle == NO_PLAY and storm.phase == "ask"  # straight on
+        assert "2:55 left   1 right" in title(app)
+        assert "Previous position: Right" in str(storm.feedback.render())
+    store = with_store(tmp_path)
+    assert [(run.score, run.mistakes) for run in store.drill_runs("streak")] == [(1, 0)]
+    assert [(a.question, a.correct) for a in store.puzzle_history(FORCED.id)] == [
+        ("forced", True), ("play", False), ("play", True), ("forced", True), ("play", True)
+    ]
+    assert store.rating_history() == [] and store.review_cards() == []
     store.close()
 
 
@@ -295,7 +404,93 @@ async def test_review_right_moves_on_a_miss_comes_back_sooner(tmp_path: Path) ->
     store.close()
 
 
+async def test_a_missed_drill_position_comes_back_for_review_on_the_drill_screen(tmp_path: Path) -> None:
+    """A forced roll called "not forced" in practice is rated and becomes a review card; ten minutes later "Review
+    (1 due)" on home opens it on the drill screen in review mode; answered right (called forced, then played), its
+    card moves on by days, the answer is not rated, and enter goes back home with nothing due."""
+    clock = FakeClock()
+    app = TrainerApp(data_dir=tmp_path, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await press(pilot, "f", "1")
+        practice = app.screen
+        assert isinstance(practice, DrillScreen)
+        practice.positions = iter([FORCED])
+        practice.show_next()
+        await pilot.pause()
+        await press(pilot, "n")  # a miss: the roll is forced
+        assert practice.phase == "done" and practice.feedback.has_class("wrong")
+        await press(pilot, "escape", "escape")
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        assert "Review (0 due)  (r)" in menu_lines(app, "#home-menu")
+        clock.advance(11 * MINUTE)
+        home.refresh_menu()
+        assert "Review (1 due)  (r)" in menu_lines(app, "#home-menu")
+
+        await press(pilot, "r")
+        review = app.screen
+        assert isinstance(review, DrillScreen) and review.mode == "review" and review.puzzle == FORCED
+        assert title(app).startswith(" Forced or not?   Review")
+        await press(pilot, "f")
+        assert review.phase == "play"
+        await type_play(pilot, str(recognise(FORCED.board(), FORCED.roll()).play))
+        assert review.phase == "done" and review.feedback.has_class("right")
+        await press(pilot, "enter")
+        assert isinstance(app.screen, HomeScreen)
+        assert "Review (0 due)  (r)" in menu_lines(app, "#home-menu")
+    store = with_store(tmp_path)
+    card = store.review_card(f"puzzle:{FORCED.id}")
+    assert card is not None and card.due >= T0 + 11 * MINUTE + DAY  # right: moved on by days
+    assert [entry.puzzle_id for entry in store.rating_history()] == [FORCED.id]  # the practice miss only
+    history = [(a.question, a.correct, a.attempted_at) for a in store.puzzle_history(FORCED.id)]
+    assert history == [("forced", False, T0), ("forced", True, T0 + 11 * MINUTE), ("play", True, T0 + 11 * MINUTE)]
+    store.close()
+
+
 # --- the dashboard ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NewKindPuzzle:
+    """A puzzle of a kind the dashboard has no name for."""
+
+    id: str
+    kind: str = "match-play"
+    theme: str = "crawford"
+    difficulty: int = 2
+
+
+def test_home_figures_name_every_kind_a_new_one_under_its_own_name() -> None:
+    catalogue = [*LIBRARY.puzzles, *LIBRARY.drills, NewKindPuzzle("match-1"), NewKindPuzzle("match-2")]
+    cube = next(puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "cube")
+    attempts = [
+        PuzzleAttempt("pass", False, 5.0, "play", False, T0, MEDIUM.id),
+        PuzzleAttempt("take", True, 5.0, "play", False, T0, "match-1"),
+        PuzzleAttempt(cube.answers[0], True, 5.0, "play", False, T0, cube.id),
+    ]
+    board = dashboard(Records(attempts=attempts), LESSONS.lessons, catalogue, now=T0)
+    cubes = sum(1 for puzzle in LIBRARY.puzzles if puzzle.kind == "cube")
+    assert done_parts(board)[-2:] == ["Forced or not? 0/180", "Match play 1/2"]  # a new kind last, by its name
+    assert f"Cube 1/{cubes}" in done_parts(board)
+    assert first_try_parts(board) == ["First try: Forced 0%", "Cube 100%", "Match play 100%"]
+    assert weakest_part(board) == f"Weakest: {THEME_TITLES[MEDIUM.theme]} 0%"
+    missed = PuzzleAttempt("forced", False, 5.0, "forced", False, T0, NO_PLAY.id)
+    no_play = dashboard(Records(attempts=[missed]), LESSONS.lessons, catalogue, now=T0)
+    assert weakest_part(no_play) == "Weakest: No legal play (Forced or not?) 0%"  # a name two kinds share
+    assert first_try_parts(dashboard(Records(), LESSONS.lessons, catalogue, now=T0)) == []
+
+
+def test_the_home_figures_flow_over_as_many_lines_as_the_width_needs() -> None:
+    parts = ["Done: Lessons 1/12", "Forced 3/135", "Bear-off 1/120"]
+    assert flow(parts, 80) == ["Done: Lessons 1/12 · Forced 3/135 · Bear-off 1/120"]
+    assert flow(parts, 40) == ["Done: Lessons 1/12 · Forced 3/135", "Bear-off 1/120"]
+    assert flow(parts, 10) == parts  # a part wider than the line has one to itself
+    assert flow(parts[:2], 61, optional=["Weakest: No legal play 0%"]) == [
+        "Done: Lessons 1/12 · Forced 3/135 · Weakest: No legal play 0%"
+    ]
+    assert flow(parts[:2], 40, optional=["Weakest: No legal play 0%"]) == ["Done: Lessons 1/12 · Forced 3/135"]
+    assert flow([], 40, optional=["Weakest: No legal play 0%"]) == ["Weakest: No legal play 0%"]
 
 
 async def test_the_dashboard_on_home_and_continue(tmp_path: Path) -> None:
@@ -307,9 +502,15 @@ async def test_the_dashboard_on_home_and_continue(tmp_path: Path) -> None:
         assert isinstance(home, HomeScreen) and home.dashboard is not None
         rating = home.dashboard.rating.text
         lines = home.query_one(DashboardSummary).text.splitlines()
-        lessons, puzzles = len(LESSONS.lessons), len(LIBRARY.puzzles)
-        assert lines[0] == f"Lessons 1/{lessons} done  ·  Puzzles 1/{puzzles} solved, 50% first try"
-        assert lines[1] == f"Rating {rating} · Best streak 7, storm 12 · 2 days in a row"
+        forced, bearoff, cube = (sum(1 for p in LIBRARY.puzzles if p.kind == k) for k in ("forced", "bearoff", "cube"))
+        drills = len(LIBRARY.drills)
+        weakest = THEME_TITLES[MEDIUM.theme]  # the forced puzzle missed
+        assert lines == [
+            f"Done: Lessons 1/{len(LESSONS.lessons)} · Forced 0/{forced} · Bear-off 1/{bearoff} · Cube 0/{cube}",
+            f"Forced or not? 0/{drills}",
+            f"First try: Forced 0% · Bear-off 100% · Weakest: {weakest} 0%",
+            f"Rating {rating} · Best streak 7, storm 12 · 2 days in a row",
+        ]
         assert home.query_one("#dash-chart").display  # two rated attempts: the sparkline shows
         button = home.query_one("#continue", Button)
         assert str(button.label) == "▶ Review (1 due)  (c)"

@@ -16,11 +16,10 @@ from trainer.content.puzzles import PuzzleLibrary
 from trainer.content.recognition import RECOGNITION_THEMES
 from trainer.content.recognition import THEME_TITLES as RECOGNITION_TITLES
 from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES, THEME_TITLES
-from trainer.practice.stats import Dashboard, PuzzleFigures, Records, dashboard
+from trainer.practice.stats import Dashboard, PuzzleFigures, Records, dashboard, kind_name
 from trainer.store import DATABASE_NAME, ProgressStore
 
 THEME_ORDER = {"forced": FORCED_THEMES, "bearoff": BEAROFF_THEMES, "recognition": RECOGNITION_THEMES}
-KIND_TITLES = {"forced": "Forced moves", "bearoff": "Bear-offs", "recognition": "Forced or not? (drill positions)"}
 
 
 def records_of(store: ProgressStore) -> Records:
@@ -57,7 +56,7 @@ def gather(
 def figure_title(figures: PuzzleFigures) -> str:
     """The name of a kind or of a theme, as the figures are listed."""
     if figures.theme is None:
-        return KIND_TITLES.get(figures.kind, figures.kind)
+        return kind_name(figures.kind).title
     titles = RECOGNITION_TITLES if figures.kind == "recognition" else THEME_TITLES
     return titles.get(figures.theme, figures.theme)
 

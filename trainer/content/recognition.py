@@ -17,14 +17,14 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from trainer.content.generate import Candidate, self_play_rolls
+from trainer.content.generate import Candidate, realistic, self_play_rolls
 from trainer.content.grading import Feedback, read_play
 from trainer.content.puzzles import Puzzle
-from trainer.engine import Constraint, Explanation, Play, Position, explain
+from trainer.engine import Constraint, Dice, Explanation, Play, Position, explain
 from trainer.engine.moves import iter_single_moves
 
 Answer = Literal["forced", "not forced", "no play"]
@@ -99,7 +99,7 @@ def verdict_of(explanation: Explanation) -> Verdict:
     return Verdict(answer, theme, explanation.text, play, len(plays))
 
 
-def recognise(position: Position, dice: tuple[int, ...]) -> Verdict:
+def recognise(position: Position, dice: Dice) -> Verdict:
     """The engine's answer to "forced, not forced, or no legal play?" for a roll, with its reason."""
     return verdict_of(explain(position, dice))
 
@@ -183,7 +183,7 @@ def grade_recognition_play(puzzle: Puzzle, answer: Play | str | None) -> Feedbac
 # --- generating drill positions ------------------------------------------------------------------------------
 
 
-def recognition_difficulty(position: Position, verdict: Verdict, dice: tuple[int, int]) -> int:
+def recognition_difficulty(position: Position, verdict: Verdict, dice: Dice) -> int:
     """1 (easy) to 3 (hard): a forced roll is harder the more single moves tempt (one: easy, two: medium, more:
     hard), a not-forced one the fewer plays it has (two look forced: hard; up to five: medium), a partial roll one
     step harder; no legal play is easy from the bar, medium otherwise."""
@@ -199,22 +199,25 @@ def recognition_difficulty(position: Position, verdict: Verdict, dice: tuple[int
     return min(3, level)
 
 
-def prompt(dice: tuple[int, int]) -> str:
+def prompt(dice: Dice) -> str:
     """The question of a drill position."""
-    return f"You rolled {dice[0]}-{dice[1]}. Is the roll forced, not forced, or is there no legal play?"
+    return f"You rolled {dice}. Is the roll forced, not forced, or is there no legal play?"
 
 
-def _rolls(seed: int) -> Iterator[tuple[Position, tuple[int, int], Explanation]]:
-    """Every roll met in an endless stream of seeded self-play games of sensible plays, explained."""
+def _rolls(seed: int) -> Iterator[tuple[Position, Dice, Explanation]]:
+    """Every roll met in an endless stream of seeded self-play games of sensible plays, explained, in positions that
+    look like games (:func:`~trainer.content.generate.realistic`, as the forced-puzzle miner asks)."""
     for position, roll, _ in self_play_rolls(seed):
-        yield position, roll, explain(position, roll)
+        if realistic(position):
+            yield position, roll, explain(position, roll)
 
 
 def recognition_candidates(
     seed: int, *, exclude: Iterable[tuple[str, tuple[int, int]]] = ()
 ) -> Iterator[Candidate]:
     """Drill positions without end, in the mix of :data:`MIX` (each cycle of six shuffled by ``seed``), from
-    realistic positions of self-play games, each position and roll once; ``exclude`` holds ``(Position ID, dice)``
+    realistic positions of self-play games (no point above six checkers, at most four checkers back on each side),
+    each position and roll once; ``exclude`` holds ``(Position ID, dice)``
     keys never to give (such as the shipped ones).
 
     Only some of the rolls of each kind are taken (most not-forced rolls are passed over), so that the positions
@@ -264,22 +267,22 @@ def mine_recognition(
     return [next(stream) for _ in range(count)]
 
 
-def generated_id(position: Position, dice: tuple[int, int]) -> str:
+def generated_id(position: Position, dice: Dice) -> str:
     """A stable id for a generated drill position: ``recognition-g`` and ten hex digits of its key."""
-    key = f"{position.position_id()}:{max(dice)}{min(dice)}"
+    key = f"{position.position_id()}:{dice.high}{dice.low}"
     return "recognition-g" + hashlib.sha1(key.encode("ascii")).hexdigest()[:10]
 
 
 def to_puzzle(candidate: Candidate, puzzle_id: str | None = None) -> Puzzle:
     """A drill position as a ``recognition`` puzzle (with :func:`generated_id` unless an id is given)."""
-    high, low = candidate.dice
+    dice = Dice.of(candidate.dice)
     return Puzzle(
-        id=puzzle_id or generated_id(candidate.position, candidate.dice),
+        id=puzzle_id or generated_id(candidate.position, dice),
         kind="recognition",
         theme=candidate.theme,
         difficulty=candidate.difficulty,
         position=candidate.position.text(),
-        dice=f"{high}{low}",
+        dice=f"{dice.high}{dice.low}",
         prompt=candidate.prompt,
         answers=list(candidate.answers),
     )
@@ -292,7 +295,30 @@ def drill(seed: int, *, exclude: Iterable[tuple[str, tuple[int, int]]] = ()) -> 
         yield to_puzzle(candidate)
 
 
-def position_key(puzzle: Puzzle) -> tuple[str, tuple[int, int]]:
-    """``(Position ID, dice)``: the key that keeps a drill from showing the same roll twice."""
-    high, low = max(puzzle.roll()), min(puzzle.roll())
-    return puzzle.board().position_id(), (high, low)
+def in_mix(
+    positions: Sequence[Puzzle], seed: int, *, pick: Callable[[Sequence[Puzzle]], Puzzle] | None = None
+) -> Iterator[Puzzle]:
+    """``positions`` dealt in the drill's mix from the first: cycles of :data:`MIX`, each shuffled by ``seed``, every
+    slot taking a position of its part of the mix (a part that has run out is passed over), until all are dealt.
+
+    Within a part the positions keep the order given, unless ``pick`` chooses among those left; it is asked only
+    when the next position is wanted, so it can follow what happened since (such as the learner's rating).
+    """
+    left: dict[Category, list[Puzzle]] = {part: [] for part in CATEGORIES}
+    for puzzle in positions:
+        left[category(puzzle.theme)].append(puzzle)
+    rng = random.Random(seed)
+    while any(left.values()):
+        cycle = list(MIX)
+        rng.shuffle(cycle)
+        for part in cycle:
+            pool = left[part]
+            if pool:
+                chosen = pick(pool) if pick is not None else pool[0]
+                pool.remove(chosen)
+                yield chosen
+
+
+def position_key(puzzle: Puzzle) -> tuple[str, Dice]:
+    """``(Position ID, dice higher first)``: the key that keeps a drill from showing the same roll twice."""
+    return puzzle.board().position_id(), puzzle.roll().high_first()

@@ -36,11 +36,4 @@ THEME_TITLES = {
 }
 REVEALING_THEMES = frozenset({"no-play"})
 """Themes whose name gives the answer away: never a puzzle set of their own, their puzzles stay in the mix."""
-KIND_TITLES = {
-    "forced": "Forced moves",
-    "bearoff": "Bear-offs",
-    "cube": "Cube decisions",
-    "recognition": "Forced or not?",
-}
-"""What the app calls each kind of puzzle."""
 VARIANT_TITLES = {"standard": "Backgammon", "acey-deucey": "Acey-deucey"}

@@ -5,7 +5,8 @@ them and the content's catalogue; pure functions, the time given as an argument.
 - **Puzzles** by kind and theme: how many there are, attempted, solved, and first-try accuracy. A puzzle's main
   question is its play (forced and bear-off puzzles) or "forced, not forced or no play?" (the recognition drill's
   positions, stored as the ``forced`` question). Answers given after the solution was shown don't count. Solved:
-  answered right at least once; accuracy: the share of attempted puzzles whose first answer was right.
+  answered right at least once; accuracy: the share of attempted puzzles whose first answer was right; the weakest
+  theme: the lowest accuracy below 100%. Every kind is named in :data:`KINDS` (a kind not there by itself).
 - **Rating**: the learner's Glicko-2 rating now (its deviation grown for time away), shown with its deviation, the
   number of rated attempts, and its history (every rated attempt, and the last rating of each day, for a chart).
 - **Drills**: the best Streak and Storm and the number of runs of each.
@@ -36,7 +37,23 @@ from trainer.practice.ratings import (
 )
 from trainer.practice.schedule import CardRecord
 
-KIND_ORDER = ("forced", "bearoff", "recognition")
+
+@dataclass(frozen=True, slots=True)
+class KindName:
+    """How a kind of puzzle is named: in full (the Progress page, ``bgtrainer stats``) and short (the home screen)."""
+
+    title: str
+    short: str
+
+
+KINDS = {
+    "forced": KindName("Forced moves", "Forced"),
+    "bearoff": KindName("Bear-offs", "Bear-off"),
+    "cube": KindName("Cube decisions", "Cube"),
+    "recognition": KindName("Forced or not? (drill positions)", "Forced or not?"),
+}
+"""The kinds of puzzles, in the order the figures list them; any other kind comes after them (:func:`kind_name`)."""
+KIND_ORDER = tuple(KINDS)
 MAIN_QUESTION = {"recognition": "forced"}
 """The question whose answers count for a kind (``play`` for the others)."""
 SUGGESTED_PUZZLES = 5
@@ -343,6 +360,19 @@ def puzzle_figures(
             )
         )
     return tuple(result)
+
+
+def kind_name(kind: str) -> KindName:
+    """The names of a kind of puzzle; a kind not in :data:`KINDS` is named after itself (``cube``: "Cube")."""
+    own = kind.replace("-", " ").capitalize()
+    return KINDS.get(kind, KindName(own, own))
+
+
+def weakest_theme(kinds: Iterable[KindFigures]) -> PuzzleFigures | None:
+    """The attempted theme with the lowest first-try accuracy, if any is below 100% (the most attempted first among
+    equals, then in the order of ``kinds``)."""
+    missed = [theme for kind in kinds for theme in kind.themes if theme.first_try < theme.attempted]
+    return min(missed, key=lambda theme: (theme.first_try / theme.attempted, -theme.attempted), default=None)
 
 
 def solved_puzzles(puzzles: Sequence[PuzzleInfo], attempts: Iterable[AttemptLike]) -> set[str]:

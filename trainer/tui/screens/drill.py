@@ -4,14 +4,16 @@ reason follows every answer.
 
 Modes (:data:`MODES`):
 
-- **Practice**, untimed: the shipped positions not answered yet, in their mix, then generated ones without end. The
-  first answer to a shipped position is rated, and a miss comes back for review.
+- **Practice**, untimed: the shipped positions not answered yet, each the one nearest the learner's rating among
+  those of its part of the mix, then generated ones without end. The first answer to a shipped position is rated,
+  and a miss comes back for review.
 - **Streak**: until the first miss; the best streak is kept. Leaving a streak before a miss keeps it too.
 - **Storm**: three minutes, as many as you can; a miss costs ten seconds; the best score is kept. A Storm left
   before its time is up is not kept.
 
-Streak and Storm take the shipped positions shuffled, easy ones first, then generated ones; their answers are only
-stored (neither rated nor scheduled). In Storm a right answer moves straight on, the reason staying in view. A
+Streak and Storm take the shipped positions shuffled, easy ones first within each part of the mix, then generated
+ones; their answers are only stored (neither rated nor scheduled). Every run keeps the mix from its first position
+(:func:`~trainer.content.recognition.in_mix`). In Storm a right answer moves straight on, the reason staying in view. A
 review shows one position due for review and ends (:class:`DrillScreen` with ``mode="review"``).
 
 The clock is the app's (:attr:`TrainerApp.clock`), so tests drive Storm with a fake one.
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar, Literal
 
 from textual.app import ComposeResult
@@ -39,13 +41,14 @@ from trainer.content.recognition import (
     drill,
     grade_recognition,
     grade_recognition_play,
+    in_mix,
     position_key,
     recognise,
 )
 from trainer.engine import Play
 from trainer.practice.drills import STORM_MISS_PENALTY, STORM_SECONDS, StormRun, StreakRun
 from trainer.store import DrillMode
-from trainer.training import answer_puzzle, finish_drill
+from trainer.training import answer_puzzle, finish_drill, puzzles_near_rating
 from trainer.tui.playing import BoardPlay
 from trainer.tui.screens.base import TaskScreen, TrainerScreen
 from trainer.tui.widgets.board import LastMove
@@ -63,17 +66,23 @@ TICK_SECONDS = 0.25
 
 
 def drill_positions(
-    shipped: Sequence[Puzzle], mode: Mode, seed: int, *, answered: frozenset[str] = frozenset()
+    shipped: Sequence[Puzzle],
+    mode: Mode,
+    seed: int,
+    *,
+    answered: frozenset[str] = frozenset(),
+    near: Callable[[Sequence[Puzzle]], Puzzle] | None = None,
 ) -> Iterator[Puzzle]:
-    """The positions of a run: practice takes the shipped ones not ``answered`` yet, in their order; Streak and
-    Storm all of them shuffled by ``seed``, easy ones first. Generated positions follow without end."""
+    """The positions of a run, in the drill's mix from the first: practice takes the shipped ones not ``answered``
+    yet, ``near`` choosing each among those of its part of the mix left (in file order without it); Streak and Storm
+    all of them shuffled by ``seed``, easy ones first within each part. Generated positions follow without end."""
     if mode in ("streak", "storm"):
         chosen = list(shipped)
         random.Random(seed).shuffle(chosen)
         chosen.sort(key=lambda puzzle: puzzle.difficulty)
+        yield from in_mix(chosen, seed)
     else:
-        chosen = [puzzle for puzzle in shipped if puzzle.id not in answered]
-    yield from chosen
+        yield from in_mix([puzzle for puzzle in shipped if puzzle.id not in answered], seed, pick=near)
     yield from drill(seed, exclude=[position_key(puzzle) for puzzle in shipped])
 
 
@@ -219,7 +228,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         else:
             answered = frozenset(attempt.puzzle_id for attempt in self.store.all_puzzle_attempts()
                                  if attempt.question == "forced")
-            self.positions = drill_positions(shipped, self.mode, seed, answered=answered)
+            self.positions = drill_positions(shipped, self.mode, seed, answered=answered, near=self.nearest)
         self.right = self.answered = 0
         self.new_best = False
         if self.mode in ("streak", "storm"):
@@ -228,6 +237,10 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.storm = StormRun(started_at=self.now()) if self.mode == "storm" else None
         self.feedback.clear()
         self.show_next()
+
+    def nearest(self, positions: Sequence[Puzzle]) -> Puzzle:
+        """The position nearest the learner's rating now (as the puzzles are served), for practice."""
+        return puzzles_near_rating(self.store, positions, self.now(), include_solved=True)[0]
 
     def show_next(self) -> None:
         """Put the next position on the board and ask."""

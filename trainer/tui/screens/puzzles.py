@@ -23,8 +23,9 @@ from textual.widgets.option_list import Option
 
 from trainer.content.cube import cube_solution, grade_cube_puzzle
 from trainer.content.grading import Feedback, bearoff_solution, grade_puzzle
-from trainer.content.themes import KIND_TITLES, REVEALING_THEMES, THEME_TITLES, VARIANT_TITLES
+from trainer.content.themes import REVEALING_THEMES, THEME_TITLES, VARIANT_TITLES
 from trainer.engine import Cube, Play, Side, Turn, explain
+from trainer.practice.stats import kind_name
 from trainer.training import AnswerOutcome, answer_puzzle, current_rating, is_rated, puzzles_near_rating
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen, TrainerScreen
@@ -45,7 +46,7 @@ SETS = (("forced", "standard"), ("bearoff", "standard"), ("cube", "standard"), (
 
 def set_title(kind: str, variant: str) -> str:
     """What the menu calls a kind of puzzle in a variant: ``Forced moves``, ``Acey-deucey: forced moves``."""
-    title = KIND_TITLES[kind]
+    title = kind_name(kind).title
     return title if variant == "standard" else f"{VARIANT_TITLES[variant]}: {title[:1].lower()}{title[1:]}"
 
 

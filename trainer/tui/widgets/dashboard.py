@@ -1,51 +1,32 @@
-"""The progress dashboard at a glance, for the home screen: two lines of figures (lessons, puzzles and the drill
-with their first-try accuracy, the rating with its deviation and a sparkline of its history, the best Streak and
-Storm, days practised in a row). Plain text and the sparkline's bar heights, so it reads in both themes and without
-colour. The figures come from :func:`trainer.practice.stats.dashboard`; the full page is the Progress screen's.
+"""The progress dashboard at a glance, for the home screen: lessons done and each kind of puzzle solved of all; the
+first-try accuracy of each kind, and the weakest theme where that line has room (each in as many lines as the width
+needs); then the rating with its deviation and a sparkline of its history, the best Streak and Storm, days
+practised in a row. Plain text and the sparkline's bar heights, so it reads in both themes and without colour. The
+figures come from :func:`trainer.practice.stats.dashboard`, every kind named as :data:`trainer.practice.stats.KINDS`
+says (a new kind shows under its own name); the full page is the Progress screen's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.geometry import Size
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Sparkline, Static
 
 from trainer.practice.ratings import INITIAL_RATING
 
 if TYPE_CHECKING:  # the figures are worked out once the content has loaded, off the path to the home screen
-    from trainer.practice.stats import Dashboard, KindFigures
+    from trainer.practice.stats import Dashboard
 
 CHART_WIDTH = 10
 """Columns of the rating sparkline."""
-
-
-@dataclass(frozen=True, slots=True)
-class Totals:
-    """Counts over several kinds of puzzles."""
-
-    total: int
-    solved: int
-    attempted: int
-    first_try: int
-
-    @property
-    def accuracy(self) -> float | None:
-        return self.first_try / self.attempted if self.attempted else None
-
-
-def totals(kinds: tuple[KindFigures, ...]) -> Totals:
-    """The counts of ``kinds`` together."""
-    figures = [kind.total for kind in kinds]
-    return Totals(
-        sum(f.total for f in figures),
-        sum(f.solved for f in figures),
-        sum(f.attempted for f in figures),
-        sum(f.first_try for f in figures),
-    )
 
 
 def spread(values: list[float], width: int = CHART_WIDTH) -> list[float]:
@@ -60,19 +41,63 @@ def percent(share: float | None) -> str:
     return "" if share is None else f"{share:.0%}"
 
 
-def progress_line(board: Dashboard) -> str:
-    """Lessons done, puzzles solved (every kind but the drill's positions) and the drill's first-try accuracy."""
+SEPARATOR = " · "
+
+
+def flow(parts: Sequence[str], width: int, *, optional: Sequence[str] = (), separator: str = SEPARATOR) -> list[str]:
+    """``parts`` joined by ``separator`` in lines of at most ``width`` cells, as many parts to a line as fit (a part
+    wider than a line has one to itself); then each ``optional`` part at the end of the last line if it fits there,
+    else left out."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and cell_len(lines[-1] + separator + part) <= width:
+            lines[-1] += separator + part
+        else:
+            lines.append(part)
+    for part in optional:
+        if not lines and cell_len(part) <= width:
+            lines.append(part)
+        elif lines and cell_len(lines[-1] + separator + part) <= width:
+            lines[-1] += separator + part
+    return lines
+
+
+def done_parts(board: Dashboard) -> list[str]:
+    """Lessons done and each kind's puzzles solved, of all: ``Done: Lessons 1/12``, ``Forced 3/135``..."""
+    from trainer.practice.stats import kind_name
+
     lessons = board.lessons
-    puzzles = totals(tuple(kind for kind in board.puzzles if kind.total.kind != "recognition"))
-    drill = totals(tuple(kind for kind in board.puzzles if kind.total.kind == "recognition"))
-    parts = [f"Lessons {lessons.done}/{lessons.total} done"]
-    solved = f"Puzzles {puzzles.solved}/{puzzles.total} solved"
-    if puzzles.accuracy is not None:
-        solved += f", {percent(puzzles.accuracy)} first try"
-    parts.append(solved)
-    if drill.attempted:
-        parts.append(f"Forced or not? {percent(drill.accuracy)} right")
-    return "  ·  ".join(parts)
+    kinds = [f"{kind_name(kind.total.kind).short} {kind.total.solved}/{kind.total.total}" for kind in board.puzzles]
+    return [f"Done: Lessons {lessons.done}/{lessons.total}", *kinds]
+
+
+def first_try_parts(board: Dashboard) -> list[str]:
+    """The first-try accuracy of each kind attempted (none before the first attempt)."""
+    from trainer.practice.stats import kind_name
+
+    parts = [
+        f"{kind_name(kind.total.kind).short} {percent(kind.total.accuracy)}"
+        for kind in board.puzzles
+        if kind.total.attempted
+    ]
+    if parts:
+        parts[0] = f"First try: {parts[0]}"
+    return parts
+
+
+def weakest_part(board: Dashboard) -> str | None:
+    """The theme with the lowest first-try accuracy, if one is below 100%, with its kind where another kind has a
+    theme of the same name."""
+    from trainer.practice.stats import kind_name, weakest_theme
+    from trainer.stats_report import figure_title
+
+    weakest = weakest_theme(board.puzzles)
+    if weakest is None:
+        return None
+    title = figure_title(weakest)
+    shared = sum(figure_title(theme) == title for kind in board.puzzles for theme in kind.themes) > 1
+    kind = f" ({kind_name(weakest.kind).short})" if shared else ""
+    return f"Weakest: {title}{kind} {percent(weakest.accuracy)}"
 
 
 def rating_text(board: Dashboard) -> str:
@@ -86,14 +111,34 @@ def bests_line(board: Dashboard) -> str:
     return f"· Best streak {drills.best_streak}, storm {drills.best_storm} · {in_a_row}"
 
 
+class FlowText(Widget):
+    """Parts of a text in as many lines as its width needs, never cut inside a part, and optional parts where they
+    fit (:func:`flow`)."""
+
+    DEFAULT_CSS = """
+    FlowText { height: auto; width: 100%; }
+    """
+
+    parts: reactive[tuple[str, ...]] = reactive((), layout=True)
+    optional: reactive[tuple[str, ...]] = reactive((), layout=True)
+
+    def lines(self, width: int) -> list[str]:
+        return flow(self.parts, width, optional=self.optional) or [""]
+
+    def render(self) -> Text:
+        return Text("\n".join(self.lines(self.size.width)), no_wrap=True, overflow="ellipsis")
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+
 class DashboardSummary(Widget):
-    """Two lines of progress figures with a sparkline of the rating (hidden until there are two ratings)."""
+    """Progress figures over two lines or more, with a sparkline of the rating (hidden until there are two ratings)."""
 
     DEFAULT_CSS = """
     DashboardSummary {
         height: auto;
         width: 100%;
-        & > Static { width: 100%; height: 1; }
         & > Horizontal { height: 1; width: 100%; }
         & > Horizontal > Static { width: auto; height: 1; }
         & > Horizontal > Sparkline { width: 10; height: 1; margin: 0 1 0 0; }
@@ -101,7 +146,10 @@ class DashboardSummary(Widget):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static("Loading your progress…", id="dash-progress", markup=False)
+        progress = FlowText(id="dash-progress")
+        progress.parts = ("Loading your progress…",)
+        yield progress
+        yield FlowText(id="dash-first-try")
         with Horizontal():
             yield Static("", id="dash-rating", markup=False)
             yield Sparkline([], id="dash-chart")
@@ -109,7 +157,12 @@ class DashboardSummary(Widget):
 
     def show(self, board: Dashboard) -> None:
         """Show ``board``'s figures."""
-        self.query_one("#dash-progress", Static).update(progress_line(board))
+        self.query_one("#dash-progress", FlowText).parts = tuple(done_parts(board))
+        first_try = self.query_one("#dash-first-try", FlowText)
+        first_try.parts = tuple(first_try_parts(board))
+        weakest = weakest_part(board)
+        first_try.optional = () if weakest is None else (weakest,)
+        first_try.display = bool(first_try.parts)
         self.query_one("#dash-rating", Static).update(rating_text(board))
         history = [rating for _, rating in board.rating.history]
         chart = self.query_one("#dash-chart", Sparkline)
@@ -119,8 +172,8 @@ class DashboardSummary(Widget):
 
     @property
     def text(self) -> str:
-        """The figures as shown, in two lines (without the chart)."""
-        first = str(self.query_one("#dash-progress", Static).render())
+        """The figures as shown, line by line (without the chart)."""
+        first = "\n".join(str(flowing.render()) for flowing in self.query(FlowText) if flowing.display)
         second = "".join(
             str(self.query_one(selector, Static).render()) for selector in ("#dash-rating", "#dash-bests")
         )
