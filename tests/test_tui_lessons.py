@@ -14,10 +14,23 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Markdown, OptionList, Static
 
-from trainer.content.grading import pick_targets, successful_plays
+from trainer.content.cube import CUBE_ANSWERS
+from trainer.content.grading import pick_targets, right_doubles, successful_plays
 from trainer.content.loader import load_lessons
-from trainer.content.models import ChooseStep, Lesson, PickStep, PlayStep, ReadStep, RollStep, SetupStep
+from trainer.content.models import (
+    ChooseStep,
+    CubeStep,
+    DoubleStep,
+    Lesson,
+    PickStep,
+    PlayStep,
+    ReadStep,
+    RollStep,
+    ScoreStep,
+    SetupStep,
+)
 from trainer.content.puzzles import practice_set
+from trainer.content.scoring import work_out
 from trainer.content.themes import THEME_TITLES
 from trainer.engine import Position
 from trainer.store import ProgressStore
@@ -26,6 +39,7 @@ from trainer.tui.screens.base import TaskScreen
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
 from trainer.tui.widgets.board import BoardView
+from trainer.tui.widgets.cube import CUBE_KEYS, CubeActions
 
 LIBRARY = load_lessons()
 START = Position.start()
@@ -193,6 +207,63 @@ async def do_roll(pilot: Pilot[None], screen: LessonScreen, step: RollStep, *, r
     expect(pilot.app, "right")  # type: ignore[arg-type]
 
 
+async def do_cube(pilot: Pilot[None], screen: LessonScreen, step: CubeStep, *, real: bool) -> None:
+    """The other answer first (wrong: the exact figures decide), then the step's own."""
+    wrong = next(answer for answer in CUBE_ANSWERS[step.question] if answer != step.answer)
+    for answer, verdict in ((wrong, "wrong"), (step.answer, "right")):
+        if real:
+            await pilot.press(CUBE_KEYS[answer])
+            await pilot.pause()
+        else:
+            actions = screen.query_one(CubeActions)
+            screen.answer_cube(CubeActions.MESSAGES[answer](actions))  # type: ignore[arg-type]
+        said = expect(pilot.app, verdict)  # type: ignore[arg-type]
+    assert " ".join(step.explanation.split()) in " ".join(said.split())
+
+
+async def do_score(pilot: Pilot[None], screen: LessonScreen, step: ScoreStep, *, real: bool) -> None:
+    right = work_out(step).answer
+    if step.ask in ("points", "score"):
+        wrong = str(int(right) + 1) if step.ask == "points" else "-".join(reversed(right.split("-")))
+        if wrong == right:
+            wrong = right.replace("-", "-1")
+        for text, verdict in ((wrong, "wrong"), (right, "right")):
+            if real:
+                assert pilot.app.focused is screen.notation  # the box takes the answer at once
+                for character in text:
+                    await pilot.press(character)
+                await pilot.press("enter")
+                await pilot.pause()
+            else:
+                submit(screen, text)
+            expect(pilot.app, verdict)  # type: ignore[arg-type]
+        return
+    options = screen.query_one("#options", OptionList)
+    shown = [options.get_option_at_index(number).id for number in range(options.option_count)]
+    assert shown == ["answer:yes", "answer:no"]
+    wrong = "no" if right == "yes" else "yes"
+    for answer, verdict in ((wrong, "wrong"), (right, "right")):
+        if real:
+            await pilot.press("1" if answer == "yes" else "2")
+            await pilot.pause()
+        else:
+            select(screen, options, shown.index(f"answer:{answer}"))
+        expect(pilot.app, verdict)  # type: ignore[arg-type]
+
+
+async def do_double(pilot: Pilot[None], screen: LessonScreen, step: DoubleStep, *, real: bool) -> None:
+    right = right_doubles(step)
+    wrong = next(number for number in range(1, 7) if number not in right)
+    options = screen.query_one("#options", OptionList)
+    for number, verdict in ((wrong, "wrong"), (right[0], "right")):
+        if real:
+            await pilot.press(str(number))
+            await pilot.pause()
+        else:
+            select(screen, options, number - 1)
+        expect(pilot.app, verdict)  # type: ignore[arg-type]
+
+
 async def complete_lesson(pilot: Pilot[None], lesson: Lesson) -> LessonScreen:
     """Answer every step, wrongly first; the first step of each kind with real clicks and keys."""
     screen = pilot.app.screen
@@ -212,6 +283,12 @@ async def complete_lesson(pilot: Pilot[None], lesson: Lesson) -> LessonScreen:
             await do_setup(pilot, screen, real=real)
         elif isinstance(step, RollStep):
             await do_roll(pilot, screen, step, real=real)
+        elif isinstance(step, CubeStep):
+            await do_cube(pilot, screen, step, real=real)
+        elif isinstance(step, ScoreStep):
+            await do_score(pilot, screen, step, real=real)
+        elif isinstance(step, DoubleStep):
+            await do_double(pilot, screen, step, real=real)
         else:
             assert isinstance(step, ReadStep)
         if real:

@@ -72,6 +72,8 @@ class LessonScreen(TaskScreen):
         Binding("enter,n", "next", "Continue"),
         Binding("r,enter", "roll", "Roll"),
         Binding("r", "cube('no double')", "No double"),
+        Binding("slash", "focus_notation", "Type a play"),
+        Binding("slash", "focus_answer", "Type the answer"),
         Binding("enter,n", "next_lesson", "Next lesson"),
         Binding("enter", "leave", "Back to the lessons"),
         Binding("x", "starter('X')", "I start"),
@@ -115,7 +117,8 @@ class LessonScreen(TaskScreen):
         applicable = {
             "next": self.solved or isinstance(step, ReadStep),
             "undo": open_task and isinstance(step, PlayStep | SetupStep),
-            "focus_notation": open_task and (isinstance(step, PlayStep) or self.typed_answer()),
+            "focus_notation": open_task and isinstance(step, PlayStep),
+            "focus_answer": open_task and isinstance(step, ScoreStep) and self.typed_answer(),
             "roll": open_task and isinstance(step, RollStep) and self.throws_seen < len(step.throws),
             "starter": open_task and isinstance(step, RollStep) and self.throws_seen > 0,
             "check_setup": open_task and isinstance(step, SetupStep),
@@ -233,7 +236,7 @@ class LessonScreen(TaskScreen):
         is_roll = isinstance(step, RollStep)
         position = None if isinstance(step, RollStep) else step.board()
         dice = step.roll() if isinstance(step, ReadStep | PlayStep | SetupStep | ChooseStep | PickStep) else None
-        board.position = position or Position.start()
+        board.position = Position.start() if is_roll else position  # a step without a board shows an empty one
         board.dice = dice or ()
         board.turn_label = "" if is_roll else "to play"
         board.doubles_move_four = not is_roll  # an opening tie is two single dice
@@ -571,6 +574,10 @@ class LessonScreen(TaskScreen):
             solved = self.store.solved_puzzles()
             start = next((index for index, puzzle in enumerate(puzzles) if puzzle.id not in solved), 0)
             self.app.push_screen(PuzzleScreen(puzzles, start=start))
+
+    def action_focus_answer(self) -> None:
+        if self.applicable("focus_answer"):
+            self.notation.focus()
 
     def action_undo(self) -> None:
         if isinstance(self.step, SetupStep):

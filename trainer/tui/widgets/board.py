@@ -43,6 +43,9 @@ CUBE_LEVEL = 2
 CAPTION_LINES = 2
 """Lines kept under the pip counts for the caption (a longer one is cut)."""
 
+EMPTY_BOARD = Position._trusted((0,) * 26, (0,) * 26)
+"""What the board draws while it has no position: the points with no checker, nothing borne off."""
+
 
 @dataclass(frozen=True, slots=True)
 class BoardGeometry:
@@ -491,7 +494,7 @@ class BoardView(Widget, can_focus=True):
 
     def render(self) -> Text:
         self._pal = _Palette.of(self)
-        position = self.position or Position.start()
+        position = self.position or EMPTY_BOARD
         geometry = self.geometry()
         left, _ = self._offset(geometry)
         text = Text()
@@ -525,10 +528,11 @@ class BoardView(Widget, can_focus=True):
         x_pips, o_pips = position.pip_count()
         status = Text()
         x_name, o_name = self.names
-        status.append(f" {X_MARK} ", self._pal.x)
-        status.append(f" {x_name}: {x_pips} pips   ")
-        status.append(f" {O_MARK} ", self._pal.o)
-        status.append(f" {o_name}: {o_pips} pips")
+        if self.position is not None:  # an empty board has no pips to count
+            status.append(f" {X_MARK} ", self._pal.x)
+            status.append(f" {x_name}: {x_pips} pips   ")
+            status.append(f" {O_MARK} ", self._pal.o)
+            status.append(f" {o_name}: {o_pips} pips")
         lines = [status]
         if self.match is not None:
             lines.append(Text(" " + score_text(self.match, self.names), self._pal.score))
