@@ -2,7 +2,9 @@
 computer's moves stepped at once: a game with a tutor warning, a take-back, a double and a take, then quitting and
 resuming it; the same with bgsage itself (and the hint's ranking), resumed in a new app on the same data folder; a
 double passed and the end summary; a forced roll announced, the cube hint; the tutor switched off and on;
-acey-deucey with a 1-2 (the chosen double, the bonus roll); two players at one keyboard; and Explore's ranking."""
+acey-deucey with a 1-2 (the chosen double, the bonus roll) and with a chosen double that can't be played in full
+(the bonus roll lost); two players at one keyboard; and Explore's ranking, and its list of plays for a position with
+checkers waiting to enter."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from test_play_session import ScriptedCube
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
-from trainer.analysis import Evaluator
+from trainer.analysis import Evaluator, acey
 from trainer.engine import Cube, Position, Side, legal_plays
 from trainer.play import LocalGame, Session, SessionRecord, Waiting
 from trainer.tui.app import TrainerApp
@@ -257,6 +259,44 @@ async def test_acey_deucey_a_one_two_chooses_a_double_and_rolls_again(tmp_path: 
         assert app.store.setting("play:local") == game.record.to_json()  # saved after every decision
 
 
+async def test_acey_deucey_a_double_that_cannot_be_played_in_full_loses_the_bonus_roll(tmp_path: Path) -> None:
+    game = LocalGame.new("acey-deucey", "computer", seed=14)
+    while not (game.waiting_for is Waiting.CHOOSE_DOUBLE and not all(game.playable_doubles().values())):
+        waiting = game.waiting_for  # the learner plays like the computer until a 1-2 leaves a double short
+        if waiting is Waiting.COMPUTER:
+            game.computer_turn()
+        elif waiting is Waiting.ROLL:
+            game.roll()
+        elif waiting is Waiting.MOVE:
+            game.play(acey.choose_play(game.legal_plays()))
+        else:
+            game.choose_double(acey.choose_double(game.state.position))
+    assert game.deciding is Side.X and not game.playable_doubles()[5]
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = PlayScreen(game)
+        await app.push_screen(screen)
+        await settle(pilot)
+        chooser = screen.query_one("#doubles", OptionList)
+        assert str(chooser.get_option_at_index(4).prompt) == "5-5 ⚄⚄  ✗ not in full"
+        await pilot.press("5")
+        await settle(pilot)
+        assert "You chose 5-5. It can't be played in full: the turn ends after it." in text_of(screen, "#play-info")
+        plays = game.legal_plays()
+        assert plays[0].dice_used < 4
+        await type_play(pilot, str(plays[0]))
+        await pilot.press("enter")
+        await settle(pilot, lambda: game.waiting_for is not Waiting.COMPUTER)
+        lost = next(event for event in reversed(game.events) if event.side is Side.X and event.kind == "play")
+        assert lost.play == plays[0] and game.events[lost.index + 1].side is Side.O  # no bonus roll
+        said = game.turn_lost(lost)
+        assert said is not None and said.endswith(
+            "of the four 5s could be played, so the turn ends here: no bonus roll."
+        )
+        assert str(screen.feedback.render()).endswith(said)  # said on the screen, and still there on the next turn
+        assert game.waiting_for is Waiting.ROLL and game.deciding is Side.X
+
+
 async def test_two_players_take_turns_at_one_keyboard_each_in_their_own_numbering(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -341,7 +381,11 @@ async def test_explore_ranks_the_plays_and_gives_the_cube_decision_without_dice(
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert "checkers waiting to enter" in str(screen.query_one("#evaluation", Static).render())
-        assert screen.board.position == Position.from_text("X: waitx13 24 23 / O: waitx15")
+        waiting = Position.from_text("X: waitx13 24 23 / O: waitx15")
+        assert screen.board.position == waiting and screen.board.caption == waiting.text()
+        listed = {str(plays.get_option_at_index(index).prompt) for index in range(plays.option_count)}
+        assert listed == {str(play) for play in legal_plays(waiting, (2, 1))} and "in/24 in/23" in listed
+        assert str(screen.query_one("#explanation", Static).render()).startswith("Not forced")
 
 
 async def test_with_bgsage_a_warning_a_take_back_a_hint_and_a_resume_after_a_restart(
