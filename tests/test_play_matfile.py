@@ -4,11 +4,13 @@ cube actions and scores; the reader also takes GNU Backgammon's own layout."""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from pathlib import Path
 
 import pytest
 from play_support import CheapEvaluator
 
-from trainer.engine import Game, GameResult, MatchScore, MoneyOptions, Side, parse_play
+from trainer.engine import Game, GameResult, MatchScore, MoneyOptions, Phase, Side, parse_play
 from trainer.play import (
     Computer,
     MatAction,
@@ -230,3 +232,53 @@ def test_names_must_fit_the_format() -> None:
     session = played(1, 1, turns=3)
     with pytest.raises(RecordError, match="colon"):
         export_mat(session.record, learner_name="a:b")
+
+
+GNUBG_DATA = Path(__file__).parent / "data" / "gnubg_mat"
+
+
+def notation(action: MatAction) -> str:
+    """A .mat move's checker moves as our notation reads them (25 the bar, 0 off)."""
+    return " ".join(f"{start}/{end}{'*' if hit else ''}" for start, end, hit in action.moves) or "pass"
+
+
+@pytest.mark.parametrize(("name", "learner"), [("match", "Ada"), ("money", "Learner")])
+def test_gnu_backgammon_reads_our_export_as_the_session_played(name: str, learner: str) -> None:
+    """GNU Backgammon 1.07 imported our export of a seeded session against bgsage (``<name>.mat``, written by
+    ``bgtrainer game export``) and exported it again (``<name>.gnubg.mat``); see ``tests/data/gnubg_mat/README.md``.
+    Its file holds the same games, scores, rolls, plays, cube actions and results as the session."""
+    session = Session.resume((GNUBG_DATA / f"{name}.json").read_text())
+    assert session.is_over
+    ours = (GNUBG_DATA / f"{name}.mat").read_text()
+    assert export_mat(session.record, learner_name=learner).rstrip() == ours.rstrip()  # what GNU Backgammon read
+    theirs = parse_mat((GNUBG_DATA / f"{name}.gnubg.mat").read_text())
+    assert theirs.length == session.settings.match_length
+    numbers = sorted({event.game for event in session.events})
+    assert [game.number for game in theirs.games] == numbers
+    for game, number, result in zip(theirs.games, numbers, session.results, strict=True):
+        events = [event for event in session.events if event.game == number]
+        before = events[0].before.match
+        assert game.names == ("bgtrainer", learner) and game.scores == (before.o, before.x)
+        # GNU Backgammon writes no "Takes" after a beaver (the answer is implied when the game goes on), and lists
+        # a play's checker moves highest point first: each play is the one its moves make on the board before it.
+        decisions = [
+            event
+            for event in events
+            if event.kind in ("play", "double", "beaver", "take", "pass")
+            and not (event.kind == "take" and event.before.phase is Phase.BEAVERED)
+        ]
+        assert len(game.actions) == len(decisions)
+        for action, event, written in zip(game.actions, decisions, expected_actions(decisions), strict=True):
+            assert (action.player, action.kind, action.dice, action.cube) == (
+                written.player,
+                written.kind,
+                written.dice,
+                written.cube,
+            )
+            if event.play is not None and event.dice is not None:
+                assert parse_play(event.before.position, event.dice, notation(action)) == event.play
+        assert (game.winner, game.points) == (PLAYER[result.winner], result.points)
+    kinds = Counter(action.kind for game in theirs.games for action in game.actions)
+    assert kinds["double"] and kinds["take"] and kinds["drop"]
+    assert kinds["beaver"] if name == "money" else any(game.scores[0] == theirs.length - 1 for game in theirs.games)
+    assert any(action.kind == "move" and not action.moves for game in theirs.games for action in game.actions)

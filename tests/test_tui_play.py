@@ -1,7 +1,10 @@
-"""The Play screens as a learner uses them, with the instant evaluator of ``tests/play_support.py`` and the computer's
-moves stepped at once: a game with a tutor warning, a take-back, a double and a take, then quitting and resuming it;
-a double passed and the end summary; acey-deucey with a 1-2 (the chosen double, the bonus roll); two players at one
-keyboard; and Explore's ranking."""
+"""The Play screens as a learner uses them, mostly with the instant evaluator of ``tests/play_support.py`` and the
+computer's moves stepped at once: a game with a tutor warning, a take-back, a double and a take, then quitting and
+resuming it; the same with bgsage itself (and the hint's ranking), resumed in a new app on the same data folder; a
+double passed and the end summary; a forced roll announced, the cube hint; the tutor switched off and on;
+acey-deucey with a 1-2 (the chosen double, the bonus roll) and with a chosen double that can't be played in full
+(the bonus roll lost); two players at one keyboard; and Explore's ranking, and its list of plays for a position with
+checkers waiting to enter."""
 
 from __future__ import annotations
 
@@ -14,8 +17,9 @@ from test_play_session import ScriptedCube
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
-from trainer.engine import Cube, Position, Side
-from trainer.play import LocalGame, Session, Waiting
+from trainer.analysis import Evaluator, acey
+from trainer.engine import Cube, Position, Side, legal_plays
+from trainer.play import LocalGame, Session, SessionRecord, Waiting
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.explore import ExploreScreen
 from trainer.tui.screens.play import PlayMenuScreen, PlayScreen
@@ -28,7 +32,7 @@ SIZE = (100, 32)
 def make_app(tmp_path: Path, evaluator: CheapEvaluator | None = None) -> TrainerApp:
     """The app with an instant evaluator and no lessons or puzzles to load (these tests don't need them)."""
     empty = tmp_path / "content"
-    empty.mkdir()
+    empty.mkdir(exist_ok=True)
     return TrainerApp(data_dir=tmp_path / "data", lessons_dir=empty, puzzles_dir=empty, evaluator=evaluator)
 
 
@@ -52,6 +56,10 @@ async def settle(pilot: Pilot[None], until: Callable[[], bool] | None = None) ->
 
 def text_of(screen: PlayScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
+
+
+def title_of(screen: PlayScreen) -> str:
+    return str(screen.task_layout.query_one("#task-title", Static).render())
 
 
 async def click(pilot: Pilot[None], point: int) -> None:
@@ -86,15 +94,21 @@ async def start_from_menu(pilot: Pilot[None], option_id: str, seed: int) -> Play
     return screen
 
 
+async def start_five_three(pilot: Pilot[None]) -> tuple[PlayScreen, Session]:
+    """A money game against the computer from the menu, in which the learner starts with 5-3 to play."""
+    screen = await start_from_menu(pilot, "new:computer", seed=5)
+    session = screen.game
+    assert isinstance(session, Session) and session.waiting_for is Waiting.MOVE and str(session.dice) == "5-3"
+    return screen, session
+
+
 async def test_a_game_with_a_tutor_warning_a_take_back_a_double_and_a_resume(tmp_path: Path) -> None:
     evaluator = ScriptedCube()
     app = make_app(tmp_path, evaluator)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await start_from_menu(pilot, "new:computer", seed=5)  # the learner starts with 5-3
-        session = screen.game
-        assert isinstance(session, Session) and session.waiting_for is Waiting.MOVE
+        screen, session = await start_five_three(pilot)
         assert "Opening roll" in text_of(screen, "#play-info") and "You play 5-3" in text_of(screen, "#play-status")
-        assert screen.task_layout.query_one("#task-title", Static).render().plain.endswith("tutor on (T)")  # type: ignore[union-attr]
+        assert title_of(screen).endswith("tutor on (T)")
 
         # A bad play: the tutor stops on it, shows the better play on the board and both equities.
         before = session.state
@@ -245,6 +259,44 @@ async def test_acey_deucey_a_one_two_chooses_a_double_and_rolls_again(tmp_path: 
         assert app.store.setting("play:local") == game.record.to_json()  # saved after every decision
 
 
+async def test_acey_deucey_a_double_that_cannot_be_played_in_full_loses_the_bonus_roll(tmp_path: Path) -> None:
+    game = LocalGame.new("acey-deucey", "computer", seed=14)
+    while not (game.waiting_for is Waiting.CHOOSE_DOUBLE and not all(game.playable_doubles().values())):
+        waiting = game.waiting_for  # the learner plays like the computer until a 1-2 leaves a double short
+        if waiting is Waiting.COMPUTER:
+            game.computer_turn()
+        elif waiting is Waiting.ROLL:
+            game.roll()
+        elif waiting is Waiting.MOVE:
+            game.play(acey.choose_play(game.legal_plays()))
+        else:
+            game.choose_double(acey.choose_double(game.state.position))
+    assert game.deciding is Side.X and not game.playable_doubles()[5]
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = PlayScreen(game)
+        await app.push_screen(screen)
+        await settle(pilot)
+        chooser = screen.query_one("#doubles", OptionList)
+        assert str(chooser.get_option_at_index(4).prompt) == "5-5 ⚄⚄  ✗ not in full"
+        await pilot.press("5")
+        await settle(pilot)
+        assert "You chose 5-5. It can't be played in full: the turn ends after it." in text_of(screen, "#play-info")
+        plays = game.legal_plays()
+        assert plays[0].dice_used < 4
+        await type_play(pilot, str(plays[0]))
+        await pilot.press("enter")
+        await settle(pilot, lambda: game.waiting_for is not Waiting.COMPUTER)
+        lost = next(event for event in reversed(game.events) if event.side is Side.X and event.kind == "play")
+        assert lost.play == plays[0] and game.events[lost.index + 1].side is Side.O  # no bonus roll
+        said = game.turn_lost(lost)
+        assert said is not None and said.endswith(
+            "of the four 5s could be played, so the turn ends here: no bonus roll."
+        )
+        assert str(screen.feedback.render()).endswith(said)  # said on the screen, and still there on the next turn
+        assert game.waiting_for is Waiting.ROLL and game.deciding is Side.X
+
+
 async def test_two_players_take_turns_at_one_keyboard_each_in_their_own_numbering(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -329,4 +381,166 @@ async def test_explore_ranks_the_plays_and_gives_the_cube_decision_without_dice(
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert "checkers waiting to enter" in str(screen.query_one("#evaluation", Static).render())
-        assert screen.board.position == Position.from_text("X: waitx13 24 23 / O: waitx15")
+        waiting = Position.from_text("X: waitx13 24 23 / O: waitx15")
+        assert screen.board.position == waiting and screen.board.caption == waiting.text()
+        listed = {str(plays.get_option_at_index(index).prompt) for index in range(plays.option_count)}
+        assert listed == {str(play) for play in legal_plays(waiting, (2, 1))} and "in/24 in/23" in listed
+        assert str(screen.query_one("#explanation", Static).render()).startswith("Not forced")
+
+
+async def test_with_bgsage_a_warning_a_take_back_a_hint_and_a_resume_after_a_restart(
+    tmp_path: Path, sage: Evaluator
+) -> None:
+    """bgsage itself, loaded by the app as a learner's would be; the app closed mid-game and a new one started on
+    the same data folder."""
+    app = make_app(tmp_path)  # no evaluator given: the app loads bgsage's on first need
+    async with app.run_test(size=SIZE) as pilot:
+        screen, session = await start_five_three(pilot)
+        before = session.state
+        ranking = sage.rank_plays(before.position, session.dice)  # type: ignore[arg-type]
+        assert [str(item.play) for item in ranking[:2]] == ["8/3 6/3", "24/21 13/8"]
+
+        # h: every play ranked by bgsage, best first; the arrows show each on the board; h again closes.
+        await pilot.press("h")
+        await settle(pilot)
+        hints = screen.query_one("#hints", OptionList)
+        assert hints.display and hints.option_count == len(ranking)
+        lines = [str(hints.get_option_at_index(index).prompt) for index in range(hints.option_count)]
+        heads = [line.split("\n")[0] for line in lines]  # "★ 1. 8/3 6/3          +0.053"
+        shown = [(head[5:].rsplit(" ", 1)[0].strip(), head.rsplit(" ", 1)[1]) for head in heads]
+        assert shown == [(str(item.play), f"{item.equity:+.3f}") for item in ranking]
+        assert heads[0].startswith("★ 1. ") and not any("★" in head for head in heads[1:])
+        assert "Hint: The best play is 8/3 6/3" in str(screen.feedback.render())
+        await pilot.press("down")
+        assert screen.board.position == ranking[1].play.result
+        assert screen.board.caption == f"Hint 2: 24/21 13/8 ({ranking[1].equity:+.3f})"
+        await pilot.press("h")
+        await pilot.pause()
+        assert not hints.display and screen.board.position == before.position and screen.board.caption == ""
+
+        # A very bad play by bgsage's count: the tutor stops on it with both equities and the better play.
+        await type_play(pilot, "24/21 8/3")
+        await pilot.press("enter")
+        await settle(pilot)
+        feedback = str(screen.feedback.render())
+        loss = ranking[0].equity - next(item.equity for item in ranking if str(item.play) == "24/21 8/3")
+        assert loss >= 0.16 and "Very bad play: 24/21 8/3" in feedback and "against 8/3 6/3" in feedback
+        assert screen.board.caption == f"Better: 8/3 6/3 ({ranking[0].equity:+.3f})"
+        assert session.events[-1].kind == "play" and "z takes it back" in text_of(screen, "#play-status")
+
+        # z: the play is taken back, the same 5-3 to play again; the better play passes the tutor.
+        await pilot.press("z")
+        await settle(pilot)
+        assert session.state == before and screen.paused is None
+        assert "Took back your play 24/21 8/3" in text_of(screen, "#play-info")
+        await type_play(pilot, "8/3 6/3")
+        await pilot.press("enter")
+        await settle(pilot, lambda: session.waiting_for is not Waiting.COMPUTER)
+        assert session.waiting_for is Waiting.ROLL and screen.paused is None
+        assert [event.kind for event in session.events[-3:]] == ["play", "roll", "play"]  # bgsage's reply
+        reply = session.events[-1]
+        assert reply.side is Side.O and reply.dice is not None
+        assert reply.play in legal_plays(reply.before.position, reply.dice)
+        state, record = session.state, session.record
+        await pilot.press("ctrl+q")  # the app closed in the middle of the game
+    assert not app.is_running
+
+    again = make_app(tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        menu = await open_play_menu(pilot)
+        options = menu.query_one("#play-menu", OptionList)
+        assert str(options.get_option_at_index(0).prompt).startswith(
+            "Resume: money game against the computer (intermediate)"
+        )
+        await pilot.press("enter")
+        await settle(pilot)
+        resumed = again.screen
+        assert isinstance(resumed, PlayScreen) and isinstance(resumed.game, Session)
+        assert resumed.game.id == session.id and resumed.game.state == state and resumed.game.record == record
+        assert "Game 1 resumed where it was." in text_of(resumed, "#play-info")
+        assert "Your turn: roll" in text_of(resumed, "#play-status")
+        await pilot.press("r")  # and the game goes on with bgsage
+        await settle(pilot)
+        assert resumed.game.waiting_for is Waiting.MOVE and resumed.playing is not None
+
+
+async def test_a_forced_roll_is_announced_and_the_hint_gives_the_cube_decision_before_rolling(tmp_path: Path) -> None:
+    evaluator = CheapEvaluator()
+    session = Session.new(0, seed=196, evaluator=evaluator)
+    session.play(session.legal_plays()[0])  # two turns each; the learner's third roll is a 6-6 that only plays 8/2(2)
+    session.computer_turn()
+    session.roll()
+    session.play(session.legal_plays()[0])
+    session.computer_turn()
+    assert session.waiting_for is Waiting.ROLL
+    app = make_app(tmp_path, evaluator)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = PlayScreen(session)
+        await app.push_screen(screen)
+        await settle(pilot)
+
+        # Before rolling, h gives the cube decision with its three equities.
+        decision = evaluator.cube_decision(session.state.position)
+        await pilot.press("h")
+        await settle(pilot)
+        hint = str(screen.feedback.render())
+        assert "Hint: Don't double: roll." in hint and f"No double {decision.no_double:+.3f}" in hint
+        assert not screen.query_one("#hints", OptionList).display
+
+        await pilot.press("r")
+        await settle(pilot)
+        assert session.dice is not None and tuple(session.dice) == (6, 6)
+        assert screen.feedback.verdict == "info" and (
+            "Forced: 8/2(2) is the only legal play. Only two of your four 6s can be played; the rest of the roll is "
+            "lost." in str(screen.feedback.render())
+        )
+        assert text_of(screen, "#play-status").startswith("You play 6-6: move on the board")
+        await pilot.press("h")
+        await settle(pilot)
+        hints = screen.query_one("#hints", OptionList)
+        assert hints.option_count == 1 and str(hints.get_option_at_index(0).prompt).startswith("★ 1. 8/2(2) ")
+        await pilot.press("h")
+        await click(pilot, 8)
+        await click(pilot, 2)
+        await click(pilot, 8)
+        await click(pilot, 2)
+        assert str(screen.complete) == "8/2(2)"
+        await pilot.press("enter")
+        await settle(pilot, lambda: session.waiting_for is not Waiting.COMPUTER)
+        assert session.events[-3].play is not None and str(session.events[-3].play) == "8/2(2)"
+
+
+async def test_the_tutor_switched_off_and_on_with_t(tmp_path: Path) -> None:
+    evaluator = CheapEvaluator()
+    app = make_app(tmp_path, evaluator)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, session = await start_five_three(pilot)
+        assert session.tutor and title_of(screen).endswith("tutor on (T)")
+
+        # Off: the bad play it flags when on goes through unremarked, and the setting is saved with the game.
+        await pilot.press("T")
+        await pilot.pause()
+        assert not session.tutor and title_of(screen).endswith("tutor off (T)")
+        stored = app.store.game(session.id)
+        assert stored is not None and not SessionRecord.from_json(stored.record).settings.tutor
+        await type_play(pilot, "24/21 8/3")
+        await pilot.press("enter")
+        await settle(pilot, lambda: session.waiting_for is not Waiting.COMPUTER)
+        played = next(event for event in session.events if event.kind == "play")
+        assert screen.paused is None and session.verdict(played) is None and str(played.play) == "24/21 8/3"
+        assert session.waiting_for is Waiting.ROLL
+
+        # On again: the next bad play is stopped on.
+        await pilot.press("T")
+        await pilot.pause()
+        assert session.tutor and title_of(screen).endswith("tutor on (T)")
+        await pilot.press("r")
+        await settle(pilot)
+        worst = evaluator.rank_plays(session.state.position, session.dice)[-1]  # type: ignore[arg-type]
+        assert worst.difference <= -0.16
+        await type_play(pilot, str(worst.play))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.paused is not None and screen.paused.chosen_play == worst.play
+        assert "Very bad play" in str(screen.feedback.render())
+        assert [mistake.verdict.chosen for mistake in session.mistakes()] == [str(worst.play)]
