@@ -4,11 +4,13 @@ that can't be read (loops, pipes, devices, huge or deeply nested files) as that 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +20,8 @@ from trainer.content.files import MAX_CONTENT_BYTES, ContentFileError, read_cont
 from trainer.content.validate import validate_paths
 from trainer.engine import Dice, EngineError, MatchId, Position, Xgid, parse_play, read_position, read_record
 from trainer.engine.wording import QUOTE_LIMIT, quoted
+from trainer.play import LocalRecord, RecordError, SessionRecord, Settings, StoredVerdict
+from trainer.play.local import LocalSettings
 
 HUGE_NUMBER = "1" * 4301  # past Python's int() digit limit
 CORPUS = [
@@ -73,6 +77,89 @@ def test_every_reader_raises_only_engine_errors_on_any_text(name: str, text: str
 @given(text=st.from_regex(r"[XO0-9xbarwit:/ ,\-]{0,120}", fullmatch=True))
 def test_the_text_form_reader_on_near_miss_text(text: str) -> None:
     check_reader(Position.from_text, text)
+
+
+# --- the readers of saved games ----------------------------------------------------------------------------------
+
+RECORDS: dict[str, tuple[Callable[[str], object], str]] = {
+    "session": (
+        SessionRecord.from_json,
+        SessionRecord(
+            "5f0c2a9e41d7",
+            Settings(match_length=3, level="strong", seed=7),
+            ("open 52", "play 13/11 13/8", "roll 6-4", "play 24/18 13/9"),
+            (StoredVerdict(3, "play", "24/18 13/9", 0.012, "24/14", 0.041, "2-ply", True),),
+        ).to_json(),
+    ),
+    "local": (
+        LocalRecord.from_json,
+        LocalRecord("a1b2c3d4e5f6", LocalSettings("acey-deucey", "two", 3, 7), ("open 21", "roll 6-5")).to_json(),
+    ),
+}
+RECORD_CORPUS = [
+    *CORPUS,
+    "[" * 100_000,
+    '{"a":' * 50_000,
+    "9" * 5000,
+    '{"format": "bgtrainer-session", "version": ' + "9" * 4000 + "}",
+    '{"format": "bgtrainer-local", "version": ' + "1" * 5000 + "}",
+    "[1e999, NaN, -Infinity]",
+]
+
+
+def check_record_reader(reader: Callable[[str], object], text: str) -> None:
+    """The reader returns, or raises a record error whose message is one line quoting at most a short part."""
+    try:
+        reader(text)
+    except RecordError as error:
+        assert len(str(error)) <= MAX_MESSAGE and "\n" not in str(error), str(error)[:500]
+
+
+def damaged(valid: str, path: list[str | int], value: object) -> str:
+    """The JSON text ``valid`` with the value at ``path`` (keys and list indexes) replaced by ``value``."""
+    document = json.loads(valid)
+    target: Any = document
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+    return json.dumps(document)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=200),
+    lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10), children, max_size=5),
+    max_leaves=20,
+)
+PLACES = [
+    ["format"], ["version"], ["id"], ["settings"], ["actions"], ["verdicts"], ["settings", "match_length"],
+    ["settings", "level"], ["settings", "seed"], ["settings", "variant"], ["settings", "players"], ["actions", 0],
+    ["actions", 1], ["verdicts", 0], ["verdicts", 0, 0], ["verdicts", 0, 3], ["verdicts", 0, 7],
+]
+
+
+@pytest.mark.parametrize("text", RECORD_CORPUS, ids=range(len(RECORD_CORPUS)))
+@pytest.mark.parametrize("name", RECORDS)
+def test_every_record_reader_refuses_the_corpus_in_a_short_message(name: str, text: str) -> None:
+    check_record_reader(RECORDS[name][0], text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(max_size=300))
+@pytest.mark.parametrize("name", RECORDS)
+def test_every_record_reader_raises_only_record_errors_on_any_text(name: str, text: str) -> None:
+    check_record_reader(RECORDS[name][0], text)
+
+
+@settings(max_examples=150, deadline=None)
+@given(place=st.sampled_from(PLACES), value=JSON_VALUES | st.just("x" * 100_000) | st.just(10**400))
+@pytest.mark.parametrize("name", RECORDS)
+def test_a_damaged_record_raises_only_record_errors(name: str, place: list[str | int], value: object) -> None:
+    reader, valid = RECORDS[name]
+    try:
+        text = damaged(valid, place, value)
+    except (KeyError, IndexError):
+        return  # that place is not in this kind of record
+    check_record_reader(reader, text)
 
 
 def test_quoted_cuts_a_long_input() -> None:

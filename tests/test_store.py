@@ -694,3 +694,17 @@ def test_a_read_only_data_dir_gives_an_in_memory_store(tmp_path: Path) -> None:
         store.close()
     finally:
         folder.chmod(0o700)
+
+
+def test_a_setting_set_aside_is_kept_under_a_new_name_never_over_an_earlier_one(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    assert store.set_aside_setting("play:local") is None
+    store.set_setting("play:local", "first damaged record")
+    assert store.set_aside_setting("play:local") == "play:local:damaged-1"
+    store.set_setting("play:local", "second damaged record")
+    assert store.set_aside_setting("play:local") == "play:local:damaged-2"
+    store = reopen(store)
+    assert store.setting("play:local") == ""
+    assert store.setting("play:local:damaged-1") == "first damaged record"
+    assert store.setting("play:local:damaged-2") == "second damaged record"
+    store.close()

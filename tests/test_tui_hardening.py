@@ -15,10 +15,12 @@ from textual.widgets import Input, Markdown, OptionList
 from trainer import cli
 from trainer.content.loader import load_lessons
 from trainer.content.puzzles import load_puzzles
+from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.explore import ExploreScreen
 from trainer.tui.screens.help import HelpScreen
 from trainer.tui.screens.lesson import LessonScreen
+from trainer.tui.screens.play import PlayMenuScreen
 from trainer.tui.screens.puzzles import PuzzleScreen
 from trainer.tui.screens.too_small import TooSmallScreen
 from trainer.tui.widgets.feedback import FeedbackBar
@@ -162,3 +164,40 @@ async def test_a_data_folder_named_like_markup_shows_its_notice_as_text(tmp_path
         assert app.store.notice is not None and "a[/x]" in app.store.notice
         assert "a[/x]" in str(app.screen.query_one("#home-notice").render())
         assert app.is_running
+
+
+async def test_damaged_saved_games_are_refused_with_a_notice_and_kept(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    damaged_local = "[" * 100_000
+    damaged_game = '{"format": "bgtrainer-session", "version": 1, "id": "bad", "settings": ' + "[" * 100_000
+    store = ProgressStore(data)
+    store.set_setting("play:local", damaged_local)
+    store.save_game("bad", damaged_game, match_length=0, level="intermediate")
+    store.record_puzzle_attempt("forced-0001", "24/18", correct=True, seconds=3.0)
+    store.close()
+    empty = tmp_path / "content"
+    empty.mkdir()
+    app = TrainerApp(data_dir=data, lessons_dir=empty, puzzles_dir=empty)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await started(pilot)
+        await pilot.press("g")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, PlayMenuScreen) and app.is_running
+        notices = [notification.message for notification in app._notifications]
+        assert any("The unfinished game can't be resumed" in notice for notice in notices), notices
+        options = menu.query_one("#play-menu", OptionList)
+        assert "resume-local" not in [options.get_option_at_index(i).id for i in range(options.option_count)]
+        options.highlighted = options.get_option_index("resume:bad")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is menu and app.is_running
+        notices = [notification.message for notification in app._notifications]
+        assert any(notice.startswith("This game cannot be resumed: ") for notice in notices), notices
+        assert all(len(notice) < 400 for notice in notices)
+    store = ProgressStore(data)
+    assert store.setting("play:local:damaged-1") == damaged_local and not store.setting("play:local")
+    saved = store.game("bad")
+    assert saved is not None and saved.record == damaged_game
+    assert store.puzzle_attempts("forced-0001") == [("24/18", True, 3.0)]
+    store.close()
