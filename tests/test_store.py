@@ -3,9 +3,11 @@ unwritable databases without losing progress."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sqlite3
+import stat
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -708,3 +710,69 @@ def test_a_setting_set_aside_is_kept_under_a_new_name_never_over_an_earlier_one(
     assert store.setting("play:local:damaged-1") == "first damaged record"
     assert store.setting("play:local:damaged-2") == "second damaged record"
     store.close()
+
+
+def notice_on_opening(data_dir: Path, seconds: float = 20.0) -> str | None:
+    """The notice of a store opened (and closed) in a thread, failing rather than hanging the tests if that takes
+    longer than ``seconds``."""
+    notices: list[str | None] = []
+
+    def open_and_close() -> None:
+        store = ProgressStore(data_dir)
+        notices.append(store.notice)
+        store.close()
+
+    thread = threading.Thread(target=open_and_close, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), "opening the store waits on the file"
+    return notices[0]
+
+
+@pytest.mark.parametrize("kind", ["pipe", "folder"])
+def test_a_pipe_or_folder_at_the_progress_path_is_moved_aside_without_waiting_on_it(data_dir: Path, kind: str) -> None:
+    data_dir.mkdir()
+    path = data_dir / DATABASE_NAME
+    if kind == "pipe":
+        os.mkfifo(path)
+    else:
+        path.mkdir()
+        (path / "kept.txt").write_text("something of the learner's", "utf-8")
+    try:
+        notice = notice_on_opening(data_dir)
+    finally:
+        if kind == "pipe":  # a reader stuck on the pipe (if the store waited) is let go
+            with contextlib.suppress(OSError):
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    assert notice is not None and f"is a {kind}, not a bgtrainer progress file" in notice
+    (aside,) = moved_aside(data_dir)
+    assert aside.name in notice and "a new one started" in notice
+    if kind == "pipe":
+        assert stat.S_ISFIFO(os.stat(aside).st_mode)
+    else:
+        assert (aside / "kept.txt").read_text("utf-8") == "something of the learner's"
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.persistent
+    store.complete_step("board", 2, first_try=True)
+    store = reopen(store)
+    assert store.notice is None and store.lesson_progress("board").completed == {2}
+    store.close()
+
+
+def test_a_pipe_where_the_journal_goes_is_moved_aside_and_the_progress_kept(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    store.complete_step("board", 1, first_try=True)
+    store.close()
+    journal = data_dir / f"{DATABASE_NAME}-wal"
+    os.mkfifo(journal)
+    notice = notice_on_opening(data_dir)
+    assert notice is not None and "-wal was a pipe, not one of SQLite's; it was moved to" in notice
+    (aside,) = moved_aside(data_dir)
+    assert aside.name.startswith(f"{DATABASE_NAME}-wal.unreadable-") and stat.S_ISFIFO(os.stat(aside).st_mode)
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.persistent and store.lesson_progress("board").completed == {1}
+    store.complete_step("board", 2, first_try=True)
+    store = reopen(store)
+    assert store.lesson_progress("board").completed == {1, 2}
+    store.close()
+    assert not journal.exists()
