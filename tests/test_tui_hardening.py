@@ -4,7 +4,9 @@ never crashes the app, and an unexpected error ends the app with a non-zero stat
 
 from __future__ import annotations
 
+import functools
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from trainer import cli
 from trainer.content.loader import load_lessons
 from trainer.content.puzzles import load_puzzles
 from trainer.store import ProgressStore
+from trainer.tui import app as app_module
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.explore import ExploreScreen
 from trainer.tui.screens.help import HelpScreen
@@ -153,6 +156,31 @@ def test_an_unexpected_error_exits_non_zero_with_a_report(
     report = reports[0].read_text("utf-8")
     assert "RuntimeError: something unexpected" in report and "bgtrainer 0." in report
     assert str(reports[0]) in capsys.readouterr().err
+
+
+def test_changes_kept_for_later_on_quitting_are_said_on_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lockers: list[sqlite3.Connection] = []
+
+    def run_while_another_program_holds_the_file(self: TrainerApp) -> None:
+        locker = sqlite3.connect(self.store.path, isolation_level=None)
+        locker.execute("BEGIN EXCLUSIVE")
+        lockers.append(locker)
+        self.store.set_setting("theme", "textual-light")  # waits, then is kept for later
+
+    monkeypatch.setattr(app_module, "ProgressStore", functools.partial(ProgressStore, busy_timeout=0.2))
+    monkeypatch.setattr(TrainerApp, "run", run_while_another_program_holds_the_file)
+    try:
+        assert cli.main(["--data-dir", str(tmp_path)]) == 0
+    finally:
+        for locker in lockers:
+            locker.close()
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("bgtrainer: The progress file ") and "1 change(s) were kept in" in line
+    store = ProgressStore(tmp_path)
+    assert store.setting("theme") == "textual-light"
+    store.close()
 
 
 async def test_a_data_folder_named_like_markup_shows_its_notice_as_text(tmp_path: Path) -> None:

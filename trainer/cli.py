@@ -300,19 +300,25 @@ def run_app(data_dir: Path | None) -> int:
     from trainer.tui.app import TrainerApp
 
     folder = data_dir if data_dir is not None else default_data_dir()
+    app: TrainerApp | None = None
+    report: Path | None = None
     try:
         app = TrainerApp(data_dir=data_dir)
         app.run()
+        report = app.crash_report
     except KeyboardInterrupt:
         raise
     except Exception as error:
-        report: Path | None = write_crash_report(folder, error)
-    else:
-        report = app.crash_report
-        if report is None:
-            return app.return_code or 0
-    print(f"bgtrainer stopped on an unexpected error; a report is in {report}", file=sys.stderr)
-    return 1
+        report = write_crash_report(folder, error)
+    finally:
+        if app is not None:
+            app.store.close()  # the app closes it when it stops; not so if it never started
+            if app.store.closing_notice:
+                print(f"bgtrainer: {app.store.closing_notice}", file=sys.stderr)
+    if report is not None:
+        print(f"bgtrainer stopped on an unexpected error; a report is in {report}", file=sys.stderr)
+        return 1
+    return (app.return_code if app is not None else None) or 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

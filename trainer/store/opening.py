@@ -68,7 +68,7 @@ def open_progress_file(path: Path, timeout: float) -> Opened:
 def _clear_journals(path: Path) -> tuple[list[str], Opened | None]:
     """Move out of the way whatever stands where SQLite keeps its journal files and is no file (a pipe, a folder),
     which SQLite would wait on; the sentences saying so, and the result to return if one can't be moved."""
-    cleared = []
+    cleared: list[str] = []
     for companion in _companions(path):
         try:
             mode = os.stat(companion).st_mode
@@ -78,7 +78,7 @@ def _clear_journals(path: Path) -> tuple[list[str], Opened | None]:
             continue
         kind = _kind_of(mode)
         try:
-            aside = _aside_name(companion)
+            aside = aside_name(companion)
             companion.rename(aside)
         except OSError as error:
             notice = f"The file {companion} is {kind}, and it could not be moved aside ({error})"
@@ -340,7 +340,7 @@ def move_aside(path: Path) -> Path:
 
     :raises OSError: if it can't be renamed.
     """
-    aside = _aside_name(path)
+    aside = aside_name(path)
     path.rename(aside)
     for suffix in ("-wal", "-journal"):
         companion = path.with_name(path.name + suffix)
@@ -349,7 +349,7 @@ def move_aside(path: Path) -> Path:
     return aside
 
 
-def _aside_name(path: Path) -> Path:
+def aside_name(path: Path) -> Path:
     """A new name for a file moved aside from ``path``: ``<name>.unreadable-<time>``, numbered if that is taken."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     aside = path.with_name(f"{path.name}.unreadable-{stamp}")
