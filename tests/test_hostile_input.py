@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer import cli
 from trainer.content.files import MAX_CONTENT_BYTES, ContentFileError, read_content_text
 from trainer.content.validate import validate_paths
 from trainer.engine import Dice, EngineError, MatchId, Position, Xgid, parse_play, read_position, read_record
@@ -267,6 +268,37 @@ def test_validate_reports_an_unlistable_folder(tmp_path: Path, monkeypatch: pyte
 
     monkeypatch.setattr(Path, "iterdir", refuse)
     assert problems_of(folder) == ["cannot list the folder: Permission denied"]
+
+
+def test_validate_reports_files_it_cannot_even_look_at_and_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    long_name = tmp_path / ("x" * 300 + ".toml")  # longer than a file name may be
+    locked = tmp_path / "locked"  # a folder this user may not search (simulated: the tests run as root)
+    locked.mkdir()
+    (locked / "hidden.toml").write_text('id = "x"\n', "utf-8")
+    good = tmp_path / "01-board.toml"
+    good.write_bytes((Path(__file__).resolve().parent.parent / "lessons" / "01-board.toml").read_bytes())
+
+    def refusing(real: Callable[..., object]) -> Callable[..., object]:
+        def call(path: object, *args: object, **kwargs: object) -> object:
+            if str(path).startswith(f"{locked}/"):
+                raise PermissionError(13, "Permission denied", str(path))
+            return real(path, *args, **kwargs)
+
+        return call
+
+    for name in ("stat", "lstat", "open"):
+        monkeypatch.setattr(os, name, refusing(getattr(os, name)))
+    status = cli.main(["validate", str(long_name), str(locked / "hidden.toml"), str(locked / "folder"), str(good)])
+    lines = capsys.readouterr().out.splitlines()
+    assert status == 1
+    assert lines == [
+        f"{long_name}: cannot read the file: File name too long",
+        f"{locked / 'hidden.toml'}: cannot read the file: Permission denied",
+        f"{locked / 'folder'}: cannot read the file: Permission denied",
+        "3 problem(s) in 3 of 4 file(s).",
+    ]
 
 
 @pytest.mark.parametrize(

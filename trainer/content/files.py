@@ -91,6 +91,27 @@ def read_content_file(path: Path) -> tuple[str, dict[str, Any]]:
     return text, parse_toml(text)
 
 
+def is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder (following symbolic links); ``False`` for anything else, including what can't be
+    looked at (a name too long, a folder on the way that can't be searched, a loop), which reading it then explains."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def is_missing(path: Path) -> bool:
+    """Whether nothing at all is at ``path`` (not even a broken link); ``False`` for what can't be looked at, which
+    reading it then explains."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
 def content_files(folder: Path) -> list[Path]:
     """The ``*.toml`` files of a folder, sorted.
 

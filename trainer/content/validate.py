@@ -7,7 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trainer.content.files import ContentFileError, content_files, parse_toml, read_content_text
+from trainer.content.files import (
+    ContentFileError,
+    content_files,
+    is_folder,
+    is_missing,
+    parse_toml,
+    read_content_text,
+)
 from trainer.content.loader import Problem, lesson_clashes, load_lesson_file
 from trainer.content.paths import content_dir
 
@@ -36,7 +43,7 @@ def _files(paths: Sequence[Path], report: ValidationReport) -> list[Path]:
     files: list[Path] = []
     seen: set[Path] = set()
     for path in paths:
-        folder = path.is_dir()
+        folder = is_folder(path)
         try:
             found = content_files(path) if folder else [path]
         except ContentFileError as error:
@@ -87,7 +94,7 @@ def validate_paths(paths: Sequence[Path], *, show_full_paths: bool = True) -> Va
     for path in files:
         name = str(path) if show_full_paths else path.name
         report.checked.append(name)
-        if not path.exists() and not path.is_symlink():
+        if is_missing(path):
             report.problems.append(Problem(name, None, "", "no such file or folder"))
             continue
         try:
