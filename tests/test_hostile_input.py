@@ -4,8 +4,11 @@ that can't be read (loops, pipes, devices, huge or deeply nested files) as that 
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -13,16 +16,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from trainer import cli
+from trainer.analysis.results import CUBE_OWNERS
 from trainer.content.files import MAX_CONTENT_BYTES, ContentFileError, read_content_text
 from trainer.content.validate import validate_paths
 from trainer.engine import Dice, EngineError, MatchId, Position, Xgid, parse_play, read_position, read_record
 from trainer.engine.wording import QUOTE_LIMIT, quoted
 from trainer.play import LocalRecord, RecordError, SessionRecord, Settings, StoredVerdict
 from trainer.play.local import LocalSettings
+from trainer.store import ProgressStore
 
 HUGE_NUMBER = "1" * 4301  # past Python's int() digit limit
 CORPUS = [
@@ -193,9 +198,12 @@ def bgtrainer(*arguments: str, env: dict[str, str] | None = None) -> subprocess.
         ["puzzles", "generate", "--kind", "forced", "--count", HUGE_NUMBER],
         ["puzzles", "generate", "--kind", "forced", "--count", "1", "--output", "/nonexistent/folder/x.toml"],
         ["--data-dir", "x" * 5000, "moves", "start"],
+        ["moves", "start", "65", "z" * 5000, "a\nb\nc"],
+        ["hint", "start", "65", "--plies", "1'" + "z" * 5000],
+        ["puzzles", "generate", "--kind", "forced", "--count", "100000000"],
     ],
     ids=["huge-count", "huge-dice", "markup", "huge-xgid-field", "long-garbage", "huge-option", "bad-output",
-         "no-dice"],
+         "no-dice", "unrecognized", "quote-in-value", "count-for-ever"],
 )
 def test_the_cli_answers_bad_arguments_in_one_short_line(arguments: list[str]) -> None:
     result = bgtrainer(*arguments)
@@ -203,6 +211,81 @@ def test_the_cli_answers_bad_arguments_in_one_short_line(arguments: list[str]) -
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr[-2000:]
     assert len(lines[0]) <= MAX_MESSAGE
+
+
+def test_the_cli_reads_progress_without_waiting_on_a_pipe_at_its_path(tmp_path: Path) -> None:
+    for command in (["stats"], ["game", "list"]):
+        folder = tmp_path / command[0]
+        folder.mkdir()
+        os.mkfifo(folder / "progress.sqlite3")
+        result = bgtrainer("--data-dir", str(folder), *command)  # fails on its timeout if it waits
+        assert result.returncode == 0 and "is a pipe, not a bgtrainer progress file" in result.stderr, result.stderr
+
+
+def positional(text: str) -> str:
+    """``text`` as an argument argparse won't take for an option (as ``-h`` would be)."""
+    return "x" + text if text.startswith("-") else text
+
+
+def valid(read: Callable[[str], object], text: str) -> bool:
+    try:
+        read(text)
+    except Exception:
+        return False
+    return True
+
+
+HOSTILE_ARGUMENTS = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["'" * 5000, "z" * 5000, "a\nb\nc", "\x1b[2J\x1b[31m", "[/x]", "\udcff", "9" * 5000, "\u2028x"]),
+    st.tuples(st.text(max_size=20), st.sampled_from(["'" * 300, "\n" * 300, "z" * 3000, "'\n" * 200])).map("".join),
+)
+COMMANDS = ("moves", "cube", "hint", "validate", "stats", "puzzles", "game")
+CLI_CASES: dict[str, Callable[[str, str], list[str] | None]] = {
+    "extra": lambda text, _: ["moves", "start", "65", positional(text)],
+    "dice": lambda text, _: None if valid(Dice.parse, text) else ["moves", "start", positional(text)],
+    "position": lambda text, _: None if valid(read_position, text) else ["moves", positional(text), "65"],
+    "cube-position": lambda text, _: None if valid(read_position, text) else ["cube", positional(text)],
+    "plies": lambda text, _: None if text.strip() in ("1", "2", "3") else ["hint", "start", "65", "--plies", text],
+    "cube-owner": lambda text, _: None if text in CUBE_OWNERS else ["hint", "start", "--cube", text],
+    "command": lambda text, _: None if positional(text) in COMMANDS else [positional(text)],
+    "count": lambda text, _: None
+    if re.fullmatch(r"\s*\+?[0-9]{1,5}\s*", text) and 1 <= int(text) <= cli.MAX_COUNT
+    else ["puzzles", "generate", "--kind", "forced", "--count", text],
+    "game": lambda text, data: None
+    if text.strip() in ("1", "5f0c2a9e41d7")
+    else ["--data-dir", data, "game", "export", positional(text)],
+    "name": lambda text, data: ["--data-dir", data, "game", "export", "--name", f"{text}:"],
+}
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(case=st.sampled_from(sorted(CLI_CASES)), text=HOSTILE_ARGUMENTS)
+def test_the_cli_answers_any_hostile_argument_with_exit_2_and_one_short_line(
+    saved_game_folder: Path, case: str, text: str
+) -> None:
+    arguments = CLI_CASES[case](text, str(saved_game_folder))
+    assume(arguments is not None)
+    assert arguments is not None
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = cli.main(arguments)
+        except SystemExit as stop:
+            status = stop.code
+    lines = err.getvalue().splitlines()
+    assert status == 2 and out.getvalue() == "", (arguments[:6], err.getvalue()[:500])
+    assert len(lines) == 1 and len(lines[0]) <= MAX_MESSAGE, err.getvalue()[:2000]
+
+
+@pytest.fixture
+def saved_game_folder(tmp_path: Path) -> Path:
+    """A data folder with one saved game (number 1, id 5f0c2a9e41d7), to name a game that isn't there."""
+    store = ProgressStore(tmp_path)
+    record = SessionRecord("5f0c2a9e41d7", Settings(seed=7), ("open 52",))
+    store.save_game(record.id, record.to_json(), match_length=0, level="intermediate")
+    store.close()
+    return tmp_path
 
 
 def test_output_survives_a_terminal_that_cannot_show_accents(tmp_path: Path) -> None:
@@ -293,8 +376,8 @@ def test_validate_reports_files_it_cannot_even_look_at_and_goes_on(
     status = cli.main(["validate", str(long_name), str(locked / "hidden.toml"), str(locked / "folder"), str(good)])
     lines = capsys.readouterr().out.splitlines()
     assert status == 1
-    assert lines == [
-        f"{long_name}: cannot read the file: File name too long",
+    assert lines[0].startswith(str(tmp_path)) and lines[0].endswith("…oml: cannot read the file: File name too long")
+    assert lines[1:] == [
         f"{locked / 'hidden.toml'}: cannot read the file: Permission denied",
         f"{locked / 'folder'}: cannot read the file: Permission denied",
         "3 problem(s) in 3 of 4 file(s).",

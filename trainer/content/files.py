@@ -20,6 +20,19 @@ T = TypeVar("T")
 P = TypeVar("P")
 
 
+LONG_RUN = re.compile(r"\S{121,}")
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """``text`` as one line of about ``limit`` characters at most, for a message that may quote anything: characters
+    a terminal doesn't show as text (newlines, escapes) written as escapes, a run of more than 120 characters without
+    a space cut to its first 76 and last 4 (so that quotes and brackets still close), and the whole cut to
+    ``limit``, each cut marked with ``…``."""
+    shown = text if text.isprintable() else "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    shown = LONG_RUN.sub(lambda run: f"{run[0][:76]}…{run[0][-4:]}", shown)
+    return shown if len(shown) <= limit else shown[:limit] + "…"
+
+
 class ContentFileError(Exception):
     """A content file that cannot be read or parsed; :attr:`line` is where, when known."""
 

@@ -12,11 +12,15 @@ from trainer.content.files import (
     content_files,
     is_folder,
     is_missing,
+    one_line,
     parse_toml,
     read_content_text,
 )
 from trainer.content.loader import Problem, lesson_clashes, load_lesson_file
 from trainer.content.paths import content_dir
+
+PROBLEM_LIMIT = 600
+"""The most characters a problem's line may have (a path, the place, what is wrong and a suggestion)."""
 
 
 @dataclass
@@ -27,8 +31,8 @@ class ValidationReport:
     problems: list[Problem] = field(default_factory=list)
 
     def text(self) -> str:
-        """One line a problem, then a summary line."""
-        lines = [str(problem) for problem in self.problems]
+        """One line a problem (whatever the file holds: a value it quotes is cut short), then a summary line."""
+        lines = [one_line(str(problem), PROBLEM_LIMIT) for problem in self.problems]
         files = len(self.checked)
         if self.problems:
             broken = len({problem.file for problem in self.problems})
