@@ -7,23 +7,29 @@ from __future__ import annotations
 import functools
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Input, Markdown, OptionList
+from textual.widgets.markdown import MarkdownBlock
 
 from trainer import cli
 from trainer.content.loader import load_lessons
 from trainer.content.puzzles import load_puzzles
+from trainer.play import LocalGame
 from trainer.store import ProgressStore
 from trainer.tui import app as app_module
 from trainer.tui.app import TrainerApp
+from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.explore import ExploreScreen
 from trainer.tui.screens.help import HelpScreen
 from trainer.tui.screens.lesson import LessonScreen
-from trainer.tui.screens.play import PlayMenuScreen
+from trainer.tui.screens.play import PlayMenuScreen, PlayScreen
+from trainer.tui.screens.progress import ProgressScreen
 from trainer.tui.screens.puzzles import PuzzleScreen
 from trainer.tui.screens.too_small import TooSmallScreen
 from trainer.tui.widgets.feedback import FeedbackBar
@@ -49,19 +55,34 @@ async def test_markup_typed_into_every_box_is_text(tmp_path: Path) -> None:
     app = TrainerApp(data_dir=tmp_path)
     lesson = next(lesson for lesson in load_lessons().lessons if lesson.id == "opening-and-moving")
     play_step = next(index for index, step in enumerate(lesson.steps) if step.kind == "play")
-    puzzle = next(puzzle for puzzle in load_puzzles().puzzles if puzzle.kind == "forced")
+    library = load_puzzles()
+    puzzle = next(puzzle for puzzle in library.puzzles if puzzle.kind == "forced")
+    forced = next(drill for drill in library.drills if drill.answers == ["forced"])
     async with app.run_test(size=(100, 32)) as pilot:
         await started(pilot)
-        screens = [ExploreScreen(), LessonScreen(lesson, start_step=play_step), PuzzleScreen([puzzle])]
+        drill = DrillScreen("practice", [forced])
+        screens = [
+            ExploreScreen(),
+            LessonScreen(lesson, start_step=play_step),
+            PuzzleScreen([puzzle]),
+            PlayScreen(LocalGame.new("standard", "two", 0, seed=1)),  # the opening roll played: a move is due
+            drill,
+        ]
         for screen in screens:
             await app.push_screen(screen)
             await pilot.pause()
-            for box in screen.query(Input):
+            if screen is drill:
+                await pilot.press("f")  # rightly called forced: now it is to be played in the box
+                await pilot.pause()
+                assert drill.phase == "play"
+            boxes = list(screen.query(Input))
+            assert boxes, type(screen).__name__
+            for box in boxes:
                 for text in MARKUP:
                     await submit(pilot, box, text)
                     assert app.is_running and app.screen is screen
                     if box.id in ("notation", "position-input"):
-                        assert screen.query_one(FeedbackBar).verdict == "wrong"
+                        assert screen.query_one(FeedbackBar).verdict == "wrong", type(screen).__name__
                         assert text in str(screen.query_one(FeedbackBar).render())
             app.pop_screen()
             await pilot.pause()
@@ -73,6 +94,9 @@ async def test_markup_in_a_lesson_file_is_shown_as_text(tmp_path: Path) -> None:
     folder.mkdir()
     text = SHIPPED_LESSON.read_text("utf-8")
     text = text.replace('title = "The opening roll and moving"', 'title = "Moving [/x] [@click=app.quit]quit[/]"', 1)
+    first_text = "To start the game, **each side throws one die**."
+    assert first_text in text
+    text = text.replace(first_text, f"[@click=app.quit]quit[/] [/x] {first_text}", 1)  # in the Markdown body
     (folder / "03-opening-and-moving.toml").write_text(text, "utf-8")
     app = TrainerApp(data_dir=tmp_path / "data", lessons_dir=folder)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -82,6 +106,11 @@ async def test_markup_in_a_lesson_file_is_shown_as_text(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, LessonScreen) and app.is_running
+        paragraph = app.screen.query_one(SafeMarkdown).query(MarkdownBlock).first()
+        assert str(paragraph.render()).startswith("[@click=app.quit]quit[/] [/x] To start the game")
+        await pilot.click(paragraph, offset=(3, 0))  # on "quit"
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, LessonScreen)
 
 
 async def test_lesson_links_open_only_web_addresses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,27 +131,37 @@ async def test_lesson_links_open_only_web_addresses(tmp_path: Path, monkeypatch:
     assert opened == ["https://www.bkgm.com"]
 
 
-@pytest.mark.parametrize("screen_name", ["home", "lesson", "puzzle", "explore", "help"])
-async def test_every_size_down_to_one_by_one_shows_the_too_small_screen(tmp_path: Path, screen_name: str) -> None:
+SMALL_SIZES = [*((width, 24) for width in range(1, 13)), (79, 24), (1, 1), (80, 1), (1, 40)]
+
+
+async def test_every_size_down_to_one_by_one_shows_the_too_small_screen_over_every_screen(tmp_path: Path) -> None:
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await started(pilot)
-        if screen_name == "lesson":
-            await app.push_screen(LessonScreen(load_lessons().lessons[1], start_step=3))
-        elif screen_name == "puzzle":
-            await app.push_screen(PuzzleScreen(load_puzzles().puzzles[:2]))
-        elif screen_name == "explore":
-            await app.push_screen(ExploreScreen())
-        elif screen_name == "help":
-            await app.push_screen(HelpScreen())
-        await pilot.pause()
-        for width, height in [(79, 24), (40, 12), (12, 24), (5, 3), (1, 1), (80, 1), (1, 40)]:
-            await pilot.resize_terminal(width, height)
-            await pilot.pause()
-            assert isinstance(app.screen, TooSmallScreen), (width, height)
-        await pilot.resize_terminal(100, 32)
-        await pilot.pause()
-        assert not isinstance(app.screen, TooSmallScreen) and app.is_running
+        lessons, puzzles = app.lessons, app.puzzles
+        assert lessons is not None and puzzles is not None
+        screens: dict[str, Callable[[], Screen[None]]] = {
+            "lesson": lambda: LessonScreen(lessons.lessons[1], start_step=3),
+            "puzzle": lambda: PuzzleScreen(puzzles.puzzles[:2]),
+            "explore": ExploreScreen,
+            "help": HelpScreen,
+            "play": lambda: PlayScreen(LocalGame.new("standard", "two", 0, seed=1)),
+            "drill": lambda: DrillScreen("practice", puzzles.drills[:2]),
+            "progress": ProgressScreen,
+        }
+        for name in ["home", *screens]:
+            if name != "home":
+                await app.push_screen(screens[name]())
+                await pilot.pause()
+            shown = app.screen
+            for width, height in SMALL_SIZES:
+                await pilot.resize_terminal(width, height)  # which waits for the screen to settle
+                assert isinstance(app.screen, TooSmallScreen), (name, width, height)
+            await pilot.resize_terminal(100, 32)
+            assert app.screen is shown and app.is_running, name
+            if name != "home":
+                app.pop_screen()
+                await pilot.pause()
 
 
 async def test_broken_content_of_every_kind_is_skipped_with_a_notice(tmp_path: Path) -> None:
