@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
+from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input, Markdown, OptionList
@@ -27,6 +28,7 @@ from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.explore import ExploreScreen
 from trainer.tui.screens.help import HelpScreen
+from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
 from trainer.tui.screens.play import PlayMenuScreen, PlayScreen
 from trainer.tui.screens.progress import ProgressScreen
@@ -162,6 +164,20 @@ async def test_every_size_down_to_one_by_one_shows_the_too_small_screen_over_eve
             if name != "home":
                 app.pop_screen()
                 await pilot.pause()
+
+
+async def test_a_window_too_small_from_the_start_leaves_no_too_small_screen_behind(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await started(pilot)
+        assert [type(screen) for screen in app.screen_stack[1:]] == [HomeScreen, TooSmallScreen]
+        await pilot.press("ctrl+p")  # the command palette, opened over the too-small screen
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.resize_terminal(100, 32)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack[1:]] == [HomeScreen] and app.is_running
 
 
 async def test_broken_content_of_every_kind_is_skipped_with_a_notice(tmp_path: Path) -> None:
