@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import os
 import sqlite3
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from trainer import cli
 from trainer.content.loader import load_lessons
 from trainer.content.puzzles import load_puzzles
 from trainer.play import LocalGame
+from trainer.reports import write_crash_report
 from trainer.store import ProgressStore
 from trainer.tui import app as app_module
 from trainer.tui.app import TrainerApp
@@ -236,6 +238,29 @@ def test_changes_kept_for_later_on_quitting_are_said_on_the_terminal(
     store = ProgressStore(tmp_path)
     assert store.setting("theme") == "textual-light"
     store.close()
+
+
+@pytest.mark.parametrize("place", ["new-folder", "no-folder-possible"])
+def test_a_crash_report_is_private_to_the_user(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, place: str
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "system-temp"))
+    (tmp_path / "system-temp").mkdir()
+    (tmp_path / "a-file").write_text("not a folder", "utf-8")
+    folder = tmp_path / "data" / "deeper" if place == "new-folder" else tmp_path / "a-file" / "data"
+    old_mask = os.umask(0)  # the modes are the report's own, whatever the umask
+    try:
+        report = write_crash_report(folder, RuntimeError("something unexpected"))
+    finally:
+        os.umask(old_mask)
+    if place == "new-folder":
+        assert report.parent == folder
+        assert [os.stat(path).st_mode & 0o777 for path in (tmp_path / "data", folder)] == [0o700, 0o700]
+    else:
+        assert report.parent.parent == tmp_path / "system-temp" and report.parent.name.startswith("bgtrainer-")
+        assert os.stat(report.parent).st_mode & 0o777 == 0o700
+    assert os.stat(report).st_mode & 0o777 == 0o600
+    assert "RuntimeError: something unexpected" in report.read_text("utf-8")
 
 
 async def test_a_data_folder_named_like_markup_shows_its_notice_as_text(tmp_path: Path) -> None:

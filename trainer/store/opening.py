@@ -119,7 +119,7 @@ def _prepare(path: Path) -> Opened | None:
     """
     folder = path.parent
     try:
-        _make_private_folders(folder)
+        make_private_folders(folder)
     except OSError as error:
         return Opened(notices=[f"Progress can't be saved: the folder {folder} can't be created ({error})."])
     try:
@@ -182,7 +182,7 @@ def _companions(path: Path) -> list[Path]:
     return [path.with_name(path.name + suffix) for suffix in ("-wal", "-journal", "-shm")]
 
 
-def _make_private_folders(folder: Path) -> None:
+def make_private_folders(folder: Path) -> None:
     """Create ``folder`` and any missing parents with mode 0700 (as the XDG base directory spec asks).
 
     :raises OSError: if one can't be created.
