@@ -402,6 +402,27 @@ def test_validate_reports_hostile_content_as_the_files_problem(tmp_path: Path, c
     assert messages and any(expected in message for message in messages), messages
 
 
+@pytest.mark.parametrize(
+    "lesson",
+    [
+        'id = "x"\nnumber = 1\ntitle = "T"\nsummary = "s"\n[[steps]]\nkind = "' + "k" * 900_000 + '"\n',
+        'id = "x"\nnumber = 1\ntitle = "T"\nsummary = "s"\n' + "k" * 900_000 + ' = 1\n[[steps]]\nkind = "read"\n',
+        'id = "x"\nnumber = 1\ntitle = "T"\nsummary = "s"\n[[steps]]\nkind = "a\\nb\\u001b[2Jc"\n',
+    ],
+    ids=["huge-kind", "huge-key", "newline-and-escape"],
+)
+def test_validate_quotes_what_a_file_holds_short_and_on_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lesson: str
+) -> None:
+    path = tmp_path / "hostile.toml"
+    path.write_text(lesson, "utf-8")
+    assert cli.main(["validate", str(path)]) == 1
+    *problems, summary = capsys.readouterr().out.splitlines()
+    assert summary == f"{len(problems)} problem(s) in 1 of 1 file(s)."
+    assert problems and all(len(line) <= 600 and "\x1b" not in line for line in problems), problems
+    assert any("unknown" in line for line in problems), problems
+
+
 def test_validate_reads_a_file_of_newlines_as_an_empty_lesson(tmp_path: Path) -> None:
     path = tmp_path / "newlines.toml"
     path.write_bytes(b"\n" * 200_000)  # the puzzle-table search is linear in the lines, not quadratic
