@@ -8,6 +8,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from play_support import CheapEvaluator
 
 from trainer.engine import Game, GameResult, MatchScore, MoneyOptions, Phase, Side, parse_play
@@ -226,6 +228,41 @@ def test_gnu_backgammon_s_own_layout_is_read() -> None:
 def test_a_bad_mat_file_names_its_line(text: str, message: str) -> None:
     with pytest.raises(MatParseError, match=message):
         parse_mat(text)
+
+
+HOSTILE_FIELDS = ["9" * 5000, "x" * 100_000, "'" * 3000, "\n" * 3000, "[/x]", "\x1b[2J", "/" * 5000, "(" * 5000]
+
+
+@pytest.mark.parametrize("field", HOSTILE_FIELDS, ids=range(len(HOSTILE_FIELDS)))
+@pytest.mark.parametrize(
+    "template",
+    [
+        " {} point match\n",
+        " 3 point match\n\n Game {}\n",
+        " 3 point match\n\n Game 1\n a : {}   b : 0\n",
+        " 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/{}\n",
+        " 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 66: 13/7({})\n",
+        " 3 point match\n\n Game 1\n a : 0   b : 0\n  1) Doubles => {}\n",
+        " 3 point match\n\n Game 1\n a : 0   b : 0\n  1) Wins {} points\n",
+    ],
+    ids=["length", "game", "score", "move", "repeat", "cube", "wins"],
+)
+def test_a_mat_file_with_hostile_fields_is_refused_in_a_short_message(template: str, field: str) -> None:
+    try:
+        parse_mat(template.format(field))
+    except MatParseError as error:
+        assert len(str(error)) <= 200 and "\n" not in str(error), str(error)[:500]
+
+
+@settings(max_examples=100, deadline=None)
+@given(line=st.integers(min_value=0, max_value=25), text=st.text(max_size=60) | st.sampled_from(HOSTILE_FIELDS))
+def test_a_mat_file_damaged_anywhere_raises_only_its_own_error(line: int, text: str) -> None:
+    lines = GNUBG_STYLE.splitlines()
+    lines.insert(line % (len(lines) + 1), text)
+    try:
+        parse_mat("\n".join(lines))
+    except MatParseError as error:
+        assert len(str(error)) <= 200 and "\n" not in str(error), str(error)[:500]
 
 
 def test_names_must_fit_the_format() -> None:

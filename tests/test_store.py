@@ -3,16 +3,20 @@ unwritable databases without losing progress."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import shutil
 import sqlite3
+import stat
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from trainer.store import DATABASE_NAME, LessonProgress, ProgressStore, default_data_dir
+from trainer.store import DATABASE_NAME, LessonProgress, ProgressStore, database, default_data_dir
+from trainer.store.migrations import LATEST_VERSION
 
 LOCK_WATCHDOG_SECONDS = 2.5
 VERSION_1_FILE = Path(__file__).parent / "data" / "progress-v1.sqlite3"
@@ -634,6 +638,109 @@ def test_reading_progress_from_a_database_locked_after_opening_does_not_raise(
     store.close()
 
 
+def kept(folder: Path) -> list[Path]:
+    return sorted(folder.glob(f"{DATABASE_NAME}.kept-*.json"))
+
+
+def close_while_locked(data_dir: Path, lock_database: list[Locker]) -> ProgressStore:
+    """A store whose last writes meet a lock that another connection holds until after the store is closed."""
+    store = ProgressStore(data_dir, busy_timeout=SHORT_WAIT)
+    store.complete_step("board", 1, first_try=True)
+    locker = Locker(data_dir / DATABASE_NAME)
+    lock_database.append(locker)
+    store.complete_step("board", 2, first_try=False)
+    store.record_puzzle_attempt("p", "8/5 6/5", correct=True, seconds=2.0)
+    store.set_setting("theme", "textual-light")
+    assert not store.persistent
+    store.close()
+    locker.release()
+    return store
+
+
+def test_writes_a_lock_keeps_out_past_closing_are_kept_and_saved_once_at_the_next_start(
+    data_dir: Path, lock_database: list[Locker]
+) -> None:
+    store = close_while_locked(data_dir, lock_database)
+    (kept_file,) = kept(data_dir)
+    assert store.closing_notice is not None and str(kept_file) in store.closing_notice
+    assert "3 change(s) were kept" in store.closing_notice and "the next time it starts" in store.closing_notice
+    assert os.stat(kept_file).st_mode & 0o777 == 0o600
+    copy = kept_file.read_bytes()
+    store = ProgressStore(data_dir)
+    assert store.notice is not None and "3 change(s) to your progress" in store.notice and "saved now" in store.notice
+    assert kept(data_dir) == []
+    expected = (LessonProgress(completed={1, 2}, first_try={1}), [("8/5 6/5", True, 2.0)], "textual-light")
+    assert (store.lesson_progress("board"), store.puzzle_attempts("p"), store.setting("theme")) == expected
+    store.close()
+    kept_file.write_bytes(copy)  # as if the last start stopped after saving them, before deleting the file
+    store = ProgressStore(data_dir)
+    assert store.notice is None and kept(data_dir) == []
+    assert (store.lesson_progress("board"), store.puzzle_attempts("p"), store.setting("theme")) == expected
+    store.close()
+
+
+def test_writes_kept_for_later_go_before_the_new_sessions(data_dir: Path, lock_database: list[Locker]) -> None:
+    close_while_locked(data_dir, lock_database)  # kept: the light theme
+    locker = Locker(data_dir / DATABASE_NAME)
+    lock_database.append(locker)
+    store = ProgressStore(data_dir, busy_timeout=SHORT_WAIT)  # can't save the kept writes yet
+    store.set_setting("theme", "textual-dark")
+    locker.release()
+    store.complete_step("board", 5, first_try=True)
+    assert store.persistent and kept(data_dir) == []
+    assert store.setting("theme") == "textual-dark" and store.lesson_progress("board").completed == {1, 2, 5}
+    store = reopen(store)
+    assert store.setting("theme") == "textual-dark" and store.lesson_progress("board").completed == {1, 2, 5}
+    store.close()
+
+
+def test_writes_that_cannot_even_be_kept_are_said_to_be_lost(
+    data_dir: Path, lock_database: list[Locker], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*_: object) -> Path:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(database, "write_kept", refuse)
+    store = close_while_locked(data_dir, lock_database)
+    notice = store.closing_notice
+    assert notice is not None and "3 change(s) to your progress could not be saved" in notice
+    assert "Permission denied" in notice and kept(data_dir) == []
+
+
+def test_a_damaged_file_of_kept_writes_is_moved_aside_with_a_notice(data_dir: Path) -> None:
+    ProgressStore(data_dir).close()
+    damaged = data_dir / f"{DATABASE_NAME}.kept-00000000000000000001-abcd.json"
+    damaged.write_text('{"format": "bgtrainer-kept-writes", "version": 1, "transactions": [[["DROP', "utf-8")
+    store = ProgressStore(data_dir)
+    assert store.notice is not None and f"Changes an earlier session kept in {damaged}" in store.notice
+    assert "can't be saved (it is not JSON text); it was moved to" in store.notice
+    assert kept(data_dir) == [] and len(list(data_dir.glob(f"{damaged.name}.unreadable-*"))) == 1
+    assert store.persistent
+    store.close()
+
+
+def test_a_pipe_named_like_kept_writes_is_moved_aside_without_waiting_on_it(data_dir: Path) -> None:
+    ProgressStore(data_dir).close()
+    os.mkfifo(data_dir / f"{DATABASE_NAME}.kept-00000000000000000001-abcd.json")
+    notice = notice_on_opening(data_dir)
+    assert notice is not None and "can't be saved (it is not a file); it was moved to" in notice
+
+
+@pytest.mark.parametrize(
+    "transactions",
+    [[[["DROP TABLE lesson_step", []]]], [[["INSERT INTO meta (key, value) VALUES (?, ?)", [["a list"], "x"]]]]],
+    ids=["not-a-write", "bad-parameter"],
+)
+def test_kept_writes_the_store_never_makes_are_refused(data_dir: Path, transactions: list[object]) -> None:
+    ProgressStore(data_dir).close()
+    document = {"format": "bgtrainer-kept-writes", "version": 1, "layout": LATEST_VERSION, "transactions": transactions}
+    (data_dir / f"{DATABASE_NAME}.kept-00000000000000000001-abcd.json").write_text(json.dumps(document), "utf-8")
+    store = ProgressStore(data_dir)
+    assert store.notice is not None and "can't be saved" in store.notice
+    assert "lesson_step" in sqlite_tables(data_dir / DATABASE_NAME)
+    store.close()
+
+
 # --- unwritable folders -------------------------------------------------------------------------------------
 
 
@@ -694,3 +801,83 @@ def test_a_read_only_data_dir_gives_an_in_memory_store(tmp_path: Path) -> None:
         store.close()
     finally:
         folder.chmod(0o700)
+
+
+def test_a_setting_set_aside_is_kept_under_a_new_name_never_over_an_earlier_one(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    assert store.set_aside_setting("play:local") is None
+    store.set_setting("play:local", "first damaged record")
+    assert store.set_aside_setting("play:local") == "play:local:damaged-1"
+    store.set_setting("play:local", "second damaged record")
+    assert store.set_aside_setting("play:local") == "play:local:damaged-2"
+    store = reopen(store)
+    assert store.setting("play:local") == ""
+    assert store.setting("play:local:damaged-1") == "first damaged record"
+    assert store.setting("play:local:damaged-2") == "second damaged record"
+    store.close()
+
+
+def notice_on_opening(data_dir: Path, seconds: float = 20.0) -> str | None:
+    """The notice of a store opened (and closed) in a thread, failing rather than hanging the tests if that takes
+    longer than ``seconds``."""
+    notices: list[str | None] = []
+
+    def open_and_close() -> None:
+        store = ProgressStore(data_dir)
+        notices.append(store.notice)
+        store.close()
+
+    thread = threading.Thread(target=open_and_close, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), "opening the store waits on the file"
+    return notices[0]
+
+
+@pytest.mark.parametrize("kind", ["pipe", "folder"])
+def test_a_pipe_or_folder_at_the_progress_path_is_moved_aside_without_waiting_on_it(data_dir: Path, kind: str) -> None:
+    data_dir.mkdir()
+    path = data_dir / DATABASE_NAME
+    if kind == "pipe":
+        os.mkfifo(path)
+    else:
+        path.mkdir()
+        (path / "kept.txt").write_text("something of the learner's", "utf-8")
+    try:
+        notice = notice_on_opening(data_dir)
+    finally:
+        if kind == "pipe":  # a reader stuck on the pipe (if the store waited) is let go
+            with contextlib.suppress(OSError):
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    assert notice is not None and f"is a {kind}, not a bgtrainer progress file" in notice
+    (aside,) = moved_aside(data_dir)
+    assert aside.name in notice and "a new one started" in notice
+    if kind == "pipe":
+        assert stat.S_ISFIFO(os.stat(aside).st_mode)
+    else:
+        assert (aside / "kept.txt").read_text("utf-8") == "something of the learner's"
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.persistent
+    store.complete_step("board", 2, first_try=True)
+    store = reopen(store)
+    assert store.notice is None and store.lesson_progress("board").completed == {2}
+    store.close()
+
+
+def test_a_pipe_where_the_journal_goes_is_moved_aside_and_the_progress_kept(data_dir: Path) -> None:
+    store = ProgressStore(data_dir)
+    store.complete_step("board", 1, first_try=True)
+    store.close()
+    journal = data_dir / f"{DATABASE_NAME}-wal"
+    os.mkfifo(journal)
+    notice = notice_on_opening(data_dir)
+    assert notice is not None and "-wal was a pipe, not one of SQLite's; it was moved to" in notice
+    (aside,) = moved_aside(data_dir)
+    assert aside.name.startswith(f"{DATABASE_NAME}-wal.unreadable-") and stat.S_ISFIFO(os.stat(aside).st_mode)
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.persistent and store.lesson_progress("board").completed == {1}
+    store.complete_step("board", 2, first_try=True)
+    store = reopen(store)
+    assert store.lesson_progress("board").completed == {1, 2}
+    store.close()
+    assert not journal.exists()

@@ -10,26 +10,34 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from trainer import __version__
 from trainer.analysis.levels import DEFAULT_LEVEL, LEVELS
 from trainer.analysis.results import CUBE_OWNERS, MAX_PLIES, MIN_PLIES, AnalysisError
+from trainer.content.files import one_line
 from trainer.engine import EngineError, explain, parse_dice, read_position, sorted_plays
+from trainer.engine.wording import quoted
 
 if TYPE_CHECKING:
     from trainer.store import StoredGame
 
 EXIT_USAGE = 2
+MAX_COUNT = 1000
+"""The most puzzles ``bgtrainer puzzles generate`` mines in one run (a thousand forced puzzles take minutes)."""
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit with status 2."""
+    """An argument parser whose errors are one short line (whatever the arguments) and exit with status 2."""
 
     def error(self, message: str) -> NoReturn:
-        # A value quoted in the message is cut short, however long the argument was.
-        short = re.sub(r"'([^']{60})[^']{20,}'", r"'\1…'", message)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {short}\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)}\n")
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # argparse's own message quotes the value in full.
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(repr(choice) for choice in action.choices)
+            raise argparse.ArgumentError(action, f"invalid choice: {quoted(str(value))} (choose from {choices})")
 
 
 def moves_command(position_text: str, dice_text: str | None) -> str:
@@ -50,10 +58,17 @@ def moves_command(position_text: str, dice_text: str | None) -> str:
     return "\n".join(lines)
 
 
+def _int(text: str) -> int:
+    """A whole number from the command line, of at most 19 digits (argparse reports the error on one line)."""
+    if not re.fullmatch(r"\s*[-+]?[0-9]{1,19}\s*", text):
+        raise argparse.ArgumentTypeError(f"invalid int value: {quoted(text)}")
+    return int(text)
+
+
 def _plies(text: str) -> int:
     """An evaluation depth from the command line (argparse reports the error on one line)."""
-    if not re.fullmatch(r"\s*\d+\s*", text) or not MIN_PLIES <= int(text) <= MAX_PLIES:
-        raise argparse.ArgumentTypeError(f"must be a whole number from {MIN_PLIES} to {MAX_PLIES}, not {text!r}")
+    if not re.fullmatch(r"\s*[0-9]{1,3}\s*", text) or not MIN_PLIES <= int(text) <= MAX_PLIES:
+        raise argparse.ArgumentTypeError(f"must be a whole number from {MIN_PLIES} to {MAX_PLIES}, not {quoted(text)}")
     return int(text)
 
 
@@ -167,8 +182,10 @@ def build_parser() -> argparse.ArgumentParser:
         "and one partial.",
     )
     generate.add_argument("--kind", choices=("forced", "bearoff", "recognition", "cube", "acey-deucey"), required=True)
-    generate.add_argument("--count", type=int, default=20, help="how many puzzles (default 20)")
-    generate.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    generate.add_argument(
+        "--count", type=_int, default=20, help=f"how many puzzles, at most {MAX_COUNT:,} (default 20)"
+    )
+    generate.add_argument("--seed", type=_int, default=1, help="random seed (default 1)")
     generate.add_argument("--output", type=Path, help="write to this file instead of standard output")
     generate.add_argument("--prefix", help="id prefix (default: the kind and the seed)")
     puzzle_commands.add_parser(
@@ -176,7 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="print every shipped puzzle as JSON lines",
         description="Print every shipped puzzle as a JSON line: id, kind, theme, position (Position ID, solver on "
         "roll), dice, answers (accepted resulting positions as Position IDs; for the recognition drill's positions, "
-        "kind 'recognition', the answer: 'forced', 'not forced' or 'no play').",
+        "kind 'recognition', the answer: 'forced', 'not forced' or 'no play'). Cube puzzles (kind 'cube') give "
+        "cube_owner and question instead of dice, the answer in words; acey-deucey puzzles carry variant "
+        "'acey-deucey' and positions in the text form.",
     )
     game = commands.add_parser(
         "game",
@@ -214,16 +233,22 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
 
         library = load_puzzles()
         if library.problems:
-            problems = "\n".join(str(problem) for problem in library.problems)
-            raise EngineError(f"the shipped puzzles have problems (run 'bgtrainer validate'):\n{problems}")
+            count, first = len(library.problems), library.problems[0]
+            raise EngineError(f"the shipped puzzles have {count} problem(s) (run 'bgtrainer validate'), first: {first}")
         return "\n".join(export_lines([*library.puzzles, *library.drills])), 0
     from trainer.content.generate import mine, to_toml
 
     if arguments.count < 1:
         raise EngineError(f"--count must be at least 1, not {arguments.count}")
+    if arguments.count > MAX_COUNT:
+        raise EngineError(
+            f"--count must be at most {MAX_COUNT:,}, not {arguments.count:,}: run it again with other seeds for more"
+        )
     prefix = arguments.prefix or f"{arguments.kind}-s{arguments.seed}"
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", prefix):
-        raise EngineError(f"--prefix {prefix!r}: use lower-case letters, digits and dashes (ids are PREFIX-0001)")
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", prefix):
+        raise EngineError(
+            f"--prefix {quoted(prefix)}: use up to 40 lower-case letters, digits and dashes (ids are PREFIX-0001)"
+        )
     if arguments.kind == "cube":
         from trainer.content.mining import cube_toml, mine_cube
 
@@ -281,7 +306,7 @@ def game_command(arguments: argparse.Namespace) -> str:
     else:
         matches = [game for game in games if game.id == key.strip() or str(game.number) == key.strip()]
         if not matches:
-            raise EngineError(f"no saved game {key!r}: use an id or a number from 'bgtrainer game list'")
+            raise EngineError(f"no saved game {quoted(key)}: use an id or a number from 'bgtrainer game list'")
         chosen = matches[0]
     try:
         return export_mat(SessionRecord.from_json(chosen.record), learner_name=arguments.name).rstrip("\n")
@@ -307,19 +332,25 @@ def run_app(data_dir: Path | None) -> int:
     from trainer.tui.app import TrainerApp
 
     folder = data_dir if data_dir is not None else default_data_dir()
+    app: TrainerApp | None = None
+    report: Path | None = None
     try:
         app = TrainerApp(data_dir=data_dir)
         app.run()
+        report = app.crash_report
     except KeyboardInterrupt:
         raise
     except Exception as error:
-        report: Path | None = write_crash_report(folder, error)
-    else:
-        report = app.crash_report
-        if report is None:
-            return app.return_code or 0
-    print(f"bgtrainer stopped on an unexpected error; a report is in {report}", file=sys.stderr)
-    return 1
+        report = write_crash_report(folder, error)
+    finally:
+        if app is not None:
+            app.store.close()  # the app closes it when it stops; not so if it never started
+            if app.store.closing_notice:
+                print(f"bgtrainer: {app.store.closing_notice}", file=sys.stderr)
+    if report is not None:
+        print(f"bgtrainer stopped on an unexpected error; a report is in {report}", file=sys.stderr)
+        return 1
+    return (app.return_code if app is not None else None) or 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -382,17 +413,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except (EngineError, AnalysisError) as error:
-        print(f"bgtrainer: error: {error}", file=sys.stderr)
+        print(f"bgtrainer: error: {one_line(str(error))}", file=sys.stderr)
         return EXIT_USAGE
-    except Exception as error:
-        print(f"bgtrainer: error: {_one_line(error)}", file=sys.stderr)
+    except Exception as error:  # what a bad argument can raise beyond the documented errors: still one line
+        print(f"bgtrainer: error: {one_line(f'{type(error).__name__}: {error}')}", file=sys.stderr)
         return EXIT_USAGE
-
-
-def _one_line(error: BaseException) -> str:
-    """An unexpected error in one line of at most about 200 characters."""
-    text = " ".join(f"{type(error).__name__}: {error}".split())
-    return text if len(text) <= 200 else text[:200] + "…"
 
 
 def _tolerate_the_terminal_encoding() -> None:

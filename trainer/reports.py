@@ -3,6 +3,7 @@ left in the data folder, so the learner can send it and nothing is lost silently
 
 from __future__ import annotations
 
+import os
 import platform
 import sys
 import tempfile
@@ -14,7 +15,13 @@ from trainer import __version__
 
 
 def write_crash_report(folder: Path | None, error: BaseException) -> Path:
-    """Write ``error``'s report into ``folder`` (the system's temporary folder if that fails); its path."""
+    """Write ``error``'s report into ``folder`` (created private to the user if it is missing), or if that fails
+    into a new private folder in the system's temporary folder; its path. The report is readable by the user alone.
+
+    :raises OSError: if no folder can hold it.
+    """
+    from trainer.store.opening import make_private_folders
+
     stamp = time.strftime("%Y%m%d-%H%M%S")
     text = "".join(
         [
@@ -23,18 +30,27 @@ def write_crash_report(folder: Path | None, error: BaseException) -> Path:
             *traceback.format_exception(error),
         ]
     )
-    for place in (folder, Path(tempfile.gettempdir())):
-        if place is None:
-            continue
+    data = text.encode("utf-8", errors="replace")
+    if folder is not None:
         try:
-            place.mkdir(parents=True, exist_ok=True)
-            path = place / f"crash-{stamp}.txt"
-            counter = 1
-            while path.exists():
-                path = place / f"crash-{stamp}-{counter}.txt"
-                counter += 1
-            path.write_text(text, encoding="utf-8", errors="replace")
-            return path
+            make_private_folders(folder)
+            return _write_private(folder, stamp, data)
         except OSError:
+            pass
+    return _write_private(Path(tempfile.mkdtemp(prefix="bgtrainer-")), stamp, data)  # mkdtemp: mode 0700
+
+
+def _write_private(folder: Path, stamp: str, data: bytes) -> Path:
+    """Write ``data`` to a new ``crash-<stamp>[-N].txt`` in ``folder`` with mode 0600; its path."""
+    counter = 0
+    while True:
+        path = folder / (f"crash-{stamp}.txt" if not counter else f"crash-{stamp}-{counter}.txt")
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            counter += 1
             continue
-    raise OSError("no folder could hold the crash report")
+        with os.fdopen(descriptor, "wb") as handle:
+            os.fchmod(descriptor, 0o600)  # whatever the umask
+            handle.write(data)
+        return path

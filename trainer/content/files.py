@@ -20,6 +20,19 @@ T = TypeVar("T")
 P = TypeVar("P")
 
 
+LONG_RUN = re.compile(r"\S{121,}")
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """``text`` as one line of about ``limit`` characters at most, for a message that may quote anything: characters
+    a terminal doesn't show as text (newlines, escapes) written as escapes, a run of more than 120 characters without
+    a space cut to its first 76 and last 4 (so that quotes and brackets still close), and the whole cut to
+    ``limit``, each cut marked with ``…``."""
+    shown = text if text.isprintable() else "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    shown = LONG_RUN.sub(lambda run: f"{run[0][:76]}…{run[0][-4:]}", shown)
+    return shown if len(shown) <= limit else shown[:limit] + "…"
+
+
 class ContentFileError(Exception):
     """A content file that cannot be read or parsed; :attr:`line` is where, when known."""
 
@@ -89,6 +102,27 @@ def read_content_file(path: Path) -> tuple[str, dict[str, Any]]:
     """
     text = read_content_text(path)
     return text, parse_toml(text)
+
+
+def is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder (following symbolic links); ``False`` for anything else, including what can't be
+    looked at (a name too long, a folder on the way that can't be searched, a loop), which reading it then explains."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def is_missing(path: Path) -> bool:
+    """Whether nothing at all is at ``path`` (not even a broken link); ``False`` for what can't be looked at, which
+    reading it then explains."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
 
 
 def content_files(folder: Path) -> list[Path]:

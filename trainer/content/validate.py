@@ -7,9 +7,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trainer.content.files import ContentFileError, content_files, parse_toml, read_content_text
+from trainer.content.files import (
+    ContentFileError,
+    content_files,
+    is_folder,
+    is_missing,
+    one_line,
+    parse_toml,
+    read_content_text,
+)
 from trainer.content.loader import Problem, lesson_clashes, load_lesson_file
 from trainer.content.paths import content_dir
+
+PROBLEM_LIMIT = 600
+"""The most characters a problem's line may have (a path, the place, what is wrong and a suggestion)."""
 
 
 @dataclass
@@ -20,8 +31,8 @@ class ValidationReport:
     problems: list[Problem] = field(default_factory=list)
 
     def text(self) -> str:
-        """One line a problem, then a summary line."""
-        lines = [str(problem) for problem in self.problems]
+        """One line a problem (whatever the file holds: a value it quotes is cut short), then a summary line."""
+        lines = [one_line(str(problem), PROBLEM_LIMIT) for problem in self.problems]
         files = len(self.checked)
         if self.problems:
             broken = len({problem.file for problem in self.problems})
@@ -36,7 +47,7 @@ def _files(paths: Sequence[Path], report: ValidationReport) -> list[Path]:
     files: list[Path] = []
     seen: set[Path] = set()
     for path in paths:
-        folder = path.is_dir()
+        folder = is_folder(path)
         try:
             found = content_files(path) if folder else [path]
         except ContentFileError as error:
@@ -87,7 +98,7 @@ def validate_paths(paths: Sequence[Path], *, show_full_paths: bool = True) -> Va
     for path in files:
         name = str(path) if show_full_paths else path.name
         report.checked.append(name)
-        if not path.exists() and not path.is_symlink():
+        if is_missing(path):
             report.problems.append(Problem(name, None, "", "no such file or folder"))
             continue
         try:

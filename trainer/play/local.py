@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from trainer.analysis import acey
 from trainer.engine import (
@@ -42,9 +42,19 @@ from trainer.engine import (
 )
 from trainer.engine.variants import VARIANTS
 from trainer.engine.variants.acey_deucey import is_acey_deucey
-from trainer.play.record import MATCH_LENGTHS, RecordError, new_id, new_seed
+from trainer.play.record import (
+    MATCH_LENGTHS,
+    RecordError,
+    check_actions,
+    check_record_id,
+    check_types,
+    new_id,
+    new_seed,
+    read_json_record,
+    shown,
+)
 from trainer.play.session import ComputerTurn, SessionError, Waiting
-from trainer.play.table import Event, ReplayError, Table, board_of, check_action
+from trainer.play.table import Event, ReplayError, Table, board_of
 
 Players = Literal["computer", "two"]
 PLAYERS: Final[tuple[Players, ...]] = ("computer", "two")
@@ -68,15 +78,15 @@ class LocalSettings:
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
-            raise RecordError(f"unknown variant {self.variant!r}: choose one of {', '.join(sorted(VARIANTS))}")
+            raise RecordError(f"unknown variant {shown(self.variant)}: choose one of {', '.join(sorted(VARIANTS))}")
         if self.players not in PLAYERS:
-            raise RecordError(f"players must be 'computer' or 'two', not {self.players!r}")
+            raise RecordError(f"players must be 'computer' or 'two', not {shown(self.players)}")
         if self.players == "computer" and self.variant == "standard":
             raise RecordError("standard backgammon against the computer is a Session (bgsage and the tutor)")
         if self.match_length not in MATCH_LENGTHS or isinstance(self.match_length, bool):
-            raise RecordError(f"the match length must be 0 (one game), 1, 3, 5 or 7, not {self.match_length!r}")
+            raise RecordError(f"the match length must be 0 (one game), 1, 3, 5 or 7, not {shown(self.match_length)}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < 2**63:
-            raise RecordError(f"the seed must be a whole number from 0 to 2**63 - 1, not {self.seed!r}")
+            raise RecordError(f"the seed must be a whole number from 0 to 2**63 - 1, not {shown(self.seed)}")
 
     @property
     def cube(self) -> bool:
@@ -135,35 +145,23 @@ class LocalRecord:
     def from_json(cls, text: str) -> LocalRecord:
         """Read a record written by :meth:`to_json` (the actions are checked for form, not yet replayed).
 
-        :raises RecordError: saying what is wrong.
+        :raises RecordError: saying what is wrong, whatever the text (a message quoting at most a short part of it).
         """
-        try:
-            document = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as error:
-            raise RecordError(f"a local game record is JSON text: {error}") from None
+        return read_json_record(text, "a local game record", cls._from_document)
+
+    @classmethod
+    def _from_document(cls, document: Any) -> LocalRecord:
         if not isinstance(document, dict) or document.get("format") != LOCAL_FORMAT:
             raise RecordError(f"not a bgtrainer local game record (its format must be {LOCAL_FORMAT!r})")
         if document.get("version") != LOCAL_VERSION:
-            raise RecordError(f"local game record version {document.get('version')!r}: this bgtrainer reads 1")
-        record_id = document.get("id")
+            raise RecordError(f"local game record version {shown(document.get('version'))}: this bgtrainer reads 1")
+        record_id = check_record_id(document.get("id"), "a local game record")
         raw = document.get("settings")
-        if not isinstance(record_id, str) or not record_id or not isinstance(raw, dict):
-            raise RecordError("a local game record needs an id (text) and its settings (an object)")
-        expected = {"variant": str, "players": str, "match_length": int, "seed": int}
-        for name, kind in expected.items():
-            value = raw.get(name)
-            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise RecordError(f"setting {name!r} must be {kind.__name__}, not {value!r}")
+        if not isinstance(raw, dict):
+            raise RecordError("a local game record needs its settings (an object)")
+        check_types(raw, {"variant": str, "players": str, "match_length": int, "seed": int})
         settings = LocalSettings(raw["variant"], raw["players"], raw["match_length"], raw["seed"])
-        actions = document.get("actions")
-        if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):
-            raise RecordError("the actions of a local game record are a list of texts")
-        for number, action in enumerate(actions, start=1):
-            try:
-                check_action(action)
-            except ReplayError as error:
-                raise RecordError(f"action {number}: {error}") from None
-        return cls(record_id, settings, tuple(actions))
+        return cls(record_id, settings, check_actions(document.get("actions"), "a local game record"))
 
 
 def _count(number: int) -> str:

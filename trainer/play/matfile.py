@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from trainer.engine import Play, Side
+from trainer.engine.wording import QUOTE_LIMIT, quoted
 from trainer.play.record import RecordError, SessionRecord
 from trainer.play.table import Event, ReplayError, Table
 
@@ -107,14 +108,14 @@ def export_mat(record: SessionRecord, *, learner_name: str = "Learner", computer
     """
     for name in (learner_name, computer_name):
         if not name.strip() or ":" in name or "\n" in name:
-            raise RecordError(f"a player's name must be a non-empty line without a colon, not {name!r}")
+            raise RecordError(f"a player's name must be a non-empty line without a colon, not {quoted(name)}")
     settings = record.settings
     table = Table(settings.match_length, settings.seed, settings.options)
     for number, action in enumerate(record.actions, start=1):
         try:
             table.apply(action)
         except (ReplayError, ValueError) as error:
-            raise RecordError(f"action {number} ({action!r}) cannot be replayed: {error}") from None
+            raise RecordError(f"action {number} ({quoted(action)}) cannot be replayed: {error}") from None
     names = (computer_name.strip(), learner_name.strip())
     lines = [
         '; [Site "bgtrainer"]',
@@ -183,12 +184,13 @@ def _game_lines(number: int, events: list[Event], names: tuple[str, str], length
 
 # --- reading ------------------------------------------------------------------------------------------------------
 
-_MATCH_LINE = re.compile(r"\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
-_GAME_LINE = re.compile(r"\s*Game\s+(\d+)\s*$", re.IGNORECASE)
-_SCORE_LINE = re.compile(r"\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
+# Every number read has at most a few digits, so that a field of thousands is refused like any other bad line.
+_MATCH_LINE = re.compile(r"\s*([0-9]{1,4})\s+point\s+match\s*$", re.IGNORECASE)
+_GAME_LINE = re.compile(r"\s*Game\s+([0-9]{1,4})\s*$", re.IGNORECASE)
+_SCORE_LINE = re.compile(r"\s*(.*?)\s*:\s*([0-9]{1,4})\s+(.*?)\s*:\s*([0-9]{1,4})\s*$")
 _NUMBERED = re.compile(r"\s*\d+\)")
 _SLOT = re.compile(r"(?:(?<=\s)|^)(?:[1-6][1-6]:|Doubles\b|Takes\b|Drops\b|Beavers\b|Raccoons\b|Wins\b)", re.IGNORECASE)
-_MOVE = re.compile(r"(bar|off|\d+)((?:/(?:bar|off|\d+)\*?)+)(?:\((\d)\))?$", re.IGNORECASE)
+_MOVE = re.compile(r"(bar|off|[0-9]{1,2})((?:/(?:bar|off|[0-9]{1,2})\*?)+)(?:\(([1-4])\))?$", re.IGNORECASE)
 
 
 def _point(text: str) -> int:
@@ -208,7 +210,7 @@ def _moves(text: str) -> tuple[tuple[int, int, bool], ...]:
     for token in text.split():
         match = _MOVE.fullmatch(token)
         if match is None:
-            raise ValueError(f"cannot read the move {token!r}")
+            raise ValueError(f"cannot read the move {quoted(token)}")
         start = _point(match.group(1))
         hops = []
         for part in match.group(2).split("/")[1:]:
@@ -227,25 +229,36 @@ def _slot(player: int, text: str) -> MatAction | tuple[int, int]:
     if word[:2].isdigit() and word.endswith(":"):
         return MatAction(player, "move", (int(text[0]), int(text[1])), _moves(text[3:]))
     if word in ("doubles", "beavers", "raccoons"):
-        value = re.search(r"=>\s*(\d+)", text)
+        value = re.search(r"=>\s*([0-9]{1,5})\b", text)
         if value is None:
-            raise ValueError(f"{text!r}: a double names the new cube value, e.g. Doubles => 2")
+            raise ValueError(f"{quoted(text)}: a double names the new cube value, e.g. Doubles => 2")
         return MatAction(player, "double" if word == "doubles" else "beaver", cube=int(value.group(1)))
     if word == "takes":
         return MatAction(player, "take")
     if word == "drops":
         return MatAction(player, "drop")
-    points = re.match(r"wins\s+(\d+)\s+points?", text, re.IGNORECASE)
+    points = re.match(r"wins\s+([0-9]{1,5})\s+points?", text, re.IGNORECASE)
     if points is None:
-        raise ValueError(f"cannot read {text!r}")
+        raise ValueError(f"cannot read {quoted(text)}")
     return (player, int(points.group(1)))
 
 
 def parse_mat(text: str) -> MatMatch:
     """Read a .mat file (as :func:`export_mat` writes it, or GNU Backgammon's own export).
 
-    :raises MatParseError: naming the line that cannot be read.
+    :raises MatParseError: naming the line that cannot be read (quoting at most a short part of it), whatever the
+        text.
     """
+    try:
+        return _parse_mat(text)
+    except MatParseError:
+        raise
+    except (ValueError, TypeError, RecursionError) as error:  # a case the checks below don't foresee
+        reason = " ".join(str(error).split())[:QUOTE_LIMIT] or type(error).__name__
+        raise MatParseError(f"not a .mat file that can be read: {reason}") from None
+
+
+def _parse_mat(text: str) -> MatMatch:
     lines = text.splitlines()
     comments: list[str] = []
     length: int | None = None
@@ -261,7 +274,7 @@ def parse_mat(text: str) -> MatMatch:
             length = int(match.group(1))
             break
         if line.strip():
-            raise MatParseError(f"line {index}: expected 'N point match', found {line.strip()!r}")
+            raise MatParseError(f"line {index}: expected 'N point match', found {quoted(line.strip())}")
     if length is None:
         raise MatParseError("not a .mat file: no 'N point match' line")
     games: list[MatGame] = []
@@ -272,7 +285,7 @@ def parse_mat(text: str) -> MatMatch:
             continue
         game = _GAME_LINE.match(line)
         if game is None:
-            raise MatParseError(f"line {index}: expected ' Game N', found {line.strip()!r}")
+            raise MatParseError(f"line {index}: expected ' Game N', found {quoted(line.strip())}")
         index, parsed = _parse_game(lines, index, int(game.group(1)))
         games.append(parsed)
     return MatMatch(length, tuple(games), tuple(comments))
@@ -285,7 +298,8 @@ def _parse_game(lines: list[str], index: int, number: int) -> tuple[int, MatGame
         raise MatParseError(f"game {number}: the players and scores are missing")
     score = _SCORE_LINE.match(lines[index])
     if score is None:
-        raise MatParseError(f"line {index + 1}: expected 'name : score   name : score', found {lines[index].strip()!r}")
+        found = quoted(lines[index].strip())
+        raise MatParseError(f"line {index + 1}: expected 'name : score   name : score', found {found}")
     names = (score.group(1), score.group(3))
     scores = (int(score.group(2)), int(score.group(4)))
     index += 1
@@ -317,12 +331,12 @@ def _columns(line: str) -> list[tuple[int, str]]:
     starts = [match.start() for match in _SLOT.finditer(content)]
     if not starts:
         if content.strip():
-            raise ValueError(f"cannot read {content.strip()!r}")
+            raise ValueError(f"cannot read {quoted(content.strip())}")
         return []
     if len(starts) > 2:
-        raise ValueError(f"more than two actions on one line: {content.strip()!r}")
+        raise ValueError(f"more than two actions on one line: {quoted(content.strip())}")
     if content[: starts[0]].strip():
-        raise ValueError(f"cannot read {content[: starts[0]].strip()!r}")
+        raise ValueError(f"cannot read {quoted(content[: starts[0]].strip())}")
     if len(starts) == 2:
         return [(0, content[starts[0] : starts[1]]), (1, content[starts[1] :])]
     column = 1 if start + starts[0] >= RIGHT_COLUMN - 3 else 0

@@ -16,12 +16,16 @@ learner's decision at that action (see :mod:`trainer.play.tutor`).
 from __future__ import annotations
 
 import json
+import re
+import reprlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, get_args
+from typing import Any, Final, TypeVar, get_args
 
 from trainer.analysis import DEFAULT_LEVEL, LEVELS
 from trainer.engine import MoneyOptions
+from trainer.engine.wording import QUOTE_LIMIT, quoted
 from trainer.play.table import ReplayError, check_action
 from trainer.play.tutor import Decision
 
@@ -30,10 +34,86 @@ RECORD_VERSION: Final = 1
 MATCH_LENGTHS: Final = (0, 1, 3, 5, 7)
 """0 is a money game; otherwise the points a side needs to win the match."""
 DECISIONS: Final = get_args(Decision)
+RECORD_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a record's id may be (:func:`new_id` makes 12 hexadecimal digits)."""
+MAX_ACTION = 120
+"""The most characters an action may have (the longest play, four moves with hits from the bar, is about 40)."""
+_T = TypeVar("_T")
 
 
 class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says where and why."""
+
+
+def shown(value: object) -> str:
+    """``value`` as an error message quotes it: text cut to about 80 characters (see
+    :func:`~trainer.engine.wording.quoted`), anything else abridged (long or deeply nested lists elided)."""
+    if isinstance(value, str):
+        return quoted(value)
+    text = _ABRIDGED.repr(value)
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "…"
+
+
+_ABRIDGED = reprlib.Repr()
+_ABRIDGED.maxlevel, _ABRIDGED.maxstring, _ABRIDGED.maxlong, _ABRIDGED.maxother = 3, 40, 40, 40
+
+
+def read_json_record(text: str, what: str, read: Callable[[Any], _T]) -> _T:
+    """``read(document)`` for the JSON ``text`` of a record; whatever damage the text holds (not JSON, nested
+    thousands deep, numbers of thousands of digits, values of the wrong kind) ends in a :class:`RecordError`.
+
+    :raises RecordError: saying what is wrong with ``what`` (e.g. "a session record").
+    """
+    try:
+        return read(json.loads(text))
+    except RecordError:
+        raise
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{what} is JSON text: {error}") from None
+    except RecursionError:
+        raise RecordError(f"{what} cannot be read: it is nested too deeply") from None
+    except (ValueError, TypeError, OverflowError) as error:  # e.g. a number of thousands of digits
+        reason = " ".join(str(error).split())
+        raise RecordError(f"{what} cannot be read: {reason[:QUOTE_LIMIT] or type(error).__name__}") from None
+
+
+def check_record_id(record_id: object, what: str) -> str:
+    """A record's id, checked.
+
+    :raises RecordError: if it is not 1 to 64 letters, digits, ``-`` or ``_``.
+    """
+    if not isinstance(record_id, str) or not RECORD_ID.fullmatch(record_id):
+        raise RecordError(f"{what} needs an id (1 to 64 letters, digits, - or _), not {shown(record_id)}")
+    return record_id
+
+
+def check_actions(actions: object, what: str) -> tuple[str, ...]:
+    """A record's actions, checked for form.
+
+    :raises RecordError: if they are not a list of well-formed actions of at most :data:`MAX_ACTION` characters
+        (saying which is not, and why).
+    """
+    if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):
+        raise RecordError(f"the actions of {what} are a list of texts")
+    for number, action in enumerate(actions, start=1):
+        if len(action) > MAX_ACTION:
+            raise RecordError(f"action {number}, {shown(action)}, is longer than any action ({MAX_ACTION} characters)")
+        try:
+            check_action(action)
+        except ReplayError as error:
+            raise RecordError(f"action {number}: {error}") from None
+    return tuple(actions)
+
+
+def check_types(raw: dict[str, Any], expected: dict[str, type]) -> None:
+    """Check that each setting in ``expected`` is in ``raw`` with its type (a ``bool`` is not an ``int``).
+
+    :raises RecordError: naming the first that is not.
+    """
+    for name, kind in expected.items():
+        value = raw.get(name)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise RecordError(f"setting {name!r} must be {kind.__name__}, not {shown(value)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,13 +133,15 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.match_length not in MATCH_LENGTHS or isinstance(self.match_length, bool):
-            raise RecordError(f"the match length must be 0 (a money game), 1, 3, 5 or 7, not {self.match_length!r}")
+            raise RecordError(
+                f"the match length must be 0 (a money game), 1, 3, 5 or 7, not {shown(self.match_length)}"
+            )
         if self.level not in LEVELS:
-            raise RecordError(f"unknown level {self.level!r}: choose one of {', '.join(LEVELS)}")
+            raise RecordError(f"unknown level {shown(self.level)}: choose one of {', '.join(LEVELS)}")
         if self.match_length and (self.jacoby or self.beavers):
             raise RecordError("the Jacoby rule and beavers belong to money play, not to a match")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < 2**63:
-            raise RecordError(f"the seed must be a whole number from 0 to 2**63 - 1, not {self.seed!r}")
+            raise RecordError(f"the seed must be a whole number from 0 to 2**63 - 1, not {shown(self.seed)}")
 
     @property
     def options(self) -> MoneyOptions:
@@ -142,41 +224,31 @@ class SessionRecord:
     def from_json(cls, text: str) -> SessionRecord:
         """Read a record written by :meth:`to_json` (the actions are checked for form, not yet replayed).
 
-        :raises RecordError: saying what is wrong.
+        :raises RecordError: saying what is wrong, whatever the text (a message quoting at most a short part of it).
         """
-        try:
-            document = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as error:
-            raise RecordError(f"a session record is JSON text: {error}") from None
+        return read_json_record(text, "a session record", cls._from_document)
+
+    @classmethod
+    def _from_document(cls, document: Any) -> SessionRecord:
         if not isinstance(document, dict) or document.get("format") != RECORD_FORMAT:
             raise RecordError(f"not a bgtrainer session record (its format must be {RECORD_FORMAT!r})")
         version = document.get("version")
         if version != RECORD_VERSION:
-            raise RecordError(f"session record version {version!r}: this bgtrainer reads version {RECORD_VERSION}")
-        record_id = document.get("id")
-        if not isinstance(record_id, str) or not record_id:
-            raise RecordError("a session record needs an id (text)")
+            raise RecordError(
+                f"session record version {shown(version)}: this bgtrainer reads version {RECORD_VERSION}"
+            )
+        record_id = check_record_id(document.get("id"), "a session record")
         raw = document.get("settings")
         if not isinstance(raw, dict):
             raise RecordError("a session record needs its settings (an object)")
         expected = {"match_length": int, "level": str, "tutor": bool, "jacoby": bool, "beavers": bool, "seed": int}
-        for name, kind in expected.items():
-            value = raw.get(name)
-            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise RecordError(f"setting {name!r} must be {kind.__name__}, not {value!r}")
+        check_types(raw, expected)
         settings = Settings(**{name: raw[name] for name in expected})
-        actions = document.get("actions")
-        if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):
-            raise RecordError("the actions of a session record are a list of texts")
-        for number, action in enumerate(actions, start=1):
-            try:
-                check_action(action)
-            except ReplayError as error:
-                raise RecordError(f"action {number}: {error}") from None
+        actions = check_actions(document.get("actions"), "a session record")
         verdicts = document.get("verdicts", [])
         if not isinstance(verdicts, list):
             raise RecordError("the verdicts of a session record are a list")
-        return cls(record_id, settings, tuple(actions), tuple(_verdict(item, len(actions)) for item in verdicts))
+        return cls(record_id, settings, actions, tuple(_verdict(item, len(actions)) for item in verdicts))
 
 
 def _verdict(item: object, action_count: int) -> StoredVerdict:
@@ -187,13 +259,18 @@ def _verdict(item: object, action_count: int) -> StoredVerdict:
         or not 0 <= item[0] < action_count
         or item[1] not in DECISIONS
         or not isinstance(item[2], str)
-        or not isinstance(item[3], int | float)
+        or not _is_equity(item[3])
         or not isinstance(item[4], str)
-        or not isinstance(item[5], int | float)
+        or not _is_equity(item[5])
         or not isinstance(item[6], str)
         or item[7] not in (0, 1)
     ):
         raise RecordError(
-            f"a verdict is [action index, decision, chosen, equity, best, equity, source, counts], not {item!r}"
+            f"a verdict is [action index, decision, chosen, equity, best, equity, source, counts], not {shown(item)}"
         )
     return StoredVerdict(item[0], item[1], item[2], float(item[3]), item[4], float(item[5]), item[6], bool(item[7]))
+
+
+def _is_equity(value: object) -> bool:
+    """Whether ``value`` can be an equity: a number of a sane size (not infinite, not NaN: at most a few points)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and abs(value) <= 1e6

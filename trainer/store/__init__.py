@@ -8,7 +8,8 @@ another user's, from a newer bgtrainer) is read and left unchanged; writes that 
 later. :attr:`ProgressStore.notice` says what happened, for the app to show.
 
 Layout: :mod:`~trainer.store.opening` (finding and opening the file), :mod:`~trainer.store.migrations`,
-:mod:`~trainer.store.database` (the in-memory copy and the writes to the file), and one module per kind of record
+:mod:`~trainer.store.database` (the in-memory copy and the writes to the file), :mod:`~trainer.store.kept` (writes
+kept past closing for the next start), and one module per kind of record
 (:mod:`~trainer.store.lessons`, :mod:`~trainer.store.puzzles`, :mod:`~trainer.store.settings`,
 :mod:`~trainer.store.ratings`, :mod:`~trainer.store.reviews`, :mod:`~trainer.store.drills`,
 :mod:`~trainer.store.games`), combined by

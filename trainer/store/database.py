@@ -2,18 +2,24 @@
 
 A write is applied to the in-memory copy, queued, and the queue committed to the file in one transaction (with any
 migration the file still lacks). If the file can't take it (locked for longer than the busy timeout, unwritable),
-the queue is kept and committed with a later write or on closing, and :attr:`Database.notice` says so once.
+the queue is kept and committed with a later write or on closing, and :attr:`Database.notice` says so once. What
+closing can't commit either is written to a file of its own (:mod:`trainer.store.kept`), which the next start
+commits before anything else, and :attr:`Database.closing_notice` says so.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import sqlite3
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from trainer.store import migrations
-from trainer.store.opening import open_progress_file, retry_while_busy
+from trainer.store.kept import KeptWritesError, kept_files, read_kept, write_kept
+from trainer.store.opening import aside_name, open_progress_file, retry_while_busy
 
 Statement = tuple[str, tuple[object, ...]]
 BUSY_TIMEOUT = 5.0
@@ -33,6 +39,9 @@ class Database:
     def __init__(self, path: Path, *, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.path = path
         self.notice: str | None = None
+        self.closing_notice: str | None = None
+        """What closing had to do with writes the file couldn't take (kept for the next start, or lost), in
+        sentences; ``None`` if every write was saved."""
         self.listeners: list[Callable[[str], None]] = []
         """Called with each sentence said after opening (e.g. the file can't be written any more), to show it."""
         self._busy_timeout = busy_timeout
@@ -43,6 +52,9 @@ class Database:
         self._opened = False  # the file has been opened and read (not yet if it was locked)
         self._stalled = False  # the learner was told the file can't be written; retries are quick meanwhile
         self._write_ahead_log = False  # the file was switched to write-ahead logging (or can't be)
+        self._kept_saved = False  # the writes earlier sessions kept for later have been committed (or set aside)
+        self._problem = ""  # why the file couldn't take the last commit
+        self._closed = False
         self._open(busy_timeout)
         self._flush(busy_timeout)
 
@@ -66,10 +78,35 @@ class Database:
             self._flush(RETRY_TIMEOUT if self._stalled else self._busy_timeout)
 
     def close(self) -> None:
-        """Commit what is still queued (waiting for a lock up to the busy timeout), then close."""
+        """Commit what is still queued (waiting for a lock up to the busy timeout), then close. Writes the file still
+        can't take are kept in a file of their own for the next start; :attr:`closing_notice` says so."""
+        if self._closed:
+            return
         self._flush(self._busy_timeout)
+        if self._saving and self._pending:
+            self._keep_pending()
         self._stop_saving()
         self._memory.close()
+        self._closed = True
+
+    def _keep_pending(self) -> None:
+        """Write the queued writes to a kept file, for the next start to commit, and say so (or say they are lost)."""
+        count = len(self._pending)
+        try:
+            kept = write_kept(self.path, self._pending, migrations.LATEST_VERSION)
+        except OSError as error:
+            sentence = (
+                f"{count} change(s) to your progress could not be saved: the progress file {self.path} could not be "
+                f"written ({self._problem}), nor a file to keep them in ({error.strerror or error})."
+            )
+        else:
+            sentence = (
+                f"The progress file {self.path} could not be written ({self._problem}), so this session's last "
+                f"{count} change(s) were kept in {kept}; bgtrainer saves them the next time it starts."
+            )
+        self._pending.clear()
+        self.closing_notice = sentence
+        self._say(sentence, to_listeners=False)  # closing: nothing is on screen to show it any more
 
     def _open(self, timeout: float) -> None:
         opened = open_progress_file(self.path, timeout)
@@ -98,8 +135,9 @@ class Database:
             opened.snapshot.close()
         self._file = opened.connection
 
-    def _load(self, snapshot: sqlite3.Connection) -> None:
-        """Make the in-memory copy from a copy of the file (migrated if it is older), plus this session's writes.
+    def _load(self, snapshot: sqlite3.Connection, *, again: bool = False) -> None:
+        """Make the in-memory copy from a copy of the file (migrated if it is older), plus this session's writes
+        (``again``: the file was read before, and its damaged records have been reported).
 
         :raises migrations.MigrationError: if a migration fails.
         """
@@ -111,7 +149,7 @@ class Database:
             _transaction(memory, statements)
         self._memory.close()
         self._memory = memory
-        if damaged:
+        if damaged and not again:
             self._say(
                 f"{damaged} damaged record(s) in the progress file were skipped; they are left in the file, and "
                 "everything else is read and saved as usual."
@@ -128,8 +166,10 @@ class Database:
         file = self._file
         assert file is not None  # an opened file is kept exactly while saving
         try:
+            if not self._kept_saved:
+                self._save_kept(file, timeout)
             if self._pending or migrations.file_version(file) < migrations.LATEST_VERSION:
-                retry_while_busy(lambda seconds: self._commit(file, seconds), timeout)
+                retry_while_busy(lambda seconds: self._commit(file, self._pending, seconds), timeout)
         except migrations.NewerFileError as error:
             self._stop_saving()
             self._say(
@@ -138,6 +178,7 @@ class Database:
             )
             return
         except (sqlite3.Error, migrations.MigrationError) as error:
+            self._problem = str(error)
             if not self._stalled:
                 self._stalled = True
                 self._say(
@@ -158,12 +199,71 @@ class Database:
             self._file.close()
             self._file = None
 
-    def _commit(self, file: sqlite3.Connection, timeout: float) -> None:
+    def _save_kept(self, file: sqlite3.Connection, timeout: float) -> None:
+        """Commit the writes earlier sessions kept for later, oldest first, each exactly once (even if two
+        bgtrainers start together), then read the file again; a kept file that can't be used is moved aside.
+
+        :raises sqlite3.OperationalError: if the file is locked (the kept writes go before this session's, so
+            nothing is committed until they are).
+        """
+        saved = 0
+        for path in kept_files(self.path):
+            try:
+                layout, transactions = read_kept(path)
+                if layout != migrations.LATEST_VERSION:
+                    raise KeptWritesError(f"it was written for the file's layout {layout}, not this one's")
+                commit = functools.partial(self._commit, file, transactions, marker=f"kept:{path.name}")
+                if retry_while_busy(commit, timeout):
+                    saved += len(transactions)
+            except sqlite3.OperationalError as error:
+                if migrations.is_busy(error):
+                    raise
+                self._set_aside_kept(path, str(error))
+                continue
+            except (KeptWritesError, sqlite3.Error, migrations.MigrationError) as error:
+                self._set_aside_kept(path, str(error))
+                continue
+            with contextlib.suppress(OSError):  # if it stays, its mark in the file keeps it from being saved twice
+                path.unlink()
+        self._kept_saved = True
+        if saved:
+            snapshot = sqlite3.connect(":memory:", isolation_level=None)
+            try:
+                file.backup(snapshot)
+                self._load(snapshot, again=True)
+            finally:
+                snapshot.close()
+            self._say(f"{saved} change(s) to your progress that an earlier session couldn't save are saved now.")
+
+    def _set_aside_kept(self, path: Path, reason: str) -> None:
+        try:
+            aside = aside_name(path)
+            path.rename(aside)
+        except OSError:
+            where = "it was left as it is"
+        else:
+            where = f"it was moved to {aside.name}"
+        self._say(f"Changes an earlier session kept in {path} can't be saved ({reason}); {where}.")
+
+    @staticmethod
+    def _commit(
+        file: sqlite3.Connection,
+        transactions: Sequence[tuple[Statement, ...]],
+        timeout: float,
+        marker: str | None = None,
+    ) -> bool:
+        """Commit ``transactions`` to the file in one transaction, after any migration it lacks; with a ``marker``,
+        only if no earlier commit left that mark (it is left by this one). Whether they were committed."""
         file.execute(f"PRAGMA busy_timeout = {round(timeout * 1000)}")
         file.execute("BEGIN IMMEDIATE")
         try:
             migrations.upgrade_in_transaction(file)
-            for statements in self._pending:
+            if marker is not None:
+                if file.execute("SELECT 1 FROM meta WHERE key = ?", (marker,)).fetchone():
+                    file.execute("ROLLBACK")
+                    return False
+                file.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (marker, str(time.time())))
+            for statements in transactions:
                 for sql, parameters in statements:
                     file.execute(sql, parameters)
             file.execute("COMMIT")
@@ -171,11 +271,12 @@ class Database:
             if file.in_transaction:
                 file.execute("ROLLBACK")
             raise
+        return True
 
-    def _say(self, *sentences: str) -> None:
+    def _say(self, *sentences: str, to_listeners: bool = True) -> None:
         for sentence in sentences:
             self.notice = sentence if self.notice is None else f"{self.notice} {sentence}"
-            for listener in self.listeners:
+            for listener in self.listeners if to_listeners else ():
                 listener(sentence)
 
 

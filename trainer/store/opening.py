@@ -1,7 +1,8 @@
 """Opening the progress file: where it lives, what it holds, and what to do with a file that can't be used.
 
-The folder and the file are created private to the user. A file that can't be read as a database, or that is
-another application's, is moved aside (never deleted) and a fresh one started. A file that can be read but not
+The folder and the file are created private to the user. A file that can't be read as a database, that is
+another application's, or that is no file at all (a pipe, a folder, a device: never waited on), is moved aside
+(never deleted) and a fresh one started. A file that can be read but not
 written (read-only, another user's, written by a newer bgtrainer) is read and left alone. A file locked by another
 program is waited for, then tried again later. Each case adds a sentence to :attr:`Opened.notices`.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -55,11 +57,41 @@ def open_progress_file(path: Path, timeout: float) -> Opened:
 
     Never raises for a file or folder that can't be used: the reason is in the result's notices.
     """
-    unusable = _prepare(path)
-    if unusable is not None:
-        return unusable
+    cleared, blocked = _clear_journals(path)
+    if blocked is not None:
+        return blocked
+    opened = _open_or_replace(path, timeout)
+    opened.notices[:0] = cleared
+    return opened
+
+
+def _clear_journals(path: Path) -> tuple[list[str], Opened | None]:
+    """Move out of the way whatever stands where SQLite keeps its journal files and is no file (a pipe, a folder),
+    which SQLite would wait on; the sentences saying so, and the result to return if one can't be moved."""
+    cleared: list[str] = []
+    for companion in _companions(path):
+        try:
+            mode = os.stat(companion).st_mode
+        except OSError:
+            continue  # none there (or none that can be looked at, which SQLite will say)
+        if stat.S_ISREG(mode):
+            continue
+        kind = _kind_of(mode)
+        try:
+            aside = aside_name(companion)
+            companion.rename(aside)
+        except OSError as error:
+            notice = f"The file {companion} is {kind}, and it could not be moved aside ({error})"
+            return cleared, Opened(notices=[f"{notice}; progress won't be saved."])
+        cleared.append(f"The file {companion} was {kind}, not one of SQLite's; it was moved to {aside.name}.")
+    return cleared, None
+
+
+def _open_or_replace(path: Path, timeout: float) -> Opened:
+    """:func:`open_progress_file` once the journal files' places are clear."""
     try:
-        return _open_waiting(path, timeout)
+        unusable = _prepare(path)
+        return unusable if unusable is not None else _open_waiting(path, timeout)
     except _Refused as refusal:
         reason = str(refusal)
     try:
@@ -67,11 +99,11 @@ def open_progress_file(path: Path, timeout: float) -> Opened:
     except OSError as error:
         return Opened(notices=[f"{reason}, and it could not be moved aside ({error}); progress won't be saved."])
     reason = f"{reason}; it was moved to {aside.name}"
-    unusable = _prepare(path)
-    if unusable is not None:
-        unusable.notices.insert(0, f"{reason}.")
-        return unusable
     try:
+        unusable = _prepare(path)
+        if unusable is not None:
+            unusable.notices.insert(0, f"{reason}.")
+            return unusable
         opened = _open_waiting(path, timeout)
     except _Refused as refusal:
         return Opened(notices=[f"{reason}, but a new one can't be used either ({refusal}); progress won't be saved."])
@@ -81,10 +113,13 @@ def open_progress_file(path: Path, timeout: float) -> Opened:
 
 def _prepare(path: Path) -> Opened | None:
     """Create the folder (private to the user) and an empty file (the same) unless they exist, and check that the
-    file can be read; if any of that fails, the result to return."""
+    file can be read, without ever waiting on it; if any of that fails, the result to return.
+
+    :raises _Refused: if the file is not a regular file (a pipe, a folder, a device).
+    """
     folder = path.parent
     try:
-        _make_private_folders(folder)
+        make_private_folders(folder)
     except OSError as error:
         return Opened(notices=[f"Progress can't be saved: the folder {folder} can't be created ({error})."])
     try:
@@ -100,11 +135,7 @@ def _prepare(path: Path) -> Opened | None:
         return Opened(notices=[f"Progress can't be saved in {folder} ({error})."])
     problem = _permission_problem(path, os.R_OK)
     if problem is None:
-        try:
-            with path.open("rb") as handle:
-                handle.read(100)
-        except OSError as error:
-            problem = error.strerror or str(error)
+        problem = _read_problem(path)
     if problem is not None:
         return Opened(
             notices=[
@@ -115,7 +146,43 @@ def _prepare(path: Path) -> Opened | None:
     return None
 
 
-def _make_private_folders(folder: Path) -> None:
+def _read_problem(path: Path) -> str | None:
+    """Why the file at ``path`` can't be read, or ``None`` if it can; opened without blocking, so that a pipe
+    never hangs the app.
+
+    :raises _Refused: if it is not a regular file.
+    """
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as error:
+        return error.strerror or str(error)
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise _Refused(f"The file {path} is {_kind_of(mode)}, not a bgtrainer progress file")
+        os.read(descriptor, 100)
+    except OSError as error:
+        return error.strerror or str(error)
+    finally:
+        os.close(descriptor)
+    return None
+
+
+def _kind_of(mode: int) -> str:
+    """What a file that isn't a regular file is, in words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    return "a device or socket"
+
+
+def _companions(path: Path) -> list[Path]:
+    """The journal files SQLite keeps next to the database at ``path``."""
+    return [path.with_name(path.name + suffix) for suffix in ("-wal", "-journal", "-shm")]
+
+
+def make_private_folders(folder: Path) -> None:
     """Create ``folder`` and any missing parents with mode 0700 (as the XDG base directory spec asks).
 
     :raises OSError: if one can't be created.
@@ -273,15 +340,21 @@ def move_aside(path: Path) -> Path:
 
     :raises OSError: if it can't be renamed.
     """
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.unreadable-{stamp}")
-    counter = 1
-    while aside.exists():
-        aside = path.with_name(f"{path.name}.unreadable-{stamp}-{counter}")
-        counter += 1
+    aside = aside_name(path)
     path.rename(aside)
     for suffix in ("-wal", "-journal"):
         companion = path.with_name(path.name + suffix)
         if companion.exists() and companion.stat().st_size:
             companion.rename(aside.with_name(aside.name + suffix))
+    return aside
+
+
+def aside_name(path: Path) -> Path:
+    """A new name for a file moved aside from ``path``: ``<name>.unreadable-<time>``, numbered if that is taken."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.unreadable-{stamp}")
+    counter = 1
+    while aside.exists() or aside.is_symlink():
+        aside = path.with_name(f"{path.name}.unreadable-{stamp}-{counter}")
+        counter += 1
     return aside

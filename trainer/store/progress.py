@@ -47,6 +47,13 @@ class ProgressStore(
         """Whether changes still reach the file."""
         return self._db.persistent
 
+    @property
+    def closing_notice(self) -> str | None:
+        """What closing had to do with changes the file couldn't take (kept in a file for the next start to save,
+        or, if even that failed, lost), for the learner; ``None`` if everything was saved."""
+        return self._db.closing_notice
+
     def close(self) -> None:
-        """Close the database."""
+        """Save what is still waiting (for up to the busy timeout) and close the database; changes the file still
+        can't take are kept for the next start (see :attr:`closing_notice`)."""
         self._db.close()

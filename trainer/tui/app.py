@@ -74,6 +74,7 @@ class TrainerApp(App[None]):
         self.store = ProgressStore(data_dir)
         self.crash_report: Path | None = None
         """Where the report of an unexpected error was written, once one has ended the app."""
+        self._home_shown = False  # the size is checked from then on (a resize may come before the app is mounted)
         for name in list(self.available_themes):
             if name not in THEMES:
                 self.unregister_theme(name)  # the command palette offers the app's two themes, no others
@@ -86,6 +87,7 @@ class TrainerApp(App[None]):
             self.theme = saved_theme
         self.watch(self, "theme", self.save_theme, init=False)
         self.push_screen(HomeScreen())
+        self._home_shown = True
         if self.store.notice:
             self.notify(self.store.notice, title="Progress", severity="warning", timeout=12, markup=False)
         self.store.on_notice(self._progress_notice)
@@ -159,7 +161,11 @@ class TrainerApp(App[None]):
         self.check_size(event.size.width, event.size.height)
 
     def check_size(self, width: int | None = None, height: int | None = None) -> None:
-        """Swap in the "make the window larger" screen while the terminal is too small, and back out after."""
+        """Swap in the "make the window larger" screen while the terminal is too small, and back out after; never
+        under the home screen (a resize can come before it is shown). One left under a screen opened meanwhile goes
+        away when it comes back on top at a good size (see :class:`TooSmallScreen`)."""
+        if not self._home_shown:
+            return  # on_mount checks once the home screen is there
         if width is None or height is None:
             width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT

@@ -190,8 +190,15 @@ class PlayMenuScreen(TrainerScreen):
                 settings = LocalGame.resume(local).settings
                 menu.add_option(Option(Text(f"Resume: {settings.title}, {settings.kind}"), id="resume-local"))
                 resumable += 1
-            except RecordError:
-                self.store.set_setting(LOCAL_GAME_SETTING, "")
+            except RecordError as error:
+                self.store.set_aside_setting(LOCAL_GAME_SETTING)
+                self.app.notify(
+                    f"The unfinished game can't be resumed ({error}); its record is kept aside in the progress file.",
+                    title="Play",
+                    severity="warning",
+                    timeout=12,
+                    markup=False,
+                )
         if resumable:
             menu.add_option(None)
         kind = "money game" if self.length == 0 else f"{self.length}-point match"

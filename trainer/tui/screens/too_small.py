@@ -18,6 +18,12 @@ class TooSmallScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_message()
 
+    def on_screen_resume(self) -> None:
+        """Back on top (a screen opened over it has closed): gone if the window has grown meanwhile."""
+        width, height = self.app.size
+        if width >= MIN_WIDTH and height >= MIN_HEIGHT:
+            self.dismiss()
+
     def on_resize(self) -> None:
         self.refresh_message()
 
