@@ -157,6 +157,9 @@ async def test_the_cube_sits_in_the_middle_or_on_its_owners_side_and_the_score_u
     app = BoardApp()
     async with app.run_test(size=(60, 30)) as pilot:
         board = app.query_one(BoardView)
+        assert not any("pips" in line for line in lines(board))  # an empty board has no pips to count
+        board.position = Position.start()
+        await pilot.pause()
         shown = lines(board)
         geometry = board.geometry()
         middle = 2 + geometry.rows
