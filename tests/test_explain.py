@@ -108,7 +108,7 @@ def test_the_text_opens_with_forced_or_not_forced_for_all_5000_cases() -> None:
         if answer["forced_pass"]:
             good = text.startswith("No legal play") and "passes" in text
         elif answer["n"] == 1:
-            good = text.startswith(f"Forced: {explanation.plays[0]} is the only legal play.")
+            good = text.startswith(f"Forced: {explanation.plays[0].notation(stops=True)} is the only legal play.")
         else:
             good = text.startswith(f"Not forced: there are {answer['n']} different legal plays.")
         if not good or str(explanation) != text:
@@ -222,6 +222,23 @@ def test_forced_sentence_for_a_full_roll() -> None:
     constraints, text = words("X: 6x2 5x2 / O: 1x5 2x2 3x2 4x2 19x2", (6, 5))
     assert constraints == {Constraint.ONLY_ONE_PLAY}
     assert text == "Forced: 6/off 5/off is the only legal play."
+
+
+@pytest.mark.parametrize(
+    ("position", "dice", "written", "gnubg"),
+    [
+        ("X: 11 6x5 5x2 3x3 2x4 / O: 24x2 23x2 21x2 17x2 12x2 9x3 1x2", (6, 5), "11/5/off", "11/off"),
+        ("X: 5 / O: 19x5", (3, 2), "5/2/off", "5/off"),
+        ("X: 4 / O: 19x5", (1, 1), "4/3/2/1/off", "4/off"),
+    ],
+)
+def test_a_checker_borne_off_with_several_dice_is_written_with_its_stops(
+    position: str, dice: tuple[int, int], written: str, gnubg: str
+) -> None:
+    explanation = explain(Position.from_text(position), dice)
+    assert explanation.text == f"Forced: {written} is the only legal play."
+    # The play itself keeps GNU Backgammon's short form, which the command line lists.
+    assert str(explanation.plays[0]) == gnubg
 
 
 @pytest.mark.parametrize(

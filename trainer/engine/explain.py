@@ -88,7 +88,8 @@ def _no_play_reason(position: Position, dice: Dice) -> str:
 
 
 def explain(position: Position, dice: tuple[int, ...]) -> Explanation:
-    """Say whether ``dice`` is forced in ``position`` and why.
+    """Say whether ``dice`` is forced in ``position`` and why. A play named in the text is written as the learner
+    reads it: a checker borne off with more than one die keeps its stops (``11/5/off``, not ``11/off``).
 
     :raises InvalidDiceError: if ``dice`` is not two numbers from 1 to 6.
     """
@@ -137,7 +138,7 @@ def explain(position: Position, dice: tuple[int, ...]) -> Explanation:
                 )
         if len(plays) == 1:
             constraints.add(Constraint.ONLY_ONE_PLAY)
-            sentences.insert(0, f"Forced: {first} is the only legal play.")
+            sentences.insert(0, f"Forced: {first.notation(stops=True)} is the only legal play.")
         else:
             sentences.insert(0, f"Not forced: there are {len(plays)} different legal plays.")
     return Explanation(position, roll, plays, frozenset(constraints), " ".join(sentences))
