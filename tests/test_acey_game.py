@@ -10,6 +10,7 @@ import pytest
 from trainer.engine import (
     AceyDeucey,
     ChosenDouble,
+    CubeError,
     EngineError,
     Game,
     GameResult,
@@ -177,3 +178,27 @@ def test_playable_doubles_says_which_doubles_can_be_played_in_full() -> None:
     assert playable_doubles(Position.acey_deucey_start()) == dict.fromkeys(range(1, 7), True)
     blocked = Position.from_text("X: waitx15 / O: 24x2 23x2 22x2 21x2 20x2 19x2 1x3")
     assert playable_doubles(blocked) == dict.fromkeys(range(1, 7), False)
+
+
+def test_nobody_doubles_in_the_middle_of_an_acey_deucey_turn() -> None:
+    """A double comes at the start of a turn, before rolling: not while the double after a 1-2 is being chosen,
+    nor before the bonus roll that follows it (the same turn goes on); the next turn may start with one."""
+    game = acey([5, 2, 1, 2, 6, 4])
+    game.roll_opening()
+    assert game.may_double  # the start of X's first turn
+    game.roll()
+    game.play("in/24 in/23")
+    assert game.phase is Phase.CHOOSE_DOUBLE
+    problem = "X is in the middle of an acey-deucey turn: a double comes only at the start of a turn"
+    assert game.double_problem() == problem
+    with pytest.raises(CubeError, match="in the middle of an acey-deucey turn"):
+        game.double()
+    game.choose_double(5)
+    game.play("in/20(4)")
+    assert game.phase is Phase.ROLL and game.turn is Side.X
+    assert not game.may_double
+    with pytest.raises(CubeError, match="about to take an acey-deucey bonus roll, which goes on the same turn"):
+        game.double()
+    game.roll()
+    game.play("in/15")
+    assert game.turn is Side.O and game.may_double

@@ -438,3 +438,13 @@ def test_a_match_reaches_a_crawford_game_and_doubles_again_after_it() -> None:
     games = play_match(Match(5, seed=4), random.Random(4))
     assert any(score.crawford and not doubled for score, doubled in games)
     assert any(score.is_post_crawford and doubled for score, doubled in games)
+
+
+def test_a_one_point_match_has_no_crawford_game_and_is_not_post_crawford() -> None:
+    """Both sides start one point short of a 1-point match: no side reaches it, so there is no Crawford game, and
+    no label says the games are post-Crawford."""
+    score = MatchScore.match(1)
+    assert not score.crawford and not score.is_post_crawford
+    assert str(score) == "X 0, O 0 in a 1-point match"
+    assert MatchScore.match(3).after(GameResult(Side.X, WinKind.GAMMON)).crawford  # 2-0 in a 3-point match
+    assert MatchScore(3, 2, 1).is_post_crawford

@@ -36,6 +36,13 @@ def double_problem(state: GameState) -> str | None:
         return f"{doubler} has already doubled: {other} must take or pass first"
     if state.phase is Phase.BEAVERED:
         return f"{other} has beavered: {doubler} must take or pass first"
+    if state.phase is Phase.CHOOSE_DOUBLE:
+        return f"{doubler} is in the middle of an acey-deucey turn: a double comes only at the start of a turn"
+    if state.history and state.history[-1][0] is doubler:
+        return (
+            f"{doubler} is about to take an acey-deucey bonus roll, which goes on the same turn: a double comes only "
+            "at the start of a turn"
+        )
     return state.match.doubling_problem() or state.doubling_cube.double_problem(doubler)
 
 

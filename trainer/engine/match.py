@@ -126,9 +126,10 @@ class MatchScore:
 
     @property
     def is_post_crawford(self) -> bool:
-        """Whether the Crawford game has been played and a side is still one point short: the cube is back."""
+        """Whether the Crawford game has been played and a side is still one point short: the cube is back. (A
+        1-point match has no Crawford game: both sides start one point short.)"""
         return (
-            bool(self.length)
+            self.length > 1
             and not self.crawford
             and not self.is_over
             and self.length - 1 in (self.x, self.o)
