@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandList, CommandPalette
+from textual.css.model import SelectorType
 from textual.pilot import Pilot
 from textual.widgets import Button, Footer, Input, OptionList, Static
 
@@ -652,6 +653,23 @@ async def test_the_command_palette_offers_only_the_apps_two_themes(tmp_path: Pat
     store = ProgressStore(tmp_path)
     assert store.setting("theme") == "textual-light"  # a theme chosen in the palette is kept like ctrl+t's
     store.close()
+
+
+async def test_the_stylesheet_styles_by_type_and_class_never_by_id(tmp_path: Path) -> None:
+    """The app's stylesheet is shared by every screen: a rule naming an id would also style whatever widget another
+    screen gives that id (home, progress and the lesson each have a "continue" button)."""
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE):
+        own_rules = [rule for rule in app.stylesheet.rules if not rule.is_default_rules]
+        assert len(own_rules) > 20  # app.tcss, not the widgets' defaults
+        by_id = [
+            selector.name
+            for rule in own_rules
+            for selectors in rule.selector_set
+            for selector in selectors.selectors
+            if selector.type is SelectorType.ID
+        ]
+        assert by_id == []
 
 
 # --- broken lessons, NO_COLOR -------------------------------------------------------------------------------

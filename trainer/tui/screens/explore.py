@@ -89,7 +89,7 @@ class ExploreScreen(TaskScreen):
             Static("Dice:", classes="field-label"),
             Input("31", id="dice-input", placeholder="e.g. 31 or 6-5; empty for the cube decision"),
             FeedbackBar(id="feedback"),
-            Static(id="explanation", markup=False),
+            Static(id="explanation", classes="explanation", markup=False),
             Static(id="evaluation", markup=False),
             OptionList(id="plays"),
             title=" Explore a position",

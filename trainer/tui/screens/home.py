@@ -61,11 +61,11 @@ class HomeScreen(TrainerScreen):
         with Vertical(classes="menu-page home"):
             yield Static("bgtrainer", classes="page-title")
             yield DashboardSummary(id="dashboard")
-            with Horizontal(id="home-actions"):
-                yield Button("▶ Continue", id="continue", action="screen.continue", compact=True)
-                yield Button("Progress  (s)", id="progress", action="screen.progress", compact=True)
+            with Horizontal(classes="home-actions"):
+                yield Button("▶ Continue", id="continue", classes="continue", action="screen.continue", compact=True)
+                yield Button("Progress  (s)", classes="to-progress", action="screen.progress", compact=True)
             yield Static("", id="home-notice", classes="notice", markup=False)
-            with Vertical(id="home-menu-box"):
+            with Vertical(classes="home-menu-box"):
                 yield OptionList(id="home-menu", classes="menu")
         yield Footer()
 

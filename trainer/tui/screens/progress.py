@@ -93,12 +93,12 @@ class ProgressScreen(TrainerScreen):
     dashboard: Dashboard | None = None
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="page", id="progress-page"):
+        with VerticalScroll(classes="page progress-page", id="progress-page"):
             yield Static("Your progress", classes="page-title")
-            yield Button("▶ Continue", id="continue", action="screen.continue", compact=True)
-            yield Static(id="overview", markup=False)
-            yield Static(id="chart-note", classes="chart-note", markup=False)
-            yield Static(id="figures")
+            yield Button("▶ Continue", id="continue", classes="continue", action="screen.continue", compact=True)
+            yield Static(id="overview", classes="section", markup=False)
+            yield Static(id="chart-note", classes="section", markup=False)
+            yield Static(id="figures", classes="section")
         yield Footer()
 
     def on_mount(self) -> None:
