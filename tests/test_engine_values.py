@@ -26,7 +26,7 @@ from trainer.engine import (
     parse_dice,
 )
 from trainer.engine.variants import STANDARD, variant_named
-from trainer.engine.wording import number_word, plural, sentence
+from trainer.engine.wording import capitalized, noun, number_word, plural, sentence
 
 # --- Dice -----------------------------------------------------------------------------------------------------
 
@@ -181,6 +181,8 @@ def test_turn_used_dice_tracks_the_dice_played() -> None:
 
 def test_wording_helpers() -> None:
     assert plural(1, "checker") == "1 checker" and plural(3, "checker") == "3 checkers"
+    assert plural(0, "point") == "0 points" and noun(1, "point") == "point" and noun(2, "point") == "points"
+    assert capitalized("a gammon: 2-1") == "A gammon: 2-1" and capitalized("") == ""
     assert number_word(4) == "four" and number_word(7) == "7"
     assert sentence("point 5 is closed") == "Point 5 is closed."
     assert sentence("Done.") == "Done."

@@ -42,6 +42,7 @@ from trainer.engine import (
 )
 from trainer.engine.variants import VARIANTS
 from trainer.engine.variants.acey_deucey import is_acey_deucey
+from trainer.engine.wording import number_word, plural
 from trainer.play.record import MATCH_LENGTHS, RecordError, new_id, new_seed
 from trainer.play.session import ComputerTurn, SessionError, Waiting
 from trainer.play.table import Event, ReplayError, Table, board_of, check_action
@@ -164,10 +165,6 @@ class LocalRecord:
             except ReplayError as error:
                 raise RecordError(f"action {number}: {error}") from None
         return cls(record_id, settings, tuple(actions))
-
-
-def _count(number: int) -> str:
-    return ("no", "one", "two", "three", "four")[number]
 
 
 class LocalGame:
@@ -429,7 +426,7 @@ class LocalGame:
         if event.result is not None or play.dice_used >= dice.move_count:
             return None
         if dice.chosen:
-            played = f"Only {_count(play.dice_used)} of the four" if play.dice_used else "None of the four"
+            played = f"Only {number_word(play.dice_used)} of the four" if play.dice_used else "None of the four"
             return f"{played} {dice.first}s could be played, so the turn ends here: no bonus roll."
         if is_acey_deucey(dice):
             return "The 1-2 could not be played in full, so the turn ends here: no double to choose, no bonus roll."
@@ -453,8 +450,7 @@ class LocalGame:
         result = self.results[0]
         kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[result.kind.value]
         how = " (the double was passed)" if result.passed else ""
-        points = f"{result.points} point{'s' if result.points != 1 else ''}"
-        return f"{_won(names[result.winner])} {kind} for {points}{how}."
+        return f"{_won(names[result.winner])} {kind} for {plural(result.points, 'point')}{how}."
 
 
 def _won(name: str) -> str:

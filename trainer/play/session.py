@@ -57,6 +57,7 @@ from trainer.engine import (
     parse_play,
 )
 from trainer.engine.doubling import beaver_problem
+from trainer.engine.wording import plural
 from trainer.play.computer import Computer, context_of, cube_owner, doubler_judgement
 from trainer.play.cube import CubeJudge, CubeJudgement
 from trainer.play.record import RecordError, SessionRecord, Settings, StoredVerdict, new_id, new_seed
@@ -212,7 +213,7 @@ class Summary:
             result = self.results[0]
             kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[result.kind.value]
             how = " (the double was passed)" if result.passed else ""
-            points = f"{result.points} point{'s' if result.points != 1 else ''}"
+            points = plural(result.points, "point")
             head = f"You {'won' if result.winner is LEARNER else 'lost'} {kind} for {points}{how}."
         else:
             head = "The money game is under way."
@@ -225,7 +226,7 @@ class Summary:
         if not self.judged:
             return head + " The tutor was off: no decision was judged."
         count = len(self.mistakes)
-        mistakes = "no mistakes" if not count else f"{count} mistake{'s' if count > 1 else ''}"
+        mistakes = "no mistakes" if not count else plural(count, "mistake")
         return f"{head} {mistakes.capitalize()}. {self.error_rate.text}"
 
 

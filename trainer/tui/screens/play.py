@@ -43,7 +43,7 @@ from trainer.engine import (
     Turn,
     explain,
 )
-from trainer.engine.wording import quoted, sentence
+from trainer.engine.wording import plural, quoted, sentence
 from trainer.play import (
     MATCH_LENGTHS,
     ComputerTurn,
@@ -498,7 +498,7 @@ class PlayScreen(TaskScreen):
         event = events[-1]
         throws = event.opening_throws
         x, o = throws[-1]
-        ties = f" after {len(throws) - 1} tie{'s' if len(throws) > 2 else ''}" if len(throws) > 1 else ""
+        ties = f" after {plural(len(throws) - 1, 'tie')}" if len(throws) > 1 else ""
         starter = self.name_of(event.side)
         you = starter == "You"
         first, second = (x, o) if event.side is Side.X else (o, x)
@@ -1031,7 +1031,7 @@ class PlayScreen(TaskScreen):
             return ""
         result = results[-1]
         kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[result.kind.value]
-        points = f"{result.points} point{'s' if result.points != 1 else ''}"
+        points = plural(result.points, "point")
         winner = self.name_of(result.winner)
         verb = "win" if winner == "You" else "wins"
         how = " (the double was passed)" if result.passed else ""

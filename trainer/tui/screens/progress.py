@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Button, Footer, Static
 
+from trainer.engine.wording import plural
 from trainer.practice.ratings import INITIAL_RATING
 from trainer.practice.stats import Dashboard, PuzzleFigures
 from trainer.stats_report import figure_title, gather, records_of
@@ -44,11 +45,6 @@ def figures_table(board: Dashboard) -> Table:
         for theme in kind.themes:
             row(theme, "  ")
     return table
-
-
-def plural(count: int, word: str) -> str:
-    """``1 run``, ``2 runs``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def time_until(seconds: float) -> str:
