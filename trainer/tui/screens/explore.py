@@ -143,7 +143,7 @@ class ExploreScreen(TaskScreen):
         board.position, board.used_dice, board.last_move = position, (), None
         board.caption = position.text() if position.has_waiting() else f"ID {position.position_id()}"
         if dice is None:
-            board.dice = ()
+            board.dice = None
             self.plays = ()
             plays_list.clear_options()
             explanation_box.update("No dice: the cube decision of X, on roll.")

@@ -191,9 +191,9 @@ class LessonScreen(TaskScreen):
         position = None if isinstance(step, RollStep) else step.board()
         dice = None if isinstance(step, RollStep) else step.roll()
         board.position = position or Position.start()
-        board.dice = dice or ()
+        board.dice = dice
         board.turn_label = "" if is_roll else "to play"
-        board.doubles_move_four = not is_roll  # an opening tie is two single dice
+        board.opening_throw = None
         if isinstance(step, PlayStep):
             assert position is not None and dice is not None
             self.playing = BoardPlay(board, position, dice)
@@ -360,7 +360,7 @@ class LessonScreen(TaskScreen):
         if not isinstance(step, RollStep) or not self.applicable("roll"):
             return
         mine, theirs = step.throws[self.throws_seen]
-        self.board.dice = (mine, theirs)
+        self.board.opening_throw = (mine, theirs)  # two single dice, a tie too
         tie = "  tie: roll again" if mine == theirs else ""
         self.board.caption = f"you threw {mine}, O threw {theirs}{tie}"
         self.feedback.clear()

@@ -486,7 +486,7 @@ class PlayScreen(TaskScreen):
         board.numbered_for = self.deciding() if self.two_players else Side.X
         state = game.state
         board.on_roll = state.turn or Side.X
-        board.dice = state.dice or ()
+        board.dice = state.dice
         board.used_dice = ()
         board.selected, board.targets = None, frozenset()
 
@@ -1093,7 +1093,7 @@ class PlayScreen(TaskScreen):
             )
         else:
             board.position = mistake.board
-            board.dice = mistake.dice or ()
+            board.dice = mistake.dice
             board.used_dice = ()
             board.last_move = None
             board.caption = (

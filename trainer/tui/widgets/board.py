@@ -10,7 +10,7 @@ moves counter-clockwise to the bottom-right home board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -256,7 +256,8 @@ def _cell(text: str, width: int) -> str:
 class BoardView(Widget, can_focus=True):
     """A backgammon board seen from the learner (X, ``●``), moving counter-clockwise to the bottom-right home.
 
-    A screen sets what it shows: ``position``, ``dice`` (and ``used_dice``), ``selected`` and ``targets`` while a
+    A screen sets what it shows: ``position``, the roll to play (``dice``, and ``used_dice``) or an opening throw of
+    one die each (``opening_throw``), ``selected`` and ``targets`` while a
     checker is being moved, ``marked`` points, ``last_move`` (from and to), the doubling ``cube`` and the ``match``
     score (``None`` hides them), whether the board takes choices now (``choosing``), and in acey-deucey the checkers
     waiting to enter, in their column right of the tray (``waiting_column`` keeps it while none wait).
@@ -363,7 +364,8 @@ class BoardView(Widget, can_focus=True):
             return self.board
 
     position: reactive[Position | None] = reactive(None, layout=False)
-    dice: reactive[tuple[int, ...]] = reactive(())
+    dice: reactive[Dice | None] = reactive(None)
+    """The roll to play (a double shown as four dice), named after the turn label."""
     used_dice: reactive[tuple[int, ...]] = reactive(())
     selected: reactive[int | None] = reactive(None)
     targets: reactive[frozenset[int]] = reactive(frozenset())
@@ -383,8 +385,8 @@ class BoardView(Widget, can_focus=True):
     """Whether the board takes choices now (enter and clicks); when not, enter is left to the screen."""
     caption: reactive[str] = reactive("")
     turn_label: reactive[str] = reactive("to play")
-    doubles_move_four: reactive[bool] = reactive(True)
-    """Whether the dice are a roll to play (a double shown four times) rather than two single throws."""
+    opening_throw: reactive[tuple[int, int] | None] = reactive(None)
+    """The single dice of an opening throw, X's then O's, shown while no roll is: two dice even when they tie."""
     names: reactive[tuple[str, str]] = reactive(("You", "O"))
     """What X and O are called in the pip counts and the score."""
     numbered_for: reactive[Side] = reactive(Side.X)
@@ -726,8 +728,7 @@ class BoardView(Widget, can_focus=True):
             mark = X_MARK if self.on_roll is Side.X else O_MARK
             label.append(f" {mark} ", self._side_style(self.on_roll))
             label.append(f" {self.turn_label}")
-            if len(self.dice) == 2 and self.doubles_move_four:
-                label.append(f" {self.dice[0]}-{self.dice[1]}")
+            label.append(f" {self.dice}")
         dice = self._dice()
         left, right = (label, dice) if self.on_roll is Side.X else (dice, label)
         text = Text("│", self._pal.frame)
@@ -753,8 +754,7 @@ class BoardView(Widget, can_focus=True):
         """The dice as faces, in the order to play (a double four times); those played are dimmed."""
         dice = Text(" ")
         used = list(self.used_dice)
-        as_roll = self.doubles_move_four and len(self.dice) == 2
-        shown: Sequence[int] = Dice.of(self.dice).moves if as_roll else self.dice
+        shown = self.dice.moves if self.dice is not None else self.opening_throw or ()
         for die in shown:
             if die in used:
                 used.remove(die)
