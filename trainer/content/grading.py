@@ -11,6 +11,7 @@ from trainer.content.models import CONDITION_PATTERN, ChooseStep, PickStep, Play
 from trainer.engine import (
     BAR,
     OFF,
+    Dice,
     IllegalPlayError,
     Play,
     PlayError,
@@ -86,7 +87,7 @@ def successful_plays(step: PlayStep) -> list[Play]:
     return [play for play in plays if all(condition_problem(c, play) is None for c in step.conditions)]
 
 
-def read_step_board(step: PlayStep) -> tuple[Position, tuple[int, int]]:
+def read_step_board(step: PlayStep) -> tuple[Position, Dice]:
     """The position and dice of a play step."""
     position, dice = step.board(), step.roll()
     assert position is not None and dice is not None  # both are required fields of a play step

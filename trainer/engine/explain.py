@@ -64,7 +64,7 @@ def _no_play_reason(position: Position, dice: Dice) -> str:
         points = "the entry point" if len(distinct) == 1 else "both entry points"
         return (
             f"No legal play: you have {plural(me[BAR], 'checker')} on the bar and {points} for "
-            f"{dice[0]}-{dice[1]} {'is' if len(distinct) == 1 else 'are'} closed: {where}. "
+            f"{dice} {'is' if len(distinct) == 1 else 'are'} closed: {where}. "
             "Nothing else may move until the bar is empty, so the turn passes."
         )
     numbers = " or a ".join(str(die) for die in distinct)
