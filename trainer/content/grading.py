@@ -33,11 +33,13 @@ START_LAYOUT = Position.start().player
 
 @dataclass(frozen=True, slots=True)
 class Feedback:
-    """The verdict on one attempt: right or not, what to tell the learner, and whether the rules forbade it."""
+    """The verdict on one attempt: right or not, what to tell the learner, whether the rules forbade it, and whether
+    another try or the solution is worth offering (the screen names its keys)."""
 
     correct: bool
     message: str
     illegal: bool = False
+    solution_offered: bool = False
 
 
 # --- play steps --------------------------------------------------------------------------------------------
@@ -303,7 +305,8 @@ def grade_puzzle(puzzle: Puzzle, answer: Play | str | None, written: str | None 
     accepted = {accepted.result for accepted in puzzle.accepted_plays()}
     correct = (position if play is None else play.result) in accepted
     if puzzle.kind != "forced":
-        return Feedback(correct, bearoff_feedback(puzzle, play, correct=correct, written=shown))
+        message = bearoff_feedback(puzzle, play, correct=correct, written=shown)
+        return Feedback(correct, message, solution_offered=not correct and play is not None)
     if correct:
         return Feedback(True, explain(position, dice).text)
     if play is None:
@@ -409,7 +412,4 @@ def bearoff_feedback(puzzle: Puzzle, play: Play | None, *, correct: bool, writte
         better = f"needs {mine.expected_rolls - best.expected_rolls:.2f} fewer rolls on average"
     rule = bearoff_rule(best.play, play)
     tip = f" {rule}" if rule else ""
-    return (
-        f"After {shown} {bearoff_figures(mine, puzzle.theme)}. The best play {better}.{tip} Try again, or press s "
-        "for the solution."
-    )
+    return f"After {shown} {bearoff_figures(mine, puzzle.theme)}. The best play {better}.{tip}"

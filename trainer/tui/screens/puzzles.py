@@ -9,6 +9,7 @@ back for review (:mod:`trainer.training`). "At your level" serves unsolved puzzl
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -301,6 +302,8 @@ class PuzzleScreen(TaskScreen):
         is cleared from the box, which keeps the focus; the keys the feedback names still work from the empty box).
         """
         self.record(answer, feedback.correct)
+        if feedback.solution_offered:
+            feedback = replace(feedback, message=f"{feedback.message} Try again, or press s for the solution.")
         self.feedback.show_feedback(feedback)
         if feedback.correct:
             self.done = True
