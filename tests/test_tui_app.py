@@ -174,6 +174,30 @@ async def test_escape_and_q_go_back_to_home(tmp_path: Path, what: str, screen_ty
         assert app.is_running
 
 
+async def test_the_menus_go_back_with_escape_and_q_and_home_has_no_back(tmp_path: Path) -> None:
+    """Back is the one binding every screen shares; home, with nothing under it, leaves it out: escape does
+    nothing there and q quits."""
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        for opener in ("p", "f", "g", "s"):  # puzzles, forced or not, play, progress
+            for key in ("escape", "q"):
+                await pilot.press(opener)
+                await pilot.pause()
+                assert not isinstance(app.screen, HomeScreen), opener
+                await pilot.press(key)
+                await pilot.pause()
+                assert isinstance(app.screen, HomeScreen), f"{key} left {app.screen!r} open"
+        shown = {active.binding.description for active in app.screen.active_bindings.values() if active.binding.show}
+        assert "Quit" in shown and "Back" not in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and app.is_running
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+
+
 # --- progress -----------------------------------------------------------------------------------------------
 
 

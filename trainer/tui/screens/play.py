@@ -120,7 +120,6 @@ class PlayMenuScreen(TrainerScreen):
     """Resume an unfinished game, or start one: against the computer, acey-deucey, or two players."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape", "app.pop_screen", "Back"),
         Binding("m", "cycle_length", "Game length"),
         Binding("l", "cycle_level", "Level"),
     ]

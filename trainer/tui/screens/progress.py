@@ -82,7 +82,6 @@ class ProgressScreen(TrainerScreen):
     """The full dashboard; ``c`` continues with the next useful thing."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape", "app.pop_screen", "Back"),
         Binding("c", "continue", "Continue"),
     ]
 

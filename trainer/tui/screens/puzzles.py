@@ -42,7 +42,6 @@ class PuzzleMenuScreen(TrainerScreen):
     """Every puzzle set: all, each kind, each theme; 0-3 choose the difficulty."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape", "app.pop_screen", "Back"),
         Binding("0", "difficulty(0)", "All levels"),
         Binding("1", "difficulty(1)", "Easy"),
         Binding("2", "difficulty(2)", "Medium"),
