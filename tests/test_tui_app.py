@@ -301,6 +301,26 @@ async def test_ctrl_t_toggles_dark_and_light(tmp_path: Path) -> None:
 # --- play steps ---------------------------------------------------------------------------------------------
 
 
+async def test_on_a_large_window_the_board_grows_to_fill_it_and_clicks_still_reach_the_points(tmp_path: Path) -> None:
+    """At 200 x 60 the board is not the 80 x 24 one with room to spare: its checkers are two lines tall and it
+    takes most of the window's height; a play made by clicks is read as before."""
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await started(pilot)
+        screen = await open_step(pilot, *OPENING_31_STEP)
+        view = board(app)
+        geometry = view.geometry()
+        drawn = geometry.height + view.info_lines()
+        assert geometry.scale == 2 and geometry.rows >= 11 and geometry.point_width >= 7
+        assert drawn >= 0.85 * view.size.height and view.size.height >= 55  # all but the title bar and the footer
+        assert geometry.width >= 0.5 * app.size.width
+        for start, end in ((8, 5), (6, 5)):
+            await click_point(pilot, start)
+            await click_point(pilot, end)
+        assert screen.query_one("#feedback", Static).has_class("right")
+        assert view.position is not None and view.position.player[5] == 2
+
+
 async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
