@@ -729,35 +729,34 @@ class BoardView(Widget, can_focus=True):
         self, position: Position, line: int, g: BoardGeometry, top: bool, changes: Changes
     ) -> list[tuple[str, Style]]:
         """Line ``line`` of the bar: O's checkers in the top half, the learner's in the bottom half."""
-        level, part = g.level_of(line), g.part_of(line, top=top)
-        side = Side.O if top else Side.X
         count = position.opponent_bar if top else position.player_bar
-        under = [(" ", Style())] * 3
-        if BAR in self.targets and level == 0 and not top:
-            return self._chip(under, TARGET_MARK, self._pal.target, part=part)
-        if level < min(count, g.rows):
-            arrived = max(0, changes.get((side, BAR), 0))
-            selected = self.selected == BAR and side is self.on_roll
-            return self._stack_cell(
-                under, side, count, level, g.rows, selected=selected, arrived=arrived, part=part
-            )
-        if count <= level < count - min(0, changes.get((side, BAR), 0)) and part != "upper":
-            return [(" ", Style()), (GHOST, self._pal.last_from), (" ", Style())]
-        return under
+        if BAR in self.targets and g.level_of(line) == 0 and not top:
+            return self._chip([(" ", Style())] * 3, TARGET_MARK, self._pal.target, part=g.part_of(line, top=top))
+        return self._column_cell(BAR, count, line, g, top, changes)
 
     def _waiting_cell(
         self, position: Position, line: int, g: BoardGeometry, top: bool, changes: Changes
     ) -> list[tuple[str, Style]]:
         """Line ``line`` of the waiting column: O's checkers waiting to enter in the top half, the learner's in the
-        bottom half, stacked from the edge like the bar's (a ghost where one left to enter)."""
+        bottom half."""
+        count = position.opponent_waiting if top else position.player_waiting
+        return self._column_cell(WAITING, count, line, g, top, changes)
+
+    def _column_cell(
+        self, place: int, count: int, line: int, g: BoardGeometry, top: bool, changes: Changes
+    ) -> list[tuple[str, Style]]:
+        """Line ``line`` of a column off the points (the bar, the checkers waiting to enter), as wide as the bar:
+        the ``count`` checkers of the half's side stacked from the edge, a ghost where one left."""
         level, part = g.level_of(line), g.part_of(line, top=top)
         side = Side.O if top else Side.X
-        count = position.opponent_waiting if top else position.player_waiting
-        under = [(" ", Style())] * WAITING_WIDTH
+        under = [(" ", Style())] * 3
         if level < min(count, g.rows):
-            selected = self.selected == WAITING and side is self.on_roll
-            return self._stack_cell(under, side, count, level, g.rows, selected=selected, arrived=0, part=part)
-        if count <= level < count - min(0, changes.get((side, WAITING), 0)) and part != "upper":
+            arrived = max(0, changes.get((side, place), 0))
+            selected = self.selected == place and side is self.on_roll
+            return self._stack_cell(
+                under, side, count, level, g.rows, selected=selected, arrived=arrived, part=part
+            )
+        if count <= level < count - min(0, changes.get((side, place), 0)) and part != "upper":
             return [(" ", Style()), (GHOST, self._pal.last_from), (" ", Style())]
         return under
 
