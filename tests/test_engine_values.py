@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import ast
+import builtins
+from pathlib import Path
+
 import pytest
 
 import trainer.engine.bearoff as bearoff
@@ -26,7 +30,7 @@ from trainer.engine import (
     parse_dice,
 )
 from trainer.engine.variants import STANDARD, variant_named
-from trainer.engine.wording import number_word, plural, sentence
+from trainer.engine.wording import capitalized, noun, number_word, plural, sentence
 
 # --- Dice -----------------------------------------------------------------------------------------------------
 
@@ -119,6 +123,38 @@ def test_a_damaged_table_is_a_table_error(tmp_path: object, monkeypatch: pytest.
     assert isinstance(TableError("x"), EngineError)
 
 
+def builtin_raises(source: str) -> list[str]:
+    """``function: Exception`` for each builtin exception raised in ``source`` outside a private function."""
+    found = []
+
+    def visit(node: ast.AST, names: tuple[str, ...]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                visit(child, (*names, child.name))
+                continue
+            if isinstance(child, ast.Raise) and child.exc is not None:
+                raised = child.exc.func if isinstance(child.exc, ast.Call) else child.exc
+                name = raised.id if isinstance(raised, ast.Name) else ""
+                is_builtin = isinstance(getattr(builtins, name, None), type)
+                if is_builtin and not any(part.startswith("_") for part in names):
+                    found.append(f"{'.'.join(names) or '<module>'}: {name}")
+            visit(child, names)
+
+    visit(ast.parse(source), ())
+    return found
+
+
+def test_the_engine_raises_builtin_exceptions_only_inside_private_helpers() -> None:
+    """What a caller of the engine meets is an EngineError (a ValueError quoting the input); a bare ValueError
+    stays inside a private helper whose caller turns it into one."""
+    engine = Path(bearoff.__file__).parent
+    found = {path.name: builtin_raises(path.read_text()) for path in sorted(engine.rglob("*.py"))}
+    assert {name: raises for name, raises in found.items() if raises} == {}
+    assert builtin_raises("def read(text):\n    raise ValueError(text)\ndef _read(text):\n    raise ValueError\n") == [
+        "read: ValueError"
+    ]
+
+
 def test_game_errors_name_what_the_game_waits_for() -> None:
     game = Game(roll_die=iter([3, 1, 6, 5]).__next__)
     assert game.phase is Phase.OPENING
@@ -181,6 +217,8 @@ def test_turn_used_dice_tracks_the_dice_played() -> None:
 
 def test_wording_helpers() -> None:
     assert plural(1, "checker") == "1 checker" and plural(3, "checker") == "3 checkers"
+    assert plural(0, "point") == "0 points" and noun(1, "point") == "point" and noun(2, "point") == "points"
+    assert capitalized("a gammon: 2-1") == "A gammon: 2-1" and capitalized("") == ""
     assert number_word(4) == "four" and number_word(7) == "7"
     assert sentence("point 5 is closed") == "Point 5 is closed."
     assert sentence("Done.") == "Done."

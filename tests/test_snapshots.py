@@ -143,7 +143,7 @@ class CubeOfferScreen(TaskScreen):
         o_play = next(play for play in legal_plays(Position.start(), Dice.of((6, 4))) if str(play) == "24/18 13/9")
         board = self.board
         board.position = o_play.result.swap()
-        board.on_roll, board.dice, board.used_dice = Side.O, (6, 4), (6, 4)
+        board.on_roll, board.dice, board.used_dice = Side.O, Dice(6, 4), (6, 4)
         board.last_move = LastMove.of(o_play, Side.O)
         board.cube = Cube(1)
         board.match = MatchScore(7, 3, 4)

@@ -340,16 +340,20 @@ def test_a_failed_migration_4_leaves_a_version_2_file_as_it_was(
     path = copy_version_2(data_dir)
     original = path.read_bytes()
 
+    (fourth,) = [migration for migration in MIGRATIONS if migration.version == 4]
+
     def breaks(connection: sqlite3.Connection) -> None:
         """Migration 4, then a failure on the learner's rows (an empty database goes through)."""
-        MIGRATIONS[-1].apply(connection)
+        fourth.apply(connection)
         if connection.execute("SELECT count(*) FROM puzzle_attempt").fetchone()[0]:
             raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS[:-1], Migration(LATEST_VERSION, "breaks", breaks)))
+    broken = tuple(Migration(4, "breaks", breaks) if migration is fourth else migration for migration in MIGRATIONS)
+    monkeypatch.setattr(migrations, "MIGRATIONS", broken)
     store = ProgressStore(data_dir)
     assert not store.persistent
     assert store.notice is not None and "disk on fire" in store.notice
+    assert "migration 4" in store.notice  # after 3 had run: it is undone with the rest
     store.record_drill_run("streak", 4)  # the session goes on, in memory
     assert store.drill_best("streak") == 4
     store.close()

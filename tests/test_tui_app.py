@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandList, CommandPalette
+from textual.css.model import SelectorType
 from textual.pilot import Pilot
 from textual.widgets import Button, Footer, Input, OptionList, Static
 
@@ -177,6 +178,30 @@ async def test_escape_and_q_go_back_to_home(tmp_path: Path, what: str, screen_ty
         assert app.is_running
 
 
+async def test_the_menus_go_back_with_escape_and_q_and_home_has_no_back(tmp_path: Path) -> None:
+    """Back is the one binding every screen shares; home, with nothing under it, leaves it out: escape does
+    nothing there and q quits."""
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        for opener in ("p", "f", "g", "s"):  # puzzles, forced or not, play, progress
+            for key in ("escape", "q"):
+                await pilot.press(opener)
+                await pilot.pause()
+                assert not isinstance(app.screen, HomeScreen), opener
+                await pilot.press(key)
+                await pilot.pause()
+                assert isinstance(app.screen, HomeScreen), f"{key} left {app.screen!r} open"
+        shown = {active.binding.description for active in app.screen.active_bindings.values() if active.binding.show}
+        assert "Quit" in shown and "Back" not in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and app.is_running
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+
+
 # --- progress -----------------------------------------------------------------------------------------------
 
 
@@ -278,6 +303,26 @@ async def test_ctrl_t_toggles_dark_and_light(tmp_path: Path) -> None:
 
 
 # --- play steps ---------------------------------------------------------------------------------------------
+
+
+async def test_on_a_large_window_the_board_grows_to_fill_it_and_clicks_still_reach_the_points(tmp_path: Path) -> None:
+    """At 200 x 60 the board is not the 80 x 24 one with room to spare: its checkers are two lines tall and it
+    takes most of the window's height; a play made by clicks is read as before."""
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await started(pilot)
+        screen = await open_step(pilot, *OPENING_31_STEP)
+        view = board(app)
+        geometry = view.geometry()
+        drawn = geometry.height + view.info_lines()
+        assert geometry.scale == 2 and geometry.rows >= 11 and geometry.point_width >= 7
+        assert drawn >= 0.85 * view.size.height and view.size.height >= 55  # all but the title bar and the footer
+        assert geometry.width >= 0.5 * app.size.width
+        for start, end in ((8, 5), (6, 5)):
+            await click_point(pilot, start)
+            await click_point(pilot, end)
+        assert screen.query_one("#feedback", Static).has_class("right")
+        assert view.position is not None and view.position.player[5] == 2
 
 
 async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
@@ -656,6 +701,23 @@ async def test_the_command_palette_offers_only_the_apps_two_themes(tmp_path: Pat
     store = ProgressStore(tmp_path)
     assert store.setting("theme") == "textual-light"  # a theme chosen in the palette is kept like ctrl+t's
     store.close()
+
+
+async def test_the_stylesheet_styles_by_type_and_class_never_by_id(tmp_path: Path) -> None:
+    """The app's stylesheet is shared by every screen: a rule naming an id would also style whatever widget another
+    screen gives that id (home, progress and the lesson each have a "continue" button)."""
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE):
+        own_rules = [rule for rule in app.stylesheet.rules if not rule.is_default_rules]
+        assert len(own_rules) > 20  # app.tcss, not the widgets' defaults
+        by_id = [
+            selector.name
+            for rule in own_rules
+            for selectors in rule.selector_set
+            for selector in selectors.selectors
+            if selector.type is SelectorType.ID
+        ]
+        assert by_id == []
 
 
 # --- broken lessons, NO_COLOR -------------------------------------------------------------------------------

@@ -22,10 +22,18 @@ from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 
 GEOMETRIES = [
-    BoardGeometry(point_width, rows, waiting)
-    for point_width in range(BoardGeometry.MIN_POINT_WIDTH, BoardGeometry.MAX_POINT_WIDTH + 1, 2)
-    for rows in range(BoardGeometry.MIN_ROWS, BoardGeometry.MAX_ROWS + 1)
-    for waiting in (False, True)
+    *(
+        BoardGeometry(point_width, rows, waiting)
+        for point_width in range(BoardGeometry.MIN_POINT_WIDTH, BoardGeometry.MAX_POINT_WIDTH + 1, 2)
+        for rows in range(BoardGeometry.MIN_ROWS, BoardGeometry.MAX_ROWS + 1)
+        for waiting in (False, True)
+    ),
+    *(  # a large window: checkers two lines tall
+        BoardGeometry(point_width, rows, waiting, scale=2)
+        for point_width in range(BoardGeometry.LARGE_MIN_POINT_WIDTH, BoardGeometry.LARGE_MAX_POINT_WIDTH + 1, 2)
+        for rows in range(BoardGeometry.LARGE_MIN_ROWS, BoardGeometry.MAX_ROWS + 1, 2)
+        for waiting in (False, True)
+    ),
 ]
 POINTS = [*range(1, 25), BAR, OFF]
 ACEY_START = Position.acey_deucey_start()
@@ -47,7 +55,8 @@ async def settle(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 
 
 
 def geometry_id(geometry: BoardGeometry) -> str:
-    return f"{geometry.point_width}x{geometry.rows}{'+waiting' if geometry.waiting else ''}"
+    scale = f"x{geometry.scale}" if geometry.scale > 1 else ""
+    return f"{geometry.point_width}x{geometry.rows}{scale}{'+waiting' if geometry.waiting else ''}"
 
 
 @pytest.mark.parametrize("geometry", GEOMETRIES, ids=geometry_id)
@@ -63,7 +72,7 @@ def test_point_at_and_cell_of_are_inverse_and_every_cell_of_a_point_maps_to_it(g
                 seen[point] = seen.get(point, 0) + 1
     assert set(seen) == set(points)
     for point in range(1, 25):  # a whole column: the number, the frame line and every checker line of its half
-        assert seen[point] == geometry.point_width * (geometry.rows + 2)
+        assert seen[point] == geometry.point_width * (geometry.half + 2)
     if geometry.waiting:  # the column right of the tray, as wide as the bar, from top to bottom
         assert seen[WAITING] == 3 * geometry.height and geometry.waiting_x + 4 == geometry.width
         assert geometry.cell_of(WAITING)[1] == geometry.cell_of(1)[1]  # the learner's stack, from the bottom edge
@@ -72,18 +81,32 @@ def test_point_at_and_cell_of_are_inverse_and_every_cell_of_a_point_maps_to_it(g
             geometry.cell_of(WAITING)
 
 
-@pytest.mark.parametrize(("width", "height"), [(48, 23), (49, 22), (74, 38), (86, 30), (200, 80), (10, 5)])
+@pytest.mark.parametrize(
+    ("width", "height"), [(48, 23), (49, 22), (74, 38), (86, 30), (120, 51), (120, 52), (60, 80), (200, 80), (10, 5)]
+)
 def test_fit_gives_the_largest_board_that_fits_with_odd_points(width: int, height: int) -> None:
     geometry = BoardGeometry.fit(width, height)
+    large = geometry.scale == 2
+    widest = BoardGeometry.LARGE_MAX_POINT_WIDTH if large else BoardGeometry.MAX_POINT_WIDTH
     assert geometry.point_width % 2 == 1
-    assert BoardGeometry.MIN_POINT_WIDTH <= geometry.point_width <= BoardGeometry.MAX_POINT_WIDTH
+    assert BoardGeometry.MIN_POINT_WIDTH <= geometry.point_width <= widest
     assert BoardGeometry.MIN_ROWS <= geometry.rows <= BoardGeometry.MAX_ROWS
     if width >= 48 and height >= 18:
         assert geometry.width <= width and geometry.height + 3 <= height
-        wider = BoardGeometry(geometry.point_width + 2, geometry.rows)
-        taller = BoardGeometry(geometry.point_width, geometry.rows + 1)
-        assert wider.point_width > BoardGeometry.MAX_POINT_WIDTH or wider.width > width
+        wider = BoardGeometry(geometry.point_width + 2, geometry.rows, scale=geometry.scale)
+        taller = BoardGeometry(geometry.point_width, geometry.rows + 1, scale=geometry.scale)
+        assert wider.point_width > widest or wider.width > width
         assert taller.rows > BoardGeometry.MAX_ROWS or taller.height + 3 > height
+    # Checkers two lines tall once a half holds at least as many of them as before, on points wide enough.
+    two_lines = BoardGeometry(BoardGeometry.LARGE_MIN_POINT_WIDTH, BoardGeometry.LARGE_MIN_ROWS, scale=2)
+    assert large == (two_lines.width <= width and two_lines.height + 3 <= height)
+
+
+def test_a_larger_window_never_gives_a_smaller_board() -> None:
+    sizes = [BoardGeometry.fit(150, height) for height in range(20, 90)]
+    heights = [geometry.height for geometry in sizes]
+    assert heights == sorted(heights) and sizes[-1].scale == 2 and sizes[0].scale == 1
+    assert BoardGeometry.fit(150, 60) == BoardGeometry(9, 13, scale=2)
 
 
 def test_the_waiting_column_takes_its_width_from_the_points_only_when_the_board_must_shrink() -> None:
@@ -97,14 +120,14 @@ def test_a_point_is_a_triangle_wide_at_the_edge_narrowing_to_a_tip(geometry: Boa
     def width(shape: str) -> float:
         return sum(1 if char == "█" else 0.5 for char in shape if char in "█▌▐")
 
-    shapes = [geometry.triangle(level, top=True) for level in range(geometry.rows)]
+    shapes = [geometry.triangle(line, top=True) for line in range(geometry.half)]
     assert all(len(shape) == geometry.point_width for shape in shapes)
     assert shapes[0] == "█" * geometry.point_width
     widths = [width(shape) for shape in shapes]
     assert widths == sorted(widths, reverse=True) and widths[-1] <= 1
     for shape in shapes:  # centred: the same on both sides
         assert shape.translate(str.maketrans("▌▐", "▐▌"))[::-1] == shape
-    assert "▼" in shapes[-1] and "▲" in geometry.triangle(geometry.rows - 1, top=False)
+    assert "▼" in shapes[-1] and "▲" in geometry.triangle(geometry.half - 1, top=False)
 
 
 # --- values ------------------------------------------------------------------------------------------------

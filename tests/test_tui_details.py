@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
 from trainer.content.loader import load_lessons
-from trainer.content.models import PlayStep
+from trainer.content.models import PlayStep, RollStep
 from trainer.content.puzzles import Puzzle, load_puzzles
 from trainer.engine import OFF
 from trainer.store import ProgressStore
@@ -23,13 +23,22 @@ LESSONS = load_lessons().lessons
 PUZZLES = load_puzzles().puzzles
 
 
-def play_step(test: object) -> tuple[int, int]:
-    """The (lesson index, step index) of the first play step meeting ``test``."""
+def play_step(test: object, kind: type = PlayStep) -> tuple[int, int]:
+    """The (lesson index, step index) of the first play step (or step of ``kind``) meeting ``test``."""
     for lesson_index, lesson in enumerate(LESSONS):
         for index, step in enumerate(lesson.steps):
-            if isinstance(step, PlayStep) and test(step):  # type: ignore[operator]
+            if isinstance(step, kind) and test(step):  # type: ignore[operator]
                 return lesson_index, index
     raise AssertionError("no such step")
+
+
+async def open_step(pilot: Pilot[None], lesson_index: int, index: int) -> LessonScreen:
+    """The lesson screen showing that step, once the content has loaded."""
+    await pilot.app.workers.wait_for_complete()
+    screen = LessonScreen(LESSONS[lesson_index], start_step=index)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen
 
 
 def puzzle_where(test: object) -> Puzzle:
@@ -58,14 +67,25 @@ async def settle(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 
         await pilot.pause(0.05)
 
 
+async def test_a_tie_on_the_opening_throw_shows_two_single_dice_not_a_double(tmp_path: Path) -> None:
+    """Each side throws one die for who starts: a 4 and a 4 are two dice to compare, never a 4-4 to play."""
+    lesson_index, index = play_step(lambda step: step.throws[0][0] == step.throws[0][1], RollStep)
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(110, 34)) as pilot:
+        board = (await open_step(pilot, lesson_index, index)).query_one(BoardView)
+        assert dice_styles(board) == []  # nothing thrown yet
+        await pilot.press("r")
+        await pilot.pause()
+        die = LESSONS[lesson_index].steps[index].throws[0][0]  # type: ignore[union-attr]
+        assert dice_styles(board) == ["die", "die"]
+        assert board.render().plain.count(DIE_FACES[die - 1]) == 2 and f"{die}-{die}" not in board.render().plain
+
+
 async def test_a_double_shows_four_dice_and_strikes_each_one_used(tmp_path: Path) -> None:
     lesson_index, index = play_step(lambda step: step.roll()[0] == step.roll()[1])
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(110, 34)) as pilot:
-        await app.workers.wait_for_complete()
-        screen = LessonScreen(LESSONS[lesson_index], start_step=index)
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen = await open_step(pilot, lesson_index, index)
         board = screen.query_one(BoardView)
         die = board.dice[0]
         assert dice_styles(board) == ["die"] * 4
@@ -120,10 +140,7 @@ async def test_escape_while_typing_leaves_the_box_not_the_lesson(tmp_path: Path)
     lesson_index, index = play_step(lambda step: True)
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(110, 34)) as pilot:
-        await app.workers.wait_for_complete()
-        screen = LessonScreen(LESSONS[lesson_index], start_step=index)
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen = await open_step(pilot, lesson_index, index)
         await pilot.press("slash")
         assert isinstance(app.focused, Input)
         await pilot.press("escape")

@@ -334,7 +334,7 @@ async def test_a_cube_puzzle_is_answered_by_key_and_explained_with_the_equities(
         await app.push_screen(screen)
         await pilot.pause()
         board = screen.query_one(BoardView)
-        assert board.position == double.board() and board.dice == () and board.cube == Cube()
+        assert board.position == double.board() and board.dice is None and board.cube == Cube()
         assert not screen.query_one("#notation", Input).display and not screen.query_one("#no-play").display
         actions = screen.query_one(CubeActions)
         assert (actions.can_double, actions.can_decline, actions.can_take, actions.can_pass) == (

@@ -7,6 +7,7 @@ from typing import Any
 
 from trainer.analysis.results import Chances, CubeDecision, CubeOwner, Evaluator, RankedPlay, check_cube, check_plies
 from trainer.engine import Dice, Position, parse_dice, read_position
+from trainer.engine.wording import plural
 
 _CHANCE_HEADINGS = ("Win", "W(g)", "W(bg)", "Lose", "L(g)", "L(bg)")
 
@@ -48,10 +49,9 @@ def _percent(chances: Chances) -> list[str]:
 
 
 def _plays_text(position: Position, dice: Dice, ranked: list[RankedPlay], cube: CubeOwner, plies: int) -> str:
-    count = "1 legal play" if len(ranked) == 1 else f"{len(ranked)} legal plays"
     lines = [
-        f"X to play {dice[0]}-{dice[1]} in {position.position_id()}: {count}, ranked by {plies}-ply cubeful money "
-        f"equity (cube {_cube_words(cube)}); chances in %",
+        f"X to play {dice} in {position.position_id()}: {plural(len(ranked), 'legal play')}, ranked by {plies}-ply "
+        f"cubeful money equity (cube {_cube_words(cube)}); chances in %",
     ]
     width = max(len("Play"), *(len(str(item.play)) for item in ranked))
     rank_width = len(str(len(ranked)))

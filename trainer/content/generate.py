@@ -51,14 +51,14 @@ TEMPTING_LEVELS = (2, 6)
 """Up to 2 tempting moves is easy, up to 6 medium, more is hard."""
 
 
-def tempting_moves(position: Position, dice: tuple[int, int], play: Play) -> int:
+def tempting_moves(position: Position, dice: Dice, play: Play) -> int:
     """Moves a solver might reach for that are not part of the only play: each checker moved by one die, or by
     both together, to a point that does not look closed (fewer than two O checkers, or off the board from the home
     board), whatever subtler rule forbids it (the bar first, bearing off, both dice, the higher die, a closed
     stop on the way)."""
     me, them = position.player, position.opponent
     made = {(move.start, move.end) for move in play.moves}
-    distances = set(dice) | ({dice[0] + dice[1]} if dice[0] != dice[1] else set())
+    distances = set(dice) | (set() if dice.is_double else {dice.first + dice.second})
     tempting = set()
     for start in range(BAR, 0, -1):
         if not me[start]:
@@ -86,17 +86,16 @@ def _in_chain(play: Play, move: tuple[int, int]) -> bool:
     return False
 
 
-def forced_difficulty(position: Position, dice: tuple[int, int], play: Play) -> int:
+def forced_difficulty(position: Position, dice: Dice, play: Play) -> int:
     """1 to 3 by how many single moves tempt the solver away from the only play (or from passing)."""
     count = tempting_moves(position, dice, play)
     return 1 + sum(count > level for level in TEMPTING_LEVELS)
 
 
-def higher_die_is_a_choice(position: Position, dice: tuple[int, int], play: Play) -> bool:
+def higher_die_is_a_choice(position: Position, dice: Dice, play: Play) -> bool:
     """Whether the lower die, played alone, would leave a different board from the higher die's only play: both
     dice are real choices (not one last checker that either die bears off)."""
-    low = min(dice)
-    return any(_after(position, move) != play.result.player for move in iter_single_moves(position, low))
+    return any(_after(position, move) != play.result.player for move in iter_single_moves(position, dice.low))
 
 
 def _after(position: Position, move: Move) -> tuple[int, ...]:
@@ -105,7 +104,7 @@ def _after(position: Position, move: Move) -> tuple[int, ...]:
     return tuple(me)
 
 
-def forced_rejection(position: Position, dice: tuple[int, int], theme: str) -> str | None:
+def forced_rejection(position: Position, dice: Dice, theme: str) -> str | None:
     """Why a forced roll does not make a puzzle, if it doesn't: the last roll of the game (or one of the last, with
     fewer than five checkers left), or a higher-die roll where the lower die is no visible choice."""
     (play,) = legal_plays(position, dice)
@@ -187,7 +186,7 @@ def forced_candidates(seed: int) -> Iterator[Candidate]:
                 difficulty=forced_difficulty(position, roll, plays[0]),
                 position=position,
                 dice=roll,
-                prompt=f"You rolled {roll[0]}-{roll[1]}. The rules leave at most one way to play it: find it, or "
+                prompt=f"You rolled {roll}. The rules leave at most one way to play it: find it, or "
                 "answer \"No legal play\".",
                 answers=(play_text(plays[0]),),
                 group=group,
@@ -220,7 +219,7 @@ def bearoff_candidates(seed: int) -> Iterator[Candidate]:
         theirs = _random_home(rng, rng.randint(1, 15))
         position = Position.from_points(mine, theirs)
         first, second = rng.randint(1, 6), rng.randint(1, 6)
-        dice = (max(first, second), min(first, second))
+        dice = Dice(first, second).high_first()
         ranked = rank_plays(position, dice)
         if len(ranked) < 2:
             continue
@@ -233,13 +232,13 @@ def bearoff_candidates(seed: int) -> Iterator[Candidate]:
                 continue
             difficulty = 1 if margin >= 0.05 else 2 if margin >= 0.02 else 3
             needs = database.mean(home_side(position.opponent))
-            prompt = (f"You rolled {dice[0]}-{dice[1]}. O needs about {needs:.1f} rolls to finish. "
+            prompt = (f"You rolled {dice}. O needs about {needs:.1f} rolls to finish. "
                       "Play to win the race.")
         else:
             if margin < CLEAR_ROLLS_MARGIN:
                 continue
             difficulty = 1 if margin >= 0.2 else 2 if margin >= 0.1 else 3
-            prompt = f"You rolled {dice[0]}-{dice[1]}. Bear off so that you need the fewest rolls on average."
+            prompt = f"You rolled {dice}. Bear off so that you need the fewest rolls on average."
         yield Candidate(
             kind="bearoff",
             theme=theme,

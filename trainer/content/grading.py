@@ -11,6 +11,7 @@ from trainer.content.models import CONDITION_PATTERN, ChooseStep, DoubleStep, Pi
 from trainer.engine import (
     BAR,
     OFF,
+    Dice,
     IllegalPlayError,
     Play,
     PlayError,
@@ -32,11 +33,13 @@ START_LAYOUT = Position.start().player
 
 @dataclass(frozen=True, slots=True)
 class Feedback:
-    """The verdict on one attempt: right or not, what to tell the learner, and whether the rules forbade it."""
+    """The verdict on one attempt: right or not, what to tell the learner, whether the rules forbade it, and whether
+    another try or the solution is worth offering (the screen names its keys)."""
 
     correct: bool
     message: str
     illegal: bool = False
+    solution_offered: bool = False
 
 
 # --- play steps --------------------------------------------------------------------------------------------
@@ -86,7 +89,7 @@ def successful_plays(step: PlayStep) -> list[Play]:
     return [play for play in plays if all(condition_problem(c, play) is None for c in step.conditions)]
 
 
-def read_step_board(step: PlayStep) -> tuple[Position, tuple[int, int]]:
+def read_step_board(step: PlayStep) -> tuple[Position, Dice]:
     """The position and dice of a play step."""
     position, dice = step.board(), step.roll()
     assert position is not None and dice is not None  # both are required fields of a play step
@@ -302,7 +305,8 @@ def grade_puzzle(puzzle: Puzzle, answer: Play | str | None, written: str | None 
     accepted = {accepted.result for accepted in puzzle.accepted_plays()}
     correct = (position if play is None else play.result) in accepted
     if puzzle.kind != "forced":
-        return Feedback(correct, bearoff_feedback(puzzle, play, correct=correct, written=shown))
+        message = bearoff_feedback(puzzle, play, correct=correct, written=shown)
+        return Feedback(correct, message, solution_offered=not correct and play is not None)
     if correct:
         return Feedback(True, explain(position, dice).text)
     if play is None:
@@ -408,10 +412,7 @@ def bearoff_feedback(puzzle: Puzzle, play: Play | None, *, correct: bool, writte
         better = f"needs {mine.expected_rolls - best.expected_rolls:.2f} fewer rolls on average"
     rule = bearoff_rule(best.play, play)
     tip = f" {rule}" if rule else ""
-    return (
-        f"After {shown} {bearoff_figures(mine, puzzle.theme)}. The best play {better}.{tip} Try again, or press s "
-        "for the solution."
-    )
+    return f"After {shown} {bearoff_figures(mine, puzzle.theme)}. The best play {better}.{tip}"
 
 
 # --- acey-deucey: the double chosen after a 1-2 ----------------------------------------------------------------

@@ -168,7 +168,7 @@ def _bears_off_with_a_higher_die(play: Play) -> bool:
 
 def _has_blocked_route(position: Position, dice: Dice) -> bool:
     """Whether some checker could reach a point with both dice except that both stops on the way are closed."""
-    high, low = max(dice), min(dice)
+    high, low = dice.high, dice.low
     me, them = position.player, position.opponent
     if high == low or me[25]:
         return False

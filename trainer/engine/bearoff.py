@@ -25,6 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from trainer.engine.dice import Dice
 from trainer.engine.errors import CubeError, NotBearOffError, TableError
 from trainer.engine.moves import Play, legal_plays
 from trainer.engine.position import BAR, CHECKERS, OFF, Position
@@ -101,8 +102,8 @@ def single_moves(side: HomeBoard, die: int) -> Iterator[HomeBoard]:
 @cache
 def play_results(side: HomeBoard, high: int, low: int) -> frozenset[HomeBoard]:
     """Every position one side can reach with a whole roll (both dice, four of a double, as far as checkers last)."""
-    dice = (high,) * 4 if high == low else (high, low)
-    orders = [dice] if high == low else [dice, dice[::-1]]
+    moves = Dice(high, low).moves
+    orders = [moves] if high == low else [moves, moves[::-1]]
     results: set[HomeBoard] = set()
     for order in orders:
         frontier = {side}

@@ -9,7 +9,7 @@ from trainer.engine.dice import Dice
 from trainer.engine.moves import Play, iter_single_moves, legal_plays
 from trainer.engine.position import BAR, WAITING, Position
 from trainer.engine.rules import step_problem
-from trainer.engine.wording import number_word, plural
+from trainer.engine.wording import capitalized, number_word, plural
 
 
 class Constraint(Enum):
@@ -64,7 +64,7 @@ def _no_play_reason(position: Position, dice: Dice) -> str:
         points = "the entry point" if len(distinct) == 1 else "both entry points"
         return (
             f"No legal play: you have {plural(me[BAR], 'checker')} on the bar and {points} for "
-            f"{dice[0]}-{dice[1]} {'is' if len(distinct) == 1 else 'are'} closed: {where}. "
+            f"{dice} {'is' if len(distinct) == 1 else 'are'} closed: {where}. "
             "Nothing else may move until the bar is empty, so the turn passes."
         )
     numbers = " or a ".join(str(die) for die in distinct)
@@ -82,7 +82,7 @@ def _no_play_reason(position: Position, dice: Dice) -> str:
             f"No legal play: every checker that could move a {numbers} would land on a closed point "
             "(two or more O checkers). The turn passes."
         )
-    because = others[0][:1].upper() + others[0][1:]
+    because = capitalized(others[0])
     landing = " Every other move lands on a closed point." if blocked else ""
     return f"No legal play with a {numbers}: {because}.{landing} The turn passes."
 

@@ -35,10 +35,11 @@ class Segment:
     text: str
 
 
-def read_segments(text: str) -> list[Segment]:
+def _read_segments(text: str) -> list[Segment]:
     """Split notation into checker paths without looking at any position.
 
-    :raises ValueError: with the reason the text cannot be read (the caller wraps it).
+    :raises ValueError: with the reason the text cannot be read, which :func:`parse_play` turns into an
+        :class:`InvalidNotationError` quoting the text, the dice and the position.
     """
     if len(text) > MAX_PLAY_TEXT:
         raise ValueError(f"a play is at most four moves, but this text has {len(text):,} characters")
@@ -110,7 +111,7 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
             text, position_id, roll, "you must play when you can, and this roll can be played"
         )
     try:
-        segments = read_segments(text)
+        segments = _read_segments(text)
     except ValueError as error:
         raise InvalidNotationError(text, position_id, roll, str(error)) from None
     if not segments:

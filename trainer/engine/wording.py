@@ -7,7 +7,12 @@ NUMBER_WORDS = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four"}
 
 def plural(count: int, word: str) -> str:
     """``1 checker``, ``2 checkers``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return f"{count} {noun(count, word)}"
+
+
+def noun(count: int, word: str) -> str:
+    """``word`` for one, ``words`` for any other count (the count itself not written)."""
+    return word if count == 1 else f"{word}s"
 
 
 def number_word(count: int) -> str:

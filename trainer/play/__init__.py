@@ -36,9 +36,8 @@ from trainer.play.session import (
     Session,
     SessionError,
     Summary,
-    Waiting,
 )
-from trainer.play.table import Event, ReplayError, Table
+from trainer.play.table import Event, ReplayError, Table, Waiting
 from trainer.play.tutor import BAD, DOUBTFUL, VERY_BAD, ErrorRate, Skill, Verdict
 
 __all__ = [

@@ -27,21 +27,16 @@ from typing import Any, Final, Literal
 
 from trainer.analysis import acey
 from trainer.engine import (
-    Cube,
-    Dice,
     EngineError,
-    GameResult,
-    GameState,
-    MatchScore,
     Phase,
     Play,
-    Position,
     Side,
     parse_play,
     playable_doubles,
 )
 from trainer.engine.variants import VARIANTS
 from trainer.engine.variants.acey_deucey import is_acey_deucey
+from trainer.engine.wording import number_word, plural
 from trainer.play.record import (
     MATCH_LENGTHS,
     RecordError,
@@ -53,8 +48,8 @@ from trainer.play.record import (
     read_json_record,
     shown,
 )
-from trainer.play.session import ComputerTurn, SessionError, Waiting
-from trainer.play.table import Event, ReplayError, Table, board_of
+from trainer.play.session import ComputerTurn, SessionError
+from trainer.play.table import AtTable, Event, ReplayError, Table, Waiting
 
 Players = Literal["computer", "two"]
 PLAYERS: Final[tuple[Players, ...]] = ("computer", "two")
@@ -164,17 +159,14 @@ class LocalRecord:
         return cls(record_id, settings, check_actions(document.get("actions"), "a local game record"))
 
 
-def _count(number: int) -> str:
-    return ("no", "one", "two", "three", "four")[number]
-
-
-class LocalGame:
+class LocalGame(AtTable):
     """A game or match of acey-deucey against the computer, or of either variant between two players at one
     keyboard. Build one with :meth:`new` or :meth:`resume`."""
 
     def __init__(self, record: LocalRecord) -> None:
         self.id = record.id
         self._settings = record.settings
+        self._computer_side = Side.O if record.settings.players == "computer" else None
         self._table = self._replay(record)
         if not self._table.actions:
             self._table.open()
@@ -228,48 +220,6 @@ class LocalGame:
         return self._settings
 
     @property
-    def state(self) -> GameState:
-        """The current game's state (its position seen from the side on roll)."""
-        return self._table.state
-
-    @property
-    def board(self) -> Position:
-        """The board seen by X."""
-        return board_of(self.state, Side.X)
-
-    @property
-    def dice(self) -> Dice | None:
-        """The dice to play, once rolled (or chosen)."""
-        return self.state.dice
-
-    @property
-    def cube(self) -> Cube:
-        return self.state.doubling_cube
-
-    @property
-    def score(self) -> MatchScore:
-        """The score after the finished games."""
-        return self._table.score
-
-    @property
-    def game_number(self) -> int:
-        return self._table.game_number
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """Everything that happened, in order."""
-        return tuple(self._table.events)
-
-    @property
-    def results(self) -> tuple[GameResult, ...]:
-        return self._table.results
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game (or the match) is over."""
-        return self._table.is_over
-
-    @property
     def winner(self) -> Side | None:
         return self._table.winner
 
@@ -278,22 +228,6 @@ class LocalGame:
         """The side that acts next (``None`` between games and at the end)."""
         state = self.state
         return None if state.result is not None else state.deciding
-
-    @property
-    def waiting_for(self) -> Waiting:
-        """Who acts next, and how."""
-        state = self.state
-        if state.result is not None:
-            return Waiting.OVER if self._table.is_over else Waiting.NEXT_GAME
-        if self._settings.players == "computer" and state.deciding is Side.O:
-            return Waiting.COMPUTER
-        if state.phase is Phase.ROLL:
-            return Waiting.ROLL
-        if state.phase is Phase.MOVE:
-            return Waiting.MOVE
-        if state.phase is Phase.CHOOSE_DOUBLE:
-            return Waiting.CHOOSE_DOUBLE
-        return Waiting.ANSWER
 
     @property
     def may_double(self) -> bool:
@@ -427,7 +361,7 @@ class LocalGame:
         if event.result is not None or play.dice_used >= dice.move_count:
             return None
         if dice.chosen:
-            played = f"Only {_count(play.dice_used)} of the four" if play.dice_used else "None of the four"
+            played = f"Only {number_word(play.dice_used)} of the four" if play.dice_used else "None of the four"
             return f"{played} {dice.first}s could be played, so the turn ends here: no bonus roll."
         if is_acey_deucey(dice):
             return "The 1-2 could not be played in full, so the turn ends here: no double to choose, no bonus roll."
@@ -451,8 +385,7 @@ class LocalGame:
         result = self.results[0]
         kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[result.kind.value]
         how = " (the double was passed)" if result.passed else ""
-        points = f"{result.points} point{'s' if result.points != 1 else ''}"
-        return f"{_won(names[result.winner])} {kind} for {points}{how}."
+        return f"{_won(names[result.winner])} {kind} for {plural(result.points, 'point')}{how}."
 
 
 def _won(name: str) -> str:

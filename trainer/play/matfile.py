@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from trainer.engine import Play, Side
-from trainer.engine.wording import QUOTE_LIMIT, quoted
+from trainer.engine.wording import QUOTE_LIMIT, plural, quoted
 from trainer.play.record import RecordError, SessionRecord
 from trainer.play.table import Event, ReplayError, Table
 
@@ -95,10 +95,6 @@ def _move_text(event: Event) -> str:
     assert event.dice is not None and event.play is not None
     moves = " ".join(f"{move.start}/{move.end}{'*' if move.hit else ''}" for move in event.play.moves)
     return f"{event.dice.first}{event.dice.second}: {moves}".rstrip()
-
-
-def _points(points: int) -> str:
-    return f"{points} point{'s' if points != 1 else ''}"
 
 
 def export_mat(record: SessionRecord, *, learner_name: str = "Learner", computer_name: str = "bgtrainer") -> str:
@@ -170,7 +166,7 @@ def _game_lines(number: int, events: list[Event], names: tuple[str, str], length
             if left is not None:
                 emit(left, None)
                 left = None
-            ending = _points(result.points)
+            ending = plural(result.points, "point")
             after = score.after(result)
             if length and after.is_over:
                 ending += " and the match"

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from enum import Enum
 from typing import Final, Literal
 
 from trainer.analysis import DEFAULT_LEVEL, CubeOwner, Evaluator, GameContext, Level, RankedPlay, get_level
@@ -57,10 +56,11 @@ from trainer.engine import (
     parse_play,
 )
 from trainer.engine.doubling import beaver_problem
+from trainer.engine.wording import plural
 from trainer.play.computer import Computer, context_of, cube_owner, doubler_judgement
 from trainer.play.cube import CubeJudge, CubeJudgement
 from trainer.play.record import RecordError, SessionRecord, Settings, StoredVerdict, new_id, new_seed
-from trainer.play.table import Event, ReplayError, Table, board_of
+from trainer.play.table import AtTable, Event, ReplayError, Table, Waiting, board_of
 from trainer.play.tutor import (
     CubeChoice,
     ErrorRate,
@@ -79,18 +79,6 @@ DECISION_KINDS: Final = ("play", "double", "take", "pass", "beaver")
 
 class SessionError(ValueError):
     """An action the session cannot take now (the computer's turn, the game over, nothing to take back...)."""
-
-
-class Waiting(Enum):
-    """Who acts next, and how."""
-
-    ROLL = "roll"  # the learner on roll: roll, or double first
-    MOVE = "move"  # the learner plays the dice
-    ANSWER = "answer"  # the learner takes or passes a double (or beavers), or the beaver of their own double
-    CHOOSE_DOUBLE = "choose double"  # acey-deucey (a LocalGame): choose the double to play after a 1-2
-    COMPUTER = "computer"  # call computer_turn()
-    NEXT_GAME = "next game"  # a game of the match is over: call next_game()
-    OVER = "over"  # the money game or the match is over
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +200,7 @@ class Summary:
             result = self.results[0]
             kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[result.kind.value]
             how = " (the double was passed)" if result.passed else ""
-            points = f"{result.points} point{'s' if result.points != 1 else ''}"
+            points = plural(result.points, "point")
             head = f"You {'won' if result.winner is LEARNER else 'lost'} {kind} for {points}{how}."
         else:
             head = "The money game is under way."
@@ -225,16 +213,18 @@ class Summary:
         if not self.judged:
             return head + " The tutor was off: no decision was judged."
         count = len(self.mistakes)
-        mistakes = "no mistakes" if not count else f"{count} mistake{'s' if count > 1 else ''}"
+        mistakes = "no mistakes" if not count else plural(count, "mistake")
         return f"{head} {mistakes.capitalize()}. {self.error_rate.text}"
 
 
-class Session:
+class Session(AtTable):
     """A money game or a match between the learner (X) and the computer (O) at ``settings.level``.
 
     Build one with :meth:`new` or :meth:`resume`. ``evaluator`` defaults to bgsage's (loaded on first need:
     rebuilding a session from its record needs no evaluation).
     """
+
+    _computer_side = COMPUTER
 
     def __init__(self, record: SessionRecord, *, evaluator: Evaluator | None = None) -> None:
         self.id = record.id
@@ -375,39 +365,9 @@ class Session:
         self._settings = replace(self._settings, tutor=on)
 
     @property
-    def state(self) -> GameState:
-        """The current game's state (its position seen from the side on roll)."""
-        return self._table.state
-
-    @property
-    def board(self) -> Position:
-        """The board seen by the learner (X on roll's side of it)."""
-        return board_of(self.state, LEARNER)
-
-    @property
-    def dice(self) -> Dice | None:
-        """The dice on the board, once rolled."""
-        return self.state.dice
-
-    @property
-    def cube(self) -> Cube:
-        """The cube: its value and owner."""
-        return self.state.doubling_cube
-
-    @property
     def pip_counts(self) -> tuple[int, int]:
         """The learner's and the computer's pip counts."""
         return self.board.pip_count()
-
-    @property
-    def score(self) -> MatchScore:
-        """The score after the finished games (with the Crawford flag of the game under way or next)."""
-        return self._table.score
-
-    @property
-    def game_number(self) -> int:
-        """The game under way (or last played), counting from 1."""
-        return self._table.game_number
 
     @property
     def is_crawford(self) -> bool:
@@ -415,39 +375,10 @@ class Session:
         return self.state.match.crawford
 
     @property
-    def events(self) -> tuple[Event, ...]:
-        """Everything that happened, in order."""
-        return tuple(self._table.events)
-
-    @property
     def game_events(self) -> tuple[Event, ...]:
         """What happened in the game under way (or last played)."""
         number = self._table.game_number
         return tuple(event for event in self._table.events if event.game == number)
-
-    @property
-    def results(self) -> tuple[GameResult, ...]:
-        """The result of every finished game."""
-        return self._table.results
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the money game or the match is over."""
-        return self._table.is_over
-
-    @property
-    def waiting_for(self) -> Waiting:
-        """Who acts next, and how."""
-        state = self.state
-        if state.result is not None:
-            return Waiting.OVER if self._table.is_over else Waiting.NEXT_GAME
-        if state.deciding is COMPUTER:
-            return Waiting.COMPUTER
-        if state.phase is Phase.ROLL:
-            return Waiting.ROLL
-        if state.phase is Phase.MOVE:
-            return Waiting.MOVE
-        return Waiting.ANSWER
 
     @property
     def allowed(self) -> frozenset[str]:

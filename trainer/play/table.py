@@ -23,6 +23,7 @@ import random
 import re
 from collections import deque
 from dataclasses import dataclass
+from enum import Enum
 from typing import Literal
 
 from trainer.engine import (
@@ -319,3 +320,82 @@ class Table:
         self.actions.append(action)
         self.events.append(event)
         return event
+
+
+class Waiting(Enum):
+    """Who acts next, and how."""
+
+    ROLL = "roll"  # the learner on roll: roll, or double first
+    MOVE = "move"  # the learner plays the dice
+    ANSWER = "answer"  # the learner takes or passes a double (or beavers), or the beaver of their own double
+    CHOOSE_DOUBLE = "choose double"  # acey-deucey (a LocalGame): choose the double to play after a 1-2
+    COMPUTER = "computer"  # call computer_turn()
+    NEXT_GAME = "next game"  # a game of the match is over: call next_game()
+    OVER = "over"  # the money game or the match is over
+
+
+_WAITING_BY_PHASE = {Phase.ROLL: Waiting.ROLL, Phase.MOVE: Waiting.MOVE, Phase.CHOOSE_DOUBLE: Waiting.CHOOSE_DOUBLE}
+
+
+class AtTable:
+    """What a game played at a :class:`Table` shows of it, read through to the table: the state, the board, the
+    dice, the cube, the score, the events, the results and who acts next. A session against the computer and a
+    local game share it; each keeps its table in ``_table`` and says which side the computer plays, if any."""
+
+    _table: Table
+    _computer_side: Side | None
+
+    @property
+    def waiting_for(self) -> Waiting:
+        """Who acts next, and how."""
+        state = self.state
+        if state.result is not None:
+            return Waiting.OVER if self._table.is_over else Waiting.NEXT_GAME
+        if state.deciding is self._computer_side:
+            return Waiting.COMPUTER
+        return _WAITING_BY_PHASE.get(state.phase, Waiting.ANSWER)
+
+    @property
+    def state(self) -> GameState:
+        """The current game's state (its position seen from the side on roll)."""
+        return self._table.state
+
+    @property
+    def board(self) -> Position:
+        """The board seen by X (the learner against the computer)."""
+        return board_of(self.state, Side.X)
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice to play, once rolled (or chosen)."""
+        return self.state.dice
+
+    @property
+    def cube(self) -> Cube:
+        """The cube: its value and owner."""
+        return self.state.doubling_cube
+
+    @property
+    def score(self) -> MatchScore:
+        """The score after the finished games (with the Crawford flag of the game under way or next)."""
+        return self._table.score
+
+    @property
+    def game_number(self) -> int:
+        """The game under way (or last played), counting from 1."""
+        return self._table.game_number
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Everything that happened, in order."""
+        return tuple(self._table.events)
+
+    @property
+    def results(self) -> tuple[GameResult, ...]:
+        """The result of every finished game."""
+        return self._table.results
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the money game or the match is over."""
+        return self._table.is_over

@@ -23,6 +23,7 @@ from typing import Final, Literal
 
 from trainer.analysis import CubeDecision, RankedPlay
 from trainer.engine import Play
+from trainer.engine.wording import capitalized
 
 DOUBTFUL: Final = 0.04
 BAD: Final = 0.08
@@ -95,19 +96,15 @@ class Verdict:
         """The verdict in a sentence."""
         if not self.is_mistake:
             if self.chosen == self.best or self.loss == 0:
-                return f"{_capital(self.chosen)}: the best {_what(self.decision)} ({self.best_equity:+.3f})."
+                return f"{capitalized(self.chosen)}: the best {_what(self.decision)} ({self.best_equity:+.3f})."
             return (
-                f"{_capital(self.chosen)}: fine ({self.chosen_equity:+.3f}; the best, {self.best}, "
+                f"{capitalized(self.chosen)}: fine ({self.chosen_equity:+.3f}; the best, {self.best}, "
                 f"{self.best_equity:+.3f})."
             )
         return (
-            f"{_capital(self.skill.value)} {_what(self.decision)}: {self.chosen} ({self.chosen_equity:+.3f}) loses "
+            f"{capitalized(self.skill.value)} {_what(self.decision)}: {self.chosen} ({self.chosen_equity:+.3f}) loses "
             f"{self.loss:.3f} against {self.best} ({self.best_equity:+.3f})."
         )
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _what(decision: Decision) -> str:

@@ -15,7 +15,7 @@ from textual.timer import Timer
 
 from trainer.engine import BAR, OFF, WAITING, Dice, IllegalPlayError, Play, Position, Side, Turn
 from trainer.engine.moves import point_name
-from trainer.engine.wording import sentence
+from trainer.engine.wording import noun, sentence
 from trainer.tui.widgets.board import O_MARK, X_MARK, BoardView, LastMove
 
 STEP_SECONDS = 0.4
@@ -219,4 +219,4 @@ def _route_label(route: Turn, made: int) -> str:
     hits = [move.end for move in moves if move.hit]
     if not hits:
         return f"{written}, without hitting"
-    return f"{written}, hitting on point{'s' if len(hits) > 1 else ''} {' and '.join(str(point) for point in hits)}"
+    return f"{written}, hitting on {noun(len(hits), 'point')} {' and '.join(str(point) for point in hits)}"

@@ -25,7 +25,9 @@ _SCREEN_ACTION = re.compile(r"screen\.(\w+)")
 
 
 class TrainerScreen(Screen[None]):
-    """A screen of the trainer app, with the app's state typed."""
+    """A screen of the trainer app, with the app's state typed; ``q`` or escape goes back to the screen under it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.pop_screen", "Back")]
 
     @property
     def trainer(self) -> TrainerApp:
@@ -59,7 +61,6 @@ class TaskScreen(TrainerScreen):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape", "app.pop_screen", "Back"),
         Binding("b", "focus_board", "Board", show=False),
         Binding("slash", "focus_notation", "Type a play"),
         Binding("u,backspace", "undo", "Undo"),

@@ -96,7 +96,6 @@ class DrillMenuScreen(TrainerScreen):
     """The drill's three modes, with the bests: keys 1-3, or the arrows and enter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape", "app.pop_screen", "Back"),
         Binding("1", "start('practice')", "Practice"),
         Binding("2", "start('streak')", "Streak"),
         Binding("3", "start('storm')", "Storm"),

@@ -89,7 +89,7 @@ class ExploreScreen(TaskScreen):
             Static("Dice:", classes="field-label"),
             Input("31", id="dice-input", placeholder="e.g. 31 or 6-5; empty for the cube decision"),
             FeedbackBar(id="feedback"),
-            Static(id="explanation", markup=False),
+            Static(id="explanation", classes="explanation", markup=False),
             Static(id="evaluation", markup=False),
             OptionList(id="plays"),
             title=" Explore a position",
@@ -143,7 +143,7 @@ class ExploreScreen(TaskScreen):
         board.position, board.used_dice, board.last_move = position, (), None
         board.caption = position.text() if position.has_waiting() else f"ID {position.position_id()}"
         if dice is None:
-            board.dice = ()
+            board.dice = None
             self.plays = ()
             plays_list.clear_options()
             explanation_box.update("No dice: the cube decision of X, on roll.")

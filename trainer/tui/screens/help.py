@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown
 
@@ -59,8 +56,6 @@ Progress is saved as you go; a lesson resumes where you left it.
 
 class HelpScreen(TrainerScreen):
     """Keys and rules."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="page"):

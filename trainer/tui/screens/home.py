@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -38,10 +39,13 @@ def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
     return f"{lesson.number}. {lesson.title}  —  {label}"
 
 
-class HomeScreen(TrainerScreen):
-    """The progress and Continue, then the lessons, then the tools; arrows and enter, or the letters in the footer."""
+class HomeScreen(TrainerScreen, inherit_bindings=False):
+    """The progress and Continue, then the lessons, then the tools; arrows and enter, or the letters in the footer.
+
+    Nothing is under it to go back to: ``q`` quits (a screen's own keys and these, without Back)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        *Screen.BINDINGS,
         Binding("q", "app.quit", "Quit"),
         Binding("c", "continue", "Continue"),
         Binding("l", "focus_lessons", "Lessons"),
@@ -61,11 +65,11 @@ class HomeScreen(TrainerScreen):
         with Vertical(classes="menu-page home"):
             yield Static("bgtrainer", classes="page-title")
             yield DashboardSummary(id="dashboard")
-            with Horizontal(id="home-actions"):
-                yield Button("▶ Continue", id="continue", action="screen.continue", compact=True)
-                yield Button("Progress  (s)", id="progress", action="screen.progress", compact=True)
+            with Horizontal(classes="home-actions"):
+                yield Button("▶ Continue", id="continue", classes="continue", action="screen.continue", compact=True)
+                yield Button("Progress  (s)", classes="to-progress", action="screen.progress", compact=True)
             yield Static("", id="home-notice", classes="notice", markup=False)
-            with Vertical(id="home-menu-box"):
+            with Vertical(classes="home-menu-box"):
                 yield OptionList(id="home-menu", classes="menu")
         yield Footer()
 

@@ -237,9 +237,9 @@ class LessonScreen(TaskScreen):
         position = None if isinstance(step, RollStep) else step.board()
         dice = step.roll() if isinstance(step, ReadStep | PlayStep | SetupStep | ChooseStep | PickStep) else None
         board.position = Position.start() if is_roll else position  # a step without a board shows an empty one
-        board.dice = dice or ()
+        board.dice = dice
         board.turn_label = "" if is_roll else "to play"
-        board.doubles_move_four = not is_roll  # an opening tie is two single dice
+        board.opening_throw = None
         board.cube, board.match, board.on_roll = None, None, Side.X
         if isinstance(step, PlayStep):
             assert position is not None and dice is not None
@@ -479,7 +479,7 @@ class LessonScreen(TaskScreen):
         if not isinstance(step, RollStep) or not self.applicable("roll"):
             return
         mine, theirs = step.throws[self.throws_seen]
-        self.board.dice = (mine, theirs)
+        self.board.opening_throw = (mine, theirs)  # two single dice, a tie too
         tie = "  tie: roll again" if mine == theirs else ""
         self.board.caption = f"you threw {mine}, O threw {theirs}{tie}"
         self.feedback.clear()

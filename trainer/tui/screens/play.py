@@ -43,7 +43,7 @@ from trainer.engine import (
     Turn,
     explain,
 )
-from trainer.engine.wording import quoted, sentence
+from trainer.engine.wording import plural, quoted, sentence
 from trainer.play import (
     MATCH_LENGTHS,
     ComputerTurn,
@@ -120,7 +120,6 @@ class PlayMenuScreen(TrainerScreen):
     """Resume an unfinished game, or start one: against the computer, acey-deucey, or two players."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape", "app.pop_screen", "Back"),
         Binding("m", "cycle_length", "Game length"),
         Binding("l", "cycle_level", "Level"),
     ]
@@ -493,7 +492,7 @@ class PlayScreen(TaskScreen):
         board.numbered_for = self.deciding() if self.two_players else Side.X
         state = game.state
         board.on_roll = state.turn or Side.X
-        board.dice = state.dice or ()
+        board.dice = state.dice
         board.used_dice = ()
         board.selected, board.targets = None, frozenset()
 
@@ -505,7 +504,7 @@ class PlayScreen(TaskScreen):
         event = events[-1]
         throws = event.opening_throws
         x, o = throws[-1]
-        ties = f" after {len(throws) - 1} tie{'s' if len(throws) > 2 else ''}" if len(throws) > 1 else ""
+        ties = f" after {plural(len(throws) - 1, 'tie')}" if len(throws) > 1 else ""
         starter = self.name_of(event.side)
         you = starter == "You"
         first, second = (x, o) if event.side is Side.X else (o, x)
@@ -1038,7 +1037,7 @@ class PlayScreen(TaskScreen):
             return ""
         result = results[-1]
         kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[result.kind.value]
-        points = f"{result.points} point{'s' if result.points != 1 else ''}"
+        points = plural(result.points, "point")
         winner = self.name_of(result.winner)
         verb = "win" if winner == "You" else "wins"
         how = " (the double was passed)" if result.passed else ""
@@ -1100,7 +1099,7 @@ class PlayScreen(TaskScreen):
             )
         else:
             board.position = mistake.board
-            board.dice = mistake.dice or ()
+            board.dice = mistake.dice
             board.used_dice = ()
             board.last_move = None
             board.caption = (

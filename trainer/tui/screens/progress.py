@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Button, Footer, Static
 
+from trainer.engine.wording import plural
 from trainer.practice.ratings import INITIAL_RATING
 from trainer.practice.stats import Dashboard, PuzzleFigures
 from trainer.stats_report import figure_title, gather, records_of
@@ -44,11 +45,6 @@ def figures_table(board: Dashboard) -> Table:
         for theme in kind.themes:
             row(theme, "  ")
     return table
-
-
-def plural(count: int, word: str) -> str:
-    """``1 run``, ``2 runs``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def time_until(seconds: float) -> str:
@@ -86,19 +82,18 @@ class ProgressScreen(TrainerScreen):
     """The full dashboard; ``c`` continues with the next useful thing."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape", "app.pop_screen", "Back"),
         Binding("c", "continue", "Continue"),
     ]
 
     dashboard: Dashboard | None = None
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="page", id="progress-page"):
+        with VerticalScroll(classes="page progress-page", id="progress-page"):
             yield Static("Your progress", classes="page-title")
-            yield Button("▶ Continue", id="continue", action="screen.continue", compact=True)
-            yield Static(id="overview", markup=False)
-            yield Static(id="chart-note", classes="chart-note", markup=False)
-            yield Static(id="figures")
+            yield Button("▶ Continue", id="continue", classes="continue", action="screen.continue", compact=True)
+            yield Static(id="overview", classes="section", markup=False)
+            yield Static(id="chart-note", classes="section", markup=False)
+            yield Static(id="figures", classes="section")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -10,6 +10,7 @@ back for review (:mod:`trainer.training`). "At your level" serves unsolved puzzl
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -59,7 +60,6 @@ class PuzzleMenuScreen(TrainerScreen):
     """Every puzzle set: all, each kind, each theme; 0-3 choose the difficulty."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape", "app.pop_screen", "Back"),
         Binding("0", "difficulty(0)", "All levels"),
         Binding("1", "difficulty(1)", "Easy"),
         Binding("2", "difficulty(2)", "Medium"),
@@ -299,7 +299,7 @@ class PuzzleScreen(TaskScreen):
         owned = puzzle.owner == "player"
         offered = Cube(4 if owned else 2)  # turned and offered: in the middle until O answers
         cube = offered if puzzle.question == "take" else Cube(2, Side.X) if owned else Cube()
-        board.position, board.dice, board.used_dice = puzzle.board(), (), ()
+        board.position, board.dice, board.used_dice = puzzle.board(), None, ()
         board.selected, board.targets = None, frozenset()
         board.names, board.on_roll, board.cube = ("X", "O"), Side.X, cube
         board.turn_label = "doubles" if puzzle.question == "take" else "to roll"
@@ -365,6 +365,8 @@ class PuzzleScreen(TaskScreen):
         is cleared from the box, which keeps the focus; the keys the feedback names still work from the empty box).
         """
         self.record(answer, feedback.correct)
+        if feedback.solution_offered:
+            feedback = replace(feedback, message=f"{feedback.message} Try again, or press s for the solution.")
         self.feedback.show_feedback(feedback)
         if feedback.correct:
             self.done = True

@@ -10,10 +10,11 @@ moves counter-clockwise to the bottom-right home board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
+from rich.color import Color
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -46,24 +47,36 @@ CAPTION_LINES = 2
 EMPTY_BOARD = Position._trusted((0,) * 26, (0,) * 26)
 """What the board draws while it has no position: the points with no checker, nothing borne off."""
 
+Part = Literal["whole", "upper", "lower"]
+"""Which part of a checker a line draws: all of it (one line a checker), or the upper or lower line on the screen of
+a checker two lines tall (its mark on the lower one)."""
+
 
 @dataclass(frozen=True, slots=True)
 class BoardGeometry:
-    """Where everything sits for a board ``point_width`` columns per point and ``rows`` checkers per half, with a
-    column for the checkers waiting to enter right of the tray when ``waiting`` (acey-deucey).
+    """Where everything sits for a board ``point_width`` columns per point and ``rows`` checkers per half, each
+    checker ``scale`` lines tall (1, or 2 on a large window), with a column for the checkers waiting to enter right
+    of the tray when ``waiting`` (acey-deucey).
 
-    The board proper is ``width`` x ``height`` cells: the point numbers, the frame, ``rows`` lines per half and the
-    middle line; the widget adds its information lines (pip counts, score, caption) under it.
+    The board proper is ``width`` x ``height`` cells: the point numbers, the frame, ``half`` lines per half (``rows``
+    times ``scale``) and the middle line; the widget adds its information lines (pip counts, score, caption) under it.
     """
 
     point_width: int = 3
     rows: int = 5
     waiting: bool = False
+    scale: int = 1
 
     MIN_POINT_WIDTH: ClassVar[int] = 3
     MAX_POINT_WIDTH: ClassVar[int] = 7
     MIN_ROWS: ClassVar[int] = 5
-    MAX_ROWS: ClassVar[int] = 11
+    MAX_ROWS: ClassVar[int] = 15
+    """A whole side's checkers on one point, each one shown."""
+    LARGE_MIN_ROWS: ClassVar[int] = 11
+    """Checkers two lines tall only where each half still shows this many of them..."""
+    LARGE_MIN_POINT_WIDTH: ClassVar[int] = 5
+    """...and the points are this wide, so that a checker stays about round."""
+    LARGE_MAX_POINT_WIDTH: ClassVar[int] = 9
 
     @classmethod
     def fit(
@@ -71,22 +84,51 @@ class BoardGeometry:
     ) -> BoardGeometry:
         """The largest board that fits ``width`` x ``height`` cells with ``info_lines`` under it (never smaller than
         the 48 x 15 minimum, 52 wide with the waiting column). Points are an odd number of columns wide, so a checker
-        sits in the middle of its point.
+        sits in the middle of its point. Where the window is large enough, checkers are two lines tall and the points
+        wider.
         """
         extra = WAITING_WIDTH + 1 if waiting else 0
-        point_width = max(cls.MIN_POINT_WIDTH, min(cls.MAX_POINT_WIDTH, (width - 12 - extra) // 12))
-        point_width -= 1 - point_width % 2
-        rows = max(cls.MIN_ROWS, min(cls.MAX_ROWS, (height - 5 - info_lines) // 2))
-        return cls(point_width, rows, waiting)
+
+        def point_width(widest: int) -> int:
+            fitted = max(cls.MIN_POINT_WIDTH, min(widest, (width - 12 - extra) // 12))
+            return fitted - (1 - fitted % 2)
+
+        def rows(scale: int) -> int:
+            return max(cls.MIN_ROWS, min(cls.MAX_ROWS, (height - 5 - info_lines) // (2 * scale)))
+
+        large_width, large_rows = point_width(cls.LARGE_MAX_POINT_WIDTH), rows(2)
+        if large_rows >= cls.LARGE_MIN_ROWS and large_width >= cls.LARGE_MIN_POINT_WIDTH:
+            return cls(large_width, large_rows, waiting, scale=2)
+        return cls(point_width(cls.MAX_POINT_WIDTH), rows(1), waiting)
 
     @property
     def width(self) -> int:
         return 12 + 12 * self.point_width + (WAITING_WIDTH + 1 if self.waiting else 0)
 
     @property
+    def half(self) -> int:
+        """The lines of each half's points, from the frame to the middle line."""
+        return self.rows * self.scale
+
+    @property
     def height(self) -> int:
         """The lines of the board proper, from the top point numbers to the bottom ones."""
-        return 5 + 2 * self.rows
+        return 5 + 2 * self.half
+
+    def level_of(self, line: int) -> int:
+        """Which checker of a stack (0 at the board's edge) line ``line`` of a half (0 at the edge) draws."""
+        return line // self.scale
+
+    def part_of(self, line: int, *, top: bool) -> Part:
+        """Which part of its checker line ``line`` of a half draws, as seen on the screen (the bottom half's lines
+        count upward from its edge)."""
+        if self.scale == 1:
+            return "whole"
+        return "upper" if (line % self.scale == 0) == top else "lower"
+
+    def at_edge(self, line: int) -> bool:
+        """Whether ``line`` of a half is the edge-side line of its checker (where the tray's labels sit)."""
+        return line % self.scale == 0
 
     @property
     def bar_x(self) -> int:
@@ -116,26 +158,26 @@ class BoardGeometry:
         """
         pw = self.point_width
         if point == BAR:
-            return self.bar_x + 1, 2 + self.rows
+            return self.bar_x + 1, 2 + self.half
         if point == OFF:
-            return self.tray_x + 1, 3 + self.rows
+            return self.tray_x + 1, 3 + self.half
         if point == WAITING:
             if not self.waiting:
                 raise ValueError("this board has no column for checkers waiting to enter")
-            return self.waiting_x + 1, 2 + 2 * self.rows
+            return self.waiting_x + 1, 2 + 2 * self.half
         if point >= 13:
             y = 2
             x = 1 + (point - 13) * pw if point <= 18 else self.right_x + (point - 19) * pw
         else:
-            y = 2 + 2 * self.rows
+            y = 2 + 2 * self.half
             x = 1 + (12 - point) * pw if point >= 7 else self.right_x + (6 - point) * pw
         return x + pw // 2, y
 
     def point_at(self, x: int, y: int) -> int | None:
         """The point (1-24, 25 bar, 0 tray, 26 waiting to enter) under cell ``(x, y)``, or ``None``."""
-        top = 0 <= y <= 1 + self.rows
-        bottom = 3 + self.rows <= y <= 4 + 2 * self.rows
-        middle = y == 2 + self.rows
+        top = 0 <= y <= 1 + self.half
+        bottom = 3 + self.half <= y <= 4 + 2 * self.half
+        middle = y == 2 + self.half
         pw = self.point_width
         if self.bar_x <= x < self.bar_x + 3 and (top or bottom or middle):
             return BAR
@@ -153,18 +195,18 @@ class BoardGeometry:
             return 19 + index if top else 6 - index
         return None
 
-    def triangle(self, level: int, *, top: bool) -> str:
-        """The shape of a point's triangle on line ``level`` (0 at the board's edge) as ``point_width`` characters:
-        ``█`` a whole cell of the point's colour, ``▌``/``▐`` half of one, a space the board, and the tip."""
+    def triangle(self, line: int, *, top: bool) -> str:
+        """The shape of a point's triangle on line ``line`` of its half (0 at the board's edge) as ``point_width``
+        characters: ``█`` a whole cell of the point's colour, ``▌``/``▐`` half of one, a space the board, the tip."""
         pw = self.point_width
-        halves = round(2 * pw * (self.rows - level) / self.rows)
+        halves = round(2 * pw * (self.half - line) / self.half)
         halves = max(2, halves - halves % 2)  # an even number of half cells, so the triangle stays centred
         margin = pw - halves // 2  # half cells left empty on each side
         cells = []
         for cell in range(pw):
             left, right = margin <= 2 * cell < 2 * pw - margin, margin <= 2 * cell + 1 < 2 * pw - margin
             cells.append("█" if left and right else "▌" if left else "▐" if right else " ")
-        if level == self.rows - 1 and halves == 2 and pw % 2:
+        if line == self.half - 1 and halves == 2 and pw % 2:
             cells[pw // 2] = "▼" if top else "▲"
         return "".join(cells)
 
@@ -259,7 +301,8 @@ def _cell(text: str, width: int) -> str:
 class BoardView(Widget, can_focus=True):
     """A backgammon board seen from the learner (X, ``●``), moving counter-clockwise to the bottom-right home.
 
-    A screen sets what it shows: ``position``, ``dice`` (and ``used_dice``), ``selected`` and ``targets`` while a
+    A screen sets what it shows: ``position``, the roll to play (``dice``, and ``used_dice``) or an opening throw of
+    one die each (``opening_throw``), ``selected`` and ``targets`` while a
     checker is being moved, ``marked`` points, ``last_move`` (from and to), the doubling ``cube`` and the ``match``
     score (``None`` hides them), whether the board takes choices now (``choosing``), and in acey-deucey the checkers
     waiting to enter, in their column right of the tray (``waiting_column`` keeps it while none wait).
@@ -366,7 +409,8 @@ class BoardView(Widget, can_focus=True):
             return self.board
 
     position: reactive[Position | None] = reactive(None, layout=False)
-    dice: reactive[tuple[int, ...]] = reactive(())
+    dice: reactive[Dice | None] = reactive(None)
+    """The roll to play (a double shown as four dice), named after the turn label."""
     used_dice: reactive[tuple[int, ...]] = reactive(())
     selected: reactive[int | None] = reactive(None)
     targets: reactive[frozenset[int]] = reactive(frozenset())
@@ -386,8 +430,8 @@ class BoardView(Widget, can_focus=True):
     """Whether the board takes choices now (enter and clicks); when not, enter is left to the screen."""
     caption: reactive[str] = reactive("")
     turn_label: reactive[str] = reactive("to play")
-    doubles_move_four: reactive[bool] = reactive(True)
-    """Whether the dice are a roll to play (a double shown four times) rather than two single throws."""
+    opening_throw: reactive[tuple[int, int] | None] = reactive(None)
+    """The single dice of an opening throw, X's then O's, shown while no roll is: two dice even when they tie."""
     names: reactive[tuple[str, str]] = reactive(("You", "O"))
     """What X and O are called in the pip counts and the score."""
     numbered_for: reactive[Side] = reactive(Side.X)
@@ -517,9 +561,9 @@ class BoardView(Widget, can_focus=True):
         waiting_bottom = "┴" + "─" * WAITING_WIDTH if g.waiting else ""
         lines = [self._numbers(TOP, g)]
         lines.append(Text("┌" + "─" * 6 * pw + "┬───┬" + "─" * 6 * pw + "┬────" + waiting_top + "┐", frame))
-        lines.extend(self._row(position, TOP, level, g, changes) for level in range(g.rows))
+        lines.extend(self._row(position, TOP, line, g, changes) for line in range(g.half))
         lines.append(self._middle(g))
-        lines.extend(self._row(position, BOTTOM, level, g, changes) for level in reversed(range(g.rows)))
+        lines.extend(self._row(position, BOTTOM, line, g, changes) for line in reversed(range(g.half)))
         lines.append(Text("└" + "─" * 6 * pw + "┴───┴" + "─" * 6 * pw + "┴────" + waiting_bottom + "┘", frame))
         lines.append(self._numbers(BOTTOM, g))
         return lines
@@ -562,12 +606,12 @@ class BoardView(Widget, can_focus=True):
     def _side_style(self, side: Side) -> Style:
         return self._pal.x if side is Side.X else self._pal.o
 
-    def _triangle(self, point: int, level: int, g: BoardGeometry, top: bool) -> list[tuple[str, Style]]:
-        """The cells of ``point``'s triangle on line ``level``: the point's colour on the board's surface."""
+    def _triangle(self, point: int, line: int, g: BoardGeometry, top: bool) -> list[tuple[str, Style]]:
+        """The cells of ``point``'s triangle on line ``line`` of its half: the point's colour on the board's surface."""
         colour = self._pal.points[point % 2].color
         surface = self._pal.surface
         cells = []
-        for shape in g.triangle(level, top=top):
+        for shape in g.triangle(line, top=top):
             if shape == "█":
                 cells.append((" ", surface + Style(bgcolor=colour)))
             elif shape == " ":
@@ -577,19 +621,34 @@ class BoardView(Widget, can_focus=True):
         return cells
 
     def _chip(
-        self, under: list[tuple[str, Style]], mark: str, style: Style, rim: Style | None = None
+        self,
+        under: list[tuple[str, Style]],
+        mark: str,
+        style: Style,
+        rim: Style | None = None,
+        part: Part = "whole",
     ) -> list[tuple[str, Style]]:
         """A checker (or a marker shaped like one) drawn over the cells ``under``: a disc as wide as the point but
         for half a cell on each side, ``mark`` in its middle, its rim in ``rim``'s colour when given. A mark too
-        long for the disc (a stack's count) fills the whole width."""
+        long for the disc (a stack's count) fills the whole width. A checker two lines tall (``part``) is a line and
+        a half: its rounded top in the lower half of the upper line, so that stacked checkers stay apart, and its
+        mark on the lower line."""
         width = len(under)
+        edge_colour = rim.color if rim is not None else style.bgcolor
+
+        def behind(index: int) -> Color | None:
+            return under[index][1].bgcolor or self._pal.surface.bgcolor
+
+        if part == "upper":
+            cells = [("▄", Style(color=style.bgcolor, bgcolor=behind(index))) for index in range(width)]
+            cells[0] = ("▗", Style(color=edge_colour, bgcolor=behind(0)))
+            cells[-1] = ("▖", Style(color=edge_colour, bgcolor=behind(width - 1)))
+            return cells
         if len(mark) > width - 2:
             return [(char, style) for char in _cell(mark, width)]
-        edge_colour = rim.color if rim is not None else style.bgcolor
         cells = [(" ", style)] * width
         for index, glyph in ((0, "▐"), (width - 1, "▌")):
-            behind = under[index][1].bgcolor or self._pal.surface.bgcolor
-            cells[index] = (glyph, Style(color=edge_colour, bgcolor=behind))
+            cells[index] = (glyph, Style(color=edge_colour, bgcolor=behind(index)))
         start = (width - len(mark)) // 2
         for offset, char in enumerate(mark):
             cells[start + offset] = (char, style)
@@ -605,32 +664,32 @@ class BoardView(Widget, can_focus=True):
         *,
         selected: bool,
         arrived: int,
+        part: Part = "whole",
     ) -> list[tuple[str, Style]]:
         """Line ``level`` of a stack of ``count`` checkers of ``side``: a checker, or the count on the last line of
         a stack too tall to show; the top one marked when ``selected``, the ``arrived`` top ones rimmed."""
         style = self._side_style(side)
         shown_top = min(count, rows) - 1
         if count > rows and level == rows - 1:
-            return self._chip(under, str(count), style + self._pal.selected if selected else style)
+            return self._chip(under, str(count), style + self._pal.selected if selected else style, part=part)
         mark = X_MARK if side is Side.X else O_MARK
         if selected and level == shown_top:
-            return self._chip(under, mark, style + self._pal.selected)
+            return self._chip(under, mark, style + self._pal.selected, part=part)
         if arrived and level > shown_top - arrived:
-            return self._chip(under, mark, style + self._pal.last_to.without_color, self._pal.last_to)
-        return self._chip(under, mark, style)
+            return self._chip(under, mark, style + self._pal.last_to.without_color, self._pal.last_to, part)
+        return self._chip(under, mark, style, part=part)
 
-    def _row(
-        self, position: Position, row: tuple[int, ...], level: int, g: BoardGeometry, changes: Changes
-    ) -> Text:
+    def _row(self, position: Position, row: tuple[int, ...], line: int, g: BoardGeometry, changes: Changes) -> Text:
+        """Line ``line`` of a half (0 at the board's edge) across the board."""
         top = row is TOP
         text = Text("│", self._pal.frame)
         for point in row:
             if point == BAR:
-                cells = self._bar_cell(position, level, g, top, changes)
+                cells = self._bar_cell(position, line, g, top, changes)
             elif point == OFF:
-                cells = self._tray_cell(position, level, top, changes)
+                cells = self._tray_cell(position, line, g, top, changes)
             else:
-                cells = self._point_cell(position, point, level, g, top, changes)
+                cells = self._point_cell(position, point, line, g, top, changes)
             if point in (BAR, OFF):
                 text.append("│", self._pal.frame)
             for glyph, style in cells:
@@ -638,31 +697,32 @@ class BoardView(Widget, can_focus=True):
             if point in (BAR, OFF):
                 text.append("│", self._pal.frame)
         if g.waiting:
-            for glyph, style in self._waiting_cell(position, level, g, top, changes):
+            for glyph, style in self._waiting_cell(position, line, g, top, changes):
                 text.append(glyph, style)
             text.append("│", self._pal.frame)
         return text
 
     def _point_cell(
-        self, position: Position, point: int, level: int, g: BoardGeometry, top: bool, changes: Changes
+        self, position: Position, point: int, line: int, g: BoardGeometry, top: bool, changes: Changes
     ) -> list[tuple[str, Style]]:
-        under = self._triangle(point, level, g, top)
+        under = self._triangle(point, line, g, top)
+        level, part = g.level_of(line), g.part_of(line, top=top)
         mine, theirs = position.checkers_at(point)
         side = Side.X if mine else Side.O
         count = mine or theirs
         if level < min(count, g.rows):
             if point in self.marked:
-                return self._chip(under, X_MARK if side is Side.X else O_MARK, self._pal.marked)
+                return self._chip(under, X_MARK if side is Side.X else O_MARK, self._pal.marked, part=part)
             arrived = max(0, changes.get((side, point), 0))
             return self._stack_cell(
-                under, side, count, level, g.rows, selected=point == self.selected, arrived=arrived
+                under, side, count, level, g.rows, selected=point == self.selected, arrived=arrived, part=part
             )
         if point in self.targets and level == count:
-            return self._chip(under, TARGET_MARK, self._pal.target)
+            return self._chip(under, TARGET_MARK, self._pal.target, part=part)
         if point in self.marked and level == 0:
-            return self._chip(under, POINT_MARK, self._pal.marked)
+            return self._chip(under, POINT_MARK, self._pal.marked, part=part)
         left = sum(max(0, -changes.get((mover, point), 0)) for mover in Side)
-        if count <= level < count + left:
+        if count <= level < count + left and part != "upper":
             cells = list(under)
             middle = g.point_width // 2
             cells[middle] = (GHOST, cells[middle][1] + self._pal.last_from)
@@ -670,49 +730,55 @@ class BoardView(Widget, can_focus=True):
         return under
 
     def _bar_cell(
-        self, position: Position, level: int, g: BoardGeometry, top: bool, changes: Changes
+        self, position: Position, line: int, g: BoardGeometry, top: bool, changes: Changes
     ) -> list[tuple[str, Style]]:
-        """Line ``level`` of the bar: O's checkers in the top half, the learner's in the bottom half."""
-        side = Side.O if top else Side.X
+        """Line ``line`` of the bar: O's checkers in the top half, the learner's in the bottom half."""
         count = position.opponent_bar if top else position.player_bar
-        under = [(" ", Style())] * 3
-        if BAR in self.targets and level == 0 and not top:
-            return self._chip(under, TARGET_MARK, self._pal.target)
-        if level < min(count, g.rows):
-            arrived = max(0, changes.get((side, BAR), 0))
-            selected = self.selected == BAR and side is self.on_roll
-            return self._stack_cell(under, side, count, level, g.rows, selected=selected, arrived=arrived)
-        if count <= level < count - min(0, changes.get((side, BAR), 0)):
-            return [(" ", Style()), (GHOST, self._pal.last_from), (" ", Style())]
-        return under
+        if BAR in self.targets and g.level_of(line) == 0 and not top:
+            return self._chip([(" ", Style())] * 3, TARGET_MARK, self._pal.target, part=g.part_of(line, top=top))
+        return self._column_cell(BAR, count, line, g, top, changes)
 
     def _waiting_cell(
-        self, position: Position, level: int, g: BoardGeometry, top: bool, changes: Changes
+        self, position: Position, line: int, g: BoardGeometry, top: bool, changes: Changes
     ) -> list[tuple[str, Style]]:
-        """Line ``level`` of the waiting column: O's checkers waiting to enter in the top half, the learner's in the
-        bottom half, stacked from the edge like the bar's (a ghost where one left to enter)."""
-        side = Side.O if top else Side.X
+        """Line ``line`` of the waiting column: O's checkers waiting to enter in the top half, the learner's in the
+        bottom half."""
         count = position.opponent_waiting if top else position.player_waiting
-        under = [(" ", Style())] * WAITING_WIDTH
+        return self._column_cell(WAITING, count, line, g, top, changes)
+
+    def _column_cell(
+        self, place: int, count: int, line: int, g: BoardGeometry, top: bool, changes: Changes
+    ) -> list[tuple[str, Style]]:
+        """Line ``line`` of a column off the points (the bar, the checkers waiting to enter), as wide as the bar:
+        the ``count`` checkers of the half's side stacked from the edge, a ghost where one left."""
+        level, part = g.level_of(line), g.part_of(line, top=top)
+        side = Side.O if top else Side.X
+        under = [(" ", Style())] * 3
         if level < min(count, g.rows):
-            selected = self.selected == WAITING and side is self.on_roll
-            return self._stack_cell(under, side, count, level, g.rows, selected=selected, arrived=0)
-        if count <= level < count - min(0, changes.get((side, WAITING), 0)):
+            arrived = max(0, changes.get((side, place), 0))
+            selected = self.selected == place and side is self.on_roll
+            return self._stack_cell(
+                under, side, count, level, g.rows, selected=selected, arrived=arrived, part=part
+            )
+        if count <= level < count - min(0, changes.get((side, place), 0)) and part != "upper":
             return [(" ", Style()), (GHOST, self._pal.last_from), (" ", Style())]
         return under
 
-    def _tray_cell(self, position: Position, level: int, top: bool, changes: Changes) -> list[tuple[str, Style]]:
-        """Line ``level`` of the tray: the borne-off count at the edge, the cube on its owner's side."""
+    def _tray_cell(
+        self, position: Position, line: int, g: BoardGeometry, top: bool, changes: Changes
+    ) -> list[tuple[str, Style]]:
+        """Line ``line`` of the tray: the borne-off count at the edge, the cube on its owner's side."""
+        level, edge = g.level_of(line), g.at_edge(line)
         side = Side.O if top else Side.X
         off = position.opponent_off if top else position.player_off
         mark, style = (O_MARK, self._pal.o_tray) if top else (X_MARK, self._pal.x_tray)
         cube = self.cube
-        if cube is not None and cube.owner is side and level == CUBE_LEVEL:
+        if cube is not None and cube.owner is side and level == CUBE_LEVEL and edge:
             return self._cube_cells(cube)
         label = ""
-        if level == 0 and OFF in self.targets and side is self.on_roll:
+        if level == 0 and edge and OFF in self.targets and side is self.on_roll:
             label, style = (f"{TARGET_MARK}{off}" if off else "off"), self._pal.target
-        elif level == 0 and off:
+        elif level == 0 and edge and off:
             label = f"{mark}{off}"
             if changes.get((side, OFF), 0) > 0:
                 style = style + self._pal.last_to
@@ -730,8 +796,7 @@ class BoardView(Widget, can_focus=True):
             mark = X_MARK if self.on_roll is Side.X else O_MARK
             label.append(f" {mark} ", self._side_style(self.on_roll))
             label.append(f" {self.turn_label}")
-            if len(self.dice) == 2 and self.doubles_move_four:
-                label.append(f" {self.dice[0]}-{self.dice[1]}")
+            label.append(f" {self.dice}")
         dice = self._dice()
         left, right = (label, dice) if self.on_roll is Side.X else (dice, label)
         text = Text("│", self._pal.frame)
@@ -757,8 +822,7 @@ class BoardView(Widget, can_focus=True):
         """The dice as faces, in the order to play (a double four times); those played are dimmed."""
         dice = Text(" ")
         used = list(self.used_dice)
-        as_roll = self.doubles_move_four and len(self.dice) == 2
-        shown: Sequence[int] = Dice.of(self.dice).moves if as_roll else self.dice
+        shown = self.dice.moves if self.dice is not None else self.opening_throw or ()
         for die in shown:
             if die in used:
                 used.remove(die)

@@ -20,6 +20,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Sparkline, Static
 
+from trainer.engine.wording import plural
 from trainer.practice.ratings import INITIAL_RATING
 
 if TYPE_CHECKING:  # the figures are worked out once the content has loaded, off the path to the home screen
@@ -107,7 +108,7 @@ def rating_text(board: Dashboard) -> str:
 def bests_line(board: Dashboard) -> str:
     """The best Streak and Storm and the days practised in a row."""
     drills, days = board.drills, board.days
-    in_a_row = f"{days.in_a_row} day{'s' if days.in_a_row != 1 else ''} in a row"
+    in_a_row = f"{plural(days.in_a_row, 'day')} in a row"
     return f"· Best streak {drills.best_streak}, storm {drills.best_storm} · {in_a_row}"
 
 
