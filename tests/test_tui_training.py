@@ -21,6 +21,7 @@ from trainer.content.recognition import MIX, category, recognise
 from trainer.content.themes import THEME_TITLES
 from trainer.practice.drills import STORM_SECONDS
 from trainer.practice.stats import Records, dashboard
+from trainer.stats_report import figure_title
 from trainer.store import ProgressStore, PuzzleAttempt
 from trainer.training import answer_lesson_task, answer_puzzle, current_puzzle_rating, current_rating, finish_drill
 from trainer.tui.app import TrainerApp
@@ -474,10 +475,10 @@ def test_home_figures_name_every_kind_a_new_one_under_its_own_name() -> None:
     assert done_parts(board)[-2:] == ["Forced or not? 0/180", "Match play 1/2"]  # a new kind last, by its name
     assert f"Cube 1/{cubes}" in done_parts(board)
     assert first_try_parts(board) == ["First try: Forced 0%", "Cube 100%", "Match play 100%"]
-    assert weakest_part(board) == f"Weakest: {THEME_TITLES[MEDIUM.theme]} 0%"
+    assert weakest_part(board, figure_title) == f"Weakest: {THEME_TITLES[MEDIUM.theme]} 0%"
     missed = PuzzleAttempt("forced", False, 5.0, "forced", False, T0, NO_PLAY.id)
     no_play = dashboard(Records(attempts=[missed]), LESSONS.lessons, catalogue, now=T0)
-    assert weakest_part(no_play) == "Weakest: No legal play (Forced or not?) 0%"  # a name two kinds share
+    assert weakest_part(no_play, figure_title) == "Weakest: No legal play (Forced or not?) 0%"  # a name two kinds share
     assert first_try_parts(dashboard(Records(), LESSONS.lessons, catalogue, now=T0)) == []
 
 

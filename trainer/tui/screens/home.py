@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from trainer.stats_report import figure_title
 from trainer.store import ProgressStore
 from trainer.training import LessonStanding, lesson_standing
 from trainer.tui.screens.base import TrainerScreen
@@ -161,7 +162,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         from trainer.stats_report import gather, records_of  # pydantic's content models stay off startup
 
         self.dashboard = gather(records_of(self.store), lessons, puzzles, now=self.now())
-        self.query_one(DashboardSummary).show(self.dashboard)
+        self.query_one(DashboardSummary).show(self.dashboard, figure_title)
         button.label = Text(f"▶ {self.dashboard.continue_with.label}  (c)")
         button.display = True
 

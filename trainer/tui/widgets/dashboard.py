@@ -8,7 +8,7 @@ says (a new kind shows under its own name); the full page is the Progress screen
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -24,7 +24,7 @@ from trainer.engine.wording import plural
 from trainer.practice.ratings import INITIAL_RATING
 
 if TYPE_CHECKING:  # the figures are worked out once the content has loaded, off the path to the home screen
-    from trainer.practice.stats import Dashboard
+    from trainer.practice.stats import Dashboard, PuzzleFigures
 
 CHART_WIDTH = 10
 """Columns of the rating sparkline."""
@@ -86,11 +86,10 @@ def first_try_parts(board: Dashboard) -> list[str]:
     return parts
 
 
-def weakest_part(board: Dashboard) -> str | None:
-    """The theme with the lowest first-try accuracy, if one is below 100%, with its kind where another kind has a
-    theme of the same name."""
+def weakest_part(board: Dashboard, figure_title: Callable[[PuzzleFigures], str]) -> str | None:
+    """The theme with the lowest first-try accuracy, if one is below 100%, named by ``figure_title``, with its kind
+    where another kind has a theme of the same name."""
     from trainer.practice.stats import kind_name, weakest_theme
-    from trainer.stats_report import figure_title
 
     weakest = weakest_theme(board.puzzles)
     if weakest is None:
@@ -156,12 +155,12 @@ class DashboardSummary(Widget):
             yield Sparkline([], id="dash-chart")
             yield Static("", id="dash-bests", markup=False)
 
-    def show(self, board: Dashboard) -> None:
-        """Show ``board``'s figures."""
+    def show(self, board: Dashboard, figure_title: Callable[[PuzzleFigures], str]) -> None:
+        """Show ``board``'s figures, themes named by ``figure_title``."""
         self.query_one("#dash-progress", FlowText).parts = tuple(done_parts(board))
         first_try = self.query_one("#dash-first-try", FlowText)
         first_try.parts = tuple(first_try_parts(board))
-        weakest = weakest_part(board)
+        weakest = weakest_part(board, figure_title)
         first_try.optional = () if weakest is None else (weakest,)
         first_try.display = bool(first_try.parts)
         self.query_one("#dash-rating", Static).update(rating_text(board))
