@@ -85,7 +85,7 @@ ALLOWED: dict[str, set[str]] = {
     "training.py": {"trainer.engine", "trainer.content", "trainer.practice", "trainer.store"},
     "stats_report.py": {"trainer.engine", "trainer.content", "trainer.practice", "trainer.store"},
     "cube_report.py": {"trainer.engine"},
-    "reports.py": {"trainer", "trainer.store"},  # a crash report goes in the data folder, made private as the store does
+    "reports.py": {"trainer", "trainer.store"},  # a crash report goes in the data folder, private as the store makes it
     "bearoff_build.py": {"numpy", "trainer.engine"},
     "cli.py": UI | BELOW_THE_UI | {"trainer", "trainer.cube_report", "trainer.tui.app"},
 }
