@@ -108,6 +108,8 @@ def test_cube_prints_the_equities_the_action_and_the_take_in_words(capsys: pytes
         "  Double, pass  +1.000",
         "Right action: double, take (margin 0.029).",
         "O should take: passing loses 1.000, taking loses 0.439.",
+        "Take point: 25% of the wins with the cube dead, less here, since owning the cube after a take is worth "
+        "something. O has 36.4%.",
     ]
 
 
@@ -116,7 +118,7 @@ def test_cube_owned_by_the_player(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("X on roll, X owning the cube.")
     assert "  No double     +0.464" in out
-    assert out[-2:] == [
+    assert out[-3:-1] == [
         "Right action: no double (margin 0.025).",
         "Doubled, O should take: passing loses 1.000, taking loses 0.439.",
     ]
@@ -132,7 +134,27 @@ def test_cube_reads_the_cube_and_score_of_an_xgid(capsys: pytest.CaptureFixture[
 def test_cube_says_when_o_should_pass(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cube", "X: 1 / O: 19x6"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-2:] == [
+    assert out[-3:] == [
         "Right action: double, pass (margin 0.000).",
         "O should pass: taking loses 2.000, passing loses 1.000.",
+        "Take point: 25% of the wins with the cube dead, less here, since owning the cube after a take is worth "
+        "something. O has 0.0%.",
     ]
+
+
+def test_cube_on_the_last_roll_gives_the_25_percent_take_point(capsys: pytest.CaptureFixture[str]) -> None:
+    # X's checkers on its 4- and 3-points: 17 of 36 rolls bear both off, and O's last checker is off next turn.
+    assert main(["cube", "X: 4 3 / O: 24"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == (
+        "Take point: on this last roll the cube is never turned again, so a take needs 25% of the wins; O has 52.8%."
+    )
+
+
+def test_cube_names_the_side_on_roll_as_the_position_says(capsys: pytest.CaptureFixture[str]) -> None:
+    """An XGID with O on roll (turn -1, O owning the cube): the report speaks of O doubling and X answering."""
+    assert main(["cube", "XGID=---ABBA------------bbaa---:1:-1:-1:00:4:3:0:9:10"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "O on roll, O owning the cube. Without the cube O wins 59.3% (equity +0.186)."
+    assert out[1] == "Money equities for O, per unit of the cube:"
+    assert out[6] == "Doubled, X should take: passing loses 1.000, taking loses 0.173."
