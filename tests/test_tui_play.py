@@ -544,3 +544,60 @@ async def test_the_tutor_switched_off_and_on_with_t(tmp_path: Path) -> None:
         assert screen.paused is not None and screen.paused.chosen_play == worst.play
         assert "Very bad play" in str(screen.feedback.render())
         assert [mistake.verdict.chosen for mistake in session.mistakes()] == [str(worst.play)]
+
+
+async def test_money_options_are_chosen_in_the_menu_named_in_the_title_and_a_beaver_is_a_key(tmp_path: Path) -> None:
+    """o cycles the money game's optional rules (neither, the Jacoby rule, beavers, both), which the menu and the
+    game's title name; doubled with beavers on, b beavers: the learner takes and redoubles, keeping the cube."""
+    evaluator = ScriptedCube()
+    evaluator.cube = (0.0, 0.5, 1.0)  # the computer doubles at once
+    app = make_app(tmp_path, evaluator)
+    async with app.run_test(size=SIZE) as pilot:
+        menu_screen = await open_play_menu(pilot)
+        menu_screen.seed = 6
+        menu = menu_screen.query_one("#play-menu", OptionList)
+
+        def computer_line() -> str:
+            return str(menu.get_option("new:computer").prompt)
+
+        assert computer_line() == "Against the computer: backgammon, money game, intermediate"
+        await pilot.press("o")
+        await pilot.pause()
+        assert computer_line() == "Against the computer: backgammon, money game (Jacoby rule), intermediate"
+        await pilot.press("o", "o")
+        await pilot.pause()
+        assert computer_line() == "Against the computer: backgammon, money game (Jacoby rule and beavers), intermediate"
+        await pilot.press("m")  # a match: the money options don't apply
+        await pilot.pause()
+        assert computer_line() == "Against the computer: backgammon, 1-point match, intermediate"
+        await pilot.press("m", "m", "m", "m")  # round to the money game again
+        await pilot.pause()
+        menu.highlighted = menu.get_option_index("new:computer")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        await settle(pilot, lambda: screen.game.waiting_for is not Waiting.COMPUTER)
+        assert "money game (Jacoby rule and beavers)" in title_of(screen)
+        session = screen.game
+        assert isinstance(session, Session) and session.settings.jacoby and session.settings.beavers
+        for _ in range(6):
+            if session.waiting_for is Waiting.ANSWER:
+                break
+            if session.waiting_for is Waiting.ROLL:
+                await pilot.press("r")
+            else:
+                await type_play(pilot, str(session.legal_plays()[0]))
+                await pilot.press("enter")
+            await settle(pilot)
+            if screen.paused is not None:
+                await pilot.press("enter")
+                await settle(pilot)
+        assert session.waiting_for is Waiting.ANSWER and "beaver" in session.allowed
+        assert screen.query_one("#cube-beaver").display
+        await pilot.press("b")
+        await settle(pilot)
+        if screen.paused is not None:
+            await pilot.press("enter")
+            await settle(pilot)
+        assert "beaver" in session.record.actions

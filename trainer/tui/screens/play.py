@@ -35,6 +35,7 @@ from trainer.engine import (
     Dice,
     EngineError,
     IllegalPlayError,
+    MoneyOptions,
     Phase,
     Play,
     PlayError,
@@ -74,6 +75,8 @@ LOCAL_GAME_SETTING = "play:local"
 """The setting that keeps the unfinished acey-deucey or two-player game (its record; empty when there is none)."""
 DOUBLE_KEYS = Binding.Group("Choose a double")
 LENGTH_NAMES = {0: "Money game", 1: "1 point", 3: "3 points", 5: "5 points", 7: "7 points"}
+MONEY_OPTIONS = {"none": "Neither", "jacoby": "Jacoby rule", "beavers": "Beavers", "both": "Both"}
+"""Money play's optional rules, off by default, for games against the computer."""
 T = TypeVar("T")
 
 
@@ -122,6 +125,7 @@ class PlayMenuScreen(TrainerScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("m", "cycle_length", "Game length"),
         Binding("l", "cycle_level", "Level"),
+        Binding("o", "cycle_options", "Money options"),
     ]
 
     DEFAULT_CSS = """
@@ -133,6 +137,8 @@ class PlayMenuScreen(TrainerScreen):
 
     length: reactive[int] = reactive(0)
     level: reactive[str] = reactive(DEFAULT_LEVEL)
+    options: reactive[str] = reactive("none")
+    """Money play's optional rules for a game against the computer: ``none``, ``jacoby``, ``beavers`` or ``both``."""
     seed: int | None = None
     """The dice seed of new games (``None``: a new one each game)."""
     left = ""
@@ -152,6 +158,11 @@ class PlayMenuScreen(TrainerScreen):
                 with RadioSet(id="play-level"):
                     for name in LEVELS:
                         yield RadioButton(name.capitalize(), value=name == DEFAULT_LEVEL, id=f"level-{name}")
+            with Horizontal(classes="play-settings"):
+                yield Static("Money (o):", classes="field-label")
+                with RadioSet(id="play-options"):
+                    for key, label in MONEY_OPTIONS.items():
+                        yield RadioButton(label, value=key == "none", id=f"options-{key}")
             yield OptionList(id="play-menu", classes="menu")
         yield Footer()
 
@@ -202,7 +213,9 @@ class PlayMenuScreen(TrainerScreen):
             menu.add_option(None)
         kind = "money game" if self.length == 0 else f"{self.length}-point match"
         single = "one game" if self.length == 0 else kind  # no cube against the acey-deucey player
-        menu.add_option(Option(f"Against the computer: backgammon, {kind}, {self.level}", id="new:computer"))
+        names = self.money_options().names
+        rules = f" ({' and '.join(names)})" if names else ""
+        menu.add_option(Option(f"Against the computer: backgammon, {kind}{rules}, {self.level}", id="new:computer"))
         menu.add_option(Option(f"Against the computer: acey-deucey, {single}", id="new:acey"))
         menu.add_option(Option(f"Two players at this keyboard: backgammon, {kind}", id="new:two-standard"))
         menu.add_option(Option(f"Two players at this keyboard: acey-deucey, {kind}", id="new:two-acey"))
@@ -220,12 +233,25 @@ class PlayMenuScreen(TrainerScreen):
             self.query_one(f"#level-{self.level}", RadioButton).value = True
             self.refresh_menu()
 
+    def watch_options(self) -> None:
+        if self.is_mounted:
+            self.query_one(f"#options-{self.options}", RadioButton).value = True
+            self.refresh_menu()
+
+    def money_options(self) -> MoneyOptions:
+        """The optional rules chosen, which apply to a money game against the computer only."""
+        if self.length:
+            return MoneyOptions()
+        return MoneyOptions(jacoby=self.options in ("jacoby", "both"), beavers=self.options in ("beavers", "both"))
+
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         button_id = event.pressed.id or ""
         if button_id.startswith("length-"):
             self.length = int(button_id.removeprefix("length-"))
         elif button_id.startswith("level-"):
             self.level = button_id.removeprefix("level-")
+        elif button_id.startswith("options-"):
+            self.options = button_id.removeprefix("options-")
 
     def action_cycle_length(self) -> None:
         self.length = MATCH_LENGTHS[(MATCH_LENGTHS.index(self.length) + 1) % len(MATCH_LENGTHS)]
@@ -233,6 +259,10 @@ class PlayMenuScreen(TrainerScreen):
     def action_cycle_level(self) -> None:
         names = list(LEVELS)
         self.level = names[(names.index(self.level) + 1) % len(names)]
+
+    def action_cycle_options(self) -> None:
+        keys = list(MONEY_OPTIONS)
+        self.options = keys[(keys.index(self.options) + 1) % len(keys)]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""
@@ -250,7 +280,15 @@ class PlayMenuScreen(TrainerScreen):
                     return
                 game = LocalGame.resume(record)
             elif option_id == "new:computer":
-                game = Session.new(self.length, self.level, seed=self.seed, evaluator=evaluator)
+                options = self.money_options()
+                game = Session.new(
+                    self.length,
+                    self.level,
+                    jacoby=options.jacoby,
+                    beavers=options.beavers,
+                    seed=self.seed,
+                    evaluator=evaluator,
+                )
             else:
                 variant = "standard" if option_id == "new:two-standard" else "acey-deucey"
                 players: Players = "computer" if option_id == "new:acey" else "two"
@@ -300,6 +338,7 @@ class PlayScreen(TaskScreen):
         Binding("h", "hint", "Hint"),
         Binding("v", "toggle_view", "Yours/better"),
         Binding("T", "toggle_tutor", "Tutor on/off"),
+        Binding("b", "cube('beaver')", "Beaver"),
         *(
             Binding(str(number), f"choose_double({number})", "Choose a double", group=DOUBLE_KEYS)
             for number in range(1, 7)
@@ -417,7 +456,9 @@ class PlayScreen(TaskScreen):
         game = self.game
         if isinstance(game, Session):
             tutor = "tutor on (T)" if game.tutor else "tutor off (T)"
-            title = f" Play · {game.settings.kind} · computer: {game.settings.level} · {tutor}"
+            options = MoneyOptions(game.settings.jacoby, game.settings.beavers).names
+            rules = f" ({' and '.join(options)})" if options else ""
+            title = f" Play · {game.settings.kind}{rules} · computer: {game.settings.level} · {tutor}"
         else:
             title = f" Play · {game.settings.title} · {game.settings.kind}"
         self.task_layout.set_title(title)
@@ -473,6 +514,7 @@ class PlayScreen(TaskScreen):
         actions.can_double = self.uses_cube and "double" in allowed
         actions.can_take = "take" in allowed
         actions.can_pass = "pass" in allowed
+        actions.can_beaver = "beaver" in allowed
         self.board.choosing = self.accepts_moves()
         self.notation.display = idle and waiting is Waiting.MOVE and self.playing is not None
         self.refresh_buttons()
@@ -710,13 +752,20 @@ class PlayScreen(TaskScreen):
     def on_cube_actions_pass_chosen(self, message: CubeActions.PassChosen) -> None:
         self.cube_action("pass")
 
+    def on_cube_actions_beaver_chosen(self, message: CubeActions.BeaverChosen) -> None:
+        self.cube_action("beaver")
+
     def cube_action(self, action: str) -> None:
         if self.busy or self.paused is not None:
             return
         game = self.game
         if isinstance(game, Session):
-            act: Callable[[], Outcome] = {"double": game.double, "take": game.take, "pass": game.drop}[action]
-            self.status({"double": "You double…", "take": "You take…", "pass": "You pass…"}[action])
+            acts: dict[str, Callable[[], Outcome]] = {
+                "double": game.double, "take": game.take, "pass": game.drop, "beaver": game.beaver
+            }  # fmt: skip
+            act = acts[action]
+            self.status({"double": "You double…", "take": "You take…", "pass": "You pass…",
+                         "beaver": "You beaver…"}[action])  # fmt: skip
             self.in_worker(act, self.after_outcome)
             return
         side = self.deciding()

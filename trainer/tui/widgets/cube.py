@@ -17,9 +17,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Button
 
-CubeAction = Literal["double", "no double", "take", "pass"]
-CUBE_ACTIONS: tuple[CubeAction, ...] = ("double", "no double", "take", "pass")
-CUBE_KEYS: dict[CubeAction, str] = {"double": "d", "no double": "r", "take": "t", "pass": "p"}
+CubeAction = Literal["double", "no double", "take", "pass", "beaver"]
+CUBE_ACTIONS: tuple[CubeAction, ...] = ("double", "no double", "take", "pass", "beaver")
+CUBE_KEYS: dict[CubeAction, str] = {"double": "d", "no double": "r", "take": "t", "pass": "p", "beaver": "b"}
 
 
 class CubeActions(Widget):
@@ -41,12 +41,15 @@ class CubeActions(Widget):
     """Whether a double is on offer to the player, to take."""
     can_pass: reactive[bool] = reactive(False)
     """Whether a double is on offer to the player, to pass."""
+    can_beaver: reactive[bool] = reactive(False)
+    """Whether the player, doubled in money play with beavers on, may beaver (take and redouble at once)."""
 
     LABELS: ClassVar[dict[CubeAction, str]] = {
         "double": "Double",
         "no double": "No double",
         "take": "Take",
         "pass": "Pass",
+        "beaver": "Beaver",
     }
 
     class Chosen(Message):
@@ -82,11 +85,17 @@ class CubeActions(Widget):
 
         action = "pass"
 
+    class BeaverChosen(Chosen):
+        """The player beavers the double offered: takes and redoubles at once, keeping the cube."""
+
+        action = "beaver"
+
     MESSAGES: ClassVar[dict[CubeAction, type[Chosen]]] = {
         "double": DoubleOffered,
         "no double": NoDoubleChosen,
         "take": TakeChosen,
         "pass": PassChosen,
+        "beaver": BeaverChosen,
     }
 
     def compose(self) -> ComposeResult:
@@ -105,6 +114,7 @@ class CubeActions(Widget):
             "no double": self.can_decline,
             "take": self.can_take,
             "pass": self.can_pass,
+            "beaver": self.can_beaver,
         }
         return allowed[action]
 
@@ -137,6 +147,10 @@ class CubeActions(Widget):
             self._refresh()
 
     def watch_can_pass(self) -> None:
+        if self.is_mounted:
+            self._refresh()
+
+    def watch_can_beaver(self) -> None:
         if self.is_mounted:
             self._refresh()
 
