@@ -137,25 +137,58 @@ def double_words(decision: CubeDecision, doubler: Party, taker: Party) -> str:
     )
 
 
-def cube_words(
-    decision: CubeDecision,
-    question: str,
-    *,
-    doubler: Party = X_SIDE,
-    taker: Party = O_SIDE,
-    last_roll: bool = False,
-    cube: int = 1,
-) -> str:
-    """The right answer and why, in words: the three equities compared (``cube``: its value before the double,
-    which the figures are per unit of)."""
-    if question == "take":
-        text = take_words(decision, taker, last_roll=last_roll)
-    else:
-        text = double_words(decision, doubler, taker)
-    if cube > 1:
-        times = "twice" if cube == 2 else f"{cube} times"
-        text += f" (Figures per unit of the cube: at {cube}, each counts {times}.)"
-    return text
+@dataclass(frozen=True, slots=True)
+class CubeTask:
+    """A cube question as the learner meets it: the exact decision of the side that may double, the question
+    (``double`` or ``take``), who doubles and who answers, whether it is the last roll, and the cube's value
+    before the double (the figures are per unit of it)."""
+
+    decision: CubeDecision
+    question: str
+    doubler: Party = X_SIDE
+    taker: Party = O_SIDE
+    last_roll: bool = False
+    cube: int = 1
+
+    @classmethod
+    def of_puzzle(cls, puzzle: Puzzle) -> CubeTask:
+        """A cube puzzle's question: X may double; O is asked to take."""
+        owned = puzzle.owner == "player"
+        return cls(puzzle.cube(), puzzle.question or "double", last_roll=is_last_roll(puzzle.board()),
+                   cube=2 if owned else 1)  # fmt: skip
+
+    @classmethod
+    def of_step(cls, step: CubeStep) -> CubeTask:
+        """A lesson's cube step: you double, or O (on roll) has doubled you.
+
+        :raises NotBearOffError: if the position lies outside the exact table.
+        """
+        view, doubler, taker = cube_step_view(step)
+        decision = cube_decision(view, owner_of(step.cube > 1))
+        return cls(decision, step.question, doubler, taker, last_roll=is_last_roll(view), cube=step.cube)
+
+    @property
+    def right(self) -> str:
+        """The answer the exact figures give."""
+        return right_answer(self.decision, self.question)
+
+    def words(self) -> str:
+        """The right answer and why, in words: the three equities compared."""
+        if self.question == "take":
+            text = take_words(self.decision, self.taker, last_roll=self.last_roll)
+        else:
+            text = double_words(self.decision, self.doubler, self.taker)
+        if self.cube > 1:
+            times = "twice" if self.cube == 2 else f"{self.cube} times"
+            text += f" (Figures per unit of the cube: at {self.cube}, each counts {times}.)"
+        return text
+
+    def grade(self, answer: str) -> Feedback:
+        """Grade ``answer`` (``double`` or ``no double``; ``take`` or ``pass``) by the exact figures, and say why
+        in words either way: with two answers, a miss shows which one is right."""
+        if answer == self.right:
+            return Feedback(True, f"Right: {answer}. {self.words()}")
+        return Feedback(False, f"Not {answer}. {self.words()}")
 
 
 def owner_of(owned: bool) -> CubeOwner:
@@ -163,47 +196,15 @@ def owner_of(owned: bool) -> CubeOwner:
     return "player" if owned else "centered"
 
 
-def grade_cube(
-    decision: CubeDecision,
-    question: str,
-    answer: str,
-    *,
-    doubler: Party = X_SIDE,
-    taker: Party = O_SIDE,
-    last_roll: bool = False,
-    cube: int = 1,
-) -> Feedback:
-    """Grade an answer to a cube question (``double`` or ``no double``; ``take`` or ``pass``) by the exact
-    figures, and say why in words either way: with two answers, a miss shows which one is right."""
-    words = cube_words(decision, question, doubler=doubler, taker=taker, last_roll=last_roll, cube=cube)
-    if answer == right_answer(decision, question):
-        return Feedback(True, f"Right: {answer}. {words}")
-    return Feedback(False, f"Not {answer}. {words}")
-
-
 def grade_cube_puzzle(puzzle: Puzzle, answer: str) -> Feedback:
     """Grade the answer to a cube puzzle (X may double; O is asked to take)."""
-    question = puzzle.question or "double"
-    position = puzzle.board()
-    return grade_cube(
-        puzzle.cube(),
-        question,
-        answer,
-        last_roll=is_last_roll(position),
-        cube=2 if puzzle.owner == "player" else 1,
-    )
+    return CubeTask.of_puzzle(puzzle).grade(answer)
 
 
 def cube_solution(puzzle: Puzzle) -> str:
     """The answer of a cube puzzle with its figures in words."""
-    question = puzzle.question or "double"
-    words = cube_words(
-        puzzle.cube(),
-        question,
-        last_roll=is_last_roll(puzzle.board()),
-        cube=2 if puzzle.owner == "player" else 1,
-    )
-    return f"{puzzle.right_answer().capitalize()}. {words}"
+    task = CubeTask.of_puzzle(puzzle)
+    return f"{task.right.capitalize()}. {task.words()}"
 
 
 def cube_step_view(step: CubeStep) -> tuple[Position, Party, Party]:
@@ -220,23 +221,13 @@ def cube_step_decision(step: CubeStep) -> CubeDecision:
 
     :raises NotBearOffError: if the position lies outside the exact table.
     """
-    view, _, _ = cube_step_view(step)
-    return cube_decision(view, owner_of(step.cube > 1))
+    return CubeTask.of_step(step).decision
 
 
 def grade_cube_step(step: CubeStep, answer: str) -> Feedback:
     """Grade a lesson's cube decision by the exact figures, in words; the step's explanation follows a right
     answer."""
-    view, doubler, taker = cube_step_view(step)
-    feedback = grade_cube(
-        cube_step_decision(step),
-        step.question,
-        answer,
-        doubler=doubler,
-        taker=taker,
-        last_roll=is_last_roll(view),
-        cube=step.cube,
-    )
+    feedback = CubeTask.of_step(step).grade(answer)
     if feedback.correct:
         return Feedback(True, f"{feedback.message} {step.explanation}")
     return feedback
