@@ -299,9 +299,10 @@ async def complete_lesson(pilot: Pilot[None], lesson: Lesson) -> LessonScreen:
     return screen
 
 
-def test_the_curriculum_has_twelve_lessons_with_ten_graded_tasks_each() -> None:
+def test_the_curriculum_lists_every_lesson_in_order_with_ten_graded_tasks_each() -> None:
     assert LIBRARY.problems == []
-    assert [lesson.number for lesson in LIBRARY.lessons] == list(range(1, 13))
+    numbers = [lesson.number for lesson in LIBRARY.lessons]
+    assert len(numbers) >= 12 and numbers[:12] == list(range(1, 13)) and numbers == sorted(set(numbers))
     for lesson in LIBRARY.lessons:
         assert len(lesson.graded_steps) >= 10, lesson.id
 
