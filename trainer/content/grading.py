@@ -11,6 +11,7 @@ from trainer.content.models import CONDITION_PATTERN, ChooseStep, DoubleStep, Pi
 from trainer.engine import (
     BAR,
     OFF,
+    WAITING,
     Dice,
     IllegalPlayError,
     Play,
@@ -23,7 +24,7 @@ from trainer.engine import (
     parse_play,
 )
 from trainer.engine.bearoff import TIE_TOLERANCE, RankedPlay
-from trainer.engine.wording import sentence
+from trainer.engine.wording import plural, sentence
 
 if TYPE_CHECKING:
     from trainer.content.puzzles import Puzzle
@@ -60,7 +61,8 @@ def condition_problem(condition: str, play: Play) -> str | None:
     if condition == "no_hit":
         return "it hits, and this task asks you not to" if play.hits else None
     if condition == "enters":
-        return None if after.player_bar < before.player_bar else "it doesn't bring a checker in from the bar"
+        entered = after.player_bar < before.player_bar or after.player_waiting < before.player_waiting
+        return None if entered else "it doesn't bring a checker in (from the bar, or one waiting to enter)"
     if condition == "bears_off":
         return None if after.player_off > before.player_off else "it doesn't bear a checker off"
     if condition == "safe":
@@ -168,9 +170,13 @@ def pick_targets(step: PickStep) -> frozenset[int]:
         return frozenset(25 - die for die in dice if them[die] < 2)
     if target == "hittable":
         return frozenset(point for play in legal_plays(position, dice) for point in play.hit_points())
-    # movable: every point whose checkers move in some legal play (not points a checker only passes through)
+    # movable: every point whose checkers move in some legal play (not points a checker only passes through), the
+    # waiting checkers' column (acey-deucey) when one of them enters
     return frozenset(
-        move.start for play in legal_plays(position, dice) for move in play.moves if me[move.start]
+        move.start
+        for play in legal_plays(position, dice)
+        for move in play.moves
+        if move.start == WAITING or me[move.start]
     )
 
 
@@ -211,7 +217,8 @@ def target_rule(step: PickStep, point: int) -> str | None:
     if step.target == "movable":
         position, dice = step.board(), step.roll()
         assert position is not None and dice is not None  # validated when the lesson loads
-        if not 1 <= point <= BAR or not position.player[point]:
+        stands = position.player_waiting if point == WAITING else 1 <= point <= BAR and position.player[point]
+        if not stands:
             return "choose a point where one of your checkers stands"
         return Turn(position, dice).why_stuck(point)
     return TARGET_RULES.get(step.target)
@@ -226,6 +233,9 @@ def describe_point(step: PickStep, point: int) -> str:
         return "the bar"
     if point == OFF:
         return "the tray of borne-off checkers"
+    if point == WAITING:
+        waiting = position.player_waiting
+        return f"your {plural(waiting, 'checker')} waiting to enter" if waiting else "the column of waiting checkers"
     mine, theirs = position.checkers_at(point)
     if mine:
         what = "your blot" if mine == 1 else f"your {mine} checkers"
@@ -432,10 +442,9 @@ def double_meets(step: DoubleStep, number: int) -> str | None:
         can = "none" if not used else f"only {used}"
         return (f"{number}-{number} cannot be played in full: {can} of its four moves can be played here, and a "
                 "part that can't be played ends the turn, bonus roll and all")  # fmt: skip
-    for condition in step.conditions:
-        if all(condition_problem(condition, play) is not None for play in full):
-            missed = condition_problem(condition, full[0])
-            return f"{number}-{number} can be played in full, but every way of playing it misses the goal ({missed})"
+    if step.conditions and not any(all(condition_problem(c, play) is None for c in step.conditions) for play in full):
+        missed = next(problem for c in step.conditions if (problem := condition_problem(c, full[0])) is not None)
+        return f"{number}-{number} can be played in full, but every way of playing it misses the goal ({missed})"
     return None
 
 

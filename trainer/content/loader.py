@@ -36,7 +36,7 @@ STEP_FIELDS = {
     "setup": ["kind", "prompt", "explanation", "position", "dice"],
     "choose": ["kind", "prompt", "options", "position", "dice"],
     "pick": ["kind", "prompt", "position", "dice", "target", "hint", "explanation"],
-    "roll": ["kind", "prompt", "throws", "explanation"],
+    "roll": ["kind", "prompt", "position", "throws", "explanation"],
     "cube": ["kind", "prompt", "position", "question", "cube", "answer", "explanation"],
     "score": ["kind", "prompt", "position", "length", "games", "score", "crawford", "jacoby", "events", "ask", "answer",
               "explanation"],

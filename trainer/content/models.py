@@ -146,6 +146,9 @@ class RollStep(_Strict):
 
     kind: Literal["roll"]
     prompt: str = Field(min_length=1)
+    position: str | None = Field(
+        default=None, description="the board shown: the starting position unless given (acey-deucey's empty start)"
+    )
     throws: list[tuple[int, int]] = Field(
         min_length=1, description="(your die, O's die) for each throw; all but the last are ties"
     )
@@ -165,6 +168,15 @@ class RollStep(_Strict):
         if last[0] == last[1]:
             raise ValueError(f"the last throw ({last[0]}, {last[1]}) is a tie; add a throw that decides")
         return throws
+
+    @field_validator("position")
+    @classmethod
+    def _position_reads(cls, value: str | None) -> str | None:
+        return None if value is None else _check_position(value)
+
+    def board(self) -> Position:
+        """The board the opening roll is thrown on."""
+        return Position.start() if self.position is None else read_position(self.position)[0]
 
 
 class CubeStep(_Strict):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 NUMBER_WORDS = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four"}
 
 
@@ -20,8 +22,14 @@ def number_word(count: int) -> str:
     return NUMBER_WORDS.get(count, str(count))
 
 
+_PLAY_START = re.compile(r"(bar|in)/", re.IGNORECASE)
+
+
 def capitalized(text: str) -> str:
-    """``text`` with its first letter in capitals (the rest untouched)."""
+    """``text`` with its first letter in capitals (the rest untouched), unless it starts with a play written in
+    notation, which keeps its case (``bar/22 needs...``, ``in/19 is...``)."""
+    if _PLAY_START.match(text):
+        return text
     return text[:1].upper() + text[1:]
 
 

@@ -234,9 +234,9 @@ class LessonScreen(TaskScreen):
         board.choosing = self.answers_on_board()
         board.cursor_shown = False  # so that an enter meant for Continue cannot answer the new step at once
         is_roll = isinstance(step, RollStep)
-        position = None if isinstance(step, RollStep) else step.board()
+        position = step.board()
         dice = step.roll() if isinstance(step, ReadStep | PlayStep | SetupStep | ChooseStep | PickStep) else None
-        board.position = Position.start() if is_roll else position  # a step without a board shows an empty one
+        board.position = position  # a step without a board shows an empty one (a roll step, the start)
         board.dice = dice
         board.turn_label = "" if is_roll else "to play"
         board.opening_throw = None
