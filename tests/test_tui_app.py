@@ -749,7 +749,7 @@ async def test_no_color_still_tells_the_sides_apart_by_symbol(tmp_path: Path, mo
     assert app.no_color
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        assert len(menu_lines(app)) == len(LESSONS) + 6  # the lessons, then six entries
+        assert len(menu_lines(app)) == len(LESSONS) + 6  # then Review, Puzzles, Forced or not?, Play, Explore, Help
         await open_step(pilot, *OPENING_65_STEP)
         rendered = board(app).render().plain
         assert X_MARK == "●" and O_MARK == "○"
