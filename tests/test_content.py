@@ -272,6 +272,9 @@ BEAR_OFF_BOARD = "X: 6x2 5x2 1 / O: 19x2"
 BLOCKED_BOARD = "X: 24x2 6x13 / O: 18x2 17x2"  # with 6-1 only one die can be played
 
 
+NOT_IN = "it doesn't bring a checker in (from the bar, or one waiting to enter)"
+
+
 @pytest.mark.parametrize(
     ("position", "dice", "condition", "right", "wrong", "why"),
     [
@@ -280,8 +283,9 @@ BLOCKED_BOARD = "X: 24x2 6x13 / O: 18x2 17x2"  # with 6-1 only one die can be pl
         (HIT_BOARD, "31", "no_hit", "6/5 6/3", "13/10* 6/5", "it hits, and this task asks you not to"),
         ("start", "31", "no_hit", "8/5 6/5", None, None),
         (ENTER_BOARD, "31", "enters", "bar/24 6/3", None, None),
-        (CLOSED_BOARD, "31", "enters", None, "pass", "it doesn't bring a checker in from the bar"),
-        ("start", "31", "enters", None, "8/5 6/5", "it doesn't bring a checker in from the bar"),
+        (CLOSED_BOARD, "31", "enters", None, "pass", NOT_IN),
+        ("start", "31", "enters", None, "8/5 6/5", NOT_IN),
+        ("X: waitx13 13x2 / O: waitx15", "31", "enters", "in/22 13/12", "13/9", NOT_IN),  # acey-deucey
         (BEAR_OFF_BOARD, "31", "bears_off", "6/3 1/off", "6/5 6/3", "it doesn't bear a checker off"),
         (BEAR_OFF_BOARD, "31", "bears_off", "5/2 1/off", "5/1", "it doesn't bear a checker off"),
         ("start", "31", "safe", "8/5 6/5", "13/10 6/5", "it leaves 2 blots, on points 5 and 10"),

@@ -114,15 +114,16 @@ def take_words(decision: CubeDecision, taker: Party, *, last_roll: bool) -> str:
     return text
 
 
-def double_words(decision: CubeDecision, doubler: Party, taker: Party) -> str:
+def double_words(decision: CubeDecision, doubler: Party, taker: Party, *, last_roll: bool = False) -> str:
     """Whether the side on roll should double, in words and figures."""
     gain = decision.double_gain
     if not decision.should_double:
+        chance = f"{doubler.title} {doubler.verb('wins', 'win')} {decision.win_probability:.0%} of the time"
+        why = (f"{chance}: on the last roll a double needs more than 50%." if last_roll
+               else f"{chance} without the cube: not enough yet.")  # fmt: skip
         return (
             f"Waiting is better by {_points(gain)} points a game: {decision.no_double:+.2f} without doubling against "
-            f"{decision.double_take:+.2f} after a double {taker.name} would take, owning the cube. "
-            f"{doubler.title} {doubler.verb('wins', 'win')} {decision.win_probability:.0%} of the time without the "
-            "cube: not enough yet."
+            f"{decision.double_take:+.2f} after a double {taker.name} would take, owning the cube. {why}"
         )
     if decision.should_take:
         return (
@@ -177,7 +178,7 @@ class CubeTask:
         if self.question == "take":
             text = take_words(self.decision, self.taker, last_roll=self.last_roll)
         else:
-            text = double_words(self.decision, self.doubler, self.taker)
+            text = double_words(self.decision, self.doubler, self.taker, last_roll=self.last_roll)
         if self.cube > 1:
             times = "twice" if self.cube == 2 else f"{self.cube} times"
             text += f" (Figures per unit of the cube: at {self.cube}, each counts {times}.)"

@@ -29,6 +29,7 @@ from trainer.content.models import (
 from trainer.content.paths import content_dir
 from trainer.content.scoring import ASK_FORMS, ScoreStepError, read_answer, work_out
 from trainer.engine import EngineError, Position, legal_plays, parse_dice, parse_play
+from trainer.engine.bearoff import cube_decision
 
 STEP_FIELDS = {
     "read": ["kind", "title", "text", "position", "dice"],
@@ -243,6 +244,7 @@ def _cube_problems(step: CubeStep) -> list[tuple[str, str, str | None]]:
     if step.answer not in accepted:
         return [("answer", f"a {step.question} question is answered {' or '.join(accepted)}", None)]
     try:
+        cube_decision(step.board())  # outside the table either way round: said in the file's own numbering
         decision = cube_step_decision(step)
     except EngineError as error:
         return [("position", str(error), "use a bear-off of at most six checkers a side, every checker home")]

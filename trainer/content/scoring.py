@@ -61,10 +61,10 @@ def _game_result(text: str) -> GameResult:
             f"cannot read the game {text[:40]!r}: write the winner and the points, like 'X 2'", "games"
         )
     winner, points = Side.from_name(match.group(1)), int(match.group(2))
-    for kind in WinKind:
-        cube, left = divmod(points, kind.value)
-        if not left and cube in (1, 2, 4, 8, 16, 32, 64):
-            return GameResult(winner, kind, cube)
+    for cube in (1, 2, 4, 8, 16, 32, 64):  # the smallest cube that gives the points: 2 is a gammon, not a double
+        for kind in WinKind:
+            if cube * kind.value == points:
+                return GameResult(winner, kind, cube)
     raise ScoreStepError(
         f"a game is worth the cube times 1, 2 or 3, so no game wins {points} points ({text!r})", "games"
     )
@@ -93,8 +93,15 @@ def score_before(step: ScoreStep) -> MatchScore:
         if step.crawford:
             raise ScoreStepError("with 'games' the engine finds the Crawford game itself: drop 'crawford'", "crawford")
         score = MatchScore.match(step.length)
-        for game in step.games:
-            score = score.after(_game_result(game))
+        for number, game in enumerate(step.games, start=1):
+            result = _game_result(game)
+            if score.crawford and result.cube > 1:
+                raise ScoreStepError(
+                    f"game {number} ({game!r}) is the Crawford game, where nobody may double: it is worth at most "
+                    "3 points (a backgammon)",
+                    "games",
+                )
+            score = score.after(result)
     except MatchError as error:
         raise ScoreStepError(str(error), "games" if step.games else "score") from None
     return score
@@ -194,7 +201,8 @@ def work_out(step: ScoreStep) -> Worked:
             raise ScoreStepError(f"the question is about the {step.ask} after the game, but the events don't end it: "
                                  "add 'X wins' (or a gammon, a backgammon) or a pass")  # fmt: skip
         if step.ask == "points":
-            return Worked(before, state, str(result.points), _result_words(result, state, step).capitalize() + ".")
+            words = _result_words(result, state, step)
+            return Worked(before, state, str(result.points), words[:1].upper() + words[1:] + ".")
         if before.is_money:
             raise ScoreStepError("money play keeps no score: ask for the points, or set 'length'")
         after = before.after(result)

@@ -187,6 +187,9 @@ class LessonScreen(TaskScreen):
 
     def watch_solved(self) -> None:
         self.board.choosing = self.answers_on_board()
+        step = self.step
+        if isinstance(step, ScoreStep) and self.solved:
+            self.reveal_score_step(step, answered=True)
         self.refresh_cube_actions()
         self.refresh_buttons()
 
@@ -240,7 +243,7 @@ class LessonScreen(TaskScreen):
         board.dice = dice
         board.turn_label = "" if is_roll else "to play"
         board.opening_throw = None
-        board.cube, board.match, board.on_roll = None, None, Side.X
+        board.cube, board.match, board.on_roll, board.match_labels = None, None, Side.X, True
         if isinstance(step, PlayStep):
             assert position is not None and dice is not None
             self.playing = BoardPlay(board, position, dice)
@@ -308,14 +311,21 @@ class LessonScreen(TaskScreen):
             board.caption = "double (d) or no double (r)?"
 
     def show_score_step(self, step: ScoreStep) -> None:
-        """A question about the score: the board shows the cube as this game's events left it and, in a match,
-        the score before this game."""
+        """A question about the score: in a match the board shows the score before this game; while the question
+        is open it keeps back what would answer it (whether this is the Crawford game; the cube, when the question
+        is the points it makes), and shows it once answered."""
         board = self.board
-        worked = work_out(step)
-        state = worked.state
-        board.cube = Cube(state.cube, state.cube_owner)
         board.match = score_before(step) if step.length else None
         board.turn_label = ""
+        self.reveal_score_step(step, answered=False)
+
+    def reveal_score_step(self, step: ScoreStep, *, answered: bool) -> None:
+        """Show on the board what a score step's question keeps back until it is answered."""
+        board = self.board
+        state = work_out(step).state
+        counts_points = step.ask in ("points", "score")
+        board.cube = None if counts_points and not answered else Cube(state.cube, state.cube_owner)
+        board.match_labels = answered or step.ask in ("points", "score")
 
     def is_last_step(self) -> bool:
         return self.index == len(self.lesson.steps) - 1

@@ -44,6 +44,8 @@ CUBE_LEVEL = 2
 CAPTION_LINES = 2
 """Lines kept under the pip counts for the caption (a longer one is cut)."""
 
+CENTERED_FACE = "64"
+"""What a cube never turned shows, as a real one does: 64 up, the game worth 1."""
 EMPTY_BOARD = Position._trusted((0,) * 26, (0,) * 26)
 """What the board draws while it has no position: the points with no checker, nothing borne off."""
 
@@ -421,6 +423,8 @@ class BoardView(Widget, can_focus=True):
     """The doubling cube: in the middle of the tray column while centered, on its owner's side once turned."""
     match: reactive[MatchScore | None] = reactive(None, layout=True)
     """The score, shown on its own line under the pip counts (``None``: no score line)."""
+    match_labels: reactive[bool] = reactive(True)
+    """Whether the score line says "Crawford game" or "post-Crawford" (a question about it holds them back)."""
     on_roll: reactive[Side] = reactive(Side.X)
     """Whose dice are shown: X's to the right of the bar, O's to the left, as each player throws on a real board."""
     cursor: reactive[int] = reactive(24)
@@ -579,7 +583,7 @@ class BoardView(Widget, can_focus=True):
             status.append(f" {o_name}: {o_pips} pips")
         lines = [status]
         if self.match is not None:
-            lines.append(Text(" " + score_text(self.match, self.names), self._pal.score))
+            lines.append(Text(" " + score_text(self.match, self.names, labels=self.match_labels), self._pal.score))
         caption = Text(self.caption, self._pal.caption).wrap(self.app.console, max(1, width - 1))
         lines.extend(Text(" ").append_text(line) for line in list(caption)[:CAPTION_LINES])
         return lines
@@ -785,7 +789,8 @@ class BoardView(Widget, can_focus=True):
         return [(char, style) for char in _cell(label, 4)] if label else [(" ", Style())] * 4
 
     def _cube_cells(self, cube: Cube) -> list[tuple[str, Style]]:
-        return [(char, self._pal.cube) for char in _cell(str(cube.value), 4)]
+        face = CENTERED_FACE if cube.value == 1 and cube.is_centered else str(cube.value)
+        return [(char, self._pal.cube) for char in _cell(face, 4)]
 
     # --- the middle line: whose turn, the dice, the centered cube ---------------------------------------
 
@@ -833,12 +838,15 @@ class BoardView(Widget, can_focus=True):
         return dice
 
 
-def score_text(match: MatchScore, names: tuple[str, str] = ("You", "O")) -> str:
-    """The score line: ``Match to 7 · You 3, O 5 · Crawford game`` (``names`` for X and O); money play says so."""
+def score_text(match: MatchScore, names: tuple[str, str] = ("You", "O"), *, labels: bool = True) -> str:
+    """The score line: ``Match to 7 · You 3, O 5 · Crawford game`` (``names`` for X and O); money play says so.
+    ``labels=False`` leaves out whether this is the Crawford game or post-Crawford."""
     scores = f"{names[0]} {match.x}, {names[1]} {match.o}"
     if match.is_money:
         return "Money play" + (f" · {scores}" if match.x or match.o else "")
     text = f"Match to {match.length} · {scores}"
+    if not labels:
+        return text
     if match.crawford:
         return text + " · Crawford game"
     if match.is_post_crawford:
