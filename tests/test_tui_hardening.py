@@ -136,6 +136,9 @@ async def test_lesson_links_open_only_web_addresses(tmp_path: Path, monkeypatch:
 
 
 SMALL_SIZES = [*((width, 24) for width in range(1, 13)), (79, 24), (1, 1), (80, 1), (1, 40)]
+EDGE_SIZES = [(1, 24), (12, 24), (79, 24), (1, 1), (80, 1), (1, 40)]
+"""Over the other screens: the first resize lays the screen under the too-small one out at its size; the rest
+reach the too-small screen alone, which every width of home's sweep has already put through its paces."""
 
 
 async def test_every_size_down_to_one_by_one_shows_the_too_small_screen_over_every_screen(tmp_path: Path) -> None:
@@ -158,7 +161,7 @@ async def test_every_size_down_to_one_by_one_shows_the_too_small_screen_over_eve
                 await app.push_screen(screens[name]())
                 await pilot.pause()
             shown = app.screen
-            for width, height in SMALL_SIZES:
+            for width, height in SMALL_SIZES if name == "home" else EDGE_SIZES:
                 await pilot.resize_terminal(width, height)  # which waits for the screen to settle
                 assert isinstance(app.screen, TooSmallScreen), (name, width, height)
             await pilot.resize_terminal(100, 32)

@@ -293,9 +293,12 @@ async def complete_lesson(pilot: Pilot[None], lesson: Lesson) -> LessonScreen:
             assert isinstance(step, ReadStep)
         if real:
             await pilot.press("n")
+            await pilot.pause()
         else:
-            screen.action_next()
-        await pilot.pause()
+            screen.action_next()  # the step's watchers run at once; the screen catches up at the next real step
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
     return screen
 
 
