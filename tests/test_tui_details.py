@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
@@ -206,3 +208,40 @@ async def test_the_chosen_theme_is_kept_for_the_next_session(tmp_path: Path) -> 
         await again.workers.wait_for_complete()
         await pilot.pause()
         assert again.theme == "textual-light"
+
+
+async def test_the_footer_recomposes_once_however_many_times_the_keys_change_before_a_refresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A step sets several reactives that bear on the keys at once; the footer shows the result once."""
+    from textual.app import App, ComposeResult
+    from textual.binding import BindingType
+    from textual.widgets._footer import FooterKey
+
+    from trainer.tui.widgets.footer import KeysFooter
+
+    recomposed: list[int] = []
+    original = KeysFooter.recompose
+
+    async def counted(self: KeysFooter) -> None:
+        recomposed.append(1)
+        await original(self)
+
+    monkeypatch.setattr(KeysFooter, "recompose", counted)
+
+    class FooterApp(App[None]):
+        BINDINGS: ClassVar[list[BindingType]] = [("x", "bell", "Ring")]
+
+        def compose(self) -> ComposeResult:
+            yield KeysFooter()
+
+    app = FooterApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        recomposed.clear()
+        for _ in range(10):
+            app.screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert recomposed == [1]
+        assert "Ring" in [key.description for key in app.query_one(KeysFooter).query(FooterKey)]

@@ -31,7 +31,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.timer import Timer
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.content.grading import Feedback
@@ -53,6 +53,7 @@ from trainer.tui.playing import BoardPlay
 from trainer.tui.screens.base import TaskScreen, TrainerScreen
 from trainer.tui.widgets.board import LastMove
 from trainer.tui.widgets.feedback import FeedbackBar
+from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 
 Mode = Literal["practice", "streak", "storm", "review"]
@@ -109,7 +110,7 @@ class DrillMenuScreen(TrainerScreen):
                 classes="page-subtitle",
             )
             yield OptionList(id="drill-modes", classes="menu")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_modes()
@@ -202,7 +203,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
                 classes="buttons",
             ),
         )
-        yield Footer()
+        yield KeysFooter()
 
     # --- the run ------------------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.engine import (
@@ -29,6 +29,7 @@ from trainer.tui.playing import STEP_SECONDS, animate_play
 from trainer.tui.screens.base import TaskScreen
 from trainer.tui.widgets.board import LastMove
 from trainer.tui.widgets.feedback import FeedbackBar
+from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import TaskLayout
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ class ExploreScreen(TaskScreen):
             OptionList(id="plays"),
             title=" Explore a position",
         )
-        yield Footer()
+        yield KeysFooter()
 
     def accepts_moves(self) -> bool:
         return False

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from trainer.tui.screens.base import TrainerScreen
+from trainer.tui.widgets.footer import KeysFooter
 
 HELP_TEXT = """\
 # Help
@@ -60,4 +61,4 @@ class HelpScreen(TrainerScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="page"):
             yield Markdown(HELP_TEXT)
-        yield Footer()
+        yield KeysFooter()

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.stats_report import figure_title
@@ -18,6 +18,7 @@ from trainer.store import ProgressStore
 from trainer.training import LessonStanding, lesson_standing
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.dashboard import DashboardSummary
+from trainer.tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from trainer.content.loader import LessonLibrary
@@ -72,7 +73,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             yield Static("", id="home-notice", classes="notice", markup=False)
             with Vertical(classes="home-menu-box"):
                 yield OptionList(id="home-menu", classes="menu")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         for button in self.query(Button):

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
-from textual.widgets import Button, Footer, Markdown, OptionList, Static
+from textual.widgets import Button, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.content.cube import cube_step_view, grade_cube_step
@@ -53,6 +53,7 @@ from trainer.tui.screens.base import TaskScreen
 from trainer.tui.widgets.board import BoardView, LastMove
 from trainer.tui.widgets.cube import CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
+from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 from trainer.tui.widgets.text import SafeMarkdown
 
@@ -177,7 +178,7 @@ class LessonScreen(TaskScreen):
                 classes="buttons",
             ),
         )
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.show_step()

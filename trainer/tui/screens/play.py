@@ -26,7 +26,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.timer import Timer
-from textual.widgets import Button, Footer, OptionList, RadioButton, RadioSet, Static
+from textual.widgets import Button, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from trainer.analysis import DEFAULT_LEVEL, LEVELS, CubeDecision, CubeOwner, GameContext, RankedPlay
@@ -65,6 +65,7 @@ from trainer.tui.screens.base import TaskScreen, TrainerScreen
 from trainer.tui.widgets.board import DIE_FACES, O_MARK, X_MARK, LastMove
 from trainer.tui.widgets.cube import CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
+from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 
 if TYPE_CHECKING:
@@ -164,7 +165,7 @@ class PlayMenuScreen(TrainerScreen):
                     for key, label in MONEY_OPTIONS.items():
                         yield RadioButton(label, value=key == "none", id=f"options-{key}")
             yield OptionList(id="play-menu", classes="menu")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         for radio_set in self.query(RadioSet):
@@ -429,7 +430,7 @@ class PlayScreen(TaskScreen):
                 classes="buttons",
             ),
         )
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

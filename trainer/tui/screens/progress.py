@@ -11,13 +11,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from trainer.engine.wording import plural
 from trainer.practice.ratings import INITIAL_RATING
 from trainer.practice.stats import Dashboard, PuzzleFigures
 from trainer.stats_report import figure_title, gather, records_of
 from trainer.tui.screens.base import TrainerScreen
+from trainer.tui.widgets.footer import KeysFooter
 
 CHART_HEIGHT = 10
 
@@ -94,7 +95,7 @@ class ProgressScreen(TrainerScreen):
             yield Static(id="overview", classes="section", markup=False)
             yield Static(id="chart-note", classes="section", markup=False)
             yield Static(id="figures", classes="section")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#continue", Button).can_focus = False

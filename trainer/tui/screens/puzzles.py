@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Markdown, OptionList, Static
+from textual.widgets import Button, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.content.cube import cube_solution, grade_cube_puzzle
@@ -32,6 +32,7 @@ from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen, TrainerScreen
 from trainer.tui.widgets.cube import CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
+from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 from trainer.tui.widgets.text import SafeMarkdown
 
@@ -73,7 +74,7 @@ class PuzzleMenuScreen(TrainerScreen):
             yield Static("Puzzles", classes="page-title")
             yield Static(id="puzzle-filter", classes="page-subtitle")
             yield OptionList(id="puzzle-sets", classes="menu")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.watch(self.trainer, "puzzles", self.refresh_sets)
@@ -209,7 +210,7 @@ class PuzzleScreen(TaskScreen):
                 classes="buttons",
             ),
         )
-        yield Footer()
+        yield KeysFooter()
 
     def accepts_moves(self) -> bool:
         return not self.done and self.puzzle.kind != "cube"
