@@ -29,7 +29,7 @@ class CubeActions(Widget):
     CubeActions {
         layout: horizontal;
         height: auto;
-        & > Button { margin: 1 1 0 0; }
+        & > Button { margin: 1 1 0 0; width: auto; min-width: 0; }
     }
     """
 
