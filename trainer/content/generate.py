@@ -177,20 +177,31 @@ def forced_candidates(seed: int) -> Iterator[Candidate]:
     for position, roll, plays in self_play_rolls(seed):
         theme = forced_theme(position, roll) if len(plays) == 1 else None
         if theme is not None and realistic(position) and forced_rejection(position, roll, theme) is None:
-            group = ""
-            if theme == "no-play":
-                group = "no-play-bar" if position.player[BAR] else "no-play-prime"
-            yield Candidate(
-                kind="forced",
-                theme=theme,
-                difficulty=forced_difficulty(position, roll, plays[0]),
-                position=position,
-                dice=roll,
-                prompt=f"You rolled {roll}. The rules leave at most one way to play it: find it, or "
-                "answer \"No legal play\".",
-                answers=(play_text(plays[0]),),
-                group=group,
-            )
+            yield forced_candidate(position, roll, plays[0], theme, intro=f"You rolled {roll}.")
+
+
+FORCED_QUESTION = 'The rules leave at most one way to play it: find it, or answer "No legal play".'
+
+
+def forced_candidate(
+    position: Position, roll: Dice, play: Play, theme: str, *, intro: str, variant: str = "standard"
+) -> Candidate:
+    """A forced puzzle of ``play``, the only legal play of ``roll``: its prompt (``intro`` and the question), its
+    difficulty, and its share of the set (no-play rolls on the bar apart from the others)."""
+    group = ""
+    if theme == "no-play":
+        group = "no-play-bar" if position.player[BAR] else "no-play-board" if variant != "standard" else "no-play-prime"
+    return Candidate(
+        kind="forced",
+        variant=variant,
+        theme=theme,
+        difficulty=forced_difficulty(position, roll, play),
+        position=position,
+        dice=roll,
+        prompt=f"{intro} {FORCED_QUESTION}",
+        answers=(play_text(play),),
+        group=group,
+    )
 
 
 # --- bear-offs ------------------------------------------------------------------------------------------------

@@ -17,17 +17,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from trainer.content.cube import CLEAR_CUBE_MARGIN, answer_margin, cube_theme, right_answer
-from trainer.content.generate import (
-    Candidate,
-    forced_difficulty,
-    forced_rejection,
-    puzzle_block,
-    sensible_play,
-)
-from trainer.content.grading import play_text
+from trainer.content.generate import Candidate, forced_candidate, forced_rejection, puzzle_block, sensible_play
 from trainer.content.puzzles import forced_theme
 from trainer.content.themes import CUBE_THEMES
-from trainer.engine import BAR, Dice, Game, Phase, Position, legal_plays, playable_doubles
+from trainer.engine import Dice, Game, Phase, Position, legal_plays, playable_doubles
 from trainer.engine.bearoff import HomeBoard, cube_decision, one_sided, positions
 
 # --- cube decisions -------------------------------------------------------------------------------------------
@@ -228,23 +221,10 @@ def acey_forced_candidates(seed: int) -> Iterator[Candidate]:
             continue
         if max(position.player[1:25]) > 6 or max(position.opponent[1:25]) > 6:
             continue
-        group = theme
-        if theme == "no-play":
-            group = "no-play-bar" if position.player[BAR] else "no-play-board"
         wait_text = f" ({waiting} of your checkers still wait to enter)" if waiting else ""
         how = f"After your 1-2 you chose {roll[0]}-{roll[1]}" if chosen else f"You rolled {roll[0]}-{roll[1]}"
-        yield Candidate(
-            kind="forced",
-            variant="acey-deucey",
-            theme=theme,
-            difficulty=forced_difficulty(position, roll, plays[0]),
-            position=position,
-            dice=roll,
-            prompt=f"Acey-deucey. {how}{wait_text}. The rules leave at most one way to play it: find it, or answer "
-            '"No legal play".',
-            answers=(play_text(plays[0]),),
-            group=group,
-        )
+        yield forced_candidate(position, roll, plays[0], theme, intro=f"Acey-deucey. {how}{wait_text}.",
+                               variant="acey-deucey")  # fmt: skip
 
 
 def mine_acey(count: int, seed: int) -> list[Candidate]:
