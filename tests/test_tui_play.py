@@ -73,6 +73,23 @@ async def type_play(pilot: Pilot[None], notation: str) -> None:
     await pilot.pause()
 
 
+async def play_until_doubled(pilot: Pilot[None], screen: PlayScreen, session: Session, turns: int = 6) -> None:
+    """Play the learner's turns (the first play listed, the tutor's verdicts gone past) until the computer doubles,
+    for at most ``turns`` steps."""
+    for _ in range(turns):
+        if session.waiting_for is Waiting.ANSWER:
+            return
+        if session.waiting_for is Waiting.ROLL:
+            await pilot.press("r")
+        else:
+            await type_play(pilot, str(session.legal_plays()[0]))
+            await pilot.press("enter")
+        await settle(pilot)
+        if screen.paused is not None:
+            await pilot.press("enter")
+            await settle(pilot)
+
+
 async def open_play_menu(pilot: Pilot[None]) -> PlayMenuScreen:
     await pilot.app.workers.wait_for_complete()
     await pilot.press("g")
@@ -176,18 +193,7 @@ async def test_a_passed_double_ends_the_game_on_a_summary_of_the_mistakes(tmp_pa
         await settle(pilot, lambda: screen.game.waiting_for is not Waiting.COMPUTER)
         session = screen.game
         assert isinstance(session, Session)
-        for _ in range(6):  # play the learner's turns (the first play listed) until the computer doubles
-            if session.waiting_for is Waiting.ANSWER:
-                break
-            if session.waiting_for is Waiting.ROLL:
-                await pilot.press("r")
-            else:
-                await type_play(pilot, str(session.legal_plays()[0]))
-                await pilot.press("enter")
-            await settle(pilot)
-            if screen.paused is not None:
-                await pilot.press("enter")
-                await settle(pilot)
+        await play_until_doubled(pilot, screen, session)
         assert session.waiting_for is Waiting.ANSWER and screen.board.cube == Cube(2)  # offered, in the middle
         assert "doubled to 2: you, take (t) or pass (p)?" in text_of(screen, "#play-status")
         await pilot.press("p")
@@ -581,18 +587,7 @@ async def test_money_options_are_chosen_in_the_menu_named_in_the_title_and_a_bea
         assert "money game (Jacoby rule and beavers)" in title_of(screen)
         session = screen.game
         assert isinstance(session, Session) and session.settings.jacoby and session.settings.beavers
-        for _ in range(6):
-            if session.waiting_for is Waiting.ANSWER:
-                break
-            if session.waiting_for is Waiting.ROLL:
-                await pilot.press("r")
-            else:
-                await type_play(pilot, str(session.legal_plays()[0]))
-                await pilot.press("enter")
-            await settle(pilot)
-            if screen.paused is not None:
-                await pilot.press("enter")
-                await settle(pilot)
+        await play_until_doubled(pilot, screen, session)
         assert session.waiting_for is Waiting.ANSWER and "beaver" in session.allowed
         assert screen.query_one("#cube-beaver").display
         await pilot.press("b")

@@ -11,6 +11,7 @@ import random
 from typing import ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -18,7 +19,7 @@ from textual.reactive import reactive
 from textual.widgets import Button, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.content.cube import cube_step_view, grade_cube_step
+from trainer.content.cube import grade_cube_step
 from trainer.content.grading import (
     Feedback,
     grade_choice,
@@ -43,7 +44,7 @@ from trainer.content.models import (
     SetupStep,
 )
 from trainer.content.puzzles import practice_set
-from trainer.content.scoring import grade_score_step, score_before, work_out
+from trainer.content.scoring import Worked, grade_score_step, work_out
 from trainer.engine import CHECKERS, OFF, Cube, Play, Position, Side
 from trainer.store import ProgressStore
 from trainer.store.lessons import STAR_THRESHOLDS
@@ -83,6 +84,9 @@ class LessonScreen(TaskScreen):
         Binding("minus,delete", "remove_checker", "Remove"),
         *(Binding(str(number), f"option({number})", "Answer", group=ANSWER_KEYS) for number in range(1, 10)),
     ]
+
+    score_worked: Worked | None = None
+    """The engine's working of the score step shown, if it is one (the board reveals from it once answered)."""
 
     index: reactive[int] = reactive(0, bindings=True)
     solved: reactive[bool] = reactive(False, bindings=True)
@@ -136,14 +140,7 @@ class LessonScreen(TaskScreen):
 
     def option_count(self) -> int:
         """How many numbered options the current step shows."""
-        step = self.step
-        if isinstance(step, ChooseStep):
-            return len(step.options)
-        if isinstance(step, DoubleStep):
-            return 6
-        if isinstance(step, ScoreStep) and not self.typed_answer():
-            return 2
-        return 0
+        return len(self.step_options())
 
     def typed_answer(self) -> bool:
         """Whether the current step is answered by typing in the box (a play, a number of points, a score)."""
@@ -196,11 +193,9 @@ class LessonScreen(TaskScreen):
 
     def refresh_cube_actions(self) -> None:
         """Offer the cube answers of an open cube step: double or not, take or pass."""
-        step, actions = self.step, self.query_one(CubeActions)
+        step = self.step
         asking = isinstance(step, CubeStep) and not self.solved and not self.finished
-        question = step.question if isinstance(step, CubeStep) else None
-        actions.can_double = actions.can_decline = asking and question == "double"
-        actions.can_take = actions.can_pass = asking and question == "take"
+        self.query_one(CubeActions).ask(step.question if asking and isinstance(step, CubeStep) else None)
 
     def watch_throws_seen(self) -> None:
         self.refresh_buttons()
@@ -301,13 +296,11 @@ class LessonScreen(TaskScreen):
         """A cube decision: no dice; you on roll with the cube in the middle (or yours), or O on roll having
         doubled you (the cube turned, in the middle until you answer)."""
         board = self.board
-        _, doubler, _ = cube_step_view(step)
-        doubler_side = Side.X if doubler.name == "you" else Side.O
         if step.question == "take":
             board.cube, board.on_roll, board.turn_label = Cube(step.cube * 2), Side.O, "doubles"
             board.caption = "take (t) or pass (p)?"
         else:
-            board.cube = Cube(step.cube, doubler_side) if step.cube > 1 else Cube()
+            board.cube = Cube(step.cube, Side.X) if step.cube > 1 else Cube()
             board.on_roll, board.turn_label = Side.X, "to roll"
             board.caption = "double (d) or no double (r)?"
 
@@ -315,18 +308,19 @@ class LessonScreen(TaskScreen):
         """A question about the score: in a match the board shows the score before this game; while the question
         is open it keeps back what would answer it (whether this is the Crawford game; the cube, when the question
         is the points it makes), and shows it once answered."""
+        self.score_worked = work_out(step)
         board = self.board
-        board.match = score_before(step) if step.length else None
+        board.match = self.score_worked.before if step.length else None
         board.turn_label = ""
         self.reveal_score_step(step, answered=False)
 
     def reveal_score_step(self, step: ScoreStep, *, answered: bool) -> None:
         """Show on the board what a score step's question keeps back until it is answered."""
-        board = self.board
-        state = work_out(step).state
+        assert self.score_worked is not None  # worked out when the step was shown
+        state = self.score_worked.state
         counts_points = step.ask in ("points", "score")
-        board.cube = None if counts_points and not answered else Cube(state.cube, state.cube_owner)
-        board.match_labels = answered or step.ask in ("points", "score")
+        self.board.cube = None if counts_points and not answered else Cube(state.cube, state.cube_owner)
+        self.board.match_labels = answered or counts_points
 
     def is_last_step(self) -> bool:
         return self.index == len(self.lesson.steps) - 1
@@ -424,17 +418,13 @@ class LessonScreen(TaskScreen):
         elif isinstance(step, ScoreStep):
             self.grade(grade_score_step(step, event.option.id.removeprefix("answer:")))
 
+    @on(CubeActions.Chosen)
     def answer_cube(self, message: CubeActions.Chosen) -> None:
         """A cube step's answer, by key or button, graded by the exact figures."""
         message.stop()
         step = self.step
         if isinstance(step, CubeStep) and not self.solved:
             self.grade(grade_cube_step(step, message.action))
-
-    on_cube_actions_double_offered = answer_cube
-    on_cube_actions_no_double_chosen = answer_cube
-    on_cube_actions_take_chosen = answer_cube
-    on_cube_actions_pass_chosen = answer_cube
 
     def action_option(self, number: int) -> None:
         """Answer with the option ``number`` as shown (1 for the first)."""

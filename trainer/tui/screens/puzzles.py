@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -236,10 +237,7 @@ class PuzzleScreen(TaskScreen):
 
     def refresh_controls(self) -> None:
         puzzle = self.puzzle
-        asking = not self.done and puzzle.kind == "cube"
-        actions = self.query_one(CubeActions)
-        actions.can_double = actions.can_decline = asking and puzzle.question == "double"
-        actions.can_take = actions.can_pass = asking and puzzle.question == "take"
+        self.query_one(CubeActions).ask(puzzle.question if not self.done and puzzle.kind == "cube" else None)
         self.refresh_buttons()
         self.notation.display = self.accepts_moves()
         self.board.choosing = self.accepts_moves()
@@ -332,6 +330,7 @@ class PuzzleScreen(TaskScreen):
         if self.accepts_moves():
             self.grade(grade_puzzle(self.puzzle, None), "pass")
 
+    @on(CubeActions.Chosen)
     def answer_cube(self, message: CubeActions.Chosen) -> None:
         """A cube puzzle's answer, by key or button; shown with the three equities in words, and done either way
         (with two answers, the explanation of a miss names the right one)."""
@@ -343,11 +342,6 @@ class PuzzleScreen(TaskScreen):
         self.feedback.show_feedback(feedback)
         self.done = True
         self.board.focus()
-
-    on_cube_actions_double_offered = answer_cube
-    on_cube_actions_no_double_chosen = answer_cube
-    on_cube_actions_take_chosen = answer_cube
-    on_cube_actions_pass_chosen = answer_cube
 
     def refused(self, refusal: Refused, point: int) -> None:
         assert self.playing is not None

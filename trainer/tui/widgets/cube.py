@@ -107,6 +107,12 @@ class CubeActions(Widget):
             button.display = False
             yield button
 
+    def ask(self, question: str | None) -> None:
+        """Offer the two answers of a cube question asked of the player: ``double`` (double or not) or ``take``
+        (take or pass); ``None`` offers none."""
+        self.can_double = self.can_decline = question == "double"
+        self.can_take = self.can_pass = question == "take"
+
     def allows(self, action: CubeAction) -> bool:
         """Whether ``action`` may be chosen now."""
         allowed = {
