@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from trainer.regular_files import NotRegularFileError, read_regular_file
+
 MAX_CONTENT_BYTES = 1_000_000
 T = TypeVar("T")
 P = TypeVar("P")
@@ -50,20 +52,11 @@ def read_content_text(path: Path) -> str:
         UTF-8.
     """
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # never blocks, even on a pipe
+        data = read_regular_file(path, MAX_CONTENT_BYTES)
+    except NotRegularFileError as error:
+        raise ContentFileError(f"this is {error.kind}, not a content file") from None
     except OSError as error:
         raise ContentFileError(f"cannot read the file: {error.strerror or error}") from None
-    try:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            kind = "a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode) else "a device or socket"
-            raise ContentFileError(f"this is {kind}, not a content file")
-        with os.fdopen(descriptor, "rb", closefd=False) as handle:
-            data = handle.read(MAX_CONTENT_BYTES + 1)
-    except OSError as error:
-        raise ContentFileError(f"cannot read the file: {error.strerror or error}") from None
-    finally:
-        os.close(descriptor)
     if len(data) > MAX_CONTENT_BYTES:
         raise ContentFileError(
             f"the file is larger than {MAX_CONTENT_BYTES:,} bytes (1 MB), the most a content file may hold",

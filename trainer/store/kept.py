@@ -18,10 +18,11 @@ import json
 import os
 import re
 import secrets
-import stat
 import time
 from pathlib import Path
 from typing import Any, Final
+
+from trainer.regular_files import NotRegularFileError, read_regular_file
 
 KEPT_FORMAT: Final = "bgtrainer-kept-writes"
 KEPT_VERSION: Final = 1
@@ -89,18 +90,11 @@ def read_kept(path: Path) -> tuple[int, list[Transaction]]:
     :raises KeptWritesError: if it can't be read, isn't a kept file, or holds a statement the store never writes.
     """
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # never waits, even on a pipe
+        data = read_regular_file(path, MAX_KEPT_BYTES)
+    except NotRegularFileError:
+        raise KeptWritesError("it is not a file") from None
     except OSError as error:
         raise KeptWritesError(f"it can't be read ({error.strerror or error})") from None
-    try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise KeptWritesError("it is not a file")
-        with os.fdopen(descriptor, "rb", closefd=False) as handle:
-            data = handle.read(MAX_KEPT_BYTES + 1)
-    except OSError as error:
-        raise KeptWritesError(f"it can't be read ({error.strerror or error})") from None
-    finally:
-        os.close(descriptor)
     if len(data) > MAX_KEPT_BYTES:
         raise KeptWritesError("it is larger than any session's writes")
     try:

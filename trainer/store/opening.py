@@ -20,6 +20,7 @@ from typing import TypeVar
 
 import platformdirs
 
+from trainer.regular_files import NotRegularFileError, kind_of, read_regular_file
 from trainer.store import migrations
 
 DATABASE_NAME = "progress.sqlite3"
@@ -76,7 +77,7 @@ def _clear_journals(path: Path) -> tuple[list[str], Opened | None]:
             continue  # none there (or none that can be looked at, which SQLite will say)
         if stat.S_ISREG(mode):
             continue
-        kind = _kind_of(mode)
+        kind = kind_of(mode)
         try:
             aside = aside_name(companion)
             companion.rename(aside)
@@ -146,6 +147,10 @@ def _prepare(path: Path) -> Opened | None:
     return None
 
 
+PROBE_BYTES = 100
+"""How much of the progress file is read to know that it can be read."""
+
+
 def _read_problem(path: Path) -> str | None:
     """Why the file at ``path`` can't be read, or ``None`` if it can; opened without blocking, so that a pipe
     never hangs the app.
@@ -153,28 +158,12 @@ def _read_problem(path: Path) -> str | None:
     :raises _Refused: if it is not a regular file.
     """
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        read_regular_file(path, PROBE_BYTES)
+    except NotRegularFileError as error:
+        raise _Refused(f"The file {path} is {error.kind}, not a bgtrainer progress file") from None
     except OSError as error:
         return error.strerror or str(error)
-    try:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            raise _Refused(f"The file {path} is {_kind_of(mode)}, not a bgtrainer progress file")
-        os.read(descriptor, 100)
-    except OSError as error:
-        return error.strerror or str(error)
-    finally:
-        os.close(descriptor)
     return None
-
-
-def _kind_of(mode: int) -> str:
-    """What a file that isn't a regular file is, in words."""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a pipe"
-    return "a device or socket"
 
 
 def _companions(path: Path) -> list[Path]:
