@@ -52,10 +52,14 @@ def main() -> None:
     started = time.perf_counter()
     cubeful = build_cubeful_array()
     cube = time.perf_counter() - started
-    print(f"one-sided: {len(means):,} positions in {one:.2f} s (target {ONE_SIDED_TARGET:.0f} s: "
-          f"{'met' if one <= ONE_SIDED_TARGET else 'NOT met'})")
-    print(f"two-sided: {table.size:,} pairs in {two:.2f} s (target {TWO_SIDED_TARGET:.0f} s: "
-          f"{'met' if two <= TWO_SIDED_TARGET else 'NOT met'})")
+    print(
+        f"one-sided: {len(means):,} positions in {one:.2f} s (target {ONE_SIDED_TARGET:.0f} s: "
+        f"{'met' if one <= ONE_SIDED_TARGET else 'NOT met'})"
+    )
+    print(
+        f"two-sided: {table.size:,} pairs in {two:.2f} s (target {TWO_SIDED_TARGET:.0f} s: "
+        f"{'met' if two <= TWO_SIDED_TARGET else 'NOT met'})"
+    )
     print(f"cubeful: {cubeful.size:,} equities (3 cube states) in {cube:.2f} s")
     ours = two + cube
     print(f"two-sided cubeless + cubeful: {ours:.2f} s")
@@ -68,8 +72,10 @@ def main() -> None:
         print(f"gnubg makebearoff -t 6x6 ({program}): failed to run")
         return
     verdict = "met" if ours < theirs else "NOT met"
-    print(f"gnubg makebearoff -t 6x6 (cubeless + cubeful): {theirs:.2f} s; "
-          f"ours {ours:.2f} s, {theirs / ours:.1f} times faster (target faster: {verdict})")
+    print(
+        f"gnubg makebearoff -t 6x6 (cubeless + cubeful): {theirs:.2f} s; "
+        f"ours {ours:.2f} s, {theirs / ours:.1f} times faster (target faster: {verdict})"
+    )
 
 
 if __name__ == "__main__":

@@ -31,9 +31,7 @@ def time_until(command: list[str], text: str, timeout: float = 30.0) -> float:
     """Seconds from starting ``command`` in a fresh 80x24 tmux session until ``text`` is on its screen."""
     subprocess.run(["tmux", "kill-session", "-t", SESSION], capture_output=True)
     started = time.perf_counter()
-    subprocess.run(
-        ["tmux", "new-session", "-d", "-s", SESSION, "-x", "80", "-y", "24", *command], check=True
-    )
+    subprocess.run(["tmux", "new-session", "-d", "-s", SESSION, "-x", "80", "-y", "24", *command], check=True)
     try:
         while time.perf_counter() - started < timeout:
             screen = subprocess.run(

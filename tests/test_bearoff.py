@@ -41,7 +41,7 @@ def test_a_pure_python_rebuild_of_the_small_positions_matches_the_shipped_table(
 
 def test_distributions_are_distributions_with_the_stored_mean() -> None:
     database = one_sided()
-    for side in positions()[:: 271]:
+    for side in positions()[::271]:
         dist = database.distribution(side)
         assert sum(dist) == pytest.approx(1.0, abs=1e-5)
         assert sum(k * p for k, p in enumerate(dist)) == pytest.approx(database.mean(side), abs=1e-4)

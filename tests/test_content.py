@@ -440,7 +440,7 @@ def test_grade_pick_names_the_wrong_place_and_its_quarter() -> None:
     ],
 )
 def test_a_wrong_pick_says_the_rule_of_the_target(target: str, dice: str | None, point: int, rule: str) -> None:
-    """"Not point 8 (your 2 checkers), in your outer board: your home board is points 1-6." The rule, not the
+    """ "Not point 8 (your 2 checkers), in your outer board: your home board is points 1-6." The rule, not the
     answer, and then the prompt again."""
     feedback = grade_pick(pick_step(target, dice), point)
     assert not feedback.correct
@@ -459,8 +459,14 @@ def test_a_wrong_movable_pick_says_why_that_checker_cannot_move() -> None:
 
 def test_a_pick_hint_replaces_the_prompt_after_a_wrong_pick() -> None:
     step = PickStep.model_validate(
-        {"kind": "pick", "prompt": "Choose O's 6-point.", "position": "start", "target": "point:19",
-         "hint": "O's point N is your point 25 - N.", "explanation": "25 - 6 = 19."}
+        {
+            "kind": "pick",
+            "prompt": "Choose O's 6-point.",
+            "position": "start",
+            "target": "point:19",
+            "hint": "O's point N is your point 25 - N.",
+            "explanation": "25 - 6 = 19.",
+        }
     )
     message = grade_pick(step, 6).message
     assert message == "Not point 6 (your 5 checkers), in your home board. O's point N is your point 25 - N."

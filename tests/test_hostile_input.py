@@ -137,9 +137,23 @@ JSON_VALUES = st.recursive(
     max_leaves=20,
 )
 PLACES = [
-    ["format"], ["version"], ["id"], ["settings"], ["actions"], ["verdicts"], ["settings", "match_length"],
-    ["settings", "level"], ["settings", "seed"], ["settings", "variant"], ["settings", "players"], ["actions", 0],
-    ["actions", 1], ["verdicts", 0], ["verdicts", 0, 0], ["verdicts", 0, 3], ["verdicts", 0, 7],
+    ["format"],
+    ["version"],
+    ["id"],
+    ["settings"],
+    ["actions"],
+    ["verdicts"],
+    ["settings", "match_length"],
+    ["settings", "level"],
+    ["settings", "seed"],
+    ["settings", "variant"],
+    ["settings", "players"],
+    ["actions", 0],
+    ["actions", 1],
+    ["verdicts", 0],
+    ["verdicts", 0, 0],
+    ["verdicts", 0, 3],
+    ["verdicts", 0, 7],
 ]
 
 
@@ -202,8 +216,19 @@ def bgtrainer(*arguments: str, env: dict[str, str] | None = None) -> subprocess.
         ["hint", "start", "65", "--plies", "1'" + "z" * 5000],
         ["puzzles", "generate", "--kind", "forced", "--count", "100000000"],
     ],
-    ids=["huge-count", "huge-dice", "markup", "huge-xgid-field", "long-garbage", "huge-option", "bad-output",
-         "no-dice", "unrecognized", "quote-in-value", "count-for-ever"],
+    ids=[
+        "huge-count",
+        "huge-dice",
+        "markup",
+        "huge-xgid-field",
+        "long-garbage",
+        "huge-option",
+        "bad-output",
+        "no-dice",
+        "unrecognized",
+        "quote-in-value",
+        "count-for-ever",
+    ],
 )
 def test_the_cli_answers_bad_arguments_in_one_short_line(arguments: list[str]) -> None:
     result = bgtrainer(*arguments)
@@ -249,12 +274,14 @@ CLI_CASES: dict[str, Callable[[str, str], list[str] | None]] = {
     "plies": lambda text, _: None if text.strip() in ("1", "2", "3") else ["hint", "start", "65", "--plies", text],
     "cube-owner": lambda text, _: None if text in CUBE_OWNERS else ["hint", "start", "--cube", text],
     "command": lambda text, _: None if positional(text) in COMMANDS else [positional(text)],
-    "count": lambda text, _: None
-    if re.fullmatch(r"\s*\+?[0-9]{1,5}\s*", text) and 1 <= int(text) <= cli.MAX_COUNT
-    else ["puzzles", "generate", "--kind", "forced", "--count", text],
-    "game": lambda text, data: None
-    if text.strip() in ("1", "5f0c2a9e41d7")
-    else ["--data-dir", data, "game", "export", positional(text)],
+    "count": lambda text, _: (
+        None
+        if re.fullmatch(r"\s*\+?[0-9]{1,5}\s*", text) and 1 <= int(text) <= cli.MAX_COUNT
+        else ["puzzles", "generate", "--kind", "forced", "--count", text]
+    ),
+    "game": lambda text, data: (
+        None if text.strip() in ("1", "5f0c2a9e41d7") else ["--data-dir", data, "game", "export", positional(text)]
+    ),
     "name": lambda text, data: ["--data-dir", data, "game", "export", "--name", f"{text}:"],
 }
 

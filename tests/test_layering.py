@@ -43,10 +43,7 @@ def test_engine_only_imports_other_engine_modules_from_the_package() -> None:
 
 
 def test_importing_the_engine_loads_no_ui_validation_or_storage_module() -> None:
-    code = (
-        "import sys, trainer.engine; "
-        f"print(sorted(m for m in {sorted(FORBIDDEN)!r} if m in sys.modules))"
-    )
+    code = f"import sys, trainer.engine; print(sorted(m for m in {sorted(FORBIDDEN)!r} if m in sys.modules))"
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert output.strip() == "[]"
 
@@ -56,8 +53,16 @@ UI = {"textual", "rich", "textual_plotext"}
 EVALUATOR = {"bgsage", "bgbot_cpp"}
 STORAGE = {"sqlite3"}  # of the standard library, only for the layers whose rule names it
 BELOW_THE_UI = {
-    "trainer.engine", "trainer.content", "trainer.store", "trainer.analysis", "trainer.play", "trainer.practice",
-    "trainer.training", "trainer.stats_report", "trainer.reports", "trainer.regular_files",
+    "trainer.engine",
+    "trainer.content",
+    "trainer.store",
+    "trainer.analysis",
+    "trainer.play",
+    "trainer.practice",
+    "trainer.training",
+    "trainer.stats_report",
+    "trainer.reports",
+    "trainer.regular_files",
 }
 ALLOWED: dict[str, set[str]] = {
     # A package (or top-level module) -> all it may import besides the standard library and itself. Layers point

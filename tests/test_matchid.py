@@ -166,8 +166,22 @@ def test_money_options_and_the_crawford_flag_do_not_mix_in_an_xgid() -> None:
 
 def with_bits(**fields: int) -> str:
     """A Match ID from field values written at the offsets of the gnubg manual (independent of the engine)."""
-    offsets = {"cube": 0, "owner": 4, "move": 6, "crawford": 7, "state": 8, "turn": 11, "doubled": 12,
-               "resign": 13, "die1": 15, "die2": 18, "length": 21, "score0": 36, "score1": 51, "extra": 66}
+    offsets = {
+        "cube": 0,
+        "owner": 4,
+        "move": 6,
+        "crawford": 7,
+        "state": 8,
+        "turn": 11,
+        "doubled": 12,
+        "resign": 13,
+        "die1": 15,
+        "die2": 18,
+        "length": 21,
+        "score0": 36,
+        "score1": 51,
+        "extra": 66,
+    }
     values = {"owner": 3, "state": 1} | fields
     key = sum(value << offsets[name] for name, value in values.items())
     return base64.b64encode(key.to_bytes(9, "little")).decode("ascii")

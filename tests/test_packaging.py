@@ -58,7 +58,11 @@ def test_an_unpacked_wheel_loads_its_bundled_lessons(wheel: Path, tmp_path: Path
         "len(library.lessons), len(library.problems))"
     )
     result = subprocess.run(
-        [sys.executable, "-c", code], cwd=tmp_path, env={"PYTHONPATH": str(tmp_path)}, capture_output=True, text=True,
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
         timeout=120,
     )
     assert result.returncode == 0, result.stderr

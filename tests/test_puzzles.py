@@ -233,8 +233,10 @@ def test_every_bearoff_puzzle_is_settled_by_filling_a_gap_or_not_stacking() -> N
         assert not isinstance(lesson, str), f"{puzzle.id}: {lesson}"
         best, tempting, rule = lesson
         assert rule in (FILL_GAPS, SMOOTH)
-        gaps = [sum(1 for point in range(1, max(p for p in range(1, 7) if side[p])) if not side[point])
-                for side in (best.play.result.player, tempting.play.result.player)]
+        gaps = [
+            sum(1 for point in range(1, max(p for p in range(1, 7) if side[p])) if not side[point])
+            for side in (best.play.result.player, tempting.play.result.player)
+        ]
         stacks = [max(best.play.result.player[1:7]), max(tempting.play.result.player[1:7])]
         assert gaps[0] < gaps[1] if rule == FILL_GAPS else (gaps[0] >= gaps[1] and stacks[0] < stacks[1])
         rules[rule] += 1

@@ -52,8 +52,14 @@ def expected_answer(position: Position, dice: tuple[int, int]) -> str:
 
 def make(position: str, dice: str, answer: str, theme: str) -> Puzzle:
     return Puzzle(
-        id="hand-made", kind="recognition", theme=theme, difficulty=1, position=position, dice=dice,
-        prompt="Forced?", answers=[answer],
+        id="hand-made",
+        kind="recognition",
+        theme=theme,
+        difficulty=1,
+        position=position,
+        dice=dice,
+        prompt="Forced?",
+        answers=[answer],
     )
 
 
@@ -232,8 +238,9 @@ def test_generate_writes_a_drill_file_that_validates_and_export_prints_the_answe
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     output = tmp_path / "more.toml"
-    status, made = run(capsys, "puzzles", "generate", "--kind", "recognition", "--count", "12", "--seed", "5",
-                       "--output", str(output))
+    status, made = run(
+        capsys, "puzzles", "generate", "--kind", "recognition", "--count", "12", "--seed", "5", "--output", str(output)
+    )
     assert status == 0
     assert made.strip() == f"wrote 12 recognition puzzles to {output}"
     assert run(capsys, "validate", str(output)) == (0, "All 1 file(s) are valid.\n")

@@ -122,7 +122,9 @@ def test_lessons_are_done_started_or_new() -> None:
     figures = lesson_figures(LESSONS, records)
     assert (figures.done, figures.started, figures.total) == (1, 2, 3)
     assert [(line.id, line.status, line.steps_done, line.resume_step) for line in figures.lessons] == [
-        ("board", "done", 3, 0), ("moving", "started", 1, 0), ("hitting", "started", 0, 1),
+        ("board", "done", 3, 0),
+        ("moving", "started", 1, 0),
+        ("hitting", "started", 0, 1),
     ]
 
 
@@ -144,11 +146,17 @@ def test_puzzles_by_kind_and_theme_count_the_main_question_and_first_tries() -> 
     )
     total = forced.total
     assert (total.kind, total.theme, total.total, total.attempted, total.solved, total.first_try) == (
-        "forced", None, 3, 2, 2, 1,
+        "forced",
+        None,
+        3,
+        2,
+        2,
+        1,
     )
     assert total.accuracy == 0.5
     assert [(t.theme, t.total, t.attempted, t.solved, t.first_try) for t in forced.themes] == [
-        ("no-play", 1, 1, 1, 0), ("only-play", 2, 1, 1, 1),
+        ("no-play", 1, 1, 1, 0),
+        ("only-play", 2, 1, 1, 1),
     ]
     assert (bearoff.total.attempted, bearoff.total.solved, bearoff.total.accuracy) == (1, 0, 0.0)
     assert (recognition.total.attempted, recognition.total.solved, recognition.total.first_try) == (2, 1, 1)
@@ -180,7 +188,8 @@ def test_every_kind_has_a_name_and_a_new_kind_comes_last_under_its_own() -> None
 def test_the_rating_shows_its_deviation_history_and_a_point_a_day() -> None:
     assert rating_figures(Records(), NOW).text == "1500? ± 350"
     history = [
-        Rated(1600.0, 300.0, 0.06, NOW - 3 * DAY), Rated(1580.0, 250.0, 0.06, NOW - 3 * DAY + 60),
+        Rated(1600.0, 300.0, 0.06, NOW - 3 * DAY),
+        Rated(1580.0, 250.0, 0.06, NOW - 3 * DAY + 60),
         Rated(1650.0, 90.0, 0.06, NOW - DAY),
     ]
     figures = rating_figures(Records(ratings=history), NOW)
@@ -215,8 +224,11 @@ def test_continue_suggests_reviews_then_a_started_lesson_then_the_next_lesson_th
     cases = [
         (Records(cards=[card], lesson_steps=all_done), "review", "Review (1 due)"),
         (Records(lesson_steps=[Step("moving", 0)], resume_steps={"moving": 1}), "lesson", "Continue lesson 2: Moving"),
-        (Records(lesson_steps=[Step("board", 1), Step("board", 2), Step("board", 3)]), "lesson",
-         "Start lesson 2: Moving"),
+        (
+            Records(lesson_steps=[Step("board", 1), Step("board", 2), Step("board", 3)]),
+            "lesson",
+            "Start lesson 2: Moving",
+        ),
         (Records(lesson_steps=all_done), "puzzles", "Puzzles near your rating (1500? ± 350)"),
     ]
     for records, action, label in cases:
@@ -230,8 +242,10 @@ def test_continue_suggests_reviews_then_a_started_lesson_then_the_next_lesson_th
     assert set(near.puzzle_ids[:4]) == {"f1", "b1", "r1", "r2"} and near.puzzle_ids[4] == "f2"
     # A reviewed card no longer due doesn't come first.
     settled = review(card, True, NOW - DAY + 600)
-    assert dashboard(Records(cards=[settled], lesson_steps=all_done), LESSONS, PUZZLES, now=NOW).continue_with.action \
+    assert (
+        dashboard(Records(cards=[settled], lesson_steps=all_done), LESSONS, PUZZLES, now=NOW).continue_with.action
         == "puzzles"
+    )
     solved = [Attempt(p.id, True, "forced" if p.kind == "recognition" else "play") for p in PUZZLES]
     everything = Records(lesson_steps=all_done, attempts=solved, drill_runs=[Run("streak", 9), Run("storm", 30)])
     final = dashboard(everything, LESSONS, PUZZLES, now=NOW)
@@ -272,10 +286,12 @@ def filled(tmp_path: Path) -> Path:
     store.record_puzzle_attempt(NO_PLAY.id, "24/18", correct=False, seconds=6.0)
     store.record_puzzle_attempt(DRILL.id, DRILL.answers[0], correct=True, seconds=2.0, question="forced")
     now = time.time()
-    store.record_rating((1660.0, 290.0, 0.06), puzzle_id=ONLY_PLAY.id, puzzle=(1400.0, 230.0, 0.06), score=1.0,
-                        at=now - 120)
-    store.record_rating((1590.0, 260.0, 0.06), puzzle_id=NO_PLAY.id, puzzle=(1300.0, 230.0, 0.06), score=0.0,
-                        at=now - 60)
+    store.record_rating(
+        (1660.0, 290.0, 0.06), puzzle_id=ONLY_PLAY.id, puzzle=(1400.0, 230.0, 0.06), score=1.0, at=now - 120
+    )
+    store.record_rating(
+        (1590.0, 260.0, 0.06), puzzle_id=NO_PLAY.id, puzzle=(1300.0, 230.0, 0.06), score=0.0, at=now - 60
+    )
     store.save_review_card(after_miss(None, f"puzzle:{NO_PLAY.id}", now - 3_600), correct=False, at=now - 3_600)
     store.record_drill_run("streak", 11, mistakes=1, seconds=70.0, at=now - 30)
     store.record_drill_run("storm", 23, mistakes=2, seconds=180.0, at=now - 20)
@@ -316,8 +332,15 @@ def test_stats_json_holds_the_same_figures(filled: Path, capsys: pytest.CaptureF
     data = json.loads(capsys.readouterr().out)
     assert data["lessons"]["done"] == 1 and data["lessons"]["started"] == 1
     forced = data["puzzles"][0]
-    assert forced["total"] == {"kind": "forced", "theme": None, "total": len(FORCED_PUZZLES), "attempted": 2,
-                               "solved": 1, "first_try": 1, "accuracy": 0.5}
+    assert forced["total"] == {
+        "kind": "forced",
+        "theme": None,
+        "total": len(FORCED_PUZZLES),
+        "attempted": 2,
+        "solved": 1,
+        "first_try": 1,
+        "accuracy": 0.5,
+    }
     assert [kind["total"]["kind"] for kind in data["puzzles"]] == ["forced", "bearoff", "cube", "recognition"]
     assert data["rating"]["rated_attempts"] == 2 and round(data["rating"]["rating"]) == 1590
     assert [point[1] for point in data["rating"]["history"]] == [1660.0, 1590.0]

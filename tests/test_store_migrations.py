@@ -248,7 +248,10 @@ def test_a_version_2_file_gains_the_practice_tables_in_place_and_keeps_every_rec
         assert store.lesson_progress("moving") == LessonProgress(completed={1}, first_try=set(), resume_step=2)
         assert store.resume_steps() == {"board": 3, "moving": 2}
         assert [(s.lesson_id, s.step, s.first_try) for s in store.lesson_steps()] == [
-            ("board", 0, True), ("board", 1, True), ("board", 2, False), ("moving", 1, False),
+            ("board", 0, True),
+            ("board", 1, True),
+            ("board", 2, False),
+            ("moving", 1, False),
         ]
         assert store.setting("theme") == "textual-light"
         attempts = store.all_puzzle_attempts()

@@ -62,7 +62,8 @@ def test_review_cards_are_saved_updated_listed_by_due_time_and_logged(tmp_path: 
     store = reopened(store)
     assert store.review_card("puzzle:a") == ReviewCard("puzzle:a", 2, None, 2.3, 6.3, T0 + 86_400, T0 + 700, 2, 0, T0)
     assert store.review_log() == [
-        ReviewLogEntry("puzzle:a", False, T0), ReviewLogEntry("lesson:board:3", False, T0 + 1),
+        ReviewLogEntry("puzzle:a", False, T0),
+        ReviewLogEntry("lesson:board:3", False, T0 + 1),
         ReviewLogEntry("puzzle:a", True, T0 + 700),
     ]
     store.remove_review_card("puzzle:b")

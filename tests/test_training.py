@@ -75,8 +75,9 @@ def test_a_miss_becomes_a_review_card_that_comes_back_and_moves_on(store: Progre
     assert due_count(store, T0 + 9 * MINUTE) == 0 and due_count(store, T0 + 10 * MINUTE) == 1
     (item,) = due_reviews(store, T0 + 10 * MINUTE)
     assert (item.kind, item.puzzle_id, item.lesson_id) == ("puzzle", EASY.id, None)
-    reviewed = answer_puzzle(store, EASY, EASY.answers[0], correct=True, seconds=3.0, now=T0 + 11 * MINUTE,
-                             in_review=True)
+    reviewed = answer_puzzle(
+        store, EASY, EASY.answers[0], correct=True, seconds=3.0, now=T0 + 11 * MINUTE, in_review=True
+    )
     assert not reviewed.rated and reviewed.card is not None and reviewed.card.state == REVIEW
     assert reviewed.card.due >= T0 + 11 * MINUTE + DAY
     assert due_count(store, T0 + 12 * MINUTE) == 0

@@ -181,7 +181,6 @@ async def test_answers_after_seeing_the_solution_do_not_count_as_solved(tmp_path
     store.close()
 
 
-
 async def test_home_highlights_the_first_lesson_not_yet_done(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path)
     for step in LESSONS[0].graded_steps:

@@ -244,9 +244,7 @@ def test_changes_kept_for_later_on_quitting_are_said_on_the_terminal(
 
 
 @pytest.mark.parametrize("place", ["new-folder", "no-folder-possible"])
-def test_a_crash_report_is_private_to_the_user(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, place: str
-) -> None:
+def test_a_crash_report_is_private_to_the_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, place: str) -> None:
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "system-temp"))
     (tmp_path / "system-temp").mkdir()
     (tmp_path / "a-file").write_text("not a folder", "utf-8")

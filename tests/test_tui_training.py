@@ -275,7 +275,11 @@ async def test_a_forced_roll_in_a_streak_or_a_storm_counts_once_it_is_played(tmp
     store = with_store(tmp_path)
     assert [(run.score, run.mistakes) for run in store.drill_runs("streak")] == [(1, 0)]
     assert [(a.question, a.correct) for a in store.puzzle_history(FORCED.id)] == [
-        ("forced", True), ("play", False), ("play", True), ("forced", True), ("play", True)
+        ("forced", True),
+        ("play", False),
+        ("play", True),
+        ("forced", True),
+        ("play", True),
     ]
     assert store.rating_history() == [] and store.review_cards() == []
     store.close()

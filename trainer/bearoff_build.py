@@ -93,9 +93,7 @@ def build_one_sided_arrays(progress: Progress | None = None) -> tuple[FloatArray
     return expected[:count], distributions[:count]
 
 
-def _after_moves(
-    table: IntArray, span: IntArray, values: FloatArray, ends: IntArray
-) -> tuple[FloatArray, IntArray]:
+def _after_moves(table: IntArray, span: IntArray, values: FloatArray, ends: IntArray) -> tuple[FloatArray, IntArray]:
     """For positions ``span``: the best of ``values`` over one move (ties to the lowest end index), and its end."""
     targets = table[span]
     candidate_values = values[targets]

@@ -100,7 +100,8 @@ def report_text(board: Dashboard, tz: tzinfo | None = None) -> str:
     lines.append(review)
     days = board.days
     lines.append(
-        f"Days practised in a row: {days.in_a_row}" + ("" if days.today or not days.in_a_row else " (not yet today)")
+        f"Days practised in a row: {days.in_a_row}"
+        + ("" if days.today or not days.in_a_row else " (not yet today)")
         + f"; {days.total} day(s) in all, best run {days.best_run}"
     )
     lines.append(f"Continue: {board.continue_with.label}")

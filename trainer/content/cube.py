@@ -94,9 +94,7 @@ def take_words(decision: CubeDecision, taker: Party, *, last_roll: bool) -> str:
     """Whether the doubled side should take, in words and figures."""
     chance = 1.0 - decision.win_probability
     if decision.should_take:
-        text = (
-            f"{taker.title} should take: taking {_taking(decision)} points a game, passing gives up 1.00."
-        )
+        text = f"{taker.title} should take: taking {_taking(decision)} points a game, passing gives up 1.00."
     else:
         text = (
             f"{taker.title} should pass: taking would lose {_points(decision.double_take)} points a game, more than "

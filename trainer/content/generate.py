@@ -243,8 +243,7 @@ def bearoff_candidates(seed: int) -> Iterator[Candidate]:
                 continue
             difficulty = 1 if margin >= 0.05 else 2 if margin >= 0.02 else 3
             needs = database.mean(home_side(position.opponent))
-            prompt = (f"You rolled {dice}. O needs about {needs:.1f} rolls to finish. "
-                      "Play to win the race.")
+            prompt = f"You rolled {dice}. O needs about {needs:.1f} rolls to finish. Play to win the race."
         else:
             if margin < CLEAR_ROLLS_MARGIN:
                 continue

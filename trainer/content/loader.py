@@ -39,8 +39,20 @@ STEP_FIELDS = {
     "pick": ["kind", "prompt", "position", "dice", "target", "hint", "explanation"],
     "roll": ["kind", "prompt", "position", "throws", "explanation"],
     "cube": ["kind", "prompt", "position", "question", "cube", "answer", "explanation"],
-    "score": ["kind", "prompt", "position", "length", "games", "score", "crawford", "jacoby", "events", "ask", "answer",
-              "explanation"],
+    "score": [
+        "kind",
+        "prompt",
+        "position",
+        "length",
+        "games",
+        "score",
+        "crawford",
+        "jacoby",
+        "events",
+        "ask",
+        "answer",
+        "explanation",
+    ],
     "double": ["kind", "prompt", "position", "want", "conditions", "hint", "explanation"],
 }
 LESSON_FIELDS = ["id", "number", "title", "summary", "practice", "steps"]
@@ -158,9 +170,13 @@ def _semantic_problems(name: str, lines: _Lines, lesson: Lesson) -> list[Problem
             continue
         if previous is not None and _same_task_board(previous[1], step):
             problems.append(
-                Problem(name, lines.of(index, "position"), _where(index, step.kind, "position"),
-                        f"the same position and roll as step {previous[0] + 1}: the task repeats the one before",
-                        "give this task a fresh position or roll")
+                Problem(
+                    name,
+                    lines.of(index, "position"),
+                    _where(index, step.kind, "position"),
+                    f"the same position and roll as step {previous[0] + 1}: the task repeats the one before",
+                    "give this task a fresh position or roll",
+                )
             )
         previous = index, step
     return problems
@@ -195,8 +211,11 @@ def _step_problems(name: str, lines: _Lines, index: int, step: Step) -> list[Pro
         if plays[0].is_pass:
             add("dice", f"{step.dice} cannot be played in this position: there is nothing to practise")
         elif step.forced and len(plays) != 1:
-            add("forced", f"forced = true, but the roll has {len(plays)} legal plays ({examples}...)",
-                "drop 'forced', or choose a roll with exactly one legal play")
+            add(
+                "forced",
+                f"forced = true, but the roll has {len(plays)} legal plays ({examples}...)",
+                "drop 'forced', or choose a roll with exactly one legal play",
+            )
         elif step.play is None and not step.conditions and not step.forced:
             add("conditions", "give 'play' or at least one condition", 'conditions = ["hits"]')
         else:
@@ -204,10 +223,12 @@ def _step_problems(name: str, lines: _Lines, index: int, step: Step) -> list[Pro
             for key, message, suggestion in found:
                 add(key, message, suggestion)
             if not found and not step.forced and len(successful_plays(step)) == len(plays):
-                add("play" if step.play is not None else "conditions",
+                add(
+                    "play" if step.play is not None else "conditions",
                     f"every legal play ({len(plays)} in all) passes this step: there is nothing to get wrong",
                     "ask for a play or conditions that some legal play misses; for a roll with one legal play, set "
-                    "forced = true and say so in the prompt")
+                    "forced = true and say so in the prompt",
+                )
     elif isinstance(step, PickStep):
         if step.target in ("hittable", "entry", "movable") and step.dice is None:
             add("target", f"target '{step.target}' depends on the roll, but the step has no dice", 'add dice = "..."')
@@ -224,16 +245,22 @@ def _step_problems(name: str, lines: _Lines, index: int, step: Step) -> list[Pro
         if not right:
             add("want", "no double meets what this step asks", "change 'want' or 'conditions'")
         elif len(right) == 6:
-            add("want", "every double meets what this step asks: there is nothing to get wrong",
-                "choose a position where some double cannot be played in full")
+            add(
+                "want",
+                "every double meets what this step asks: there is nothing to get wrong",
+                "choose a position where some double cannot be played in full",
+            )
     elif isinstance(step, ChooseStep):
         if not any(option.correct for option in step.options):
             add("options", "no option is marked correct", "set correct = true on the right one")
         shown = _printed_pip_counts(step)
         for option in step.options:
             if option.correct and option.text.strip() in shown:
-                add("options", f"the answer {option.text.strip()!r} is printed under the board, as a pip count",
-                    "ask about a position or a count the board does not show")
+                add(
+                    "options",
+                    f"the answer {option.text.strip()!r} is printed under the board, as a pip count",
+                    "ask about a position or a count the board does not show",
+                )
     return problems
 
 
@@ -291,8 +318,13 @@ def _answer_problems(
             return [("play", f"{step.play!r} is not a legal play here: {reason}", f"legal plays include {examples}")]
         missed = [c for c in step.conditions if condition_problem(c, expected) is not None]
         if missed:
-            return [("conditions", f"the expected play {step.play!r} does not meet {missed}",
-                     "drop 'conditions' (the play decides) or fix them")]
+            return [
+                (
+                    "conditions",
+                    f"the expected play {step.play!r} does not meet {missed}",
+                    "drop 'conditions' (the play decides) or fix them",
+                )
+            ]
         return []
     if not successful_plays(step):
         return [("conditions", f"no legal play meets all of {step.conditions}", f"legal plays include {examples}")]
@@ -370,14 +402,23 @@ def lesson_clashes(
         lines = _Lines("")
     if lesson.id in seen_ids:
         problems.append(
-            Problem(name, lines.of(None, "id"), "field 'id'",
-                    f"lesson id '{lesson.id}' is already used by {seen_ids[lesson.id]}", "give every lesson its own id")
+            Problem(
+                name,
+                lines.of(None, "id"),
+                "field 'id'",
+                f"lesson id '{lesson.id}' is already used by {seen_ids[lesson.id]}",
+                "give every lesson its own id",
+            )
         )
     if lesson.number in seen_numbers:
         problems.append(
-            Problem(name, lines.of(None, "number"), "field 'number'",
-                    f"lesson number {lesson.number} is already used by {seen_numbers[lesson.number]}",
-                    "give every lesson its own number")
+            Problem(
+                name,
+                lines.of(None, "number"),
+                "field 'number'",
+                f"lesson number {lesson.number} is already used by {seen_numbers[lesson.number]}",
+                "give every lesson its own number",
+            )
         )
     if not problems:
         seen_ids[lesson.id] = seen_numbers[lesson.number] = name

@@ -280,8 +280,11 @@ def check_cube_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     margin = answer_margin(decision, puzzle.question)
     if margin < CLEAR_CUBE_MARGIN:
         problems.append(
-            ("answers", f"the decision is too close to ask (margin {margin:.3f}, at least {CLEAR_CUBE_MARGIN} needed)",
-             None)
+            (
+                "answers",
+                f"the decision is too close to ask (margin {margin:.3f}, at least {CLEAR_CUBE_MARGIN} needed)",
+                None,
+            )
         )
     return problems
 

@@ -129,18 +129,26 @@ def check_recognition(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     suggestion = f'answers = ["{verdict.answer}"]'
     if len(puzzle.answers) != 1 or puzzle.answers[0] not in ANSWERS:
         given = ", ".join(repr(answer) for answer in puzzle.answers)
-        return [("answers", f"a recognition puzzle has one answer, forced, not forced or no play (not {given})",
-                 suggestion)]
+        return [
+            ("answers", f"a recognition puzzle has one answer, forced, not forced or no play (not {given})", suggestion)
+        ]
     problems: list[tuple[str, str, str | None]] = []
     if puzzle.answers[0] != verdict.answer:
-        problems.append(("answers", f"the answer is {verdict.answer!r}, not {puzzle.answers[0]!r}: {verdict.text}",
-                         suggestion))
+        problems.append(
+            ("answers", f"the answer is {verdict.answer!r}, not {puzzle.answers[0]!r}: {verdict.text}", suggestion)
+        )
     if puzzle.theme not in RECOGNITION_THEMES:
-        problems.append(("theme", f"unknown recognition theme {puzzle.theme!r}",
-                         f"use one of {', '.join(RECOGNITION_THEMES)}"))
+        problems.append(
+            ("theme", f"unknown recognition theme {puzzle.theme!r}", f"use one of {', '.join(RECOGNITION_THEMES)}")
+        )
     elif puzzle.theme != verdict.theme:
-        problems.append(("theme", f"this position shows the theme {verdict.theme!r}, not {puzzle.theme!r}",
-                         f'theme = "{verdict.theme}"'))
+        problems.append(
+            (
+                "theme",
+                f"this position shows the theme {verdict.theme!r}, not {puzzle.theme!r}",
+                f'theme = "{verdict.theme}"',
+            )
+        )
     return problems
 
 
@@ -212,9 +220,7 @@ def _rolls(seed: int) -> Iterator[tuple[Position, Dice, Explanation]]:
             yield position, roll, explain(position, roll)
 
 
-def recognition_candidates(
-    seed: int, *, exclude: Iterable[tuple[str, tuple[int, int]]] = ()
-) -> Iterator[Candidate]:
+def recognition_candidates(seed: int, *, exclude: Iterable[tuple[str, tuple[int, int]]] = ()) -> Iterator[Candidate]:
     """Drill positions without end, in the mix of :data:`MIX` (each cycle of six shuffled by ``seed``), from
     realistic positions of self-play games (no point above six checkers, at most four checkers back on each side),
     each position and roll once; ``exclude`` holds ``(Position ID, dice)``
@@ -259,9 +265,7 @@ def recognition_candidates(
             yield ready[theme].popleft()
 
 
-def mine_recognition(
-    count: int, seed: int, *, exclude: Iterable[tuple[str, tuple[int, int]]] = ()
-) -> list[Candidate]:
+def mine_recognition(count: int, seed: int, *, exclude: Iterable[tuple[str, tuple[int, int]]] = ()) -> list[Candidate]:
     """The first ``count`` drill positions of the seeded stream (a multiple of six gives the mix exactly)."""
     stream = recognition_candidates(seed, exclude=exclude)
     return [next(stream) for _ in range(count)]

@@ -91,9 +91,7 @@ def drop(state: GameState) -> GameState:
     if state.phase is Phase.BEAVERED:
         doubler, beaverer = _sides(state)
         result = GameResult(beaverer, WinKind.SINGLE, state.cube, passed=True)
-        return replace(
-            state, position=state.position.swap(), turn=beaverer, phase=Phase.OVER, dice=None, result=result
-        )
+        return replace(state, position=state.position.swap(), turn=beaverer, phase=Phase.OVER, dice=None, result=result)
     raise _no_double_to_answer(state, "pass")
 
 

@@ -91,4 +91,3 @@ class AmbiguousPlayError(PlayError):
     ) -> None:
         self.candidates = candidates
         super().__init__(text, position_id, dice, reason)
-

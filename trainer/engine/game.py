@@ -22,7 +22,6 @@ from trainer.engine.variants import STANDARD, Variant, variant_named
 DieSource = Callable[[], int]
 
 
-
 def _waiting_for(state: GameState) -> str:
     """What the game waits for, as the reason another action is refused."""
     if state.phase is Phase.DOUBLED and state.turn is not None:

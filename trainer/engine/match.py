@@ -128,12 +128,7 @@ class MatchScore:
     def is_post_crawford(self) -> bool:
         """Whether the Crawford game has been played and a side is still one point short: the cube is back. (A
         1-point match has no Crawford game: both sides start one point short.)"""
-        return (
-            self.length > 1
-            and not self.crawford
-            and not self.is_over
-            and self.length - 1 in (self.x, self.o)
-        )
+        return self.length > 1 and not self.crawford and not self.is_over and self.length - 1 in (self.x, self.o)
 
     def doubling_problem(self) -> str | None:
         """Why nobody may double in this game (the Crawford game), or ``None``."""

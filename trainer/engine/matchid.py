@@ -137,9 +137,7 @@ class MatchId:
         shown = quoted(text)
         stripped = text.strip()
         if not re.fullmatch(r"[A-Za-z0-9+/]{12}", stripped):
-            raise InvalidPositionError(
-                f"{shown} is not a Match ID: it must be 12 characters of A-Z, a-z, 0-9, + and /"
-            )
+            raise InvalidPositionError(f"{shown} is not a Match ID: it must be 12 characters of A-Z, a-z, 0-9, + and /")
         try:
             raw = base64.b64decode(stripped, validate=True)
         except (binascii.Error, ValueError) as error:  # pragma: no cover - the pattern above rules this out

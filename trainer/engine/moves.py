@@ -245,9 +245,7 @@ def iter_single_moves(position: Position, die: int) -> Iterator[Move]:
 RawMove = tuple[int, int, bool]
 
 
-def _search(
-    position: Position, first: int, second: int, waiting: int
-) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
+def _search(position: Position, first: int, second: int, waiting: int) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
     """Depth-first search of whole plays; returns ``{player counts + (hitmask,): moves}`` for the legal ones.
 
     Only plays using the most dice are kept; when only one die of two can be played, only the higher die.

@@ -107,9 +107,7 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
     if words in PASS_WORDS:
         if plays[0].is_pass:
             return plays[0]
-        raise IllegalPlayError(
-            text, position_id, roll, "you must play when you can, and this roll can be played"
-        )
+        raise IllegalPlayError(text, position_id, roll, "you must play when you can, and this roll can be played")
     try:
         segments = _read_segments(text)
     except ValueError as error:
@@ -227,9 +225,7 @@ def _hop_failure(
         return _Failure(0, f"{label} needs {count} but only {len(dice)} of your four {roll[0]}s {verb} left")
     if len(needed[0]) == 2:
         return _Failure(0, f"{label} needs both dice, but one of them is already used")
-    return _Failure(
-        0, f"{label} needs the {first_die}, but the {first_die} is already used (you rolled {roll})"
-    )
+    return _Failure(0, f"{label} needs the {first_die}, but the {first_die} is already used (you rolled {roll})")
 
 
 Step = tuple[int, int, str]  # start, die, and for a route of several dice: how it goes (for messages)
@@ -263,6 +259,7 @@ def _walk(
 
     Returns the number of dice used, or the refusal that got furthest (the first rule the play breaks).
     """
+
     def assign(index: int, left: list[int], steps: list[Step]) -> int | _Failure:
         if index == len(hops):
             return _simulate(me, opponent, steps)
@@ -366,4 +363,3 @@ def _closest_example(hops: list[tuple[int, int]], plays: tuple[Play, ...]) -> st
         return count
 
     return str(max(plays, key=shared))
-

@@ -105,9 +105,7 @@ class Position:
             if waiting < 0:
                 raise InvalidPositionError(f"{name} has a negative number of checkers ({waiting}) waiting to enter")
             if len(side) != 26:
-                raise InvalidPositionError(
-                    f"{name}'s side needs 26 counts (off, points 1-24, bar), got {len(side)}"
-                )
+                raise InvalidPositionError(f"{name}'s side needs 26 counts (off, points 1-24, bar), got {len(side)}")
             for index, count in enumerate(side):
                 if not isinstance(count, int) or isinstance(count, bool):
                     raise InvalidPositionError(f"{name}'s count at index {index} is not a whole number: {count!r}")
@@ -425,9 +423,7 @@ class Position:
             listed = sum(counts)
             if listed > CHECKERS:
                 where = "on the board and bar" if not counts[WAITING] else "on the board, on the bar and waiting"
-                raise InvalidPositionError(
-                    f"{shown}: {name} has {listed} checkers {where}; a side has only {CHECKERS}"
-                )
+                raise InvalidPositionError(f"{shown}: {name} has {listed} checkers {where}; a side has only {CHECKERS}")
             counts[OFF] = CHECKERS - listed
             sides[name] = counts
         try:

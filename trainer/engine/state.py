@@ -136,7 +136,5 @@ class GameState:
     def result_for(self, winner: Side, kind: WinKind) -> GameResult:
         """The result of ``winner`` finishing the game with a win of ``kind`` at the current cube (under the Jacoby
         rule, a gammon or backgammon with the cube never turned counts as a single game)."""
-        jacoby = (
-            self.match.is_money and self.options.jacoby and self.cube_owner is None and kind is not WinKind.SINGLE
-        )
+        jacoby = self.match.is_money and self.options.jacoby and self.cube_owner is None and kind is not WinKind.SINGLE
         return GameResult(winner, kind, self.cube, jacoby=jacoby)

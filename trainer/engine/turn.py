@@ -291,9 +291,7 @@ class Turn:
         return problem or "this move is not allowed"
 
 
-def _single_steps(
-    me: list[int], them: list[int], left: list[int]
-) -> Iterator[tuple[list[int], list[int], list[int]]]:
+def _single_steps(me: list[int], them: list[int], left: list[int]) -> Iterator[tuple[list[int], list[int], list[int]]]:
     """Every board one legal checker move by one of the dice ``left`` leads to: ``(me, them, dice still left)``,
     the higher dice and the higher starting points first."""
     for die in sorted(set(left), reverse=True):

@@ -234,9 +234,7 @@ class SessionRecord:
             raise RecordError(f"not a bgtrainer session record (its format must be {RECORD_FORMAT!r})")
         version = document.get("version")
         if version != RECORD_VERSION:
-            raise RecordError(
-                f"session record version {shown(version)}: this bgtrainer reads version {RECORD_VERSION}"
-            )
+            raise RecordError(f"session record version {shown(version)}: this bgtrainer reads version {RECORD_VERSION}")
         record_id = check_record_id(document.get("id"), "a session record")
         raw = document.get("settings")
         if not isinstance(raw, dict):

@@ -258,9 +258,7 @@ def select_near(
         return []
     left = set(exclude)
     centre = target + offset
-    pool = sorted(
-        (abs(rating - centre), puzzle_id) for puzzle_id, rating in ratings.items() if puzzle_id not in left
-    )
+    pool = sorted((abs(rating - centre), puzzle_id) for puzzle_id, rating in ratings.items() if puzzle_id not in left)
     near = [puzzle_id for distance, puzzle_id in pool if distance <= window]
     random.Random(seed).shuffle(near)
     near.extend(puzzle_id for distance, puzzle_id in pool[len(near) : len(near) + max(0, count - len(near))])

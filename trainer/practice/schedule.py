@@ -178,8 +178,15 @@ def after_answer(card: CardRecord | None, item_id: str, correct: bool, now: floa
 
 def _copy(card: CardRecord) -> Card:
     return Card(
-        card.item_id, card.state, card.step, card.stability, card.difficulty, card.due, card.last_review,
-        card.reps, card.lapses,
+        card.item_id,
+        card.state,
+        card.step,
+        card.stability,
+        card.difficulty,
+        card.due,
+        card.last_review,
+        card.reps,
+        card.lapses,
     )
 
 

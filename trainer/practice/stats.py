@@ -377,8 +377,9 @@ def weakest_theme(kinds: Iterable[KindFigures]) -> PuzzleFigures | None:
 
 def solved_puzzles(puzzles: Sequence[PuzzleInfo], attempts: Iterable[AttemptLike]) -> set[str]:
     """The catalogue puzzles answered right at least once (their main question, before the solution was shown)."""
-    return {puzzle_id for puzzle_id, answers in _first_answers({p.id: p for p in puzzles}, attempts).items()
-            if any(answers)}
+    return {
+        puzzle_id for puzzle_id, answers in _first_answers({p.id: p for p in puzzles}, attempts).items() if any(answers)
+    }
 
 
 def _local_day(moment: float, tz: tzinfo) -> date:

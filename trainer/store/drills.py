@@ -55,7 +55,9 @@ class DrillRecords(Records):
     def drill_runs(self, mode: DrillMode | None = None) -> list[DrillRun]:
         """Every finished run (of one mode, or all), oldest first."""
         sql = "SELECT mode, score, mistakes, seconds, finished_at FROM drill_run"
-        rows = self._db.rows(f"{sql} ORDER BY id") if mode is None else self._db.rows(
-            f"{sql} WHERE mode = ? ORDER BY id", (mode,)
+        rows = (
+            self._db.rows(f"{sql} ORDER BY id")
+            if mode is None
+            else self._db.rows(f"{sql} WHERE mode = ? ORDER BY id", (mode,))
         )
         return [DrillRun(*row) for row in rows]

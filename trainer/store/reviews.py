@@ -78,8 +78,16 @@ class ReviewRecords(Records):
                 "stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, "
                 "last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses",
                 (
-                    card.item_id, card.state, card.step, card.stability, card.difficulty, card.due,
-                    card.last_review, card.reps, card.lapses, when,
+                    card.item_id,
+                    card.state,
+                    card.step,
+                    card.stability,
+                    card.difficulty,
+                    card.due,
+                    card.last_review,
+                    card.reps,
+                    card.lapses,
+                    when,
                 ),
             )
         ]

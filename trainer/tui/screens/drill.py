@@ -226,8 +226,9 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         if self.given is not None:
             self.positions = iter(self.given)
         else:
-            answered = frozenset(attempt.puzzle_id for attempt in self.store.all_puzzle_attempts()
-                                 if attempt.question == "forced")
+            answered = frozenset(
+                attempt.puzzle_id for attempt in self.store.all_puzzle_attempts() if attempt.question == "forced"
+            )
             self.positions = drill_positions(shipped, self.mode, seed, answered=answered, near=self.nearest)
         self.right = self.answered = 0
         self.new_best = False
@@ -441,8 +442,12 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         """Back: a Streak left before a miss is kept (its answers were all right); a Storm must run its time."""
         if self.mode == "streak" and self.phase != "over" and self.streak.score:
             finish_drill(
-                self.store, "streak", self.streak.score, mistakes=0,
-                seconds=self.now() - self.streak.started_at, now=self.now(),
+                self.store,
+                "streak",
+                self.streak.score,
+                mistakes=0,
+                seconds=self.now() - self.streak.started_at,
+                now=self.now(),
             )
         self.app.pop_screen()
 

@@ -50,9 +50,7 @@ def ranked_prompt(play: Play, item: RankedPlay | None) -> Text:
         return Text(str(play))
     chances = item.chances
     rank = f"★{item.rank}" if item.rank == 1 else f"#{item.rank}"
-    return Text(
-        f"{play}  {rank} {item.equity:+.3f}\n  W {100 * chances.win:.1f}%  G {100 * chances.win_gammon:.1f}%"
-    )
+    return Text(f"{play}  {rank} {item.equity:+.3f}\n  W {100 * chances.win:.1f}%  G {100 * chances.win_gammon:.1f}%")
 
 
 def cube_text(decision: CubeDecision) -> str:

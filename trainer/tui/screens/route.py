@@ -38,8 +38,10 @@ class RouteChoiceScreen(ModalScreen[int | None]):
         with Vertical():
             yield Static("This checker can get there in more than one way. Which?", markup=False)
             yield OptionList(
-                *(Option(Text(f"{number}. {label}"), id=str(index)) for index, (number, label) in
-                  enumerate(enumerate(self.labels, start=1)))
+                *(
+                    Option(Text(f"{number}. {label}"), id=str(index))
+                    for index, (number, label) in enumerate(enumerate(self.labels, start=1))
+                )
             )
 
     def on_mount(self) -> None:

@@ -761,9 +761,7 @@ class BoardView(Widget, can_focus=True):
         if level < min(count, g.rows):
             arrived = max(0, changes.get((side, place), 0))
             selected = self.selected == place and side is self.on_roll
-            return self._stack_cell(
-                under, side, count, level, g.rows, selected=selected, arrived=arrived, part=part
-            )
+            return self._stack_cell(under, side, count, level, g.rows, selected=selected, arrived=arrived, part=part)
         if count <= level < count - min(0, changes.get((side, place), 0)) and part != "upper":
             return [(" ", Style()), (GHOST, self._pal.last_from), (" ", Style())]
         return under

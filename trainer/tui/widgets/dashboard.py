@@ -174,7 +174,5 @@ class DashboardSummary(Widget):
     def text(self) -> str:
         """The figures as shown, line by line (without the chart)."""
         first = "\n".join(str(flowing.render()) for flowing in self.query(FlowText) if flowing.display)
-        second = "".join(
-            str(self.query_one(selector, Static).render()) for selector in ("#dash-rating", "#dash-bests")
-        )
+        second = "".join(str(self.query_one(selector, Static).render()) for selector in ("#dash-rating", "#dash-bests"))
         return f"{first}\n{second}"
