@@ -39,7 +39,8 @@ def test_engine_only_imports_other_engine_modules_from_the_package() -> None:
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("trainer"):
-                assert node.module.startswith("trainer.engine"), f"{path.name} imports {node.module}"
+                below = node.module.startswith("trainer.engine") or node.module in BELOW_EVERY_LAYER
+                assert below, f"{path.name} imports {node.module}"
 
 
 def test_importing_the_engine_loads_no_ui_validation_or_storage_module() -> None:
@@ -49,6 +50,8 @@ def test_importing_the_engine_loads_no_ui_validation_or_storage_module() -> None
 
 
 PACKAGE = ENGINE.parent
+BELOW_EVERY_LAYER = {"trainer.i18n"}
+"""Modules every layer may import, the engine included: the translation function (standard library only)."""
 UI = {"textual", "rich", "textual_plotext"}
 EVALUATOR = {"bgsage", "bgbot_cpp"}
 STORAGE = {"sqlite3"}  # of the standard library, only for the layers whose rule names it
@@ -94,6 +97,8 @@ ALLOWED: dict[str, set[str]] = {
     "bearoff_build.py": {"numpy", "trainer.engine"},
     # Reading a file that must be a regular one, without waiting on a pipe: the content files and the store's.
     "regular_files.py": set(),
+    # The translation function, below every layer (see BELOW_EVERY_LAYER).
+    "i18n.py": set(),
     "cli.py": UI | BELOW_THE_UI | {"trainer", "trainer.cube_report", "trainer.tui.app"},
 }
 
@@ -129,6 +134,8 @@ def may_import(layer: str, module: str) -> bool:
     own = "trainer." + layer.removesuffix(".py").replace("/", ".")
     root = module.split(".")[0]
     if (root in sys.stdlib_module_names and root not in STORAGE) or module == own or module.startswith(own + "."):
+        return True
+    if module in BELOW_EVERY_LAYER:
         return True
     return any(module == name or (name != "trainer" and module.startswith(name + ".")) for name in ALLOWED[layer])
 

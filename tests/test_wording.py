@@ -1,0 +1,166 @@
+"""Every learner-facing sentence goes through the translation function: ``_()`` of :mod:`trainer.i18n`.
+
+A static check reads each module of the layers in :data:`CHECKED` and reports every literal that reads as prose
+(two words or more) outside ``_()``, ``ngettext()`` and ``N_()``, and every message given to them that is not a
+plain literal (an f-string would reach the catalog already filled in). Docstrings, stylesheets and the other
+kinds of text no learner sees (see :func:`exempt`) are passed over.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import trainer
+from trainer import i18n
+from trainer.i18n import PseudoTranslations, pseudo
+
+PACKAGE = Path(trainer.__file__).parent
+CHECKED: tuple[str, ...] = ("i18n.py",)
+"""The modules and packages (relative to ``trainer/``) whose every learner-facing literal must be translated."""
+TRANSLATORS = {"_", "ngettext", "N_"}
+PROSE = re.compile(r"[A-Za-z]{2,}[,;:.!?]?\s+[A-Za-z(]")
+"""Two words: what a sentence, a label or a message has, and an identifier, a selector or a key has not."""
+QUIET_CALLS = {"compile", "match", "fullmatch", "search", "sub", "execute", "executemany", "executescript", "getLogger"}
+"""Calls whose text arguments are never shown: patterns and SQL."""
+QUIET_NAMES = re.compile(r"(DEFAULT_)?CSS|.*_SQL|.*_PATTERN|SCHEMA.*")
+"""Assignments whose text is never shown: stylesheets, SQL, patterns."""
+
+
+def docstrings(tree: ast.AST) -> set[int]:
+    """The ids of every docstring node: of modules, classes and functions, and the strings after assignments."""
+    found = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        for index, statement in enumerate(body):
+            if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)):
+                continue
+            after_assignment = index > 0 and isinstance(body[index - 1], ast.Assign | ast.AnnAssign)
+            if isinstance(statement.value.value, str) and (index == 0 or after_assignment):
+                found.add(id(statement.value))
+    return found
+
+
+def call_name(node: ast.Call) -> str:
+    function = node.func
+    if isinstance(function, ast.Name):
+        return function.id
+    if isinstance(function, ast.Attribute):
+        return function.attr
+    return ""
+
+
+def translator(node: ast.AST) -> bool:
+    """Whether ``node`` is a call of ``_()``, ``ngettext()`` or ``N_()`` (by their plain names)."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TRANSLATORS
+
+
+def exempt(tree: ast.AST) -> set[int]:
+    """The ids of the literals no learner sees or that are translated: the messages given to ``_()`` and its
+    kin, the text of patterns and SQL, stylesheets."""
+    found = set()
+    for node in ast.walk(tree):
+        if translator(node) or (isinstance(node, ast.Call) and call_name(node) in QUIET_CALLS):
+            for argument in node.args:
+                found.update(id(inner) for inner in ast.walk(argument))
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = [target.id for target in targets if isinstance(target, ast.Name)]
+            if node.value is not None and any(QUIET_NAMES.fullmatch(name) for name in names):
+                found.update(id(inner) for inner in ast.walk(node.value))
+    return found
+
+
+def plain_messages(call: ast.Call) -> bool:
+    """Whether the messages given to a translator (the first two arguments: ``ngettext`` has two) are literals."""
+    return all(isinstance(argument, ast.Constant) for argument in call.args[:2])
+
+
+def untranslated(path: Path, root: Path = PACKAGE) -> list[str]:
+    """Each literal of ``path`` that reads as prose and does not go through the translation function, and each
+    message given to it that is not a plain literal."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    skipped = docstrings(tree) | exempt(tree)
+    where = path.relative_to(root).as_posix()
+    offences = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and translator(node) and not plain_messages(node):
+            offences.append(f"{where}:{node.lineno}: {call_name(node)}() needs a plain literal")
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(part.value for part in node.values if isinstance(part, ast.Constant))
+            skipped.update(id(part) for part in node.values)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        else:
+            continue
+        if PROSE.search(text):
+            offences.append(f"{where}:{node.lineno}: {text[:60]!r}")
+    return offences
+
+
+def checked_modules() -> list[Path]:
+    paths = []
+    for name in CHECKED:
+        target = PACKAGE / name
+        paths.extend(sorted(target.rglob("*.py")) if target.is_dir() else [target])
+    return paths
+
+
+def test_every_learner_facing_literal_goes_through_the_translation_function() -> None:
+    offences = [offence for path in checked_modules() for offence in untranslated(path)]
+    assert offences == []
+
+
+def test_the_check_finds_a_sentence_that_bypasses_it(tmp_path: Path) -> None:
+    """The check itself: a sentence left as it is, an f-string inside _(), are caught; the rest passes."""
+    module = tmp_path / "_wording_check_sample.py"
+    module.write_text(
+        '"""A docstring, never shown as a message."""\n'
+        "from trainer.i18n import _, N_\n"
+        'CSS = "Board { height: auto; }"\n'
+        'LABEL = N_("Take back")\n'
+        "def f(name: str) -> str:\n"
+        '    """Its docstring."""\n'
+        '    ok = _("You rolled {dice}.").format(dice=name)\n'
+        '    bad = f"You played {name} with it."\n'
+        '    worse = _(f"Hello {name} there")\n'
+        '    key = "play-menu"\n'
+        '    return ok + bad + worse + key + "Press enter to go on"\n'
+    )
+    assert untranslated(module, tmp_path) == [
+        "_wording_check_sample.py:8: 'You played  with it.'",
+        "_wording_check_sample.py:9: _() needs a plain literal",
+        "_wording_check_sample.py:11: 'Press enter to go on'",
+    ]
+
+
+def test_the_pseudo_language_turns_letters_and_keeps_the_fields() -> None:
+    assert pseudo("Roll") == "Ŕóĺĺ"
+    assert pseudo("You rolled {dice} ({equity:+.3f}).") == "Ýóú ŕóĺĺéđ {dice} ({equity:+.3f})."
+    assert pseudo("24/18 13/8") == "24/18 13/8"
+
+
+def test_the_translation_in_use_applies_at_once_and_english_is_the_messages_themselves() -> None:
+    assert i18n._("Roll") == "Roll"
+    assert i18n.ngettext("{count} checker", "{count} checkers", 2).format(count=2) == "2 checkers"
+    i18n.use(PseudoTranslations())
+    try:
+        assert i18n._("Roll") == "Ŕóĺĺ"
+        assert i18n.ngettext("one", "many", 1) == "óñé"
+        assert i18n.N_("Roll") == "Roll"
+    finally:
+        i18n.use(None)
+    assert i18n._("Roll") == "Roll"
+
+
+@pytest.mark.parametrize("message", ["Take back", "You rolled {dice}."])
+def test_pseudo_text_has_no_ascii_letters_outside_its_fields(message: str) -> None:
+    outside = re.sub(r"\{[^{}]*\}", "", pseudo(message))
+    assert not re.search(r"[A-Za-z]", outside)
