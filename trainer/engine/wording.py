@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+from trainer.i18n import _
+
+if TYPE_CHECKING:
+    from trainer.engine.state import WinKind
 
 NUMBER_WORDS = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four"}
 
@@ -52,3 +58,9 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     while len(repr(cut)) > limit + 2:
         cut = cut[:-1]
     return repr(cut) + f"… ({len(text):,} characters)"
+
+
+def win_kind_phrase(kind: WinKind) -> str:
+    """How big a win is, as a sentence names it: ``a single game``, ``a gammon``, ``a backgammon``."""
+    phrases = {1: _("a single game"), 2: _("a gammon"), 3: _("a backgammon")}
+    return phrases[kind.value]
