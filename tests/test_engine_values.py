@@ -306,3 +306,13 @@ def test_turn_notation_keeps_the_stop_of_a_checker_borne_off_with_both_dice() ->
     play = turn.play
     assert play is not None and str(play) == "6/off"  # GNU Backgammon's notation, as the engine writes it
     assert play.notation(stops=True) in ("6/5/off", "6/1/off")
+
+
+def test_printable_text_shows_control_characters_as_signs() -> None:
+    from trainer.engine.wording import printable
+
+    assert printable("Lesson \x1b]0;owned\x07 one") == "Lesson ␛]0;owned␇ one"
+    assert printable("tab\there\r\nend") == "tab␉here␍␊end"
+    assert printable("two\nlines\tkept", newlines=True) == "two\nlines\tkept"
+    assert printable("\x7f\x9b\u202e") == "␡\\x9b\\u202e"
+    assert printable("24/18 13/8 ★ ●") == "24/18 13/8 ★ ●"

@@ -64,3 +64,26 @@ def win_kind_phrase(kind: WinKind) -> str:
     """How big a win is, as a sentence names it: ``a single game``, ``a gammon``, ``a backgammon``."""
     phrases = {1: _("a single game"), 2: _("a gammon"), 3: _("a backgammon")}
     return phrases[kind.value]
+
+
+def printable(text: str, *, newlines: bool = False) -> str:
+    """``text`` safe to show on a terminal: every control character (escapes, bells, carriage returns, C1 codes) that
+    a terminal would act on instead of showing, written as a visible sign (``␛`` for escape, ``\\x9b`` for a C1 code).
+    ``newlines`` keeps line breaks (and tabs) as they are, for text of several lines."""
+    kept = "\n\t" if newlines else ""
+    if text.isprintable():
+        return text
+    shown = []
+    for char in text:
+        code = ord(char)
+        if char in kept or char.isprintable():
+            shown.append(char)
+        elif code < 0x20:
+            shown.append(chr(0x2400 + code))  # the Control Pictures block: ␛ for escape, ␇ for bell
+        elif code == 0x7F:
+            shown.append("␡")
+        elif code < 0xA0:
+            shown.append(f"\\x{code:02x}")
+        else:
+            shown.append(" " if char.isspace() else f"\\u{code:04x}")  # other separators and format characters
+    return "".join(shown)
