@@ -77,7 +77,12 @@ def exempt(tree: ast.AST) -> set[int]:
 
 
 def plain_messages(call: ast.Call) -> bool:
-    """Whether the messages given to a translator (the first two arguments: ``ngettext`` has two) are literals."""
+    """Whether the messages given to a translator (the first two arguments: ``ngettext`` has two) are literals, or
+    for ``_()`` a name that holds one (marked with ``N_()`` where it is defined): never text built on the spot (an
+    f-string, a concatenation, a formatted string), which the catalog could not hold."""
+    built = (ast.JoinedStr, ast.BinOp, ast.Call)
+    if isinstance(call.func, ast.Name) and call.func.id == "_":
+        return not any(isinstance(argument, built) for argument in call.args)
     return all(isinstance(argument, ast.Constant) for argument in call.args[:2])
 
 
@@ -126,18 +131,21 @@ def test_the_check_finds_a_sentence_that_bypasses_it(tmp_path: Path) -> None:
         "from trainer.i18n import _, N_\n"
         'CSS = "Board { height: auto; }"\n'
         'LABEL = N_("Take back")\n'
+        'TABLE = {1: N_("a gammon")}\n'
         "def f(name: str) -> str:\n"
         '    """Its docstring."""\n'
         '    ok = _("You rolled {dice}.").format(dice=name)\n'
         '    bad = f"You played {name} with it."\n'
         '    worse = _(f"Hello {name} there")\n'
         '    key = "play-menu"\n'
-        '    return ok + bad + worse + key + "Press enter to go on"\n'
+        "    shown = _(TABLE[1])\n"
+        '    return ok + bad + worse + key + shown + "Press enter to go on" + _("a" + name)\n'
     )
     assert untranslated(module, tmp_path) == [
-        "_wording_check_sample.py:8: 'You played  with it.'",
-        "_wording_check_sample.py:9: _() needs a plain literal",
-        "_wording_check_sample.py:11: 'Press enter to go on'",
+        "_wording_check_sample.py:9: 'You played  with it.'",
+        "_wording_check_sample.py:10: _() needs a plain literal",
+        "_wording_check_sample.py:13: _() needs a plain literal",
+        "_wording_check_sample.py:13: 'Press enter to go on'",
     ]
 
 
