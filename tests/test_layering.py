@@ -85,9 +85,27 @@ ALLOWED: dict[str, set[str]] = {
     "play": {"trainer.engine", "trainer.analysis"},
     # The app and the turn on the board under it: anything but the command line and the evaluator itself.
     "tui": UI | BELOW_THE_UI | {"trainer.tui"},
-    "tui/screens": UI | BELOW_THE_UI | {"trainer.tui.app", "trainer.tui.playing", "trainer.tui.widgets"},
-    # Widgets only display what screens give them: never a screen, the app or the store.
-    "tui/widgets": UI | {"trainer.engine", "trainer.content", "trainer.analysis", "trainer.play", "trainer.practice"},
+    "tui/screens": UI
+    | BELOW_THE_UI
+    | {
+        "trainer.tui.app",
+        "trainer.tui.playing",
+        "trainer.tui.widgets",
+        "trainer.tui.scenes",
+        "trainer.tui.steps",
+        "trainer.tui.wording",
+    },
+    # Widgets only display what screens give them: never a screen, the app or the store; their words come from the
+    # app's wording module.
+    "tui/widgets": UI
+    | {
+        "trainer.engine",
+        "trainer.content",
+        "trainer.analysis",
+        "trainer.play",
+        "trainer.practice",
+        "trainer.tui.wording",
+    },
     # The top-level modules: the progress the app shows, reports, the bear-off table's build, the command line.
     # No UI outside trainer/tui and the command line that starts it.
     "training.py": {"trainer.engine", "trainer.content", "trainer.practice", "trainer.store"},
@@ -111,12 +129,24 @@ def imported_modules(path: Path, root: Path = PACKAGE) -> set[str]:
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module)
         elif isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1]
-            names.add(".".join((*base, node.module) if node.module else base))
+            if node.level == 0:
+                module = node.module or ""
+            else:
+                base = package[: len(package) - node.level + 1]
+                module = ".".join((*base, node.module) if node.module else base)
+            submodules = [f"{module}.{alias.name}" for alias in node.names if is_module(f"{module}.{alias.name}", root)]
+            names.update(submodules or [module])
     return names
+
+
+def is_module(name: str, root: Path = PACKAGE) -> bool:
+    """Whether ``name`` (``trainer.tui.wording``) is a module or package of the tree at ``root``."""
+    parts = name.split(".")
+    if parts[0] != "trainer":
+        return False
+    where = root.joinpath(*parts[1:])
+    return where.with_suffix(".py").is_file() or (where / "__init__.py").is_file()
 
 
 def layer_of(path: Path, root: Path = PACKAGE) -> str:

@@ -11,8 +11,14 @@ import pytest
 
 from trainer.analysis import acey
 from trainer.engine import ChosenDouble, Dice, Phase, Position, Side
-from trainer.play import LocalGame, LocalRecord, LocalSettings, RecordError, SessionError, Waiting
-from trainer.play.table import Table
+from trainer.play import Action, LocalGame, LocalRecord, LocalSettings, RecordError, SessionError, Waiting, wording
+from trainer.play.table import Event, Table
+
+
+def lost_text(game: LocalGame, event: Event) -> str:
+    """What the screen says when a part of an acey-deucey turn could not be played (empty otherwise)."""
+    lost = game.turn_lost(event)
+    return "" if lost is None else wording.turn_lost(lost)
 
 
 def play_out(game: LocalGame) -> list[str]:
@@ -25,11 +31,12 @@ def play_out(game: LocalGame) -> list[str]:
             return said
         if waiting is Waiting.COMPUTER:
             for event in game.computer_turn().events:
-                said.append(game.turn_lost(event) or "")
+                said.append(lost_text(game, event))
         elif waiting is Waiting.ROLL:
             game.roll()
         elif waiting is Waiting.MOVE:
-            said.append(game.turn_lost(game.play(acey.choose_play(game.legal_plays()))) or "")
+            outcome = game.play(acey.choose_play(game.legal_plays()))
+            said.append("" if outcome.lost is None else wording.turn_lost(outcome.lost))
         elif waiting is Waiting.CHOOSE_DOUBLE:
             game.choose_double(acey.choose_double(game.state.position))
         elif waiting is Waiting.NEXT_GAME:
@@ -49,10 +56,11 @@ def test_acey_deucey_games_run_to_the_end_and_their_record_rebuilds_them(players
     assert "choose" in kinds  # a 1-2 was rolled, played in full, and a double chosen
     rebuilt = LocalGame.resume(game.record.to_json())
     assert rebuilt.state == game.state and rebuilt.events[-1].after == game.events[-1].after
-    assert rebuilt.record == game.record and rebuilt.headline() == game.headline()
+    headline = wording.headline(game.summary())
+    assert rebuilt.record == game.record and wording.headline(rebuilt.summary()) == headline
     if length:
         high, low = max(game.score.x, game.score.o), min(game.score.x, game.score.o)
-        assert high >= 3 and game.headline().endswith(f"won the 3-point match {high}-{low}.")
+        assert high >= 3 and headline.endswith(f"won the 3-point match {high}-{low}.")
 
 
 def test_a_one_two_is_followed_by_the_chosen_double_and_a_bonus_roll_for_the_same_side() -> None:
@@ -61,13 +69,13 @@ def test_a_one_two_is_followed_by_the_chosen_double_and_a_bonus_roll_for_the_sam
     table.apply("roll 1-2")
     table.apply("play in/24 in/23")
     game = LocalGame(LocalRecord("t", LocalSettings(seed=1), tuple(table.actions)))
-    assert game.waiting_for is Waiting.CHOOSE_DOUBLE and game.allowed == {"choose"}
+    assert game.waiting_for is Waiting.CHOOSE_DOUBLE and game.allowed == {Action.CHOOSE_DOUBLE}
     assert game.playable_doubles() == {number: True for number in range(1, 7)}
-    event = game.choose_double(6)
+    event = game.choose_double(6).event
     assert event.kind == "choose" and event.dice == ChosenDouble.of_number(6) and event.side is Side.X
     assert game.waiting_for is Waiting.MOVE and game.dice is not None and game.dice.chosen
     played = game.play("in/19(4)")
-    assert game.turn_lost(played) is None
+    assert played.lost is None and game.turn_lost(played.event) is None
     assert game.waiting_for is Waiting.ROLL and game.deciding is Side.X  # the bonus roll
     with pytest.raises(SessionError, match="choose a double"):
         game.choose_double(3)
@@ -91,22 +99,23 @@ def test_a_chosen_double_not_played_in_full_ends_the_turn_without_the_bonus_roll
 ) -> None:
     game = LocalGame.new("acey-deucey", "two", seed=1)
     set_up(game, Position.from_text(text), ChosenDouble.of_number(number))
-    event = game.play(game.legal_plays()[0])
-    assert game.turn_lost(event) == f"{said}, so the turn ends here: no bonus roll."
+    outcome = game.play(game.legal_plays()[0])
+    assert outcome.lost is not None and outcome.lost.double == number
+    assert wording.turn_lost(outcome.lost) == f"{said}, so the turn ends here: no bonus roll."
     assert game.deciding is Side.O and game.waiting_for is Waiting.ROLL
 
 
 def test_a_one_two_not_played_in_full_ends_the_turn_without_the_double() -> None:
     game = LocalGame.new("acey-deucey", "two", seed=1)
     set_up(game, Position.from_text("X: waitx15 / O: 24x2 23x2 waitx11"), Dice(1, 2))  # 24 and 23 are closed
-    event = game.play("pass")
-    assert game.turn_lost(event) == (
+    outcome = game.play("pass")
+    assert outcome.lost is not None and wording.turn_lost(outcome.lost) == (
         "The 1-2 could not be played in full, so the turn ends here: no double to choose, no bonus roll."
     )
     assert game.deciding is Side.O
     standard = LocalGame.new("standard", "two", seed=1)  # in the standard game a 1-2 is a roll like any other
     set_up(standard, Position.from_text("X: 24x15 / O: 23x2 22x2 1x11"), Dice(1, 2))
-    assert standard.turn_lost(standard.play(standard.legal_plays()[0])) is None
+    assert standard.play(standard.legal_plays()[0]).lost is None
 
 
 def test_two_players_use_the_cube_and_the_acey_deucey_computer_does_not() -> None:
@@ -126,7 +135,7 @@ def test_two_players_use_the_cube_and_the_acey_deucey_computer_does_not() -> Non
     game.drop()
     assert game.is_over and game.results[0].passed and game.results[0].points == 2
     winner = "Player 1" if side is Side.O else "Player 2"  # the first doubler was passed by the other
-    assert game.headline() == f"{winner} won a single game for 2 points (the double was passed)."
+    assert wording.headline(game.summary()) == f"{winner} won a single game for 2 points (the double was passed)."
 
     against = LocalGame.new("acey-deucey", "computer", seed=3)
     assert not against.settings.cube and "double" not in against.allowed

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from trainer.play import RecordError, SessionRecord, Settings, StoredVerdict
+from trainer.play import RecordError, SessionRecord, Settings, StoredVerdict, wording
 from trainer.play.record import RECORD_FORMAT, RECORD_VERSION
 
 RECORD = SessionRecord(
@@ -23,7 +23,8 @@ def test_a_record_reads_back_the_same() -> None:
     document = json.loads(text)
     assert (document["format"], document["version"]) == (RECORD_FORMAT, RECORD_VERSION)
     assert document["verdicts"] == [[3, "play", "24/18 13/9", 0.012, "24/14", 0.041, "2-ply", 1]]
-    assert Settings().kind == "money game" and RECORD.settings.kind == "3-point match"
+    assert wording.game_kind(Settings().match_length) == "money game"
+    assert wording.game_kind(RECORD.settings.match_length) == "3-point match"
 
 
 def edited(**changes: object) -> str:

@@ -31,6 +31,7 @@ from trainer.play import (
     RecordError,
     Session,
     SessionError,
+    wording,
     SessionRecord,
     Skill,
     Verdict,
@@ -197,7 +198,8 @@ def test_the_tutor_flags_a_planted_mistake_with_its_size_and_the_better_play() -
     assert verdict.loss == pytest.approx(loss) and verdict.skill is Skill.VERY_BAD and verdict.is_mistake
     assert verdict.best_equity == pytest.approx(ranked[0].equity)
     assert verdict.chosen_equity == pytest.approx(worst.equity)
-    assert f"{verdict.best_equity:+.3f}" in verdict.text and str(ranked[0].play) in verdict.text
+    text = wording.verdict_text(verdict)
+    assert f"{verdict.best_equity:+.3f}" in text and str(ranked[0].play) in text
     assert session.verdict(outcome.event) == verdict
 
 
@@ -319,7 +321,7 @@ def test_the_learner_s_answer_to_a_double_is_judged() -> None:
     assert [event.kind for event in turn.events] == ["double"]
     assert session.waiting_for is Waiting.ANSWER and session.allowed == frozenset({"take", "pass"})
     hint = session.hint()
-    assert hint.kind == "answer" and hint.advice.startswith("Take")
+    assert hint.kind == "answer" and wording.hint_advice(hint).startswith("Take")
     outcome = session.drop()
     verdict = outcome.verdict
     assert verdict is not None and verdict.decision == "pass" and verdict.best == "take"
@@ -381,7 +383,7 @@ def test_hints_rank_the_plays_or_judge_the_cube() -> None:
     session, evaluator = learner_on_roll(seed=3)
     evaluator.cube = (0.5, 0.7, 1.0)
     hint = session.hint()
-    assert hint.kind == "double" and hint.cube is not None and hint.advice == "Double (the computer should take)."
+    assert hint.kind == "double" and hint.cube is not None and wording.hint_advice(hint) == "Double (the computer should take)."
     evaluator.cube = None
     session.roll()
     hint = session.hint()
@@ -389,7 +391,7 @@ def test_hints_rank_the_plays_or_judge_the_cube() -> None:
         item.play
         for item in evaluator.rank_plays(session.state.position, session.dice)  # type: ignore[arg-type]
     ]
-    assert str(hint.ranked[0].play) in hint.advice
+    assert str(hint.ranked[0].play) in wording.hint_advice(hint)
     session.play(hint.ranked[0].play)
     with pytest.raises(SessionError, match="no decision"):
         session.hint()
@@ -424,8 +426,9 @@ def test_the_summary_lists_the_mistakes_and_the_error_rate() -> None:
     assert summary.error_rate == rate and rate.decisions == sum(verdict.counts for verdict in judged)
     assert rate.per_decision == pytest.approx(1000 * sum(v.loss for v in judged if v.counts) / rate.decisions)
     assert rate.play_decisions + rate.cube_decisions == rate.decisions
-    assert "millipoints per decision" in summary.text and "mistake" in summary.text
-    assert summary.text.startswith("You won" if summary.winner is LEARNER else "You lost")
+    text = wording.summary_text(summary)
+    assert "millipoints per decision" in text and "mistake" in text
+    assert text.startswith("You won" if summary.winner is LEARNER else "You lost")
 
 
 def test_with_the_tutor_off_nothing_is_judged() -> None:
@@ -434,7 +437,7 @@ def test_with_the_tutor_off_nothing_is_judged() -> None:
     outcome = session.play(session.legal_plays()[-1])
     assert outcome.verdict is None and evaluator.rank_calls == calls
     summary = session.summary()
-    assert not summary.judged and summary.mistakes == () and "tutor was off" in summary.text
+    assert not summary.judged and summary.mistakes == () and "tutor was off" in wording.summary_text(summary)
     session.tutor = True
     assert session.settings.tutor and session.record.settings.tutor
 

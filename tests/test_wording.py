@@ -26,8 +26,8 @@ PROSE = re.compile(r"[A-Za-z]{2,}[,;:.!?]?\s+[A-Za-z(]")
 """Two words: what a sentence, a label or a message has, and an identifier, a selector or a key has not."""
 QUIET_CALLS = {"compile", "match", "fullmatch", "search", "sub", "execute", "executemany", "executescript", "getLogger"}
 """Calls whose text arguments are never shown: patterns and SQL."""
-QUIET_NAMES = re.compile(r"(DEFAULT_)?CSS|.*_SQL|.*_PATTERN|SCHEMA.*")
-"""Assignments whose text is never shown: stylesheets, SQL, patterns."""
+QUIET_NAMES = re.compile(r"(DEFAULT_)?CSS|.*_SQL|.*_PATTERN|SCHEMA.*|MAT_.*")
+"""Assignments whose text is never shown: stylesheets, SQL, patterns, the words GNU Backgammon's .mat files use."""
 
 
 def docstrings(tree: ast.AST) -> set[int]:
@@ -62,13 +62,16 @@ def translator(node: ast.AST) -> bool:
 
 def exempt(tree: ast.AST) -> set[int]:
     """The ids of the literals no learner sees or that are translated: the messages given to ``_()`` and its
-    kin, the text of patterns and SQL, stylesheets."""
+    kin, the text of patterns and SQL, stylesheets, the messages of assertions (a programmer's errors)."""
     found = set()
     for node in ast.walk(tree):
         if translator(node) or (isinstance(node, ast.Call) and call_name(node) in QUIET_CALLS):
             for argument in node.args:
                 found.update(id(inner) for inner in ast.walk(argument))
-        elif isinstance(node, ast.Assign | ast.AnnAssign):
+        elif isinstance(node, ast.Assert) and node.msg is not None:
+            found.update(id(inner) for inner in ast.walk(node.msg))  # a programmer's error, never shown
+        elif isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and call_name(node.exc) == "AssertionError":
+            found.update(id(inner) for inner in ast.walk(node.exc))
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             names = [target.id for target in targets if isinstance(target, ast.Name)]
             if node.value is not None and any(QUIET_NAMES.fullmatch(name) for name in names):

@@ -1,9 +1,10 @@
 """Playing against the computer: games and matches with the tutor, their records, and .mat export.
 
-Engine and analysis only (no UI, no storage): a screen drives a :class:`Session`, and saves its
-:attr:`Session.record` (JSON text) wherever it likes; :func:`export_mat` writes it as a GNU Backgammon match file::
+Engine and analysis only (no UI, no storage). Every game implements :class:`PlayableGame`: what it waits for, what
+the side deciding may do (:class:`Action`), the actions, each returning an :class:`Outcome`, and the computer's
+turns as events to animate. A screen drives one and saves its record wherever it likes::
 
-    from trainer.play import Session, Waiting
+    from trainer.play import Action, Session, Waiting, wording
 
     session = Session.new(match_length=3, level="intermediate")
     while not session.is_over:
@@ -14,30 +15,36 @@ Engine and analysis only (no UI, no storage): a screen drives a :class:`Session`
         elif session.waiting_for is Waiting.MOVE:
             outcome = session.play("13/11 13/8")    # the tutor's verdict: outcome.verdict
         ...
-    print(session.summary().text)
+    print(wording.summary_text(session.summary()))
 
-:class:`LocalGame` plays acey-deucey against the computer's heuristic player, and either variant between two players
-at one keyboard, in the same way (no evaluator, no tutor).
+:class:`Session` plays against bgsage, with the cube and the tutor; :class:`LocalGame` plays acey-deucey against the
+computer's heuristic player, and either variant between two players at one keyboard, in the same way (no evaluator,
+no tutor). :mod:`trainer.play.wording` says everything in words.
 """
 
 from trainer.play.computer import Computer
 from trainer.play.cube import WINDOW, CubeJudge, CubeJudgement
-from trainer.play.local import PLAYERS, LocalGame, LocalRecord, LocalSettings, Players
-from trainer.play.matfile import MatAction, MatGame, MatMatch, MatParseError, export_mat, parse_mat
-from trainer.play.record import MATCH_LENGTHS, RecordError, SessionRecord, Settings, StoredVerdict
-from trainer.play.session import (
-    COMPUTER,
-    LEARNER,
+from trainer.play.game import (
+    PLAYERS,
+    Action,
     ComputerTurn,
+    GameSetup,
     Hint,
+    LocalSaveInfo,
     Mistake,
     Outcome,
+    PlayableGame,
+    Players,
+    Role,
     SaveInfo,
-    Session,
-    SessionError,
     Summary,
+    TurnLost,
 )
-from trainer.play.table import Event, ReplayError, Table, Waiting
+from trainer.play.local import LocalGame, LocalRecord, LocalSettings
+from trainer.play.matfile import MatAction, MatGame, MatMatch, MatParseError, export_mat, parse_mat
+from trainer.play.record import MATCH_LENGTHS, RecordError, SessionRecord, Settings, StoredVerdict
+from trainer.play.session import COMPUTER, LEARNER, Session
+from trainer.play.table import Event, ReplayError, SessionError, Table, Waiting
 from trainer.play.tutor import BAD, DOUBTFUL, VERY_BAD, ErrorRate, Skill, Verdict
 
 __all__ = [
@@ -49,15 +56,18 @@ __all__ = [
     "PLAYERS",
     "VERY_BAD",
     "WINDOW",
+    "Action",
     "Computer",
     "ComputerTurn",
     "CubeJudge",
     "CubeJudgement",
     "ErrorRate",
     "Event",
+    "GameSetup",
     "Hint",
     "LocalGame",
     "LocalRecord",
+    "LocalSaveInfo",
     "LocalSettings",
     "MatAction",
     "MatGame",
@@ -65,9 +75,11 @@ __all__ = [
     "MatParseError",
     "Mistake",
     "Outcome",
+    "PlayableGame",
     "Players",
     "RecordError",
     "ReplayError",
+    "Role",
     "SaveInfo",
     "Session",
     "SessionError",
@@ -77,6 +89,7 @@ __all__ = [
     "StoredVerdict",
     "Summary",
     "Table",
+    "TurnLost",
     "Verdict",
     "Waiting",
     "export_mat",

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from trainer.analysis import acey
 from trainer.engine import (
@@ -36,7 +36,20 @@ from trainer.engine import (
 )
 from trainer.engine.variants import VARIANTS
 from trainer.engine.variants.acey_deucey import is_acey_deucey
-from trainer.engine.wording import number_word, plural
+from trainer.play import wording
+from trainer.play.game import (
+    PLAYERS,
+    Action,
+    ComputerTurn,
+    GameSetup,
+    Hint,
+    LocalSaveInfo,
+    Outcome,
+    Players,
+    Role,
+    Summary,
+    TurnLost,
+)
 from trainer.play.record import (
     MATCH_LENGTHS,
     RecordError,
@@ -48,11 +61,8 @@ from trainer.play.record import (
     read_json_record,
     shown,
 )
-from trainer.play.session import ComputerTurn, SessionError
-from trainer.play.table import AtTable, Event, ReplayError, Table, Waiting
+from trainer.play.table import AtTable, Event, ReplayError, SessionError, Table, Waiting
 
-Players = Literal["computer", "two"]
-PLAYERS: Final[tuple[Players, ...]] = ("computer", "two")
 LOCAL_FORMAT: Final = "bgtrainer-local"
 LOCAL_VERSION: Final = 1
 
@@ -73,15 +83,15 @@ class LocalSettings:
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
-            raise RecordError(f"unknown variant {shown(self.variant)}: choose one of {', '.join(sorted(VARIANTS))}")
+            raise RecordError(wording.unknown_variant(shown(self.variant), sorted(VARIANTS)))
         if self.players not in PLAYERS:
-            raise RecordError(f"players must be 'computer' or 'two', not {shown(self.players)}")
+            raise RecordError(wording.unknown_players(shown(self.players)))
         if self.players == "computer" and self.variant == "standard":
-            raise RecordError("standard backgammon against the computer is a Session (bgsage and the tutor)")
+            raise RecordError(wording.standard_against_the_computer())
         if self.match_length not in MATCH_LENGTHS or isinstance(self.match_length, bool):
-            raise RecordError(f"the match length must be 0 (one game), 1, 3, 5 or 7, not {shown(self.match_length)}")
+            raise RecordError(wording.bad_match_length(shown(self.match_length), money=False))
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < 2**63:
-            raise RecordError(f"the seed must be a whole number from 0 to 2**63 - 1, not {shown(self.seed)}")
+            raise RecordError(wording.bad_seed(shown(self.seed)))
 
     @property
     def cube(self) -> bool:
@@ -89,24 +99,9 @@ class LocalSettings:
         return self.players == "two"
 
     @property
-    def kind(self) -> str:
-        """``"money game"`` (or ``"one game"`` without the cube) or ``"N-point match"``."""
-        if self.match_length:
-            return f"{self.match_length}-point match"
-        return "money game" if self.cube else "one game"
-
-    @property
-    def title(self) -> str:
-        """The game in a few words, e.g. ``Acey-deucey against the computer``."""
-        rules = VARIANTS[self.variant].title
-        if self.players == "two":
-            return f"{rules}, two players"
-        return f"{rules} against the computer"
-
-    @property
-    def names(self) -> tuple[str, str]:
-        """What X and O are called."""
-        return ("You", "Computer") if self.players == "computer" else ("Player 1", "Player 2")
+    def setup(self) -> GameSetup:
+        """The game's setup, as the Play screen reads it."""
+        return GameSetup(self.variant, self.players, self.match_length, cube=self.cube)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,21 +137,22 @@ class LocalRecord:
 
         :raises RecordError: saying what is wrong, whatever the text (a message quoting at most a short part of it).
         """
-        return read_json_record(text, "a local game record", cls._from_document)
+        return read_json_record(text, wording.a_local_game_record(), cls._from_document)
 
     @classmethod
     def _from_document(cls, document: Any) -> LocalRecord:
+        what = wording.a_local_game_record()
         if not isinstance(document, dict) or document.get("format") != LOCAL_FORMAT:
-            raise RecordError(f"not a bgtrainer local game record (its format must be {LOCAL_FORMAT!r})")
+            raise RecordError(wording.not_a_local_record(LOCAL_FORMAT))
         if document.get("version") != LOCAL_VERSION:
-            raise RecordError(f"local game record version {shown(document.get('version'))}: this bgtrainer reads 1")
-        record_id = check_record_id(document.get("id"), "a local game record")
+            raise RecordError(wording.local_record_version(shown(document.get("version")), LOCAL_VERSION))
+        record_id = check_record_id(document.get("id"), what)
         raw = document.get("settings")
         if not isinstance(raw, dict):
-            raise RecordError("a local game record needs its settings (an object)")
+            raise RecordError(wording.record_needs_settings(what))
         check_types(raw, {"variant": str, "players": str, "match_length": int, "seed": int})
         settings = LocalSettings(raw["variant"], raw["players"], raw["match_length"], raw["seed"])
-        return cls(record_id, settings, check_actions(document.get("actions"), "a local game record"))
+        return cls(record_id, settings, check_actions(document.get("actions"), what))
 
 
 class LocalGame(AtTable):
@@ -203,9 +199,7 @@ class LocalGame(AtTable):
             try:
                 table.apply(action)
             except (ReplayError, EngineError) as error:
-                raise RecordError(
-                    f"game {record.id}: action {number} ({action!r}) cannot be replayed: {error}"
-                ) from None
+                raise RecordError(wording.game_cannot_replay(record.id, number, action, error)) from None
         return table
 
     @property
@@ -220,14 +214,12 @@ class LocalGame(AtTable):
         return self._settings
 
     @property
-    def winner(self) -> Side | None:
-        return self._table.winner
+    def setup(self) -> GameSetup:
+        return self._settings.setup
 
-    @property
-    def deciding(self) -> Side | None:
-        """The side that acts next (``None`` between games and at the end)."""
-        state = self.state
-        return None if state.result is not None else state.deciding
+    def role(self, side: Side) -> Role:
+        """Who ``side`` is: the learner or the computer, or one of two players."""
+        return self.setup.role(side)
 
     @property
     def may_double(self) -> bool:
@@ -237,35 +229,58 @@ class LocalGame(AtTable):
     def double_problem(self) -> str | None:
         """Why the side on roll may not double now, in words, or ``None``."""
         if not self._settings.cube:
-            return "the cube is not used in this game"
+            return wording.no_cube_here()
         if self.waiting_for is not Waiting.ROLL:
-            return "you may double only at the start of your turn, before rolling"
+            return wording.double_only_before_rolling()
         return self._table.game.double_problem()
 
     @property
-    def allowed(self) -> frozenset[str]:
-        """What the side deciding may do now: ``roll``, ``double``, ``play``, ``choose``, ``take``, ``pass``,
-        ``next game`` (empty while the computer acts and at the end)."""
+    def allowed(self) -> frozenset[Action]:
+        """What the side deciding may do now: roll (or double), play, choose a double, take or pass, start the next
+        game (nothing while the computer acts and at the end)."""
         waiting = self.waiting_for
         if waiting is Waiting.ROLL:
-            return frozenset({"roll", "double"} if self.may_double else {"roll"})
+            return frozenset({Action.ROLL, Action.DOUBLE} if self.may_double else {Action.ROLL})
         return frozenset(
             {
-                Waiting.MOVE: {"play"},
-                Waiting.CHOOSE_DOUBLE: {"choose"},
-                Waiting.ANSWER: {"take", "pass"},
-                Waiting.NEXT_GAME: {"next game"},
+                Waiting.MOVE: {Action.PLAY},
+                Waiting.CHOOSE_DOUBLE: {Action.CHOOSE_DOUBLE},
+                Waiting.ANSWER: {Action.TAKE, Action.PASS},
+                Waiting.NEXT_GAME: {Action.NEXT_GAME},
             }.get(waiting, set())
         )
 
+    @property
+    def tutor(self) -> bool:
+        """No tutor watches a local game (bgsage cannot judge acey-deucey, and two players judge for themselves)."""
+        return False
+
+    @tutor.setter
+    def tutor(self, on: bool) -> None:
+        if on:
+            raise SessionError(wording.no_tutor_here())
+
+    @property
+    def can_take_back(self) -> bool:
+        """A local game keeps every decision."""
+        return False
+
+    def take_back(self) -> tuple[Event, ...]:
+        """:raises SessionError: always: a local game keeps every decision."""
+        raise SessionError(wording.no_take_back_here())
+
+    def hint(self) -> Hint:
+        """:raises SessionError: always: no evaluator judges a local game."""
+        raise SessionError(wording.no_tutor_here())
+
     def playable_doubles(self) -> dict[int, bool]:
         """For the double to choose after a 1-2: for each number 1 to 6, whether all four moves can be played."""
-        self._expect(Waiting.CHOOSE_DOUBLE, "choose a double")
+        self._expect(Waiting.CHOOSE_DOUBLE, Action.CHOOSE_DOUBLE)
         return playable_doubles(self.state.position)
 
     def legal_plays(self) -> tuple[Play, ...]:
         """Every legal play of the dice to play."""
-        self._expect(Waiting.MOVE, "play")
+        self._expect(Waiting.MOVE, Action.PLAY)
         return self._table.game.legal_plays()
 
     def parse_play(self, text: str) -> Play:
@@ -273,64 +288,70 @@ class LocalGame(AtTable):
 
         :raises PlayError: with the reason, for a play that cannot be read or is not legal.
         """
-        self._expect(Waiting.MOVE, "play")
+        self._expect(Waiting.MOVE, Action.PLAY)
         assert self.dice is not None
         return parse_play(self.state.position, self.dice, text)
 
-    def _expect(self, waiting: Waiting, action: str) -> None:
+    def _expect(self, waiting: Waiting, action: Action | str) -> None:
         now = self.waiting_for
         if now is not waiting:
-            raise SessionError(f"you cannot {action} now: the game waits for {now.value}")
+            raise SessionError(wording.game_waits_for(action, now))
 
     # --- acting ----------------------------------------------------------------------------------------------
 
-    def roll(self) -> Event:
+    def roll(self) -> Outcome:
         """Roll the dice of the side on roll."""
-        self._expect(Waiting.ROLL, "roll")
-        return self._table.act("roll")
+        self._expect(Waiting.ROLL, Action.ROLL)
+        return Outcome(self._table.act("roll"))
 
-    def play(self, play: Play | str) -> Event:
-        """Play the dice: a legal :class:`~trainer.engine.Play` or its notation.
+    def play(self, play: Play | str) -> Outcome:
+        """Play the dice: a legal :class:`~trainer.engine.Play` or its notation. The outcome says when the rest of an
+        acey-deucey turn is lost.
 
         :raises PlayError: with the engine's reason for an illegal or unreadable play.
         """
-        self._expect(Waiting.MOVE, "play")
+        self._expect(Waiting.MOVE, Action.PLAY)
         chosen = self.parse_play(play) if isinstance(play, str) else play
-        return self._table.act("play", chosen)
+        event = self._table.act("play", chosen)
+        return Outcome(event, lost=self.turn_lost(event))
 
-    def choose_double(self, number: int) -> Event:
+    def choose_double(self, number: int) -> Outcome:
         """Choose the double to play after a 1-2 (``4`` for 4-4).
 
         :raises InvalidDiceError: unless ``number`` is 1 to 6.
         """
-        self._expect(Waiting.CHOOSE_DOUBLE, "choose a double")
-        return self._table.choose(number)
+        self._expect(Waiting.CHOOSE_DOUBLE, Action.CHOOSE_DOUBLE)
+        return Outcome(self._table.choose(number))
 
-    def double(self) -> Event:
+    def double(self) -> Outcome:
         """The side on roll doubles (two players).
 
         :raises SessionError: if the cube is not used here or it is not the time to double.
         :raises CubeError: with the engine's reason if the rules forbid it (the Crawford game...).
         """
         if not self._settings.cube:
-            raise SessionError("the cube is not used in this game")
-        self._expect(Waiting.ROLL, "double")
-        return self._table.act("double")
+            raise SessionError(wording.no_cube_here())
+        self._expect(Waiting.ROLL, Action.DOUBLE)
+        return Outcome(self._table.act("double"))
 
-    def take(self) -> Event:
+    def take(self) -> Outcome:
         """The doubled side takes."""
-        self._expect(Waiting.ANSWER, "take")
-        return self._table.act("take")
+        self._expect(Waiting.ANSWER, Action.TAKE)
+        return Outcome(self._table.act("take"))
 
-    def drop(self) -> Event:
+    def drop(self) -> Outcome:
         """The doubled side passes: the game is over."""
-        self._expect(Waiting.ANSWER, "pass")
-        return self._table.act("drop")
+        self._expect(Waiting.ANSWER, Action.PASS)
+        return Outcome(self._table.act("drop"))
 
-    def next_game(self) -> Event:
+    def beaver(self) -> Outcome:
+        """:raises SessionError: always: beavers belong to money play against the computer."""
+        raise SessionError(wording.no_beaver_here())
+
+    def next_game(self) -> Outcome:
         """Score the finished game of the match and start the next one with its opening roll."""
-        self._expect(Waiting.NEXT_GAME, "start the next game")
-        return self._table.open()
+        self._expect(Waiting.NEXT_GAME, Action.NEXT_GAME)
+        return Outcome(self._table.open())
 
     def computer_turn(self) -> ComputerTurn:
         """Run the computer's whole turn (acey-deucey): its roll and play, after a 1-2 its chosen double and the
@@ -349,44 +370,30 @@ class LocalGame(AtTable):
             elif game.phase is Phase.CHOOSE_DOUBLE:
                 events.append(self._table.choose(acey.choose_double(game.position)))
             else:  # pragma: no cover - the computer never doubles, so it never answers or waits on a double
-                raise SessionError(f"the computer cannot act in phase {game.phase.value}")
+                raise AssertionError(f"the computer cannot act in phase {game.phase.value}")
         return ComputerTurn(tuple(events))
 
-    def turn_lost(self, event: Event) -> str | None:
-        """After a play in acey-deucey: why the rest of the turn is lost, in words, when a 1-2 or a chosen double
-        could not be played in full (``None`` otherwise, or when the play won the game)."""
+    def turn_lost(self, event: Event) -> TurnLost | None:
+        """After a play in acey-deucey: what was lost when a 1-2 or a chosen double could not be played in full
+        (``None`` otherwise, or when the play won the game)."""
         dice, play = event.dice, event.play
         if self._settings.variant != "acey-deucey" or event.kind != "play" or dice is None or play is None:
             return None
         if event.result is not None or play.dice_used >= dice.move_count:
             return None
         if dice.chosen:
-            played = f"Only {number_word(play.dice_used)} of the four" if play.dice_used else "None of the four"
-            return f"{played} {dice.first}s could be played, so the turn ends here: no bonus roll."
+            return TurnLost(dice.first, play.dice_used)
         if is_acey_deucey(dice):
-            return "The 1-2 could not be played in full, so the turn ends here: no double to choose, no bonus roll."
+            return TurnLost()
         return None
 
-    # --- the end -----------------------------------------------------------------------------------------------
+    # --- saving and the end ------------------------------------------------------------------------------------
 
-    def headline(self) -> str:
-        """The result (or the score so far) in a sentence, with the players' names."""
-        names = dict(zip((Side.X, Side.O), self._settings.names, strict=True))
-        score = self.score
-        first, second = self._settings.names
-        if self._settings.match_length:
-            x, o = score.score(Side.X), score.score(Side.O)
-            winner = self.winner
-            if winner is None:
-                return f"{self._settings.kind.capitalize()}: {first} {x}, {second} {o}."
-            return f"{_won(names[winner])} the {self._settings.kind} {max(x, o)}-{min(x, o)}."
-        if not self.results:
-            return "The game is under way."
-        result = self.results[0]
-        kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[result.kind.value]
-        how = " (the double was passed)" if result.passed else ""
-        return f"{_won(names[result.winner])} {kind} for {plural(result.points, 'point')}{how}."
+    def summary(self) -> Summary:
+        """The result so far, or at the end (no tutor: no mistakes)."""
+        table = self._table
+        return Summary(self.setup, table.is_over, table.score, table.results, table.winner)
 
-
-def _won(name: str) -> str:
-    return "You won" if name == "You" else f"{name} won"
+    def save_info(self) -> LocalSaveInfo:
+        """What the store keeps of this game."""
+        return LocalSaveInfo(self.id, self.record.to_json(), self.is_over)

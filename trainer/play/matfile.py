@@ -42,6 +42,10 @@ PLAYER_OF: Final = {Side.O: 0, Side.X: 1}
 RIGHT_COLUMN: Final = 33
 """Where player 1's column starts (0-based); player 0's starts at 5, after ``nnn) ``."""
 LEFT_WIDTH: Final = 27
+MAT_EVENT: Final = '; [Event "{kind} against the computer ({level})"]'
+"""The file's header line naming the game; a .mat file's words are GNU Backgammon's, in English."""
+MAT_MONEY_GAME: Final = "money game"
+MAT_MATCH: Final = "{length}-point match"
 
 MatKind = Literal["move", "double", "take", "drop", "beaver"]
 
@@ -115,7 +119,7 @@ def export_mat(record: SessionRecord, *, learner_name: str = "Learner", computer
     names = (computer_name.strip(), learner_name.strip())
     lines = [
         '; [Site "bgtrainer"]',
-        f'; [Event "{settings.kind} against the computer ({settings.level})"]',
+        MAT_EVENT.format(kind=mat_kind(settings.match_length), level=settings.level),
         "",
         f" {settings.match_length} point match",
         "",
@@ -124,6 +128,12 @@ def export_mat(record: SessionRecord, *, learner_name: str = "Learner", computer
         events = [event for event in table.events if event.game == game]
         lines += _game_lines(game, events, names, settings.match_length)
     return "\n".join(lines) + "\n"
+
+
+def mat_kind(match_length: int) -> str:
+    """What a .mat file's header calls the game: ``money game`` or ``N-point match`` (in English, as GNU Backgammon
+    writes its files, whatever the language of the app)."""
+    return MAT_MONEY_GAME if not match_length else MAT_MATCH.format(length=match_length)
 
 
 def _game_lines(number: int, events: list[Event], names: tuple[str, str], length: int) -> list[str]:

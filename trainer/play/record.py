@@ -26,6 +26,7 @@ from typing import Any, Final, TypeVar, get_args
 from trainer.analysis import DEFAULT_LEVEL, LEVELS
 from trainer.engine import MoneyOptions
 from trainer.engine.wording import QUOTE_LIMIT, quoted
+from trainer.play import wording
 from trainer.play.table import ReplayError, check_action
 from trainer.play.tutor import Decision
 
@@ -69,12 +70,12 @@ def read_json_record(text: str, what: str, read: Callable[[Any], _T]) -> _T:
     except RecordError:
         raise
     except json.JSONDecodeError as error:
-        raise RecordError(f"{what} is JSON text: {error}") from None
+        raise RecordError(wording.record_not_json(what, error)) from None
     except RecursionError:
-        raise RecordError(f"{what} cannot be read: it is nested too deeply") from None
+        raise RecordError(wording.record_nested_too_deeply(what)) from None
     except (ValueError, TypeError, OverflowError) as error:  # e.g. a number of thousands of digits
         reason = " ".join(str(error).split())
-        raise RecordError(f"{what} cannot be read: {reason[:QUOTE_LIMIT] or type(error).__name__}") from None
+        raise RecordError(wording.record_unreadable(what, reason[:QUOTE_LIMIT] or type(error).__name__)) from None
 
 
 def check_record_id(record_id: object, what: str) -> str:
@@ -83,7 +84,7 @@ def check_record_id(record_id: object, what: str) -> str:
     :raises RecordError: if it is not 1 to 64 letters, digits, ``-`` or ``_``.
     """
     if not isinstance(record_id, str) or not RECORD_ID.fullmatch(record_id):
-        raise RecordError(f"{what} needs an id (1 to 64 letters, digits, - or _), not {shown(record_id)}")
+        raise RecordError(wording.record_needs_id(what, shown(record_id)))
     return record_id
 
 
@@ -94,14 +95,14 @@ def check_actions(actions: object, what: str) -> tuple[str, ...]:
         (saying which is not, and why).
     """
     if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):
-        raise RecordError(f"the actions of {what} are a list of texts")
+        raise RecordError(wording.record_actions_not_texts(what))
     for number, action in enumerate(actions, start=1):
         if len(action) > MAX_ACTION:
-            raise RecordError(f"action {number}, {shown(action)}, is longer than any action ({MAX_ACTION} characters)")
+            raise RecordError(wording.action_too_long(number, shown(action), MAX_ACTION))
         try:
             check_action(action)
         except ReplayError as error:
-            raise RecordError(f"action {number}: {error}") from None
+            raise RecordError(wording.action_problem(number, error)) from None
     return tuple(actions)
 
 
@@ -113,7 +114,7 @@ def check_types(raw: dict[str, Any], expected: dict[str, type]) -> None:
     for name, kind in expected.items():
         value = raw.get(name)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise RecordError(f"setting {name!r} must be {kind.__name__}, not {shown(value)}")
+            raise RecordError(wording.setting_type(name, kind.__name__, shown(value)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,25 +134,18 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.match_length not in MATCH_LENGTHS or isinstance(self.match_length, bool):
-            raise RecordError(
-                f"the match length must be 0 (a money game), 1, 3, 5 or 7, not {shown(self.match_length)}"
-            )
+            raise RecordError(wording.bad_match_length(shown(self.match_length), money=True))
         if self.level not in LEVELS:
-            raise RecordError(f"unknown level {shown(self.level)}: choose one of {', '.join(LEVELS)}")
+            raise RecordError(wording.unknown_level(shown(self.level), list(LEVELS)))
         if self.match_length and (self.jacoby or self.beavers):
-            raise RecordError("the Jacoby rule and beavers belong to money play, not to a match")
+            raise RecordError(wording.money_options_in_a_match())
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < 2**63:
-            raise RecordError(f"the seed must be a whole number from 0 to 2**63 - 1, not {shown(self.seed)}")
+            raise RecordError(wording.bad_seed(shown(self.seed)))
 
     @property
     def options(self) -> MoneyOptions:
         """The money-play options in force."""
         return MoneyOptions(jacoby=self.jacoby, beavers=self.beavers)
-
-    @property
-    def kind(self) -> str:
-        """``"money game"`` or ``"N-point match"``."""
-        return "money game" if not self.match_length else f"{self.match_length}-point match"
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,26 +220,26 @@ class SessionRecord:
 
         :raises RecordError: saying what is wrong, whatever the text (a message quoting at most a short part of it).
         """
-        return read_json_record(text, "a session record", cls._from_document)
+        return read_json_record(text, wording.a_session_record(), cls._from_document)
 
     @classmethod
     def _from_document(cls, document: Any) -> SessionRecord:
         if not isinstance(document, dict) or document.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a bgtrainer session record (its format must be {RECORD_FORMAT!r})")
+            raise RecordError(wording.not_a_session_record(RECORD_FORMAT))
         version = document.get("version")
         if version != RECORD_VERSION:
-            raise RecordError(f"session record version {shown(version)}: this bgtrainer reads version {RECORD_VERSION}")
-        record_id = check_record_id(document.get("id"), "a session record")
+            raise RecordError(wording.session_record_version(shown(version), RECORD_VERSION))
+        record_id = check_record_id(document.get("id"), wording.a_session_record())
         raw = document.get("settings")
         if not isinstance(raw, dict):
-            raise RecordError("a session record needs its settings (an object)")
+            raise RecordError(wording.record_needs_settings(wording.a_session_record()))
         expected = {"match_length": int, "level": str, "tutor": bool, "jacoby": bool, "beavers": bool, "seed": int}
         check_types(raw, expected)
         settings = Settings(**{name: raw[name] for name in expected})
-        actions = check_actions(document.get("actions"), "a session record")
+        actions = check_actions(document.get("actions"), wording.a_session_record())
         verdicts = document.get("verdicts", [])
         if not isinstance(verdicts, list):
-            raise RecordError("the verdicts of a session record are a list")
+            raise RecordError(wording.verdicts_not_a_list())
         return cls(record_id, settings, actions, tuple(_verdict(item, len(actions)) for item in verdicts))
 
 
@@ -263,9 +257,7 @@ def _verdict(item: object, action_count: int) -> StoredVerdict:
         or not isinstance(item[6], str)
         or item[7] not in (0, 1)
     ):
-        raise RecordError(
-            f"a verdict is [action index, decision, chosen, equity, best, equity, source, counts], not {shown(item)}"
-        )
+        raise RecordError(wording.bad_verdict(shown(item)))
     return StoredVerdict(item[0], item[1], item[2], float(item[3]), item[4], float(item[5]), item[6], bool(item[7]))
 
 

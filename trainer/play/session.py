@@ -32,19 +32,15 @@ The tutor judges at the level's depth (1 ply for beginner and intermediate, 2 pl
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
-from typing import Final, Literal
+from dataclasses import replace
+from typing import Final
 
 from trainer.analysis import DEFAULT_LEVEL, CubeOwner, Evaluator, GameContext, Level, RankedPlay, get_level
 from trainer.engine import (
-    Cube,
     Dice,
     EngineError,
     Explanation,
-    GameResult,
     GameState,
-    MatchId,
-    MatchScore,
     Phase,
     Play,
     PlayError,
@@ -52,15 +48,26 @@ from trainer.engine import (
     Side,
     Turn,
     explain,
-    gnubg_id,
     parse_play,
 )
 from trainer.engine.doubling import beaver_problem
-from trainer.engine.wording import plural
+from trainer.play import wording
 from trainer.play.computer import Computer, context_of, cube_owner, doubler_judgement
-from trainer.play.cube import CubeJudge, CubeJudgement
+from trainer.play.cube import CubeJudge
+from trainer.play.game import (
+    Action,
+    ComputerTurn,
+    GameSetup,
+    Hint,
+    Mistake,
+    Outcome,
+    Role,
+    SaveInfo,
+    Summary,
+    TurnLost,
+)
 from trainer.play.record import RecordError, SessionRecord, Settings, StoredVerdict, new_id, new_seed
-from trainer.play.table import AtTable, Event, ReplayError, Table, Waiting, board_of
+from trainer.play.table import AtTable, Event, ReplayError, SessionError, Table, Waiting, board_of
 from trainer.play.tutor import (
     CubeChoice,
     ErrorRate,
@@ -75,146 +82,6 @@ LEARNER: Final = Side.X
 COMPUTER: Final = Side.O
 DECISION_KINDS: Final = ("play", "double", "take", "pass", "beaver")
 """The kinds of event that are decisions the learner can take back."""
-
-
-class SessionError(ValueError):
-    """An action the session cannot take now (the computer's turn, the game over, nothing to take back...)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What one action of the learner did: the ``event``, the tutor's ``verdict`` (``None`` with the tutor off or
-    nothing to judge) and, after a roll, the ``explanation`` of the roll (forced or not, and why)."""
-
-    event: Event
-    verdict: Verdict | None = None
-    explanation: Explanation | None = None
-
-    @property
-    def result(self) -> GameResult | None:
-        """How the game ended, if this action ended it."""
-        return self.event.result
-
-
-@dataclass(frozen=True, slots=True)
-class ComputerTurn:
-    """The computer's actions until the learner must decide again, in order: a double, a roll and a play, an
-    answer to the learner's double... each an :class:`~trainer.play.table.Event` (``play.moves`` checker by
-    checker, in the computer's numbering; ``Event.steps(LEARNER)`` the boards between, seen by the learner)."""
-
-    events: tuple[Event, ...]
-
-    @property
-    def dice(self) -> Dice | None:
-        """The dice the computer rolled, if it rolled."""
-        return next((event.dice for event in self.events if event.kind == "roll"), None)
-
-    @property
-    def play(self) -> Play | None:
-        """The play the computer made, if it played."""
-        return next((event.play for event in self.events if event.kind == "play"), None)
-
-    @property
-    def cube_actions(self) -> tuple[Event, ...]:
-        """Its doubles, takes, passes and beavers."""
-        return tuple(event for event in self.events if event.kind in ("double", "take", "pass", "beaver"))
-
-    @property
-    def result(self) -> GameResult | None:
-        """How the game ended, if the computer's turn ended it."""
-        return self.events[-1].result if self.events else None
-
-
-@dataclass(frozen=True, slots=True)
-class Mistake:
-    """A decision of the learner the tutor flagged: where (game, the learner's board before it, dice, cube, score)
-    and the verdict, with the better play or action."""
-
-    game: int
-    index: int
-    board: Position
-    dice: Dice | None
-    cube: Cube
-    score: MatchScore
-    verdict: Verdict
-    state: GameState
-
-    @property
-    def gnubg_id(self) -> str:
-        """``POSID:MATCHID`` of the decision, the learner on roll (for Explore, or GNU Backgammon)."""
-        match_id = replace(MatchId.from_state(self.state), on_roll=LEARNER)
-        return gnubg_id(self.board, match_id)
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """The evaluator's view of the learner's decision now: every play ranked (``kind`` ``"play"``), or the cube
-    decision (``"double"``: the learner's own; ``"answer"``: the doubler's, ``take`` says what to do), with the
-    ``advice`` in words."""
-
-    kind: Literal["play", "double", "answer"]
-    advice: str
-    ranked: tuple[RankedPlay, ...] = ()
-    cube: CubeJudgement | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SaveInfo:
-    """A session as the store saves it: its id, its record (JSON text) and what a list of games shows."""
-
-    game_id: str
-    record: str
-    match_length: int
-    level: str
-    learner_score: int
-    computer_score: int
-    finished: bool
-    result: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    """The session so far or at its end: the score, each game's result, the winner once over, the learner's
-    mistakes in order and the error rate per decision (``judged`` is false when the tutor never judged)."""
-
-    settings: Settings
-    finished: bool
-    score: MatchScore
-    results: tuple[GameResult, ...]
-    winner: Side | None
-    mistakes: tuple[Mistake, ...]
-    error_rate: ErrorRate
-    judged: bool
-
-    @property
-    def headline(self) -> str:
-        """The result (or the score so far) in a sentence."""
-        you, computer = self.score.score(LEARNER), self.score.score(COMPUTER)
-        if self.settings.match_length:
-            if self.winner is None:
-                head = f"{self.settings.kind}: you {you}, the computer {computer}."
-            else:
-                verb = "won" if self.winner is LEARNER else "lost"
-                head = f"You {verb} the {self.settings.kind} {max(you, computer)}-{min(you, computer)}."
-        elif self.results:
-            result = self.results[0]
-            kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[result.kind.value]
-            how = " (the double was passed)" if result.passed else ""
-            points = plural(result.points, "point")
-            head = f"You {'won' if result.winner is LEARNER else 'lost'} {kind} for {points}{how}."
-        else:
-            head = "The money game is under way."
-        return head
-
-    @property
-    def text(self) -> str:
-        """The result, the mistakes and the error rate in a few sentences."""
-        head = self.headline
-        if not self.judged:
-            return head + " The tutor was off: no decision was judged."
-        count = len(self.mistakes)
-        mistakes = "no mistakes" if not count else plural(count, "mistake")
-        return f"{head} {mistakes.capitalize()}. {self.error_rate.text}"
 
 
 class Session(AtTable):
@@ -276,9 +143,7 @@ class Session(AtTable):
             try:
                 event = table.apply(action)
             except (ReplayError, EngineError) as error:
-                raise RecordError(
-                    f"session {record.id}: action {number} ({action!r}) cannot be replayed: {error}"
-                ) from None
+                raise RecordError(wording.session_cannot_replay(record.id, number, action, error)) from None
             verdict = stored.get(event.index)
             if verdict is not None:
                 self._verdicts[event.index] = _rebuilt(verdict, event)
@@ -315,7 +180,7 @@ class Session(AtTable):
             learner_score=score.score(LEARNER),
             computer_score=score.score(COMPUTER),
             finished=finished,
-            result=self.summary().headline if finished else None,
+            result=wording.headline(self.summary()) if finished else None,
         )
 
     # --- the evaluation, built on first need ------------------------------------------------------------------
@@ -351,6 +216,16 @@ class Session(AtTable):
         return self._settings
 
     @property
+    def setup(self) -> GameSetup:
+        """Backgammon against the computer at its level, with the cube."""
+        settings = self._settings
+        return GameSetup("standard", "computer", settings.match_length, settings.level, settings.options)
+
+    def role(self, side: Side) -> Role:
+        """The learner (X) or the computer (O)."""
+        return Role.LEARNER if side is LEARNER else Role.COMPUTER
+
+    @property
     def level(self) -> Level:
         """The computer's level."""
         return get_level(self._settings.level)
@@ -381,43 +256,33 @@ class Session(AtTable):
         return tuple(event for event in self._table.events if event.game == number)
 
     @property
-    def allowed(self) -> frozenset[str]:
-        """What the learner may do now: ``roll``, ``double``, ``play``, ``take``, ``pass``, ``beaver``,
-        ``next game`` (empty while the computer acts and at the end)."""
+    def allowed(self) -> frozenset[Action]:
+        """What the learner may do now: roll or double, play, take, pass or beaver, start the next game (nothing
+        while the computer acts and at the end)."""
         waiting = self.waiting_for
         if waiting is Waiting.ROLL:
-            return frozenset({"roll", "double"} if self._table.game.may_double else {"roll"})
+            return frozenset({Action.ROLL, Action.DOUBLE} if self._table.game.may_double else {Action.ROLL})
         if waiting is Waiting.MOVE:
-            return frozenset({"play"})
+            return frozenset({Action.PLAY})
         if waiting is Waiting.ANSWER:
-            answers = {"take", "pass"}
+            answers = {Action.TAKE, Action.PASS}
             if self.state.phase is Phase.DOUBLED and beaver_problem(self.state) is None:
-                answers.add("beaver")
+                answers.add(Action.BEAVER)
             return frozenset(answers)
         if waiting is Waiting.NEXT_GAME:
-            return frozenset({"next game"})
+            return frozenset({Action.NEXT_GAME})
         return frozenset()
 
     def double_problem(self) -> str | None:
         """Why the learner may not double now, in the engine's words, or ``None`` if they may."""
         if self.waiting_for is not Waiting.ROLL:
-            return "you may double only at the start of your turn, before rolling"
+            return wording.double_only_before_rolling()
         return self._table.game.double_problem()
 
-    def _expect(self, waiting: Waiting, action: str) -> None:
+    def _expect(self, waiting: Waiting, action: Action | str) -> None:
         now = self.waiting_for
-        if now is waiting:
-            return
-        reasons = {
-            Waiting.ROLL: "it is your turn to roll (or double)",
-            Waiting.MOVE: "play the dice first",
-            Waiting.ANSWER: "the computer has doubled: take or pass first",
-            Waiting.CHOOSE_DOUBLE: "choose the double to play first",
-            Waiting.COMPUTER: "it is the computer's turn",
-            Waiting.NEXT_GAME: "this game is over: start the next one",
-            Waiting.OVER: "the session is over",
-        }
-        raise SessionError(f"you cannot {action} now: {reasons[now]}")
+        if now is not waiting:
+            raise SessionError(wording.cannot_now(action, now))
 
     # --- the learner's actions ----------------------------------------------------------------------------------
 
@@ -430,12 +295,12 @@ class Session(AtTable):
 
     def legal_plays(self) -> tuple[Play, ...]:
         """Every legal play of the learner's dice."""
-        self._expect(Waiting.MOVE, "play")
+        self._expect(Waiting.MOVE, Action.PLAY)
         return self._table.game.legal_plays()
 
     def explanation(self) -> Explanation:
         """Whether the learner's roll is forced, and why."""
-        self._expect(Waiting.MOVE, "play")
+        self._expect(Waiting.MOVE, Action.PLAY)
         assert self.dice is not None
         return explain(self.state.position, self.dice)
 
@@ -444,13 +309,13 @@ class Session(AtTable):
 
         :raises PlayError: (``IllegalPlayError``, ``InvalidNotationError``, ``AmbiguousPlayError``) with the reason.
         """
-        self._expect(Waiting.MOVE, "play")
+        self._expect(Waiting.MOVE, Action.PLAY)
         assert self.dice is not None
         return parse_play(self.state.position, self.dice, text)
 
     def roll(self) -> Outcome:
         """Roll the learner's dice (not doubling: judged if a double was allowed). The outcome explains the roll."""
-        self._expect(Waiting.ROLL, "roll")
+        self._expect(Waiting.ROLL, Action.ROLL)
         verdict = self.review_roll()
         event = self._table.act("roll")
         self._keep(event, verdict)
@@ -460,7 +325,7 @@ class Session(AtTable):
     def review_roll(self) -> Verdict | None:
         """The tutor's verdict on rolling without doubling, before rolling (``None`` with the tutor off or when no
         double is allowed)."""
-        self._expect(Waiting.ROLL, "roll")
+        self._expect(Waiting.ROLL, Action.ROLL)
         if not self.tutor or not self._table.game.may_double:
             return None
         return self._judge_double(doubled=False)
@@ -470,7 +335,7 @@ class Session(AtTable):
 
         :raises CubeError: with the engine's reason if the learner may not double now (the Crawford game...).
         """
-        self._expect(Waiting.ROLL, "double")
+        self._expect(Waiting.ROLL, Action.DOUBLE)
         verdict = self._judge_double(doubled=True) if self.tutor and self._table.game.may_double else None
         event = self._table.act("double")
         return Outcome(event, self._keep(event, verdict))
@@ -491,7 +356,7 @@ class Session(AtTable):
         return self._answer("beaver")
 
     def _answer(self, answer: CubeChoice) -> Outcome:
-        self._expect(Waiting.ANSWER, answer)
+        self._expect(Waiting.ANSWER, Action(answer))
         verdict = self._judge_answer(answer) if self.tutor else None
         event = self._table.act({"take": "take", "pass": "drop", "beaver": "beaver"}[answer])
         return Outcome(event, self._keep(event, verdict))
@@ -501,7 +366,7 @@ class Session(AtTable):
 
         :raises PlayError: with the engine's reason for an illegal or unreadable play.
         """
-        self._expect(Waiting.MOVE, "play")
+        self._expect(Waiting.MOVE, Action.PLAY)
         chosen = self.parse_play(play) if isinstance(play, str) else self._checked(play)
         verdict = self.review_play(chosen) if self.tutor else None
         event = self._table.act("play", chosen)
@@ -509,7 +374,7 @@ class Session(AtTable):
 
     def review_play(self, play: Play) -> Verdict:
         """The tutor's verdict on ``play`` for the learner's dice, without playing it."""
-        self._expect(Waiting.MOVE, "play")
+        self._expect(Waiting.MOVE, Action.PLAY)
         plies = self.level.plies
         return judge_play(self._ranking(self.state, plies), self._checked(play), f"{plies}-ply")
 
@@ -520,13 +385,33 @@ class Session(AtTable):
         for candidate in legal:
             if candidate == play and sorted(play.dice) == sorted(state.dice):
                 return candidate
-        reason = "this is not one of the legal plays of this roll"
+        reason = wording.not_a_legal_play()
         raise PlayError(str(play), state.position.position_id(), state.dice, reason)
 
-    def next_game(self) -> Event:
+    def next_game(self) -> Outcome:
         """Score the finished game of the match and start the next one with its opening roll."""
-        self._expect(Waiting.NEXT_GAME, "start the next game")
-        return self._table.open()
+        self._expect(Waiting.NEXT_GAME, Action.NEXT_GAME)
+        return Outcome(self._table.open())
+
+    def choose_double(self, number: int) -> Outcome:
+        """Backgammon has no double to choose (acey-deucey's).
+
+        :raises SessionError: always, saying what the game waits for.
+        """
+        self._expect(Waiting.CHOOSE_DOUBLE, Action.CHOOSE_DOUBLE)
+        raise AssertionError("a session never waits for a chosen double")  # pragma: no cover
+
+    def playable_doubles(self) -> dict[int, bool]:
+        """Backgammon has no double to choose.
+
+        :raises SessionError: always, saying what the game waits for.
+        """
+        self._expect(Waiting.CHOOSE_DOUBLE, Action.CHOOSE_DOUBLE)
+        raise AssertionError("a session never waits for a chosen double")  # pragma: no cover
+
+    def turn_lost(self, event: Event) -> TurnLost | None:
+        """Backgammon never loses the rest of a turn."""
+        return None
 
     # --- take-back ------------------------------------------------------------------------------------------------
 
@@ -551,7 +436,7 @@ class Session(AtTable):
         """
         point = self._take_back_point()
         if point is None:
-            raise SessionError("there is nothing to take back: dice have been rolled since your last decision")
+            raise SessionError(wording.nothing_to_take_back())
         undone = tuple(self._table.events[point:])
         record = self.record
         kept = SessionRecord(
@@ -604,7 +489,7 @@ class Session(AtTable):
         for event in reversed(self._table.events):
             if event.kind == "double":
                 return event.after
-        raise SessionError("no double to answer")  # pragma: no cover - a beaver always follows a double
+        raise AssertionError("no double to answer")  # pragma: no cover - a beaver always follows a double
 
     # --- the tutor ----------------------------------------------------------------------------------------------------
 
@@ -647,21 +532,12 @@ class Session(AtTable):
         waiting = self.waiting_for
         plies = self.level.plies
         if waiting is Waiting.MOVE:
-            ranked = tuple(self._ranking(self.state, plies))
-            return Hint("play", f"The best play is {ranked[0].play} ({ranked[0].equity:+.3f}).", ranked=ranked)
+            return Hint("play", ranked=tuple(self._ranking(self.state, plies)))
         if waiting is Waiting.ROLL:
             problem = self._table.game.double_problem()
             if problem is not None:
-                return Hint("double", f"You cannot double now ({problem}): roll.")
-            judgement = doubler_judgement(self.judge, self.state, plies, "double")
-            decision = judgement.decision
-            advice = {
-                "no double": "Don't double: roll.",
-                "too good to double": "Too good to double: play on for more.",
-                "double, take": "Double (the computer should take).",
-                "double, pass": "Double (the computer should pass).",
-            }[decision.action]
-            return Hint("double", advice, cube=judgement)
+                return Hint("double", problem=problem)
+            return Hint("double", cube=doubler_judgement(self.judge, self.state, plies, "double"))
         if waiting is Waiting.ANSWER:
             state = self.state
             if state.phase is Phase.BEAVERED:
@@ -671,8 +547,8 @@ class Session(AtTable):
                 judgement = doubler_judgement(self.judge, state, plies, "answer")
                 allowed = beaver_problem(state) is None
                 verdict = judge_answer(judgement.decision, "take", judgement.source, beaver_allowed=allowed)
-            return Hint("answer", f"{verdict.best.capitalize()} ({verdict.best_equity:+.3f} for you).", cube=judgement)
-        raise SessionError("you have no decision to take now")
+            return Hint("answer", cube=judgement, verdict=verdict)
+        raise SessionError(wording.no_decision_now())
 
     # --- the end --------------------------------------------------------------------------------------------------
 
@@ -703,7 +579,7 @@ class Session(AtTable):
         """The result, the learner's mistakes and the error rate (so far, or at the end)."""
         table = self._table
         return Summary(
-            settings=self._settings,
+            setup=self.setup,
             finished=table.is_over,
             score=table.score,
             results=table.results,
@@ -711,6 +587,7 @@ class Session(AtTable):
             mistakes=self.mistakes(),
             error_rate=ErrorRate.of(list(self._verdicts.values())),
             judged=self.tutor or bool(self._verdicts),
+            tutored=True,
         )
 
 

@@ -41,6 +41,7 @@ from trainer.engine import (
     Side,
     Turn,
 )
+from trainer.play import wording
 
 EventKind = Literal["opening", "roll", "play", "double", "take", "pass", "beaver", "choose"]
 ACTION_KINDS: dict[str, EventKind] = {
@@ -59,6 +60,10 @@ _ROLL = re.compile(r"([1-6])-([1-6])")
 
 class ReplayError(ValueError):
     """An action that cannot be read, or that the rules refuse at its point of the session."""
+
+
+class SessionError(ValueError):
+    """An action the game cannot take now (the computer's turn, the game over, nothing to take back...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,24 +141,24 @@ def check_action(action: str) -> None:
     """
     word, rest = _action_word(action)
     if word not in ACTION_KINDS:
-        raise ReplayError(f"unknown action {action!r}: expected one of {', '.join(ACTION_KINDS)}")
+        raise ReplayError(wording.unknown_action(action, list(ACTION_KINDS)))
     if word == "open":
         throws = rest.split()
         if not throws or not all(_THROW.fullmatch(throw) for throw in throws):
-            raise ReplayError(f"{action!r}: an opening roll is one or more throws like 31 (X's die, O's die)")
+            raise ReplayError(wording.bad_opening(action))
         if any(throw[0] == throw[1] for throw in throws[-1:]) or any(throw[0] != throw[1] for throw in throws[:-1]):
-            raise ReplayError(f"{action!r}: every throw but the last must be a tie, and the last must not be")
+            raise ReplayError(wording.bad_opening_ties(action))
     elif word == "roll":
         if not _ROLL.fullmatch(rest):
-            raise ReplayError(f"{action!r}: a roll is written like 'roll 6-5'")
+            raise ReplayError(wording.bad_roll(action))
     elif word == "play":
         if not rest:
-            raise ReplayError(f"{action!r}: a play needs its notation, or 'pass'")
+            raise ReplayError(wording.play_needs_notation(action))
     elif word == "choose":
         if rest not in ("1", "2", "3", "4", "5", "6"):
-            raise ReplayError(f"{action!r}: a double is chosen by its number, like 'choose 4' for 4-4")
+            raise ReplayError(wording.bad_choice(action))
     elif rest:
-        raise ReplayError(f"{action!r}: {word} takes nothing after it")
+        raise ReplayError(wording.takes_nothing(action, word))
 
 
 class Table:
@@ -245,7 +250,7 @@ class Table:
         if word == "play":
             game = self.game
             if game.phase is not Phase.MOVE or game.dice is None:
-                raise ReplayError(f"action {len(self.actions) + 1} ({action!r}): no dice to play")
+                raise ReplayError(wording.no_dice_to_play(len(self.actions) + 1, action))
             return self.act("play", game.variant.parse_play(game.position, game.dice, rest))
         if word == "choose":
             return self.choose(int(rest))
@@ -257,7 +262,7 @@ class Table:
         :raises ReplayError: if no opening roll is due.
         """
         if not self.needs_opening:
-            raise ReplayError(f"action {len(self.actions) + 1} (open): no opening roll is due")
+            raise ReplayError(wording.no_opening_due(len(self.actions) + 1))
         if self.game.result is not None:
             assert self.match is not None
             self.match.next_game()
@@ -279,11 +284,12 @@ class Table:
         """
         game = self.game
         if word not in ACTION_KINDS or word in ("open", "choose"):
-            raise ReplayError(f"unknown action {word!r}")
+            raise AssertionError(f"unknown action {word!r}")
         side = game.deciding
         if game.phase is Phase.OPENING or side is None:
-            where = "has not started" if game.phase is Phase.OPENING else "is over"
-            raise ReplayError(f"action {len(self.actions) + 1} ({word}): the game {where}")
+            number = len(self.actions) + 1
+            started = game.phase is not Phase.OPENING
+            raise ReplayError(wording.game_over(number, word) if started else wording.game_not_started(number, word))
         before = game.state
         dice: Dice | None = None
         if word == "roll":
@@ -291,7 +297,7 @@ class Table:
             text = f"roll {dice.first}-{dice.second}"
         elif word == "play":
             if play is None:
-                raise ReplayError("a play action needs its play")
+                raise AssertionError("a play action needs its play")
             game.play(play)
             dice = before.dice
             text = f"play {play}"
@@ -310,7 +316,7 @@ class Table:
         game = self.game
         side = game.deciding
         if game.phase is Phase.OPENING or side is None:
-            raise ReplayError(f"action {len(self.actions) + 1} (choose): the game has not started or is over")
+            raise ReplayError(wording.choose_out_of_game(len(self.actions) + 1))
         before = game.state
         dice = game.choose_double(number)
         event = Event(len(self.actions), self.game_number, side, "choose", before, game.state, dice)
@@ -359,6 +365,17 @@ class AtTable:
     def state(self) -> GameState:
         """The current game's state (its position seen from the side on roll)."""
         return self._table.state
+
+    @property
+    def deciding(self) -> Side | None:
+        """The side that acts next (``None`` between games and at the end)."""
+        state = self.state
+        return None if state.result is not None else state.deciding
+
+    @property
+    def winner(self) -> Side | None:
+        """The side that won the money game or the match, once over."""
+        return self._table.winner
 
     @property
     def board(self) -> Position:

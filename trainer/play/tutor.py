@@ -23,7 +23,6 @@ from typing import Final, Literal
 
 from trainer.analysis import CubeDecision, RankedPlay
 from trainer.engine import Play
-from trainer.engine.wording import capitalized
 
 DOUBTFUL: Final = 0.04
 BAD: Final = 0.08
@@ -90,25 +89,6 @@ class Verdict:
     def is_mistake(self) -> bool:
         """Whether the decision lost at least the doubtful threshold (0.04)."""
         return self.skill is not Skill.GOOD
-
-    @property
-    def text(self) -> str:
-        """The verdict in a sentence."""
-        if not self.is_mistake:
-            if self.chosen == self.best or self.loss == 0:
-                return f"{capitalized(self.chosen)}: the best {_what(self.decision)} ({self.best_equity:+.3f})."
-            return (
-                f"{capitalized(self.chosen)}: fine ({self.chosen_equity:+.3f}; the best, {self.best}, "
-                f"{self.best_equity:+.3f})."
-            )
-        return (
-            f"{capitalized(self.skill.value)} {_what(self.decision)}: {self.chosen} ({self.chosen_equity:+.3f}) loses "
-            f"{self.loss:.3f} against {self.best} ({self.best_equity:+.3f})."
-        )
-
-
-def _what(decision: Decision) -> str:
-    return "play" if decision == "play" else "cube action"
 
 
 def judge_play(ranked: list[RankedPlay], chosen: Play, source: str) -> Verdict:
@@ -217,13 +197,3 @@ class ErrorRate:
         play_loss = sum(verdict.loss for verdict in plays)
         cube_loss = sum(verdict.loss for verdict in cubes)
         return cls(len(plays) + len(cubes), play_loss + cube_loss, len(plays), play_loss, len(cubes), cube_loss)
-
-    @property
-    def text(self) -> str:
-        """The error rate in words."""
-        if not self.decisions:
-            return "No decision was judged."
-        return (
-            f"Error rate {self.per_decision:.1f} millipoints per decision over {self.decisions} decisions "
-            f"({self.play_decisions} plays, {self.cube_decisions} cube decisions; {self.loss:.3f} points given away)."
-        )

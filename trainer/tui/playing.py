@@ -9,14 +9,16 @@ timer, the checkers moving one at a time.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from textual.timer import Timer
 
-from trainer.engine import BAR, OFF, WAITING, Dice, IllegalPlayError, Play, Position, Side, Turn
+from trainer.engine import OFF, WAITING, Dice, IllegalPlayError, Play, Position, Side, Turn
 from trainer.engine.moves import point_name
-from trainer.engine.wording import noun, sentence
-from trainer.tui.widgets.board import O_MARK, X_MARK, BoardView, LastMove
+from trainer.engine.wording import sentence
+from trainer.tui import wording
+from trainer.tui.scenes import board_point, selection_scene, start_of_play, step_scene, turn_scene, unselected
+from trainer.tui.widgets.board import BoardView
 
 STEP_SECONDS = 0.4
 """How long each checker move of an animated play stays on the board before the next."""
@@ -71,12 +73,7 @@ def animate_play(
     timer to stop the animation; it stops by itself with the board.
     """
     steps = play_steps(play)
-    board.position = play.position if side is Side.X else play.position.swap()
-    board.on_roll = side
-    board.dice = play.dice
-    board.used_dice = ()
-    board.selected, board.targets = None, frozenset()
-    board.last_move = None
+    board.scene = start_of_play(board.scene, play, side)
 
     def step() -> None:
         if not steps:
@@ -85,9 +82,7 @@ def animate_play(
                 on_done()
             return
         turn = steps.pop(0)
-        board.position = turn.current if side is Side.X else turn.current.swap()
-        board.used_dice = turn.used_dice
-        board.last_move = LastMove(turn.moves, side)
+        board.scene = step_scene(board.scene, turn, side)
         if on_step is not None:
             on_step(turn)
         if not steps:
@@ -97,12 +92,6 @@ def animate_play(
 
     timer = board.set_interval(interval, step)
     return timer
-
-
-def board_point(point: int, side: Side) -> int:
-    """``side``'s point ``point`` in the board's numbering (X's), and back: the bar, the tray and the waiting
-    checkers keep their numbers."""
-    return point if side is Side.X or point in (BAR, OFF, WAITING) else 25 - point
 
 
 class BoardPlay:
@@ -121,19 +110,12 @@ class BoardPlay:
 
     def show(self) -> None:
         """Put the turn on the board."""
-        board = self.board
-        current = self.turn.current
-        board.position = current if self.side is Side.X else current.swap()
-        board.on_roll = self.side
-        board.dice = self.turn.dice
-        board.used_dice = self.turn.used_dice
-        board.selected = None
-        board.targets = frozenset()
+        self.board.scene = turn_scene(self.board.scene, self.turn, self.side)
 
     def reset(self) -> None:
         """Take every move of this turn back."""
         self.turn = Turn(self.turn.position, self.turn.dice)
-        self.board.last_move = None
+        self.board.scene = replace(self.board.scene, last_move=None)
         self.show()
 
     def undo(self) -> bool:
@@ -169,11 +151,11 @@ class BoardPlay:
         selection changed or a move made)."""
         turn, board = self.turn, self.board
         point = board_point(point, self.side)
-        selected = None if board.selected is None else board_point(board.selected, self.side)
+        selected = None if board.scene.selected is None else board_point(board.scene.selected, self.side)
         if selected is None:
             return self.select(point)
         if point == selected:
-            board.selected, board.targets = None, frozenset()
+            board.scene = unselected(board.scene)
             return None
         routes = turn.routes(selected, point)
         if len(routes) > 1:
@@ -201,13 +183,11 @@ class BoardPlay:
         """Select the mover's checker on ``point`` (in the mover's numbering) and light where it can go."""
         turn, board = self.turn, self.board
         if point == OFF or not own_checkers(turn.current, point):
-            mark = X_MARK if self.side is Side.X else O_MARK
-            return Refused(f"Choose one of your own checkers ({mark}) first.", illegal=False)
+            return Refused(wording.choose_own_checker(self.side), illegal=False)
         destinations = turn.destinations(point)
         if not destinations:
             return Refused(sentence(turn.why_stuck(point)))
-        board.selected = board_point(point, self.side)
-        board.targets = frozenset(board_point(target, self.side) for target in turn.reachable(point))
+        board.scene = selection_scene(board.scene, point, frozenset(turn.reachable(point)), self.side)
         return None
 
 
@@ -215,8 +195,4 @@ def _route_label(route: Turn, made: int) -> str:
     """A route's own moves in words: ``13/7*/5, hitting on the way`` or ``13/8/5, without hitting``."""
     moves = route.moves[made:]
     points = [point_name(moves[0].start), *(point_name(move.end) + ("*" if move.hit else "") for move in moves)]
-    written = "/".join(points)
-    hits = [move.end for move in moves if move.hit]
-    if not hits:
-        return f"{written}, without hitting"
-    return f"{written}, hitting on {noun(len(hits), 'point')} {' and '.join(str(point) for point in hits)}"
+    return wording.route("/".join(points), [move.end for move in moves if move.hit])

@@ -11,10 +11,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer
 
 from trainer.engine import Play
+from trainer.i18n import N_
 from trainer.store import ProgressStore
 from trainer.tui.playing import BoardPlay, Refused, RouteChoice
 from trainer.tui.widgets.board import BoardView
-from trainer.tui.widgets.cube import CUBE_ACTIONS, CubeAction, CubeActions
+from trainer.tui.widgets.cube import CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 
@@ -27,7 +28,7 @@ _SCREEN_ACTION = re.compile(r"screen\.(\w+)")
 class TrainerScreen(Screen[None]):
     """A screen of the trainer app, with the app's state typed; ``q`` or escape goes back to the screen under it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.pop_screen", N_("Back"))]
 
     @property
     def trainer(self) -> TrainerApp:
@@ -56,19 +57,19 @@ class TaskScreen(TrainerScreen):
     """A task on the board: the shared layout, a roll played one checker at a time, feedback, a typed play.
 
     A screen that allows cube actions includes a :class:`CubeActions` in its panel and sets what it allows; the
-    keys ``d``, ``t`` and ``p`` then double, take and pass (each only while allowed), and the screen handles the
-    widget's messages (``on_cube_actions_double_offered``, ``..._take_chosen``, ``..._pass_chosen``).
+    keys ``d``, ``t``, ``p`` and ``b`` then double, take, pass and beaver (each only while allowed), and the screen
+    handles the widget's :class:`CubeActions.Chosen` message.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "focus_board", "Board", show=False),
-        Binding("slash", "focus_notation", "Type a play"),
-        Binding("u,backspace", "undo", "Undo"),
-        Binding("d", "cube('double')", "Double"),
-        Binding("t", "cube('take')", "Take"),
-        Binding("p", "cube('pass')", "Pass"),
-        Binding("pageup", "scroll_panel(-1)", "Scroll up", show=False),
-        Binding("pagedown", "scroll_panel(1)", "Scroll down", show=False),
+        Binding("b", "focus_board", N_("Board"), show=False),
+        Binding("slash", "focus_notation", N_("Type a play")),
+        Binding("u,backspace", "undo", N_("Undo")),
+        Binding("d", "cube('double')", N_("Double")),
+        Binding("t", "cube('take')", N_("Take")),
+        Binding("p", "cube('pass')", N_("Pass")),
+        Binding("pageup", "scroll_panel(-1)", N_("Scroll up"), show=False),
+        Binding("pagedown", "scroll_panel(1)", N_("Scroll down"), show=False),
     ]
 
     playing: BoardPlay | None = None
@@ -101,17 +102,17 @@ class TaskScreen(TrainerScreen):
         if action in ("undo", "focus_notation"):
             return self.accepts_moves()
         if action == "cube":
-            return bool(parameters) and parameters[0] in CUBE_ACTIONS and self.cube_allows(parameters[0])
+            return bool(parameters) and self.cube_allows(str(parameters[0]))
         return True
 
-    def cube_allows(self, action: CubeAction) -> bool:
-        """Whether this screen shows cube actions and allows ``action`` now."""
+    def cube_allows(self, name: str) -> bool:
+        """Whether this screen shows cube actions and allows the one called ``name`` now."""
         widgets = self.query(CubeActions)
-        return bool(widgets) and widgets.first().allows(action)
+        return name in set(CubeAction) and bool(widgets) and widgets.first().allows(CubeAction(name))
 
-    def action_cube(self, action: CubeAction) -> None:
-        if self.cube_allows(action):
-            self.query_one(CubeActions).choose(action)
+    def action_cube(self, name: str) -> None:
+        if self.cube_allows(name):
+            self.query_one(CubeActions).choose(CubeAction(name))
 
     def action_scroll_panel(self, direction: int) -> None:
         panel = self.query_one(".task-panel")

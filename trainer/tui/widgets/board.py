@@ -24,25 +24,22 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from trainer.engine import BAR, OFF, WAITING, Cube, Dice, MatchScore, Move, Play, Position, Side
+from trainer.engine import BAR, OFF, WAITING, Cube, Position, Side
+from trainer.tui import wording
+from trainer.tui.widgets.scene import CAPTION_LINES, OUTSIDE, BoardScene, LastMove, TurnCue
+from trainer.tui.wording import DIE_FACES, O_MARK, X_MARK
 
-X_MARK, O_MARK = "●", "○"
+__all__ = ["DIE_FACES", "O_MARK", "X_MARK", "BoardGeometry", "BoardScene", "BoardView", "LastMove", "TurnCue"]
+
 GHOST = "◌"
 """Where a checker of the last move stood before it moved."""
 TARGET_MARK, POINT_MARK = "◇", "◆"
-DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 TOP = (13, 14, 15, 16, 17, 18, BAR, 19, 20, 21, 22, 23, 24, OFF)
 BOTTOM = (12, 11, 10, 9, 8, 7, BAR, 6, 5, 4, 3, 2, 1, OFF)
-OUTSIDE = (BAR, OFF, WAITING)
-"""The places off the points: in both rows of the keyboard cursor."""
-WAITING_LABEL = "in"
-"""The label of the waiting column, as notation names a checker entering from it (``in/22``)."""
 WAITING_WIDTH = 3
 """The columns inside the waiting column (as wide as the bar)."""
 CUBE_LEVEL = 2
 """The line of its owner's half (0 at the board's edge) where a turned cube sits."""
-CAPTION_LINES = 2
-"""Lines kept under the pip counts for the caption (a longer one is cut)."""
 
 CENTERED_FACE = "64"
 """What a cube never turned shows, as a real one does: 64 up, the game worth 1."""
@@ -213,34 +210,6 @@ class BoardGeometry:
         return "".join(cells)
 
 
-@dataclass(frozen=True, slots=True)
-class LastMove:
-    """A play to mark on the board, from and to: ``moves`` in the mover's own numbering (``side`` O's moves are
-    turned round to the board's numbering when drawn)."""
-
-    moves: tuple[Move, ...]
-    side: Side = Side.X
-
-    @classmethod
-    def of(cls, play: Play, side: Side = Side.X) -> LastMove:
-        """The moves of ``play``, made by ``side``."""
-        return cls(play.moves, side)
-
-    def changes(self) -> dict[tuple[Side, int], int]:
-        """For each (side, board point) the checkers the moves left (negative) or brought (positive) there."""
-        change: dict[tuple[Side, int], int] = {}
-        for move in self.moves:
-            start, end = self._board_point(move.start), self._board_point(move.end)
-            change[(self.side, start)] = change.get((self.side, start), 0) - 1
-            change[(self.side, end)] = change.get((self.side, end), 0) + 1
-        return {key: count for key, count in change.items() if count}
-
-    def _board_point(self, point: int) -> int:
-        if self.side is Side.X or point in OUTSIDE:
-            return point
-        return 25 - point
-
-
 Changes = dict[tuple[Side, int], int]
 
 
@@ -303,11 +272,10 @@ def _cell(text: str, width: int) -> str:
 class BoardView(Widget, can_focus=True):
     """A backgammon board seen from the learner (X, ``●``), moving counter-clockwise to the bottom-right home.
 
-    A screen sets what it shows: ``position``, the roll to play (``dice``, and ``used_dice``) or an opening throw of
-    one die each (``opening_throw``), ``selected`` and ``targets`` while a
-    checker is being moved, ``marked`` points, ``last_move`` (from and to), the doubling ``cube`` and the ``match``
-    score (``None`` hides them), whether the board takes choices now (``choosing``), and in acey-deucey the checkers
-    waiting to enter, in their column right of the tray (``waiting_column`` keeps it while none wait).
+    A screen gives it one value to show, its :attr:`scene` (position, dice, cube, score, highlights, markers,
+    labels: see :class:`~trainer.tui.widgets.scene.BoardScene`), and says whether the board takes choices now
+    (``choosing``); the keyboard cursor is the board's own. Clicks and keyboard picks come back as
+    :class:`BoardView.PointChosen` messages.
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -410,39 +378,13 @@ class BoardView(Widget, can_focus=True):
         def control(self) -> BoardView:
             return self.board
 
-    position: reactive[Position | None] = reactive(None, layout=False)
-    dice: reactive[Dice | None] = reactive(None)
-    """The roll to play (a double shown as four dice), named after the turn label."""
-    used_dice: reactive[tuple[int, ...]] = reactive(())
-    selected: reactive[int | None] = reactive(None)
-    targets: reactive[frozenset[int]] = reactive(frozenset())
-    marked: reactive[frozenset[int]] = reactive(frozenset())
-    last_move: reactive[LastMove | None] = reactive(None)
-    """The last play made, marked from (a ghost where each checker left) and to (the checkers that arrived)."""
-    cube: reactive[Cube | None] = reactive(None, layout=True)
-    """The doubling cube: in the middle of the tray column while centered, on its owner's side once turned."""
-    match: reactive[MatchScore | None] = reactive(None, layout=True)
-    """The score, shown on its own line under the pip counts (``None``: no score line)."""
-    match_labels: reactive[bool] = reactive(True)
-    """Whether the score line says "Crawford game" or "post-Crawford" (a question about it holds them back)."""
-    on_roll: reactive[Side] = reactive(Side.X)
-    """Whose dice are shown: X's to the right of the bar, O's to the left, as each player throws on a real board."""
+    scene: reactive[BoardScene] = reactive(BoardScene)
+    """Everything the board shows (see :class:`~trainer.tui.widgets.scene.BoardScene`)."""
     cursor: reactive[int] = reactive(24)
     cursor_shown: reactive[bool] = reactive(True)
     """Whether the keyboard cursor is shown; while hidden, the first arrow or enter only shows it."""
     choosing: reactive[bool] = reactive(True, bindings=True)
     """Whether the board takes choices now (enter and clicks); when not, enter is left to the screen."""
-    caption: reactive[str] = reactive("")
-    turn_label: reactive[str] = reactive("to play")
-    opening_throw: reactive[tuple[int, int] | None] = reactive(None)
-    """The single dice of an opening throw, X's then O's, shown while no roll is: two dice even when they tie."""
-    names: reactive[tuple[str, str]] = reactive(("You", "O"))
-    """What X and O are called in the pip counts and the score."""
-    numbered_for: reactive[Side] = reactive(Side.X)
-    """Whose numbering the point numbers show (two players at one keyboard: the player to move's)."""
-    waiting_column: reactive[bool] = reactive(False, layout=True)
-    """Whether to show the column of checkers waiting to enter (acey-deucey) even while none wait, so that the board
-    keeps its size through a game; it shows anyway while the position has checkers waiting."""
 
     _pal: _Palette
 
@@ -457,20 +399,24 @@ class BoardView(Widget, can_focus=True):
         )
         return fitted.width + 2
 
+    def names(self) -> tuple[str, str]:
+        """What X and O are called in the pip counts and the score."""
+        return self.scene.names or wording.default_names()
+
     def info_lines(self) -> int:
         """The lines under the board proper: the pip counts, the score (in a match) and the caption."""
-        return 1 + (self.match is not None) + CAPTION_LINES
+        return self.scene.info_lines
 
     def shows_waiting(self) -> bool:
         """Whether the board has the column of checkers waiting to enter now."""
-        return self.waiting_column or (self.position is not None and self.position.has_waiting())
+        return self.scene.shows_waiting
 
     def geometry(self) -> BoardGeometry:
         return BoardGeometry.fit(self.size.width, self.size.height, self.info_lines(), waiting=self.shows_waiting())
 
-    def watch_position(self, old: Position | None, new: Position | None) -> None:
-        if (old is not None and old.has_waiting()) != (new is not None and new.has_waiting()):
-            self.refresh(layout=True)  # the waiting column comes or goes: an auto width changes
+    def watch_scene(self, old: BoardScene, new: BoardScene) -> None:
+        if old.shape() != new.shape():
+            self.refresh(layout=True)  # the waiting column or an information line comes or goes: the size changes
 
     def _offset(self, geometry: BoardGeometry) -> tuple[int, int]:
         return max(0, (self.size.width - geometry.width) // 2), 0
@@ -542,7 +488,7 @@ class BoardView(Widget, can_focus=True):
 
     def render(self) -> Text:
         self._pal = _Palette.of(self)
-        position = self.position or EMPTY_BOARD
+        position = self.scene.position or EMPTY_BOARD
         geometry = self.geometry()
         left, _ = self._offset(geometry)
         text = Text()
@@ -560,7 +506,7 @@ class BoardView(Widget, can_focus=True):
 
     def _board_lines(self, position: Position, g: BoardGeometry) -> list[Text]:
         pw, frame = g.point_width, self._pal.frame
-        changes: Changes = self.last_move.changes() if self.last_move else {}
+        changes: Changes = self.scene.last_move.changes() if self.scene.last_move else {}
         waiting_top = "┬" + "─" * WAITING_WIDTH if g.waiting else ""
         waiting_bottom = "┴" + "─" * WAITING_WIDTH if g.waiting else ""
         lines = [self._numbers(TOP, g)]
@@ -575,16 +521,17 @@ class BoardView(Widget, can_focus=True):
     def _info(self, position: Position, width: int) -> list[Text]:
         x_pips, o_pips = position.pip_count()
         status = Text()
-        x_name, o_name = self.names
-        if self.position is not None:  # an empty board has no pips to count
+        names = self.names()
+        if self.scene.position is not None:  # an empty board has no pips to count
             status.append(f" {X_MARK} ", self._pal.x)
-            status.append(f" {x_name}: {x_pips} pips   ")
+            status.append(f" {wording.pips(names[0], x_pips)}   ")
             status.append(f" {O_MARK} ", self._pal.o)
-            status.append(f" {o_name}: {o_pips} pips")
+            status.append(f" {wording.pips(names[1], o_pips)}")
         lines = [status]
-        if self.match is not None:
-            lines.append(Text(" " + score_text(self.match, self.names, labels=self.match_labels), self._pal.score))
-        caption = Text(self.caption, self._pal.caption).wrap(self.app.console, max(1, width - 1))
+        if self.scene.match is not None:
+            score = wording.score_line(self.scene.match, names, labels=self.scene.match_labels)
+            lines.append(Text(" " + score, self._pal.score))
+        caption = Text(self.scene.caption, self._pal.caption).wrap(self.app.console, max(1, width - 1))
         lines.extend(Text(" ").append_text(line) for line in list(caption)[:CAPTION_LINES])
         return lines
 
@@ -593,16 +540,17 @@ class BoardView(Widget, can_focus=True):
         cursor = self.cursor if self.cursor_shown and self.choosing and self.has_focus else None
         for point in row:
             if point in (BAR, OFF):
-                label = (" BAR " if point == BAR else " OFF ") if cursor == point else "     "
+                name = wording.bar_label() if point == BAR else wording.off_label()
+                label = _cell(name, 5) if cursor == point else "     "
                 text.append(label, self._pal.cursor if cursor == point else self._pal.number)
             else:
                 style = self._pal.cursor if point == cursor else self._pal.number
-                number = point if self.numbered_for is Side.X else 25 - point
+                number = point if self.scene.numbered_for is Side.X else 25 - point
                 text.append(_cell(str(number), g.point_width), style)
         if g.waiting:
             text.append(" ")
             style = self._pal.cursor if cursor == WAITING else self._pal.number
-            text.append(_cell(WAITING_LABEL, WAITING_WIDTH), style)
+            text.append(_cell(wording.waiting_label(), WAITING_WIDTH), style)
         return text
 
     # --- the points -----------------------------------------------------------------------------------
@@ -715,15 +663,15 @@ class BoardView(Widget, can_focus=True):
         side = Side.X if mine else Side.O
         count = mine or theirs
         if level < min(count, g.rows):
-            if point in self.marked:
+            if point in self.scene.marked:
                 return self._chip(under, X_MARK if side is Side.X else O_MARK, self._pal.marked, part=part)
             arrived = max(0, changes.get((side, point), 0))
             return self._stack_cell(
-                under, side, count, level, g.rows, selected=point == self.selected, arrived=arrived, part=part
+                under, side, count, level, g.rows, selected=point == self.scene.selected, arrived=arrived, part=part
             )
-        if point in self.targets and level == count:
+        if point in self.scene.targets and level == count:
             return self._chip(under, TARGET_MARK, self._pal.target, part=part)
-        if point in self.marked and level == 0:
+        if point in self.scene.marked and level == 0:
             return self._chip(under, POINT_MARK, self._pal.marked, part=part)
         left = sum(max(0, -changes.get((mover, point), 0)) for mover in Side)
         if count <= level < count + left and part != "upper":
@@ -738,7 +686,7 @@ class BoardView(Widget, can_focus=True):
     ) -> list[tuple[str, Style]]:
         """Line ``line`` of the bar: O's checkers in the top half, the learner's in the bottom half."""
         count = position.opponent_bar if top else position.player_bar
-        if BAR in self.targets and g.level_of(line) == 0 and not top:
+        if BAR in self.scene.targets and g.level_of(line) == 0 and not top:
             return self._chip([(" ", Style())] * 3, TARGET_MARK, self._pal.target, part=g.part_of(line, top=top))
         return self._column_cell(BAR, count, line, g, top, changes)
 
@@ -760,7 +708,7 @@ class BoardView(Widget, can_focus=True):
         under = [(" ", Style())] * 3
         if level < min(count, g.rows):
             arrived = max(0, changes.get((side, place), 0))
-            selected = self.selected == place and side is self.on_roll
+            selected = self.scene.selected == place and side is self.scene.on_roll
             return self._stack_cell(under, side, count, level, g.rows, selected=selected, arrived=arrived, part=part)
         if count <= level < count - min(0, changes.get((side, place), 0)) and part != "upper":
             return [(" ", Style()), (GHOST, self._pal.last_from), (" ", Style())]
@@ -774,11 +722,11 @@ class BoardView(Widget, can_focus=True):
         side = Side.O if top else Side.X
         off = position.opponent_off if top else position.player_off
         mark, style = (O_MARK, self._pal.o_tray) if top else (X_MARK, self._pal.x_tray)
-        cube = self.cube
+        cube = self.scene.cube
         if cube is not None and cube.owner is side and level == CUBE_LEVEL and edge:
             return self._cube_cells(cube)
         label = ""
-        if level == 0 and edge and OFF in self.targets and side is self.on_roll:
+        if level == 0 and edge and OFF in self.scene.targets and side is self.scene.on_roll:
             label, style = (f"{TARGET_MARK}{off}" if off else "off"), self._pal.target
         elif level == 0 and edge and off:
             label = f"{mark}{off}"
@@ -795,13 +743,14 @@ class BoardView(Widget, can_focus=True):
     def _middle(self, g: BoardGeometry) -> Text:
         half = 6 * g.point_width
         label = Text()
-        if self.turn_label and self.dice:
-            mark = X_MARK if self.on_roll is Side.X else O_MARK
-            label.append(f" {mark} ", self._side_style(self.on_roll))
-            label.append(f" {self.turn_label}")
-            label.append(f" {self.dice}")
+        cue = wording.cue(self.scene.cue.value)
+        if cue and self.scene.dice:
+            mark = X_MARK if self.scene.on_roll is Side.X else O_MARK
+            label.append(f" {mark} ", self._side_style(self.scene.on_roll))
+            label.append(f" {cue}")
+            label.append(f" {self.scene.dice}")
         dice = self._dice()
-        left, right = (label, dice) if self.on_roll is Side.X else (dice, label)
+        left, right = (label, dice) if self.scene.on_roll is Side.X else (dice, label)
         text = Text("│", self._pal.frame)
         for part in (left, right):
             part.truncate(half)
@@ -810,8 +759,8 @@ class BoardView(Widget, can_focus=True):
         text.append("│BAR│", self._pal.frame)
         text.append_text(right)
         text.append("│", self._pal.frame)
-        if self.cube is not None and self.cube.owner is None:
-            for char, style in self._cube_cells(self.cube):
+        if self.scene.cube is not None and self.scene.cube.owner is None:
+            for char, style in self._cube_cells(self.scene.cube):
                 text.append(char, style)
         else:
             text.append(" " * 4)
@@ -824,8 +773,8 @@ class BoardView(Widget, can_focus=True):
     def _dice(self) -> Text:
         """The dice as faces, in the order to play (a double four times); those played are dimmed."""
         dice = Text(" ")
-        used = list(self.used_dice)
-        shown = self.dice.moves if self.dice is not None else self.opening_throw or ()
+        used = list(self.scene.used_dice)
+        shown = self.scene.dice.moves if self.scene.dice is not None else self.scene.opening_throw or ()
         for die in shown:
             if die in used:
                 used.remove(die)
@@ -834,19 +783,3 @@ class BoardView(Widget, can_focus=True):
                 dice.append(f" {DIE_FACES[die - 1]} ", self._pal.die)
             dice.append(" ")
         return dice
-
-
-def score_text(match: MatchScore, names: tuple[str, str] = ("You", "O"), *, labels: bool = True) -> str:
-    """The score line: ``Match to 7 · You 3, O 5 · Crawford game`` (``names`` for X and O); money play says so.
-    ``labels=False`` leaves out whether this is the Crawford game or post-Crawford."""
-    scores = f"{names[0]} {match.x}, {names[1]} {match.o}"
-    if match.is_money:
-        return "Money play" + (f" · {scores}" if match.x or match.o else "")
-    text = f"Match to {match.length} · {scores}"
-    if not labels:
-        return text
-    if match.crawford:
-        return text + " · Crawford game"
-    if match.is_post_crawford:
-        return text + " · post-Crawford"
-    return text

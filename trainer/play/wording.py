@@ -1,0 +1,530 @@
+"""Every sentence the play layer says, in one place and through the translation function: who the sides are, what a
+game is, what happened, the result, the tutor's verdicts and hints, and why an action is refused.
+
+Functions take values (roles, events, verdicts, summaries) and return finished sentences in the language in use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trainer.engine import Side
+from trainer.engine.wording import capitalized, win_kind_phrase
+from trainer.i18n import N_, _, ngettext
+from trainer.play.game import Action, GameSetup, Role, Summary, TurnLost
+
+if TYPE_CHECKING:
+    from trainer.analysis import CubeDecision
+    from trainer.engine import GameResult
+    from trainer.play.game import Hint
+    from trainer.play.table import Waiting
+    from trainer.play.tutor import ErrorRate, Verdict
+
+ROLE_NAMES = {
+    Role.LEARNER: N_("You"),
+    Role.COMPUTER: N_("Computer"),
+    Role.FIRST_PLAYER: N_("Player 1"),
+    Role.SECOND_PLAYER: N_("Player 2"),
+}
+VARIANT_TITLES = {"standard": N_("Backgammon"), "acey-deucey": N_("Acey-deucey")}
+CUBE_CHOICES = {
+    "no double": N_("no double"),
+    "double": N_("double"),
+    "take": N_("take"),
+    "pass": N_("pass"),
+    "beaver": N_("beaver"),
+}
+"""The cube actions a verdict names, as words (a play is named by its notation)."""
+SKILL_NAMES = {"good": N_("good"), "doubtful": N_("doubtful"), "bad": N_("bad"), "very bad": N_("very bad")}
+
+
+def role_name(role: Role) -> str:
+    """What a side is called: ``You``, ``Computer``, ``Player 1``, ``Player 2``."""
+    return _(ROLE_NAMES[role])
+
+
+def variant_title(variant: str) -> str:
+    """The rules' name: ``Backgammon`` or ``Acey-deucey``."""
+    return _(VARIANT_TITLES[variant])
+
+
+def game_kind(match_length: int, *, cube: bool = True) -> str:
+    """``money game`` (``one game`` without the cube) or ``N-point match``."""
+    if match_length:
+        return _("{length}-point match").format(length=match_length)
+    return _("money game") if cube else _("one game")
+
+
+def local_title(setup: GameSetup) -> str:
+    """A game without bgsage in a few words: ``Acey-deucey against the computer``, ``Backgammon, two players``."""
+    rules = variant_title(setup.variant)
+    if setup.two_players:
+        return _("{rules}, two players").format(rules=rules)
+    return _("{rules} against the computer").format(rules=rules)
+
+
+def decision_name(chosen: str) -> str:
+    """A decision as a verdict names it: a cube action in words, a play in its notation."""
+    return _(CUBE_CHOICES[chosen]) if chosen in CUBE_CHOICES else chosen
+
+
+def skill_name(skill: str) -> str:
+    """``doubtful``, ``bad``, ``very bad`` (or ``good``)."""
+    return _(SKILL_NAMES[skill])
+
+
+# --- the result ---------------------------------------------------------------------------------------------------
+
+
+def points(count: int) -> str:
+    """``1 point``, ``3 points``."""
+    return ngettext("{count} point", "{count} points", count).format(count=count)
+
+
+def game_result(result: GameResult, setup: GameSetup) -> str:
+    """A game's result with its winner's name: ``You win a gammon for 2 points.``, ``Player 2 wins a single game for
+    1 point (the double was passed).``"""
+    role = setup.role(result.winner)
+    values = {"kind": win_kind_phrase(result.kind), "points": points(result.points)}
+    if role.is_learner:
+        sentence = _("You win {kind} for {points} (the double was passed).") if result.passed else None
+        sentence = sentence or _("You win {kind} for {points}.")
+    elif result.passed:
+        sentence = _("{name} wins {kind} for {points} (the double was passed).")
+    else:
+        sentence = _("{name} wins {kind} for {points}.")
+    return sentence.format(name=role_name(role), **values)
+
+
+def headline(summary: Summary) -> str:
+    """The result (or the score so far) in a sentence: against bgsage from the learner's side (``You lost a gammon
+    for 2 points.``), otherwise with the winner's name."""
+    if summary.tutored:
+        return _learner_headline(summary)
+    setup = summary.setup
+    first, second = (role_name(role) for role in setup.roles)
+    kind = game_kind(setup.match_length, cube=setup.cube)
+    if setup.match_length:
+        x, o = summary.score.x, summary.score.o
+        if summary.winner is None:
+            return _("{kind}: {first} {x}, {second} {o}.").format(
+                kind=capitalized(kind), first=first, x=x, second=second, o=o
+            )
+        role = setup.role(summary.winner)
+        high, low = max(x, o), min(x, o)
+        if role.is_learner:
+            return _("You won the {kind} {high}-{low}.").format(kind=kind, high=high, low=low)
+        return _("{name} won the {kind} {high}-{low}.").format(name=role_name(role), kind=kind, high=high, low=low)
+    if not summary.results:
+        return _("The game is under way.")
+    result = summary.results[0]
+    role = setup.role(result.winner)
+    values = {"kind": win_kind_phrase(result.kind), "points": points(result.points), "name": role_name(role)}
+    if role.is_learner:
+        sentence = _("You won {kind} for {points} (the double was passed).") if result.passed else None
+        return (sentence or _("You won {kind} for {points}.")).format(**values)
+    if result.passed:
+        return _("{name} won {kind} for {points} (the double was passed).").format(**values)
+    return _("{name} won {kind} for {points}.").format(**values)
+
+
+def _learner_headline(summary: Summary) -> str:
+    you, computer = summary.score.x, summary.score.o
+    setup = summary.setup
+    kind = game_kind(setup.match_length)
+    if setup.match_length:
+        if summary.winner is None:
+            return _("{kind}: you {you}, the computer {computer}.").format(kind=kind, you=you, computer=computer)
+        high, low = max(you, computer), min(you, computer)
+        if summary.winner is Side.X:
+            return _("You won the {kind} {high}-{low}.").format(kind=kind, high=high, low=low)
+        return _("You lost the {kind} {high}-{low}.").format(kind=kind, high=high, low=low)
+    if not summary.results:
+        return _("The money game is under way.")
+    result = summary.results[0]
+    values = {"kind": win_kind_phrase(result.kind), "points": points(result.points)}
+    won = result.winner is Side.X
+    if result.passed:
+        sentence = _("You won {kind} for {points} (the double was passed).") if won else None
+        sentence = sentence or _("You lost {kind} for {points} (the double was passed).")
+    else:
+        sentence = _("You won {kind} for {points}.") if won else _("You lost {kind} for {points}.")
+    return sentence.format(**values)
+
+
+def summary_text(summary: Summary) -> str:
+    """The result, the mistakes and the error rate in a few sentences (the result alone where no tutor watches)."""
+    head = headline(summary)
+    if not summary.tutored:
+        return head
+    if not summary.judged or summary.error_rate is None:
+        return _("{headline} The tutor was off: no decision was judged.").format(headline=head)
+    count = len(summary.mistakes)
+    if count:
+        mistakes = ngettext("{count} mistake.", "{count} mistakes.", count).format(count=count)
+    else:
+        mistakes = _("No mistakes.")
+    return _("{headline} {mistakes} {error_rate}").format(
+        headline=head, mistakes=mistakes, error_rate=error_rate_text(summary.error_rate)
+    )
+
+
+def error_rate_text(rate: ErrorRate) -> str:
+    """The error rate in words."""
+    if not rate.decisions:
+        return _("No decision was judged.")
+    return _(
+        "Error rate {rate:.1f} millipoints per decision over {decisions} decisions ({plays} plays, {cubes} cube "
+        "decisions; {loss:.3f} points given away)."
+    ).format(
+        rate=rate.per_decision,
+        decisions=rate.decisions,
+        plays=rate.play_decisions,
+        cubes=rate.cube_decisions,
+        loss=rate.loss,
+    )
+
+
+# --- the tutor ----------------------------------------------------------------------------------------------------
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """The tutor's verdict in a sentence."""
+    chosen, best = decision_name(verdict.chosen), decision_name(verdict.best)
+    play = verdict.decision == "play"
+    if not verdict.is_mistake:
+        if verdict.chosen == verdict.best or verdict.loss == 0:
+            sentence = _("{chosen}: the best play ({best_equity:+.3f}).") if play else None
+            sentence = sentence or _("{chosen}: the best cube action ({best_equity:+.3f}).")
+            return sentence.format(chosen=capitalized(chosen), best_equity=verdict.best_equity)
+        return _("{chosen}: fine ({equity:+.3f}; the best, {best}, {best_equity:+.3f}).").format(
+            chosen=capitalized(chosen), equity=verdict.chosen_equity, best=best, best_equity=verdict.best_equity
+        )
+    if play:
+        sentence = _("{skill} play: {chosen} ({equity:+.3f}) loses {loss:.3f} against {best} ({best_equity:+.3f}).")
+    else:
+        sentence = _(
+            "{skill} cube action: {chosen} ({equity:+.3f}) loses {loss:.3f} against {best} ({best_equity:+.3f})."
+        )
+    return sentence.format(
+        skill=capitalized(skill_name(verdict.skill.value)),
+        chosen=chosen,
+        equity=verdict.chosen_equity,
+        loss=verdict.loss,
+        best=best,
+        best_equity=verdict.best_equity,
+    )
+
+
+def hint_advice(hint: Hint) -> str:
+    """The advice of a hint in a sentence: the best play, or what to do with the cube."""
+    if hint.kind == "play":
+        best = hint.ranked[0]
+        return _("The best play is {play} ({equity:+.3f}).").format(play=best.play, equity=best.equity)
+    if hint.kind == "double":
+        if hint.problem is not None:
+            return _("You cannot double now ({problem}): roll.").format(problem=hint.problem)
+        assert hint.cube is not None
+        return cube_advice(hint.cube.decision)
+    assert hint.verdict is not None
+    return _("{best} ({equity:+.3f} for you).").format(
+        best=capitalized(decision_name(hint.verdict.best)), equity=hint.verdict.best_equity
+    )
+
+
+def cube_advice(decision: CubeDecision) -> str:
+    """What the side on roll should do with the cube, against the computer."""
+    advice = {
+        "no double": N_("Don't double: roll."),
+        "too good to double": N_("Too good to double: play on for more."),
+        "double, take": N_("Double (the computer should take)."),
+        "double, pass": N_("Double (the computer should pass)."),
+    }
+    return _(advice[decision.action])
+
+
+# --- acey-deucey --------------------------------------------------------------------------------------------------
+
+
+def turn_lost(lost: TurnLost) -> str:
+    """Why the rest of an acey-deucey turn is lost, in words."""
+    if lost.double is None:
+        return _("The 1-2 could not be played in full, so the turn ends here: no double to choose, no bonus roll.")
+    if lost.played == 0:
+        return _("None of the four {number}s could be played, so the turn ends here: no bonus roll.").format(
+            number=lost.double
+        )
+    return _("Only {played} of the four {number}s could be played, so the turn ends here: no bonus roll.").format(
+        played=number_word(lost.played), number=lost.double
+    )
+
+
+def number_word(count: int) -> str:
+    """``one`` to ``four`` (the moves of a roll), digits beyond."""
+    words = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four")}
+    return _(words[count]) if count in words else str(count)
+
+
+# --- refusals -----------------------------------------------------------------------------------------------------
+
+ACTION_WORDS = {
+    Action.ROLL: N_("roll"),
+    Action.DOUBLE: N_("double"),
+    Action.PLAY: N_("play"),
+    Action.TAKE: N_("take"),
+    Action.PASS: N_("pass"),
+    Action.BEAVER: N_("beaver"),
+    Action.CHOOSE_DOUBLE: N_("choose a double"),
+    Action.NEXT_GAME: N_("start the next game"),
+}
+
+
+def action_word(action: Action | str) -> str:
+    """What an action is called in a refusal: ``roll``, ``choose a double``..."""
+    if isinstance(action, Action):
+        return _(ACTION_WORDS[action])
+    extra = {"move a checker": N_("move a checker"), "let the computer play": N_("let the computer play")}
+    return _(extra[action])
+
+
+def waiting_reason(waiting: Waiting) -> str:
+    """Why the learner can't act now, by what the game waits for."""
+    from trainer.play.table import Waiting
+
+    reasons = {
+        Waiting.ROLL: N_("it is your turn to roll (or double)"),
+        Waiting.MOVE: N_("play the dice first"),
+        Waiting.ANSWER: N_("the computer has doubled: take or pass first"),
+        Waiting.CHOOSE_DOUBLE: N_("choose the double to play first"),
+        Waiting.COMPUTER: N_("it is the computer's turn"),
+        Waiting.NEXT_GAME: N_("this game is over: start the next one"),
+        Waiting.OVER: N_("the session is over"),
+    }
+    return _(reasons[waiting])
+
+
+def cannot_now(action: Action | str, waiting: Waiting) -> str:
+    """``you cannot roll now: play the dice first``."""
+    return _("you cannot {action} now: {reason}").format(action=action_word(action), reason=waiting_reason(waiting))
+
+
+def double_only_before_rolling() -> str:
+    return _("you may double only at the start of your turn, before rolling")
+
+
+def no_cube_here() -> str:
+    return _("the cube is not used in this game")
+
+
+def nothing_to_take_back() -> str:
+    return _("there is nothing to take back: dice have been rolled since your last decision")
+
+
+def no_take_back_here() -> str:
+    return _("there is no taking back in this game")
+
+
+def no_tutor_here() -> str:
+    return _("there is no tutor in this game: bgsage cannot judge it")
+
+
+def no_decision_now() -> str:
+    return _("you have no decision to take now")
+
+
+def not_a_legal_play() -> str:
+    return _("this is not one of the legal plays of this roll")
+
+
+def session_cannot_replay(record_id: str, number: int, action: str, error: object) -> str:
+    """A session record's action that the rules refuse on replay."""
+    return _("session {id}: action {number} ({action}) cannot be replayed: {error}").format(
+        id=record_id, number=number, action=repr(action), error=error
+    )
+
+
+def game_cannot_replay(record_id: str, number: int, action: str, error: object) -> str:
+    """A local game record's action that the rules refuse on replay."""
+    return _("game {id}: action {number} ({action}) cannot be replayed: {error}").format(
+        id=record_id, number=number, action=repr(action), error=error
+    )
+
+
+def no_beaver_here() -> str:
+    return _("beavers belong to money play against the computer, not to this game")
+
+
+GAME_WAITS = {
+    "roll": N_("roll"),
+    "move": N_("move"),
+    "answer": N_("answer"),
+    "choose double": N_("choose double"),
+    "computer": N_("computer"),
+    "next game": N_("next game"),
+    "over": N_("over"),
+}
+
+
+def game_waits_for(action: Action | str, waiting: Waiting) -> str:
+    """A local game's refusal: ``you cannot roll now: the game waits for move``."""
+    return _("you cannot {action} now: the game waits for {waiting}").format(
+        action=action_word(action), waiting=_(GAME_WAITS[waiting.value])
+    )
+
+
+# --- records ------------------------------------------------------------------------------------------------------
+
+
+def a_session_record() -> str:
+    return _("a session record")
+
+
+def a_local_game_record() -> str:
+    return _("a local game record")
+
+
+def record_not_json(what: str, error: object) -> str:
+    return _("{what} is JSON text: {error}").format(what=what, error=error)
+
+
+def record_nested_too_deeply(what: str) -> str:
+    return _("{what} cannot be read: it is nested too deeply").format(what=what)
+
+
+def record_unreadable(what: str, reason: str) -> str:
+    return _("{what} cannot be read: {reason}").format(what=what, reason=reason)
+
+
+def record_needs_id(what: str, shown: str) -> str:
+    return _("{what} needs an id (1 to 64 letters, digits, - or _), not {shown}").format(what=what, shown=shown)
+
+
+def record_actions_not_texts(what: str) -> str:
+    return _("the actions of {what} are a list of texts").format(what=what)
+
+
+def action_too_long(number: int, shown: str, limit: int) -> str:
+    return _("action {number}, {shown}, is longer than any action ({limit} characters)").format(
+        number=number, shown=shown, limit=limit
+    )
+
+
+def action_problem(number: int, error: object) -> str:
+    return _("action {number}: {error}").format(number=number, error=error)
+
+
+def setting_type(name: str, kind: str, shown: str) -> str:
+    return _("setting {name} must be {kind}, not {shown}").format(name=repr(name), kind=kind, shown=shown)
+
+
+def bad_match_length(shown: str, *, money: bool) -> str:
+    if money:
+        return _("the match length must be 0 (a money game), 1, 3, 5 or 7, not {shown}").format(shown=shown)
+    return _("the match length must be 0 (one game), 1, 3, 5 or 7, not {shown}").format(shown=shown)
+
+
+def unknown_level(shown: str, levels: list[str]) -> str:
+    return _("unknown level {shown}: choose one of {levels}").format(shown=shown, levels=", ".join(levels))
+
+
+def money_options_in_a_match() -> str:
+    return _("the Jacoby rule and beavers belong to money play, not to a match")
+
+
+def bad_seed(shown: str) -> str:
+    return _("the seed must be a whole number from 0 to 2**63 - 1, not {shown}").format(shown=shown)
+
+
+def unknown_variant(shown: str, variants: list[str]) -> str:
+    return _("unknown variant {shown}: choose one of {variants}").format(shown=shown, variants=", ".join(variants))
+
+
+def unknown_players(shown: str) -> str:
+    return _("players must be 'computer' or 'two', not {shown}").format(shown=shown)
+
+
+def standard_against_the_computer() -> str:
+    return _("standard backgammon against the computer is a Session (bgsage and the tutor)")
+
+
+def not_a_session_record(format_name: str) -> str:
+    return _("not a bgtrainer session record (its format must be {format})").format(format=repr(format_name))
+
+
+def not_a_local_record(format_name: str) -> str:
+    return _("not a bgtrainer local game record (its format must be {format})").format(format=repr(format_name))
+
+
+def session_record_version(shown: str, version: int) -> str:
+    return _("session record version {shown}: this bgtrainer reads version {version}").format(
+        shown=shown, version=version
+    )
+
+
+def local_record_version(shown: str, version: int) -> str:
+    return _("local game record version {shown}: this bgtrainer reads {version}").format(shown=shown, version=version)
+
+
+def record_needs_settings(what: str) -> str:
+    return _("{what} needs its settings (an object)").format(what=what)
+
+
+def verdicts_not_a_list() -> str:
+    return _("the verdicts of a session record are a list")
+
+
+def bad_verdict(shown: str) -> str:
+    return _("a verdict is [action index, decision, chosen, equity, best, equity, source, counts], not {shown}").format(
+        shown=shown
+    )
+
+
+# --- actions in a record ------------------------------------------------------------------------------------------
+
+
+def unknown_action(action: str, known: list[str]) -> str:
+    return _("unknown action {action}: expected one of {known}").format(action=repr(action), known=", ".join(known))
+
+
+def bad_opening(action: str) -> str:
+    return _("{action}: an opening roll is one or more throws like 31 (X's die, O's die)").format(action=repr(action))
+
+
+def bad_opening_ties(action: str) -> str:
+    return _("{action}: every throw but the last must be a tie, and the last must not be").format(action=repr(action))
+
+
+def bad_roll(action: str) -> str:
+    return _("{action}: a roll is written like 'roll 6-5'").format(action=repr(action))
+
+
+def play_needs_notation(action: str) -> str:
+    return _("{action}: a play needs its notation, or 'pass'").format(action=repr(action))
+
+
+def bad_choice(action: str) -> str:
+    return _("{action}: a double is chosen by its number, like 'choose 4' for 4-4").format(action=repr(action))
+
+
+def takes_nothing(action: str, word: str) -> str:
+    return _("{action}: {word} takes nothing after it").format(action=repr(action), word=word)
+
+
+def no_dice_to_play(number: int, action: str) -> str:
+    return _("action {number} ({action}): no dice to play").format(number=number, action=repr(action))
+
+
+def no_opening_due(number: int) -> str:
+    return _("action {number} (open): no opening roll is due").format(number=number)
+
+
+def game_not_started(number: int, word: str) -> str:
+    return _("action {number} ({word}): the game has not started").format(number=number, word=word)
+
+
+def game_over(number: int, word: str) -> str:
+    return _("action {number} ({word}): the game is over").format(number=number, word=word)
+
+
+def choose_out_of_game(number: int) -> str:
+    return _("action {number} (choose): the game has not started or is over").format(number=number)
