@@ -19,8 +19,8 @@ Every function takes the store and the time (seconds since the epoch), so a fake
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Literal
 
 from trainer.content.models import Lesson
 from trainer.content.puzzles import Puzzle
@@ -29,6 +29,10 @@ from trainer.practice.ratings import Glicko
 from trainer.practice.schedule import Card
 from trainer.practice.stats import MAIN_QUESTION
 from trainer.store import DrillMode, LessonProgress, ProgressStore, Question
+
+if TYPE_CHECKING:
+    from trainer.play.game import LocalSaveInfo, SaveInfo
+    from trainer.store import StoredGame, StoredLocalGame
 
 
 def main_question(puzzle: Puzzle) -> Question:
@@ -257,3 +261,72 @@ def finish_lesson(store: ProgressStore, lesson: Lesson, *, now: float | None = N
         lesson.id, lesson.edition, graded=len(graded), first_try=progress.first_try_count(graded), at=now
     )
     return lesson_standing(store, lesson)
+
+
+def open_lesson_step(store: ProgressStore, lesson: Lesson, step: int) -> None:
+    """The learner is at ``step`` of ``lesson``: the lesson resumes there."""
+    store.set_resume_step(lesson.progress_key, step)
+
+
+def complete_lesson_step(store: ProgressStore, lesson: Lesson, step: int, *, first_try: bool, now: float) -> None:
+    """A task of ``lesson`` answered right (``first_try``: at the first attempt of this showing)."""
+    store.complete_step(lesson.progress_key, step, first_try=first_try, at=now)
+
+
+def save_theme(store: ProgressStore, theme: str) -> None:
+    """Keep the theme chosen for the next session."""
+    store.set_setting("theme", theme)
+
+
+class PlayedGames:
+    """The games played in the app as the progress file keeps them: games against the computer (bgsage) and local
+    games (acey-deucey against the computer, two players). Lists are read afresh from the file, so a game another
+    copy of the app finished or moved on is seen as it is; a save never replaces a newer record (the store raises
+    :class:`~trainer.store.GameChangedError`)."""
+
+    def __init__(self, store: ProgressStore) -> None:
+        self.store = store
+
+    def unfinished(self) -> list[StoredGame]:
+        """The games against the computer still under way, the one saved last first."""
+        return self.store.unfinished_games(fresh=True)
+
+    def unfinished_local(self) -> list[StoredLocalGame]:
+        """The local games still under way, the one saved last first."""
+        return self.store.unfinished_local_games(fresh=True)
+
+    def unfinished_game(self, game_id: str) -> StoredGame | None:
+        """The game against the computer ``game_id`` as the file has it now, if it is still under way."""
+        stored = self.store.game(game_id, fresh=True)
+        return None if stored is None or stored.finished else stored
+
+    def unfinished_local_game(self, game_id: str) -> StoredLocalGame | None:
+        """The local game ``game_id`` as the file has it now, if it is still under way."""
+        stored = self.store.local_game(game_id, fresh=True)
+        return None if stored is None or stored.finished else stored
+
+    def keep(self, info: SaveInfo | LocalSaveInfo, version: int) -> int:
+        """Save a game as it stands over its save ``version`` (0: not saved yet); the new version.
+
+        :raises GameChangedError: if the file holds a newer save of it (another copy of the app moved it on or
+            finished it), which is left as it is.
+        """
+        from trainer.play.game import LocalSaveInfo
+
+        if isinstance(info, LocalSaveInfo):
+            self.store.save_local_game(info.game_id, info.record, finished=info.finished, version=version + 1)
+        else:
+            self.store.save_game(**asdict(info), version=version + 1)
+        return version + 1
+
+    def set_aside_local(self, game_id: str) -> None:
+        """Keep a local game whose record can't be rebuilt aside in the progress file, out of the list."""
+        stored = self.store.local_game(game_id)
+        if stored is not None:
+            self.store.set_setting(LOCAL_ASIDE, stored.record)
+            self.store.set_aside_setting(LOCAL_ASIDE)
+            self.store.delete_local_game(game_id)
+
+
+LOCAL_ASIDE = "play:local"
+"""The setting under which a local game's record that can't be rebuilt is kept aside (as ``play:local:damaged-N``)."""

@@ -7,13 +7,20 @@ verdicts) come from :mod:`trainer.play.wording`, the engine's reasons from :mod:
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from trainer.engine import Side
+from trainer.engine.wording import printable
 from trainer.i18n import N_, _, ngettext
+from trainer.play import wording as play_wording
 
 if TYPE_CHECKING:
-    from trainer.engine import MatchScore
+    from trainer.analysis import CubeDecision
+    from trainer.content.puzzles import Puzzle
+    from trainer.engine import Dice, MatchScore, MoneyOptions
+    from trainer.play import Event, GameSetup, Mistake, Role, TurnLost, Verdict
+    from trainer.store import StoredGame
 
 X_MARK, O_MARK = "●", "○"
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -112,3 +119,847 @@ CUBE_BUTTONS = {
 def cube_button(action: str, key: str) -> str:
     """A cube action's button: ``Double (d)``."""
     return _("{action} ({key})").format(action=_(CUBE_BUTTONS[action]), key=key)
+
+
+# --- lessons and puzzles: the task on the board ---------------------------------------------------------------
+
+
+def kind_heading(kind_name: str) -> str:
+    """A step's heading from the name of its kind (marked with ``N_()``)."""
+    return _(kind_name)
+
+
+def your_roll() -> str:
+    return _("your roll")
+
+
+def setup_caption(left: int) -> str:
+    return _("to place: {left} · enter or click adds a checker, minus or right-click takes one off").format(left=left)
+
+
+def setup_on_points() -> str:
+    return _("Checkers go on the points 1 to 24.")
+
+
+def setup_not_yours(point: int) -> str:
+    return _("O's checkers stand on point {point}: it's not yours.").format(point=point)
+
+
+def setup_all_placed() -> str:
+    return _("All 15 checkers are placed: remove one first (right-click or -).")
+
+
+def press_r_to_roll() -> str:
+    return _("press r or enter to roll")
+
+
+def opening_throw(mine: int, theirs: int) -> str:
+    """An opening throw under the board: ``you threw 3, O threw 5`` (a tie says to roll again)."""
+    if mine == theirs:
+        return _("you threw {mine}, O threw {theirs}  tie: roll again").format(mine=mine, theirs=theirs)
+    return _("you threw {mine}, O threw {theirs}").format(mine=mine, theirs=theirs)
+
+
+def cube_caption(question: str) -> str:
+    """Under a cube question: the keys that answer it."""
+    return _("take (t) or pass (p)?") if question == "take" else _("double (d) or no double (r)?")
+
+
+def puzzle_caption(puzzle_id: str) -> str:
+    return _("puzzle {id}").format(id=puzzle_id)
+
+
+def yes() -> str:
+    return _("Yes")
+
+
+def no() -> str:
+    return _("No")
+
+
+def score_placeholder(ask: str) -> str:
+    """What the box says while empty, for a score question answered in it."""
+    if ask == "points":
+        return _("type the number of points, then enter")
+    if ask == "score":
+        return _("type the score, yours first: 3-1")
+    return type_a_play_placeholder()
+
+
+def choose_a_double_caption() -> str:
+    return _("you played the 1-2: now choose a double")
+
+
+def type_a_play_placeholder() -> str:
+    return _("type a play, e.g. 24/18 13/8")
+
+
+def type_a_bearoff_placeholder() -> str:
+    return _("type a play, e.g. 6/off 5/3")
+
+
+# --- the lesson screen --------------------------------------------------------------------------------------------
+
+
+def numbered(number: int, label: str) -> str:
+    """An option with its number: ``2. Bear off``."""
+    return _("{number}. {label}").format(number=number, label=printable(label))
+
+
+def lesson_title(number: int, title: str, step: int, steps: int, *, review: bool) -> str:
+    """The title bar of a lesson step."""
+    values = {"number": number, "title": printable(title), "step": step, "steps": steps}
+    if review:
+        return _("Review: lesson {number}: {title}   step {step} of {steps}").format(**values)
+    return _("Lesson {number}: {title}   step {step} of {steps}").format(**values)
+
+
+def lesson_complete_title(number: int, title: str) -> str:
+    return _("Lesson {number}: {title}   complete").format(number=number, title=printable(title))
+
+
+def lesson_complete() -> str:
+    return _("Lesson complete")
+
+
+def lesson_summary(stars: int, right: int, graded: int, low: int, high: int, *, practice: bool) -> str:
+    """The summary of a finished lesson (Markdown): stars, tasks right at the first try, the thresholds, and the
+    practice sets when there are some."""
+    lines = [
+        "## " + "★" * stars + "☆" * (3 - stars),
+        "",
+        _("You got **{right} of {graded}** tasks right at the first try.").format(right=right, graded=graded),
+        "",
+        _(
+            "Stars count first tries: ★★★ for {high}% or more, ★★ for {low}% or more, ★ for finishing. Take the "
+            "lesson again any time to earn more."
+        ).format(high=high, low=low),
+    ]
+    if practice:
+        lines += ["", _("Practise what you learned with these puzzles:")]
+    return "\n".join(lines)
+
+
+def practise_option(title: str, count: int) -> str:
+    """A practice set offered at the end of a lesson."""
+    return ngettext("Practise: {title}  ({count} puzzle)", "Practise: {title}  ({count} puzzles)", count).format(
+        title=title, count=count
+    )
+
+
+def continue_label() -> str:
+    return _("Continue")
+
+
+def finish_lesson_label() -> str:
+    return _("Finish lesson")
+
+
+def roll_label() -> str:
+    return _("Roll")
+
+
+def i_start_label() -> str:
+    return _("I start")
+
+
+def o_starts_label() -> str:
+    return _("O starts")
+
+
+def check_label() -> str:
+    return _("Check")
+
+
+def undo_label() -> str:
+    return _("Undo")
+
+
+def next_lesson_label() -> str:
+    return _("Next lesson")
+
+
+def back_to_lessons_label() -> str:
+    return _("Back to lessons")
+
+
+# --- puzzles ------------------------------------------------------------------------------------------------------
+
+DIFFICULTIES = {0: N_("all"), 1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
+PUZZLE_NAMES = {"forced": N_("Forced move"), "bearoff": N_("Bear-off"), "cube": N_("Cube decision")}
+"""One puzzle of each kind, as its screen names it."""
+
+
+def puzzles_title() -> str:
+    return _("Puzzles")
+
+
+def set_title(kind: str, variant: str) -> str:
+    """What the menu calls a kind of puzzle in a variant: ``Forced moves``, ``Acey-deucey: forced moves``."""
+    from trainer.practice.stats import kind_name
+
+    title = _(kind_name(kind).title)
+    if variant == "standard":
+        return title
+    return _("{variant}: {kind}").format(variant=variant_title(variant), kind=title[:1].lower() + title[1:])
+
+
+def puzzle_title(puzzle: Puzzle) -> str:
+    """What a puzzle is, for its screen's title: ``Forced move``, ``Cube decision``, ``Acey-deucey: forced move``."""
+    name = _(PUZZLE_NAMES[puzzle.kind]) if puzzle.kind in PUZZLE_NAMES else puzzle.kind.capitalize()
+    if puzzle.variant == "standard":
+        return name
+    return _("{variant}: {kind}").format(variant=variant_title(puzzle.variant), kind=name[:1].lower() + name[1:])
+
+
+def variant_title(variant: str) -> str:
+    """The rules' name: ``Backgammon``, ``Acey-deucey``."""
+    return play_wording.variant_title(variant)
+
+
+def theme_title(theme: str) -> str:
+    """A puzzle theme's title."""
+    from trainer.content.themes import THEME_TITLES
+
+    return _(THEME_TITLES[theme]) if theme in THEME_TITLES else theme
+
+
+def puzzle_filter(rating: str, difficulty: int) -> str:
+    return _("Your rating {rating}   Difficulty: {difficulty}  (press 0, 1, 2 or 3)").format(
+        rating=rating, difficulty=_(DIFFICULTIES[difficulty])
+    )
+
+
+def loading_puzzles() -> str:
+    return _("Loading puzzles…")
+
+
+def puzzle_set_line(label: str, done: int, total: int) -> str:
+    return _("{label}  ({done}/{total} solved)").format(label=label, done=done, total=total)
+
+
+def all_puzzles() -> str:
+    return _("All puzzles")
+
+
+def at_your_level(count: int) -> str:
+    return _("At your level  ({count} unsolved near your rating)").format(count=count)
+
+
+def puzzle_title_bar(where: tuple[int, int] | None, kind: str, difficulty: int, theme: str | None) -> str:
+    """A puzzle's title bar: ``Puzzle 3 of 20   Forced move  ★★   Race`` (the theme once answered); ``where``
+    ``None`` in review."""
+    stars = "★" * difficulty
+    place = _("Review") if where is None else _("Puzzle {number} of {count}").format(number=where[0], count=where[1])
+    text = _("{where}   {kind}  {stars}").format(where=place, kind=kind, stars=stars)
+    return text if theme is None else _("{title}   {theme}").format(title=text, theme=theme)
+
+
+def rating_moved(rating: str, change: int, puzzle: int) -> str:
+    return _("Rating {rating}  ({change:+d})   puzzle {puzzle}").format(rating=rating, change=change, puzzle=puzzle)
+
+
+def rating_line(rating: str, *, rated: bool) -> str:
+    if rated:
+        return _("Rating {rating}   this one is rated").format(rating=rating)
+    return _("Rating {rating}").format(rating=rating)
+
+
+def point_answer(point: int) -> str:
+    """An answer stored for a refused choice on the board before any move: ``point 7``."""
+    return _("point {point}").format(point=point)
+
+
+def try_again_or_solution(message: str) -> str:
+    return _("{message} Try again, or press s for the solution.").format(message=message)
+
+
+def solution(text: str) -> str:
+    return _("Solution: {text}").format(text=text)
+
+
+def solution_no_play(explanation: str) -> str:
+    return _("Solution: no legal play. {explanation}").format(explanation=explanation)
+
+
+def end_of_puzzle_set() -> str:
+    return _("You have reached the end of this puzzle set.")
+
+
+def no_legal_play_label() -> str:
+    return _("No legal play")
+
+
+def retry_label() -> str:
+    return _("Retry")
+
+
+def solution_label() -> str:
+    return _("Solution")
+
+
+def next_label() -> str:
+    return _("Next")
+
+
+# --- the forced-or-not drill --------------------------------------------------------------------------------------
+
+MODE_TITLES = {"practice": N_("Practice"), "streak": N_("Streak"), "storm": N_("Storm"), "review": N_("Review")}
+RECOGNITION_ANSWERS = {"forced": N_("forced"), "not forced": N_("not forced"), "no play": N_("no play")}
+
+
+def drill_title() -> str:
+    return _("Forced or not?")
+
+
+def drill_subtitle() -> str:
+    return _("Is the roll forced, not forced, or is there no legal play? Then play the forced ones.")
+
+
+def practice_mode() -> str:
+    return _("1. Practice  —  untimed, at your pace")
+
+
+def streak_mode(best: int) -> str:
+    return _("2. Streak  —  until the first miss  (best {best})").format(best=best)
+
+
+def storm_mode(minutes: int, penalty: int, best: int) -> str:
+    return _("3. Storm  —  {minutes} minutes, a miss costs {penalty} seconds  (best {best})").format(
+        minutes=minutes, penalty=penalty, best=best
+    )
+
+
+def is_the_roll_forced() -> str:
+    return _("is the roll forced?")
+
+
+def drill_question() -> str:
+    return _("Forced, not forced, or no legal play?")
+
+
+def drill_title_bar(mode: str, status: str) -> str:
+    """``Forced or not?   Streak   streak 3   best 7``."""
+    title = _("Forced or not?   {mode}").format(mode=_(MODE_TITLES[mode]))
+    return f"{title}   {status}" if status else title
+
+
+def practice_status(right: int, answered: int) -> str:
+    return _("{right} right of {answered}").format(right=right, answered=answered)
+
+
+def streak_status(score: int, best: int) -> str:
+    return _("streak {score}   best {best}").format(score=score, best=best)
+
+
+def storm_status(left: str, score: int, best: int) -> str:
+    return _("{left} left   {score} right   best {best}").format(left=left, score=score, best=best)
+
+
+def run_score(score: int, best: int) -> str:
+    return _("{score} right   best {best}").format(score=score, best=best)
+
+
+def recognised(answer: str, plays: int | None) -> str:
+    """The right answer under the board: ``not forced: 7 legal plays``."""
+    said = _(RECOGNITION_ANSWERS[answer])
+    if plays is None:
+        return said
+    return _("{answer}: {count} legal plays").format(answer=said, count=plays)
+
+
+def now_play_it() -> str:
+    return _("Now play it")
+
+
+def forced_play_it() -> str:
+    return _("forced: play it")
+
+
+def forced_only_play() -> str:
+    return _("forced: the only legal play")
+
+
+def previous_position(message: str) -> str:
+    return _("Previous position: {message}").format(message=message)
+
+
+def right_or_missed(correct: bool) -> str:
+    return _("Right") if correct else _("Missed")
+
+
+def storm_over(score: int, mistakes: int) -> str:
+    return _("Time is up: {score} right, {mistakes} missed.").format(score=score, mistakes=mistakes)
+
+
+def streak_over(score: int) -> str:
+    return _("Streak over: {score} right in a row.").format(score=score)
+
+
+def run_over(mode: str) -> str:
+    return _("Storm over") if mode == "storm" else _("Streak over")
+
+
+def run_result(lead: str, best: int, *, new_best: bool) -> str:
+    tail = _("A new best!") if new_best else _("Your best: {best}.").format(best=best)
+    return _("{lead} {tail}\n\nPress a to go again, q to go back.").format(lead=lead, tail=tail)
+
+
+# --- play: the menu -----------------------------------------------------------------------------------------------
+
+LENGTH_NAMES = {0: N_("Money game"), 1: N_("1 point"), 3: N_("3 points"), 5: N_("5 points"), 7: N_("7 points")}
+LEVEL_NAMES = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "strong": N_("strong")}
+MONEY_OPTION_NAMES = {"none": N_("Neither"), "jacoby": N_("Jacoby rule"), "beavers": N_("Beavers"), "both": N_("Both")}
+
+
+def play_title() -> str:
+    return _("Play")
+
+
+def play_subtitle() -> str:
+    return _("A game against the computer, or two players at this keyboard.")
+
+
+def game_length_field() -> str:
+    return _("Game (m):")
+
+
+def level_field() -> str:
+    return _("Level (l):")
+
+
+def money_field() -> str:
+    return _("Money (o):")
+
+
+def length_name(length: int) -> str:
+    return _(LENGTH_NAMES[length])
+
+
+def level_name(level: str) -> str:
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else printable(level)
+
+
+def money_option(key: str) -> str:
+    return _(MONEY_OPTION_NAMES[key])
+
+
+def saved_at(seconds: float) -> str:
+    """When a game was saved, as the menu says it (``05 Dec 14:03``); a time that can't be a date is said so."""
+    try:
+        return time.strftime("%d %b %H:%M", time.localtime(seconds))
+    except (OverflowError, OSError, ValueError):
+        return _("at an unknown time")
+
+
+def resume_line(game: StoredGame) -> str:
+    """An unfinished game against the computer in the menu: kind, level, score and when it was saved."""
+    kind = play_wording.game_kind(game.match_length)
+    if game.match_length:
+        score = _("you {learner}, computer {computer}").format(learner=game.learner_score, computer=game.computer_score)
+    else:
+        score = _("under way")
+    return _("Resume: {kind} against the computer ({level}), {score}, saved {saved}").format(
+        kind=kind, level=level_name(game.level), score=score, saved=saved_at(game.updated_at)
+    )
+
+
+def resume_local_line(setup: GameSetup, updated_at: float) -> str:
+    """An unfinished game without bgsage in the menu: what it is and when it was saved."""
+    return _("Resume: {title}, {kind}, saved {saved}").format(
+        title=play_wording.local_title(setup),
+        kind=play_wording.game_kind(setup.match_length, cube=setup.cube),
+        saved=saved_at(updated_at),
+    )
+
+
+def local_game_set_aside(error: str) -> str:
+    return _("The unfinished game can't be resumed ({error}); its record is kept aside in the progress file.").format(
+        error=error
+    )
+
+
+def money_rules(options: MoneyOptions) -> str:
+    """The money options in force, as the menu and the title add them: `` (Jacoby rule and beavers)``."""
+    names = [_(name) for name in options.names]
+    return _(" ({rules})").format(rules=listed(names)) if names else ""
+
+
+def new_game_against_sage(length: int, options: MoneyOptions, level: str) -> str:
+    return _("Against the computer: backgammon, {kind}{rules}, {level}").format(
+        kind=play_wording.game_kind(length), rules=money_rules(options), level=level_name(level)
+    )
+
+
+def new_acey_deucey_game(length: int) -> str:
+    """The acey-deucey computer plays without the cube: a single game or a match."""
+    return _("Against the computer: acey-deucey, {kind}").format(kind=play_wording.game_kind(length, cube=False))
+
+
+def new_two_player_game(variant: str, length: int) -> str:
+    kind = play_wording.game_kind(length)
+    if variant == "standard":
+        return _("Two players at this keyboard: backgammon, {kind}").format(kind=kind)
+    return _("Two players at this keyboard: acey-deucey, {kind}").format(kind=kind)
+
+
+def cannot_resume(error: str) -> str:
+    return _("This game cannot be resumed: {error}").format(error=error)
+
+
+def game_moved_on() -> str:
+    return _("That game was saved by another bgtrainer meanwhile: the list now shows it as it is.")
+
+
+# --- play: the game -----------------------------------------------------------------------------------------------
+
+
+def who(role: Role, side: Side) -> str:
+    """Who acts, as the status line names them: ``You``, or ``Player 2 (○)``."""
+    if role.is_learner:
+        return play_wording.role_name(role)
+    mark = X_MARK if side is Side.X else O_MARK
+    return _("{name} ({mark})").format(name=play_wording.role_name(role), mark=mark)
+
+
+def dice_faces(dice: Dice) -> str:
+    """``⚄⚃ 5-4``: the dice as faces and in numbers."""
+    return f"{DIE_FACES[dice.first - 1]}{DIE_FACES[dice.second - 1]} {dice.first}-{dice.second}"
+
+
+def dice_name(dice: Dice) -> str:
+    """A roll to play, the higher die first (``5-2``), a chosen double said so."""
+    roll = str(dice.high_first())
+    return _("{dice} (the chosen double)").format(dice=roll) if dice.chosen else roll
+
+
+def play_title_bar(setup: GameSetup, *, tutor: bool) -> str:
+    """The title bar of a game: what it is, and against bgsage the level and whether the tutor is on."""
+    if setup.evaluated:
+        assert setup.level is not None
+        return _("Play · {kind}{rules} · computer: {level} · {tutor}").format(
+            kind=play_wording.game_kind(setup.match_length),
+            rules=money_rules(setup.options),
+            level=level_name(setup.level),
+            tutor=_("tutor on (T)") if tutor else _("tutor off (T)"),
+        )
+    return _("Play · {title} · {kind}").format(
+        title=play_wording.local_title(setup), kind=play_wording.game_kind(setup.match_length, cube=setup.cube)
+    )
+
+
+def confirm_label() -> str:
+    return _("Confirm")
+
+
+def go_on_label() -> str:
+    return _("Go on")
+
+
+def take_back_label() -> str:
+    return _("Take back")
+
+
+def hint_label() -> str:
+    return _("Hint")
+
+
+def next_game_label() -> str:
+    return _("Next game")
+
+
+def game_resumed(number: int) -> str:
+    return _("Game {number} resumed where it was.").format(number=number)
+
+
+def opening(event: Event, roles: tuple[Role, Role], game_number: int, *, acey_deucey: bool) -> str:
+    """Who won the opening roll, and what they do now."""
+    throws = event.opening_throws
+    x, o = throws[-1]
+    names = [play_wording.role_name(role) for role in roles]
+    ties = len(throws) - 1
+    if ties:
+        head = ngettext(
+            "Opening roll after {ties} tie: {first} {x}, {second} {o}.",
+            "Opening roll after {ties} ties: {first} {x}, {second} {o}.",
+            ties,
+        ).format(ties=ties, first=names[0], x=x, second=names[1], o=o)
+    else:
+        head = _("Opening roll: {first} {x}, {second} {o}.").format(first=names[0], x=x, second=names[1], o=o)
+    role = roles[0] if event.side is Side.X else roles[1]
+    high, low = (x, o) if event.side is Side.X else (o, x)
+    values = {"name": play_wording.role_name(role), "high": high, "low": low}
+    if role.is_learner:
+        start = _("You start and roll both dice.") if acey_deucey else _("You start and play {high}-{low}.")
+    elif acey_deucey:
+        start = _("{name} starts and rolls both dice.")
+    else:
+        start = _("{name} starts and plays {high}-{low}.")
+    line = _("{opening} {start}").format(opening=head, start=start.format(**values))
+    return _("Game {number}. {line}").format(number=game_number, line=line) if game_number > 1 else line
+
+
+def roll_prompt(role: Role, side: Side, *, bonus: bool, may_double: bool) -> str:
+    """Whose turn it is to roll (or double)."""
+    if bonus:
+        if role.is_learner:
+            return _("Bonus roll: You roll again (r or enter).")
+        return _("Bonus roll: {who} rolls again (r or enter).").format(who=who(role, side))
+    if role.is_learner:
+        return _("Your turn: roll (r or enter) or double (d).") if may_double else _("Your turn: roll (r or enter).")
+    if may_double:
+        return _("{who}'s turn: roll (r or enter) or double (d).").format(who=who(role, side))
+    return _("{who}'s turn: roll (r or enter).").format(who=who(role, side))
+
+
+def move_prompt(role: Role, side: Side, dice: Dice) -> str:
+    if role.is_learner:
+        return _("You play {dice}: move on the board or press / to type; u undoes.").format(dice=dice_name(dice))
+    return _("{who} plays {dice}: move on the board or press / to type; u undoes.").format(
+        who=who(role, side), dice=dice_name(dice)
+    )
+
+
+def no_play_prompt(role: Role, side: Side, dice: Dice) -> str:
+    return _("{who}: no legal play with {dice}. Press enter to go on.").format(
+        who=who(role, side), dice=dice_name(dice)
+    )
+
+
+def answer_prompt(doubler: Role, doubler_side: Side, role: Role, side: Side, value: int) -> str:
+    """A double waiting for its answer."""
+    if role.is_learner:
+        return _("{doubler} doubled to {value}: you, take (t) or pass (p)?").format(
+            doubler=who(doubler, doubler_side), value=value
+        )
+    return _("{doubler} doubled to {value}: {who}, take (t) or pass (p)?").format(
+        doubler=who(doubler, doubler_side), value=value, who=who(role, side)
+    )
+
+
+def choose_double_prompt(role: Role, side: Side) -> str:
+    if role.is_learner:
+        return _(
+            "Acey-deucey! You choose the double to play (1-6): played in full, it earns a bonus roll; after one "
+            "marked ✗ the turn ends."
+        )
+    return _(
+        "Acey-deucey! {who} chooses the double to play (1-6): played in full, it earns a bonus roll; after one "
+        "marked ✗ the turn ends."
+    ).format(who=who(role, side))
+
+
+def double_option(number: int, full: bool) -> str:
+    face = DIE_FACES[number - 1]
+    note = _("✓ in full") if full else _("✗ not in full")
+    return f"{number}-{number} {face}{face}  {note}"
+
+
+def next_game_prompt(result: str) -> str:
+    return _("{result} Press n or enter for the next game.").format(result=result)
+
+
+def game_over(*, match: bool) -> str:
+    return _("Match over.") if match else _("Game over.")
+
+
+def judging(*, tutor: bool) -> str:
+    return _("The tutor is looking at your play…") if tutor else _("Playing…")
+
+
+def rolling() -> str:
+    return _("Rolling…")
+
+
+def cube_working(action: str) -> str:
+    words = {
+        "double": N_("You double…"),
+        "take": N_("You take…"),
+        "pass": N_("You pass…"),
+        "beaver": N_("You beaver…"),
+    }
+    return _(words[action])
+
+
+def play_made(role: Role, side: Side, written: str) -> str:
+    return _("{who}: {play}. Press enter to confirm, u to take a move back.").format(who=who(role, side), play=written)
+
+
+def moves_so_far(role: Role, side: Side, notation: str) -> str:
+    return _("{who}: {moves}.").format(who=who(role, side), moves=notation or _("no move yet"))
+
+
+def double_not_in_full() -> str:
+    return _("It can't be played in full: the turn ends after it.")
+
+
+def event_line(role: Role, event: Event, *, note: str | None = None, lost: TurnLost | None = None) -> str:
+    """What a decision did, for the list of what happened (empty for the opening roll, said on its own)."""
+    name = play_wording.role_name(role)
+    if event.kind == "roll" and event.dice is not None:
+        if role.is_learner:
+            return _("You rolled {dice}.").format(dice=dice_faces(event.dice))
+        return _("{name} rolled {dice}.").format(name=name, dice=dice_faces(event.dice))
+    if event.kind == "play" and event.play is not None and event.dice is not None:
+        values = {"name": name, "play": event.play, "dice": str(event.dice.high_first())}
+        line = (
+            _("You played {play} with {dice}.") if role.is_learner else _("{name} played {play} with {dice}.")
+        ).format(**values)
+        return line if lost is None else f"{line} {play_wording.turn_lost(lost)}"
+    if event.kind == "choose" and event.dice is not None:
+        number = event.dice.first
+        line = _("{name} chose {number}-{number}.").format(name=name, number=number)
+        return line if note is None else f"{line} {note}"
+    learner = {
+        "double": N_("You doubled."),
+        "take": N_("You took."),
+        "pass": N_("You passed."),
+        "beaver": N_("You beavered."),
+    }
+    other = {
+        "double": N_("{name} doubled."),
+        "take": N_("{name} took."),
+        "pass": N_("{name} passed."),
+        "beaver": N_("{name} beavered."),
+    }
+    if event.kind not in learner:
+        return ""
+    return _(learner[event.kind]) if role.is_learner else _(other[event.kind]).format(name=name)
+
+
+def took_back(event: Event) -> str:
+    """The learner's decision taken back."""
+    if event.kind == "play" and event.play is not None:
+        return _("Took back your play {play}: decide again.").format(play=event.play)
+    words = {
+        "double": N_("Took back your double: decide again."),
+        "take": N_("Took back your take: decide again."),
+        "pass": N_("Took back your pass: decide again."),
+        "beaver": N_("Took back your beaver: decide again."),
+    }
+    return _(words[event.kind]) if event.kind in words else _("Took back your decision: decide again.")
+
+
+def tutor_switched(on: bool) -> str:
+    return _("The tutor is on.") if on else _("The tutor is off.")
+
+
+def tutor_says(verdict: str, forced: str | None = None) -> str:
+    said = _("Tutor: {verdict}").format(verdict=verdict)
+    return said if forced is None else f"{said} {forced}"
+
+
+def mistake_prompt(verdict: Verdict, *, take_back: bool, view: bool) -> str:
+    """After a mistake: what it was, and the keys that go on from it."""
+    skill = play_wording.skill_name(verdict.skill.value)
+    what = _("play") if verdict.decision == "play" else _("cube decision")
+    keys = [_("z takes it back")] if take_back else []
+    if view:
+        keys.append(_("v shows yours or the better play"))
+    keys.append(_("enter goes on"))
+    return _("A {skill} {what}: {keys}.").format(skill=skill, what=what, keys=", ".join(keys))
+
+
+def verdict_caption(play: str, equity: float, *, better: bool) -> str:
+    if better:
+        return _("Better: {play} ({equity:+.3f})").format(play=play, equity=equity)
+    return _("Yours: {play} ({equity:+.3f})").format(play=play, equity=equity)
+
+
+def looking_for_the_best() -> str:
+    return _("Looking for the best…")
+
+
+def hint_plays(advice: str) -> str:
+    return _(
+        "Hint: {advice} Equity, W winning and G gammon chances; the arrows show each play on the board, escape or h "
+        "closes."
+    ).format(advice=advice)
+
+
+def hint_cube(advice: str, decision: CubeDecision | None) -> str:
+    if decision is None:
+        return _("Hint: {advice}").format(advice=advice)
+    return _(
+        "Hint: {advice} No double {no_double:+.3f}, double/take {double_take:+.3f}, double/pass {double_pass:+.3f}."
+    ).format(
+        advice=advice,
+        no_double=decision.no_double,
+        double_take=decision.double_take,
+        double_pass=decision.double_pass,
+    )
+
+
+def hint_caption(rank: int, play: str, equity: float) -> str:
+    return _("Hint {rank}: {play} ({equity:+.3f})").format(rank=rank, play=play, equity=equity)
+
+
+def computer_thinking() -> str:
+    return _("The computer is thinking…")
+
+
+def computer_rolled(role: Role, dice: Dice, *, bonus: bool) -> str:
+    name = play_wording.role_name(role)
+    if bonus:
+        return _("{name} rolled {dice} (the bonus roll).").format(name=name, dice=dice_faces(dice))
+    return _("{name} rolled {dice}.").format(name=name, dice=dice_faces(dice))
+
+
+def computer_chose(role: Role, number: int) -> str:
+    return _("Acey-deucey: {name} chose {number}-{number}.").format(name=play_wording.role_name(role), number=number)
+
+
+def computer_plays(role: Role, play: str) -> str:
+    return _("{name} plays {play}.").format(name=play_wording.role_name(role), play=play)
+
+
+def computer_cube(role: Role, event: Event) -> tuple[str, str]:
+    """The computer's cube action: what the status line says while it shows, and the line for what happened."""
+    name = play_wording.role_name(role)
+    if event.kind == "double":
+        value = 2 * event.before.cube
+        return (
+            _("{name} doubles to {value}.").format(name=name, value=value),
+            _("{name} doubled to {value}.").format(name=name, value=value),
+        )
+    words = {"take": N_("{name} takes."), "pass": N_("{name} passes."), "beaver": N_("{name} beavers.")}
+    said = _(words[event.kind]).format(name=name)
+    return said, said
+
+
+def something_went_wrong(error: str) -> str:
+    return _("Something went wrong: {error}").format(error=error)
+
+
+def game_saved_as_it_was() -> str:
+    return _("The game is saved as it was: press q to leave, and resume it from the Play menu.")
+
+
+def your_mistakes() -> str:
+    return _("Your mistakes (choose one to see it on the board):")
+
+
+def mistake_line(mistake: Mistake) -> str:
+    verdict = mistake.verdict
+    dice = f" {mistake.dice.high_first()}" if mistake.dice is not None else ""
+    return _("Game {game}{dice}: {skill}, {chosen} (-{loss:.3f}; better {best})").format(
+        game=mistake.game,
+        dice=dice,
+        skill=play_wording.skill_name(verdict.skill.value),
+        chosen=play_wording.decision_name(verdict.chosen),
+        loss=verdict.loss,
+        best=play_wording.decision_name(verdict.best),
+    )
+
+
+def mistake_caption(mistake: Mistake) -> str:
+    verdict = mistake.verdict
+    values = {
+        "chosen": play_wording.decision_name(verdict.chosen),
+        "chosen_equity": verdict.chosen_equity,
+        "best": play_wording.decision_name(verdict.best),
+        "best_equity": verdict.best_equity,
+    }
+    if verdict.best_play is not None:
+        return _("Better: {best} ({best_equity:+.3f}); yours: {chosen} ({chosen_equity:+.3f})").format(**values)
+    return _("You chose {chosen} ({chosen_equity:+.3f}); better: {best} ({best_equity:+.3f})").format(**values)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import ClassVar, Literal
 
 from textual.app import ComposeResult
@@ -46,19 +47,21 @@ from trainer.content.recognition import (
     recognise,
 )
 from trainer.engine import Play
+from trainer.i18n import N_
 from trainer.practice.drills import STORM_MISS_PENALTY, STORM_SECONDS, StormRun, StreakRun
 from trainer.store import DrillMode
 from trainer.training import answer_puzzle, finish_drill, puzzles_near_rating
+from trainer.tui import wording
 from trainer.tui.playing import BoardPlay
+from trainer.tui.scenes import played_scene
 from trainer.tui.screens.base import TaskScreen, TrainerScreen
-from trainer.tui.widgets.board import LastMove
+from trainer.tui.widgets.board import BoardScene
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 
 Mode = Literal["practice", "streak", "storm", "review"]
 MODES: tuple[Mode, ...] = ("practice", "streak", "storm")
-MODE_TITLES: dict[Mode, str] = {"practice": "Practice", "streak": "Streak", "storm": "Storm", "review": "Review"}
 Phase = Literal["ask", "play", "done", "over"]
 """``ask``: forced, not forced or no play?; ``play``: play the forced roll; ``done``: answered, enter goes on;
 ``over``: the Streak or Storm has ended."""
@@ -90,25 +93,22 @@ def drill_positions(
 def clock_text(seconds: float) -> str:
     """``m:ss`` for a Storm's time left (rounded up, so 0:00 means the time is up)."""
     whole = max(0, int(-(-seconds // 1)))
-    return f"{whole // 60}:{whole % 60:02d}"
+    return f"{whole // 60}:{whole % 60:02d}"  # a clock's figures, the same in every language
 
 
 class DrillMenuScreen(TrainerScreen):
     """The drill's three modes, with the bests: keys 1-3, or the arrows and enter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "start('practice')", "Practice"),
-        Binding("2", "start('streak')", "Streak"),
-        Binding("3", "start('storm')", "Storm"),
+        Binding("1", "start('practice')", N_("Practice")),
+        Binding("2", "start('streak')", N_("Streak")),
+        Binding("3", "start('storm')", N_("Storm")),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="menu-page"):
-            yield Static("Forced or not?", classes="page-title")
-            yield Static(
-                "Is the roll forced, not forced, or is there no legal play? Then play the forced ones.",
-                classes="page-subtitle",
-            )
+            yield Static(wording.drill_title(), classes="page-title")
+            yield Static(wording.drill_subtitle(), classes="page-subtitle")
             yield OptionList(id="drill-modes", classes="menu")
         yield KeysFooter()
 
@@ -125,14 +125,9 @@ class DrillMenuScreen(TrainerScreen):
         menu.clear_options()
         streak, storm = self.store.drill_best("streak"), self.store.drill_best("storm")
         minutes = round(STORM_SECONDS / 60)
-        menu.add_option(Option("1. Practice  —  untimed, at your pace", id="practice"))
-        menu.add_option(Option(f"2. Streak  —  until the first miss  (best {streak})", id="streak"))
-        menu.add_option(
-            Option(
-                f"3. Storm  —  {minutes} minutes, a miss costs {round(STORM_MISS_PENALTY)} seconds  (best {storm})",
-                id="storm",
-            )
-        )
+        menu.add_option(Option(wording.practice_mode(), id="practice"))
+        menu.add_option(Option(wording.streak_mode(streak), id="streak"))
+        menu.add_option(Option(wording.storm_mode(minutes, round(STORM_MISS_PENALTY), storm), id="storm"))
         menu.highlighted = highlighted if highlighted is not None else 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -150,19 +145,19 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
     Its keys are its own (the answers first in the footer), the task screen's that apply declared again."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape", "leave", "Back"),
-        Binding("f", "answer('forced')", "Forced"),
-        Binding("n", "answer('not forced')", "Not forced"),
-        Binding("p", "answer('no play')", "No legal play"),
-        Binding("enter", "next", "Next"),
-        Binding("a", "again", "Again"),
-        Binding("b", "focus_board", "Board", show=False),
-        Binding("slash", "focus_notation", "Type a play"),
-        Binding("u,backspace", "undo", "Undo"),
-        Binding("pageup", "scroll_panel(-1)", "Scroll up", show=False),
-        Binding("pagedown", "scroll_panel(1)", "Scroll down", show=False),
-        Binding("tab", "app.focus_next", "Next field", show=False),
-        Binding("shift+tab", "app.focus_previous", "Previous field", show=False),
+        Binding("q,escape", "leave", N_("Back")),
+        Binding("f", "answer('forced')", N_("Forced")),
+        Binding("n", "answer('not forced')", N_("Not forced")),
+        Binding("p", "answer('no play')", N_("No legal play")),
+        Binding("enter", "next", N_("Next")),
+        Binding("a", "again", N_("Again")),
+        Binding("b", "focus_board", N_("Board"), show=False),
+        Binding("slash", "focus_notation", N_("Type a play")),
+        Binding("u,backspace", "undo", N_("Undo")),
+        Binding("pageup", "scroll_panel(-1)", N_("Scroll up"), show=False),
+        Binding("pagedown", "scroll_panel(1)", N_("Scroll down"), show=False),
+        Binding("tab", "app.focus_next", N_("Next field"), show=False),
+        Binding("shift+tab", "app.focus_previous", N_("Previous field"), show=False),
     ]
 
     phase: reactive[Phase] = reactive("ask", bindings=True)
@@ -252,11 +247,10 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.puzzle = puzzle
         self.started = time.monotonic()
         board = self.board
-        board.marked, board.last_move = frozenset(), None
+        board.scene = BoardScene(caption=wording.is_the_roll_forced())
         board.cursor_shown = False
-        board.caption = "is the roll forced?"
         self.playing = BoardPlay(board, puzzle.board(), puzzle.roll())
-        self.query_one(".step-heading", Static).update("Forced, not forced, or no legal play?")
+        self.query_one(".step-heading", Static).update(wording.drill_question())
         self.query_one("#drill-prompt", Static).update(puzzle.prompt)
         self.notation.value = ""
         self.phase = "ask"
@@ -265,17 +259,16 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         board.focus()
 
     def show_title(self) -> None:
-        name = "Forced or not?"
         if self.mode == "practice":
-            status = f"{self.right} right of {self.answered}" if self.answered else ""
+            status = wording.practice_status(self.right, self.answered) if self.answered else ""
         elif self.mode == "streak":
-            status = f"streak {self.streak.score}   best {max(self.best, self.streak.score)}"
+            status = wording.streak_status(self.streak.score, max(self.best, self.streak.score))
         elif self.mode == "storm" and self.storm is not None:
             left = clock_text(self.storm.remaining(self.now()))
-            status = f"{left} left   {self.storm.score} right   best {max(self.best, self.storm.score)}"
+            status = wording.storm_status(left, self.storm.score, max(self.best, self.storm.score))
         else:
             status = ""
-        self.task_layout.set_title(f" {name}   {MODE_TITLES[self.mode]}   {status}".rstrip())
+        self.task_layout.set_title(" " + wording.drill_title_bar(self.mode, status))
 
     def watch_phase(self) -> None:
         self.refresh_controls()
@@ -324,12 +317,13 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.record(answer, feedback.correct, question="forced")
         verdict = recognise(self.puzzle.board(), self.puzzle.roll())
         several = verdict.play_count > 1
-        self.board.caption = f"{verdict.answer}: {verdict.play_count} legal plays" if several else verdict.answer
+        caption = wording.recognised(verdict.answer, verdict.play_count if several else None)
+        self.board.scene = replace(self.board.scene, caption=caption)
         if feedback.correct and verdict.play is not None:
             self.feedback.show_feedback(feedback)
             self.phase = "play"
-            self.query_one(".step-heading", Static).update("Now play it")
-            self.board.caption = "forced: play it"
+            self.query_one(".step-heading", Static).update(wording.now_play_it())
+            self.board.scene = replace(self.board.scene, caption=wording.forced_play_it())
             self.board.focus()
             return
         if not feedback.correct and verdict.play is not None and self.mode != "storm":
@@ -338,11 +332,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
 
     def show_play(self, play: Play) -> None:
         """Show the only legal play on the board, from and to."""
-        board = self.board
-        board.position = play.result
-        board.used_dice = play.dice.moves[: play.dice_used]
-        board.last_move = LastMove.of(play)
-        board.caption = "forced: the only legal play"
+        self.board.scene = replace(played_scene(self.board.scene, play), caption=wording.forced_only_play())
 
     def played(self, play: Play, written: str) -> None:
         self.grade_play(grade_recognition_play(self.puzzle, play) if self.puzzle else None, written)
@@ -373,7 +363,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.right += int(correct)
         if self.mode == "storm" and self.storm is not None:
             self.storm = self.storm.answer(correct, self.now())
-            self.feedback.show(f"Previous position: {feedback.message}", "right" if correct else "wrong")
+            self.feedback.show(wording.previous_position(feedback.message), "right" if correct else "wrong")
             if self.storm.is_over(self.now()):
                 self.finish()
             else:
@@ -386,7 +376,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
                 self.finish()
                 return
         self.phase = "done"
-        self.query_one(".step-heading", Static).update("Right" if correct else "Missed")
+        self.query_one(".step-heading", Static).update(wording.right_or_missed(correct))
         self.show_title()
         self.board.focus()
 
@@ -417,21 +407,20 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         if self.mode == "storm" and self.storm is not None:
             mode, score = "storm", self.storm.score
             mistakes, seconds = self.storm.mistakes, self.storm.elapsed(now)
-            lead = f"Time is up: {score} right, {mistakes} missed."
+            lead = wording.storm_over(score, mistakes)
         else:
             mode, score, mistakes = "streak", self.streak.score, 1
             seconds = now - self.streak.started_at
-            lead = f"Streak over: {score} right in a row."
+            lead = wording.streak_over(score)
         self.new_best = finish_drill(self.store, mode, score, mistakes=mistakes, seconds=seconds, now=now)
         best = max(self.best, score)
-        tail = "A new best!" if self.new_best else f"Your best: {best}."
         self.phase = "over"
         self.playing = None
         self.board.choosing = False
-        self.board.caption = ""
-        self.query_one(".step-heading", Static).update(f"{MODE_TITLES[self.mode]} over")
-        self.query_one("#drill-prompt", Static).update(f"{lead} {tail}\n\nPress a to go again, q to go back.")
-        self.task_layout.set_title(f" Forced or not?   {MODE_TITLES[self.mode]}   {score} right   best {best}")
+        self.board.scene = replace(self.board.scene, caption="")
+        self.query_one(".step-heading", Static).update(wording.run_over(self.mode))
+        self.query_one("#drill-prompt", Static).update(wording.run_result(lead, best, new_best=self.new_best))
+        self.task_layout.set_title(" " + wording.drill_title_bar(self.mode, wording.run_score(score, best)))
         self.best = best
 
     def action_again(self) -> None:

@@ -2,12 +2,13 @@
 exact cube table, a question about the score by the engine's cube and match rules). At the end a summary shows
 the stars earned, the puzzle sets that practise the lesson and the way to the next lesson.
 
-A task missed at the first try comes back for review (:func:`trainer.training.answer_lesson_task`); in review the
-screen shows that one step, graded as in the lesson, and Continue ends it."""
+Each step is shown through its view (:mod:`trainer.tui.steps`): the screen asks the view what to show and which
+keys apply, and gives it each answer. A task missed at the first try comes back for review
+(:func:`trainer.training.answer_lesson_task`); in review the screen shows that one step, graded as in the lesson, and
+Continue ends it."""
 
 from __future__ import annotations
 
-import random
 from typing import ClassVar
 
 from rich.text import Text
@@ -19,78 +20,58 @@ from textual.reactive import reactive
 from textual.widgets import Button, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.content.cube import grade_cube_step
-from trainer.content.grading import (
-    Feedback,
-    grade_choice,
-    grade_double,
-    grade_pick,
-    grade_play,
-    grade_roll,
-    grade_setup,
-    read_play,
-    read_step_board,
-)
-from trainer.content.models import (
-    ChooseStep,
-    CubeStep,
-    DoubleStep,
-    Lesson,
-    PickStep,
-    PlayStep,
-    ReadStep,
-    RollStep,
-    ScoreStep,
-    SetupStep,
-)
+from trainer.content.grading import Feedback
+from trainer.content.models import Lesson
 from trainer.content.puzzles import practice_set
-from trainer.content.scoring import Worked, grade_score_step, work_out
-from trainer.engine import CHECKERS, OFF, Cube, Play, Position, Side
+from trainer.engine import Play
+from trainer.i18n import N_
 from trainer.store import ProgressStore
 from trainer.store.lessons import STAR_THRESHOLDS
-from trainer.training import answer_lesson_task, finish_lesson, lesson_standing
+from trainer.training import (
+    answer_lesson_task,
+    complete_lesson_step,
+    finish_lesson,
+    lesson_standing,
+    open_lesson_step,
+)
+from trainer.tui import wording
 from trainer.tui.playing import BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen
-from trainer.tui.widgets.board import BoardView, LastMove
+from trainer.tui.steps import StepView, view_for
+from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.cube import CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 from trainer.tui.widgets.text import SafeMarkdown
 
-KIND_NAMES = {"read": "Read", "play": "Play", "pick": "Pick a point", "choose": "Choose", "setup": "Set up",
-              "roll": "Opening roll", "cube": "Cube decision", "score": "The score",
-              "double": "Choose the double"}  # fmt: skip
-LessonStep = ReadStep | PlayStep | SetupStep | ChooseStep | PickStep | RollStep | CubeStep | ScoreStep | DoubleStep
-TYPED_ASKS = {"points": "type the number of points, then enter", "score": "type the score, yours first: 3-1"}
-"""The score questions answered in the box, with what the box says while empty; the others are yes or no."""
-ANSWER_KEYS = Binding.Group("Answer")
+ANSWER_KEYS = Binding.Group(N_("Answer"))
+STEP_KEYS = ("roll", "starter", "check_setup", "remove_checker")
+"""The keys of steps of their own, which the step's view says apply or not."""
 
 
 class LessonScreen(TaskScreen):
     """One lesson: the board on the left, the step's text, feedback and answers on the right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,n", "next", "Continue"),
-        Binding("r,enter", "roll", "Roll"),
-        Binding("r", "cube('no double')", "No double"),
-        Binding("slash", "focus_notation", "Type a play"),
-        Binding("slash", "focus_answer", "Type the answer"),
-        Binding("enter,n", "next_lesson", "Next lesson"),
-        Binding("enter", "leave", "Back to the lessons"),
-        Binding("x", "starter('X')", "I start"),
-        Binding("o", "starter('O')", "O starts"),
-        Binding("c", "check_setup", "Check"),
-        Binding("minus,delete", "remove_checker", "Remove"),
-        *(Binding(str(number), f"option({number})", "Answer", group=ANSWER_KEYS) for number in range(1, 10)),
+        Binding("enter,n", "next", N_("Continue")),
+        Binding("r,enter", "roll", N_("Roll")),
+        Binding("r", "cube('no double')", N_("No double")),
+        Binding("slash", "focus_notation", N_("Type a play")),
+        Binding("slash", "focus_answer", N_("Type the answer")),
+        Binding("enter,n", "next_lesson", N_("Next lesson")),
+        Binding("enter", "leave", N_("Back to the lessons")),
+        Binding("x", "starter('X')", N_("I start")),
+        Binding("o", "starter('O')", N_("O starts")),
+        Binding("c", "check_setup", N_("Check")),
+        Binding("minus,delete", "remove_checker", N_("Remove")),
+        *(Binding(str(number), f"option({number})", N_("Answer"), group=ANSWER_KEYS) for number in range(1, 10)),
     ]
-
-    score_worked: Worked | None = None
-    """The engine's working of the score step shown, if it is one (the board reveals from it once answered)."""
 
     index: reactive[int] = reactive(0, bindings=True)
     solved: reactive[bool] = reactive(False, bindings=True)
-    throws_seen: reactive[int] = reactive(0, bindings=True)
+    revision: reactive[int] = reactive(0, bindings=True)
+    """Counts the changes of the step's own state (a throw, a checker placed): the keys follow it."""
     finished: reactive[bool] = reactive(False, bindings=True)
     """The lesson is over and its summary is shown."""
 
@@ -102,33 +83,27 @@ class LessonScreen(TaskScreen):
         self.wrong_attempts = 0
         self.answer_noted = False
         """Whether this showing of the task has had its first answer (the one the review schedule counts)."""
-        self.setup_counts: list[int] = [0] * 26
+        self.view: StepView = view_for(lesson.steps[start_step], key=f"{lesson.id}/{start_step}")
         self.set_reactive(LessonScreen.index, start_step)
         # Set here, so that a check of the keys before the layout is composed (the footer's) runs no watcher yet.
         self.set_reactive(LessonScreen.solved, False)
-        self.set_reactive(LessonScreen.throws_seen, 0)
+        self.set_reactive(LessonScreen.revision, 0)
         self.set_reactive(LessonScreen.finished, False)
-
-    @property
-    def step(self) -> LessonStep:
-        return self.lesson.steps[self.index]
 
     def applicable(self, action: str, parameters: tuple[object, ...] = ()) -> bool | None:
         """Whether ``action`` does something in the current step: the footer and the buttons both follow it
         (``None`` for an action the lesson leaves to :class:`TaskScreen`)."""
         if self.finished:
             return action in ("next_lesson", "leave") and (action == "leave" or self.next_lesson() is not None)
-        step, open_task = self.step, not self.solved
+        view, open_task = self.view, not self.solved
+        if action in STEP_KEYS:
+            return open_task and view.applies(action, parameters)
         applicable = {
-            "next": self.solved or isinstance(step, ReadStep),
-            "undo": open_task and isinstance(step, PlayStep | SetupStep),
-            "focus_notation": open_task and isinstance(step, PlayStep),
-            "focus_answer": open_task and isinstance(step, ScoreStep) and self.typed_answer(),
-            "roll": open_task and isinstance(step, RollStep) and self.throws_seen < len(step.throws),
-            "starter": open_task and isinstance(step, RollStep) and self.throws_seen > 0,
-            "check_setup": open_task and isinstance(step, SetupStep),
-            "remove_checker": open_task and isinstance(step, SetupStep),
-            "option": open_task and bool(parameters) and parameters[0] in range(1, self.option_count() + 1),
+            "next": self.solved or view.continues,
+            "undo": open_task and view.undoes,
+            "focus_notation": open_task and self.playing is not None,
+            "focus_answer": open_task and view.typed and self.playing is None,
+            "option": open_task and bool(parameters) and parameters[0] in range(1, len(view.options()) + 1),
             "next_lesson": False,
             "leave": False,
         }
@@ -138,21 +113,8 @@ class LessonScreen(TaskScreen):
         applicable = self.applicable(action, parameters)
         return super().check_action(action, parameters) if applicable is None else applicable
 
-    def option_count(self) -> int:
-        """How many numbered options the current step shows."""
-        return len(self.step_options())
-
-    def typed_answer(self) -> bool:
-        """Whether the current step is answered by typing in the box (a play, a number of points, a score)."""
-        step = self.step
-        return isinstance(step, PlayStep) or (isinstance(step, ScoreStep) and step.ask in TYPED_ASKS)
-
-    def answers_on_board(self) -> bool:
-        """Whether the board takes choices now: an open play, pick or setup step."""
-        return not self.solved and isinstance(self.step, PlayStep | PickStep | SetupStep)
-
     def accepts_moves(self) -> bool:
-        return isinstance(self.step, PlayStep) and not self.solved and not self.finished and self.playing is not None
+        return not self.solved and not self.finished and self.playing is not None
 
     # --- layout ---------------------------------------------------------------------------------------
 
@@ -161,17 +123,17 @@ class LessonScreen(TaskScreen):
             Static(classes="step-heading", markup=False),
             VerticalScroll(SafeMarkdown(id="step-text"), OptionList(id="options"), classes="step-scroll"),
             FeedbackBar(id="feedback"),
-            NotationInput(),
+            NotationInput(wording.type_a_play_placeholder()),
             CubeActions(),
             Horizontal(
-                Button("Continue", id="continue", variant="primary", action="screen.next"),
-                Button("Roll", id="roll", action="screen.roll"),
-                Button("I start", id="start-x", action="screen.starter('X')"),
-                Button("O starts", id="start-o", action="screen.starter('O')"),
-                Button("Check", id="check", action="screen.check_setup"),
-                Button("Undo", id="undo", action="screen.undo"),
-                Button("Next lesson", id="next-lesson", variant="primary", action="screen.next_lesson"),
-                Button("Back to lessons", id="leave", action="screen.leave"),
+                Button(wording.continue_label(), id="continue", variant="primary", action="screen.next"),
+                Button(wording.roll_label(), id="roll", action="screen.roll"),
+                Button(wording.i_start_label(), id="start-x", action="screen.starter('X')"),
+                Button(wording.o_starts_label(), id="start-o", action="screen.starter('O')"),
+                Button(wording.check_label(), id="check", action="screen.check_setup"),
+                Button(wording.undo_label(), id="undo", action="screen.undo"),
+                Button(wording.next_lesson_label(), id="next-lesson", variant="primary", action="screen.next_lesson"),
+                Button(wording.back_to_lessons_label(), id="leave", action="screen.leave"),
                 classes="buttons",
             ),
         )
@@ -184,150 +146,86 @@ class LessonScreen(TaskScreen):
         self.show_step()
 
     def watch_solved(self) -> None:
-        self.board.choosing = self.answers_on_board()
-        step = self.step
-        if isinstance(step, ScoreStep) and self.solved:
-            self.reveal_score_step(step, answered=True)
+        self.board.choosing = self.view.answers_on_board and not self.solved
+        if self.solved:
+            self.board.scene = self.view.scene()
         self.refresh_cube_actions()
         self.refresh_buttons()
 
-    def refresh_cube_actions(self) -> None:
-        """Offer the cube answers of an open cube step: double or not, take or pass."""
-        step = self.step
-        asking = isinstance(step, CubeStep) and not self.solved and not self.finished
-        self.query_one(CubeActions).ask(step.question if asking and isinstance(step, CubeStep) else None)
-
-    def watch_throws_seen(self) -> None:
+    def watch_revision(self) -> None:
         self.refresh_buttons()
 
     def watch_finished(self) -> None:
         self.refresh_buttons()
 
+    def refresh_cube_actions(self) -> None:
+        """Offer the cube answers of an open cube step: double or not, take or pass."""
+        asking = not self.solved and not self.finished
+        self.query_one(CubeActions).ask(self.view.cube_question if asking else None)
+
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
         if self.applicable("next"):
             finishing = self.is_last_step() and not self.review
-            self.query_one("#continue", Button).label = "Finish lesson" if finishing else "Continue"
+            label = wording.finish_lesson_label() if finishing else wording.continue_label()
+            self.query_one("#continue", Button).label = label
 
     # --- showing a step -------------------------------------------------------------------------------
 
     def show_step(self) -> None:
-        """Lay out the current step: text, board, the answer widgets it needs."""
-        step = self.step
+        """Lay out the current step through its view: text, board, the answer widgets it needs."""
+        view = self.view = view_for(self.lesson.steps[self.index], key=f"{self.lesson.id}/{self.index}")
         self.wrong_attempts = 0
         self.answer_noted = False
         self.solved = False
-        self.throws_seen = 0
         self.playing = None
-        where = "Review: lesson" if self.review else "Lesson"
         self.task_layout.set_title(
-            f" {where} {self.lesson.number}: {self.lesson.title}   step {self.index + 1} of {len(self.lesson.steps)}"
+            " "
+            + wording.lesson_title(
+                self.lesson.number, self.lesson.title, self.index + 1, len(self.lesson.steps), review=self.review
+            )
         )
-        heading = step.title if isinstance(step, ReadStep) and step.title else KIND_NAMES[step.kind]
-        self.query_one(".step-heading", Static).update(heading)
-        self.query_one("#step-text", Markdown).update(step.text if isinstance(step, ReadStep) else step.prompt)
+        self.query_one(".step-heading", Static).update(view.heading())
+        self.query_one("#step-text", Markdown).update(view.text())
         self.feedback.clear()
         board = self.board
-        board.selected, board.targets, board.marked = None, frozenset(), frozenset()
-        board.used_dice, board.caption, board.last_move = (), "", None
-        board.choosing = self.answers_on_board()
+        board.scene = view.scene()  # a step without a board shows an empty one (a roll step, the start)
+        board.choosing = view.answers_on_board
         board.cursor_shown = False  # so that an enter meant for Continue cannot answer the new step at once
-        is_roll = isinstance(step, RollStep)
-        position = step.board()
-        dice = step.roll() if isinstance(step, ReadStep | PlayStep | SetupStep | ChooseStep | PickStep) else None
-        board.position = position  # a step without a board shows an empty one (a roll step, the start)
-        board.dice = dice
-        board.turn_label = "" if is_roll else "to play"
-        board.opening_throw = None
-        board.cube, board.match, board.on_roll, board.match_labels = None, None, Side.X, True
-        if isinstance(step, PlayStep):
-            assert position is not None and dice is not None
-            self.playing = BoardPlay(board, position, dice)
-            board.caption = "your roll"
-        elif isinstance(step, SetupStep):
-            self.setup_counts = [0] * 26
-            self.show_setup()
-        elif is_roll:
-            board.caption = "press r or enter to roll"
-        elif isinstance(step, CubeStep):
-            self.show_cube_step(step)
-        elif isinstance(step, ScoreStep):
-            self.show_score_step(step)
-        elif isinstance(step, DoubleStep):
-            board.caption = "you played the 1-2: now choose a double"
+        roll = view.roll_to_play()
+        if roll is not None:
+            self.playing = BoardPlay(board, *roll)
         options = self.query_one("#options", OptionList)
         options.clear_options()
-        for number, (key, label) in enumerate(self.step_options(), start=1):
-            options.add_option(Option(Text(f"{number}. {label}"), id=key))
+        for number, (key, label) in enumerate(view.options(), start=1):
+            options.add_option(Option(Text(wording.numbered(number, label)), id=key))
         options.display = options.option_count > 0
-        self.notation.display = self.typed_answer()
-        self.notation.placeholder = (
-            TYPED_ASKS[step.ask] if isinstance(step, ScoreStep) and step.ask in TYPED_ASKS
-            else "type a play, e.g. 24/18 13/8"
-        )  # fmt: skip
+        self.notation.display = view.typed
+        self.notation.placeholder = view.placeholder()
         self.notation.value = ""
         self.refresh_cube_actions()
         self.refresh_buttons()
         if not self.review:
-            self.store.set_resume_step(self.lesson.progress_key, self.index)
+            open_lesson_step(self.store, self.lesson, self.index)
         if options.option_count:
             options.focus()
             options.highlighted = 0
-        elif isinstance(step, ScoreStep):
+        elif view.typed and roll is None:
             self.notation.focus()
         else:
             board.focus()
 
-    def step_options(self) -> list[tuple[str, str]]:
-        """The numbered options of the current step, as ``(id, label)``: a choose step's (in an order of their own,
-        the same every time, so the right answer isn't always first), the six doubles, or yes and no."""
-        step = self.step
-        if isinstance(step, ChooseStep):
-            order = list(range(len(step.options)))
-            random.Random(f"{self.lesson.id}/{self.index}").shuffle(order)
-            return [(str(original), step.options[original].text) for original in order]
-        if isinstance(step, DoubleStep):
-            return [(f"double:{number}", f"{number}-{number}") for number in range(1, 7)]
-        if isinstance(step, ScoreStep) and step.ask not in TYPED_ASKS:
-            return [("answer:yes", "Yes"), ("answer:no", "No")]
-        return []
-
-    def show_cube_step(self, step: CubeStep) -> None:
-        """A cube decision: no dice; you on roll with the cube in the middle (or yours), or O on roll having
-        doubled you (the cube turned, in the middle until you answer)."""
-        board = self.board
-        if step.question == "take":
-            board.cube, board.on_roll, board.turn_label = Cube(step.cube * 2), Side.O, "doubles"
-            board.caption = "take (t) or pass (p)?"
-        else:
-            board.cube = Cube(step.cube, Side.X) if step.cube > 1 else Cube()
-            board.on_roll, board.turn_label = Side.X, "to roll"
-            board.caption = "double (d) or no double (r)?"
-
-    def show_score_step(self, step: ScoreStep) -> None:
-        """A question about the score: in a match the board shows the score before this game; while the question
-        is open it keeps back what would answer it (whether this is the Crawford game; the cube, when the question
-        is the points it makes), and shows it once answered."""
-        self.score_worked = work_out(step)
-        board = self.board
-        board.match = self.score_worked.before if step.length else None
-        board.turn_label = ""
-        self.reveal_score_step(step, answered=False)
-
-    def reveal_score_step(self, step: ScoreStep, *, answered: bool) -> None:
-        """Show on the board what a score step's question keeps back until it is answered."""
-        assert self.score_worked is not None  # worked out when the step was shown
-        state = self.score_worked.state
-        counts_points = step.ask in ("points", "score")
-        self.board.cube = None if counts_points and not answered else Cube(state.cube, state.cube_owner)
-        self.board.match_labels = answered or counts_points
-
     def is_last_step(self) -> bool:
         return self.index == len(self.lesson.steps) - 1
 
+    def changed(self) -> None:
+        """The step's own state changed (a throw, a checker placed or taken off): show it."""
+        self.board.scene = self.view.scene()
+        self.revision += 1
+
     # --- grading --------------------------------------------------------------------------------------
 
-    def grade(self, feedback: Feedback) -> None:
+    def grade(self, feedback: Feedback, *, play: Play | None = None, point: int | None = None) -> None:
         """Show the verdict; on success, record the step and offer Continue."""
         self.feedback.show_feedback(feedback)
         self.note_answer(feedback.correct)
@@ -336,27 +234,24 @@ class LessonScreen(TaskScreen):
             return
         if not self.review:
             first_try = self.wrong_attempts == 0
-            self.store.complete_step(self.lesson.progress_key, self.index, first_try=first_try, at=self.now())
-        self.board.selected, self.board.targets = None, frozenset()
+            complete_lesson_step(self.store, self.lesson, self.index, first_try=first_try, now=self.now())
+        self.view.answered(play, point)
         self.solved = True
         self.board.focus()  # enter now continues
 
     def on_board_view_point_chosen(self, event: BoardView.PointChosen) -> None:
-        """Pick and setup steps answer on the board here; a play step's moves are handled by :class:`TaskScreen`
-        (Textual calls both handlers)."""
-        step = self.step
-        if self.solved:
+        """A point chosen on the board for the step's view (a pick, a checker to place); a roll being played is
+        handled by :class:`TaskScreen` (Textual calls both handlers)."""
+        if self.solved or self.finished or self.playing is not None:
             return
-        if isinstance(step, PickStep):
-            feedback = grade_pick(step, event.point)
-            if feedback.correct:
-                self.board.marked = frozenset({event.point})
-            self.grade(feedback)
-        elif isinstance(step, SetupStep):
-            if event.secondary:
-                self.remove_checker(event.point)
-            else:
-                self.add_checker(event.point)
+        feedback = self.view.on_point(event.point, secondary=event.secondary)
+        if feedback is None:
+            self.feedback.clear()
+            self.changed()
+        elif self.view.points_answer:
+            self.grade(feedback, point=event.point)
+        else:  # a checker that can't be placed there: said, not an answer
+            self.feedback.show_feedback(feedback)
 
     def refused(self, refusal: Refused, point: int) -> None:
         self.note_answer(False)
@@ -373,58 +268,45 @@ class LessonScreen(TaskScreen):
         )
 
     def played(self, play: Play, written: str) -> None:
-        step = self.step
-        assert isinstance(step, PlayStep)
-        feedback = grade_play(step, play, written)
-        self.grade(feedback)
-        if feedback.correct:
-            self.board.position = play.result
-            self.board.used_dice = play.dice.moves[: play.dice_used]
-            self.board.last_move = LastMove.of(play)
-        else:
+        feedback = self.view.on_play(play, written)
+        self.grade(feedback, play=play)
+        if not feedback.correct:
             self.reset_play()
 
     def on_input_submitted(self, event: NotationInput.Submitted) -> None:
-        step = self.step
-        if self.solved or not event.value.strip():
+        if self.solved or self.finished or not event.value.strip() or not self.view.typed:
             return
-        if isinstance(step, ScoreStep):
-            self.grade(grade_score_step(step, event.value))
-            if not self.solved:
-                self.notation.value = ""  # a wrong answer empties the box, which keeps the focus
-            return
-        if not isinstance(step, PlayStep):
-            return
-        position, dice = read_step_board(step)
-        answer = read_play(position, dice, event.value)
+        answer = self.view.on_text(event.value)
         if isinstance(answer, Play):
             self.played(answer, event.value)
-        else:
-            self.grade(answer)
-            self.reset_play()  # a wrong answer empties the box, which keeps the focus for the next try
+            return
+        self.grade(answer)
+        if not self.solved:  # a wrong answer empties the box, which keeps the focus for the next try
+            if self.playing is not None:
+                self.reset_play()
+            else:
+                self.notation.value = ""
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        step = self.step
         if self.finished:
             if event.option.id is not None and event.option.id.startswith("practice:"):
                 self.practise(event.option.id.split(":", 1)[1])
             return
         if self.solved or event.option.id is None:
             return
-        if isinstance(step, ChooseStep):
-            self.grade(grade_choice(step, int(event.option.id)))
-        elif isinstance(step, DoubleStep):
-            self.grade(grade_double(step, int(event.option.id.removeprefix("double:"))))
-        elif isinstance(step, ScoreStep):
-            self.grade(grade_score_step(step, event.option.id.removeprefix("answer:")))
+        feedback = self.view.on_option(event.option.id)
+        if feedback is not None:
+            self.grade(feedback)
 
     @on(CubeActions.Chosen)
     def answer_cube(self, message: CubeActions.Chosen) -> None:
         """A cube step's answer, by key or button, graded by the exact figures."""
         message.stop()
-        step = self.step
-        if isinstance(step, CubeStep) and not self.solved:
-            self.grade(grade_cube_step(step, message.action))
+        if self.solved:
+            return
+        feedback = self.view.on_cube(message.action.value)
+        if feedback is not None:
+            self.grade(feedback)
 
     def action_option(self, number: int) -> None:
         """Answer with the option ``number`` as shown (1 for the first)."""
@@ -434,62 +316,36 @@ class LessonScreen(TaskScreen):
         options.highlighted = number - 1
         options.action_select()
 
-    # --- setup and roll steps -------------------------------------------------------------------------
+    # --- the step's own keys --------------------------------------------------------------------------
 
-    def show_setup(self) -> None:
-        placed = sum(self.setup_counts[1:25])
-        player = list(self.setup_counts)
-        player[OFF] = CHECKERS - placed
-        self.board.position = Position(player, Position.start().opponent)
-        self.board.caption = (
-            f"to place: {CHECKERS - placed} · enter or click adds a checker, minus or right-click takes one off"
-        )
-
-    def add_checker(self, point: int) -> None:
-        if not 1 <= point <= 24:
-            self.feedback.show("Checkers go on the points 1 to 24.", "wrong", illegal=True)
+    def step_key(self, action: str, *parameters: object) -> None:
+        """A key of the step's own: its view acts, and grades when the key answers."""
+        if not self.applicable(action, parameters):
             return
-        if Position.start().opponent[25 - point]:
-            self.feedback.show(f"O's checkers stand on point {point}: it's not yours.", "wrong", illegal=True)
+        feedback = self.view.on_action(action, parameters)
+        if feedback is not None:
+            self.grade(feedback)
             return
-        if sum(self.setup_counts[1:25]) >= CHECKERS:
-            self.feedback.show("All 15 checkers are placed: remove one first (right-click or -).", "wrong")
-            return
-        self.setup_counts[point] += 1
         self.feedback.clear()
-        self.show_setup()
-
-    def remove_checker(self, point: int) -> None:
-        if 1 <= point <= 24 and self.setup_counts[point]:
-            self.setup_counts[point] -= 1
-            self.feedback.clear()
-            self.show_setup()
-
-    def action_remove_checker(self) -> None:
-        if self.applicable("remove_checker"):
-            self.remove_checker(self.board.cursor)
-
-    def action_check_setup(self) -> None:
-        step = self.step
-        if isinstance(step, SetupStep) and not self.solved:
-            feedback = grade_setup(self.setup_counts)
-            self.grade(Feedback(True, step.explanation) if feedback.correct else feedback)
+        self.changed()
 
     def action_roll(self) -> None:
-        step = self.step
-        if not isinstance(step, RollStep) or not self.applicable("roll"):
-            return
-        mine, theirs = step.throws[self.throws_seen]
-        self.board.opening_throw = (mine, theirs)  # two single dice, a tie too
-        tie = "  tie: roll again" if mine == theirs else ""
-        self.board.caption = f"you threw {mine}, O threw {theirs}{tie}"
-        self.feedback.clear()
-        self.throws_seen += 1
+        self.step_key("roll")
 
     def action_starter(self, side: str) -> None:
-        step = self.step
-        if isinstance(step, RollStep) and not self.solved:
-            self.grade(grade_roll(step, self.throws_seen, Side.from_name(side)))
+        self.step_key("starter", side)
+
+    def action_check_setup(self) -> None:
+        self.step_key("check_setup")
+
+    def action_remove_checker(self) -> None:
+        self.step_key("remove_checker", self.board.cursor)
+
+    def action_undo(self) -> None:
+        if self.applicable("remove_checker", (self.board.cursor,)):
+            self.action_remove_checker()
+        else:
+            super().action_undo()
 
     # --- navigation -----------------------------------------------------------------------------------
 
@@ -511,13 +367,13 @@ class LessonScreen(TaskScreen):
         self.playing = None
         self.feedback.clear()
         self.notation.display = False
-        self.task_layout.set_title(f" Lesson {self.lesson.number}: {self.lesson.title}   complete")
-        self.query_one(".step-heading", Static).update("Lesson complete")
+        self.task_layout.set_title(" " + wording.lesson_complete_title(self.lesson.number, self.lesson.title))
+        self.query_one(".step-heading", Static).update(wording.lesson_complete())
         self.query_one("#step-text", Markdown).update(self.summary_text())
         options = self.query_one("#options", OptionList)
         options.clear_options()
         for key, title, count in self.practice_sets():
-            options.add_option(Option(Text(f"Practise: {title}  ({count} puzzles)"), id=f"practice:{key}"))
+            options.add_option(Option(Text(wording.practise_option(title, count)), id=f"practice:{key}"))
         options.display = options.option_count > 0
         self.refresh_buttons()  # enter (or n) takes the next lesson, or goes back when this was the last
 
@@ -525,20 +381,15 @@ class LessonScreen(TaskScreen):
         """The summary of a finished lesson: stars, tasks right at the first try, the thresholds, what comes next."""
         graded = self.lesson.graded_steps
         progress = self.store.lesson_progress(self.lesson.progress_key)
-        stars = progress.stars(graded)
-        right = progress.first_try_count(graded)
         low, high = (round(threshold * 100) for threshold in sorted(STAR_THRESHOLDS))
-        lines = [
-            f"## {'★' * stars}{'☆' * (3 - stars)}",
-            "",
-            f"You got **{right} of {len(graded)}** tasks right at the first try.",
-            "",
-            f"Stars count first tries: ★★★ for {high}% or more, ★★ for {low}% or more, ★ for finishing. Take the "
-            "lesson again any time to earn more.",
-        ]
-        if self.practice_sets():
-            lines += ["", "Practise what you learned with these puzzles:"]
-        return "\n".join(lines)
+        return wording.lesson_summary(
+            progress.stars(graded),
+            progress.first_try_count(graded),
+            len(graded),
+            low,
+            high,
+            practice=bool(self.practice_sets()),
+        )
 
     def practice_sets(self) -> list[tuple[str, str, int]]:
         """The lesson's practice sets that have puzzles: ``(key, title, how many)``."""
@@ -579,12 +430,6 @@ class LessonScreen(TaskScreen):
     def action_focus_answer(self) -> None:
         if self.applicable("focus_answer"):
             self.notation.focus()
-
-    def action_undo(self) -> None:
-        if isinstance(self.step, SetupStep):
-            self.action_remove_checker()
-        else:
-            super().action_undo()
 
 
 def resume_step(lesson: Lesson, store: ProgressStore) -> int:

@@ -1,307 +1,68 @@
-"""Play: a game or match against the computer (bgsage, with the cube and the tutor), acey-deucey against the
-computer's heuristic player, or two players at one keyboard; and the menu that starts or resumes one.
+"""Play: a game on the board, whatever the game (:class:`~trainer.play.PlayableGame`): against the computer (bgsage,
+with the cube and the tutor), acey-deucey against the computer's heuristic player, or two players at one keyboard.
+The menu that starts or resumes one is :mod:`trainer.tui.screens.play_menu`.
 
-The menu (:class:`PlayMenuScreen`) offers the unfinished games to resume, then the new games, with the game's
-length (a money game or a match of 1, 3, 5 or 7 points) and the computer's level chosen above them.
-
-The game (:class:`PlayScreen`) drives a :class:`~trainer.play.Session` or a :class:`~trainer.play.LocalGame`: it
-shows what the game waits for, takes the player's decisions (on the board one checker at a time, or typed, undone
-with ``u`` until confirmed with enter; the cube with ``d``, ``t`` and ``p``; the double after a 1-2 with ``1``-``6``),
-plays the computer's turns out checker by checker, and saves the game after every decision. Evaluations (the
-computer's turn, the tutor's verdicts, hints) run in a worker thread, so the screen never freezes; bgsage itself is
-loaded by the first of them.
+The screen shows what the game waits for, takes the player's decisions (on the board one checker at a time, or
+typed, undone with ``u`` until confirmed with enter; the cube with ``d``, ``t``, ``p`` and ``b``; the double after a
+1-2 with ``1``-``6``), plays the computer's turns out checker by checker, and saves the game after every decision.
+It asks the game what it offers (:attr:`~trainer.play.PlayableGame.allowed`, its setup, whether it has a tutor),
+never what kind of game it is. Actions that evaluate (a game against bgsage: the computer's turn, the tutor's
+verdicts, hints) run in a worker thread, so the screen never freezes; bgsage itself is loaded by the first of them.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from dataclasses import asdict
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from dataclasses import replace
+from typing import ClassVar, TypeVar
 
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.timer import Timer
-from textual.widgets import Button, OptionList, RadioButton, RadioSet, Static
-from textual.widgets.option_list import Option, OptionDoesNotExist
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
 
-from trainer.analysis import DEFAULT_LEVEL, LEVELS, CubeDecision, CubeOwner, GameContext, RankedPlay
-from trainer.engine import (
-    Cube,
-    Dice,
-    EngineError,
-    IllegalPlayError,
-    MoneyOptions,
-    Phase,
-    Play,
-    PlayError,
-    Position,
-    Side,
-    Turn,
-    explain,
-)
-from trainer.engine.wording import plural, quoted, sentence
+from trainer.analysis import RankedPlay
+from trainer.engine import Cube, EngineError, IllegalPlayError, Play, PlayError, Side, Turn, explain
+from trainer.engine.wording import quoted, sentence
+from trainer.i18n import N_
 from trainer.play import (
-    MATCH_LENGTHS,
+    Action,
     ComputerTurn,
     Event,
     Hint,
-    LocalGame,
     Mistake,
     Outcome,
-    Players,
-    RecordError,
-    Session,
+    PlayableGame,
     Verdict,
     Waiting,
 )
-from trainer.store import StoredGame
+from trainer.play import wording as play_wording
+from trainer.store import GameChangedError
+from trainer.training import PlayedGames
+from trainer.tui import wording
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, animate_play
-from trainer.tui.screens.base import TaskScreen, TrainerScreen
-from trainer.tui.widgets.board import DIE_FACES, O_MARK, X_MARK, LastMove
-from trainer.tui.widgets.cube import CubeActions
+from trainer.tui.scenes import hint_scene, mistake_scene, table_scene, verdict_scene
+from trainer.tui.screens.base import TaskScreen
+from trainer.tui.widgets.board import BoardScene, LastMove
+from trainer.tui.widgets.cube import CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 
-if TYPE_CHECKING:
-    from trainer.analysis import Evaluator
-    from trainer.tui.app import TrainerApp
-
-LOCAL_GAME_SETTING = "play:local"
-"""The setting that keeps the unfinished acey-deucey or two-player game (its record; empty when there is none)."""
-DOUBLE_KEYS = Binding.Group("Choose a double")
-LENGTH_NAMES = {0: "Money game", 1: "1 point", 3: "3 points", 5: "5 points", 7: "7 points"}
-MONEY_OPTIONS = {"none": "Neither", "jacoby": "Jacoby rule", "beavers": "Beavers", "both": "Both"}
-"""Money play's optional rules, off by default, for games against the computer."""
+DOUBLE_KEYS = Binding.Group(N_("Choose a double"))
 T = TypeVar("T")
-
-
-class AppEvaluator:
-    """The app's evaluator, loaded on first use: a session built on the event loop loads bgsage only in the worker
-    that first evaluates."""
-
-    def __init__(self, app: TrainerApp) -> None:
-        self._app = app
-
-    def rank_plays(
-        self,
-        position: Position,
-        dice: Dice,
-        plies: int = 1,
-        *,
-        cube: CubeOwner = "centered",
-        context: GameContext | None = None,
-    ) -> list[RankedPlay]:
-        return self._app.load_evaluator().rank_plays(position, dice, plies, cube=cube, context=context)
-
-    def cube_decision(
-        self, position: Position, plies: int = 1, *, cube: CubeOwner = "centered", context: GameContext | None = None
-    ) -> CubeDecision:
-        return self._app.load_evaluator().cube_decision(position, plies, cube=cube, context=context)
-
-
-def app_evaluator(app: TrainerApp) -> Evaluator:
-    """The evaluator a new or resumed session uses: the app's own if it has one, else bgsage's on first use."""
-    return app.evaluator if app.evaluator is not None else AppEvaluator(app)
-
-
-# --- the menu ------------------------------------------------------------------------------------------------
-
-
-def stored_game_line(game: StoredGame) -> str:
-    """An unfinished game against the computer in the menu: kind, level, score and when it was saved."""
-    saved = time.strftime("%d %b %H:%M", time.localtime(game.updated_at))
-    score = f"you {game.learner_score}, computer {game.computer_score}" if game.match_length else "under way"
-    return f"Resume: {game.kind} against the computer ({game.level}), {score}, saved {saved}"
-
-
-class PlayMenuScreen(TrainerScreen):
-    """Resume an unfinished game, or start one: against the computer, acey-deucey, or two players."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m", "cycle_length", "Game length"),
-        Binding("l", "cycle_level", "Level"),
-        Binding("o", "cycle_options", "Money options"),
-    ]
-
-    DEFAULT_CSS = """
-    PlayMenuScreen .play-settings { height: auto; width: 100%; }
-    PlayMenuScreen .play-settings .field-label { width: 12; padding: 0 1 0 0; text-align: right; }
-    PlayMenuScreen RadioSet { layout: horizontal; width: auto; height: auto; border: none; padding: 0; }
-    PlayMenuScreen RadioSet > RadioButton { width: auto; }
-    """
-
-    length: reactive[int] = reactive(0)
-    level: reactive[str] = reactive(DEFAULT_LEVEL)
-    options: reactive[str] = reactive("none")
-    """Money play's optional rules for a game against the computer: ``none``, ``jacoby``, ``beavers`` or ``both``."""
-    seed: int | None = None
-    """The dice seed of new games (``None``: a new one each game)."""
-    left = ""
-    """The menu entry that resumes the game opened last."""
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="menu-page"):
-            yield Static("Play", classes="page-title")
-            yield Static("A game against the computer, or two players at this keyboard.", classes="page-subtitle")
-            with Horizontal(classes="play-settings"):
-                yield Static("Game (m):", classes="field-label")
-                with RadioSet(id="play-length"):
-                    for length in MATCH_LENGTHS:
-                        yield RadioButton(LENGTH_NAMES[length], value=length == 0, id=f"length-{length}")
-            with Horizontal(classes="play-settings"):
-                yield Static("Level (l):", classes="field-label")
-                with RadioSet(id="play-level"):
-                    for name in LEVELS:
-                        yield RadioButton(name.capitalize(), value=name == DEFAULT_LEVEL, id=f"level-{name}")
-            with Horizontal(classes="play-settings"):
-                yield Static("Money (o):", classes="field-label")
-                with RadioSet(id="play-options"):
-                    for key, label in MONEY_OPTIONS.items():
-                        yield RadioButton(label, value=key == "none", id=f"options-{key}")
-            yield OptionList(id="play-menu", classes="menu")
-        yield KeysFooter()
-
-    def on_mount(self) -> None:
-        for radio_set in self.query(RadioSet):
-            radio_set.can_focus = True
-        self.refresh_menu()
-        self.query_one("#play-menu", OptionList).focus()
-
-    def on_screen_resume(self) -> None:
-        """Back from a game: the game left is highlighted if it can be resumed, else the top of the menu."""
-        self.refresh_menu()
-        menu = self.query_one("#play-menu", OptionList)
-        try:
-            menu.highlighted = menu.get_option_index(self.left) if self.left else 0
-        except OptionDoesNotExist:
-            menu.highlighted = 0
-
-    def local_record(self) -> str | None:
-        """The unfinished acey-deucey or two-player game's record, if there is one."""
-        return self.store.setting(LOCAL_GAME_SETTING) or None
-
-    def refresh_menu(self) -> None:
-        """The games to resume, then the new games with the chosen length and level."""
-        menu = self.query_one("#play-menu", OptionList)
-        highlighted = menu.highlighted
-        menu.clear_options()
-        resumable = 0
-        for game in self.store.unfinished_games()[:5]:
-            menu.add_option(Option(Text(stored_game_line(game)), id=f"resume:{game.id}"))
-            resumable += 1
-        local = self.local_record()
-        if local is not None:
-            try:
-                settings = LocalGame.resume(local).settings
-                menu.add_option(Option(Text(f"Resume: {settings.title}, {settings.kind}"), id="resume-local"))
-                resumable += 1
-            except RecordError as error:
-                self.store.set_aside_setting(LOCAL_GAME_SETTING)
-                self.app.notify(
-                    f"The unfinished game can't be resumed ({error}); its record is kept aside in the progress file.",
-                    title="Play",
-                    severity="warning",
-                    timeout=12,
-                    markup=False,
-                )
-        if resumable:
-            menu.add_option(None)
-        kind = "money game" if self.length == 0 else f"{self.length}-point match"
-        single = "one game" if self.length == 0 else kind  # no cube against the acey-deucey player
-        names = self.money_options().names
-        rules = f" ({' and '.join(names)})" if names else ""
-        menu.add_option(Option(f"Against the computer: backgammon, {kind}{rules}, {self.level}", id="new:computer"))
-        menu.add_option(Option(f"Against the computer: acey-deucey, {single}", id="new:acey"))
-        menu.add_option(Option(f"Two players at this keyboard: backgammon, {kind}", id="new:two-standard"))
-        menu.add_option(Option(f"Two players at this keyboard: acey-deucey, {kind}", id="new:two-acey"))
-        if highlighted is None or highlighted >= menu.option_count:
-            highlighted = 0
-        menu.highlighted = highlighted
-
-    def watch_length(self) -> None:
-        if self.is_mounted:
-            self.query_one(f"#length-{self.length}", RadioButton).value = True
-            self.refresh_menu()
-
-    def watch_level(self) -> None:
-        if self.is_mounted:
-            self.query_one(f"#level-{self.level}", RadioButton).value = True
-            self.refresh_menu()
-
-    def watch_options(self) -> None:
-        if self.is_mounted:
-            self.query_one(f"#options-{self.options}", RadioButton).value = True
-            self.refresh_menu()
-
-    def money_options(self) -> MoneyOptions:
-        """The optional rules chosen, which apply to a money game against the computer only."""
-        if self.length:
-            return MoneyOptions()
-        return MoneyOptions(jacoby=self.options in ("jacoby", "both"), beavers=self.options in ("beavers", "both"))
-
-    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
-        button_id = event.pressed.id or ""
-        if button_id.startswith("length-"):
-            self.length = int(button_id.removeprefix("length-"))
-        elif button_id.startswith("level-"):
-            self.level = button_id.removeprefix("level-")
-        elif button_id.startswith("options-"):
-            self.options = button_id.removeprefix("options-")
-
-    def action_cycle_length(self) -> None:
-        self.length = MATCH_LENGTHS[(MATCH_LENGTHS.index(self.length) + 1) % len(MATCH_LENGTHS)]
-
-    def action_cycle_level(self) -> None:
-        names = list(LEVELS)
-        self.level = names[(names.index(self.level) + 1) % len(names)]
-
-    def action_cycle_options(self) -> None:
-        keys = list(MONEY_OPTIONS)
-        self.options = keys[(keys.index(self.options) + 1) % len(keys)]
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        option_id = event.option.id or ""
-        evaluator = app_evaluator(self.trainer)
-        game: Session | LocalGame
-        try:
-            if option_id.startswith("resume:"):
-                stored = self.store.game(option_id.removeprefix("resume:"))
-                if stored is None:
-                    return
-                game = Session.resume(stored.record, evaluator=evaluator)
-            elif option_id == "resume-local":
-                record = self.local_record()
-                if record is None:
-                    return
-                game = LocalGame.resume(record)
-            elif option_id == "new:computer":
-                options = self.money_options()
-                game = Session.new(
-                    self.length,
-                    self.level,
-                    jacoby=options.jacoby,
-                    beavers=options.beavers,
-                    seed=self.seed,
-                    evaluator=evaluator,
-                )
-            else:
-                variant = "standard" if option_id == "new:two-standard" else "acey-deucey"
-                players: Players = "computer" if option_id == "new:acey" else "two"
-                game = LocalGame.new(variant, players, self.length, seed=self.seed)
-        except RecordError as error:
-            self.app.notify(f"This game cannot be resumed: {error}", severity="error", markup=False)
-            return
-        self.left = f"resume:{game.id}" if isinstance(game, Session) else "resume-local"
-        self.app.push_screen(PlayScreen(game))
-
-
-# --- the game ------------------------------------------------------------------------------------------------
+CUBE_ACTS: dict[CubeAction, Action] = {
+    CubeAction.DOUBLE: Action.DOUBLE,
+    CubeAction.TAKE: Action.TAKE,
+    CubeAction.PASS: Action.PASS,
+    CubeAction.BEAVER: Action.BEAVER,
+}
+"""The cube buttons and the game's actions they take."""
 
 
 def ranked_line(item: RankedPlay) -> Text:
@@ -315,49 +76,42 @@ def ranked_line(item: RankedPlay) -> Text:
     )
 
 
-def dice_text(dice: Dice | None) -> str:
-    """A roll as players name it, the higher die first (``5-2``)."""
-    return "" if dice is None else str(dice.high_first())
-
-
-def dice_faces(dice: Dice) -> str:
-    """``⚄⚃ 5-4``: the dice as faces and in numbers."""
-    return f"{DIE_FACES[dice.first - 1]}{DIE_FACES[dice.second - 1]} {dice.first}-{dice.second}"
-
-
 class PlayScreen(TaskScreen):
-    """A game on the board: the player's decisions, the computer's turns played out, the tutor's verdicts, hints,
+    """A game on the board: the players' decisions, the computer's turns played out, the tutor's verdicts, hints,
     and at the end the result, the mistakes and the error rate."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back", show=False),
-        Binding("enter", "confirm", "Confirm"),
-        Binding("enter", "go_on", "Go on"),
-        Binding("r,enter", "roll", "Roll"),
-        Binding("n,enter", "next_game", "Next game"),
-        Binding("z", "take_back", "Take back"),
-        Binding("h", "hint", "Hint"),
-        Binding("v", "toggle_view", "Yours/better"),
-        Binding("T", "toggle_tutor", "Tutor on/off"),
-        Binding("b", "cube('beaver')", "Beaver"),
+        Binding("escape", "back", N_("Back"), show=False),
+        Binding("enter", "confirm", N_("Confirm")),
+        Binding("enter", "go_on", N_("Go on")),
+        Binding("r,enter", "roll", N_("Roll")),
+        Binding("n,enter", "next_game", N_("Next game")),
+        Binding("z", "take_back", N_("Take back")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("v", "toggle_view", N_("Yours/better")),
+        Binding("T", "toggle_tutor", N_("Tutor on/off")),
+        Binding("b", "cube('beaver')", N_("Beaver")),
         *(
-            Binding(str(number), f"choose_double({number})", "Choose a double", group=DOUBLE_KEYS)
+            Binding(str(number), f"choose_double({number})", N_("Choose a double"), group=DOUBLE_KEYS)
             for number in range(1, 7)
         ),
     ]
 
     busy: reactive[bool] = reactive(False, bindings=True)
     """An evaluation or an animation is under way: the player's keys wait."""
+    paused: reactive[Verdict | None] = reactive(None, bindings=True)
+    """A mistake the tutor flagged, shown until the player goes on (or takes it back)."""
+    complete: reactive[Play | None] = reactive(None, bindings=True)
+    """The play made on the board or typed, waiting to be confirmed."""
     step_seconds = STEP_SECONDS
     """How long each move of the computer (a checker, a roll, a cube action) stays on the board before the next."""
 
-    def __init__(self, game: Session | LocalGame) -> None:
+    def __init__(self, game: PlayableGame, *, version: int = 0) -> None:
+        """``version``: the save of ``game`` in the progress file it was resumed from (0 for a new game)."""
         super().__init__()
         self.game = game
-        self.complete: Play | None = None
-        """The play made on the board or typed, waiting to be confirmed."""
-        self.paused: Verdict | None = None
-        """A mistake the tutor flagged, shown until the player goes on (or takes it back)."""
+        self.version = version
+        self.setup = game.setup
         self.showing_better = True
         self.hint_plays: tuple[RankedPlay, ...] = ()
         self.animation: Timer | None = None
@@ -365,46 +119,23 @@ class PlayScreen(TaskScreen):
         """What has happened, in words, newest last."""
         self.mistakes: tuple[Mistake, ...] = ()
         """The learner's mistakes, listed at the end."""
-        self.shown = False
-        """Whether the screen has been laid out (its controls exist)."""
+        self.stale = False
+        """Another copy of the app saved this game since it was opened: nothing more is saved from here."""
+        self.set_reactive(PlayScreen.busy, False)
+        self.set_reactive(PlayScreen.paused, None)
+        self.set_reactive(PlayScreen.complete, None)
 
-    # --- what kind of game ---------------------------------------------------------------------------------------
-
-    @property
-    def session(self) -> Session | None:
-        """The session against bgsage, if this is one (tutor, hints, take-back)."""
-        return self.game if isinstance(self.game, Session) else None
-
-    @property
-    def names(self) -> tuple[str, str]:
-        return ("You", "Computer") if isinstance(self.game, Session) else self.game.settings.names
-
-    @property
-    def two_players(self) -> bool:
-        return isinstance(self.game, LocalGame) and self.game.settings.players == "two"
-
-    @property
-    def acey_deucey(self) -> bool:
-        return isinstance(self.game, LocalGame) and self.game.settings.variant == "acey-deucey"
-
-    @property
-    def uses_cube(self) -> bool:
-        return isinstance(self.game, Session) or self.game.settings.cube
+    # --- who is who ----------------------------------------------------------------------------------------------
 
     def deciding(self) -> Side:
-        """The side whose decision the screen takes now (the learner against the computer)."""
-        if isinstance(self.game, LocalGame):
-            return self.game.deciding or Side.X
-        return Side.X
+        """The side whose decision the screen takes now (X between decisions)."""
+        return self.game.deciding or Side.X
 
     def name_of(self, side: Side) -> str:
-        return self.names[0] if side is Side.X else self.names[1]
+        return play_wording.role_name(self.game.role(side))
 
-    def who(self, side: Side) -> str:
-        """``You`` or ``Player 2 (○)``: who acts, as the status line names them."""
-        mark = X_MARK if side is Side.X else O_MARK
-        name = self.name_of(side)
-        return name if name == "You" else f"{name} ({mark})"
+    def names(self) -> tuple[str, str]:
+        return self.name_of(Side.X), self.name_of(Side.O)
 
     # --- layout ---------------------------------------------------------------------------------------------
 
@@ -420,13 +151,13 @@ class PlayScreen(TaskScreen):
             CubeActions(),
             NotationInput(),
             Horizontal(
-                Button("Roll", id="roll", variant="primary", action="screen.roll"),
-                Button("Confirm", id="confirm", variant="primary", action="screen.confirm"),
-                Button("Go on", id="go-on", variant="primary", action="screen.go_on"),
-                Button("Undo", id="undo", action="screen.undo"),
-                Button("Take back", id="take-back", action="screen.take_back"),
-                Button("Hint", id="hint", action="screen.hint"),
-                Button("Next game", id="next-game", variant="primary", action="screen.next_game"),
+                Button(wording.roll_label(), id="roll", variant="primary", action="screen.roll"),
+                Button(wording.confirm_label(), id="confirm", variant="primary", action="screen.confirm"),
+                Button(wording.go_on_label(), id="go-on", variant="primary", action="screen.go_on"),
+                Button(wording.undo_label(), id="undo", action="screen.undo"),
+                Button(wording.take_back_label(), id="take-back", action="screen.take_back"),
+                Button(wording.hint_label(), id="hint", action="screen.hint"),
+                Button(wording.next_game_label(), id="next-game", variant="primary", action="screen.next_game"),
                 classes="buttons",
             ),
         )
@@ -434,10 +165,8 @@ class PlayScreen(TaskScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.shown = True
         board = self.board
-        board.names = self.names
-        board.waiting_column = self.acey_deucey
+        board.scene = BoardScene(names=self.names(), waiting_column=self.setup.acey_deucey)
         board.cursor_shown = False
         for widget_id in ("#doubles", "#hints", "#mistakes", "#summary"):
             self.query_one(widget_id).display = False
@@ -445,24 +174,16 @@ class PlayScreen(TaskScreen):
         self.show_opening()
         last = self.game.events[-1] if self.game.events else None
         if last is not None and last.kind != "opening":
-            self.info(f"Game {self.game.game_number} resumed where it was.")
+            self.info(wording.game_resumed(self.game.game_number))
             if last.play is not None:
-                board.last_move = LastMove(last.play.moves, last.side)
+                board.scene = replace(board.scene, last_move=LastMove(last.play.moves, last.side))
         self.advance()
 
     def on_unmount(self) -> None:
         self.stop_replay()
 
     def show_title(self) -> None:
-        game = self.game
-        if isinstance(game, Session):
-            tutor = "tutor on (T)" if game.tutor else "tutor off (T)"
-            options = MoneyOptions(game.settings.jacoby, game.settings.beavers).names
-            rules = f" ({' and '.join(options)})" if options else ""
-            title = f" Play · {game.settings.kind}{rules} · computer: {game.settings.level} · {tutor}"
-        else:
-            title = f" Play · {game.settings.title} · {game.settings.kind}"
-        self.task_layout.set_title(title)
+        self.task_layout.set_title(" " + wording.play_title_bar(self.setup, tutor=self.game.tutor))
 
     def status(self, text: str) -> None:
         self.query_one("#play-status", Static).update(text)
@@ -475,19 +196,25 @@ class PlayScreen(TaskScreen):
     # --- which keys apply ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        waiting = self.game.waiting_for
+        game = self.game
+        waiting = game.waiting_for
         idle = not self.busy and self.paused is None
-        session = self.session
+        allowed = game.allowed if idle else frozenset()
+        tutored = self.setup.evaluated
         applicable: dict[str, bool] = {
             "confirm": idle and self.complete is not None,
             "go_on": not self.busy and self.paused is not None,
-            "roll": idle and waiting is Waiting.ROLL,
-            "take_back": not self.busy and session is not None and session.can_take_back and self.complete is None,
-            "hint": idle and session is not None and waiting in (Waiting.ROLL, Waiting.MOVE, Waiting.ANSWER),
+            "roll": Action.ROLL in allowed,
+            # Once the game or match is over, only a mistake the tutor stopped on can still be taken back.
+            "take_back": not self.busy
+            and game.can_take_back
+            and self.complete is None
+            and (not game.is_over or self.paused is not None),
+            "hint": idle and tutored and waiting in (Waiting.ROLL, Waiting.MOVE, Waiting.ANSWER),
             "toggle_view": not self.busy and self.paused is not None and self.paused.best_play is not None,
-            "toggle_tutor": session is not None,
-            "next_game": idle and waiting is Waiting.NEXT_GAME,
-            "choose_double": idle and waiting is Waiting.CHOOSE_DOUBLE,
+            "toggle_tutor": tutored,
+            "next_game": Action.NEXT_GAME in allowed,
+            "choose_double": Action.CHOOSE_DOUBLE in allowed,
             "undo": idle and self.playing is not None and bool(self.playing.turn.moves),
             "focus_notation": idle and waiting is Waiting.MOVE,
             "back": True,
@@ -504,61 +231,37 @@ class PlayScreen(TaskScreen):
     def watch_busy(self) -> None:
         self.refresh_controls()
 
+    def watch_paused(self) -> None:
+        self.refresh_controls()
+
+    def watch_complete(self) -> None:
+        self.refresh_controls()
+
     def refresh_controls(self) -> None:
         """Buttons, keys and the cube actions as the game and the screen's state allow now."""
-        if not self.shown:
+        if not self.is_mounted:
             return
-        waiting = self.game.waiting_for
         idle = not self.busy and self.paused is None
-        actions = self.query_one(CubeActions)
         allowed = self.game.allowed if idle else frozenset()
-        actions.can_double = self.uses_cube and "double" in allowed
-        actions.can_take = "take" in allowed
-        actions.can_pass = "pass" in allowed
-        actions.can_beaver = "beaver" in allowed
+        self.query_one(CubeActions).allowed = frozenset(cube for cube, act in CUBE_ACTS.items() if act in allowed)
         self.board.choosing = self.accepts_moves()
-        self.notation.display = idle and waiting is Waiting.MOVE and self.playing is not None
+        self.notation.display = idle and self.game.waiting_for is Waiting.MOVE and self.playing is not None
         self.refresh_buttons()
 
     # --- the flow --------------------------------------------------------------------------------------------
 
     def show_table(self) -> None:
         """The board as the game stands: position, cube, score, names; no dice until they are rolled."""
-        game, board = self.game, self.board
-        board.position = game.board
-        cube = game.cube
-        if game.state.phase is Phase.DOUBLED:  # the cube turned and offered, waiting for the answer
-            cube = Cube(2 * cube.value, cube.owner)
-        board.cube = cube if self.uses_cube else None
-        board.match = game.score if self.uses_cube or game.settings.match_length else None
-        board.caption = ""
-        board.numbered_for = self.deciding() if self.two_players else Side.X
-        state = game.state
-        board.on_roll = state.turn or Side.X
-        board.dice = state.dice
-        board.used_dice = ()
-        board.selected, board.targets = None, frozenset()
+        viewer = self.deciding() if self.setup.two_players else Side.X
+        self.board.scene = table_scene(self.board.scene, self.game, viewer)
 
     def show_opening(self) -> None:
         """Say who won the opening roll of the game under way (when nothing else has happened in it yet)."""
         events = self.game.events
-        if not events or events[-1].kind != "opening":
-            return
-        event = events[-1]
-        throws = event.opening_throws
-        x, o = throws[-1]
-        ties = f" after {plural(len(throws) - 1, 'tie')}" if len(throws) > 1 else ""
-        starter = self.name_of(event.side)
-        you = starter == "You"
-        first, second = (x, o) if event.side is Side.X else (o, x)
-        how = "roll both dice" if self.acey_deucey else f"play {first}-{second}"
-        if not you:
-            how = how.replace("roll", "rolls", 1).replace("play", "plays", 1)
-        game_number = f"Game {self.game.game_number}. " if self.game.game_number > 1 else ""
-        self.info(
-            f"{game_number}Opening roll{ties}: {self.names[0]} {x}, {self.names[1]} {o}. "
-            f"{'You start' if starter == 'You' else starter + ' starts'} and {how}."
-        )
+        if events and events[-1].kind == "opening":
+            event = events[-1]
+            roles = (self.game.role(Side.X), self.game.role(Side.O))
+            self.info(wording.opening(event, roles, self.game.game_number, acey_deucey=self.setup.acey_deucey))
 
     def advance(self) -> None:
         """Show what the game waits for now; the computer's turn starts by itself."""
@@ -569,36 +272,41 @@ class PlayScreen(TaskScreen):
         self.hide_hints()
         self.query_one("#doubles", OptionList).display = False
         self.show_table()
-        game = self.game
-        waiting = game.waiting_for
-        side = self.deciding()
+        waiting = self.game.waiting_for
         if waiting is Waiting.COMPUTER:
             self.run_computer()
-        elif waiting is Waiting.ROLL:
-            self.show_roll_prompt(side)
         elif waiting is Waiting.MOVE:
-            self.start_move(side)
-        elif waiting is Waiting.ANSWER:
-            doubler, answer = self.who(side.other), self.who(side)
-            to = "you" if answer == "You" else answer
-            self.status(f"{doubler} doubled to {2 * game.cube.value}: {to}, take (t) or pass (p)?")
+            self.start_move(self.deciding())
         elif waiting is Waiting.CHOOSE_DOUBLE:
-            self.show_double_chooser(side)
-        elif waiting is Waiting.NEXT_GAME:
-            self.status(f"{self.game_result_text()} Press n or enter for the next game.")
-        else:
+            self.show_double_chooser(self.deciding())
+        elif waiting is Waiting.OVER:
             self.show_summary()
+        else:
+            self.show_status()
+            self.board.focus()
         self.refresh_controls()
 
-    def show_roll_prompt(self, side: Side) -> None:
-        who = self.who(side)
-        if self.is_bonus_roll(side):
-            self.status(f"Bonus roll: {who} {'roll' if who == 'You' else 'rolls'} again (r or enter).")
-        else:
-            whose = "Your" if who == "You" else f"{who}'s"
-            double = " or double (d)" if "double" in self.game.allowed else ""
-            self.status(f"{whose} turn: roll (r or enter){double}.")
-        self.board.focus()
+    def show_status(self) -> None:
+        """The status line for what the game waits for now (after an action, or once a hint is closed)."""
+        game, side = self.game, self.deciding()
+        waiting = game.waiting_for
+        role = game.role(side)
+        if waiting is Waiting.ROLL:
+            may_double = Action.DOUBLE in game.allowed
+            self.status(wording.roll_prompt(role, side, bonus=self.is_bonus_roll(side), may_double=may_double))
+        elif waiting is Waiting.MOVE and game.dice is not None:
+            self.status(wording.move_prompt(role, side, game.dice))
+        elif waiting is Waiting.ANSWER:
+            doubler = game.role(side.other)
+            self.status(wording.answer_prompt(doubler, side.other, role, side, 2 * game.cube.value))
+        elif waiting is Waiting.CHOOSE_DOUBLE:
+            self.status(wording.choose_double_prompt(role, side))
+        elif waiting is Waiting.NEXT_GAME:
+            result = game.results[-1] if game.results else None
+            said = play_wording.game_result(result, self.setup) if result is not None else ""
+            self.status(wording.next_game_prompt(said))
+        elif waiting is Waiting.OVER:
+            self.status(wording.game_over(match=bool(self.setup.match_length)))
 
     def is_bonus_roll(self, side: Side, index: int | None = None) -> bool:
         """Whether ``side`` rolls again (now, or at event ``index``) after a chosen double played in full
@@ -618,16 +326,13 @@ class PlayScreen(TaskScreen):
         self.playing = playing
         self.notation.value = ""
         explanation = explain(state.position, dice)
-        who = self.who(side)
-        chosen = " (the chosen double)" if dice.chosen else ""
+        role = self.game.role(side)
         if explanation.no_play:
             self.complete = playing.turn.play
-            self.status(f"{who}: no legal play with {dice.high_first()}{chosen}. Press enter to go on.")
+            self.status(wording.no_play_prompt(role, side, dice))
             self.feedback.show(explanation.text, "info")
-            self.board.choosing = False
         else:
-            verb = "play" if who == "You" else "plays"
-            self.status(f"{who} {verb} {dice.high_first()}{chosen}: move on the board or press / to type; u undoes.")
+            self.status(wording.move_prompt(role, side, dice))
             if explanation.forced:
                 self.feedback.show(explanation.text, "info")
             else:
@@ -637,30 +342,44 @@ class PlayScreen(TaskScreen):
 
     def show_double_chooser(self, side: Side) -> None:
         """After a 1-2 played in full: the six doubles, each saying whether it can be played in full."""
-        assert isinstance(self.game, LocalGame)
         playable = self.game.playable_doubles()
         chooser = self.query_one("#doubles", OptionList)
         chooser.clear_options()
         for number in range(1, 7):
-            face = DIE_FACES[number - 1]
-            note = "✓ in full" if playable[number] else "✗ not in full"
-            chooser.add_option(Option(Text(f"{number}-{number} {face}{face}  {note}"), id=str(number)))
+            chooser.add_option(Option(Text(wording.double_option(number, playable[number])), id=str(number)))
         chooser.display = True
-        who = self.who(side)
-        chooses = "choose" if who == "You" else "chooses"
-        self.status(
-            f"Acey-deucey! {who} {chooses} the double to play (1-6): played in full, it earns a bonus roll; "
-            "after one marked ✗ the turn ends."
-        )
+        self.show_status()
         chooser.highlighted = next((number - 1 for number in range(6, 0, -1) if playable[number]), 5)
         chooser.focus()
 
-    # --- the player's decisions ----------------------------------------------------------------------------
+    # --- the players' decisions ----------------------------------------------------------------------------
+
+    def act(self, job: Callable[[], Outcome], working: str | None = None) -> None:
+        """Take an action of the game: off the event loop when it evaluates (saying ``working`` meanwhile), at once
+        otherwise; then :meth:`after_outcome`. A refusal by the rules is said, and nothing changes."""
+        if self.setup.evaluated:
+            if working:
+                self.status(working)
+            self.in_worker(job, self.after_outcome)
+            return
+        try:
+            outcome = job()
+        except EngineError as error:
+            self.feedback.show(str(error), "wrong")
+            return
+        self.after_outcome(outcome)
 
     def action_confirm(self) -> None:
         """Enter on a whole play: play it (the tutor judges it)."""
         if not self.busy and self.paused is None and self.complete is not None:
             self.confirm(self.complete)
+
+    def confirm(self, play: Play) -> None:
+        self.complete = None
+        self.board.choosing = False
+        side = self.deciding()
+        self.board.scene = replace(self.board.scene, last_move=LastMove(play.moves, side))
+        self.act(lambda: self.game.play(play), wording.judging(tutor=self.game.tutor))
 
     def action_go_on(self) -> None:
         """Enter after the tutor's warning: keep the decision and go on."""
@@ -671,8 +390,7 @@ class PlayScreen(TaskScreen):
 
     def action_back(self) -> None:
         if self.query_one("#hints", OptionList).display:
-            self.hide_hints()
-            self.restore_board()
+            self.close_hints()
         else:
             self.app.pop_screen()
 
@@ -680,18 +398,19 @@ class PlayScreen(TaskScreen):
         """A whole play made on the board: it waits for enter (u takes a move back)."""
         self.complete = play
         self.board.choosing = False
-        who = self.who(self.deciding())
-        self.status(f"{who}: {written or play}. Press enter to confirm, u to take a move back.")
-        self.refresh_controls()
+        side = self.deciding()
+        self.status(wording.play_made(self.game.role(side), side, written or str(play)))
 
     def action_undo(self) -> None:
         if self.playing is None or self.busy or self.paused is not None:
             return
         if self.playing.undo():
             self.complete = None
-            self.notation.value = self.playing.turn.notation()
+            notation = self.playing.turn.notation()
+            self.notation.value = notation
             self.feedback.clear()
-            self.status(f"{self.who(self.deciding())}: {self.playing.turn.notation() or 'no move yet'}.")
+            side = self.deciding()
+            self.status(wording.moves_so_far(self.game.role(side), side, notation))
             self.refresh_controls()
 
     def on_input_submitted(self, event: NotationInput.Submitted) -> None:
@@ -707,192 +426,113 @@ class PlayScreen(TaskScreen):
         playing = self.playing
         playing.turn = Turn(playing.turn.position, playing.turn.dice, play.moves)
         playing.show()
-        self.board.last_move = LastMove(play.moves, playing.side)
+        self.board.scene = replace(self.board.scene, last_move=LastMove(play.moves, playing.side))
         self.feedback.clear()
         self.board.focus()
         self.played(play, str(play))
 
-    def confirm(self, play: Play) -> None:
-        game = self.game
-        self.complete = None
-        self.board.choosing = False
-        side = self.deciding()
-        self.board.last_move = LastMove(play.moves, side)
-        if isinstance(game, Session):
-            self.status("The tutor is looking at your play…" if game.tutor else "Playing…")
-            self.in_worker(lambda: game.play(play), self.after_outcome)
-        else:
-            event = game.play(play)
-            self.save()
-            lost = game.turn_lost(event)
-            self.info(f"{self.name_of(side)} played {play} with {dice_text(event.dice)}.")
-            self.advance()
-            if lost:
-                self.feedback.show(lost, "info")
-
     def action_roll(self) -> None:
-        if self.busy or self.paused is not None or self.game.waiting_for is not Waiting.ROLL:
+        if not self.check_action("roll", ()):
+            return
+        self.act(self.game.roll, wording.rolling())
+
+    @on(CubeActions.Chosen)
+    def cube_chosen(self, message: CubeActions.Chosen) -> None:
+        message.stop()
+        act = CUBE_ACTS.get(message.action)
+        if self.busy or self.paused is not None or act is None or act not in self.game.allowed:
             return
         game = self.game
-        if isinstance(game, Session):
-            self.status("Rolling…")
-            self.in_worker(game.roll, self.after_outcome)
-        else:
-            event = game.roll()
-            self.save()
-            assert event.dice is not None
-            self.info(f"{self.name_of(event.side)} rolled {dice_faces(event.dice)}.")
-            self.advance()
-
-    def on_cube_actions_double_offered(self, message: CubeActions.DoubleOffered) -> None:
-        self.cube_action("double")
-
-    def on_cube_actions_take_chosen(self, message: CubeActions.TakeChosen) -> None:
-        self.cube_action("take")
-
-    def on_cube_actions_pass_chosen(self, message: CubeActions.PassChosen) -> None:
-        self.cube_action("pass")
-
-    def on_cube_actions_beaver_chosen(self, message: CubeActions.BeaverChosen) -> None:
-        self.cube_action("beaver")
-
-    def cube_action(self, action: str) -> None:
-        if self.busy or self.paused is not None:
-            return
-        game = self.game
-        if isinstance(game, Session):
-            acts: dict[str, Callable[[], Outcome]] = {
-                "double": game.double, "take": game.take, "pass": game.drop, "beaver": game.beaver
-            }  # fmt: skip
-            act = acts[action]
-            self.status({"double": "You double…", "take": "You take…", "pass": "You pass…",
-                         "beaver": "You beaver…"}[action])  # fmt: skip
-            self.in_worker(act, self.after_outcome)
-            return
-        side = self.deciding()
-        try:
-            {"double": game.double, "take": game.take, "pass": game.drop}[action]()
-        except EngineError as error:
-            self.feedback.show(str(error), "wrong")
-            return
-        self.save()
-        verb = {"double": "doubled", "take": "took", "pass": "passed"}[action]
-        self.info(f"{self.name_of(side)} {verb}.")
-        self.advance()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        list_id = event.option_list.id
-        if list_id == "doubles" and event.option.id is not None:
-            self.action_choose_double(int(event.option.id))
-        elif list_id == "hints" and event.option.id is not None:
-            self.show_hint_play(int(event.option.id))
-        elif list_id == "mistakes" and event.option.id is not None:
-            self.show_mistake(int(event.option.id))
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_list.id == "hints" and event.option.id is not None:
-            self.show_hint_play(int(event.option.id))
-        elif event.option_list.id == "mistakes" and event.option.id is not None:
-            self.show_mistake(int(event.option.id))
+        jobs: dict[Action, Callable[[], Outcome]] = {
+            Action.DOUBLE: game.double,
+            Action.TAKE: game.take,
+            Action.PASS: game.drop,
+            Action.BEAVER: game.beaver,
+        }
+        self.act(jobs[act], wording.cube_working(act.value))
 
     def action_choose_double(self, number: int) -> None:
-        game = self.game
-        if self.busy or not isinstance(game, LocalGame) or game.waiting_for is not Waiting.CHOOSE_DOUBLE:
+        if not self.check_action("choose_double", (number,)):
             return
-        side = self.deciding()
-        full = game.playable_doubles()[number]
-        game.choose_double(number)
-        self.save()
-        note = "" if full else " It can't be played in full: the turn ends after it."
-        self.info(f"{self.name_of(side)} chose {number}-{number}.{note}")
-        self.advance()
+        full = self.game.playable_doubles()[number]
+        outcome = self.game.choose_double(number)
+        self.after_outcome(outcome, note=None if full else wording.double_not_in_full())
 
     def action_next_game(self) -> None:
-        if self.busy or self.game.waiting_for is not Waiting.NEXT_GAME:
+        if not self.check_action("next_game", ()):
             return
         self.game.next_game()
-        self.board.last_move = None
         self.save()
         self.feedback.clear()
+        self.board.scene = replace(self.board.scene, last_move=None)
         self.show_opening()
         self.advance()
 
     def action_take_back(self) -> None:
-        session = self.session
-        if self.busy or session is None or not session.can_take_back:
+        game = self.game
+        if not self.check_action("take_back", ()):
             return
-        undone = session.take_back()
+        undone = game.take_back()
         self.save()
         self.feedback.clear()
-        self.board.last_move = None
-        first = undone[0]
-        what = f"your play {first.play}" if first.kind == "play" else f"your {first.kind}"
-        self.info(f"Took back {what}: decide again.")
+        self.board.scene = replace(self.board.scene, last_move=None)
+        self.info(wording.took_back(undone[0]))
         self.paused = None
         self.advance()
 
     def action_toggle_tutor(self) -> None:
-        session = self.session
-        if session is None:
+        if not self.setup.evaluated:
             return
-        session.tutor = not session.tutor
+        self.game.tutor = not self.game.tutor
         self.save()
         self.show_title()
-        self.app.notify(f"The tutor is {'on' if session.tutor else 'off'}.", title="Play", timeout=3)
+        self.app.notify(wording.tutor_switched(self.game.tutor), title=wording.play_title(), timeout=3)
 
-    # --- the tutor -----------------------------------------------------------------------------------------
+    # --- what a decision did ------------------------------------------------------------------------------
 
-    def after_outcome(self, outcome: Outcome) -> None:
-        """A decision of the learner was made (and judged): say so, and stop on a mistake."""
+    def after_outcome(self, outcome: Outcome, *, note: str | None = None) -> None:
+        """A decision was made (and judged, where a tutor watches): say so, and stop on a mistake."""
         self.save()
         event, verdict = outcome.event, outcome.verdict
-        if event.kind == "roll":
-            assert event.dice is not None
-            self.info(f"You rolled {dice_faces(event.dice)}.")
-        elif event.kind == "play":
-            self.info(f"You played {event.play} with {dice_text(event.dice)}.")
-        elif event.kind in ("double", "take", "pass"):
-            self.info({"double": "You doubled.", "take": "You took.", "pass": "You passed."}[event.kind])
+        line = wording.event_line(self.game.role(event.side), event, note=note)
+        if line:
+            self.info(line)
+        if outcome.lost is not None:
+            self.advance()
+            self.feedback.show(play_wording.turn_lost(outcome.lost), "info")
+            return
         if verdict is not None and verdict.is_mistake:
             if event.kind == "roll":  # a missed double: the dice are out, so there is nothing to take back
                 self.advance()
                 explanation = outcome.explanation
-                forced = f" {explanation.text}" if explanation and (explanation.forced or explanation.no_play) else ""
-                self.feedback.show(f"Tutor: {verdict.text}{forced}", "wrong")
+                forced = explanation.text if explanation and (explanation.forced or explanation.no_play) else None
+                self.feedback.show(wording.tutor_says(play_wording.verdict_text(verdict), forced), "wrong")
                 return
-            self.pause_on(verdict, event)
+            self.pause_on(verdict)
             return
         if verdict is not None and event.kind != "roll":
-            self.feedback.show(f"Tutor: {verdict.text}", "right")
+            self.feedback.show(wording.tutor_says(play_wording.verdict_text(verdict)), "right")
         elif event.kind != "roll":
             self.feedback.clear()
         self.advance()
 
-    def pause_on(self, verdict: Verdict, event: Event) -> None:
+    def pause_on(self, verdict: Verdict) -> None:
         """Show a mistake: the verdict with both equities, the better play on the board; enter goes on, z takes it
         back."""
         self.paused = verdict
         self.showing_better = True
-        self.feedback.show(f"Tutor: {verdict.text}", "wrong")
+        self.feedback.show(wording.tutor_says(play_wording.verdict_text(verdict)), "wrong")
         self.show_verdict_board(verdict)
-        back = " z takes it back," if self.session is not None and self.session.can_take_back else ""
-        view = " v shows yours or the better play," if verdict.best_play is not None else ""
-        what = "play" if verdict.decision == "play" else "cube decision"
-        self.status(f"A {verdict.skill.value} {what}:{back}{view} enter goes on.")
-        self.refresh_controls()
+        can_view = verdict.best_play is not None
+        self.status(wording.mistake_prompt(verdict, take_back=self.game.can_take_back, view=can_view))
 
     def show_verdict_board(self, verdict: Verdict) -> None:
         play = verdict.best_play if self.showing_better else verdict.chosen_play
         if play is None:
             return
-        board = self.board
-        board.position = play.result
-        board.on_roll = Side.X
-        board.dice = play.dice
-        board.used_dice = play.dice.moves[: play.dice_used]
-        board.last_move = LastMove.of(play)
         equity = verdict.best_equity if self.showing_better else verdict.chosen_equity
-        board.caption = f"{'Better' if self.showing_better else 'Yours'}: {play} ({equity:+.3f})"
+        caption = wording.verdict_caption(str(play), equity, better=self.showing_better)
+        self.board.scene = verdict_scene(self.board.scene, verdict, better=self.showing_better, caption=caption)
 
     def action_toggle_view(self) -> None:
         if self.paused is None:
@@ -903,84 +543,68 @@ class PlayScreen(TaskScreen):
     # --- hints ---------------------------------------------------------------------------------------------
 
     def action_hint(self) -> None:
-        session = self.session
-        if session is None or self.busy or self.paused is not None:
+        if not self.check_action("hint", ()):
             return
         if self.query_one("#hints", OptionList).display:
-            self.hide_hints()
-            self.restore_board()
+            self.close_hints()
             return
-        self.status("Looking for the best…")
-        self.in_worker(session.hint, self.show_hint)
+        self.status(wording.looking_for_the_best())
+        self.in_worker(self.game.hint, self.show_hint)
 
     def show_hint(self, hint: Hint) -> None:
-        self.restore_status()
+        self.show_status()
         hints = self.query_one("#hints", OptionList)
         hints.clear_options()
         self.hint_plays = hint.ranked
+        advice = play_wording.hint_advice(hint)
         if hint.kind == "play":
             for index, item in enumerate(hint.ranked):
                 hints.add_option(Option(ranked_line(item), id=str(index)))
             hints.display = True
             hints.highlighted = 0
             hints.focus()
-            self.feedback.show(
-                f"Hint: {hint.advice} Equity, W winning and G gammon chances; the arrows show each play on the "
-                "board, escape or h closes.",
-                "info",
-            )
+            self.feedback.show(wording.hint_plays(advice), "info")
         else:
-            cube = hint.cube
-            figures = ""
-            if cube is not None:
-                decision = cube.decision
-                figures = (
-                    f" No double {decision.no_double:+.3f}, double/take {decision.double_take:+.3f}, "
-                    f"double/pass {decision.double_pass:+.3f}."
-                )
-            self.feedback.show(f"Hint: {hint.advice}{figures}", "info")
+            decision = hint.cube.decision if hint.cube is not None else None
+            self.feedback.show(wording.hint_cube(advice, decision), "info")
 
     def show_hint_play(self, index: int) -> None:
         if not 0 <= index < len(self.hint_plays):
             return
         item = self.hint_plays[index]
-        board = self.board
-        board.position = item.play.result
-        board.used_dice = item.play.dice.moves[: item.play.dice_used]
-        board.last_move = LastMove.of(item.play)
-        board.caption = f"Hint {item.rank}: {item.play} ({item.equity:+.3f})"
+        caption = wording.hint_caption(item.rank, str(item.play), item.equity)
+        self.board.scene = hint_scene(self.board.scene, item, caption)
 
     def hide_hints(self) -> None:
         hints = self.query_one("#hints", OptionList)
         if hints.display:
             hints.display = False
             self.hint_plays = ()
-            self.board.caption = ""
 
-    def restore_board(self) -> None:
-        """Back to the turn being played after looking at hints."""
+    def close_hints(self) -> None:
+        """Escape (or h) on the list of hints: back to the turn being played, the hint's words gone."""
+        self.hide_hints()
+        self.feedback.clear()
         if self.playing is not None:
             self.playing.show()
-            self.board.last_move = None
+            self.board.scene = replace(self.board.scene, last_move=None, caption="")
         else:
             self.show_table()
+        self.show_status()
         self.board.focus()
-
-    def restore_status(self) -> None:
-        waiting = self.game.waiting_for
-        if waiting is Waiting.ROLL:
-            self.show_roll_prompt(self.deciding())
-        elif waiting is Waiting.MOVE:
-            dice = self.game.dice
-            assert dice is not None
-            self.status(f"You play {dice.high_first()}: move on the board or press / to type; u undoes.")
 
     # --- the computer --------------------------------------------------------------------------------------
 
     def run_computer(self) -> None:
-        self.status("The computer is thinking…")
+        self.status(wording.computer_thinking())
         self.board.choosing = False
-        self.in_worker(self.game.computer_turn, self.show_computer_turn)
+        self.act_computer()
+
+    def act_computer(self) -> None:
+        if self.setup.evaluated:
+            self.in_worker(self.game.computer_turn, self.show_computer_turn)
+        else:
+            self.show_computer_turn(self.game.computer_turn())
 
     def show_computer_turn(self, turn: ComputerTurn) -> None:
         """Play the computer's actions out one by one: its double, its roll, its play checker by checker."""
@@ -996,42 +620,44 @@ class PlayScreen(TaskScreen):
                 self.busy = False
                 self.advance()
                 return
-            event = events.pop(0)
-            self.show_computer_event(event, next_event)
+            self.show_computer_event(events.pop(0), next_event)
 
         next_event()
 
     def show_computer_event(self, event: Event, then: Callable[[], None]) -> None:
         board = self.board
-        name = self.name_of(event.side)
+        role = self.game.role(event.side)
         if event.kind == "roll":
             assert event.dice is not None
-            board.position = event.board_before(Side.X)
-            board.on_roll, board.dice, board.used_dice = event.side, event.dice, ()
-            board.last_move = None
-            bonus = " (the bonus roll)" if self.is_bonus_roll(event.side, event.index) else ""
-            self.status(f"{name} rolled {dice_faces(event.dice)}{bonus}.")
+            board.scene = replace(
+                board.scene,
+                position=event.board_before(Side.X),
+                on_roll=event.side,
+                dice=event.dice,
+                used_dice=(),
+                last_move=None,
+            )
+            self.status(wording.computer_rolled(role, event.dice, bonus=self.is_bonus_roll(event.side, event.index)))
         elif event.kind == "choose":
             assert event.dice is not None
-            board.on_roll, board.dice, board.used_dice = event.side, event.dice, ()
-            self.status(f"Acey-deucey: {name} chose {event.dice.first}-{event.dice.first}.")
-            self.info(f"Acey-deucey: {name} chose {event.dice.first}-{event.dice.first}.")
+            board.scene = replace(board.scene, on_roll=event.side, dice=event.dice, used_dice=())
+            said = wording.computer_chose(role, event.dice.first)
+            self.status(said)
+            self.info(said)
         elif event.kind == "play":
             assert event.play is not None
-            self.status(f"{name} plays {event.play}.")
-            lost = self.game.turn_lost(event) if isinstance(self.game, LocalGame) else None
-            self.info(f"{name} played {event.play} with {dice_text(event.dice)}." + (f" {lost}" if lost else ""))
+            self.status(wording.computer_plays(role, str(event.play)))
+            lost = self.game.turn_lost(event)
+            self.info(wording.event_line(role, event, lost=lost))
             self.animation = animate_play(board, event.play, side=event.side, interval=self.step_seconds, on_done=then)
             return
-        elif event.kind == "double":
-            board.cube = Cube(2 * event.before.cube, event.before.cube_owner)
-            self.status(f"{name} doubles to {2 * event.before.cube}.")
-            self.info(f"{name} doubled to {2 * event.before.cube}.")
-        elif event.kind in ("take", "pass", "beaver"):
-            board.cube = event.after.doubling_cube
-            verb = {"take": "takes", "pass": "passes", "beaver": "beavers"}[event.kind]
-            self.info(f"{name} {verb}.")
-            self.status(f"{name} {verb}.")
+        else:
+            before = event.before
+            cube = Cube(2 * before.cube, before.cube_owner) if event.kind == "double" else event.after.doubling_cube
+            board.scene = replace(board.scene, cube=cube)
+            status, line = wording.computer_cube(role, event)
+            self.info(line)
+            self.status(status)
         self.animation = self.set_timer(self.step_seconds, then)
 
     def stop_replay(self) -> None:
@@ -1044,7 +670,6 @@ class PlayScreen(TaskScreen):
     def in_worker(self, job: Callable[[], T], then: Callable[[T], None]) -> None:
         """Run ``job`` (an evaluation) in a worker thread, then ``then`` with its result on the event loop."""
         self.busy = True
-        self.refresh_controls()
         self._work(job, then)
 
     @work(thread=True, exclusive=True, group="play", exit_on_error=False)
@@ -1067,65 +692,40 @@ class PlayScreen(TaskScreen):
         self.busy = False
         if not self.is_mounted:
             return
-        self.feedback.show(f"Something went wrong: {error}", "wrong")
-        self.status("The game is saved as it was: press q to leave, and resume it from the Play menu.")
+        self.feedback.show(wording.something_went_wrong(str(error)), "wrong")
+        self.status(wording.game_saved_as_it_was())
         self.refresh_controls()
 
     # --- saving and the end --------------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Keep the game as it stands (after every decision), so that it resumes where it was."""
-        game = self.game
-        if isinstance(game, Session):
-            self.store.save_game(**asdict(game.save_info()))
-        else:
-            self.store.set_setting(LOCAL_GAME_SETTING, "" if game.is_over else game.record.to_json())
-
-    def game_result_text(self) -> str:
-        results = self.game.results
-        if not results:
-            return ""
-        result = results[-1]
-        kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[result.kind.value]
-        points = plural(result.points, "point")
-        winner = self.name_of(result.winner)
-        verb = "win" if winner == "You" else "wins"
-        how = " (the double was passed)" if result.passed else ""
-        return f"{winner} {verb} {kind} for {points}{how}."
+        """Keep the game as it stands (after every decision), so that it resumes where it was; never over a newer
+        save of it by another copy of the app (the game then stops being saved, and the learner is told)."""
+        if self.stale:
+            return
+        try:
+            self.version = PlayedGames(self.store).keep(self.game.save_info(), self.version)
+        except GameChangedError as error:
+            self.stale = True
+            self.app.notify(str(error), title=wording.play_title(), severity="warning", timeout=15, markup=False)
 
     def show_summary(self) -> None:
         """The end: the result, the mistakes (choose one to see it on the board) and the error rate."""
-        game = self.game
-        self.status("Game over." if not game.settings.match_length else "Match over.")
+        self.status(wording.game_over(match=bool(self.setup.match_length)))
+        report = self.game.summary()
+        self.mistakes = report.mistakes
         summary = self.query_one("#summary", Static)
         mistakes_list = self.query_one("#mistakes", OptionList)
         mistakes_list.clear_options()
-        if isinstance(game, Session):
-            report = game.summary()
-            self.mistakes = report.mistakes
-            lines = [report.text]
-            if report.mistakes:
-                lines.append("Your mistakes (choose one to see it on the board):")
-            summary.update("\n".join(lines))
-            for index, mistake in enumerate(report.mistakes):
-                verdict = mistake.verdict
-                dice = f" {mistake.dice.high_first()}" if mistake.dice is not None else ""
-                mistakes_list.add_option(
-                    Option(
-                        Text(
-                            f"Game {mistake.game}{dice}: {verdict.skill.value}, {verdict.chosen} "
-                            f"(-{verdict.loss:.3f}; better {verdict.best})"
-                        ),
-                        id=str(index),
-                    )
-                )
-            mistakes_list.display = bool(report.mistakes)
-            if report.mistakes:
-                mistakes_list.focus()
-        else:
-            self.mistakes = ()
-            summary.update(game.headline())
-            mistakes_list.display = False
+        lines = [play_wording.summary_text(report)]
+        if report.mistakes:
+            lines.append(wording.your_mistakes())
+        summary.update("\n".join(lines))
+        for index, mistake in enumerate(report.mistakes):
+            mistakes_list.add_option(Option(Text(wording.mistake_line(mistake)), id=str(index)))
+        mistakes_list.display = bool(report.mistakes)
+        if report.mistakes:
+            mistakes_list.focus()
         summary.display = True
         self.feedback.clear()
 
@@ -1134,25 +734,19 @@ class PlayScreen(TaskScreen):
         if not 0 <= index < len(self.mistakes):
             return
         mistake = self.mistakes[index]
-        board, verdict = self.board, mistake.verdict
-        board.cube = mistake.cube
-        board.match = mistake.score
-        if verdict.best_play is not None:
-            play = verdict.best_play
-            board.position = play.result
-            board.on_roll = Side.X
-            board.dice = play.dice
-            board.used_dice = play.dice.moves[: play.dice_used]
-            board.last_move = LastMove.of(play)
-            board.caption = (
-                f"Better: {play} ({verdict.best_equity:+.3f}); yours: {verdict.chosen} ({verdict.chosen_equity:+.3f})"
-            )
-        else:
-            board.position = mistake.board
-            board.dice = mistake.dice
-            board.used_dice = ()
-            board.last_move = None
-            board.caption = (
-                f"You chose {verdict.chosen} ({verdict.chosen_equity:+.3f}); better: {verdict.best} "
-                f"({verdict.best_equity:+.3f})"
-            )
+        self.board.scene = mistake_scene(self.board.scene, mistake, wording.mistake_caption(mistake))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        list_id = event.option_list.id
+        if list_id == "doubles" and event.option.id is not None:
+            self.action_choose_double(int(event.option.id))
+        elif list_id == "hints" and event.option.id is not None:
+            self.show_hint_play(int(event.option.id))
+        elif list_id == "mistakes" and event.option.id is not None:
+            self.show_mistake(int(event.option.id))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "hints" and event.option.id is not None:
+            self.show_hint_play(int(event.option.id))
+        elif event.option_list.id == "mistakes" and event.option.id is not None:
+            self.show_mistake(int(event.option.id))

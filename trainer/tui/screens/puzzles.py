@@ -23,56 +23,46 @@ from textual.timer import Timer
 from textual.widgets import Button, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.content.cube import cube_solution, grade_cube_puzzle
-from trainer.content.grading import Feedback, bearoff_solution, grade_puzzle
-from trainer.content.themes import REVEALING_THEMES, THEME_TITLES, VARIANT_TITLES
-from trainer.engine import Cube, Play, Side, Turn, explain
-from trainer.practice.stats import kind_name
+from trainer.content.grading import Feedback, bearoff_solution
+from trainer.content.themes import REVEALING_THEMES
+from trainer.engine import Play, Turn, explain
+from trainer.i18n import N_
 from trainer.training import AnswerOutcome, answer_puzzle, current_rating, is_rated, puzzles_near_rating
+from trainer.tui import wording
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
 from trainer.tui.screens.base import TaskScreen, TrainerScreen
+from trainer.tui.steps import CubeView, StepView, view_for
 from trainer.tui.widgets.cube import CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 from trainer.tui.widgets.text import SafeMarkdown
+from trainer.tui.wording import puzzle_title, set_title, theme_title
 
 if TYPE_CHECKING:
     from trainer.content.puzzles import Puzzle, PuzzleLibrary
 
-DIFFICULTY_NAMES = {0: "all", 1: "easy", 2: "medium", 3: "hard"}
 AT_YOUR_LEVEL = 10
 """How many puzzles the "At your level" set holds."""
 SETS = (("forced", "standard"), ("bearoff", "standard"), ("cube", "standard"), ("forced", "acey-deucey"))
 """The kinds of puzzle sets in the menu's order: a kind of puzzle in a variant."""
 
 
-def set_title(kind: str, variant: str) -> str:
-    """What the menu calls a kind of puzzle in a variant: ``Forced moves``, ``Acey-deucey: forced moves``."""
-    title = kind_name(kind).title
-    return title if variant == "standard" else f"{VARIANT_TITLES[variant]}: {title[:1].lower()}{title[1:]}"
-
-
-def puzzle_title(puzzle: Puzzle) -> str:
-    """What a puzzle is, for its screen's title: ``Forced move``, ``Cube decision``, ``Acey-deucey: forced move``."""
-    return set_title(puzzle.kind, puzzle.variant).removesuffix("s")
-
-
 class PuzzleMenuScreen(TrainerScreen):
     """Every puzzle set: all, each kind, each theme; 0-3 choose the difficulty."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("0", "difficulty(0)", "All levels"),
-        Binding("1", "difficulty(1)", "Easy"),
-        Binding("2", "difficulty(2)", "Medium"),
-        Binding("3", "difficulty(3)", "Hard"),
+        Binding("0", "difficulty(0)", N_("All levels")),
+        Binding("1", "difficulty(1)", N_("Easy")),
+        Binding("2", "difficulty(2)", N_("Medium")),
+        Binding("3", "difficulty(3)", N_("Hard")),
     ]
 
     difficulty: reactive[int] = reactive(0)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="menu-page"):
-            yield Static("Puzzles", classes="page-title")
+            yield Static(wording.puzzles_title(), classes="page-title")
             yield Static(id="puzzle-filter", classes="page-subtitle")
             yield OptionList(id="puzzle-sets", classes="menu")
         yield KeysFooter()
@@ -101,10 +91,10 @@ class PuzzleMenuScreen(TrainerScreen):
         order = {kind_variant: index for index, kind_variant in enumerate(SETS)}
         chosen.sort(key=lambda puzzle: order.get((puzzle.kind, puzzle.variant), len(order)))
         if key.startswith("kind:"):
-            _, kind, variant = key.split(":")
+            kind, variant = key.split(":")[1:]
             return [p for p in chosen if p.kind == kind and p.variant == variant]
         if key.startswith("theme:"):
-            _, theme, variant = key.split(":")
+            theme, variant = key.split(":")[1:]
             return [p for p in chosen if p.theme == theme and p.variant == variant]
         if key == "near":  # by rating, whatever the difficulty chosen
             return puzzles_near_rating(self.store, library.puzzles, self.now(), count=AT_YOUR_LEVEL)
@@ -117,24 +107,22 @@ class PuzzleMenuScreen(TrainerScreen):
         highlighted = menu.highlighted
         menu.clear_options()
         rating = current_rating(self.store, self.now()).text()
-        self.query_one("#puzzle-filter", Static).update(
-            f"Your rating {rating}   Difficulty: {DIFFICULTY_NAMES[self.difficulty]}  (press 0, 1, 2 or 3)"
-        )
+        self.query_one("#puzzle-filter", Static).update(wording.puzzle_filter(rating, self.difficulty))
         library = self.library
         if library is None:
-            menu.add_option(Option("Loading puzzles…", id="loading", disabled=True))
+            menu.add_option(Option(wording.loading_puzzles(), id="loading", disabled=True))
             return
         solved = self.store.solved_puzzles()
 
         def line(label: str, key: str, indent: str = "") -> Option:
             chosen = self.selection(key)
             done = sum(1 for puzzle in chosen if puzzle.id in solved)
-            return Option(Text(f"{indent}{label}  ({done}/{len(chosen)} solved)"), id=key)
+            return Option(Text(indent + wording.puzzle_set_line(label, done, len(chosen))), id=key)
 
-        menu.add_option(line("All puzzles", "all"))
+        menu.add_option(line(wording.all_puzzles(), "all"))
         near = len(self.selection("near"))
         if near:
-            menu.add_option(Option(Text(f"At your level  ({near} unsolved near your rating)"), id="near"))
+            menu.add_option(Option(Text(wording.at_your_level(near)), id="near"))
         for kind, variant in SETS:
             if not library.themes(kind, variant):
                 continue
@@ -144,7 +132,7 @@ class PuzzleMenuScreen(TrainerScreen):
                 if theme in REVEALING_THEMES:  # its name would give the answer away: its puzzles stay in the mix
                     continue
                 if self.selection(f"theme:{theme}:{variant}"):  # a theme with no puzzle at this difficulty is left out
-                    menu.add_option(line(THEME_TITLES[theme], f"theme:{theme}:{variant}", "  · "))
+                    menu.add_option(line(theme_title(theme), f"theme:{theme}:{variant}", "  · "))
         menu.highlighted = highlighted if highlighted is not None and highlighted < menu.option_count else 0
 
     def action_difficulty(self, level: int) -> None:
@@ -160,15 +148,16 @@ class PuzzleMenuScreen(TrainerScreen):
 
 
 class PuzzleScreen(TaskScreen):
-    """One puzzle at a time: answer, get feedback at once, retry, see the solution, go on."""
+    """One puzzle at a time, shown through its view (:mod:`trainer.tui.steps`): answer, get feedback at once, retry,
+    see the solution, go on."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,n", "next", "Next"),
-        Binding("p", "no_play", "No legal play"),
-        Binding("p", "cube('pass')", "Pass"),
-        Binding("r", "retry", "Retry"),
-        Binding("r", "cube('no double')", "No double"),
-        Binding("s", "solution", "Solution"),
+        Binding("enter,n", "next", N_("Next")),
+        Binding("p", "no_play", N_("No legal play")),
+        Binding("p", "cube('pass')", N_("Pass")),
+        Binding("r", "retry", N_("Retry")),
+        Binding("r", "cube('no double')", N_("No double")),
+        Binding("s", "solution", N_("Solution")),
     ]
 
     index: reactive[int] = reactive(0)
@@ -188,6 +177,7 @@ class PuzzleScreen(TaskScreen):
         """What the first answer to this showing changed."""
         self.started = time.monotonic()
         self.replay: Timer | None = None
+        self.view: StepView = view_for(puzzles[start])
         self.set_reactive(PuzzleScreen.index, start)
         self.set_reactive(PuzzleScreen.done, False)  # so that an early check of the keys runs no watcher yet
 
@@ -201,25 +191,25 @@ class PuzzleScreen(TaskScreen):
             Static(id="rating", classes="rating-line", markup=False),
             VerticalScroll(SafeMarkdown(id="step-text"), classes="step-scroll"),
             FeedbackBar(id="feedback"),
-            NotationInput("type a play, e.g. 6/off 5/3"),
+            NotationInput(wording.type_a_bearoff_placeholder()),
             CubeActions(),
             Horizontal(
-                Button("No legal play", id="no-play", action="screen.no_play"),
-                Button("Retry", id="retry", action="screen.retry"),
-                Button("Solution", id="solution", action="screen.solution"),
-                Button("Next", id="next", variant="primary", action="screen.next"),
+                Button(wording.no_legal_play_label(), id="no-play", action="screen.no_play"),
+                Button(wording.retry_label(), id="retry", action="screen.retry"),
+                Button(wording.solution_label(), id="solution", action="screen.solution"),
+                Button(wording.next_label(), id="next", variant="primary", action="screen.next"),
                 classes="buttons",
             ),
         )
         yield KeysFooter()
 
     def accepts_moves(self) -> bool:
-        return not self.done and self.puzzle.kind != "cube"
+        return not self.done and self.view.answers_on_board
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         applicable = {
             "next": self.done,
-            "no_play": self.accepts_moves(),
+            "no_play": not self.done and self.view.applies("no_play", parameters),
             "retry": self.done,
         }
         return applicable[action] if action in applicable else super().check_action(action, parameters)
@@ -236,8 +226,7 @@ class PuzzleScreen(TaskScreen):
         self.show_title()
 
     def refresh_controls(self) -> None:
-        puzzle = self.puzzle
-        self.query_one(CubeActions).ask(puzzle.question if not self.done and puzzle.kind == "cube" else None)
+        self.query_one(CubeActions).ask(None if self.done else self.view.cube_question)
         self.refresh_buttons()
         self.notation.display = self.accepts_moves()
         self.board.choosing = self.accepts_moves()
@@ -248,26 +237,28 @@ class PuzzleScreen(TaskScreen):
         """The puzzle's number, kind and difficulty; its theme only once it is answered (the theme of a forced
         puzzle, such as "No legal play", would give the answer away)."""
         puzzle = self.puzzle
-        kind = puzzle_title(puzzle)
-        theme = f"   {THEME_TITLES.get(puzzle.theme, puzzle.theme)}" if self.done else ""
-        stars = "★" * puzzle.difficulty
-        where = "Review" if self.review else f"Puzzle {self.index + 1} of {len(self.puzzles)}"
-        self.task_layout.set_title(f" {where}   {kind}  {stars}{theme}")
+        theme = theme_title(puzzle.theme) if self.done else None
+        where = None if self.review else (self.index + 1, len(self.puzzles))
+        self.task_layout.set_title(
+            " " + wording.puzzle_title_bar(where, puzzle_title(puzzle), puzzle.difficulty, theme)
+        )
 
     def show_rating(self) -> None:
         """The learner's rating with its deviation; after a rated answer, how much it moved and the puzzle's."""
         outcome = self.outcome
         if outcome is not None and outcome.rated:
-            change = round(outcome.rating_change)
-            line = f"Rating {outcome.learner_after.text()}  ({change:+d})   puzzle {round(outcome.puzzle_after.rating)}"
+            line = wording.rating_moved(
+                outcome.learner_after.text(), round(outcome.rating_change), round(outcome.puzzle_after.rating)
+            )
         else:
             rated = not self.review and not self.answered and is_rated(self.store, self.puzzle)
-            line = f"Rating {current_rating(self.store, self.now()).text()}" + ("   this one is rated" if rated else "")
+            line = wording.rating_line(current_rating(self.store, self.now()).text(), rated=rated)
         self.query_one("#rating", Static).update(line)
 
     def show_puzzle(self) -> None:
         puzzle = self.puzzle
         self.stop_solution_replay()
+        view = self.view = view_for(puzzle)
         self.done = False
         self.answered = False
         self.outcome = None
@@ -275,33 +266,17 @@ class PuzzleScreen(TaskScreen):
         self.show_title()
         self.show_rating()
         self.query_one(".step-heading", Static).update(puzzle_title(puzzle))
-        self.query_one("#step-text", Markdown).update(puzzle.prompt)
+        self.query_one("#step-text", Markdown).update(view.text())
         board = self.board
-        board.marked, board.last_move = frozenset(), None
-        board.caption = f"puzzle {puzzle.id}"
+        board.scene = view.scene()
         board.cursor_shown = False  # so that an enter meant for Next cannot make a move at once
-        if puzzle.kind == "cube":
-            self.show_cube_puzzle(puzzle)
-        else:
-            board.names, board.turn_label, board.cube = ("You", "O"), "to play", None
-            self.playing = BoardPlay(board, puzzle.board(), puzzle.roll())
+        roll = view.roll_to_play()
+        self.playing = None if roll is None else BoardPlay(board, *roll)
         self.feedback.clear()
         self.notation.value = ""
+        self.notation.placeholder = view.placeholder()
         self.refresh_controls()
         board.focus()
-
-    def show_cube_puzzle(self, puzzle: Puzzle) -> None:
-        """A cube puzzle: X on roll before rolling, the cube where the question puts it (offered, in the middle,
-        when O is asked to take), no dice."""
-        board = self.board
-        self.playing = None
-        owned = puzzle.owner == "player"
-        offered = Cube(4 if owned else 2)  # turned and offered: in the middle until O answers
-        cube = offered if puzzle.question == "take" else Cube(2, Side.X) if owned else Cube()
-        board.position, board.dice, board.used_dice = puzzle.board(), None, ()
-        board.selected, board.targets = None, frozenset()
-        board.names, board.on_roll, board.cube = ("X", "O"), Side.X, cube
-        board.turn_label = "doubles" if puzzle.question == "take" else "to roll"
 
     # --- answering --------------------------------------------------------------------------------------
 
@@ -327,33 +302,41 @@ class PuzzleScreen(TaskScreen):
         self.show_rating()
 
     def action_no_play(self) -> None:
-        if self.accepts_moves():
-            self.grade(grade_puzzle(self.puzzle, None), "pass")
+        if self.check_action("no_play", ()):
+            feedback = self.view.on_action("no_play", ())
+            if feedback is not None:
+                self.grade(feedback, "pass")
 
     @on(CubeActions.Chosen)
     def answer_cube(self, message: CubeActions.Chosen) -> None:
         """A cube puzzle's answer, by key or button; shown with the three equities in words, and done either way
         (with two answers, the explanation of a miss names the right one)."""
         message.stop()
-        if self.done or self.puzzle.kind != "cube":
+        if self.done:
             return
-        feedback = grade_cube_puzzle(self.puzzle, message.action)
-        self.record(message.action, feedback.correct)
+        feedback = self.view.on_cube(message.action.value)
+        if feedback is None:
+            return
+        self.record(message.action.value, feedback.correct)
         self.feedback.show_feedback(feedback)
         self.done = True
         self.board.focus()
 
     def refused(self, refusal: Refused, point: int) -> None:
         assert self.playing is not None
-        self.record(self.playing.turn.notation() or f"point {point}", False)
+        self.record(self.playing.turn.notation() or wording.point_answer(point), False)
 
     def played(self, play: Play, written: str) -> None:
-        self.grade(grade_puzzle(self.puzzle, play, written), written)
+        self.grade(self.view.on_play(play, written), written)
 
     def on_input_submitted(self, event: NotationInput.Submitted) -> None:
         if not self.accepts_moves() or not event.value.strip():
             return
-        self.grade(grade_puzzle(self.puzzle, event.value), event.value, typed=True)
+        answer = self.view.on_text(event.value)
+        if isinstance(answer, Play):
+            self.played(answer, event.value)
+        else:
+            self.grade(answer, event.value, typed=True)
 
     def grade(self, feedback: Feedback, answer: str, *, typed: bool = False) -> None:
         """Record the answer and show the verdict; a wrong one puts the checkers back for another try (a typed one
@@ -361,7 +344,7 @@ class PuzzleScreen(TaskScreen):
         """
         self.record(answer, feedback.correct)
         if feedback.solution_offered:
-            feedback = replace(feedback, message=f"{feedback.message} Try again, or press s for the solution.")
+            feedback = replace(feedback, message=wording.try_again_or_solution(feedback.message))
         self.feedback.show_feedback(feedback)
         if feedback.correct:
             self.done = True
@@ -383,29 +366,26 @@ class PuzzleScreen(TaskScreen):
         """Play the solution out on the board, one checker move at a time (for a cube puzzle: the right answer with
         its figures)."""
         puzzle = self.puzzle
-        if puzzle.kind == "cube":
-            if not self.answered and not self.done:
-                self.record("solution", False)
+        if not self.answered and not self.done:
+            self.record("solution", False)  # asking for the solution first counts as a miss
+        if isinstance(self.view, CubeView):
             self.revealed = True
             self.done = True
-            self.feedback.show(f"Solution: {cube_solution(puzzle)}", "info")
+            self.feedback.show(wording.solution(self.view.solution()), "info")
             return
         if self.playing is None:
             return
         solution = puzzle.accepted_plays()[0]
-        if not self.answered and not self.done:
-            self.record("solution", False)  # asking for the solution first counts as a miss
         self.revealed = True
         self.done = True
         self.playing.reset()
+        explanation = explain(puzzle.board(), puzzle.roll()).text
         if solution.is_pass:
-            self.feedback.show("Solution: no legal play. " + explain(puzzle.board(), puzzle.roll()).text, "info")
+            self.feedback.show(wording.solution_no_play(explanation), "info")
             return
-        self.board.marked = frozenset()
-        if puzzle.kind == "forced":
-            self.feedback.show(f"Solution: {explain(puzzle.board(), puzzle.roll()).text}", "info")
-        else:
-            self.feedback.show(f"Solution: {bearoff_solution(puzzle)}", "info")
+        self.board.scene = replace(self.board.scene, marked=frozenset())
+        said = explanation if puzzle.kind == "forced" else bearoff_solution(puzzle)
+        self.feedback.show(wording.solution(said), "info")
         self.stop_solution_replay()
 
         def step(turn: Turn) -> None:
@@ -431,6 +411,6 @@ class PuzzleScreen(TaskScreen):
             return
         if self.index + 1 >= len(self.puzzles):
             self.app.pop_screen()
-            self.app.notify("You have reached the end of this puzzle set.", title="Puzzles")
+            self.app.notify(wording.end_of_puzzle_set(), title=wording.puzzles_title(), markup=False)
             return
         self.index += 1
