@@ -237,7 +237,7 @@ async def test_a_score_question_keeps_back_what_would_answer_it_until_it_is_answ
         await app.push_screen(screen)
         await pilot.pause()
         board = screen.query_one(BoardView)
-        assert board.position is None and board.match == MatchScore(5, 4, 1, crawford=True)
+        assert board.scene.position is None and board.scene.match == MatchScore(5, 4, 1, crawford=True)
         shown = board.render().plain
         assert "Match to 5 · You 4, O 1" in shown and "Crawford" not in shown and "pips" not in shown
         await pilot.press("1")  # yes
@@ -245,9 +245,9 @@ async def test_a_score_question_keeps_back_what_would_answer_it_until_it_is_answ
         assert screen.solved and "Match to 5 · You 4, O 1 · Crawford game" in board.render().plain
         await pilot.press("n")
         await pilot.pause()
-        assert board.cube is None and board.match is None  # the cube would give the points away
+        assert board.scene.cube is None and board.scene.match is None  # the cube would give the points away
         box = screen.query_one("#notation", Input)
         assert app.focused is box and box.placeholder == "type the number of points, then enter"
         await pilot.press("2", "enter")
         await pilot.pause()
-        assert screen.solved and board.cube == Cube(2, board.cube.owner if board.cube else None)
+        assert screen.solved and board.scene.cube == Cube(2, board.scene.cube.owner if board.scene.cube else None)

@@ -383,7 +383,11 @@ def test_hints_rank_the_plays_or_judge_the_cube() -> None:
     session, evaluator = learner_on_roll(seed=3)
     evaluator.cube = (0.5, 0.7, 1.0)
     hint = session.hint()
-    assert hint.kind == "double" and hint.cube is not None and wording.hint_advice(hint) == "Double (the computer should take)."
+    assert (
+        hint.kind == "double"
+        and hint.cube is not None
+        and wording.hint_advice(hint) == "Double (the computer should take)."
+    )
     evaluator.cube = None
     session.roll()
     hint = session.hint()

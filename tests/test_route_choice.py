@@ -64,4 +64,4 @@ async def test_the_board_asks_whether_to_hit_on_the_way(tmp_path: Path) -> None:
         assert app.screen is screen
         (play,) = screen.plays
         assert str(play) == "13/7*/5" and play.hits == 1
-        assert screen.board.position == play.result
+        assert screen.board.scene.position == play.result

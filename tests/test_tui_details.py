@@ -89,7 +89,7 @@ async def test_a_double_shows_four_dice_and_strikes_each_one_used(tmp_path: Path
     async with app.run_test(size=(110, 34)) as pilot:
         screen = await open_step(pilot, lesson_index, index)
         board = screen.query_one(BoardView)
-        die = board.dice[0]
+        die = board.scene.dice[0]
         assert dice_styles(board) == ["die"] * 4
         assert board.render().plain.count(DIE_FACES[die - 1]) == 4
         assert screen.playing is not None
@@ -97,7 +97,7 @@ async def test_a_double_shows_four_dice_and_strikes_each_one_used(tmp_path: Path
         await pilot.click(BoardView, offset=board.offset_of(first.start))
         await pilot.click(BoardView, offset=board.offset_of(first.end))
         await pilot.pause()
-        assert dice_styles(board) == ["used", "die", "die", "die"] and board.used_dice == (die,)
+        assert dice_styles(board) == ["used", "die", "die", "die"] and board.scene.used_dice == (die,)
 
 
 async def test_bearing_off_lights_the_tray_even_when_checkers_are_already_off(tmp_path: Path) -> None:
@@ -118,7 +118,7 @@ async def test_bearing_off_lights_the_tray_even_when_checkers_are_already_off(tm
         highest = max(point for point in range(1, 7) if position.player[point])
         await pilot.click(BoardView, offset=board.offset_of(highest))
         await pilot.pause()
-        assert OFF in board.targets
+        assert OFF in board.scene.targets
         assert f"◇{position.player_off}" in board.render().plain
 
 

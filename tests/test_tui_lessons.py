@@ -39,7 +39,7 @@ from trainer.tui.screens.base import TaskScreen
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
 from trainer.tui.widgets.board import BoardView
-from trainer.tui.widgets.cube import CUBE_KEYS, CubeActions
+from trainer.tui.widgets.cube import CUBE_KEYS, CubeAction, CubeActions
 
 LIBRARY = load_lessons()
 START = Position.start()
@@ -146,7 +146,7 @@ async def do_play(pilot: Pilot[None], screen: LessonScreen, step: PlayStep, *, r
     else:
         submit(screen, f"{empty}/{empty - 1}")
     assert "Illegal" in expect(pilot.app, "wrong")  # type: ignore[arg-type]
-    assert screen.board.position == position  # the checkers are back for another try
+    assert screen.board.scene.position == position  # the checkers are back for another try
     play = successful_plays(step)[0]
     if real:
         screen.board.focus()
@@ -158,7 +158,7 @@ async def do_play(pilot: Pilot[None], screen: LessonScreen, step: PlayStep, *, r
             choose_point(screen, move.start)
             choose_point(screen, move.end)
     expect(pilot.app, "right")  # type: ignore[arg-type]
-    assert screen.board.position == play.result
+    assert screen.board.scene.position == play.result
 
 
 async def do_setup(pilot: Pilot[None], screen: LessonScreen, *, real: bool) -> None:
@@ -216,7 +216,7 @@ async def do_cube(pilot: Pilot[None], screen: LessonScreen, step: CubeStep, *, r
             await pilot.pause()
         else:
             actions = screen.query_one(CubeActions)
-            screen.answer_cube(CubeActions.MESSAGES[answer](actions))  # type: ignore[arg-type]
+            screen.answer_cube(CubeActions.Chosen(actions, CubeAction(answer)))
         said = expect(pilot.app, verdict)  # type: ignore[arg-type]
     assert " ".join(step.explanation.split()) in " ".join(said.split())
 

@@ -137,14 +137,16 @@ async def test_a_game_with_a_tutor_warning_a_take_back_a_double_and_a_resume(tmp
         assert feedback.verdict == "wrong" and "Bad play: 24/21 8/3" in str(feedback.render())
         assert "against 13/10 13/8" in str(feedback.render())
         board = screen.board
-        assert board.caption.startswith("Better: 13/10 13/8 (") and "z takes it back" in text_of(screen, "#play-status")
+        assert board.scene.caption.startswith("Better: 13/10 13/8 (") and "z takes it back" in text_of(
+            screen, "#play-status"
+        )
         await pilot.press("v")
-        assert board.caption.startswith("Yours: 24/21 8/3 (")
+        assert board.scene.caption.startswith("Yours: 24/21 8/3 (")
 
         # Take it back: the same dice again; the better play on the board, one checker at a time.
         await pilot.press("z")
         await settle(pilot)
-        assert session.state == before and screen.playing is not None and board.position == before.position
+        assert session.state == before and screen.playing is not None and board.scene.position == before.position
         for point in (13, 10, 13, 8):
             await click(pilot, point)
         assert screen.complete is not None and str(screen.complete) == "13/10 13/8"
@@ -155,13 +157,13 @@ async def test_a_game_with_a_tutor_warning_a_take_back_a_double_and_a_resume(tmp
         await pilot.press("enter")
         await settle(pilot, lambda: session.waiting_for is Waiting.ROLL)
         assert [event.kind for event in session.events[-3:]] == ["play", "roll", "play"]  # then the computer's turn
-        assert screen.board.last_move is not None and screen.board.last_move.side is Side.O
+        assert screen.board.scene.last_move is not None and screen.board.scene.last_move.side is Side.O
 
         # A double, right by the scripted cube decision; the computer takes.
         evaluator.cube = (0.3, 0.6, 1.0)
         await pilot.press("d")
         await settle(pilot)
-        assert session.cube == Cube(2, Side.O) and screen.board.cube == Cube(2, Side.O)
+        assert session.cube == Cube(2, Side.O) and screen.board.scene.cube == Cube(2, Side.O)
         assert "Computer takes." in text_of(screen, "#play-info")
         assert "Your turn: roll" in text_of(screen, "#play-status") and "Double" in str(feedback.render())
         state = session.state
@@ -179,7 +181,7 @@ async def test_a_game_with_a_tutor_warning_a_take_back_a_double_and_a_resume(tmp
         resumed = app.screen
         assert isinstance(resumed, PlayScreen) and resumed is not screen
         assert isinstance(resumed.game, Session) and resumed.game.id == session.id
-        assert resumed.game.state == state and resumed.board.cube == Cube(2, Side.O)
+        assert resumed.game.state == state and resumed.board.scene.cube == Cube(2, Side.O)
         assert "Your turn: roll" in text_of(resumed, "#play-status")
 
 
@@ -194,7 +196,7 @@ async def test_a_passed_double_ends_the_game_on_a_summary_of_the_mistakes(tmp_pa
         session = screen.game
         assert isinstance(session, Session)
         await play_until_doubled(pilot, screen, session)
-        assert session.waiting_for is Waiting.ANSWER and screen.board.cube == Cube(2)  # offered, in the middle
+        assert session.waiting_for is Waiting.ANSWER and screen.board.scene.cube == Cube(2)  # offered, in the middle
         assert "doubled to 2: you, take (t) or pass (p)?" in text_of(screen, "#play-status")
         await pilot.press("p")
         await settle(pilot)
@@ -211,7 +213,7 @@ async def test_a_passed_double_ends_the_game_on_a_summary_of_the_mistakes(tmp_pa
         assert "very bad, pass" in last and "better take" in last
         mistakes.highlighted = mistakes.option_count - 1
         await pilot.pause()
-        assert screen.board.caption.startswith("You chose pass (-1.000); better: take (-0.500)")
+        assert screen.board.scene.caption.startswith("You chose pass (-1.000); better: take (-0.500)")
         stored = app.store.games()
         assert len(stored) == 1 and stored[0].finished and stored[0].result == summary.split(".")[0] + "."
 
@@ -223,12 +225,12 @@ async def test_acey_deucey_a_one_two_chooses_a_double_and_rolls_again(tmp_path: 
         game = screen.game
         assert isinstance(game, LocalGame) and game.waiting_for is Waiting.ROLL
         board = screen.board
-        assert board.geometry().waiting and board.cube is None and screen.board.names == ("You", "Computer")
+        assert board.geometry().waiting and board.scene.cube is None and screen.board.scene.names == ("You", "Computer")
         await pilot.press("r")
         await settle(pilot)
         assert game.dice is not None and sorted(game.dice) == [1, 2]
         await click(pilot, 26)  # the waiting checkers
-        assert board.selected == 26 and {23, 24} <= board.targets
+        assert board.scene.selected == 26 and {23, 24} <= board.scene.targets
         await click(pilot, 24)
         await click(pilot, 26)
         await click(pilot, 23)
@@ -260,7 +262,7 @@ async def test_acey_deucey_a_one_two_chooses_a_double_and_rolls_again(tmp_path: 
         assert [event.kind for event in turn] == ["roll", "play", "choose", "play", "roll", "play"]
         number = turn[2].dice.first  # type: ignore[union-attr]
         assert f"Acey-deucey: Computer chose {number}-{number}." in screen.happened
-        assert board.last_move is not None and board.last_move.side is Side.O
+        assert board.scene.last_move is not None and board.scene.last_move.side is Side.O
         assert "Computer played" in text_of(screen, "#play-info")
         assert app.store.setting("play:local") == game.record.to_json()  # saved after every decision
 
@@ -310,18 +312,22 @@ async def test_two_players_take_turns_at_one_keyboard_each_in_their_own_numberin
         game = screen.game
         assert isinstance(game, LocalGame) and game.deciding is Side.O and game.dice is not None
         board = screen.board
-        assert board.names == ("Player 1", "Player 2") and board.numbered_for is Side.O and board.on_roll is Side.O
+        assert (
+            board.scene.names == ("Player 1", "Player 2")
+            and board.scene.numbered_for is Side.O
+            and board.scene.on_roll is Side.O
+        )
         assert text_of(screen, "#play-status").startswith("Player 2 (○) plays 5-2")
         # Player 2's 13/8 is the board's 12 to 17 (Player 1's numbering): the clicks are turned round.
         await click(pilot, 12)
-        assert board.selected == 12 and 17 in board.targets
+        assert board.scene.selected == 12 and 17 in board.scene.targets
         await click(pilot, 17)
         await click(pilot, 12)
         await click(pilot, 14)
         assert str(screen.complete) == "13/11 13/8"
         await pilot.press("enter")
         await settle(pilot)
-        assert game.deciding is Side.X and game.waiting_for is Waiting.ROLL and board.numbered_for is Side.X
+        assert game.deciding is Side.X and game.waiting_for is Waiting.ROLL and board.scene.numbered_for is Side.X
         assert text_of(screen, "#play-status") == "Player 1 (●)'s turn: roll (r or enter) or double (d)."
         await pilot.press("d")
         await pilot.pause()
@@ -330,10 +336,10 @@ async def test_two_players_take_turns_at_one_keyboard_each_in_their_own_numberin
         )
         await pilot.press("t")
         await pilot.pause()
-        assert game.cube == Cube(2, Side.O) and board.cube == Cube(2, Side.O) and game.deciding is Side.X
+        assert game.cube == Cube(2, Side.O) and board.scene.cube == Cube(2, Side.O) and game.deciding is Side.X
         await pilot.press("r")
         await pilot.pause()
-        assert game.dice is not None and board.on_roll is Side.X
+        assert game.dice is not None and board.scene.on_roll is Side.X
         await type_play(pilot, str(game.legal_plays()[0]))
         await pilot.press("enter")
         await pilot.pause()
@@ -350,7 +356,7 @@ async def test_two_players_take_turns_at_one_keyboard_each_in_their_own_numberin
         await settle(pilot)
         resumed = app.screen
         assert isinstance(resumed, PlayScreen) and isinstance(resumed.game, LocalGame)
-        assert resumed.game.state == game.state and resumed.board.numbered_for is Side.O
+        assert resumed.game.state == game.state and resumed.board.scene.numbered_for is Side.O
 
 
 async def test_explore_ranks_the_plays_and_gives_the_cube_decision_without_dice(tmp_path: Path) -> None:
@@ -371,7 +377,7 @@ async def test_explore_ranks_the_plays_and_gives_the_cube_decision_without_dice(
         plays.focus()
         plays.highlighted = index
         await pilot.pause()
-        assert screen.board.position == screen.plays[index].result
+        assert screen.board.scene.position == screen.plays[index].result
         assert best[0].startswith(str(screen.plays[index]) + "  ")
 
         dice = screen.query_one("#dice-input", Input)
@@ -388,7 +394,7 @@ async def test_explore_ranks_the_plays_and_gives_the_cube_decision_without_dice(
         await pilot.pause()
         assert "checkers waiting to enter" in str(screen.query_one("#evaluation", Static).render())
         waiting = Position.from_text("X: waitx13 24 23 / O: waitx15")
-        assert screen.board.position == waiting and screen.board.caption == waiting.text()
+        assert screen.board.scene.position == waiting and screen.board.scene.caption == waiting.text()
         listed = {str(plays.get_option_at_index(index).prompt) for index in range(plays.option_count)}
         assert listed == {str(play) for play in legal_plays(waiting, (2, 1))} and "in/24 in/23" in listed
         assert str(screen.query_one("#explanation", Static).render()).startswith("Not forced")
@@ -418,11 +424,11 @@ async def test_with_bgsage_a_warning_a_take_back_a_hint_and_a_resume_after_a_res
         assert heads[0].startswith("★ 1. ") and not any("★" in head for head in heads[1:])
         assert "Hint: The best play is 8/3 6/3" in str(screen.feedback.render())
         await pilot.press("down")
-        assert screen.board.position == ranking[1].play.result
-        assert screen.board.caption == f"Hint 2: 24/21 13/8 ({ranking[1].equity:+.3f})"
+        assert screen.board.scene.position == ranking[1].play.result
+        assert screen.board.scene.caption == f"Hint 2: 24/21 13/8 ({ranking[1].equity:+.3f})"
         await pilot.press("h")
         await pilot.pause()
-        assert not hints.display and screen.board.position == before.position and screen.board.caption == ""
+        assert not hints.display and screen.board.scene.position == before.position and screen.board.scene.caption == ""
 
         # A very bad play by bgsage's count: the tutor stops on it with both equities and the better play.
         await type_play(pilot, "24/21 8/3")
@@ -431,7 +437,7 @@ async def test_with_bgsage_a_warning_a_take_back_a_hint_and_a_resume_after_a_res
         feedback = str(screen.feedback.render())
         loss = ranking[0].equity - next(item.equity for item in ranking if str(item.play) == "24/21 8/3")
         assert loss >= 0.16 and "Very bad play: 24/21 8/3" in feedback and "against 8/3 6/3" in feedback
-        assert screen.board.caption == f"Better: 8/3 6/3 ({ranking[0].equity:+.3f})"
+        assert screen.board.scene.caption == f"Better: 8/3 6/3 ({ranking[0].equity:+.3f})"
         assert session.events[-1].kind == "play" and "z takes it back" in text_of(screen, "#play-status")
 
         # z: the play is taken back, the same 5-3 to play again; the better play passes the tutor.

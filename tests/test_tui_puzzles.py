@@ -229,7 +229,7 @@ async def test_solving_a_forced_puzzle_in_notation_from_its_theme_set(tmp_path: 
         assert isinstance(screen, PuzzleScreen)
         assert screen.puzzle.id == puzzle.id
         assert all(item.theme == puzzle.theme for item in screen.puzzles)
-        assert board(app).position == puzzle.board()
+        assert board(app).scene.position == puzzle.board()
         assert not feedback(app).display
 
         await type_play(pilot, puzzle.answers[0])
@@ -266,7 +266,7 @@ async def test_the_no_play_answer_to_a_playable_roll_is_wrong_and_stored(tmp_pat
         assert feedback(app).has_class("wrong")
         assert "This roll can be played" in feedback_text(app)
         assert not screen.done
-        assert board(app).position == puzzle.board()
+        assert board(app).scene.position == puzzle.board()
         assert [(answer, correct) for answer, correct, _ in attempts(tmp_path, puzzle.id)] == [("pass", False)]
         await pilot.press("escape")
         await pilot.pause()
@@ -343,11 +343,11 @@ async def test_playing_a_forced_puzzle_on_the_board_by_clicks(tmp_path: Path, pu
         for move in play.moves:
             assert not screen.done
             await click_point(pilot, move.start)
-            assert board(app).selected == move.start, feedback_text(app)
+            assert board(app).scene.selected == move.start, feedback_text(app)
             await click_point(pilot, move.end)
         assert feedback(app).has_class("right"), feedback_text(app)
         assert explain(puzzle.board(), puzzle.roll()).text in feedback_text(app)
-        assert board(app).position == play.result
+        assert board(app).scene.position == play.result
         assert screen.done
     stored = attempts(tmp_path, puzzle.id)
     assert stored[-1][:2] == (str(play), True)
@@ -373,7 +373,7 @@ async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Pat
         points = (best.win_probability - worse.win_probability) * 100
         assert f"The best play wins {points:.1f} percentage points more often." in shown  # a race: winning chances
         assert "fewer rolls" not in shown
-        assert board(app).position == puzzle.board()
+        assert board(app).scene.position == puzzle.board()
         assert not screen.done
         assert attempts(tmp_path, puzzle.id)[0][:2] == (str(worse.play), False)
 
@@ -383,16 +383,16 @@ async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Pat
         assert feedback(app).has_class("info")  # showing the solution is not a right answer
         assert feedback_text(app) == f"Solution: {bearoff_solution(puzzle)}"
         assert screen.done
-        await settle(pilot, lambda: board(app).position == best.play.result)
-        assert board(app).position == best.play.result
-        assert board(app).last_move == LastMove.of(best.play)  # the solution's moves are marked, from and to
+        await settle(pilot, lambda: board(app).scene.position == best.play.result)
+        assert board(app).scene.position == best.play.result
+        assert board(app).scene.last_move == LastMove.of(best.play)  # the solution's moves are marked, from and to
         assert screen.query_one("#notation", Input).value == screen.playing.turn.notation()
 
         await pilot.press("r")
         await pilot.pause()
         assert not screen.done
         assert not feedback(app).display
-        assert board(app).position == puzzle.board()
+        assert board(app).scene.position == puzzle.board()
         assert screen.query_one("#notation", Input).value == ""
 
         await type_play(pilot, puzzle.answers[0])
@@ -402,7 +402,7 @@ async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Pat
         await pilot.pause()
         assert screen.index == 1 and screen.puzzle.id == following.id
         assert "Puzzle 2 of 2" in str(screen.query_one("#task-title", Static).render())
-        assert board(app).position == following.board()
+        assert board(app).scene.position == following.board()
         assert not feedback(app).display
     stored = [(attempt.answer, attempt.correct, attempt.revealed) for attempt in history(tmp_path, puzzle.id)]
     # The right answer came after the solution was shown: kept, but marked, so it doesn't count as solved.

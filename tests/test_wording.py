@@ -61,21 +61,59 @@ def translator(node: ast.AST) -> bool:
 
 
 def exempt(tree: ast.AST) -> set[int]:
-    """The ids of the literals no learner sees or that are translated: the messages given to ``_()`` and its
-    kin, the text of patterns and SQL, stylesheets, the messages of assertions (a programmer's errors)."""
-    found = set()
+    """The ids of the literals no learner sees or that are translated: the messages given to ``_()`` and its kin;
+    the text of patterns and SQL, stylesheets; the messages of assertions (a programmer's errors); and values that
+    are compared or looked up rather than shown (enum members, dictionary keys, subscripts, operands of ``==`` and
+    ``in``, the values of the module's ``Literal[...]`` types, the actions of key bindings and buttons)."""
+    found: set[int] = set()
+    values = literal_values(tree)
+
+    def skip(node: ast.AST | None) -> None:
+        if node is not None:
+            found.update(id(inner) for inner in ast.walk(node))
+
     for node in ast.walk(tree):
         if translator(node) or (isinstance(node, ast.Call) and call_name(node) in QUIET_CALLS):
-            for argument in node.args:
-                found.update(id(inner) for inner in ast.walk(argument))
-        elif isinstance(node, ast.Assert) and node.msg is not None:
-            found.update(id(inner) for inner in ast.walk(node.msg))  # a programmer's error, never shown
+            for argument in node.args:  # type: ignore[attr-defined]
+                skip(argument)
+        elif isinstance(node, ast.Call) and call_name(node) == "Binding":
+            skip(node.args[1] if len(node.args) > 1 else None)  # the action a key runs
+        elif isinstance(node, ast.keyword) and node.arg == "action":
+            skip(node.value)
+        elif isinstance(node, ast.Assert):
+            skip(node.msg)  # a programmer's error, never shown
         elif isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and call_name(node.exc) == "AssertionError":
-            found.update(id(inner) for inner in ast.walk(node.exc))
+            skip(node.exc)
+        elif isinstance(node, ast.ClassDef) and any(
+            (isinstance(base, ast.Name) and base.id.endswith("Enum")) for base in node.bases
+        ):
+            for statement in node.body:
+                if isinstance(statement, ast.Assign):
+                    skip(statement.value)  # an enum member's value
+        elif isinstance(node, ast.Dict):
+            for key in node.keys:
+                skip(key)
+        elif isinstance(node, ast.Subscript):
+            skip(node.slice)
+        elif isinstance(node, ast.Compare):
+            for operand in (node.left, *node.comparators):
+                skip(operand)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             names = [target.id for target in targets if isinstance(target, ast.Name)]
-            if node.value is not None and any(QUIET_NAMES.fullmatch(name) for name in names):
-                found.update(id(inner) for inner in ast.walk(node.value))
+            if any(QUIET_NAMES.fullmatch(name) for name in names):
+                skip(node.value)
+        elif isinstance(node, ast.Constant) and node.value in values:
+            found.add(id(node))  # a value of a Literal type of the module (a decision, a choice), not a sentence
+    return found
+
+
+def literal_values(tree: ast.AST) -> set[object]:
+    """The values the module's ``Literal[...]`` types hold."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Literal":
+            found.update(inner.value for inner in ast.walk(node.slice) if isinstance(inner, ast.Constant))
     return found
 
 

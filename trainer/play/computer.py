@@ -41,7 +41,7 @@ def doubler_judgement(
     side = state.turn
     owner = cube_owner(state, side)
     if state.phase is Phase.BEAVERED:
-        raise ValueError("after a beaver the cube has moved: ask before the beaver")
+        raise AssertionError("after a beaver the cube has moved: ask before the beaver")
     return judge.decide(state.position, owner, context_of(state, side), plies, question)
 
 

@@ -24,6 +24,8 @@ from trainer.engine import NotBearOffError, Position, bearoff
 WINDOW: Final = 0.2
 """How far (equity per unit of the cube) a 1-ply decision must be from its boundary to skip the deeper search."""
 
+EXACT_SOURCE: Final[Literal["exact bear-off"]] = "exact bear-off"
+"""What a decision from the exact bear-off table says it comes from."""
 Question = Literal["double", "answer"]
 """What the decision is for: the side on roll doubling or not, or the doubled side taking or passing."""
 
@@ -91,7 +93,7 @@ class CubeJudge:
     ) -> CubeJudgement:
         exact = exact_bearoff(position, owner, context)
         if exact is not None:
-            return CubeJudgement(exact, "exact bear-off")
+            return CubeJudgement(exact, EXACT_SOURCE)
         first = self.evaluator.cube_decision(position, 1, cube=owner, context=context)
         if plies == 1 or is_far(first, question, self.window):
             return CubeJudgement(first, "1-ply")

@@ -46,6 +46,13 @@ class Action(StrEnum):
     NEXT_GAME = "next game"
 
 
+class Attempt(StrEnum):
+    """Something tried at the wrong time that is not one of the :class:`Action` values (a refusal names it)."""
+
+    MOVE_A_CHECKER = "move a checker"
+    COMPUTER_TURN = "let the computer play"
+
+
 class Role(Enum):
     """Who a side of the board is, to the people at the keyboard."""
 

@@ -40,6 +40,7 @@ from trainer.play import wording
 from trainer.play.game import (
     PLAYERS,
     Action,
+    Attempt,
     ComputerTurn,
     GameSetup,
     Hint,
@@ -292,7 +293,7 @@ class LocalGame(AtTable):
         assert self.dice is not None
         return parse_play(self.state.position, self.dice, text)
 
-    def _expect(self, waiting: Waiting, action: Action | str) -> None:
+    def _expect(self, waiting: Waiting, action: Action | Attempt) -> None:
         now = self.waiting_for
         if now is not waiting:
             raise SessionError(wording.game_waits_for(action, now))
@@ -359,7 +360,7 @@ class LocalGame(AtTable):
 
         :raises SessionError: if it is not the computer's turn.
         """
-        self._expect(Waiting.COMPUTER, "let the computer play")
+        self._expect(Waiting.COMPUTER, Attempt.COMPUTER_TURN)
         events: list[Event] = []
         while self.waiting_for is Waiting.COMPUTER:
             game = self._table.game

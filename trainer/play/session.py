@@ -56,6 +56,7 @@ from trainer.play.computer import Computer, context_of, cube_owner, doubler_judg
 from trainer.play.cube import CubeJudge
 from trainer.play.game import (
     Action,
+    Attempt,
     ComputerTurn,
     GameSetup,
     Hint,
@@ -279,7 +280,7 @@ class Session(AtTable):
             return wording.double_only_before_rolling()
         return self._table.game.double_problem()
 
-    def _expect(self, waiting: Waiting, action: Action | str) -> None:
+    def _expect(self, waiting: Waiting, action: Action | Attempt) -> None:
         now = self.waiting_for
         if now is not waiting:
             raise SessionError(wording.cannot_now(action, now))
@@ -289,7 +290,7 @@ class Session(AtTable):
     def turn(self) -> Turn:
         """A :class:`~trainer.engine.Turn` to play the learner's dice one checker at a time (``Turn.move`` raises
         :class:`~trainer.engine.IllegalPlayError` with the rule a move breaks); give its ``play`` to :meth:`play`."""
-        self._expect(Waiting.MOVE, "move a checker")
+        self._expect(Waiting.MOVE, Attempt.MOVE_A_CHECKER)
         assert self.dice is not None
         return Turn(self.state.position, self.dice)
 
@@ -463,7 +464,7 @@ class Session(AtTable):
 
         :raises SessionError: if it is not the computer's turn.
         """
-        self._expect(Waiting.COMPUTER, "let the computer play")
+        self._expect(Waiting.COMPUTER, Attempt.COMPUTER_TURN)
         computer = self.computer
         events: list[Event] = []
         while self.waiting_for is Waiting.COMPUTER:

@@ -23,6 +23,7 @@ from typing import Final, Literal
 
 from trainer.analysis import CubeDecision, RankedPlay
 from trainer.engine import Play
+from trainer.play.wording import not_ranked
 
 DOUBTFUL: Final = 0.04
 BAD: Final = 0.08
@@ -110,7 +111,7 @@ def judge_play(ranked: list[RankedPlay], chosen: Play, source: str) -> Verdict:
                 chosen_play=item.play,
                 best_play=best.play,
             )
-    raise ValueError(f"{chosen} is not among the ranked plays")
+    raise ValueError(not_ranked(str(chosen)))
 
 
 def doubling_equity(decision: CubeDecision) -> float:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from trainer.engine import Side
 from trainer.engine.wording import capitalized, win_kind_phrase
 from trainer.i18n import N_, _, ngettext
-from trainer.play.game import Action, GameSetup, Role, Summary, TurnLost
+from trainer.play.game import Action, Attempt, GameSetup, Role, Summary, TurnLost
 
 if TYPE_CHECKING:
     from trainer.analysis import CubeDecision
@@ -279,12 +279,14 @@ ACTION_WORDS = {
 }
 
 
-def action_word(action: Action | str) -> str:
-    """What an action is called in a refusal: ``roll``, ``choose a double``..."""
+ATTEMPT_WORDS = {Attempt.MOVE_A_CHECKER: N_("move a checker"), Attempt.COMPUTER_TURN: N_("let the computer play")}
+
+
+def action_word(action: Action | Attempt) -> str:
+    """What an action is called in a refusal: ``roll``, ``choose a double``, ``move a checker``..."""
     if isinstance(action, Action):
         return _(ACTION_WORDS[action])
-    extra = {"move a checker": N_("move a checker"), "let the computer play": N_("let the computer play")}
-    return _(extra[action])
+    return _(ATTEMPT_WORDS[action])
 
 
 def waiting_reason(waiting: Waiting) -> str:
@@ -303,7 +305,7 @@ def waiting_reason(waiting: Waiting) -> str:
     return _(reasons[waiting])
 
 
-def cannot_now(action: Action | str, waiting: Waiting) -> str:
+def cannot_now(action: Action | Attempt, waiting: Waiting) -> str:
     """``you cannot roll now: play the dice first``."""
     return _("you cannot {action} now: {reason}").format(action=action_word(action), reason=waiting_reason(waiting))
 
@@ -365,7 +367,7 @@ GAME_WAITS = {
 }
 
 
-def game_waits_for(action: Action | str, waiting: Waiting) -> str:
+def game_waits_for(action: Action | Attempt, waiting: Waiting) -> str:
     """A local game's refusal: ``you cannot roll now: the game waits for move``."""
     return _("you cannot {action} now: the game waits for {waiting}").format(
         action=action_word(action), waiting=_(GAME_WAITS[waiting.value])
@@ -528,3 +530,7 @@ def game_over(number: int, word: str) -> str:
 
 def choose_out_of_game(number: int) -> str:
     return _("action {number} (choose): the game has not started or is over").format(number=number)
+
+
+def not_ranked(play: str) -> str:
+    return _("{play} is not among the ranked plays").format(play=play)

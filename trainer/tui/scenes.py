@@ -106,12 +106,19 @@ def mistake_scene(scene: BoardScene, mistake: Mistake, caption: str) -> BoardSce
 
 
 def cube_question_scene(
-    position: Position, *, question: str, cube: int = 1, owned: bool = False, caption: str = ""
+    position: Position,
+    *,
+    question: str,
+    cube: int = 1,
+    owned: bool = False,
+    doubler: Side = Side.O,
+    caption: str = "",
 ) -> BoardScene:
-    """A cube question before the roll, X on roll: ``double`` (the cube in the middle at ``cube``, or X's when
-    ``owned``) or ``take`` (O has doubled: the cube turned to twice ``cube``, in the middle until answered)."""
+    """A cube question before the roll: ``double`` (X on roll; the cube in the middle at ``cube``, or X's when
+    ``owned``) or ``take`` (``doubler`` has doubled: the cube turned to twice ``cube``, in the middle until
+    answered)."""
     if question == "take":
-        return BoardScene(position=position, cube=Cube(2 * cube), on_roll=Side.O, cue=TurnCue.DOUBLES, caption=caption)
+        return BoardScene(position=position, cube=Cube(2 * cube), on_roll=doubler, cue=TurnCue.DOUBLES, caption=caption)
     held = Cube(cube, Side.X) if owned else Cube(cube)
     return BoardScene(position=position, cube=held, on_roll=Side.X, cue=TurnCue.ROLL, caption=caption)
 

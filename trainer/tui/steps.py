@@ -384,8 +384,9 @@ class CubeView(StepView):
             )
         puzzle: Puzzle = self.task
         owned = puzzle.owner == "player"
+        question = puzzle.question or "double"
         scene = cube_question_scene(
-            puzzle.board(), question=puzzle.question or "double", cube=2 if owned else 1, owned=owned
+            puzzle.board(), question=question, cube=2 if owned else 1, owned=owned, doubler=Side.X
         )
         return replace(scene, names=("X", "O"), caption=wording.puzzle_caption(puzzle.id))
 

@@ -187,14 +187,14 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
             FeedbackBar(id="feedback"),
             NotationInput(),
             Vertical(
-                Button("f  Forced", id="forced", action="screen.answer('forced')"),
-                Button("n  Not forced", id="not-forced", action="screen.answer('not forced')"),
-                Button("p  No legal play", id="no-play", action="screen.answer('no play')"),
+                Button(wording.answer_button("f", "forced"), id="forced", action="screen.answer('forced')"),
+                Button(wording.answer_button("n", "not forced"), id="not-forced", action="screen.answer('not forced')"),
+                Button(wording.answer_button("p", "no play"), id="no-play", action="screen.answer('no play')"),
                 classes="answers",
             ),
             Horizontal(
-                Button("Next", id="next", variant="primary", action="screen.next"),
-                Button("a  Again", id="again", variant="primary", action="screen.again"),
+                Button(wording.next_label(), id="next", variant="primary", action="screen.next"),
+                Button(wording.again_button(), id="again", variant="primary", action="screen.again"),
                 classes="buttons",
             ),
         )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 
 from trainer.training import ReviewItem, due_reviews
+from trainer.tui import wording
 
 if TYPE_CHECKING:
     from trainer.tui.app import TrainerApp
@@ -45,10 +46,7 @@ class ReviewRun:
                 self.app.push_screen(screen, self.item_done)
                 return
             self.passed_over.add(item.card.item_id)
-        if self.answered:
-            self.app.notify(f"Nothing more is due. You reviewed {self.answered}.", title="Reviews", markup=False)
-        else:
-            self.app.notify("Nothing is due for review now.", title="Reviews", markup=False)
+        self.app.notify(wording.reviews_done(self.answered), title=wording.reviews_title(), markup=False)
 
     def screen_for(self, item: ReviewItem) -> Screen[None] | None:
         """The screen that asks the item, or ``None`` if its content didn't load."""

@@ -162,7 +162,7 @@ class BoardGeometry:
             return self.tray_x + 1, 3 + self.half
         if point == WAITING:
             if not self.waiting:
-                raise ValueError("this board has no column for checkers waiting to enter")
+                raise ValueError(wording.no_waiting_column())
             return self.waiting_x + 1, 2 + 2 * self.half
         if point >= 13:
             y = 2
