@@ -31,11 +31,11 @@ from trainer.play import (
     RecordError,
     Session,
     SessionError,
-    wording,
     SessionRecord,
     Skill,
     Verdict,
     Waiting,
+    wording,
 )
 
 

@@ -3,11 +3,11 @@ an empty answer ignored, escape leaving the answer box, answers after the soluti
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from pilot_support import click_point, settle
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
@@ -61,14 +61,6 @@ def dice_styles(board: BoardView) -> list[str]:
     return shown
 
 
-async def settle(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 10) -> None:
-    """Wait until ``done()`` holds (an animation on a timer has run to its end), for at most ``timeout`` seconds."""
-    for _ in range(int(timeout / 0.05)):
-        if done():
-            return
-        await pilot.pause(0.05)
-
-
 async def test_a_tie_on_the_opening_throw_shows_two_single_dice_not_a_double(tmp_path: Path) -> None:
     """Each side throws one die for who starts: a 4 and a 4 are two dice to compare, never a 4-4 to play."""
     lesson_index, index = play_step(lambda step: step.throws[0][0] == step.throws[0][1], RollStep)
@@ -112,12 +104,10 @@ async def test_bearing_off_lights_the_tray_even_when_checkers_are_already_off(tm
         await app.workers.wait_for_complete()
         screen = PuzzleScreen([puzzle])
         await app.push_screen(screen)
-        await pilot.pause(0.1)  # the board takes its final size before it is clicked
         board = screen.query_one(BoardView)
         position = puzzle.board()
         highest = max(point for point in range(1, 7) if position.player[point])
-        await pilot.click(BoardView, offset=board.offset_of(highest))
-        await pilot.pause()
+        await click_point(pilot, highest)
         assert OFF in board.scene.targets
         assert f"◇{position.player_off}" in board.render().plain
 

@@ -1,21 +1,23 @@
-"""Every shipped lesson completed end to end in the app, driven by the lesson data: for each graded task a wrong
-or illegal attempt gets feedback, then a correct one advances; the lesson ends on its summary (stars, practice
-sets, the next lesson) and home moves on to the next lesson.
+"""Every shipped lesson walked through, driven by the lesson data: for each graded task a wrong or illegal attempt
+gets feedback, then a correct one is right.
 
-The first task of each kind in a lesson is answered as a learner does it, with clicks and keys through Pilot; the
-others go through the screen's own handlers (the same board controller and grading, without a round trip per
-click), which keeps the whole curriculum quick to walk."""
+Every lesson's every step is answered through its step view (:mod:`trainer.tui.steps`, what the screen asks of a
+step), without the app; a few lessons that hold every kind of step are also completed end to end in the app: the
+first task of each kind answered as a learner does it, with clicks and keys through Pilot, the others through the
+screen's own handlers; the lesson ends on its summary (stars, practice sets, the next lesson) and home moves on to
+the next lesson."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from pilot_support import click_button, click_point, settle, type_play
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Markdown, OptionList, Static
 
 from trainer.content.cube import CUBE_ANSWERS
-from trainer.content.grading import pick_targets, right_doubles, successful_plays
+from trainer.content.grading import Feedback, pick_targets, right_doubles, successful_plays
 from trainer.content.loader import load_lessons
 from trainer.content.models import (
     ChooseStep,
@@ -38,6 +40,7 @@ from trainer.tui.app import TrainerApp
 from trainer.tui.screens.base import TaskScreen
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
+from trainer.tui.steps import StepView, view_for
 from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.cube import CUBE_KEYS, CubeAction, CubeActions
 
@@ -56,20 +59,6 @@ def expect(app: TrainerApp, verdict: str) -> str:
 
 
 # --- a learner's clicks and keys ----------------------------------------------------------------------------
-
-
-async def click_point(pilot: Pilot[None], point: int) -> None:
-    board = pilot.app.screen.query_one(BoardView)
-    await pilot.click(BoardView, offset=board.offset_of(point))
-    await pilot.pause()
-
-
-async def type_play(pilot: Pilot[None], text: str) -> None:
-    await pilot.press("slash")
-    for character in text:
-        await pilot.press(character if character != " " else "space")
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 async def select_option(pilot: Pilot[None], options: OptionList, shown: int) -> None:
@@ -309,7 +298,90 @@ def test_the_curriculum_numbers_its_lessons_from_one_with_ten_graded_tasks_each(
         assert len(lesson.graded_steps) >= 10, lesson.id
 
 
+END_TO_END = ("starting-position", "opening-and-moving", "doubling-cube", "acey-deucey-roll")
+"""Lessons that hold every kind of step between them, walked in the app."""
+
+
+def test_the_lessons_walked_in_the_app_hold_every_kind_of_step() -> None:
+    walked = {step.kind for lesson in LIBRARY.lessons if lesson.id in END_TO_END for step in lesson.steps}
+    assert walked == {step.kind for lesson in LIBRARY.lessons for step in lesson.steps}
+
+
 @pytest.mark.parametrize("lesson", LIBRARY.lessons, ids=[lesson.id for lesson in LIBRARY.lessons])
+def test_every_step_of_every_lesson_is_graded_wrong_then_right_through_its_view(lesson: Lesson) -> None:
+    for index, step in enumerate(lesson.steps):
+        view = view_for(step, key=f"{lesson.id}/{index}")
+        wrong, right = answers_through(view, step)
+        where = f"{lesson.id} step {index + 1}"
+        assert all(not feedback.correct for feedback in wrong), where
+        assert right is None or right.correct, f"{where}: {right}"
+        assert step.kind == "read" or right is not None, where
+
+
+def answers_through(view: StepView, step: object) -> tuple[list[Feedback], Feedback | None]:
+    """A step answered through its view as the screen would: the wrong answers first, then the right one."""
+    wrong: list[Feedback] = []
+    right: Feedback | None = None
+    if isinstance(step, PickStep):
+        said = view.on_point(wrong_point(step))
+        assert said is not None and " ".join((step.hint or step.prompt).split()) in " ".join(said.message.split())
+        wrong.append(said)
+        right = view.on_point(min(pick_targets(step)))
+    elif isinstance(step, ChooseStep):
+        ids = [option_id for option_id, _label in view.options()]
+        assert sorted(ids) == sorted(str(index) for index in range(len(step.options)))
+        wrong_index = next(index for index, option in enumerate(step.options) if not option.correct)
+        right_index = next(index for index, option in enumerate(step.options) if option.correct)
+        wrong.append(view.on_option(str(wrong_index)))  # type: ignore[arg-type]
+        right = view.on_option(str(right_index))
+    elif isinstance(step, PlayStep):
+        position = step.board()
+        assert position is not None
+        empty = next(point for point in range(24, 6, -1) if not position.player[point])
+        said = view.on_text(f"{empty}/{empty - 1}")
+        assert isinstance(said, Feedback) and said.illegal
+        wrong.append(said)
+        play = successful_plays(step)[0]
+        right = view.on_play(play, str(play))
+    elif isinstance(step, SetupStep):
+        wrong.append(view.on_action("check_setup", ()))  # type: ignore[arg-type]
+        for point, count in ((24, 2), (13, 5), (8, 3), (6, 5)):
+            for _placed in range(count):
+                assert view.on_point(point) is None
+        right = view.on_action("check_setup", ())
+    elif isinstance(step, RollStep):
+        for _throw in step.throws:
+            assert view.applies("roll", ()) and view.on_action("roll", ()) is None
+        mine, theirs = step.throws[-1]
+        wrong.append(view.on_action("starter", ("O" if mine > theirs else "X",)))  # type: ignore[arg-type]
+        right = view.on_action("starter", ("X" if mine > theirs else "O",))
+    elif isinstance(step, CubeStep):
+        other = next(answer for answer in CUBE_ANSWERS[step.question] if answer != step.answer)
+        wrong.append(view.on_cube(other))  # type: ignore[arg-type]
+        right = view.on_cube(step.answer)
+        assert right is not None and " ".join(step.explanation.split()) in " ".join(right.message.split())
+    elif isinstance(step, ScoreStep):
+        answer = work_out(step).answer
+        if step.ask in ("points", "score"):
+            other = str(int(answer) + 1) if step.ask == "points" else "-".join(reversed(answer.split("-")))
+            wrong.append(view.on_text(other if other != answer else answer.replace("-", "-1")))  # type: ignore[arg-type]
+            right = view.on_text(answer)  # type: ignore[assignment]
+        else:
+            wrong.append(view.on_option("answer:" + ("no" if answer == "yes" else "yes")))  # type: ignore[arg-type]
+            right = view.on_option(f"answer:{answer}")
+    elif isinstance(step, DoubleStep):
+        doubles = right_doubles(step)
+        other = next(number for number in range(1, 7) if number not in doubles)
+        wrong.append(view.on_option(f"double:{other}"))  # type: ignore[arg-type]
+        right = view.on_option(f"double:{doubles[0]}")
+    else:
+        assert isinstance(step, ReadStep) and view.continues
+    return wrong, right
+
+
+@pytest.mark.parametrize(
+    "lesson", [lesson for lesson in LIBRARY.lessons if lesson.id in END_TO_END], ids=lambda lesson: lesson.id
+)
 async def test_complete_lesson_end_to_end(lesson: Lesson, tmp_path: Path) -> None:
     position = LIBRARY.lessons.index(lesson)
     following = LIBRARY.lessons[position + 1] if position + 1 < len(LIBRARY.lessons) else None
@@ -345,12 +417,8 @@ async def test_complete_lesson_end_to_end(lesson: Lesson, tmp_path: Path) -> Non
         assert screen.query_one("#next-lesson", Button).display is (following is not None)
         assert not screen.query_one("#continue", Button).display
 
-        leave = screen.query_one("#leave", Button)
-        leave.scroll_visible(animate=False)
-        await pilot.pause(0.05)
-        await pilot.click("#leave")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await click_button(pilot, "#leave")
+        await settle(pilot, lambda: isinstance(app.screen, HomeScreen), what="home after leaving the lesson")
         line = str(menu.get_option_at_index(position).prompt)
         assert "done" in line and "★☆☆" in line
         # Home moves on to the next lesson not done (the first one, after the last lesson).

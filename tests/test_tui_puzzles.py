@@ -4,10 +4,10 @@ hidden until the answer, and bear-off feedback, solution replay, retry and next.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pilot_support import settle, type_play
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
@@ -73,14 +73,6 @@ async def started(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
-async def settle(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 10) -> None:
-    """Wait until ``done()`` holds (an animation on a timer has run to its end), for at most ``timeout`` seconds."""
-    for _ in range(int(timeout / 0.05)):
-        if done():
-            return
-        await pilot.pause(0.05)
-
-
 def option_lines(app: TrainerApp, selector: str) -> list[str]:
     options = app.screen.query_one(selector, OptionList)
     return [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
@@ -105,16 +97,6 @@ def board(app: TrainerApp) -> BoardView:
 async def type_text(pilot: Pilot[None], text: str) -> None:
     for character in text:
         await pilot.press("space" if character == " " else character)
-
-
-async def type_play(pilot: Pilot[None], text: str) -> None:
-    """Press slash to reach the notation box, type the play and press enter."""
-    await pilot.press("slash")
-    await pilot.pause()
-    assert isinstance(pilot.app.focused, Input)
-    await type_text(pilot, text)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 async def click_point(pilot: Pilot[None], point: int) -> None:

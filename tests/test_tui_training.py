@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
+from pilot_support import settle, type_play
 from rich.console import Console
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from training_support import DAY, LESSONS, LIBRARY, MEDIUM, MINUTE, T0, FakeClock, seed_progress
 
 from trainer.content.models import ChooseStep
@@ -88,14 +89,6 @@ async def open_drill(pilot: Pilot[None], mode: str, positions: list[Puzzle]) -> 
     await pilot.app.push_screen(screen)
     await pilot.pause()
     return screen
-
-
-async def type_play(pilot: Pilot[None], play: str, *, open_box: bool = True) -> None:
-    """Type a play in the notation box (opened with ``/`` unless it has the focus already) and enter it."""
-    if open_box:
-        await press(pilot, "slash")
-    assert isinstance(pilot.app.focused, Input)
-    await press(pilot, *("space" if character == " " else character for character in play), "enter")
 
 
 def with_store(folder: Path) -> ProgressStore:
@@ -307,11 +300,8 @@ async def test_storm_runs_three_minutes_on_the_clock_a_miss_costs_ten_seconds(tm
         screen.tick()
         assert "0:01 left" in title(app) and screen.phase == "ask"
         clock.advance(1)
-        for _ in range(100):  # the screen's own timer reads the clock (every quarter second) and ends the run
-            if screen.phase == "over":
-                break
-            await pilot.pause(0.05)
-        assert screen.phase == "over"
+        # the screen's own timer reads the clock (every quarter second) and ends the run
+        await settle(pilot, lambda: screen.phase == "over", what="the Storm's timer to end the run")
         assert "Time is up: 1 right, 1 missed. Your best: 5." in text(app, "#drill-prompt")
         await press(pilot, "n")  # answers after the time is up don't count
         assert screen.phase == "over"

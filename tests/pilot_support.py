@@ -1,0 +1,95 @@
+"""Helpers for Pilot tests: wait for a condition, never for a fixed time."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import time
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+POLL_SECONDS = 0.01
+"""How often :func:`settle` looks again (how long it waits is the condition's business, never a fixed pause)."""
+
+
+def described(condition: Callable[[], object]) -> str:
+    """What ``condition`` checks, for a failure message: its source line for a lambda, else its name."""
+    name = getattr(condition, "__qualname__", repr(condition))
+    if name.endswith("<lambda>"):
+        try:
+            return inspect.getsource(condition).strip()
+        except (OSError, TypeError):
+            return name
+    return name
+
+
+async def settle(pilot: Pilot[object], condition: Callable[[], object], timeout: float = 10.0, what: str = "") -> None:
+    """Let the app run until ``condition()`` holds; fail with an ``AssertionError`` naming what was waited for
+    (``what``, else the condition's source) if it still does not after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        await pilot.pause()
+        if condition():
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:g} s in vain for {what or described(condition)}")
+        await asyncio.sleep(POLL_SECONDS)
+
+
+async def idle(pilot: Pilot[object], condition: Callable[[], object] | None = None, timeout: float = 30.0) -> None:
+    """Let the app's workers finish and the screen catch up, until ``condition()`` holds (if given); fail loudly
+    after ``timeout`` seconds (generous: the suite runs on a loaded machine)."""
+
+    async def done() -> None:
+        await pilot.app.workers.wait_for_complete()
+
+    deadline = time.monotonic() + timeout
+    while True:
+        await done()
+        await pilot.pause()
+        if condition is None or condition():
+            return
+        if time.monotonic() > deadline:
+            what = described(condition)
+            raise AssertionError(f"waited {timeout:g} s in vain for {what}")
+        await asyncio.sleep(POLL_SECONDS)
+
+
+async def type_play(pilot: Pilot[object], text: str, *, open_box: bool = True) -> None:
+    """Type a play (or any answer) in the task's box and submit it: ``/`` opens the box first (``open_box``), each
+    character is a key press (a space as ``space``), enter submits."""
+    if open_box:
+        await pilot.press("slash")
+    for character in text:
+        await pilot.press("space" if character == " " else character)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def click_point(pilot: Pilot[object], point: int) -> None:
+    """Click ``point`` (1-24, 25 the bar, 0 the tray, 26 the waiting checkers) on the screen's board, once the
+    board has its size."""
+    from trainer.tui.widgets.board import BoardView
+
+    board = pilot.app.screen.query_one(BoardView)
+    await settle(pilot, lambda: board.size.width > 0 and board.size.height > 0, what="the board to be laid out")
+    await pilot.click(BoardView, offset=board.offset_of(point))
+    await pilot.pause()
+
+
+async def click_button(pilot: Pilot[object], selector: str) -> None:
+    """Click a button of the screen once it is shown inside the window (scrolled to if need be)."""
+    from textual.widgets import Button
+
+    button = pilot.app.screen.query_one(selector, Button)
+    button.scroll_visible(animate=False)
+    screen_region = pilot.app.screen.region
+
+    def shown() -> bool:
+        region = button.region
+        return button.display and region.width > 0 and screen_region.contains_region(region)
+
+    await settle(pilot, shown, what=f"{selector} to be shown in the window")
+    await pilot.click(selector)
+    await pilot.pause()
