@@ -263,3 +263,66 @@ def test_a_play_session_loads_the_evaluator_only_when_it_evaluates() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stderr.strip() == "[]"
+
+
+STORE_WRITES = {
+    "complete_step",
+    "delete_game",
+    "delete_local_game",
+    "mark_finished",
+    "record_drill_run",
+    "record_lesson_finished",
+    "record_puzzle_attempt",
+    "record_rating",
+    "remove_review_card",
+    "reset_lesson",
+    "save_game",
+    "save_local_game",
+    "save_review_card",
+    "set_aside_setting",
+    "set_resume_step",
+    "set_setting",
+}
+"""The store's methods that write to the progress file."""
+STORE_WRITERS = {"training.py"}
+"""The one service through which the app writes to the store (the store writes itself, of course)."""
+
+
+def store_writes(root: Path = PACKAGE) -> list[str]:
+    """Each call of a store's writing method outside the store and the training service."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        if where.startswith("store/") or where in STORE_WRITERS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in STORE_WRITES:
+                found.append(f"{where}:{node.lineno} calls {node.func.attr}")
+    return found
+
+
+def test_the_store_is_written_through_the_training_service_only(tmp_path: Path) -> None:
+    assert store_writes() == []
+    (tmp_path / "tui").mkdir()
+    (tmp_path / "tui" / "screen.py").write_text("def go(store):\n    store.set_setting('theme', 'x')\n")
+    (tmp_path / "training.py").write_text("def go(store):\n    store.set_setting('theme', 'x')\n")
+    assert store_writes(tmp_path) == ["tui/screen.py:2 calls set_setting"]
+
+
+def test_every_store_write_is_known() -> None:
+    """The list above names every method of the store that writes (a new one must be added to it)."""
+    from trainer.store import ProgressStore
+
+    writers = set()
+    for path in (PACKAGE / "store").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+                calls = {
+                    inner.func.attr
+                    for inner in ast.walk(node)
+                    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute)
+                }
+                if calls & {"write", "execute_write"} or calls & STORE_WRITES:
+                    writers.add(node.name)
+    public = {name for name in dir(ProgressStore) if not name.startswith("_")}
+    assert (writers & public) - STORE_WRITES == set()
