@@ -93,3 +93,13 @@ async def click_button(pilot: Pilot[object], selector: str) -> None:
     await settle(pilot, shown, what=f"{selector} to be shown in the window")
     await pilot.click(selector)
     await pilot.pause()
+
+
+async def play_settled(pilot: Pilot[object], until: Callable[[], object] | None = None) -> None:
+    """Wait until no evaluation or animation is under way on the Play screen (and ``until()`` holds)."""
+
+    def settled() -> bool:
+        busy = bool(getattr(pilot.app.screen, "busy", False))
+        return not busy and (until is None or bool(until()))
+
+    await idle(pilot, settled)

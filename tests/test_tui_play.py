@@ -8,10 +8,10 @@ checkers waiting to enter."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pilot_support import click_point, play_settled, type_play
 from play_support import CheapEvaluator
 from test_play_session import ScriptedCube
 from textual.pilot import Pilot
@@ -19,11 +19,13 @@ from textual.widgets import Input, OptionList, Static
 
 from trainer.analysis import Evaluator, acey
 from trainer.engine import Cube, Position, Side, legal_plays
-from trainer.play import LocalGame, Session, SessionRecord, Waiting
+from trainer.play import LocalGame, Session, SessionRecord, Waiting, wording
+from trainer.store import ProgressStore
+from trainer.training import PlayedGames
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.explore import ExploreScreen
-from trainer.tui.screens.play import PlayMenuScreen, PlayScreen
-from trainer.tui.widgets.board import BoardView
+from trainer.tui.screens.play import PlayScreen
+from trainer.tui.screens.play_menu import PlayMenuScreen
 from trainer.tui.widgets.feedback import FeedbackBar
 
 SIZE = (100, 32)
@@ -42,35 +44,12 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(PlayScreen, "step_seconds", 0.001)
 
 
-async def settle(pilot: Pilot[None], until: Callable[[], bool] | None = None) -> None:
-    """Wait until no evaluation or animation is under way on the Play screen (and ``until()`` holds)."""
-    for _ in range(400):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = pilot.app.screen
-        if not (isinstance(screen, PlayScreen) and screen.busy) and (until is None or until()):
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the Play screen stayed busy")
-
-
 def text_of(screen: PlayScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
 def title_of(screen: PlayScreen) -> str:
     return str(screen.task_layout.query_one("#task-title", Static).render())
-
-
-async def click(pilot: Pilot[None], point: int) -> None:
-    board = pilot.app.screen.query_one(BoardView)
-    await pilot.click(BoardView, offset=board.offset_of(point))
-    await pilot.pause()
-
-
-async def type_play(pilot: Pilot[None], notation: str) -> None:
-    await pilot.press("slash", *(" " if char == " " else char for char in notation), "enter")
-    await pilot.pause()
 
 
 async def play_until_doubled(pilot: Pilot[None], screen: PlayScreen, session: Session, turns: int = 6) -> None:
@@ -84,10 +63,10 @@ async def play_until_doubled(pilot: Pilot[None], screen: PlayScreen, session: Se
         else:
             await type_play(pilot, str(session.legal_plays()[0]))
             await pilot.press("enter")
-        await settle(pilot)
+        await play_settled(pilot)
         if screen.paused is not None:
             await pilot.press("enter")
-            await settle(pilot)
+            await play_settled(pilot)
 
 
 async def open_play_menu(pilot: Pilot[None]) -> PlayMenuScreen:
@@ -105,7 +84,7 @@ async def start_from_menu(pilot: Pilot[None], option_id: str, seed: int) -> Play
     options = menu.query_one("#play-menu", OptionList)
     options.highlighted = options.get_option_index(option_id)
     await pilot.press("enter")
-    await settle(pilot)
+    await play_settled(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, PlayScreen)
     return screen
@@ -132,7 +111,7 @@ async def test_a_game_with_a_tutor_warning_a_take_back_a_double_and_a_resume(tmp
         await type_play(pilot, "24/21 8/3")
         assert screen.complete is not None and "Press enter to confirm" in text_of(screen, "#play-status")
         await pilot.press("enter")
-        await settle(pilot)
+        await play_settled(pilot)
         feedback = screen.query_one(FeedbackBar)
         assert feedback.verdict == "wrong" and "Bad play: 24/21 8/3" in str(feedback.render())
         assert "against 13/10 13/8" in str(feedback.render())
@@ -145,24 +124,24 @@ async def test_a_game_with_a_tutor_warning_a_take_back_a_double_and_a_resume(tmp
 
         # Take it back: the same dice again; the better play on the board, one checker at a time.
         await pilot.press("z")
-        await settle(pilot)
+        await play_settled(pilot)
         assert session.state == before and screen.playing is not None and board.scene.position == before.position
         for point in (13, 10, 13, 8):
-            await click(pilot, point)
+            await click_point(pilot, point)
         assert screen.complete is not None and str(screen.complete) == "13/10 13/8"
         await pilot.press("u")  # undo a move before confirming
         assert screen.complete is None and screen.playing.turn.notation() == "13/10"
-        await click(pilot, 13)
-        await click(pilot, 8)
+        await click_point(pilot, 13)
+        await click_point(pilot, 8)
         await pilot.press("enter")
-        await settle(pilot, lambda: session.waiting_for is Waiting.ROLL)
+        await play_settled(pilot, lambda: session.waiting_for is Waiting.ROLL)
         assert [event.kind for event in session.events[-3:]] == ["play", "roll", "play"]  # then the computer's turn
         assert screen.board.scene.last_move is not None and screen.board.scene.last_move.side is Side.O
 
         # A double, right by the scripted cube decision; the computer takes.
         evaluator.cube = (0.3, 0.6, 1.0)
         await pilot.press("d")
-        await settle(pilot)
+        await play_settled(pilot)
         assert session.cube == Cube(2, Side.O) and screen.board.scene.cube == Cube(2, Side.O)
         assert "Computer takes." in text_of(screen, "#play-info")
         assert "Your turn: roll" in text_of(screen, "#play-status") and "Double" in str(feedback.render())
@@ -177,7 +156,7 @@ async def test_a_game_with_a_tutor_warning_a_take_back_a_double_and_a_resume(tmp
         first = str(options.get_option_at_index(0).prompt)
         assert first.startswith("Resume: money game against the computer (intermediate)"), first
         await pilot.press("enter")
-        await settle(pilot)
+        await play_settled(pilot)
         resumed = app.screen
         assert isinstance(resumed, PlayScreen) and resumed is not screen
         assert isinstance(resumed.game, Session) and resumed.game.id == session.id
@@ -192,17 +171,17 @@ async def test_a_passed_double_ends_the_game_on_a_summary_of_the_mistakes(tmp_pa
     async with app.run_test(size=SIZE) as pilot:
         screen = PlayScreen(Session.new(0, seed=6, evaluator=evaluator))
         await app.push_screen(screen)
-        await settle(pilot, lambda: screen.game.waiting_for is not Waiting.COMPUTER)
+        await play_settled(pilot, lambda: screen.game.waiting_for is not Waiting.COMPUTER)
         session = screen.game
         assert isinstance(session, Session)
         await play_until_doubled(pilot, screen, session)
         assert session.waiting_for is Waiting.ANSWER and screen.board.scene.cube == Cube(2)  # offered, in the middle
         assert "doubled to 2: you, take (t) or pass (p)?" in text_of(screen, "#play-status")
         await pilot.press("p")
-        await settle(pilot)
+        await play_settled(pilot)
         assert screen.paused is not None and "Very bad cube action: pass" in str(screen.feedback.render())
         await pilot.press("enter")
-        await settle(pilot)
+        await play_settled(pilot)
         assert session.waiting_for is Waiting.OVER
         summary = text_of(screen, "#summary")
         assert summary.startswith("You lost a single game for 1 point (the double was passed).")
@@ -227,36 +206,36 @@ async def test_acey_deucey_a_one_two_chooses_a_double_and_rolls_again(tmp_path: 
         board = screen.board
         assert board.geometry().waiting and board.scene.cube is None and screen.board.scene.names == ("You", "Computer")
         await pilot.press("r")
-        await settle(pilot)
+        await play_settled(pilot)
         assert game.dice is not None and sorted(game.dice) == [1, 2]
-        await click(pilot, 26)  # the waiting checkers
+        await click_point(pilot, 26)  # the waiting checkers
         assert board.scene.selected == 26 and {23, 24} <= board.scene.targets
-        await click(pilot, 24)
-        await click(pilot, 26)
-        await click(pilot, 23)
+        await click_point(pilot, 24)
+        await click_point(pilot, 26)
+        await click_point(pilot, 23)
         assert str(screen.complete) == "in/24 in/23"
         await pilot.press("enter")
-        await settle(pilot)
+        await play_settled(pilot)
         assert game.waiting_for is Waiting.CHOOSE_DOUBLE and "Acey-deucey!" in text_of(screen, "#play-status")
         chooser = screen.query_one("#doubles", OptionList)
         assert chooser.display and chooser.option_count == 6
         assert all("✓ in full" in str(chooser.get_option_at_index(i).prompt) for i in range(6))
         await pilot.press("6")
-        await settle(pilot)
+        await play_settled(pilot)
         assert game.dice is not None and game.dice.chosen and tuple(game.dice) == (6, 6)
         assert "You chose 6-6." in text_of(screen, "#play-info") and not chooser.display
         await type_play(pilot, "in/19(4)")
         await pilot.press("enter")
-        await settle(pilot)
+        await play_settled(pilot)
         assert game.waiting_for is Waiting.ROLL and game.deciding is Side.X
         assert text_of(screen, "#play-status").startswith("Bonus roll: You roll again")
         await pilot.press("r")
-        await settle(pilot)
+        await play_settled(pilot)
         playing = screen.playing
         assert playing is not None
         await type_play(pilot, str(game.legal_plays()[0]))
         await pilot.press("enter")
-        await settle(pilot, lambda: game.waiting_for is not Waiting.COMPUTER)
+        await play_settled(pilot, lambda: game.waiting_for is not Waiting.COMPUTER)
         # The computer's 1-2: its play, its chosen double, the double played, the bonus roll and its play.
         turn = game.events[[event.side for event in game.events].index(Side.O, len(game.events) - 6) :]
         assert [event.kind for event in turn] == ["roll", "play", "choose", "play", "roll", "play"]
@@ -264,7 +243,8 @@ async def test_acey_deucey_a_one_two_chooses_a_double_and_rolls_again(tmp_path: 
         assert f"Acey-deucey: Computer chose {number}-{number}." in screen.happened
         assert board.scene.last_move is not None and board.scene.last_move.side is Side.O
         assert "Computer played" in text_of(screen, "#play-info")
-        assert app.store.setting("play:local") == game.record.to_json()  # saved after every decision
+        saved = app.store.unfinished_local_games()
+        assert [local.record for local in saved] == [game.record.to_json()]  # saved after every decision
 
 
 async def test_acey_deucey_a_double_that_cannot_be_played_in_full_loses_the_bonus_roll(tmp_path: Path) -> None:
@@ -284,23 +264,23 @@ async def test_acey_deucey_a_double_that_cannot_be_played_in_full_loses_the_bonu
     async with app.run_test(size=SIZE) as pilot:
         screen = PlayScreen(game)
         await app.push_screen(screen)
-        await settle(pilot)
+        await play_settled(pilot)
         chooser = screen.query_one("#doubles", OptionList)
         assert str(chooser.get_option_at_index(4).prompt) == "5-5 ⚄⚄  ✗ not in full"
         await pilot.press("5")
-        await settle(pilot)
+        await play_settled(pilot)
         assert "You chose 5-5. It can't be played in full: the turn ends after it." in text_of(screen, "#play-info")
         plays = game.legal_plays()
         assert plays[0].dice_used < 4
         await type_play(pilot, str(plays[0]))
         await pilot.press("enter")
-        await settle(pilot, lambda: game.waiting_for is not Waiting.COMPUTER)
+        await play_settled(pilot, lambda: game.waiting_for is not Waiting.COMPUTER)
         lost = next(event for event in reversed(game.events) if event.side is Side.X and event.kind == "play")
         assert lost.play == plays[0] and game.events[lost.index + 1].side is Side.O  # no bonus roll
-        said = game.turn_lost(lost)
-        assert said is not None and said.endswith(
-            "of the four 5s could be played, so the turn ends here: no bonus roll."
-        )
+        cut = game.turn_lost(lost)
+        assert cut is not None
+        said = wording.turn_lost(cut)
+        assert said.endswith("of the four 5s could be played, so the turn ends here: no bonus roll.")
         assert str(screen.feedback.render()).endswith(said)  # said on the screen, and still there on the next turn
         assert game.waiting_for is Waiting.ROLL and game.deciding is Side.X
 
@@ -319,14 +299,14 @@ async def test_two_players_take_turns_at_one_keyboard_each_in_their_own_numberin
         )
         assert text_of(screen, "#play-status").startswith("Player 2 (○) plays 5-2")
         # Player 2's 13/8 is the board's 12 to 17 (Player 1's numbering): the clicks are turned round.
-        await click(pilot, 12)
+        await click_point(pilot, 12)
         assert board.scene.selected == 12 and 17 in board.scene.targets
-        await click(pilot, 17)
-        await click(pilot, 12)
-        await click(pilot, 14)
+        await click_point(pilot, 17)
+        await click_point(pilot, 12)
+        await click_point(pilot, 14)
         assert str(screen.complete) == "13/11 13/8"
         await pilot.press("enter")
-        await settle(pilot)
+        await play_settled(pilot)
         assert game.deciding is Side.X and game.waiting_for is Waiting.ROLL and board.scene.numbered_for is Side.X
         assert text_of(screen, "#play-status") == "Player 1 (●)'s turn: roll (r or enter) or double (d)."
         await pilot.press("d")
@@ -346,14 +326,16 @@ async def test_two_players_take_turns_at_one_keyboard_each_in_their_own_numberin
         assert game.deciding is Side.O and "double" in game.allowed  # Player 2 owns the cube: it may redouble
         await pilot.press("q")
         await pilot.pause()
-        saved = app.store.setting("play:local")
-        assert saved is not None and LocalGame.resume(saved).state == game.state
+        (saved,) = app.store.unfinished_local_games()
+        assert LocalGame.resume(saved.record).state == game.state
         menu = app.screen
         assert isinstance(menu, PlayMenuScreen)
         options = menu.query_one("#play-menu", OptionList)
-        assert str(options.get_option_at_index(0).prompt) == "Resume: Backgammon, two players, money game"
+        assert str(options.get_option_at_index(0).prompt).startswith(
+            "Resume: Backgammon, two players, money game, saved"
+        )
         await pilot.press("enter")
-        await settle(pilot)
+        await play_settled(pilot)
         resumed = app.screen
         assert isinstance(resumed, PlayScreen) and isinstance(resumed.game, LocalGame)
         assert resumed.game.state == game.state and resumed.board.scene.numbered_for is Side.O
@@ -414,7 +396,7 @@ async def test_with_bgsage_a_warning_a_take_back_a_hint_and_a_resume_after_a_res
 
         # h: every play ranked by bgsage, best first; the arrows show each on the board; h again closes.
         await pilot.press("h")
-        await settle(pilot)
+        await play_settled(pilot)
         hints = screen.query_one("#hints", OptionList)
         assert hints.display and hints.option_count == len(ranking)
         lines = [str(hints.get_option_at_index(index).prompt) for index in range(hints.option_count)]
@@ -433,7 +415,7 @@ async def test_with_bgsage_a_warning_a_take_back_a_hint_and_a_resume_after_a_res
         # A very bad play by bgsage's count: the tutor stops on it with both equities and the better play.
         await type_play(pilot, "24/21 8/3")
         await pilot.press("enter")
-        await settle(pilot)
+        await play_settled(pilot)
         feedback = str(screen.feedback.render())
         loss = ranking[0].equity - next(item.equity for item in ranking if str(item.play) == "24/21 8/3")
         assert loss >= 0.16 and "Very bad play: 24/21 8/3" in feedback and "against 8/3 6/3" in feedback
@@ -442,12 +424,12 @@ async def test_with_bgsage_a_warning_a_take_back_a_hint_and_a_resume_after_a_res
 
         # z: the play is taken back, the same 5-3 to play again; the better play passes the tutor.
         await pilot.press("z")
-        await settle(pilot)
+        await play_settled(pilot)
         assert session.state == before and screen.paused is None
         assert "Took back your play 24/21 8/3" in text_of(screen, "#play-info")
         await type_play(pilot, "8/3 6/3")
         await pilot.press("enter")
-        await settle(pilot, lambda: session.waiting_for is not Waiting.COMPUTER)
+        await play_settled(pilot, lambda: session.waiting_for is not Waiting.COMPUTER)
         assert session.waiting_for is Waiting.ROLL and screen.paused is None
         assert [event.kind for event in session.events[-3:]] == ["play", "roll", "play"]  # bgsage's reply
         reply = session.events[-1]
@@ -465,14 +447,14 @@ async def test_with_bgsage_a_warning_a_take_back_a_hint_and_a_resume_after_a_res
             "Resume: money game against the computer (intermediate)"
         )
         await pilot.press("enter")
-        await settle(pilot)
+        await play_settled(pilot)
         resumed = again.screen
         assert isinstance(resumed, PlayScreen) and isinstance(resumed.game, Session)
         assert resumed.game.id == session.id and resumed.game.state == state and resumed.game.record == record
         assert "Game 1 resumed where it was." in text_of(resumed, "#play-info")
         assert "Your turn: roll" in text_of(resumed, "#play-status")
         await pilot.press("r")  # and the game goes on with bgsage
-        await settle(pilot)
+        await play_settled(pilot)
         assert resumed.game.waiting_for is Waiting.MOVE and resumed.playing is not None
 
 
@@ -489,18 +471,18 @@ async def test_a_forced_roll_is_announced_and_the_hint_gives_the_cube_decision_b
     async with app.run_test(size=SIZE) as pilot:
         screen = PlayScreen(session)
         await app.push_screen(screen)
-        await settle(pilot)
+        await play_settled(pilot)
 
         # Before rolling, h gives the cube decision with its three equities.
         decision = evaluator.cube_decision(session.state.position)
         await pilot.press("h")
-        await settle(pilot)
+        await play_settled(pilot)
         hint = str(screen.feedback.render())
         assert "Hint: Don't double: roll." in hint and f"No double {decision.no_double:+.3f}" in hint
         assert not screen.query_one("#hints", OptionList).display
 
         await pilot.press("r")
-        await settle(pilot)
+        await play_settled(pilot)
         assert session.dice is not None and tuple(session.dice) == (6, 6)
         assert screen.feedback.verdict == "info" and (
             "Forced: 8/2(2) is the only legal play. Only two of your four 6s can be played; the rest of the roll is "
@@ -508,17 +490,17 @@ async def test_a_forced_roll_is_announced_and_the_hint_gives_the_cube_decision_b
         )
         assert text_of(screen, "#play-status").startswith("You play 6-6: move on the board")
         await pilot.press("h")
-        await settle(pilot)
+        await play_settled(pilot)
         hints = screen.query_one("#hints", OptionList)
         assert hints.option_count == 1 and str(hints.get_option_at_index(0).prompt).startswith("★ 1. 8/2(2) ")
         await pilot.press("h")
-        await click(pilot, 8)
-        await click(pilot, 2)
-        await click(pilot, 8)
-        await click(pilot, 2)
+        await click_point(pilot, 8)
+        await click_point(pilot, 2)
+        await click_point(pilot, 8)
+        await click_point(pilot, 2)
         assert str(screen.complete) == "8/2(2)"
         await pilot.press("enter")
-        await settle(pilot, lambda: session.waiting_for is not Waiting.COMPUTER)
+        await play_settled(pilot, lambda: session.waiting_for is not Waiting.COMPUTER)
         assert session.events[-3].play is not None and str(session.events[-3].play) == "8/2(2)"
 
 
@@ -537,7 +519,7 @@ async def test_the_tutor_switched_off_and_on_with_t(tmp_path: Path) -> None:
         assert stored is not None and not SessionRecord.from_json(stored.record).settings.tutor
         await type_play(pilot, "24/21 8/3")
         await pilot.press("enter")
-        await settle(pilot, lambda: session.waiting_for is not Waiting.COMPUTER)
+        await play_settled(pilot, lambda: session.waiting_for is not Waiting.COMPUTER)
         played = next(event for event in session.events if event.kind == "play")
         assert screen.paused is None and session.verdict(played) is None and str(played.play) == "24/21 8/3"
         assert session.waiting_for is Waiting.ROLL
@@ -547,12 +529,12 @@ async def test_the_tutor_switched_off_and_on_with_t(tmp_path: Path) -> None:
         await pilot.pause()
         assert session.tutor and title_of(screen).endswith("tutor on (T)")
         await pilot.press("r")
-        await settle(pilot)
+        await play_settled(pilot)
         worst = evaluator.rank_plays(session.state.position, session.dice)[-1]  # type: ignore[arg-type]
         assert worst.difference <= -0.16
         await type_play(pilot, str(worst.play))
         await pilot.press("enter")
-        await settle(pilot)
+        await play_settled(pilot)
         assert screen.paused is not None and screen.paused.chosen_play == worst.play
         assert "Very bad play" in str(screen.feedback.render())
         assert [mistake.verdict.chosen for mistake in session.mistakes()] == [str(worst.play)]
@@ -589,7 +571,7 @@ async def test_money_options_are_chosen_in_the_menu_named_in_the_title_and_a_bea
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PlayScreen)
-        await settle(pilot, lambda: screen.game.waiting_for is not Waiting.COMPUTER)
+        await play_settled(pilot, lambda: screen.game.waiting_for is not Waiting.COMPUTER)
         assert "money game (Jacoby rule and beavers)" in title_of(screen)
         session = screen.game
         assert isinstance(session, Session) and session.settings.jacoby and session.settings.beavers
@@ -597,8 +579,133 @@ async def test_money_options_are_chosen_in_the_menu_named_in_the_title_and_a_bea
         assert session.waiting_for is Waiting.ANSWER and "beaver" in session.allowed
         assert screen.query_one("#cube-beaver").display
         await pilot.press("b")
-        await settle(pilot)
+        await play_settled(pilot)
         if screen.paused is not None:
             await pilot.press("enter")
-            await settle(pilot)
+            await play_settled(pilot)
         assert "beaver" in session.record.actions
+
+
+# --- fixes: two copies of the app, local games, stale text ------------------------------------------------------
+
+
+def finish_elsewhere(data_dir: Path, game_id: str) -> str:
+    """Another copy of the app on the same folder plays the stored match on to its end and saves it; its record."""
+    store = ProgressStore(data_dir)
+    try:
+        stored = store.game(game_id, fresh=True)
+        assert stored is not None and not stored.finished
+        session = Session.resume(stored.record, evaluator=CheapEvaluator())
+        version = stored.version
+        while not session.is_over:
+            waiting = session.waiting_for
+            if waiting is Waiting.COMPUTER:
+                session.computer_turn()
+            elif waiting is Waiting.ROLL:
+                session.roll()
+            elif waiting is Waiting.MOVE:
+                session.play(session.legal_plays()[0])
+            elif waiting is Waiting.ANSWER:
+                session.take()
+            else:
+                session.next_game()
+            version = PlayedGames(store).keep(session.save_info(), version)
+        return session.record.to_json()
+    finally:
+        store.close()
+
+
+async def test_a_second_copy_never_resumes_or_overwrites_a_match_another_copy_finished(tmp_path: Path) -> None:
+    app = make_app(tmp_path, CheapEvaluator())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_from_menu(pilot, "new:computer", seed=3)
+        game_id = screen.game.id
+        await pilot.press("q")  # back to the menu, which offers the game
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, PlayMenuScreen)
+        options = menu.query_one("#play-menu", OptionList)
+        assert options.get_option_at_index(0).id == f"resume:{game_id}"
+
+        final = finish_elsewhere(tmp_path / "data", game_id)  # meanwhile, the other copy finishes the game
+
+        await pilot.press("enter")  # the stale entry: read afresh, it is over, so it is not resumed
+        await pilot.pause()
+        assert app.screen is menu
+        assert all(options.get_option_at_index(i).id != f"resume:{game_id}" for i in range(options.option_count))
+    stored = ProgressStore(tmp_path / "data").game(game_id)
+    assert stored is not None and stored.finished and stored.record == final
+
+
+async def test_a_second_copy_playing_on_a_game_moved_on_elsewhere_keeps_the_newer_record(tmp_path: Path) -> None:
+    app = make_app(tmp_path, CheapEvaluator())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_from_menu(pilot, "new:computer", seed=5)
+        session = screen.game
+        final = finish_elsewhere(tmp_path / "data", session.id)  # the other copy plays it to its end meanwhile
+        await type_play(pilot, str(session.legal_plays()[0]))
+        await pilot.press("enter")
+        await play_settled(pilot)
+        assert screen.stale  # told once, and nothing more is saved from here
+        assert any("another bgtrainer" in str(notice.message) for notice in app._notifications)
+    stored = ProgressStore(tmp_path / "data").game(session.id)
+    assert stored is not None and stored.finished and stored.record == final
+
+
+async def test_each_unfinished_local_game_is_kept_and_offered(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        first = await start_from_menu(pilot, "new:two-acey", seed=2)
+        await pilot.press("q")
+        await pilot.pause()
+        second = await start_from_menu(pilot, "new:acey", seed=3)
+        await pilot.press("q")
+        await pilot.pause()
+        options = app.screen.query_one("#play-menu", OptionList)
+        ids = [options.get_option_at_index(index).id for index in range(options.option_count)]
+        assert f"local:{first.game.id}" in ids and f"local:{second.game.id}" in ids
+        lines = [str(options.get_option_at_index(index).prompt) for index in range(2)]
+        assert any("two players" in line for line in lines) and any("against the computer" in line for line in lines)
+
+
+async def test_closing_the_hints_or_a_cube_hint_leaves_no_stale_words(tmp_path: Path) -> None:
+    evaluator = ScriptedCube()
+    evaluator.cube = (0.0, 0.5, 1.0)  # the computer doubles at once
+    app = make_app(tmp_path, evaluator)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, session = await start_five_three(pilot)
+        status = text_of(screen, "#play-status")
+        await pilot.press("h")
+        await play_settled(pilot)
+        assert screen.query_one("#hints", OptionList).display and "Hint:" in str(screen.feedback.render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.query_one("#hints", OptionList).display
+        assert not screen.feedback.display and text_of(screen, "#play-status") == status
+        await play_until_doubled(pilot, screen, session)
+        assert session.waiting_for is Waiting.ANSWER
+        asked = text_of(screen, "#play-status")
+        await pilot.press("h")
+        await play_settled(pilot)
+        assert "Looking for the best" not in text_of(screen, "#play-status")
+        assert text_of(screen, "#play-status") == asked and "Hint:" in str(screen.feedback.render())
+
+
+async def test_after_the_match_no_take_back_is_offered_and_a_pass_ends_on_the_summary(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_from_menu(pilot, "new:two-standard", seed=1)
+        game = screen.game
+        await type_play(pilot, str(game.legal_plays()[0]))  # Player 2's opening roll
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("d")  # Player 1 doubles, Player 2 passes: the game is over
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert game.is_over
+        summary = screen.query_one("#summary", Static)
+        assert summary.display and text_of(screen, "#summary") == (
+            "Player 1 won a single game for 1 point (the double was passed)."
+        )
+        assert not screen.check_action("take_back", ()) and not screen.query_one("#take-back").display
