@@ -76,11 +76,11 @@ ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "content": {"pydantic", "trainer.engine", "trainer.regular_files"},
     # The store keeps plain numbers: scheduling (fsrs) and ratings are the practice layer's.
-    "store": STORAGE | {"platformdirs", "trainer.engine", "trainer.regular_files"},
+    "store": STORAGE | {"platformdirs", "trainer.engine", "trainer.regular_files", "trainer.review_card"},
     # Position evaluation: the only place that may import the evaluator (bgsage); it may use the engine only.
     "analysis": EVALUATOR | {"trainer.engine"},
     # Ratings, schedules, statistics: pure, no UI and no storage.
-    "practice": {"fsrs", "trainer.engine"},
+    "practice": {"fsrs", "trainer.engine", "trainer.review_card"},
     # Games against the computer: the engine and the analysis only; its records are saved by the store.
     "play": {"trainer.engine", "trainer.analysis"},
     # The app and the turn on the board under it: anything but the command line and the evaluator itself.
@@ -97,6 +97,8 @@ ALLOWED: dict[str, set[str]] = {
     "bearoff_build.py": {"numpy", "trainer.engine"},
     # Reading a file that must be a regular one, without waiting on a pipe: the content files and the store's.
     "regular_files.py": set(),
+    # The review card's fields, which the store keeps and the practice layer schedules: below both.
+    "review_card.py": set(),
     # The translation function, below every layer (see BELOW_EVERY_LAYER).
     "i18n.py": set(),
     "cli.py": UI | BELOW_THE_UI | {"trainer", "trainer.cube_report", "trainer.tui.app"},

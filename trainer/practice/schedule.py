@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Protocol
 
 import fsrs
+
+from trainer.review_card import CardRecord as CardRecord  # a card as stored, here as schedule.CardRecord too
 
 LEARNING_STEP = timedelta(minutes=10)
 DESIRED_RETENTION = 0.9
@@ -43,29 +44,6 @@ SCHEDULER = fsrs.Scheduler(
 
 LEARNING, REVIEW, RELEARNING = (int(state) for state in (fsrs.State.Learning, fsrs.State.Review, fsrs.State.Relearning))
 """The card states, as stored (FSRS's numbers)."""
-
-
-class CardRecord(Protocol):
-    """A card as stored: what :class:`Card` holds (the store's review cards have the same fields)."""
-
-    @property
-    def item_id(self) -> str: ...
-    @property
-    def state(self) -> int: ...
-    @property
-    def step(self) -> int | None: ...
-    @property
-    def stability(self) -> float | None: ...
-    @property
-    def difficulty(self) -> float | None: ...
-    @property
-    def due(self) -> float: ...
-    @property
-    def last_review(self) -> float | None: ...
-    @property
-    def reps(self) -> int: ...
-    @property
-    def lapses(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)

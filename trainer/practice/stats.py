@@ -35,7 +35,7 @@ from trainer.practice.ratings import (
     rating_pool,
     select_near,
 )
-from trainer.practice.schedule import CardRecord
+from trainer.review_card import CardRecord
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,41 +2,18 @@
 every review.
 
 The state is FSRS's, kept as plain columns (the store doesn't schedule: :mod:`trainer.practice.schedule` does, and
-its cards have these same fields). Times are seconds since the epoch.
+its cards have these same fields: :class:`trainer.review_card.CardRecord`). Times are seconds since the epoch.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Protocol
 
+from trainer.review_card import CardRecord
 from trainer.store.database import Records, Statement
 
 _COLUMNS = "item_id, state, step, stability, difficulty, due, last_review, reps, lapses, created_at"
-
-
-class CardState(Protocol):
-    """What is stored of a card (the practice layer's cards have these fields)."""
-
-    @property
-    def item_id(self) -> str: ...
-    @property
-    def state(self) -> int: ...
-    @property
-    def step(self) -> int | None: ...
-    @property
-    def stability(self) -> float | None: ...
-    @property
-    def difficulty(self) -> float | None: ...
-    @property
-    def due(self) -> float: ...
-    @property
-    def last_review(self) -> float | None: ...
-    @property
-    def reps(self) -> int: ...
-    @property
-    def lapses(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -68,7 +45,7 @@ class ReviewLogEntry:
 class ReviewRecords(Records):
     """Recording and reading review cards."""
 
-    def save_review_card(self, card: CardState, *, correct: bool | None = None, at: float | None = None) -> None:
+    def save_review_card(self, card: CardRecord, *, correct: bool | None = None, at: float | None = None) -> None:
         """Store a card's new state and, when ``correct`` is given, log the answer that led to it, together."""
         when = time.time() if at is None else at
         statements: list[Statement] = [
