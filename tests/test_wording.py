@@ -26,6 +26,7 @@ PROSE = re.compile(r"[A-Za-z]{2,}[,;:.!?]?\s+[A-Za-z(]")
 """Two words: what a sentence, a label or a message has, and an identifier, a selector or a key has not."""
 QUIET_CALLS = {"compile", "match", "fullmatch", "search", "sub", "execute", "executemany", "executescript", "getLogger"}
 """Calls whose text arguments are never shown: patterns and SQL."""
+QUIET_CALLS |= {"execute_read", "execute_write"}  # the progress store's queries and statements (its Database): SQL
 QUIET_NAMES = re.compile(r"(DEFAULT_)?CSS|.*_SQL|.*_PATTERN|SCHEMA.*")
 """Assignments whose text is never shown: stylesheets, SQL, patterns."""
 

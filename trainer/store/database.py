@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from trainer.store import migrations
+from trainer.store import migrations, wording
 from trainer.store.kept import KeptWritesError, kept_files, read_kept, write_kept
 from trainer.store.opening import aside_name, open_progress_file, retry_while_busy
 
@@ -63,11 +63,11 @@ class Database:
         """Whether every change so far has reached the file."""
         return self._file is not None and not self._pending
 
-    def rows(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+    def execute_read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         """The rows of a query, from the in-memory copy."""
         return self._memory.execute(sql, parameters).fetchall()
 
-    def write(self, *statements: Statement) -> None:
+    def execute_write(self, *statements: Statement) -> None:
         """Apply ``statements`` to the in-memory copy in one transaction, then commit them to the file.
 
         :raises sqlite3.Error: if the statements themselves are wrong (nothing is changed then).
@@ -95,15 +95,9 @@ class Database:
         try:
             kept = write_kept(self.path, self._pending, migrations.LATEST_VERSION)
         except OSError as error:
-            sentence = (
-                f"{count} change(s) to your progress could not be saved: the progress file {self.path} could not be "
-                f"written ({self._problem}), nor a file to keep them in ({error.strerror or error})."
-            )
+            sentence = wording.changes_lost(count, self.path, self._problem, error)
         else:
-            sentence = (
-                f"The progress file {self.path} could not be written ({self._problem}), so this session's last "
-                f"{count} change(s) were kept in {kept}; bgtrainer saves them the next time it starts."
-            )
+            sentence = wording.changes_kept(count, self.path, self._problem, kept)
         self._pending.clear()
         self.closing_notice = sentence
         self._say(sentence, to_listeners=False)  # closing: nothing is on screen to show it any more
@@ -123,10 +117,7 @@ class Database:
         try:
             self._load(opened.snapshot)
         except migrations.MigrationError as error:
-            self._say(
-                f"The progress file couldn't be updated for this bgtrainer ({error}); it was left as it was, "
-                "and this session's progress won't be saved."
-            )
+            self._say(wording.not_updated(error))
             self._saving = False
             if opened.connection is not None:
                 opened.connection.close()
@@ -150,10 +141,7 @@ class Database:
         self._memory.close()
         self._memory = memory
         if damaged and not again:
-            self._say(
-                f"{damaged} damaged record(s) in the progress file were skipped; they are left in the file, and "
-                "everything else is read and saved as usual."
-            )
+            self._say(wording.damaged_records(damaged))
 
     def _flush(self, timeout: float) -> None:
         """Migrate the file if it needs it and commit the queued writes; on failure keep them queued."""
@@ -172,24 +160,18 @@ class Database:
                 retry_while_busy(lambda seconds: self._commit(file, self._pending, seconds), timeout)
         except migrations.NewerFileError as error:
             self._stop_saving()
-            self._say(
-                f"A newer bgtrainer has changed the progress file ({error}); this session's progress from now on "
-                "won't be saved."
-            )
+            self._say(wording.newer_bgtrainer_changed_it(error))
             return
         except (sqlite3.Error, migrations.MigrationError) as error:
             self._problem = str(error)
             if not self._stalled:
                 self._stalled = True
-                self._say(
-                    f"Progress can't be saved right now ({error}); bgtrainer keeps it, and tries again each time "
-                    "progress is recorded and when you quit."
-                )
+                self._say(wording.cannot_save_now(error))
             return
         self._pending.clear()
         if self._stalled:
             self._stalled = False
-            self._say("The progress file can be written again; nothing was lost.")
+            self._say(wording.writable_again())
         if not self._write_ahead_log:
             self._write_ahead_log = _use_write_ahead_log(file)
 
@@ -211,7 +193,7 @@ class Database:
             try:
                 layout, transactions = read_kept(path)
                 if layout != migrations.LATEST_VERSION:
-                    raise KeptWritesError(f"it was written for the file's layout {layout}, not this one's")
+                    raise KeptWritesError(wording.kept_for_another_layout(layout))
                 commit = functools.partial(self._commit, file, transactions, marker=f"kept:{path.name}")
                 if retry_while_busy(commit, timeout):
                     saved += len(transactions)
@@ -233,17 +215,16 @@ class Database:
                 self._load(snapshot, again=True)
             finally:
                 snapshot.close()
-            self._say(f"{saved} change(s) to your progress that an earlier session couldn't save are saved now.")
+            self._say(wording.kept_changes_saved(saved))
 
     def _set_aside_kept(self, path: Path, reason: str) -> None:
         try:
             aside = aside_name(path)
             path.rename(aside)
         except OSError:
-            where = "it was left as it is"
+            self._say(wording.kept_changes_refused(path, reason, None))
         else:
-            where = f"it was moved to {aside.name}"
-        self._say(f"Changes an earlier session kept in {path} can't be saved ({reason}); {where}.")
+            self._say(wording.kept_changes_refused(path, reason, aside.name))
 
     @staticmethod
     def _commit(
@@ -350,7 +331,7 @@ def _decoded(columns: list[tuple[str, str, bool]], row: tuple[Any, ...]) -> tupl
             continue
         accepted = _ACCEPTED_TYPES.get(declared)
         if accepted is None:
-            raise ValueError(f"the store can't check values of the column type {declared!r}")
+            raise ValueError(wording.unknown_column_type(declared))
         if kind not in accepted:
             return None
         if kind == "text":

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from trainer.store.database import Records
 
-_COLUMNS = "id, record, match_length, level, learner_score, computer_score, result, started_at, updated_at, finished_at"
+_COLUMNS_SQL = (
+    "id, record, match_length, level, learner_score, computer_score, result, started_at, updated_at, finished_at"
+)
 
 
 @dataclass(frozen=True)
@@ -66,9 +68,9 @@ class GameRecords(Records):
         if not game_id or not record:
             raise ValueError("a saved game needs its id and its record")
         now = time.time()
-        self._db.write(
+        self._db.execute_write(
             (
-                f"INSERT INTO game ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                f"INSERT INTO game ({_COLUMNS_SQL}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (id) DO UPDATE SET record = excluded.record, match_length = excluded.match_length, "
                 "level = excluded.level, learner_score = excluded.learner_score, "
                 "computer_score = excluded.computer_score, result = excluded.result, "
@@ -92,7 +94,7 @@ class GameRecords(Records):
 
     def mark_finished(self, game_id: str, result: str | None = None) -> None:
         """Mark a saved game as over (with ``result`` in words, if given)."""
-        self._db.write(
+        self._db.execute_write(
             (
                 "UPDATE game SET finished_at = coalesce(finished_at, ?), result = coalesce(?, result), "
                 "updated_at = ? WHERE id = ?",
@@ -102,11 +104,11 @@ class GameRecords(Records):
 
     def delete_game(self, game_id: str) -> None:
         """Forget a saved game (an abandoned one)."""
-        self._db.write(("DELETE FROM game WHERE id = ?", (game_id,)))
+        self._db.execute_write(("DELETE FROM game WHERE id = ?", (game_id,)))
 
     def games(self) -> list[StoredGame]:
         """Every saved game, in the order they started (numbered from 1)."""
-        rows = self._db.rows(f"SELECT {_COLUMNS} FROM game ORDER BY started_at, id")
+        rows = self._db.execute_read(f"SELECT {_COLUMNS_SQL} FROM game ORDER BY started_at, id")
         return [
             StoredGame(
                 id=row[0],

@@ -14,6 +14,9 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from trainer.i18n import N_
+from trainer.store import wording
+
 APPLICATION_ID = 0x62677472  # "bgtr": PRAGMA application_id of every bgtrainer progress file
 
 _VERSION_1_LAYOUT = {
@@ -32,7 +35,7 @@ class NewerFileError(sqlite3.DatabaseError):
     """The file was written by a newer bgtrainer, whose layout this one doesn't know."""
 
     def __init__(self, version: int) -> None:
-        super().__init__(f"layout version {version}, newer than this bgtrainer's {LATEST_VERSION}")
+        super().__init__(wording.newer_layout(version, LATEST_VERSION))
         self.version = version
 
 
@@ -59,7 +62,7 @@ def _script(*statements: str) -> Callable[[sqlite3.Connection], None]:
     return apply
 
 
-_PRACTICE_TABLES = _script(
+_PRACTICE_TABLES_SQL = (
     """CREATE TABLE rating_history (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         rating REAL NOT NULL,
@@ -149,25 +152,21 @@ def _lesson_editions(connection: sqlite3.Connection) -> None:
             )
 
 
-MIGRATIONS: tuple[Migration, ...] = (
-    Migration(
-        1,
-        "lessons, puzzle attempts and settings (the version-1 layout), marked as a bgtrainer file",
-        _script(
-            "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-            """CREATE TABLE IF NOT EXISTS lesson_step (
+_LAYOUT_1_SQL = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS lesson_step (
                 lesson_id TEXT NOT NULL,
                 step INTEGER NOT NULL,
                 first_try INTEGER NOT NULL,
                 completed_at REAL NOT NULL,
                 PRIMARY KEY (lesson_id, step)
             )""",
-            """CREATE TABLE IF NOT EXISTS lesson_position (
+    """CREATE TABLE IF NOT EXISTS lesson_position (
                 lesson_id TEXT PRIMARY KEY,
                 step INTEGER NOT NULL,
                 updated_at REAL NOT NULL
             )""",
-            """CREATE TABLE IF NOT EXISTS puzzle_attempt (
+    """CREATE TABLE IF NOT EXISTS puzzle_attempt (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 puzzle_id TEXT NOT NULL,
                 answer TEXT NOT NULL,
@@ -175,29 +174,22 @@ MIGRATIONS: tuple[Migration, ...] = (
                 seconds REAL NOT NULL,
                 attempted_at REAL NOT NULL
             )""",
-            # The version now lives in PRAGMA user_version.
-            "DELETE FROM meta WHERE key = 'schema_version'",
-            f"PRAGMA application_id = {APPLICATION_ID}",
-        ),
-    ),
-    Migration(
-        2,
-        "puzzle attempts: which question was answered, and whether after the solution was shown, as columns",
-        _script(
-            "ALTER TABLE puzzle_attempt ADD COLUMN question TEXT NOT NULL DEFAULT 'play'",
-            "ALTER TABLE puzzle_attempt ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0",
-            # Version 1 kept both in the answer text, as prefixes.
-            "UPDATE puzzle_attempt SET revealed = 1, answer = substr(answer, 21) "
-            "WHERE substr(answer, 1, 20) = 'after the solution: '",
-            "UPDATE puzzle_attempt SET question = 'forced', answer = substr(answer, 9) "
-            "WHERE substr(answer, 1, 8) = 'forced? '",
-        ),
-    ),
-    Migration(
-        3,
-        "games and matches against the computer: each session's record, its score and whether it is over",
-        _script(
-            """CREATE TABLE game (
+    # The version now lives in PRAGMA user_version.
+    "DELETE FROM meta WHERE key = 'schema_version'",
+    f"PRAGMA application_id = {APPLICATION_ID}",
+)
+"""Migration 1: the version-1 layout (kept as it was, for files that predate it), marked as bgtrainer's."""
+_QUESTIONS_SQL = (
+    "ALTER TABLE puzzle_attempt ADD COLUMN question TEXT NOT NULL DEFAULT 'play'",
+    "ALTER TABLE puzzle_attempt ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0",
+    # Version 1 kept both in the answer text, as prefixes.
+    "UPDATE puzzle_attempt SET revealed = 1, answer = substr(answer, 21) "
+    "WHERE substr(answer, 1, 20) = 'after the solution: '",
+    "UPDATE puzzle_attempt SET question = 'forced', answer = substr(answer, 9) WHERE substr(answer, 1, 8) = 'forced? '",
+)
+"""Migration 2: what was asked, and whether after the solution was shown, as columns."""
+_GAMES_SQL = (
+    """CREATE TABLE game (
                 id TEXT PRIMARY KEY,
                 record TEXT NOT NULL,
                 match_length INTEGER NOT NULL,
@@ -209,11 +201,28 @@ MIGRATIONS: tuple[Migration, ...] = (
                 updated_at REAL NOT NULL,
                 finished_at REAL
             )""",
-            "CREATE INDEX game_started ON game (started_at)",
-        ),
+    "CREATE INDEX game_started ON game (started_at)",
+)
+"""Migration 3: games and matches against the computer."""
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        N_("lessons, puzzle attempts and settings (the version-1 layout), marked as a bgtrainer file"),
+        _script(*_LAYOUT_1_SQL),
     ),
-    Migration(4, "ratings, review cards and drill runs", _PRACTICE_TABLES),
-    Migration(5, "finished lessons, by edition, so a rebuilt lesson still shows it was done", _lesson_editions),
+    Migration(
+        2,
+        N_("puzzle attempts: which question was answered, and whether after the solution was shown, as columns"),
+        _script(*_QUESTIONS_SQL),
+    ),
+    Migration(
+        3,
+        N_("games and matches against the computer: each session's record, its score and whether it is over"),
+        _script(*_GAMES_SQL),
+    ),
+    Migration(4, N_("ratings, review cards and drill runs"), _script(*_PRACTICE_TABLES_SQL)),
+    Migration(5, N_("finished lessons, by edition, so a rebuilt lesson still shows it was done"), _lesson_editions),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
@@ -228,13 +237,13 @@ def file_version(connection: sqlite3.Connection) -> int:
     if application_id == APPLICATION_ID:
         return int(version)
     if application_id:
-        raise NotProgressFileError(f"it belongs to another application (application id {application_id:#x})")
+        raise NotProgressFileError(wording.another_application(application_id))
     tables = _tables(connection)
     if not tables and not version:
         return 0
     if not version and _is_version_1(connection, tables):
         return 0
-    raise NotProgressFileError(f"it is not a bgtrainer progress file (tables: {', '.join(sorted(tables)) or 'none'})")
+    raise NotProgressFileError(wording.foreign_tables(sorted(tables)))
 
 
 def upgrade(connection: sqlite3.Connection) -> None:
@@ -271,9 +280,9 @@ def upgrade_in_transaction(connection: sqlite3.Connection) -> None:
         except sqlite3.OperationalError as error:
             if is_busy(error):
                 raise
-            raise MigrationError(f"migration {migration.version} ({migration.summary}) failed: {error}") from error
+            raise MigrationError(wording.migration_failed(migration.version, migration.summary, error)) from error
         except Exception as error:
-            raise MigrationError(f"migration {migration.version} ({migration.summary}) failed: {error}") from error
+            raise MigrationError(wording.migration_failed(migration.version, migration.summary, error)) from error
         connection.execute(f"PRAGMA user_version = {migration.version}")
 
 
