@@ -193,6 +193,16 @@ def damaged_records(count: int) -> str:
     ).format(count=count)
 
 
+def damaged_games(count: int) -> str:
+    return ngettext(
+        "{count} damaged saved game in the progress file was skipped (a time or a score that can't be); it is left "
+        "in the file, and the other games are listed as usual.",
+        "{count} damaged saved games in the progress file were skipped (times or scores that can't be); they are "
+        "left in the file, and the other games are listed as usual.",
+        count,
+    ).format(count=count)
+
+
 def newer_bgtrainer_changed_it(error: object) -> str:
     return _(
         "A newer bgtrainer has changed the progress file ({error}); this session's progress from now on won't be saved."
@@ -325,6 +335,28 @@ def rating_without_puzzle() -> str:
 
 def game_without_id_or_record() -> str:
     return _("a saved game needs its id and its record")
+
+
+def game_changed(change: str) -> str:
+    """Why a save of a game was refused: another bgtrainer finished it (``over``), saved it further (``further``) or
+    deleted it (``gone``) since it was opened here."""
+    if change == "over":
+        return _(
+            "This game was saved by another bgtrainer since you opened it (it is over there); nothing more of it is "
+            "saved here."
+        )
+    if change == "gone":
+        return _("This game was deleted by another bgtrainer since you opened it; nothing more of it is saved here.")
+    return _(
+        "This game was saved by another bgtrainer since you opened it (it is further on there); open it again from "
+        "the Play menu."
+    )
+
+
+def bad_version(version: object) -> str:
+    return _("a save's version is a whole number from 1 (the game's first save), not {version}").format(
+        version=repr(version)
+    )
 
 
 def game_kind(match_length: int) -> str:
