@@ -35,7 +35,7 @@ def saved_games(data_dir: Path) -> list[Session]:
                 session.take()
             else:
                 session.next_game()
-        store.save_game(**asdict(session.save_info()))
+        store.save_game(**asdict(session.save_info()), version=1)
         sessions.append(session)
     store.close()
     return sessions
@@ -88,7 +88,7 @@ def test_exporting_with_no_game_or_a_damaged_record_is_an_error(
     assert main(["--data-dir", str(tmp_path), "game", "export"]) == EXIT_USAGE
     assert "no saved game to export" in capsys.readouterr().err
     store = ProgressStore(tmp_path)
-    store.save_game("broken", '{"format": "bgtrainer-session"}', match_length=0, level="beginner")
+    store.save_game("broken", '{"format": "bgtrainer-session"}', match_length=0, level="beginner", version=1)
     store.close()
     assert main(["--data-dir", str(tmp_path), "game", "export"]) == EXIT_USAGE
     error = capsys.readouterr().err

@@ -10,6 +10,8 @@ before it.
 
 from __future__ import annotations
 
+import json
+import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -205,6 +207,79 @@ _GAMES_SQL = (
 )
 """Migration 3: games and matches against the computer."""
 
+_LOCAL_GAMES_SQL = (
+    "ALTER TABLE game ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
+    """CREATE TABLE local_game (
+        id TEXT PRIMARY KEY,
+        record TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        finished_at REAL,
+        version INTEGER NOT NULL
+    )""",
+)
+LOCAL_GAME_SETTING = "setting:play:local"
+"""Where layouts up to 5 kept the one unfinished local game (its record, or nothing)."""
+_RECORD_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""A record's id, as :mod:`trainer.play` writes them."""
+_LAST_ACTIVITY_SQL = " UNION ALL ".join(
+    f"SELECT {column} AS moment FROM {table} WHERE typeof({column}) IN ('real', 'integer') "
+    f"AND {column} BETWEEN 0 AND 253402300799"
+    for table, column in (
+        ("game", "updated_at"),
+        ("lesson_position", "updated_at"),
+        ("lesson_step", "completed_at"),
+        ("puzzle_attempt", "attempted_at"),
+        ("rating_history", "rated_at"),
+        ("review_log", "reviewed_at"),
+        ("drill_run", "finished_at"),
+    )
+)
+
+
+def _versions_and_local_games(connection: sqlite3.Connection) -> None:
+    """Migration 6: each game's saves are numbered (``version``, 1 for the saves made before), so that a save never
+    replaces a newer one; local games get a table of their own, every unfinished one kept. The one a layout-5 file
+    kept in its settings moves there, saved at the file's last recorded activity (the same whenever the file is
+    migrated); a setting that is no readable record with an id is kept aside under a new key, never dropped."""
+    for statement in _LOCAL_GAMES_SQL:
+        connection.execute(statement)
+    row = connection.execute("SELECT value FROM meta WHERE key = ?", (LOCAL_GAME_SETTING,)).fetchone()
+    if row is None or not row[0]:
+        return
+    value = row[0]
+    game_id = _local_record_id(value)
+    if game_id is None:
+        taken = {key for (key,) in connection.execute("SELECT key FROM meta WHERE key LIKE 'setting:%'")}
+        number = 1
+        while f"{LOCAL_GAME_SETTING}:damaged-{number}" in taken:
+            number += 1
+        connection.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?)", (f"{LOCAL_GAME_SETTING}:damaged-{number}", value)
+        )
+        connection.execute("UPDATE meta SET value = '' WHERE key = ?", (LOCAL_GAME_SETTING,))
+        return
+    (moment,) = connection.execute(f"SELECT coalesce(max(moment), 0.0) FROM ({_LAST_ACTIVITY_SQL})").fetchone()
+    connection.execute(
+        "INSERT INTO local_game (id, record, started_at, updated_at, finished_at, version) "
+        "VALUES (?, ?, ?, ?, NULL, 1)",
+        (game_id, value, float(moment), float(moment)),
+    )
+    connection.execute("DELETE FROM meta WHERE key = ?", (LOCAL_GAME_SETTING,))
+
+
+def _local_record_id(value: object) -> str | None:
+    """The id of a local game's record (JSON text with an ``"id"``), or ``None`` if it is no such record."""
+    if not isinstance(value, str):
+        return None
+    try:
+        document = json.loads(value)
+    except (ValueError, RecursionError):
+        return None
+    game_id = document.get("id") if isinstance(document, dict) else None
+    return game_id if isinstance(game_id, str) and _RECORD_ID.fullmatch(game_id) else None
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         1,
@@ -223,6 +298,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(4, N_("ratings, review cards and drill runs"), _script(*_PRACTICE_TABLES_SQL)),
     Migration(5, N_("finished lessons, by edition, so a rebuilt lesson still shows it was done"), _lesson_editions),
+    Migration(6, N_("saves of games numbered, and every unfinished local game kept"), _versions_and_local_games),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
