@@ -91,9 +91,18 @@ ALLOWED: dict[str, set[str]] = {
     # The top-level modules: the progress the app shows, reports, the bear-off table's build, the command line.
     # No UI outside trainer/tui and the command line that starts it.
     "training.py": {"trainer.engine", "trainer.content", "trainer.practice", "trainer.store"},
-    "stats_report.py": {"trainer.engine", "trainer.content", "trainer.practice", "trainer.store"},
-    "cube_report.py": {"trainer.engine"},
-    "reports.py": {"trainer", "trainer.store"},  # a crash report goes in the data folder, private as the store makes it
+    "stats_report.py": {
+        "trainer.engine",
+        "trainer.content",
+        "trainer.practice",
+        "trainer.store",
+        "trainer.cli_wording",
+    },
+    "cube_report.py": {"trainer.engine", "trainer.cli_wording"},
+    # A crash report goes in the data folder, private as the store makes it.
+    "reports.py": {"trainer", "trainer.store", "trainer.cli_wording"},
+    # The sentences of the command line and its reports: the engine's quoting below them.
+    "cli_wording.py": {"trainer.engine"},
     "bearoff_build.py": {"numpy", "trainer.engine"},
     # Reading a file that must be a regular one, without waiting on a pipe: the content files and the store's.
     "regular_files.py": set(),
@@ -101,7 +110,7 @@ ALLOWED: dict[str, set[str]] = {
     "review_card.py": set(),
     # The translation function, below every layer (see BELOW_EVERY_LAYER).
     "i18n.py": set(),
-    "cli.py": UI | BELOW_THE_UI | {"trainer", "trainer.cube_report", "trainer.tui.app"},
+    "cli.py": UI | BELOW_THE_UI | {"trainer", "trainer.cube_report", "trainer.tui.app", "trainer.cli_wording"},
 }
 
 

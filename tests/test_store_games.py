@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -332,3 +334,104 @@ def test_a_save_without_its_version_follows_the_copy_and_is_still_refused_over_a
     assert in_the_file(folder) == ("open, roll, play", 3, False)
     first.close()
     second.close()
+
+
+# --- damaged rows --------------------------------------------------------------------------------------------------
+
+
+def three_games(folder: Path) -> None:
+    store = ProgressStore(folder)
+    for name in ("a", "b", "c"):
+        store.save_game(name, f"record {name}", match_length=3, level="beginner", version=1)
+        store.save_local_game(name, f"local {name}", version=1)
+    store.close()
+
+
+def damage(folder: Path, table: str, assignment: str, game_id: str = "b") -> None:
+    connection = sqlite3.connect(folder / DATABASE_NAME, isolation_level=None)
+    connection.execute(f"UPDATE {table} SET {assignment} WHERE id = ?", (game_id,))
+    connection.close()
+
+
+@pytest.mark.parametrize(
+    "assignment",
+    [
+        "updated_at = 1e308",  # the Play menu's time overflowed
+        "started_at = 1e308",  # game list listed nothing
+        "started_at = -1e300",
+        "finished_at = 9e999",  # infinity
+        "started_at = -9e999",
+        "updated_at = 253402300800",  # just after the year 9999
+        "learner_score = -1",
+        "computer_score = 4",  # beyond the 3-point match
+        "match_length = 100000",
+        "version = 0",
+    ],
+)
+def test_a_game_whose_times_or_scores_cannot_be_is_skipped_and_said_once(tmp_path: Path, assignment: str) -> None:
+    folder = tmp_path / "data"
+    three_games(folder)
+    damage(folder, "game", assignment)
+    store = ProgressStore(folder)
+    assert store.notice is None  # the row itself reads: it is found out when games are listed
+    assert [(game.id, game.number) for game in store.games()] == [("a", 1), ("c", 2)]
+    assert [game.id for game in store.unfinished_games(fresh=True)] == ["c", "a"]
+    assert store.game("b") is None and store.game(2) is not None
+    assert store.notice is not None and store.notice.count("1 damaged saved game in the progress file") == 1
+    assert "the other games are listed as usual" in store.notice
+    store.close()
+    assert rows_of(folder, "game") == 3, "the damaged row is left in the file"
+
+
+@pytest.mark.parametrize("assignment", ["updated_at = 1e308", "started_at = -1e300", "version = -5"])
+def test_a_local_game_whose_times_cannot_be_is_skipped_and_said_once(tmp_path: Path, assignment: str) -> None:
+    folder = tmp_path / "data"
+    three_games(folder)
+    damage(folder, "local_game", assignment)
+    store = ProgressStore(folder)
+    assert sorted(game.id for game in store.unfinished_local_games()) == ["a", "c"]
+    assert store.local_game("b") is None and store.local_game("a", fresh=True) is not None
+    assert sorted(game.id for game in store.unfinished_local_games(fresh=True)) == ["a", "c"]
+    assert store.notice is not None and store.notice.count("damaged saved game") == 1
+    store.close()
+
+
+def test_text_in_a_time_column_is_skipped_as_a_damaged_record(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    three_games(folder)
+    damage(folder, "game", "started_at = 'soon'")
+    damage(folder, "local_game", "updated_at = x'00ff'", "c")
+    store = ProgressStore(folder)
+    assert store.notice is not None and "2 damaged record(s) in the progress file were skipped" in store.notice
+    assert [game.id for game in store.games(fresh=True)] == ["a", "c"]
+    assert sorted(game.id for game in store.unfinished_local_games(fresh=True)) == ["a", "b"]
+    assert store.notice.count("damaged record(s)") == 1, "a fresh read says nothing new"
+    store.close()
+
+
+def test_sqlite_cannot_hold_a_time_that_is_not_a_number(tmp_path: Path) -> None:
+    """NaN is stored as NULL: refused where a time is required, an unfinished game where it is optional."""
+    folder = tmp_path / "data"
+    three_games(folder)
+    with pytest.raises(sqlite3.IntegrityError):
+        damage_with(folder, "UPDATE game SET started_at = ? WHERE id = 'b'", math.nan)
+    damage_with(folder, "UPDATE game SET finished_at = ? WHERE id = 'b'", math.nan)
+    store = ProgressStore(folder)
+    assert [game.id for game in store.unfinished_games()] == ["c", "b", "a"] and store.notice is None
+    store.close()
+
+
+def damage_with(folder: Path, sql: str, value: float) -> None:
+    connection = sqlite3.connect(folder / DATABASE_NAME, isolation_level=None)
+    try:
+        connection.execute(sql, (value,))
+    finally:
+        connection.close()
+
+
+def rows_of(folder: Path, table: str) -> int:
+    connection = sqlite3.connect(folder / DATABASE_NAME)
+    try:
+        return int(connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+    finally:
+        connection.close()

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trainer import i18n
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, ngettext, translations
 
 # --- opening the file ----------------------------------------------------------------------------------------------
 
@@ -368,4 +367,4 @@ def game_kind(match_length: int) -> str:
 
 def _translated(message: str) -> str:
     """A message marked with ``N_()`` where it is defined (a migration's summary), translated where it is shown."""
-    return i18n.translations().gettext(message)
+    return translations().gettext(message)
