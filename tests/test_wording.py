@@ -19,7 +19,16 @@ from trainer import i18n
 from trainer.i18n import PseudoTranslations, pseudo
 
 PACKAGE = Path(trainer.__file__).parent
-CHECKED: tuple[str, ...] = ("i18n.py",)
+CHECKED: tuple[str, ...] = (
+    "i18n.py",
+    "store",
+    "practice",
+    "cli.py",
+    "cli_wording.py",
+    "cube_report.py",
+    "stats_report.py",
+    "reports.py",
+)
 """The modules and packages (relative to ``trainer/``) whose every learner-facing literal must be translated."""
 TRANSLATORS = {"_", "ngettext", "N_"}
 PROSE = re.compile(r"[A-Za-z]{2,}[,;:.!?]?\s+[A-Za-z(]")

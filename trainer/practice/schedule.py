@@ -18,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 
 import fsrs
 
+from trainer.practice import wording
 from trainer.review_card import CardRecord as CardRecord  # a card as stored, here as schedule.CardRecord too
 
 LEARNING_STEP = timedelta(minutes=10)
@@ -92,7 +93,7 @@ def parse_item(item_id: str) -> tuple[str, str, int | None]:
         lesson_id, _, step = rest.rpartition(":")
         if lesson_id and step.isdigit():
             return "lesson", lesson_id, int(step)
-    raise ValueError(f"not a review item: {item_id!r} (expected puzzle:ID or lesson:LESSON:STEP)")
+    raise ValueError(wording.not_a_review_item(item_id))
 
 
 # --- scheduling --------------------------------------------------------------------------------------------
