@@ -2,7 +2,9 @@
 
 The folder and the file are created private to the user. A file that can't be read as a database, that is
 another application's, or that is no file at all (a pipe, a folder, a device: never waited on), is moved aside
-(never deleted) and a fresh one started. A file that can be read but not
+(never deleted) and a fresh one started. A progress file (or journal) that is a symbolic link is never written
+through, as its target keeps its own permissions: the link is moved aside, untouched, and the progress it leads to
+copied into a new file private to the user. A file that can be read but not
 written (read-only, another user's, written by a newer bgtrainer) is read and left alone. A file locked by another
 program is waited for, then tried again later. Each case adds a sentence to :attr:`Opened.notices`.
 """
@@ -50,7 +52,12 @@ class Opened:
 
 
 class _Refused(Exception):
-    """The file at the progress path can't be used as it is: it is to be moved aside."""
+    """The file at the progress path can't be used as it is: it is to be moved aside. ``linked``: it is a symbolic
+    link to that file, whose progress is to be copied into the new one."""
+
+    def __init__(self, reason: str, linked: Path | None = None) -> None:
+        super().__init__(reason)
+        self.linked = linked
 
 
 def open_progress_file(path: Path, timeout: float) -> Opened:
@@ -72,12 +79,12 @@ def _clear_journals(path: Path) -> tuple[list[str], Opened | None]:
     cleared: list[str] = []
     for companion in _companions(path):
         try:
-            mode = os.stat(companion).st_mode
+            mode = os.lstat(companion).st_mode
         except OSError:
             continue  # none there (or none that can be looked at, which SQLite will say)
         if stat.S_ISREG(mode):
             continue
-        kind = kind_of(mode)
+        kind = wording.a_symbolic_link() if stat.S_ISLNK(mode) else kind_of(mode)
         try:
             aside = aside_name(companion)
             companion.rename(aside)
@@ -93,34 +100,66 @@ def _open_or_replace(path: Path, timeout: float) -> Opened:
         unusable = _prepare(path)
         return unusable if unusable is not None else _open_waiting(path, timeout)
     except _Refused as refusal:
-        reason = str(refusal)
+        reason, linked = str(refusal), refusal.linked
     try:
         aside = move_aside(path)
     except OSError as error:
         return Opened(notices=[wording.refused_and_stuck(reason, error)])
+    copied: list[str] = []
     try:
         unusable = _prepare(path)
         if unusable is not None:
             unusable.notices.insert(0, wording.refused_and_moved(reason, aside.name))
             return unusable
+        if linked is not None:
+            problem = _copy_progress(linked, path)
+            copied.append(wording.progress_copied(linked) if problem is None else wording.not_copied(linked, problem))
         opened = _open_waiting(path, timeout)
     except _Refused as refusal:
-        return Opened(notices=[wording.refused_moved_and_refused_again(reason, aside.name, str(refusal))])
-    opened.notices.insert(0, wording.refused_moved_and_started(reason, aside.name))
+        return Opened(notices=[wording.refused_moved_and_refused_again(reason, aside.name, str(refusal)), *copied])
+    opened.notices[:0] = [wording.refused_moved_and_started(reason, aside.name), *copied]
     return opened
+
+
+def _copy_progress(source: Path, path: Path) -> str | None:
+    """Copy the progress file at ``source`` (read only, never waited on if it is no file) into the new, empty file at
+    ``path``; why it couldn't be, or ``None``."""
+    try:
+        read_regular_file(source, PROBE_BYTES)
+    except NotRegularFileError as error:
+        return error.kind
+    except OSError as error:
+        return error.strerror or str(error)
+    try:
+        original = _connect(source, BACKUP_TIMEOUT, read_only=True)
+        try:
+            migrations.file_version(original)  # a bgtrainer progress file, or no copy
+            copy = sqlite3.connect(path, isolation_level=None)
+            try:
+                original.backup(copy)
+            finally:
+                copy.close()
+        finally:
+            original.close()
+    except sqlite3.Error as error:
+        return str(error)
+    return None
 
 
 def _prepare(path: Path) -> Opened | None:
     """Create the folder (private to the user) and an empty file (the same) unless they exist, and check that the
     file can be read, without ever waiting on it; if any of that fails, the result to return.
 
-    :raises _Refused: if the file is not a regular file (a pipe, a folder, a device).
+    :raises _Refused: if the file is not a regular file (a pipe, a folder, a device) or is a symbolic link.
     """
     folder = path.parent
     try:
         make_private_folders(folder)
     except OSError as error:
         return Opened(notices=[wording.folder_not_created(folder, error)])
+    if path.is_symlink():
+        target = Path(os.path.realpath(path))
+        raise _Refused(wording.symbolic_link(path, target), linked=target)
     try:
         if not path.exists():
             descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -142,6 +181,8 @@ def _prepare(path: Path) -> Opened | None:
 
 PROBE_BYTES = 100
 """How much of the progress file is read to know that it can be read."""
+BACKUP_TIMEOUT = 5.0
+"""Seconds the copy of a progress file a symbolic link led to waits for another program's lock on it."""
 
 
 def _read_problem(path: Path) -> str | None:

@@ -50,6 +50,32 @@ def failed_integrity_check(found: str | None) -> str:
     return _("The progress file could not be read (integrity check: {found})").format(found=found)
 
 
+def symbolic_link(path: Path, target: Path) -> str:
+    """Why the progress file is moved aside: it is a symbolic link (a reason)."""
+    return _(
+        "The progress file {path} is a symbolic link to {target}, which bgtrainer never writes through (your progress "
+        "would take that file's permissions, not be private to you; to keep it in another folder, start bgtrainer "
+        "with --data-dir or BGTRAINER_DATA_DIR)"
+    ).format(path=path, target=target)
+
+
+def a_symbolic_link() -> str:
+    """What a journal's place holds, when it is a symbolic link (as ``a pipe``, ``a folder``)."""
+    return _("a symbolic link")
+
+
+def progress_copied(source: Path) -> str:
+    return _(
+        "The progress in {source} was copied into the new one, private to you; {source} is left as it was."
+    ).format(source=source)
+
+
+def not_copied(source: Path, problem: str) -> str:
+    return _("The progress in {source} could not be copied ({problem}); it is left as it was.").format(
+        source=source, problem=problem
+    )
+
+
 def refused_and_stuck(reason: str, error: OSError) -> str:
     """A file to be moved aside that could not be."""
     return _("{reason}, and it could not be moved aside ({error}); progress won't be saved.").format(
