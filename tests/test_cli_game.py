@@ -8,7 +8,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import pytest
-from play_support import CheapEvaluator
+from play_support import CheapEvaluator, decide
 
 from trainer.cli import EXIT_USAGE, main
 from trainer.play import Session, Waiting, parse_mat
@@ -22,19 +22,9 @@ def saved_games(data_dir: Path) -> list[Session]:
     for length, turns in ((0, 10_000), (3, 30)):
         session = Session.new(length, "beginner", seed=7 + length, evaluator=CheapEvaluator(), tutor=False)
         for _ in range(turns):
-            waiting = session.waiting_for
-            if waiting is Waiting.OVER:
+            if session.waiting_for is Waiting.OVER:
                 break
-            if waiting is Waiting.COMPUTER:
-                session.computer_turn()
-            elif waiting is Waiting.ROLL:
-                session.roll()
-            elif waiting is Waiting.MOVE:
-                session.play(session.legal_plays()[0])
-            elif waiting is Waiting.ANSWER:
-                session.take()
-            else:
-                session.next_game()
+            decide(session)
         store.save_game(**asdict(session.save_info()), version=1)
         sessions.append(session)
     store.close()

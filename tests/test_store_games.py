@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import sqlite3
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +111,29 @@ def test_a_session_saved_in_the_store_resumes_where_it_was(store: ProgressStore)
 # --- two bgtrainers on one data folder: a save never replaces a newer one ------------------------------------------
 
 
+Copy = Callable[..., ProgressStore]
+"""Starts a bgtrainer on the test's data folder: its store."""
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def copy(folder: Path) -> Iterator[Copy]:
+    """Start bgtrainers on one data folder (their stores closed when the test ends)."""
+    stores: list[ProgressStore] = []
+
+    def start(**options: Any) -> ProgressStore:
+        stores.append(ProgressStore(folder, **options))
+        return stores[-1]
+
+    yield start
+    for store in stores:
+        store.close()
+
+
 def save(store: ProgressStore, record: str, version: int, **info: Any) -> None:
     """Save number ``version`` of the 3-point match ``m``."""
     store.save_game("m", record, match_length=3, level="beginner", version=version, **info)
@@ -124,11 +148,10 @@ def in_the_file(folder: Path) -> tuple[str, int, bool]:
     return game.record, game.version, game.finished
 
 
-def test_a_stale_save_after_another_copys_newer_save_is_refused_and_leaves_it_intact(tmp_path: Path) -> None:
-    folder = tmp_path / "data"
-    first = ProgressStore(folder)
+def test_a_stale_save_after_another_copys_newer_save_is_refused_and_leaves_it_intact(folder: Path, copy: Copy) -> None:
+    first = copy()
     save(first, "open", 1)
-    second = ProgressStore(folder)  # a second bgtrainer starts: its copy holds the first save
+    second = copy()  # a second bgtrainer starts: its copy holds the first save
     save(first, "open, roll", 2)
     save(first, "open, roll, play", 3, computer_score=1)
     with pytest.raises(GameChangedError, match="saved by another bgtrainer since you opened it") as caught:
@@ -143,49 +166,30 @@ def test_a_stale_save_after_another_copys_newer_save_is_refused_and_leaves_it_in
     with pytest.raises(GameChangedError, match="further on there"):
         save(first, "open, roll, play, double", 4)  # now the first is the stale one
     assert in_the_file(folder) == ("open, roll, play, roll", 4, False)
-    first.close()
-    second.close()
 
 
-def test_a_stale_save_after_another_copy_finished_the_match_is_refused(tmp_path: Path) -> None:
+def test_a_stale_save_after_another_copy_finished_the_match_is_refused(folder: Path, copy: Copy) -> None:
     """The newcomer's case: B's Play menu still offered the match A had finished; resuming it and saving over it
     lost every game after the first."""
-    folder = tmp_path / "data"
-    first = ProgressStore(folder)
+    first = copy()
     save(first, "game 1", 1, computer_score=1)
-    second = ProgressStore(folder)
+    second = copy()
     save(first, "games 1 to 3, over", 2, learner_score=3, computer_score=1, finished=True, result="You won 3-1")
     (stale,) = second.unfinished_games()  # what a list from the copy made at start still says
     assert (stale.version, stale.learner_score, stale.computer_score) == (1, 0, 1)
-    assert second.unfinished_games(fresh=True) == []  # read afresh: the match is over
-    finished = second.game("m", fresh=True)
-    assert finished is not None and finished.finished and finished.result == "You won 3-1"
     with pytest.raises(GameChangedError, match="it is over there") as caught:
-        save(second, "game 1, game 2 (the second's)", stale.version + 1)
+        save(second, "game 1, game 2 (the second's)", stale.version + 1)  # resumed from that list
     assert caught.value.change == "over"
     assert in_the_file(folder) == ("games 1 to 3, over", 2, True)
-    first.close()
-    second.close()
+    assert second.unfinished_games(fresh=True) == []  # read afresh, the list no longer offers it
+    finished = second.game("m", fresh=True)
+    assert finished is not None and finished.finished and finished.result == "You won 3-1"
 
 
-def test_a_save_after_a_finish_the_copy_has_not_read_is_refused_even_without_a_fresh_list(tmp_path: Path) -> None:
-    folder = tmp_path / "data"
-    first = ProgressStore(folder)
-    save(first, "game 1", 1)
-    second = ProgressStore(folder)
-    save(first, "game 1, over", 2, finished=True)
-    with pytest.raises(GameChangedError, match="over there"):
-        save(second, "game 1 (the second's)", 2)
-    assert in_the_file(folder) == ("game 1, over", 2, True)
-    first.close()
-    second.close()
-
-
-def test_a_take_back_saves_fewer_actions_as_the_next_version(tmp_path: Path) -> None:
-    folder = tmp_path / "data"
-    first = ProgressStore(folder)
+def test_a_take_back_saves_fewer_actions_as_the_next_version(folder: Path, copy: Copy) -> None:
+    first = copy()
     save(first, "open roll play roll play", 1)
-    second = ProgressStore(folder)
+    second = copy()
     stored = second.game("m", fresh=True)
     assert stored is not None
     save(second, "open roll play", stored.version + 1)  # the second took the last play back
@@ -194,8 +198,6 @@ def test_a_take_back_saves_fewer_actions_as_the_next_version(tmp_path: Path) -> 
     assert fresh is not None and (fresh.record, fresh.version) == ("open roll play", 2)
     save(first, "open roll play roll", 3)
     assert in_the_file(folder) == ("open roll play roll", 3, False)
-    first.close()
-    second.close()
 
 
 def test_the_copy_that_finished_a_game_may_take_its_last_decision_back(store: ProgressStore) -> None:
@@ -207,17 +209,14 @@ def test_the_copy_that_finished_a_game_may_take_its_last_decision_back(store: Pr
     store.close()
 
 
-def test_a_game_deleted_by_another_copy_is_not_brought_back(tmp_path: Path) -> None:
-    folder = tmp_path / "data"
-    first = ProgressStore(folder)
+def test_a_game_deleted_by_another_copy_is_not_brought_back(copy: Copy) -> None:
+    first = copy()
     save(first, "open", 1)
-    second = ProgressStore(folder)
+    second = copy()
     second.delete_game("m")
     with pytest.raises(GameChangedError, match="deleted by another bgtrainer") as caught:
         save(first, "open, roll", 2)
     assert caught.value.change == "gone" and first.games() == []
-    first.close()
-    second.close()
 
 
 @pytest.mark.parametrize("version", [0, -1, True, 1.5, "2"])
@@ -234,14 +233,13 @@ def test_a_save_needs_a_version_from_1(store: ProgressStore, version: Any) -> No
 
 
 def test_a_save_that_meets_a_lock_and_then_another_copys_save_never_overwrites_it(
-    tmp_path: Path, lock_database: list[Locker]
+    folder: Path, copy: Copy, lock_database: list[Locker]
 ) -> None:
     """The write to the file is conditional on the save it follows: a save kept waiting by a lock, during which
     another bgtrainer saved the game, is not applied to the file when the lock goes; the next save says so."""
-    folder = tmp_path / "data"
-    first = ProgressStore(folder)
+    first = copy()
     save(first, "open", 1)
-    second = ProgressStore(folder, busy_timeout=SHORT_WAIT)
+    second = copy(busy_timeout=SHORT_WAIT)
     locker = Locker(folder / DATABASE_NAME)
     lock_database.append(locker)
     save(second, "open, roll (the second's)", 2)  # checked against the file, then kept waiting by the lock
@@ -256,8 +254,6 @@ def test_a_save_that_meets_a_lock_and_then_another_copys_save_never_overwrites_i
     assert in_the_file(folder) == ("open, roll (the first's)", 2, False)
     stored = second.game("m")
     assert stored is not None and stored.record == "open, roll (the first's)"
-    first.close()
-    second.close()
 
 
 def test_a_save_checks_the_in_memory_copy_when_the_file_cannot_be_read(
@@ -304,11 +300,10 @@ def test_every_unfinished_local_game_is_kept_the_one_saved_last_first(store: Pro
     store.close()
 
 
-def test_a_stale_save_of_a_local_game_is_refused_and_a_fresh_read_shows_the_other_copys(tmp_path: Path) -> None:
-    folder = tmp_path / "data"
-    first = ProgressStore(folder)
+def test_a_stale_save_of_a_local_game_is_refused_and_a_fresh_read_shows_the_other_copys(copy: Copy) -> None:
+    first = copy()
     first.save_local_game("l", "open", version=1)
-    second = ProgressStore(folder)
+    second = copy()
     first.save_local_game("l", "open, play, over", finished=True, version=2)
     assert [game.id for game in second.unfinished_local_games()] == ["l"]  # the copy made at start
     assert second.unfinished_local_games(fresh=True) == []
@@ -316,24 +311,21 @@ def test_a_stale_save_of_a_local_game_is_refused_and_a_fresh_read_shows_the_othe
         second.save_local_game("l", "open, play (the second's)", version=2)
     fresh = second.local_game("l", fresh=True)
     assert fresh is not None and (fresh.record, fresh.version, fresh.finished) == ("open, play, over", 2, True)
-    first.close()
-    second.close()
 
 
-def test_a_save_without_its_version_follows_the_copy_and_is_still_refused_over_a_newer_one(tmp_path: Path) -> None:
+def test_a_save_without_its_version_follows_the_copy_and_is_still_refused_over_a_newer_one(
+    folder: Path, copy: Copy
+) -> None:
     """For a caller that doesn't count its saves yet: the save after the one the in-memory copy holds."""
-    folder = tmp_path / "data"
-    first = ProgressStore(folder)
+    first = copy()
     first.save_game("m", "open", match_length=3, level="beginner")
     first.save_game("m", "open, roll", match_length=3, level="beginner")
-    second = ProgressStore(folder)
+    second = copy()
     assert [game.version for game in second.games()] == [2]
     first.save_game("m", "open, roll, play", match_length=3, level="beginner")
     with pytest.raises(GameChangedError, match="further on there"):
         second.save_game("m", "open, roll, double", match_length=3, level="beginner")
     assert in_the_file(folder) == ("open, roll, play", 3, False)
-    first.close()
-    second.close()
 
 
 # --- damaged rows --------------------------------------------------------------------------------------------------

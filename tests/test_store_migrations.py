@@ -329,10 +329,12 @@ def test_a_version_2_file_gains_the_games_table_and_keeps_every_record(data_dir:
     store.close()
 
 
-def test_a_fresh_file_and_a_migrated_version_2_file_have_the_same_layout(tmp_path: Path) -> None:
+@pytest.mark.parametrize("older", ["progress-v2.sqlite3", "progress-v5.sqlite3"])
+def test_a_fresh_file_and_a_migrated_older_file_have_the_same_layout(tmp_path: Path, older: str) -> None:
     ProgressStore(tmp_path / "fresh").close()
     (tmp_path / "old").mkdir()
-    ProgressStore(copy_version_2(tmp_path / "old").parent).close()
+    shutil.copyfile(Path(__file__).parent / "data" / older, tmp_path / "old" / DATABASE_NAME)
+    ProgressStore(tmp_path / "old").close()
     fresh, migrated = tmp_path / "fresh" / DATABASE_NAME, tmp_path / "old" / DATABASE_NAME
     assert header(fresh) == header(migrated) == (migrations.APPLICATION_ID, LATEST_VERSION)
     assert layout(fresh) == layout(migrated)
@@ -471,6 +473,7 @@ def test_a_version_5_file_numbers_its_games_saves_and_moves_its_local_game_keepi
     assert rows(path, "meta") == [row for row in before["meta"] if row[0] != "setting:play:local"]
     last_activity = max(row[8] for row in before["game"])  # the game was saved last, just before the local game
     assert rows(path, "local_game") == [(LOCAL_ID, local_record, last_activity, last_activity, None, 1)]
+    assert [name for name, _, _ in layout(path)["game"]][-1] == "version"
     for _ in range(2):  # as migrated, then as read back from the file
         assert store.setting("play:local") is None and store.setting("theme") == "textual-light"
         (local,) = store.unfinished_local_games()
@@ -498,23 +501,6 @@ def test_a_version_5_file_numbers_its_games_saves_and_moves_its_local_game_keepi
     assert [local.version for local in store.unfinished_local_games()] == [2]
     assert [game.version for game in store.games()] == [2]
     store.close()
-
-
-def test_a_fresh_file_and_a_migrated_version_5_file_have_the_same_layout(tmp_path: Path) -> None:
-    ProgressStore(tmp_path / "fresh").close()
-    (tmp_path / "old").mkdir()
-    ProgressStore(copy_version_5(tmp_path / "old").parent).close()
-    fresh, migrated = tmp_path / "fresh" / DATABASE_NAME, tmp_path / "old" / DATABASE_NAME
-    assert layout(fresh) == layout(migrated)
-    assert [name for name, _, _ in layout(fresh)["game"]][-1] == "version"
-    assert [name for name, _, _ in layout(fresh)["local_game"]] == [
-        "id",
-        "record",
-        "started_at",
-        "updated_at",
-        "finished_at",
-        "version",
-    ]
 
 
 @pytest.mark.parametrize(

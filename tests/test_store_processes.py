@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from play_support import CheapEvaluator
+from play_support import CheapEvaluator, decide
 
 from trainer.cli import main
 from trainer.play import Session, Waiting, parse_mat
@@ -117,7 +117,7 @@ import sys
 from dataclasses import asdict
 from pathlib import Path
 sys.path.insert(0, sys.argv[2])
-from play_support import CheapEvaluator
+from play_support import CheapEvaluator, decide
 from trainer.play import Session
 from trainer.store import GameChangedError, ProgressStore
 
@@ -138,20 +138,10 @@ store.close()
 
 
 def play_on(session: Session, store: ProgressStore, version: int, *, until_over: bool, steps: int = 10) -> int:
-    """Play the first legal play and take every double, saving after each decision; the last version saved."""
+    """Decide plainly (:func:`play_support.decide`), saving after each decision; the last version saved."""
     while session.waiting_for is not Waiting.OVER and (until_over or steps > 0):
         steps -= 1
-        waiting = session.waiting_for
-        if waiting is Waiting.COMPUTER:
-            session.computer_turn()
-        elif waiting is Waiting.ROLL:
-            session.roll()
-        elif waiting is Waiting.MOVE:
-            session.play(session.legal_plays()[0])
-        elif waiting is Waiting.ANSWER:
-            session.take()
-        else:
-            session.next_game()
+        decide(session)
         version += 1
         store.save_game(**asdict(session.save_info()), version=version)
     return version

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from trainer.store import wording
 from trainer.store.database import Records
-from trainer.store.saves import GameTable, check_version, sane_time, save_versioned
+from trainer.store.saves import Finishable, GameTable, check_version, sane_time, save_versioned
 
 _COLUMNS_SQL = (
     "id, record, match_length, level, learner_score, computer_score, result, started_at, updated_at, finished_at, "
@@ -33,7 +33,7 @@ _TABLE: GameTable = "game"
 
 
 @dataclass(frozen=True)
-class StoredGame:
+class StoredGame(Finishable):
     """One saved game or match. ``number`` counts from 1 in the order the games started; ``version`` is the number
     of its last save (1 for the first)."""
 
@@ -49,11 +49,6 @@ class StoredGame:
     updated_at: float
     finished_at: float | None
     version: int
-
-    @property
-    def finished(self) -> bool:
-        """Whether the game or match is over."""
-        return self.finished_at is not None
 
     @property
     def kind(self) -> str:

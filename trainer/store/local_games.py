@@ -10,7 +10,7 @@ from typing import Any
 
 from trainer.store import wording
 from trainer.store.database import Records
-from trainer.store.saves import GameTable, check_version, sane_time, save_versioned
+from trainer.store.saves import Finishable, GameTable, check_version, sane_time, save_versioned
 
 _COLUMNS_SQL = "id, record, started_at, updated_at, finished_at, version"
 _INSERT_SQL = f"INSERT INTO local_game ({_COLUMNS_SQL}) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"
@@ -23,7 +23,7 @@ _TABLE: GameTable = "local_game"
 
 
 @dataclass(frozen=True)
-class StoredLocalGame:
+class StoredLocalGame(Finishable):
     """One saved local game; ``version`` is the number of its last save (1 for the first)."""
 
     id: str
@@ -32,11 +32,6 @@ class StoredLocalGame:
     updated_at: float
     finished_at: float | None
     version: int
-
-    @property
-    def finished(self) -> bool:
-        """Whether the game or match is over."""
-        return self.finished_at is not None
 
 
 class LocalGameRecords(Records):

@@ -39,6 +39,17 @@ class GameChangedError(ValueError):
         self.change = change
 
 
+class Finishable:
+    """A stored game's end: when it was marked over, if it was."""
+
+    finished_at: float | None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game or match is over."""
+        return self.finished_at is not None
+
+
 @dataclass(frozen=True, slots=True)
 class _Saved:
     """What a save is checked against: a record's version, the time of its save and whether it is over."""
