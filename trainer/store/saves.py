@@ -88,11 +88,9 @@ def save_versioned(
     mine = _saved(db.execute_read(query, (game_id,)))
     current = mine if in_file is None else _saved(in_file)
     change = _change(current, mine, version)
-    if change is None and in_file is not None and current != mine:
-        db.refresh(table, "id = ?", (game_id,))  # the copy takes the file's record, the one this save follows
+    if in_file is not None and (change is not None or current != mine):
+        db.refresh(table, "id = ?", (game_id,))  # the copy takes the file's record: the one followed, or the newer
     if change is not None:
-        if in_file is not None:
-            db.refresh(table, "id = ?", (game_id,))
         raise GameChangedError(game_id, change)
     if current is None:
         db.execute_write(insert)
