@@ -279,8 +279,7 @@ def test_a_save_checks_the_in_memory_copy_when_the_file_cannot_be_read(
 
 def test_every_unfinished_local_game_is_kept_the_one_saved_last_first(store: ProgressStore) -> None:
     for name in ("a", "b", "c"):
-        store.save_local_game(name, f"record {name}", version=1)
-        time.sleep(0.01)
+        store.save_local_game(name, f"record {name}", version=1)  # each save a commit later than the one before
     store.save_local_game("a", "record a, further", version=2)
     store.save_local_game("b", "record b, over", finished=True, version=2)
     store = reopen(store)
