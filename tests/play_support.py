@@ -15,6 +15,7 @@ import math
 
 from trainer.analysis import Chances, CubeDecision, CubeOwner, GameContext, RankedPlay
 from trainer.engine import BAR, CHECKERS, OFF, Dice, Position, legal_plays
+from trainer.play import Session, Waiting
 
 SCALE = 0.05
 """Equity per unit of the runner's score."""
@@ -86,3 +87,19 @@ class CheapEvaluator:
         equity = 2 * win - 1
         # Doubling gains from an equity of 0.36 (68%); the opponent passes from 0.6 (80%).
         return CubeDecision(equity, 2.6 * equity - 0.576, 1.0, equity, _chances(win), plies, cube)
+
+
+def decide(session: Session) -> None:
+    """Make the next decision of ``session`` plainly: the computer's turn, a roll, the first legal play, a take of
+    any double, or the next game of a match."""
+    waiting = session.waiting_for
+    if waiting is Waiting.COMPUTER:
+        session.computer_turn()
+    elif waiting is Waiting.ROLL:
+        session.roll()
+    elif waiting is Waiting.MOVE:
+        session.play(session.legal_plays()[0])
+    elif waiting is Waiting.ANSWER:
+        session.take()
+    else:
+        session.next_game()

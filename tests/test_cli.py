@@ -158,3 +158,25 @@ def test_cube_names_the_side_on_roll_as_the_position_says(capsys: pytest.Capture
     assert out[0] == "O on roll, O owning the cube. Without the cube O wins 59.3% (equity +0.186)."
     assert out[1] == "Money equities for O, per unit of the cube:"
     assert out[6] == "Doubled, X should take: passing loses 1.000, taking loses 0.173."
+
+
+def test_hint_says_that_bgsage_cannot_evaluate_checkers_waiting_to_enter(capsys: pytest.CaptureFixture[str]) -> None:
+    """Not that a Position ID can't hold them: the text form was given, and bgsage knows only the standard game."""
+    for dice in (["21"], []):
+        assert main(["hint", "X: waitx13 24 23 / O: waitx15", *dice]) == 2
+        error = capsys.readouterr().err
+        assert error.count("\n") == 1 and "Position ID" not in error
+        assert "bgsage evaluates standard backgammon only" in error
+        assert "'X: waitx13 24 23 / O: waitx15' has checkers waiting to enter (acey-deucey)" in error
+
+
+def test_cube_quotes_the_position_as_it_was_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cube", "X: 13 6 / O: 24"]) == 2
+    error = capsys.readouterr().err
+    assert error == (
+        "bgtrainer: error: 'X: 13 6 / O: 24': X has a checker on its 13-point: this is not a pure bear-off\n"
+    )
+    assert main(["cube", "X: waitx13 6 5 / O: waitx15"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("bgtrainer: error: 'X: waitx13 6 5 / O: waitx15': checkers wait to enter (acey-deucey)")
+    assert "Position ID" not in error

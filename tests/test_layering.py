@@ -76,11 +76,11 @@ ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "content": {"pydantic", "trainer.engine", "trainer.regular_files"},
     # The store keeps plain numbers: scheduling (fsrs) and ratings are the practice layer's.
-    "store": STORAGE | {"platformdirs", "trainer.engine", "trainer.regular_files"},
+    "store": STORAGE | {"platformdirs", "trainer.engine", "trainer.regular_files", "trainer.review_card"},
     # Position evaluation: the only place that may import the evaluator (bgsage); it may use the engine only.
     "analysis": EVALUATOR | {"trainer.engine"},
     # Ratings, schedules, statistics: pure, no UI and no storage.
-    "practice": {"fsrs", "trainer.engine"},
+    "practice": {"fsrs", "trainer.engine", "trainer.review_card"},
     # Games against the computer: the engine and the analysis only; its records are saved by the store.
     "play": {"trainer.engine", "trainer.analysis"},
     # The app and the turn on the board under it: anything but the command line and the evaluator itself.
@@ -110,15 +110,26 @@ ALLOWED: dict[str, set[str]] = {
     # No UI outside trainer/tui and the command line that starts it.
     # The training service: every write to the store from the app; it saves the games of the play layer (its values).
     "training.py": {"trainer.engine", "trainer.content", "trainer.practice", "trainer.store", "trainer.play.game"},
-    "stats_report.py": {"trainer.engine", "trainer.content", "trainer.practice", "trainer.store"},
-    "cube_report.py": {"trainer.engine"},
-    "reports.py": {"trainer", "trainer.store"},  # a crash report goes in the data folder, private as the store makes it
+    "stats_report.py": {
+        "trainer.engine",
+        "trainer.content",
+        "trainer.practice",
+        "trainer.store",
+        "trainer.cli_wording",
+    },
+    "cube_report.py": {"trainer.engine", "trainer.cli_wording"},
+    # A crash report goes in the data folder, private as the store makes it.
+    "reports.py": {"trainer", "trainer.store", "trainer.cli_wording"},
+    # The sentences of the command line and its reports: the engine's quoting below them.
+    "cli_wording.py": {"trainer.engine"},
     "bearoff_build.py": {"numpy", "trainer.engine"},
     # Reading a file that must be a regular one, without waiting on a pipe: the content files and the store's.
     "regular_files.py": set(),
+    # The review card's fields, which the store keeps and the practice layer schedules: below both.
+    "review_card.py": set(),
     # The translation function, below every layer (see BELOW_EVERY_LAYER).
     "i18n.py": set(),
-    "cli.py": UI | BELOW_THE_UI | {"trainer", "trainer.cube_report", "trainer.tui.app"},
+    "cli.py": UI | BELOW_THE_UI | {"trainer", "trainer.cube_report", "trainer.tui.app", "trainer.cli_wording"},
 }
 
 

@@ -355,3 +355,24 @@ def test_stats_of_an_empty_folder_creates_nothing(tmp_path: Path) -> None:
     assert not (tmp_path / "none").exists()
     assert "Rating: 1500? ± 350 (provisional); 0 rated attempt(s)" in report.splitlines()
     assert report.splitlines()[-1] == f"Continue: Start lesson 1: {load_lessons().lessons[0].title}"
+
+
+def test_the_figures_are_said_in_the_language_in_use_and_their_json_stays_in_english(tmp_path: Path) -> None:
+    from trainer import i18n
+
+    i18n.use(i18n.PseudoTranslations())
+    try:
+        report, notice = stats_command(tmp_path / "none", as_json=False, now=NOW, tz=UTC)
+        data = json.loads(stats_command(tmp_path / "none", as_json=True, now=NOW, tz=UTC)[0])
+        names = kind_name("forced")
+        board = dashboard(Records(cards=[after_miss(None, "puzzle:f1", NOW - 900)]), LESSONS, PUZZLES, now=NOW)
+    finally:
+        i18n.use(None)
+    assert notice is not None and notice.startswith("Ñó ƥŕóĝŕéšš ƒíĺé íñ ")
+    lines = report.splitlines()
+    assert lines[0] == "Ĺéššóñš: 0 óƒ 16 đóñé" and lines[1] == "Ƥúžžĺéš:"
+    assert lines[-1].startswith("Çóñţíñúé: Šţàŕţ ĺéššóñ 1: ")
+    assert data["continue_with"]["label"] == f"Start lesson 1: {load_lessons().lessons[0].title}"
+    assert (names.title, names.short) == ("Ƒóŕçéđ ɱóʋéš", "Ƒóŕçéđ")
+    assert board.continue_with.label == "Ŕéʋíéŵ (1 đúé)"
+    assert board.as_dict()["continue_with"]["label"] == "Review (1 due)"

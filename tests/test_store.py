@@ -881,3 +881,80 @@ def test_a_pipe_where_the_journal_goes_is_moved_aside_and_the_progress_kept(data
     assert store.lesson_progress("board").completed == {1, 2}
     store.close()
     assert not journal.exists()
+
+
+# --- symbolic links: never written through -------------------------------------------------------------------------
+
+
+def test_a_progress_file_that_is_a_symbolic_link_is_moved_aside_and_its_progress_copied_into_a_private_file(
+    tmp_path: Path,
+) -> None:
+    elsewhere, data_dir = tmp_path / "elsewhere", tmp_path / "data"
+    make_database(elsewhere, puzzle_rows=3)
+    target = elsewhere / DATABASE_NAME
+    target.chmod(0o644)  # readable by everyone: what writing through the link would leave the learner's data in
+    before = target.read_bytes()
+    data_dir.mkdir(mode=0o700)
+    link = data_dir / DATABASE_NAME
+    link.symlink_to(target)
+    store = ProgressStore(data_dir)
+    assert store.notice is not None and f"{link} is a symbolic link to {target}" in store.notice
+    assert "never writes through" in store.notice and "--data-dir" in store.notice
+    (aside,) = moved_aside(data_dir)
+    assert aside.name in store.notice and "was copied into the new one, private to you" in store.notice
+    assert aside.is_symlink() and aside.resolve() == target  # the link itself, untouched
+    assert store.persistent and store.lesson_progress("hitting").resume_step == 3
+    assert len(store.all_puzzle_attempts()) == 3
+    store.complete_step("hitting", 4, first_try=True)
+    store.close()
+    assert not link.is_symlink() and stat.S_IMODE(os.stat(link).st_mode) == 0o600
+    assert target.read_bytes() == before and stat.S_IMODE(os.stat(target).st_mode) == 0o644
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.lesson_progress("hitting").completed == {2, 4}
+    store.close()
+
+
+@pytest.mark.parametrize("target_kind", ["missing", "garbage", "pipe", "foreign"])
+def test_a_symbolic_link_to_no_progress_file_is_moved_aside_and_a_fresh_file_started(
+    tmp_path: Path, target_kind: str
+) -> None:
+    data_dir, target = tmp_path / "data", tmp_path / "target"
+    if target_kind == "garbage":
+        target.write_bytes(b"not a database at all" * 100)
+    elif target_kind == "pipe":
+        os.mkfifo(target)
+    elif target_kind == "foreign":
+        connection = sqlite3.connect(target)
+        connection.execute("CREATE TABLE invoices (id INTEGER)")
+        connection.close()
+    before = target.read_bytes() if target_kind in ("garbage", "foreign") else None
+    data_dir.mkdir()
+    (data_dir / DATABASE_NAME).symlink_to(target)
+    notice = notice_on_opening(data_dir)
+    assert notice is not None and "is a symbolic link to" in notice and "a new one started" in notice
+    assert f"The progress in {target} could not be copied (" in notice
+    (aside,) = moved_aside(data_dir)
+    assert aside.is_symlink()
+    if before is not None:
+        assert target.read_bytes() == before
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.persistent and store.lesson_steps() == []
+    store.close()
+
+
+def test_a_journal_that_is_a_symbolic_link_is_moved_aside_and_the_progress_kept(data_dir: Path, tmp_path: Path) -> None:
+    store = ProgressStore(data_dir)
+    store.complete_step("board", 1, first_try=True)
+    store.close()
+    elsewhere = tmp_path / "elsewhere-wal"
+    elsewhere.write_bytes(b"")
+    elsewhere.chmod(0o644)
+    journal = data_dir / f"{DATABASE_NAME}-wal"
+    journal.symlink_to(elsewhere)
+    store = ProgressStore(data_dir)
+    assert store.notice is not None and "-wal was a symbolic link, not one of SQLite's; it was moved to" in store.notice
+    store.complete_step("board", 2, first_try=True)
+    store = reopen(store)
+    assert store.lesson_progress("board").completed == {1, 2}
+    store.close()
+    assert elsewhere.read_bytes() == b"" and not journal.is_symlink()

@@ -35,6 +35,7 @@ release before migration 4) from a scratch script that did, in order::
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -314,7 +315,7 @@ def test_a_version_2_file_gains_the_games_table_and_keeps_every_record(data_dir:
         assert store.games() == []
         store.close()
         store = ProgressStore(data_dir)
-    store.save_game("abc123", '{"record": 1}', match_length=3, level="strong", learner_score=1)
+    store.save_game("abc123", '{"record": 1}', match_length=3, level="strong", learner_score=1, version=1)
     store.close()
     store = ProgressStore(data_dir)
     (game,) = store.unfinished_games()
@@ -328,10 +329,12 @@ def test_a_version_2_file_gains_the_games_table_and_keeps_every_record(data_dir:
     store.close()
 
 
-def test_a_fresh_file_and_a_migrated_version_2_file_have_the_same_layout(tmp_path: Path) -> None:
+@pytest.mark.parametrize("older", ["progress-v2.sqlite3", "progress-v5.sqlite3"])
+def test_a_fresh_file_and_a_migrated_older_file_have_the_same_layout(tmp_path: Path, older: str) -> None:
     ProgressStore(tmp_path / "fresh").close()
     (tmp_path / "old").mkdir()
-    ProgressStore(copy_version_2(tmp_path / "old").parent).close()
+    shutil.copyfile(Path(__file__).parent / "data" / older, tmp_path / "old" / DATABASE_NAME)
+    ProgressStore(tmp_path / "old").close()
     fresh, migrated = tmp_path / "fresh" / DATABASE_NAME, tmp_path / "old" / DATABASE_NAME
     assert header(fresh) == header(migrated) == (migrations.APPLICATION_ID, LATEST_VERSION)
     assert layout(fresh) == layout(migrated)
@@ -396,4 +399,129 @@ def test_migration_5_finds_nothing_finished_in_a_file_without_lessons(data_dir: 
     store.record_lesson_finished("hitting", 2, graded=10, first_try=4, at=200.0)  # the best first tries are kept
     (record,) = store.finished_lessons()["hitting"]
     assert (record.edition, record.first_try, record.stars) == (2, 9, 3)
+    store.close()
+
+
+# --- migration 6: numbered saves of games, and every local game kept -----------------------------------------------
+
+# ``tests/data/progress-v5.sqlite3`` was written by the layout-5 store (``trainer/store/`` as of commit b49e535) from a
+# scratch script that did, in order:
+#
+#     store.complete_step("board", 0, first_try=True, at=1_700_000_000.0)
+#     store.complete_step("board", 1, first_try=False, at=1_700_000_060.0)
+#     store.set_resume_step("board", 2)
+#     store.record_lesson_finished("hitting", 2, graded=10, first_try=8, at=1_700_000_100.0)
+#     store.set_setting("theme", "textual-light")
+#     store.record_puzzle_attempt("forced-0001", "24/18 13/10", correct=True, seconds=6.5)
+#     store.record_puzzle_attempt("bearoff-0002", "6/off", correct=False, seconds=12.25)
+#     store.record_rating((1550.0, 300.0, 0.06), puzzle_id="forced-0001", puzzle=(1450.0, 240.0, 0.06), score=1.0)
+#     store.save_review_card(after_miss(None, "puzzle:bearoff-0002", 1_700_000_200.0), correct=False,
+#                            at=1_700_000_200.0)
+#     store.record_drill_run("streak", 7, mistakes=1, seconds=95.0)
+#     session = Session.new(3, "beginner", seed=11, evaluator=CheapEvaluator(), tutor=False)
+#     for each of 12 steps: the computer's turn, a roll or the first legal play, then
+#         store.save_game(**asdict(session.save_info()))
+#     store.set_setting("play:local", LocalGame.new("acey-deucey", "two", 0, seed=5).record.to_json())
+VERSION_5_FILE = Path(__file__).parent / "data" / "progress-v5.sqlite3"
+VERSION_5_TABLES = (
+    "lesson_step",
+    "lesson_position",
+    "lesson_finished",
+    "puzzle_attempt",
+    "rating_history",
+    "puzzle_rating",
+    "review_card",
+    "review_log",
+    "drill_run",
+)
+LOCAL_ID = "91f6c7724671"
+
+
+def copy_version_5(folder: Path) -> Path:
+    path = folder / DATABASE_NAME
+    shutil.copyfile(VERSION_5_FILE, path)
+    return path
+
+
+def set_local_setting(path: Path, value: str, *others: tuple[str, str]) -> None:
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("UPDATE meta SET value = ? WHERE key = 'setting:play:local'", (value,))
+    connection.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", others)
+    connection.close()
+
+
+def test_a_version_5_file_numbers_its_games_saves_and_moves_its_local_game_keeping_every_record(
+    data_dir: Path,
+) -> None:
+    from trainer.play import LocalGame
+
+    path = copy_version_5(data_dir)
+    assert header(path) == (migrations.APPLICATION_ID, 5)
+    before = {table: rows(path, table) for table in (*VERSION_5_TABLES, "game", "meta")}
+    assert all(before[table] for table in before), "the file has rows of every kind"
+    local_record = dict(before["meta"])["setting:play:local"]
+    assert json.loads(local_record)["id"] == LOCAL_ID
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.persistent
+    assert header(path) == (migrations.APPLICATION_ID, LATEST_VERSION) and LATEST_VERSION >= 6
+    for table in VERSION_5_TABLES:
+        assert rows(path, table) == before[table], table
+    # Every game keeps its row, its saves so far counted as one.
+    assert [row[:-1] for row in rows(path, "game")] == before["game"]
+    assert [row[-1] for row in rows(path, "game")] == [1]
+    # The local game moved from the settings to a table of its own; the other settings stay.
+    assert rows(path, "meta") == [row for row in before["meta"] if row[0] != "setting:play:local"]
+    last_activity = max(row[8] for row in before["game"])  # the game was saved last, just before the local game
+    assert rows(path, "local_game") == [(LOCAL_ID, local_record, last_activity, last_activity, None, 1)]
+    assert [name for name, _, _ in layout(path)["game"]][-1] == "version"
+    for _ in range(2):  # as migrated, then as read back from the file
+        assert store.setting("play:local") is None and store.setting("theme") == "textual-light"
+        (local,) = store.unfinished_local_games()
+        assert (local.id, local.record, local.version, local.finished) == (LOCAL_ID, local_record, 1, False)
+        assert LocalGame.resume(local.record).id == LOCAL_ID
+        (game,) = store.unfinished_games()
+        assert (game.match_length, game.level, game.version) == (3, "beginner", 1)
+        assert store.lesson_progress("board") == LessonProgress(completed={0, 1}, first_try={0}, resume_step=2)
+        assert list(store.finished_lessons()) == ["hitting"]
+        assert [(a.puzzle_id, a.correct) for a in store.all_puzzle_attempts()] == [
+            ("forced-0001", True),
+            ("bearoff-0002", False),
+        ]
+        assert store.learner_rating() is not None and store.puzzle_rating("forced-0001") is not None
+        assert [card.item_id for card in store.review_cards()] == ["puzzle:bearoff-0002"]
+        assert store.drill_best("streak") == 7
+        store.close()
+        store = ProgressStore(data_dir)
+        assert store.notice is None
+    # Both go on, as the next save of each (the in-memory copy and the file agree on the migrated rows).
+    store.save_local_game(LOCAL_ID, local_record, version=2)
+    store.save_game(game.id, game.record, match_length=3, level="beginner", version=2)
+    store.close()
+    store = ProgressStore(data_dir)
+    assert [local.version for local in store.unfinished_local_games()] == [2]
+    assert [game.version for game in store.games()] == [2]
+    store.close()
+
+
+@pytest.mark.parametrize(
+    "damaged", ['{"format": "bgtrainer-local"', '{"id": "has spaces"}', '["id"]', '{"id": 12}', "{" * 100_000]
+)
+def test_a_local_game_setting_that_is_no_record_with_an_id_is_kept_aside(data_dir: Path, damaged: str) -> None:
+    path = copy_version_5(data_dir)
+    set_local_setting(path, damaged, ("setting:play:local:damaged-1", "kept before"))
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.persistent
+    assert store.unfinished_local_games() == []
+    assert store.setting("play:local:damaged-1") == "kept before"
+    assert store.setting("play:local:damaged-2") == damaged
+    assert not store.setting("play:local")
+    store.close()
+
+
+def test_an_empty_local_game_setting_moves_nothing(data_dir: Path) -> None:
+    path = copy_version_5(data_dir)
+    set_local_setting(path, "")
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.unfinished_local_games() == []
+    assert [key for key, _ in rows(path, "meta") if "damaged" in key] == []
     store.close()

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from trainer.review_card import CardRecord
 from trainer.store import DrillRun, ProgressStore, RatingRecord, ReviewCard, ReviewLogEntry
-from trainer.store.reviews import CardState
 
 T0 = 1_800_000_000.0
 
@@ -48,7 +48,7 @@ def card(item_id: str, due: float, *, state: int = 1, reps: int = 1) -> ReviewCa
 
 def test_review_cards_are_saved_updated_listed_by_due_time_and_logged(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path)
-    first: CardState = card("puzzle:a", T0 + 600)
+    first: CardRecord = card("puzzle:a", T0 + 600)
     store.save_review_card(first, correct=False, at=T0)
     store.save_review_card(card("lesson:board:3", T0 + 60), correct=False, at=T0 + 1)
     store.save_review_card(card("puzzle:b", T0 + 9_000), at=T0 + 2)  # no answer to log

@@ -1,5 +1,5 @@
-"""The progress store across real processes: two bgtrainers writing at once, and a bgtrainer killed while
-writing."""
+"""The progress store across real processes: two bgtrainers writing at once, a bgtrainer killed while writing, and
+a bgtrainer that would save over a game another one has played on."""
 
 from __future__ import annotations
 
@@ -8,9 +8,15 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+import pytest
+from play_support import CheapEvaluator, decide
+
+from trainer.cli import main
+from trainer.play import Session, Waiting, parse_mat
 from trainer.store import LessonProgress, ProgressStore
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,3 +110,63 @@ def test_killing_a_writing_bgtrainer_loses_nothing_it_acknowledged(tmp_path: Pat
     assert set(acknowledged) <= store.lesson_progress("lesson").completed
     store.close()
     assert [path.name for path in folder.iterdir() if ".unreadable-" in path.name] == []
+
+
+STALE_RESUMER = """
+import sys
+from dataclasses import asdict
+from pathlib import Path
+sys.path.insert(0, sys.argv[2])
+from play_support import CheapEvaluator, decide
+from trainer.play import Session
+from trainer.store import GameChangedError, ProgressStore
+
+store = ProgressStore(Path(sys.argv[1]))
+(stale,) = store.unfinished_games()
+print("listed", stale.id, stale.version, flush=True)
+sys.stdin.readline()  # the first bgtrainer has finished the match meanwhile
+print("fresh", [game.id for game in store.unfinished_games(fresh=True)], flush=True)
+session = Session.resume(stale.record, evaluator=CheapEvaluator())
+try:
+    store.save_game(**asdict(session.save_info()), version=stale.version + 1)
+except GameChangedError as error:
+    print("refused", error.change, flush=True)
+else:
+    print("saved", flush=True)
+store.close()
+"""
+
+
+def play_on(session: Session, store: ProgressStore, version: int, *, until_over: bool, steps: int = 10) -> int:
+    """Decide plainly (:func:`play_support.decide`), saving after each decision; the last version saved."""
+    while session.waiting_for is not Waiting.OVER and (until_over or steps > 0):
+        steps -= 1
+        decide(session)
+        version += 1
+        store.save_game(**asdict(session.save_info()), version=version)
+    return version
+
+
+def test_a_bgtrainer_whose_list_is_stale_cannot_save_over_a_match_another_one_finished(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "data"
+    store = ProgressStore(folder)
+    session = Session.new(3, "beginner", seed=4, evaluator=CheapEvaluator(), tutor=False)
+    version = play_on(session, store, 0, until_over=False)
+    other = run_python(STALE_RESUMER, str(folder), str(Path(__file__).parent), stdin=subprocess.PIPE)
+    assert other.stdout is not None and other.stdin is not None
+    assert other.stdout.readline().split() == ["listed", session.id, str(version)]
+    play_on(session, store, version, until_over=True)
+    assert session.waiting_for is Waiting.OVER and len(session.summary().results) > 1
+    store.close()
+    out, err = other.communicate("go\n", timeout=120)
+    assert other.returncode == 0, err
+    assert out.splitlines() == ["fresh []", "refused over"]
+    # The match is kept as the first bgtrainer finished it, every game of it.
+    assert main(["--data-dir", str(folder), "game", "list"]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert "under way" not in line
+    assert main(["--data-dir", str(folder), "game", "export"]) == 0
+    exported = parse_mat(capsys.readouterr().out)
+    assert len(exported.games) == len(session.summary().results) and exported.games[-1].winner is not None

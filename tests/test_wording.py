@@ -19,13 +19,23 @@ from trainer import i18n
 from trainer.i18n import PseudoTranslations, pseudo
 
 PACKAGE = Path(trainer.__file__).parent
-CHECKED: tuple[str, ...] = ("i18n.py",)
+CHECKED: tuple[str, ...] = (
+    "i18n.py",
+    "store",
+    "practice",
+    "cli.py",
+    "cli_wording.py",
+    "cube_report.py",
+    "stats_report.py",
+    "reports.py",
+)
 """The modules and packages (relative to ``trainer/``) whose every learner-facing literal must be translated."""
 TRANSLATORS = {"_", "ngettext", "N_"}
 PROSE = re.compile(r"[A-Za-z]{2,}[,;:.!?]?\s+[A-Za-z(]")
 """Two words: what a sentence, a label or a message has, and an identifier, a selector or a key has not."""
 QUIET_CALLS = {"compile", "match", "fullmatch", "search", "sub", "execute", "executemany", "executescript", "getLogger"}
 """Calls whose text arguments are never shown: patterns and SQL."""
+QUIET_CALLS |= {"execute_read", "execute_write"}  # the progress store's queries and statements (its Database): SQL
 QUIET_NAMES = re.compile(r"(DEFAULT_)?CSS|.*_SQL|.*_PATTERN|SCHEMA.*|MAT_.*")
 """Assignments whose text is never shown: stylesheets, SQL, patterns, the words GNU Backgammon's .mat files use."""
 

@@ -11,6 +11,7 @@ import time
 import traceback
 from pathlib import Path
 
+import trainer.cli_wording as wording
 from trainer import __version__
 
 
@@ -23,13 +24,10 @@ def write_crash_report(folder: Path | None, error: BaseException) -> Path:
     from trainer.store.opening import make_private_folders
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    text = "".join(
-        [
-            f"bgtrainer {__version__} stopped on an unexpected error at {time.strftime('%Y-%m-%d %H:%M:%S')}.\n",
-            f"Python {sys.version.split()[0]} on {platform.platform()}\n\n",
-            *traceback.format_exception(error),
-        ]
+    heading = wording.crash_report_heading(
+        __version__, time.strftime("%Y-%m-%d %H:%M:%S"), sys.version.split()[0], platform.platform()
     )
+    text = "".join([heading, *traceback.format_exception(error)])
     data = text.encode("utf-8", errors="replace")
     if folder is not None:
         try:

@@ -11,6 +11,7 @@ import time
 from datetime import datetime, tzinfo
 from pathlib import Path
 
+import trainer.cli_wording as wording
 from trainer.content.loader import LessonLibrary
 from trainer.content.puzzles import PuzzleLibrary
 from trainer.content.recognition import RECOGNITION_THEMES
@@ -62,10 +63,9 @@ def figure_title(figures: PuzzleFigures) -> str:
 
 
 def _counts(figures: PuzzleFigures) -> str:
-    text = f"{figures.solved} of {figures.total} solved"
-    if figures.accuracy is not None:
-        text += f", {figures.accuracy:.0%} right at the first try ({figures.attempted} tried)"
-    return text
+    if figures.accuracy is None:
+        return wording.solved_counts(figures.solved, figures.total)
+    return wording.solved_counts_with_accuracy(figures.solved, figures.total, figures.accuracy, figures.attempted)
 
 
 def _when(moment: float, tz: tzinfo | None) -> str:
@@ -75,36 +75,23 @@ def _when(moment: float, tz: tzinfo | None) -> str:
 def report_text(board: Dashboard, tz: tzinfo | None = None) -> str:
     """The figures in lines, as ``bgtrainer stats`` prints them."""
     lessons = board.lessons
-    started = f", {lessons.started} started" if lessons.started else ""
-    lines = [f"Lessons: {lessons.done} of {lessons.total} done{started}"]
-    lines.append("Puzzles:")
+    lines = [wording.lessons_line(lessons.done, lessons.total, lessons.started), wording.puzzles_heading()]
     for kind in board.puzzles:
-        lines.append(f"  {figure_title(kind.total)}: {_counts(kind.total)}")
-        lines.extend(f"    {figure_title(theme)}: {_counts(theme)}" for theme in kind.themes)
+        lines.append("  " + wording.figures_line(figure_title(kind.total), _counts(kind.total)))
+        lines.extend("    " + wording.figures_line(figure_title(theme), _counts(theme)) for theme in kind.themes)
     rating = board.rating
-    rated = f"{rating.rated_attempts} rated attempt(s)"
-    if rating.history:
-        rated += f", from {round(rating.history[0][1])} to {round(rating.history[-1][1])}"
-    lines.append(f"Rating: {rating.text}{' (provisional)' if rating.provisional else ''}; {rated}")
+    first, last = (round(rating.history[0][1]), round(rating.history[-1][1])) if rating.history else (None, None)
+    lines.append(wording.rating_line(rating.text, rating.provisional, rating.rated_attempts, first, last))
     if rating.daily:
-        lines.append("  By day: " + ", ".join(f"{day} {round(value)}" for day, value in rating.daily[-7:]))
+        lines.append(wording.rating_by_day(", ".join(f"{day} {round(value)}" for day, value in rating.daily[-7:])))
     drills = board.drills
-    lines.append(
-        f"Best streak: {drills.best_streak} ({drills.streak_runs} run(s)); "
-        f"best storm: {drills.best_storm} ({drills.storm_runs} run(s))"
-    )
+    lines.append(wording.drills_line(drills.best_streak, drills.streak_runs, drills.best_storm, drills.storm_runs))
     reviews = board.reviews
-    review = f"Reviews due: {reviews.due} of {reviews.cards} card(s)"
-    if reviews.next_due is not None:
-        review += f"; next at {_when(reviews.next_due, tz)}"
-    lines.append(review)
+    next_due = None if reviews.next_due is None else _when(reviews.next_due, tz)
+    lines.append(wording.reviews_line(reviews.due, reviews.cards, next_due))
     days = board.days
-    lines.append(
-        f"Days practised in a row: {days.in_a_row}"
-        + ("" if days.today or not days.in_a_row else " (not yet today)")
-        + f"; {days.total} day(s) in all, best run {days.best_run}"
-    )
-    lines.append(f"Continue: {board.continue_with.label}")
+    lines.append(wording.days_line(days.in_a_row, not days.today and bool(days.in_a_row), days.total, days.best_run))
+    lines.append(wording.continue_line(board.continue_with.label))
     return "\n".join(lines)
 
 
@@ -132,7 +119,7 @@ def stats_command(
             store.close()
     else:
         records = Records()
-        notice = f"No progress file in {folder} yet."
+        notice = wording.no_progress_file(folder)
     zone = tz if tz is not None else local_zone()
     board = gather(records, load_lessons(), load_puzzles(), now=moment, tz=zone)
     if as_json:

@@ -46,6 +46,7 @@ MAT_EVENT: Final = '; [Event "{kind} against the computer ({level})"]'
 """The file's header line naming the game; a .mat file's words are GNU Backgammon's, in English."""
 MAT_MONEY_GAME: Final = "money game"
 MAT_MATCH: Final = "{length}-point match"
+MAX_NAME: Final = 40  # a player's name: at most this many characters, printable, no colon
 
 MatKind = Literal["move", "double", "take", "drop", "beaver"]
 
@@ -104,11 +105,11 @@ def _move_text(event: Event) -> str:
 def export_mat(record: SessionRecord, *, learner_name: str = "Learner", computer_name: str = "bgtrainer") -> str:
     """The session of ``record`` (finished or not) as a .mat file: the computer is player 0, the learner player 1.
 
-    :raises RecordError: if the record cannot be replayed, or a name is empty or holds a colon.
+    :raises RecordError: if the record cannot be replayed, or a name is not 1 to 40 printable characters, no colon.
     """
     for name in (learner_name, computer_name):
-        if not name.strip() or ":" in name or "\n" in name:
-            raise RecordError(f"a player's name must be a non-empty line without a colon, not {quoted(name)}")
+        if not name.strip() or ":" in name or not name.isprintable() or len(name) > MAX_NAME:
+            raise RecordError(f"a player's name is 1 to {MAX_NAME} printable characters, no colon, not {quoted(name)}")
     settings = record.settings
     table = Table(settings.match_length, settings.seed, settings.options)
     for number, action in enumerate(record.actions, start=1):

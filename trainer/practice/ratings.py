@@ -23,6 +23,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from trainer.practice import wording
+
 SCALE = 173.7178
 """Glicko-2's conversion factor between the Glicko scale and its own."""
 INITIAL_RATING = 1500.0
@@ -65,7 +67,7 @@ def glicko2_update(
     :raises ValueError: for a deviation or volatility that is not positive, or a score outside 0-1.
     """
     if rd <= 0 or volatility <= 0 or tau <= 0:
-        raise ValueError(f"rd, volatility and tau must be positive (got {rd}, {volatility}, {tau})")
+        raise ValueError(wording.not_positive(rd, volatility, tau))
     mu = (rating - INITIAL_RATING) / SCALE
     phi = rd / SCALE
     if not games:
@@ -73,9 +75,9 @@ def glicko2_update(
     opponents = []
     for opponent_rating, opponent_rd, score in games:
         if not 0.0 <= score <= 1.0:
-            raise ValueError(f"a score is 0, 0.5 or 1 (got {score})")
+            raise ValueError(wording.bad_score(score))
         if opponent_rd <= 0:
-            raise ValueError(f"an opponent's rd must be positive (got {opponent_rd})")
+            raise ValueError(wording.bad_opponent_rd(opponent_rd))
         opponents.append(((opponent_rating - INITIAL_RATING) / SCALE, opponent_rd / SCALE, score))
     # Step 3: the estimated variance of the rating from the game outcomes alone.
     variance_inverse = 0.0
@@ -169,7 +171,7 @@ def puzzle_start(difficulty: int) -> Glicko:
     :raises ValueError: for a difficulty outside 1-3.
     """
     if difficulty not in DIFFICULTY_RATINGS:
-        raise ValueError(f"a difficulty is 1, 2 or 3, not {difficulty}")
+        raise ValueError(wording.bad_difficulty(difficulty))
     return Glicko(DIFFICULTY_RATINGS[difficulty], PUZZLE_RD, INITIAL_VOLATILITY)
 
 

@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Protocol
 
 import fsrs
+
+from trainer.practice import wording
+from trainer.review_card import CardRecord as CardRecord  # a card as stored, here as schedule.CardRecord too
 
 LEARNING_STEP = timedelta(minutes=10)
 DESIRED_RETENTION = 0.9
@@ -43,29 +45,6 @@ SCHEDULER = fsrs.Scheduler(
 
 LEARNING, REVIEW, RELEARNING = (int(state) for state in (fsrs.State.Learning, fsrs.State.Review, fsrs.State.Relearning))
 """The card states, as stored (FSRS's numbers)."""
-
-
-class CardRecord(Protocol):
-    """A card as stored: what :class:`Card` holds (the store's review cards have the same fields)."""
-
-    @property
-    def item_id(self) -> str: ...
-    @property
-    def state(self) -> int: ...
-    @property
-    def step(self) -> int | None: ...
-    @property
-    def stability(self) -> float | None: ...
-    @property
-    def difficulty(self) -> float | None: ...
-    @property
-    def due(self) -> float: ...
-    @property
-    def last_review(self) -> float | None: ...
-    @property
-    def reps(self) -> int: ...
-    @property
-    def lapses(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +93,7 @@ def parse_item(item_id: str) -> tuple[str, str, int | None]:
         lesson_id, _, step = rest.rpartition(":")
         if lesson_id and step.isdigit():
             return "lesson", lesson_id, int(step)
-    raise ValueError(f"not a review item: {item_id!r} (expected puzzle:ID or lesson:LESSON:STEP)")
+    raise ValueError(wording.not_a_review_item(item_id))
 
 
 # --- scheduling --------------------------------------------------------------------------------------------

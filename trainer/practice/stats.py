@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any, Literal, Protocol
 
-from trainer.practice import schedule
+from trainer.practice import schedule, wording
 from trainer.practice.ratings import (
     StoredLearnerRating,
     StoredRating,
@@ -35,7 +35,7 @@ from trainer.practice.ratings import (
     rating_pool,
     select_near,
 )
-from trainer.practice.schedule import CardRecord
+from trainer.review_card import CardRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,13 +46,9 @@ class KindName:
     short: str
 
 
-KINDS = {
-    "forced": KindName("Forced moves", "Forced"),
-    "bearoff": KindName("Bear-offs", "Bear-off"),
-    "cube": KindName("Cube decisions", "Cube"),
-    "recognition": KindName("Forced or not? (drill positions)", "Forced or not?"),
-}
-"""The kinds of puzzles, in the order the figures list them; any other kind comes after them (:func:`kind_name`)."""
+KINDS = {kind: KindName(title, short) for kind, (title, short) in wording.KIND_NAMES.items()}
+"""The kinds of puzzles, in the order the figures list them, named in English (:func:`kind_name` names them in the
+language in use); any other kind comes after them."""
 KIND_ORDER = tuple(KINDS)
 MAIN_QUESTION = {"recognition": "forced"}
 """The question whose answers count for a kind (``play`` for the others)."""
@@ -251,7 +247,7 @@ SuggestionAction = Literal["review", "lesson", "puzzles", "drill"]
 
 @dataclass(frozen=True)
 class Suggestion:
-    """The "Continue" entry: what to do next, in words and as a target for the app."""
+    """The "Continue" entry: what to do next, in words (translated) and as a target for the app."""
 
     action: SuggestionAction
     label: str
@@ -259,6 +255,8 @@ class Suggestion:
     step: int | None = None
     puzzle_ids: tuple[str, ...] = ()
     due: int = 0
+    english: str = field(default="", repr=False, compare=False)
+    """The label in English, for machine output (``bgtrainer stats --json``)."""
 
 
 @dataclass(frozen=True)
@@ -277,6 +275,8 @@ class Dashboard:
     def as_dict(self) -> dict[str, Any]:
         """The figures as JSON-ready values (accuracies included)."""
         data = asdict(self)
+        english = data["continue_with"].pop("english")
+        data["continue_with"]["label"] = english or self.continue_with.label
         for kind, figures in zip(data["puzzles"], self.puzzles, strict=True):
             kind["total"]["accuracy"] = figures.total.accuracy
             for theme, theme_figures in zip(kind["themes"], figures.themes, strict=True):
@@ -363,9 +363,13 @@ def puzzle_figures(
 
 
 def kind_name(kind: str) -> KindName:
-    """The names of a kind of puzzle; a kind not in :data:`KINDS` is named after itself (``cube``: "Cube")."""
-    own = kind.replace("-", " ").capitalize()
-    return KINDS.get(kind, KindName(own, own))
+    """The names of a kind of puzzle, translated; a kind not in :data:`KINDS` is named after itself
+    (``acey-deucey``: "Acey deucey")."""
+    names = wording.kind_names(kind)
+    if names is None:
+        own = kind.replace("-", " ").capitalize()
+        return KindName(own, own)
+    return KindName(*names)
 
 
 def weakest_theme(kinds: Iterable[KindFigures]) -> PuzzleFigures | None:
@@ -458,22 +462,29 @@ def continue_with(
 ) -> Suggestion:
     """The next useful thing, in the order the module describes."""
     if reviews.due:
-        return Suggestion("review", f"Review ({reviews.due} due)", due=reviews.due)
+        due = reviews.due
+        return Suggestion("review", wording.review_label(due), due=due, english=wording.review_label(due, english=True))
     started = [line for line in lessons.lessons if line.status == "started"]
     if started:
         line = started[0]
-        return Suggestion("lesson", f"Continue lesson {line.number}: {line.title}", line.id, line.resume_step)
+        label = wording.continue_lesson_label(line.number, line.title)
+        english = wording.continue_lesson_label(line.number, line.title, english=True)
+        return Suggestion("lesson", label, line.id, line.resume_step, english=english)
     new = [line for line in lessons.lessons if line.status == "new"]
     if new:
         line = new[0]
-        return Suggestion("lesson", f"Start lesson {line.number}: {line.title}", line.id, 0)
+        label = wording.start_lesson_label(line.number, line.title)
+        english = wording.start_lesson_label(line.number, line.title, english=True)
+        return Suggestion("lesson", label, line.id, 0, english=english)
     solved = solved_puzzles(puzzles, records.attempts)
     pool = rating_pool(((p.id, p.difficulty) for p in puzzles if p.id not in solved), records.puzzle_ratings)
     chosen = select_near(pool, rating.rating, count=SUGGESTED_PUZZLES, seed=int(now // 86_400))
     if chosen:
-        return Suggestion("puzzles", f"Puzzles near your rating ({rating.text})", puzzle_ids=tuple(chosen))
-    best = f" (best {drills.best_streak})" if drills.best_streak else ""
-    return Suggestion("drill", f"Forced or not? Streak{best}")
+        label = wording.puzzles_near_label(rating.text)
+        english = wording.puzzles_near_label(rating.text, english=True)
+        return Suggestion("puzzles", label, puzzle_ids=tuple(chosen), english=english)
+    best = drills.best_streak
+    return Suggestion("drill", wording.streak_label(best), english=wording.streak_label(best, english=True))
 
 
 def dashboard(

@@ -1,5 +1,5 @@
 """Progress storage in SQLite: lesson steps done and where to resume, puzzle answers, preferences, games against the
-computer.
+computer and local games.
 
 A learner's progress is never lost. The file's layout changes only through numbered migrations
 (:mod:`trainer.store.migrations`), run in place. A file that can't be read as a database, or that belongs to another
@@ -12,19 +12,22 @@ Layout: :mod:`~trainer.store.opening` (finding and opening the file), :mod:`~tra
 kept past closing for the next start), and one module per kind of record
 (:mod:`~trainer.store.lessons`, :mod:`~trainer.store.puzzles`, :mod:`~trainer.store.settings`,
 :mod:`~trainer.store.ratings`, :mod:`~trainer.store.reviews`, :mod:`~trainer.store.drills`,
-:mod:`~trainer.store.games`), combined by
-:class:`ProgressStore`. The store keeps numbers; ratings and schedules are worked out in :mod:`trainer.practice`.
+:mod:`~trainer.store.games`, :mod:`~trainer.store.local_games`; their versioned saves in
+:mod:`~trainer.store.saves`), combined by :class:`ProgressStore`; every sentence it says is in
+:mod:`~trainer.store.wording`. The store keeps numbers; ratings and schedules are worked out in :mod:`trainer.practice`.
 """
 
 from trainer.store.database import BUSY_TIMEOUT
 from trainer.store.drills import DRILL_MODES, DrillMode, DrillRun
 from trainer.store.games import StoredGame
 from trainer.store.lessons import FinishedLesson, LessonProgress, LessonStepRecord
+from trainer.store.local_games import StoredLocalGame
 from trainer.store.opening import DATABASE_NAME, default_data_dir
 from trainer.store.progress import ProgressStore
 from trainer.store.puzzles import QUESTIONS, PuzzleAttempt, Question
 from trainer.store.ratings import PuzzleRating, RatingRecord
 from trainer.store.reviews import ReviewCard, ReviewLogEntry
+from trainer.store.saves import GameChangedError
 
 __all__ = [
     "BUSY_TIMEOUT",
@@ -34,6 +37,7 @@ __all__ = [
     "DrillMode",
     "DrillRun",
     "FinishedLesson",
+    "GameChangedError",
     "LessonProgress",
     "LessonStepRecord",
     "ProgressStore",
@@ -44,5 +48,6 @@ __all__ = [
     "ReviewCard",
     "ReviewLogEntry",
     "StoredGame",
+    "StoredLocalGame",
     "default_data_dir",
 ]

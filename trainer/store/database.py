@@ -1,5 +1,8 @@
 """The progress database: an in-memory copy that answers every read, and the file every write goes through to.
 
+A fresh read (:meth:`Database.execute_read_file`, :meth:`Database.refresh`) asks the file itself, for what another
+bgtrainer may have saved since this one read it; where the file can't be read then, the in-memory copy answers.
+
 A write is applied to the in-memory copy, queued, and the queue committed to the file in one transaction (with any
 migration the file still lacks). If the file can't take it (locked for longer than the busy timeout, unwritable),
 the queue is kept and committed with a later write or on closing, and :attr:`Database.notice` says so once. What
@@ -13,11 +16,11 @@ import contextlib
 import functools
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from trainer.store import migrations
+from trainer.store import migrations, wording
 from trainer.store.kept import KeptWritesError, kept_files, read_kept, write_kept
 from trainer.store.opening import aside_name, open_progress_file, retry_while_busy
 
@@ -26,6 +29,8 @@ BUSY_TIMEOUT = 5.0
 """Seconds a write waits for another program (such as a second bgtrainer) to release the file."""
 RETRY_TIMEOUT = 0.05
 """Seconds a write waits while earlier writes are still queued, so a file that stays locked never stalls the app."""
+READ_TIMEOUT = 1.0
+"""Seconds a fresh read of the file waits for another program's write, before the in-memory copy answers instead."""
 
 _ACCEPTED_TYPES = {"TEXT": {"text"}, "INTEGER": {"integer"}, "REAL": {"real", "integer"}}
 
@@ -55,6 +60,8 @@ class Database:
         self._kept_saved = False  # the writes earlier sessions kept for later have been committed (or set aside)
         self._problem = ""  # why the file couldn't take the last commit
         self._closed = False
+        self._damaged: dict[str, int] = {}  # damaged rows skipped in reading the file, by table
+        self._skipped: set[str] = set()  # the records found unusable by the record APIs, each said once
         self._open(busy_timeout)
         self._flush(busy_timeout)
 
@@ -63,11 +70,76 @@ class Database:
         """Whether every change so far has reached the file."""
         return self._file is not None and not self._pending
 
-    def rows(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+    def execute_read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         """The rows of a query, from the in-memory copy."""
         return self._memory.execute(sql, parameters).fetchall()
 
-    def write(self, *statements: Statement) -> None:
+    def execute_read_file(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]] | None:
+        """The rows of a query, read afresh from the file (another bgtrainer may have changed it since); ``None`` if
+        the file can't be read now (locked, read-only, not at this bgtrainer's layout, or with this session's own
+        writes still waiting for it)."""
+        file = self._file_now()
+        if file is None:
+            return None
+        try:
+            return file.execute(sql, parameters).fetchall()
+        except sqlite3.Error:
+            return None
+
+    def refresh(self, table: str, where: str = "", parameters: tuple[object, ...] = ()) -> bool:
+        """Bring the in-memory copy's rows of ``table`` (those of the condition ``where``, e.g. ``"id = ?"``, or all)
+        up to date with the file, as another bgtrainer may have changed them; whether the file could be read (if
+        not, the copy is left as it was). Damaged rows are skipped, and said once."""
+        file = self._file_now()
+        if file is None:
+            return False
+        columns = _columns(self._memory, table)
+        condition = f" WHERE {where}" if where else ""
+        try:
+            rows, damaged = _read_rows(file, table, columns, condition, parameters)
+        except sqlite3.Error:
+            return False
+        self._memory.execute("BEGIN IMMEDIATE")
+        try:
+            self._memory.execute(f"DELETE FROM {table}{condition}", parameters)
+            damaged += _insert_rows(self._memory, table, columns, rows)
+            self._memory.execute("COMMIT")
+        except BaseException:
+            if self._memory.in_transaction:
+                self._memory.execute("ROLLBACK")
+            raise
+        if not where and damaged > self._damaged.get(table, 0):
+            self._say(wording.damaged_records(damaged - self._damaged.get(table, 0)))
+            self._damaged[table] = damaged
+        return True
+
+    def report_damaged_games(self, keys: Iterable[str]) -> None:
+        """Say that saved games were skipped as damaged (their times or scores can't be): each key (a table and an
+        id) once."""
+        new = set(keys) - self._skipped
+        if new:
+            self._skipped |= new
+            self._say(wording.damaged_games(len(new)))
+
+    def _file_now(self) -> sqlite3.Connection | None:
+        """The file, for a fresh read, once this session's waiting writes are in it; ``None`` if it can't be read
+        now."""
+        if self._closed or not self._saving:
+            return None
+        if self._pending:
+            self._flush(RETRY_TIMEOUT)
+        file = self._file
+        if file is None or self._pending:
+            return None
+        try:
+            file.execute(f"PRAGMA busy_timeout = {round(READ_TIMEOUT * 1000)}")
+            if migrations.file_version(file) != migrations.LATEST_VERSION:
+                return None
+        except sqlite3.Error:
+            return None
+        return file
+
+    def execute_write(self, *statements: Statement) -> None:
         """Apply ``statements`` to the in-memory copy in one transaction, then commit them to the file.
 
         :raises sqlite3.Error: if the statements themselves are wrong (nothing is changed then).
@@ -95,15 +167,9 @@ class Database:
         try:
             kept = write_kept(self.path, self._pending, migrations.LATEST_VERSION)
         except OSError as error:
-            sentence = (
-                f"{count} change(s) to your progress could not be saved: the progress file {self.path} could not be "
-                f"written ({self._problem}), nor a file to keep them in ({error.strerror or error})."
-            )
+            sentence = wording.changes_lost(count, self.path, self._problem, error)
         else:
-            sentence = (
-                f"The progress file {self.path} could not be written ({self._problem}), so this session's last "
-                f"{count} change(s) were kept in {kept}; bgtrainer saves them the next time it starts."
-            )
+            sentence = wording.changes_kept(count, self.path, self._problem, kept)
         self._pending.clear()
         self.closing_notice = sentence
         self._say(sentence, to_listeners=False)  # closing: nothing is on screen to show it any more
@@ -123,10 +189,7 @@ class Database:
         try:
             self._load(opened.snapshot)
         except migrations.MigrationError as error:
-            self._say(
-                f"The progress file couldn't be updated for this bgtrainer ({error}); it was left as it was, "
-                "and this session's progress won't be saved."
-            )
+            self._say(wording.not_updated(error))
             self._saving = False
             if opened.connection is not None:
                 opened.connection.close()
@@ -149,11 +212,10 @@ class Database:
             _transaction(memory, statements)
         self._memory.close()
         self._memory = memory
-        if damaged and not again:
-            self._say(
-                f"{damaged} damaged record(s) in the progress file were skipped; they are left in the file, and "
-                "everything else is read and saved as usual."
-            )
+        if not again:
+            self._damaged = damaged
+            if sum(damaged.values()):
+                self._say(wording.damaged_records(sum(damaged.values())))
 
     def _flush(self, timeout: float) -> None:
         """Migrate the file if it needs it and commit the queued writes; on failure keep them queued."""
@@ -172,24 +234,18 @@ class Database:
                 retry_while_busy(lambda seconds: self._commit(file, self._pending, seconds), timeout)
         except migrations.NewerFileError as error:
             self._stop_saving()
-            self._say(
-                f"A newer bgtrainer has changed the progress file ({error}); this session's progress from now on "
-                "won't be saved."
-            )
+            self._say(wording.newer_bgtrainer_changed_it(error))
             return
         except (sqlite3.Error, migrations.MigrationError) as error:
             self._problem = str(error)
             if not self._stalled:
                 self._stalled = True
-                self._say(
-                    f"Progress can't be saved right now ({error}); bgtrainer keeps it, and tries again each time "
-                    "progress is recorded and when you quit."
-                )
+                self._say(wording.cannot_save_now(error))
             return
         self._pending.clear()
         if self._stalled:
             self._stalled = False
-            self._say("The progress file can be written again; nothing was lost.")
+            self._say(wording.writable_again())
         if not self._write_ahead_log:
             self._write_ahead_log = _use_write_ahead_log(file)
 
@@ -211,7 +267,7 @@ class Database:
             try:
                 layout, transactions = read_kept(path)
                 if layout != migrations.LATEST_VERSION:
-                    raise KeptWritesError(f"it was written for the file's layout {layout}, not this one's")
+                    raise KeptWritesError(wording.kept_for_another_layout(layout))
                 commit = functools.partial(self._commit, file, transactions, marker=f"kept:{path.name}")
                 if retry_while_busy(commit, timeout):
                     saved += len(transactions)
@@ -233,17 +289,16 @@ class Database:
                 self._load(snapshot, again=True)
             finally:
                 snapshot.close()
-            self._say(f"{saved} change(s) to your progress that an earlier session couldn't save are saved now.")
+            self._say(wording.kept_changes_saved(saved))
 
     def _set_aside_kept(self, path: Path, reason: str) -> None:
         try:
             aside = aside_name(path)
             path.rename(aside)
         except OSError:
-            where = "it was left as it is"
+            self._say(wording.kept_changes_refused(path, reason, None))
         else:
-            where = f"it was moved to {aside.name}"
-        self._say(f"Changes an earlier session kept in {path} can't be saved ({reason}); {where}.")
+            self._say(wording.kept_changes_refused(path, reason, aside.name))
 
     @staticmethod
     def _commit(
@@ -303,41 +358,70 @@ def _use_write_ahead_log(file: sqlite3.Connection) -> bool:
     return True
 
 
-def _copy_rows(source: sqlite3.Connection, target: sqlite3.Connection) -> int:
-    """Copy the rows of the target's tables from ``source``, in the columns both have; return how many rows were
-    skipped as damaged (text that isn't UTF-8, a value of the wrong type, a broken constraint)."""
-    damaged = 0
+Column = tuple[str, str, bool]
+"""A column's name, declared type (upper case) and whether it is ``NOT NULL``."""
+
+
+def _columns(connection: sqlite3.Connection, table: str) -> list[Column]:
+    info = connection.execute(f"PRAGMA table_info({table})").fetchall()
+    return [(name, str(declared).upper(), bool(not_null)) for _, name, declared, not_null, _, _ in info]
+
+
+def _copy_rows(source: sqlite3.Connection, target: sqlite3.Connection) -> dict[str, int]:
+    """Copy the rows of the target's tables from ``source``, in the columns both have; return how many rows of each
+    table were skipped as damaged (text that isn't UTF-8, a value of the wrong type, a broken constraint)."""
+    damaged: dict[str, int] = {}
     tables = [name for (name,) in target.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
     for table in tables:
         if table.startswith("sqlite_"):
             continue
         found = {info[1] for info in source.execute(f"PRAGMA table_info({table})")}
-        info = target.execute(f"PRAGMA table_info({table})").fetchall()
-        columns = [(name, str(declared).upper(), bool(not_null)) for _, name, declared, not_null, _, _ in info]
-        columns = [column for column in columns if column[0] in found]
+        columns = [column for column in _columns(target, table) if column[0] in found]
         if not columns:
             continue
-        names = ", ".join(name for name, _, _ in columns)
-        selected = ", ".join(f"typeof({name}), {name}" for name, _, _ in columns)
-        insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})"
-        source.text_factory = bytes  # decoded here, so that a bad row is skipped rather than stopping the read
-        try:
-            rows = source.execute(f"SELECT {selected} FROM {table}").fetchall()
-        finally:
-            source.text_factory = str
-        for row in rows:
-            values = _decoded(columns, row)
-            if values is None:
-                damaged += 1
-                continue
-            try:
-                target.execute(insert, values)
-            except sqlite3.IntegrityError:
-                damaged += 1
+        rows, skipped = _read_rows(source, table, columns)
+        skipped += _insert_rows(target, table, columns, rows)
+        if skipped:
+            damaged[table] = skipped
     return damaged
 
 
-def _decoded(columns: list[tuple[str, str, bool]], row: tuple[Any, ...]) -> tuple[object, ...] | None:
+def _read_rows(
+    source: sqlite3.Connection,
+    table: str,
+    columns: list[Column],
+    condition: str = "",
+    parameters: tuple[object, ...] = (),
+) -> tuple[list[tuple[object, ...]], int]:
+    """The rows of ``table`` in ``source`` (those of ``condition``, a ``WHERE`` clause), in ``columns``, each
+    checked against its column's type; and how many were skipped as damaged.
+
+    :raises sqlite3.Error: if the source can't be read.
+    """
+    selected = ", ".join(f"typeof({name}), {name}" for name, _, _ in columns)
+    source.text_factory = bytes  # decoded here, so that a bad row is skipped rather than stopping the read
+    try:
+        found = source.execute(f"SELECT {selected} FROM {table}{condition}", parameters).fetchall()
+    finally:
+        source.text_factory = str
+    rows = [values for values in (_decoded(columns, row) for row in found) if values is not None]
+    return rows, len(found) - len(rows)
+
+
+def _insert_rows(target: sqlite3.Connection, table: str, columns: list[Column], rows: list[tuple[object, ...]]) -> int:
+    """Insert ``rows`` into ``table``; how many were skipped as breaking a constraint."""
+    names = ", ".join(name for name, _, _ in columns)
+    marks = ", ".join("?" * len(columns))
+    skipped = 0
+    for values in rows:
+        try:
+            target.execute(f"INSERT INTO {table} ({names}) VALUES ({marks})", values)
+        except sqlite3.IntegrityError:
+            skipped += 1
+    return skipped
+
+
+def _decoded(columns: list[Column], row: tuple[Any, ...]) -> tuple[object, ...] | None:
     """The values of a row of ``(typeof, value)`` pairs, checked against the columns' types; ``None`` if damaged.
 
     :raises ValueError: for a column type the check doesn't know (a migration added one: add it here).
@@ -350,7 +434,7 @@ def _decoded(columns: list[tuple[str, str, bool]], row: tuple[Any, ...]) -> tupl
             continue
         accepted = _ACCEPTED_TYPES.get(declared)
         if accepted is None:
-            raise ValueError(f"the store can't check values of the column type {declared!r}")
+            raise ValueError(wording.unknown_column_type(declared))
         if kind not in accepted:
             return None
         if kind == "text":

@@ -7,10 +7,12 @@ import time
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from trainer.store import wording
 from trainer.store.database import Records
 
 DrillMode = Literal["streak", "storm"]
 DRILL_MODES: tuple[DrillMode, ...] = get_args(DrillMode)
+_RUNS_SQL = "SELECT mode, score, mistakes, seconds, finished_at FROM drill_run"
 
 
 @dataclass(frozen=True)
@@ -36,11 +38,11 @@ class DrillRecords(Records):
         :raises ValueError: for an unknown mode or a negative score or mistake count.
         """
         if mode not in DRILL_MODES:
-            raise ValueError(f"unknown drill mode {mode!r}: expected one of {', '.join(DRILL_MODES)}")
+            raise ValueError(wording.unknown_drill_mode(mode, DRILL_MODES))
         if score < 0 or mistakes < 0:
-            raise ValueError(f"a score and a mistake count are never negative (got {score}, {mistakes})")
+            raise ValueError(wording.negative_score(score, mistakes))
         when = time.time() if at is None else at
-        self._db.write(
+        self._db.execute_write(
             (
                 "INSERT INTO drill_run (mode, score, mistakes, seconds, finished_at) VALUES (?, ?, ?, ?, ?)",
                 (mode, score, mistakes, seconds, when),
@@ -49,15 +51,14 @@ class DrillRecords(Records):
 
     def drill_best(self, mode: DrillMode) -> int:
         """The best score of a mode (0 before the first run)."""
-        rows = self._db.rows("SELECT max(score) FROM drill_run WHERE mode = ?", (mode,))
+        rows = self._db.execute_read("SELECT max(score) FROM drill_run WHERE mode = ?", (mode,))
         return int(rows[0][0] or 0)
 
     def drill_runs(self, mode: DrillMode | None = None) -> list[DrillRun]:
         """Every finished run (of one mode, or all), oldest first."""
-        sql = "SELECT mode, score, mistakes, seconds, finished_at FROM drill_run"
         rows = (
-            self._db.rows(f"{sql} ORDER BY id")
+            self._db.execute_read(f"{_RUNS_SQL} ORDER BY id")
             if mode is None
-            else self._db.rows(f"{sql} WHERE mode = ? ORDER BY id", (mode,))
+            else self._db.execute_read(f"{_RUNS_SQL} WHERE mode = ? ORDER BY id", (mode,))
         )
         return [DrillRun(*row) for row in rows]

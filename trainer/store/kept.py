@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from trainer.regular_files import NotRegularFileError, read_regular_file
+from trainer.store import wording
 
 KEPT_FORMAT: Final = "bgtrainer-kept-writes"
 KEPT_VERSION: Final = 1
@@ -92,37 +93,37 @@ def read_kept(path: Path) -> tuple[int, list[Transaction]]:
     try:
         data = read_regular_file(path, MAX_KEPT_BYTES)
     except NotRegularFileError:
-        raise KeptWritesError("it is not a file") from None
+        raise KeptWritesError(wording.kept_not_a_file()) from None
     except OSError as error:
-        raise KeptWritesError(f"it can't be read ({error.strerror or error})") from None
+        raise KeptWritesError(wording.kept_unreadable(error)) from None
     if len(data) > MAX_KEPT_BYTES:
-        raise KeptWritesError("it is larger than any session's writes")
+        raise KeptWritesError(wording.kept_too_large())
     try:
         document = json.loads(data.decode("utf-8"))
     except (ValueError, RecursionError):
-        raise KeptWritesError("it is not JSON text") from None
+        raise KeptWritesError(wording.kept_not_json()) from None
     if not isinstance(document, dict) or document.get("format") != KEPT_FORMAT:
-        raise KeptWritesError("it is not a file of kept writes")
+        raise KeptWritesError(wording.kept_not_kept_writes())
     if document.get("version") != KEPT_VERSION or not _is_count(document.get("layout")):
-        raise KeptWritesError("it was written by another bgtrainer")
+        raise KeptWritesError(wording.kept_by_another_bgtrainer())
     transactions = document.get("transactions")
     if not isinstance(transactions, list):
-        raise KeptWritesError("its transactions are missing")
+        raise KeptWritesError(wording.kept_without_transactions())
     return document["layout"], [_transaction(item) for item in transactions]
 
 
 def _transaction(item: Any) -> Transaction:
     if not isinstance(item, list):
-        raise KeptWritesError("a transaction is a list of statements")
+        raise KeptWritesError(wording.kept_transaction_not_a_list())
     statements = []
     for statement in item:
         if not (isinstance(statement, list) and len(statement) == 2 and isinstance(statement[0], str)):
-            raise KeptWritesError("a statement is its SQL and its parameters")
+            raise KeptWritesError(wording.kept_statement_malformed())
         sql, parameters = statement
         if not _STATEMENT.match(sql) or not isinstance(parameters, list):
-            raise KeptWritesError("it holds a statement the store never writes")
+            raise KeptWritesError(wording.kept_statement_unknown())
         if not all(value is None or isinstance(value, str | int | float) for value in parameters):
-            raise KeptWritesError("a statement's parameters are text, numbers or null")
+            raise KeptWritesError(wording.kept_parameters_malformed())
         statements.append((sql, tuple(parameters)))
     return tuple(statements)
 

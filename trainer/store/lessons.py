@@ -74,31 +74,33 @@ class LessonRecords(Records):
     def lesson_progress(self, lesson_id: str) -> LessonProgress:
         """What the learner has done in a lesson."""
         progress = LessonProgress()
-        for step, first_try in self._db.rows(
+        for step, first_try in self._db.execute_read(
             "SELECT step, first_try FROM lesson_step WHERE lesson_id = ?", (lesson_id,)
         ):
             progress.completed.add(step)
             if first_try:
                 progress.first_try.add(step)
-        for (step,) in self._db.rows("SELECT step FROM lesson_position WHERE lesson_id = ?", (lesson_id,)):
+        for (step,) in self._db.execute_read("SELECT step FROM lesson_position WHERE lesson_id = ?", (lesson_id,)):
             progress.resume_step = step
         return progress
 
     def lesson_steps(self) -> list[LessonStepRecord]:
         """Every lesson step done, in the order they were first done."""
-        rows = self._db.rows(
+        rows = self._db.execute_read(
             "SELECT lesson_id, step, first_try, completed_at FROM lesson_step ORDER BY completed_at, lesson_id, step"
         )
         return [LessonStepRecord(lesson_id, step, bool(first), at) for lesson_id, step, first, at in rows]
 
     def resume_steps(self) -> dict[str, int]:
         """The step to resume each started lesson at, by lesson id."""
-        return {lesson_id: step for lesson_id, step in self._db.rows("SELECT lesson_id, step FROM lesson_position")}
+        return {
+            lesson_id: step for lesson_id, step in self._db.execute_read("SELECT lesson_id, step FROM lesson_position")
+        }
 
     def complete_step(self, lesson_id: str, step: int, *, first_try: bool, at: float | None = None) -> None:
         """Record a step as done at ``at`` (seconds since the epoch; default now); a first-try success is kept even if
         the step is done again later."""
-        self._db.write(
+        self._db.execute_write(
             (
                 "INSERT INTO lesson_step (lesson_id, step, first_try, completed_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (lesson_id, step) DO UPDATE SET first_try = max(first_try, excluded.first_try)",
@@ -108,7 +110,7 @@ class LessonRecords(Records):
 
     def set_resume_step(self, lesson_id: str, step: int) -> None:
         """Remember the step to resume a lesson at."""
-        self._db.write(
+        self._db.execute_write(
             (
                 "INSERT INTO lesson_position (lesson_id, step, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (lesson_id) DO UPDATE SET step = excluded.step, updated_at = excluded.updated_at",
@@ -120,7 +122,7 @@ class LessonRecords(Records):
         self, lesson_id: str, edition: int, *, graded: int, first_try: int, at: float | None = None
     ) -> None:
         """Record that a lesson's edition was finished (the best first-try count is kept)."""
-        self._db.write(
+        self._db.execute_write(
             (
                 "INSERT INTO lesson_finished (lesson_id, edition, graded, first_try, finished_at) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (lesson_id, edition) "
@@ -132,7 +134,7 @@ class LessonRecords(Records):
     def finished_lessons(self) -> dict[str, list[FinishedLesson]]:
         """Every lesson finished, by lesson id, its editions oldest first."""
         found: dict[str, list[FinishedLesson]] = {}
-        for lesson_id, edition, graded, first_try, at in self._db.rows(
+        for lesson_id, edition, graded, first_try, at in self._db.execute_read(
             "SELECT lesson_id, edition, graded, first_try, finished_at FROM lesson_finished ORDER BY lesson_id, edition"
         ):
             found.setdefault(lesson_id, []).append(FinishedLesson(lesson_id, edition, graded, first_try, at))
@@ -140,7 +142,7 @@ class LessonRecords(Records):
 
     def reset_lesson(self, lesson_id: str) -> None:
         """Forget a lesson's progress, to take it again from the start."""
-        self._db.write(
+        self._db.execute_write(
             ("DELETE FROM lesson_step WHERE lesson_id = ?", (lesson_id,)),
             ("DELETE FROM lesson_position WHERE lesson_id = ?", (lesson_id,)),
         )

@@ -10,9 +10,14 @@ before it.
 
 from __future__ import annotations
 
+import json
+import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from trainer.i18n import N_
+from trainer.store import wording
 
 APPLICATION_ID = 0x62677472  # "bgtr": PRAGMA application_id of every bgtrainer progress file
 
@@ -32,7 +37,7 @@ class NewerFileError(sqlite3.DatabaseError):
     """The file was written by a newer bgtrainer, whose layout this one doesn't know."""
 
     def __init__(self, version: int) -> None:
-        super().__init__(f"layout version {version}, newer than this bgtrainer's {LATEST_VERSION}")
+        super().__init__(wording.newer_layout(version, LATEST_VERSION))
         self.version = version
 
 
@@ -59,7 +64,7 @@ def _script(*statements: str) -> Callable[[sqlite3.Connection], None]:
     return apply
 
 
-_PRACTICE_TABLES = _script(
+_PRACTICE_TABLES_SQL = (
     """CREATE TABLE rating_history (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         rating REAL NOT NULL,
@@ -149,25 +154,21 @@ def _lesson_editions(connection: sqlite3.Connection) -> None:
             )
 
 
-MIGRATIONS: tuple[Migration, ...] = (
-    Migration(
-        1,
-        "lessons, puzzle attempts and settings (the version-1 layout), marked as a bgtrainer file",
-        _script(
-            "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-            """CREATE TABLE IF NOT EXISTS lesson_step (
+_LAYOUT_1_SQL = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS lesson_step (
                 lesson_id TEXT NOT NULL,
                 step INTEGER NOT NULL,
                 first_try INTEGER NOT NULL,
                 completed_at REAL NOT NULL,
                 PRIMARY KEY (lesson_id, step)
             )""",
-            """CREATE TABLE IF NOT EXISTS lesson_position (
+    """CREATE TABLE IF NOT EXISTS lesson_position (
                 lesson_id TEXT PRIMARY KEY,
                 step INTEGER NOT NULL,
                 updated_at REAL NOT NULL
             )""",
-            """CREATE TABLE IF NOT EXISTS puzzle_attempt (
+    """CREATE TABLE IF NOT EXISTS puzzle_attempt (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 puzzle_id TEXT NOT NULL,
                 answer TEXT NOT NULL,
@@ -175,29 +176,22 @@ MIGRATIONS: tuple[Migration, ...] = (
                 seconds REAL NOT NULL,
                 attempted_at REAL NOT NULL
             )""",
-            # The version now lives in PRAGMA user_version.
-            "DELETE FROM meta WHERE key = 'schema_version'",
-            f"PRAGMA application_id = {APPLICATION_ID}",
-        ),
-    ),
-    Migration(
-        2,
-        "puzzle attempts: which question was answered, and whether after the solution was shown, as columns",
-        _script(
-            "ALTER TABLE puzzle_attempt ADD COLUMN question TEXT NOT NULL DEFAULT 'play'",
-            "ALTER TABLE puzzle_attempt ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0",
-            # Version 1 kept both in the answer text, as prefixes.
-            "UPDATE puzzle_attempt SET revealed = 1, answer = substr(answer, 21) "
-            "WHERE substr(answer, 1, 20) = 'after the solution: '",
-            "UPDATE puzzle_attempt SET question = 'forced', answer = substr(answer, 9) "
-            "WHERE substr(answer, 1, 8) = 'forced? '",
-        ),
-    ),
-    Migration(
-        3,
-        "games and matches against the computer: each session's record, its score and whether it is over",
-        _script(
-            """CREATE TABLE game (
+    # The version now lives in PRAGMA user_version.
+    "DELETE FROM meta WHERE key = 'schema_version'",
+    f"PRAGMA application_id = {APPLICATION_ID}",
+)
+"""Migration 1: the version-1 layout (kept as it was, for files that predate it), marked as bgtrainer's."""
+_QUESTIONS_SQL = (
+    "ALTER TABLE puzzle_attempt ADD COLUMN question TEXT NOT NULL DEFAULT 'play'",
+    "ALTER TABLE puzzle_attempt ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0",
+    # Version 1 kept both in the answer text, as prefixes.
+    "UPDATE puzzle_attempt SET revealed = 1, answer = substr(answer, 21) "
+    "WHERE substr(answer, 1, 20) = 'after the solution: '",
+    "UPDATE puzzle_attempt SET question = 'forced', answer = substr(answer, 9) WHERE substr(answer, 1, 8) = 'forced? '",
+)
+"""Migration 2: what was asked, and whether after the solution was shown, as columns."""
+_GAMES_SQL = (
+    """CREATE TABLE game (
                 id TEXT PRIMARY KEY,
                 record TEXT NOT NULL,
                 match_length INTEGER NOT NULL,
@@ -209,11 +203,102 @@ MIGRATIONS: tuple[Migration, ...] = (
                 updated_at REAL NOT NULL,
                 finished_at REAL
             )""",
-            "CREATE INDEX game_started ON game (started_at)",
-        ),
+    "CREATE INDEX game_started ON game (started_at)",
+)
+"""Migration 3: games and matches against the computer."""
+
+_LOCAL_GAMES_SQL = (
+    "ALTER TABLE game ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
+    """CREATE TABLE local_game (
+        id TEXT PRIMARY KEY,
+        record TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        finished_at REAL,
+        version INTEGER NOT NULL
+    )""",
+)
+LOCAL_GAME_SETTING = "setting:play:local"
+"""Where layouts up to 5 kept the one unfinished local game (its record, or nothing)."""
+_RECORD_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""A record's id, as :mod:`trainer.play` writes them."""
+_LAST_ACTIVITY_SQL = " UNION ALL ".join(
+    f"SELECT {column} AS moment FROM {table} WHERE typeof({column}) IN ('real', 'integer') "
+    f"AND {column} BETWEEN 0 AND 253402300799"
+    for table, column in (
+        ("game", "updated_at"),
+        ("lesson_position", "updated_at"),
+        ("lesson_step", "completed_at"),
+        ("puzzle_attempt", "attempted_at"),
+        ("rating_history", "rated_at"),
+        ("review_log", "reviewed_at"),
+        ("drill_run", "finished_at"),
+    )
+)
+
+
+def _versions_and_local_games(connection: sqlite3.Connection) -> None:
+    """Migration 6: each game's saves are numbered (``version``, 1 for the saves made before), so that a save never
+    replaces a newer one; local games get a table of their own, every unfinished one kept. The one a layout-5 file
+    kept in its settings moves there, saved at the file's last recorded activity (the same whenever the file is
+    migrated); a setting that is no readable record with an id is kept aside under a new key, never dropped."""
+    for statement in _LOCAL_GAMES_SQL:
+        connection.execute(statement)
+    row = connection.execute("SELECT value FROM meta WHERE key = ?", (LOCAL_GAME_SETTING,)).fetchone()
+    if row is None or not row[0]:
+        return
+    value = row[0]
+    game_id = _local_record_id(value)
+    if game_id is None:
+        taken = {key for (key,) in connection.execute("SELECT key FROM meta WHERE key LIKE 'setting:%'")}
+        number = 1
+        while f"{LOCAL_GAME_SETTING}:damaged-{number}" in taken:
+            number += 1
+        connection.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?)", (f"{LOCAL_GAME_SETTING}:damaged-{number}", value)
+        )
+        connection.execute("UPDATE meta SET value = '' WHERE key = ?", (LOCAL_GAME_SETTING,))
+        return
+    (moment,) = connection.execute(f"SELECT coalesce(max(moment), 0.0) FROM ({_LAST_ACTIVITY_SQL})").fetchone()
+    connection.execute(
+        "INSERT INTO local_game (id, record, started_at, updated_at, finished_at, version) "
+        "VALUES (?, ?, ?, ?, NULL, 1)",
+        (game_id, value, float(moment), float(moment)),
+    )
+    connection.execute("DELETE FROM meta WHERE key = ?", (LOCAL_GAME_SETTING,))
+
+
+def _local_record_id(value: object) -> str | None:
+    """The id of a local game's record (JSON text with an ``"id"``), or ``None`` if it is no such record."""
+    if not isinstance(value, str):
+        return None
+    try:
+        document = json.loads(value)
+    except (ValueError, RecursionError):
+        return None
+    game_id = document.get("id") if isinstance(document, dict) else None
+    return game_id if isinstance(game_id, str) and _RECORD_ID.fullmatch(game_id) else None
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        N_("lessons, puzzle attempts and settings (the version-1 layout), marked as a bgtrainer file"),
+        _script(*_LAYOUT_1_SQL),
     ),
-    Migration(4, "ratings, review cards and drill runs", _PRACTICE_TABLES),
-    Migration(5, "finished lessons, by edition, so a rebuilt lesson still shows it was done", _lesson_editions),
+    Migration(
+        2,
+        N_("puzzle attempts: which question was answered, and whether after the solution was shown, as columns"),
+        _script(*_QUESTIONS_SQL),
+    ),
+    Migration(
+        3,
+        N_("games and matches against the computer: each session's record, its score and whether it is over"),
+        _script(*_GAMES_SQL),
+    ),
+    Migration(4, N_("ratings, review cards and drill runs"), _script(*_PRACTICE_TABLES_SQL)),
+    Migration(5, N_("finished lessons, by edition, so a rebuilt lesson still shows it was done"), _lesson_editions),
+    Migration(6, N_("saves of games numbered, and every unfinished local game kept"), _versions_and_local_games),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
@@ -228,13 +313,13 @@ def file_version(connection: sqlite3.Connection) -> int:
     if application_id == APPLICATION_ID:
         return int(version)
     if application_id:
-        raise NotProgressFileError(f"it belongs to another application (application id {application_id:#x})")
+        raise NotProgressFileError(wording.another_application(application_id))
     tables = _tables(connection)
     if not tables and not version:
         return 0
     if not version and _is_version_1(connection, tables):
         return 0
-    raise NotProgressFileError(f"it is not a bgtrainer progress file (tables: {', '.join(sorted(tables)) or 'none'})")
+    raise NotProgressFileError(wording.foreign_tables(sorted(tables)))
 
 
 def upgrade(connection: sqlite3.Connection) -> None:
@@ -271,9 +356,9 @@ def upgrade_in_transaction(connection: sqlite3.Connection) -> None:
         except sqlite3.OperationalError as error:
             if is_busy(error):
                 raise
-            raise MigrationError(f"migration {migration.version} ({migration.summary}) failed: {error}") from error
+            raise MigrationError(wording.migration_failed(migration.version, migration.summary, error)) from error
         except Exception as error:
-            raise MigrationError(f"migration {migration.version} ({migration.summary}) failed: {error}") from error
+            raise MigrationError(wording.migration_failed(migration.version, migration.summary, error)) from error
         connection.execute(f"PRAGMA user_version = {migration.version}")
 
 

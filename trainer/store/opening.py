@@ -2,7 +2,9 @@
 
 The folder and the file are created private to the user. A file that can't be read as a database, that is
 another application's, or that is no file at all (a pipe, a folder, a device: never waited on), is moved aside
-(never deleted) and a fresh one started. A file that can be read but not
+(never deleted) and a fresh one started. A progress file (or journal) that is a symbolic link is never written
+through, as its target keeps its own permissions: the link is moved aside, untouched, and the progress it leads to
+copied into a new file private to the user. A file that can be read but not
 written (read-only, another user's, written by a newer bgtrainer) is read and left alone. A file locked by another
 program is waited for, then tried again later. Each case adds a sentence to :attr:`Opened.notices`.
 """
@@ -21,7 +23,7 @@ from typing import TypeVar
 import platformdirs
 
 from trainer.regular_files import NotRegularFileError, kind_of, read_regular_file
-from trainer.store import migrations
+from trainer.store import migrations, wording
 
 DATABASE_NAME = "progress.sqlite3"
 _T = TypeVar("_T")
@@ -50,7 +52,12 @@ class Opened:
 
 
 class _Refused(Exception):
-    """The file at the progress path can't be used as it is: it is to be moved aside."""
+    """The file at the progress path can't be used as it is: it is to be moved aside. ``linked``: it is a symbolic
+    link to that file, whose progress is to be copied into the new one."""
+
+    def __init__(self, reason: str, linked: Path | None = None) -> None:
+        super().__init__(reason)
+        self.linked = linked
 
 
 def open_progress_file(path: Path, timeout: float) -> Opened:
@@ -72,19 +79,18 @@ def _clear_journals(path: Path) -> tuple[list[str], Opened | None]:
     cleared: list[str] = []
     for companion in _companions(path):
         try:
-            mode = os.stat(companion).st_mode
+            mode = os.lstat(companion).st_mode
         except OSError:
             continue  # none there (or none that can be looked at, which SQLite will say)
         if stat.S_ISREG(mode):
             continue
-        kind = kind_of(mode)
+        kind = wording.a_symbolic_link() if stat.S_ISLNK(mode) else kind_of(mode)
         try:
             aside = aside_name(companion)
             companion.rename(aside)
         except OSError as error:
-            notice = f"The file {companion} is {kind}, and it could not be moved aside ({error})"
-            return cleared, Opened(notices=[f"{notice}; progress won't be saved."])
-        cleared.append(f"The file {companion} was {kind}, not one of SQLite's; it was moved to {aside.name}.")
+            return cleared, Opened(notices=[wording.companion_stuck(companion, kind, error)])
+        cleared.append(wording.companion_moved(companion, kind, aside.name))
     return cleared, None
 
 
@@ -94,35 +100,66 @@ def _open_or_replace(path: Path, timeout: float) -> Opened:
         unusable = _prepare(path)
         return unusable if unusable is not None else _open_waiting(path, timeout)
     except _Refused as refusal:
-        reason = str(refusal)
+        reason, linked = str(refusal), refusal.linked
     try:
         aside = move_aside(path)
     except OSError as error:
-        return Opened(notices=[f"{reason}, and it could not be moved aside ({error}); progress won't be saved."])
-    reason = f"{reason}; it was moved to {aside.name}"
+        return Opened(notices=[wording.refused_and_stuck(reason, error)])
+    copied: list[str] = []
     try:
         unusable = _prepare(path)
         if unusable is not None:
-            unusable.notices.insert(0, f"{reason}.")
+            unusable.notices.insert(0, wording.refused_and_moved(reason, aside.name))
             return unusable
+        if linked is not None:
+            problem = _copy_progress(linked, path)
+            copied.append(wording.progress_copied(linked) if problem is None else wording.not_copied(linked, problem))
         opened = _open_waiting(path, timeout)
     except _Refused as refusal:
-        return Opened(notices=[f"{reason}, but a new one can't be used either ({refusal}); progress won't be saved."])
-    opened.notices.insert(0, f"{reason} and a new one started.")
+        return Opened(notices=[wording.refused_moved_and_refused_again(reason, aside.name, str(refusal)), *copied])
+    opened.notices[:0] = [wording.refused_moved_and_started(reason, aside.name), *copied]
     return opened
+
+
+def _copy_progress(source: Path, path: Path) -> str | None:
+    """Copy the progress file at ``source`` (read only, never waited on if it is no file) into the new, empty file at
+    ``path``; why it couldn't be, or ``None``."""
+    try:
+        read_regular_file(source, PROBE_BYTES)
+    except NotRegularFileError as error:
+        return error.kind
+    except OSError as error:
+        return error.strerror or str(error)
+    try:
+        original = _connect(source, BACKUP_TIMEOUT, read_only=True)
+        try:
+            migrations.file_version(original)  # a bgtrainer progress file, or no copy
+            copy = sqlite3.connect(path, isolation_level=None)
+            try:
+                original.backup(copy)
+            finally:
+                copy.close()
+        finally:
+            original.close()
+    except sqlite3.Error as error:
+        return str(error)
+    return None
 
 
 def _prepare(path: Path) -> Opened | None:
     """Create the folder (private to the user) and an empty file (the same) unless they exist, and check that the
     file can be read, without ever waiting on it; if any of that fails, the result to return.
 
-    :raises _Refused: if the file is not a regular file (a pipe, a folder, a device).
+    :raises _Refused: if the file is not a regular file (a pipe, a folder, a device) or is a symbolic link.
     """
     folder = path.parent
     try:
         make_private_folders(folder)
     except OSError as error:
-        return Opened(notices=[f"Progress can't be saved: the folder {folder} can't be created ({error})."])
+        return Opened(notices=[wording.folder_not_created(folder, error)])
+    if path.is_symlink():
+        target = Path(os.path.realpath(path))
+        raise _Refused(wording.symbolic_link(path, target), linked=target)
     try:
         if not path.exists():
             descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -133,22 +170,19 @@ def _prepare(path: Path) -> Opened | None:
     except FileExistsError:
         pass
     except OSError as error:
-        return Opened(notices=[f"Progress can't be saved in {folder} ({error})."])
+        return Opened(notices=[wording.file_not_created(folder, error)])
     problem = _permission_problem(path, os.R_OK)
     if problem is None:
         problem = _read_problem(path)
     if problem is not None:
-        return Opened(
-            notices=[
-                f"The progress file {path} can't be read ({problem}); it was left as it is, and this session's "
-                "progress won't be saved."
-            ]
-        )
+        return Opened(notices=[wording.file_not_readable(path, problem)])
     return None
 
 
 PROBE_BYTES = 100
 """How much of the progress file is read to know that it can be read."""
+BACKUP_TIMEOUT = 5.0
+"""Seconds the copy of a progress file a symbolic link led to waits for another program's lock on it."""
 
 
 def _read_problem(path: Path) -> str | None:
@@ -160,7 +194,7 @@ def _read_problem(path: Path) -> str | None:
     try:
         read_regular_file(path, PROBE_BYTES)
     except NotRegularFileError as error:
-        raise _Refused(f"The file {path} is {error.kind}, not a bgtrainer progress file") from None
+        raise _Refused(wording.not_a_file(path, error.kind)) from None
     except OSError as error:
         return error.strerror or str(error)
     return None
@@ -201,30 +235,19 @@ def _open_waiting(path: Path, timeout: float) -> Opened:
         return retry_while_busy(lambda seconds: _open(path, seconds), timeout)
     except sqlite3.OperationalError as error:
         if migrations.is_busy(error):
-            return Opened(
-                locked=True,
-                notices=[
-                    f"The progress file {path} is in use by another program; bgtrainer keeps this session's "
-                    "progress, and tries again each time progress is recorded and when you quit."
-                ],
-            )
+            return Opened(locked=True, notices=[wording.file_in_use(path)])
         return _unusable(path, error)
     except migrations.NotProgressFileError as error:
-        raise _Refused(f"The file {path} is not a bgtrainer progress file ({error})") from error
+        raise _Refused(wording.not_a_progress_file(path, error)) from error
     except sqlite3.DatabaseError as error:
         if getattr(error, "sqlite_errorcode", 0) & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
-            raise _Refused(f"The progress file could not be read ({error})") from error
+            raise _Refused(wording.unreadable_database(error)) from error
         return _unusable(path, error)
 
 
 def _unusable(path: Path, error: sqlite3.Error) -> Opened:
     """A file that may well be fine but can't be opened now (no memory, an input/output error...): left alone."""
-    return Opened(
-        notices=[
-            f"The progress file {path} can't be opened ({error}); it was left as it is, and this session's "
-            "progress won't be saved."
-        ]
-    )
+    return Opened(notices=[wording.file_not_opened(path, error)])
 
 
 def _open(path: Path, timeout: float) -> Opened:
@@ -238,8 +261,7 @@ def _open(path: Path, timeout: float) -> Opened:
     try:
         check = connection.execute("PRAGMA quick_check").fetchone()
         if not check or check[0] != "ok":
-            found = check[0] if check else "no answer"
-            raise _Refused(f"The progress file could not be read (integrity check: {found})")
+            raise _Refused(wording.failed_integrity_check(str(check[0]) if check else None))
         version = migrations.file_version(connection)
         snapshot = sqlite3.connect(":memory:", isolation_level=None)
         connection.backup(snapshot)
@@ -249,21 +271,11 @@ def _open(path: Path, timeout: float) -> Opened:
     if version > migrations.LATEST_VERSION:
         connection.close()
         return Opened(
-            snapshot=snapshot,
-            notices=[
-                f"The progress file was written by a newer bgtrainer (layout {version}; this one knows up to "
-                f"{migrations.LATEST_VERSION}): your progress is shown, but this session won't change the file."
-            ],
+            snapshot=snapshot, notices=[wording.file_from_newer_bgtrainer(version, migrations.LATEST_VERSION)]
         )
     if problem is not None:
         connection.close()
-        return Opened(
-            snapshot=snapshot,
-            notices=[
-                f"The progress file {path} can't be written ({problem}): your progress is shown, but this "
-                "session's progress won't be saved."
-            ],
-        )
+        return Opened(snapshot=snapshot, notices=[wording.file_not_writable(path, problem)])
     connection.execute("PRAGMA synchronous = FULL")
     return Opened(connection=connection, snapshot=snapshot)
 
@@ -289,7 +301,7 @@ def _write_problem(path: Path) -> str | None:
     """Why this user can't write the progress file (and its journal, next to it), or ``None`` if it can."""
     problem = _permission_problem(path, os.W_OK)
     if problem is None and not os.access(path.parent, os.W_OK | os.X_OK):
-        problem = f"its folder {path.parent} is read-only"
+        problem = wording.folder_read_only(path.parent)
     return problem
 
 
@@ -302,8 +314,8 @@ def _permission_problem(path: Path, mode: int) -> str | None:
     except OSError as error:
         return error.strerror or str(error)
     if hasattr(os, "geteuid") and owner != os.geteuid():
-        return "it belongs to another user"
-    return "it is read-only" if mode == os.W_OK else "permission denied"
+        return wording.another_users()
+    return wording.read_only() if mode == os.W_OK else wording.permission_denied()
 
 
 def retry_while_busy(attempt: Callable[[float], _T], timeout: float) -> _T:

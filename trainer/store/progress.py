@@ -1,5 +1,5 @@
-"""The progress store the app uses: lessons, puzzles, settings, ratings, reviews, drills and games over one
-:class:`Database`."""
+"""The progress store the app uses: lessons, puzzles, settings, ratings, reviews, drills and games (against the
+computer, and local ones) over one :class:`Database`."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from trainer.store.database import BUSY_TIMEOUT, Database
 from trainer.store.drills import DrillRecords
 from trainer.store.games import GameRecords
 from trainer.store.lessons import LessonRecords
+from trainer.store.local_games import LocalGameRecords
 from trainer.store.opening import DATABASE_NAME, default_data_dir
 from trainer.store.puzzles import PuzzleRecords
 from trainer.store.ratings import RatingRecords
@@ -18,10 +19,17 @@ from trainer.store.settings import SettingRecords
 
 
 class ProgressStore(
-    LessonRecords, PuzzleRecords, SettingRecords, RatingRecords, ReviewRecords, DrillRecords, GameRecords
+    LessonRecords,
+    PuzzleRecords,
+    SettingRecords,
+    RatingRecords,
+    ReviewRecords,
+    DrillRecords,
+    GameRecords,
+    LocalGameRecords,
 ):
-    """Lesson and puzzle progress, preferences, ratings, review cards, drill bests and games against the computer
-    in a SQLite database in ``data_dir``.
+    """Lesson and puzzle progress, preferences, ratings, review cards, drill bests, games against the computer and
+    local games in a SQLite database in ``data_dir``.
 
     Reads are answered from an in-memory copy; each change is committed to the file before the call returns, or
     kept and committed later if the file is locked for longer than ``busy_timeout`` seconds. Opening never fails:

@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from trainer.store import wording
 from trainer.store.database import Records
 
 Question = Literal["play", "forced"]
@@ -48,8 +49,8 @@ class PuzzleRecords(Records):
         :raises ValueError: if ``question`` is not one of :data:`QUESTIONS`.
         """
         if question not in QUESTIONS:
-            raise ValueError(f"unknown question {question!r}: expected one of {', '.join(QUESTIONS)}")
-        self._db.write(
+            raise ValueError(wording.unknown_question(question, QUESTIONS))
+        self._db.execute_write(
             (
                 "INSERT INTO puzzle_attempt (puzzle_id, answer, correct, seconds, attempted_at, question, revealed) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -59,7 +60,7 @@ class PuzzleRecords(Records):
 
     def solved_puzzles(self) -> set[str]:
         """Ids of the puzzles whose play was answered right at least once before the solution was shown."""
-        rows = self._db.rows(
+        rows = self._db.execute_read(
             "SELECT DISTINCT puzzle_id FROM puzzle_attempt WHERE question = 'play' AND revealed = 0 AND correct = 1"
         )
         return {puzzle_id for (puzzle_id,) in rows}
@@ -70,7 +71,7 @@ class PuzzleRecords(Records):
 
     def puzzle_history(self, puzzle_id: str) -> list[PuzzleAttempt]:
         """Every stored answer to a puzzle with what was asked and when, oldest first."""
-        rows = self._db.rows(
+        rows = self._db.execute_read(
             "SELECT answer, correct, seconds, question, revealed, attempted_at FROM puzzle_attempt "
             "WHERE puzzle_id = ? ORDER BY id",
             (puzzle_id,),
@@ -82,7 +83,7 @@ class PuzzleRecords(Records):
 
     def all_puzzle_attempts(self) -> list[PuzzleAttempt]:
         """Every stored answer to every puzzle, oldest first."""
-        rows = self._db.rows(
+        rows = self._db.execute_read(
             "SELECT answer, correct, seconds, question, revealed, attempted_at, puzzle_id FROM puzzle_attempt "
             "ORDER BY id"
         )

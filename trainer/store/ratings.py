@@ -9,7 +9,18 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from trainer.store import wording
 from trainer.store.database import Records, Statement
+
+_RATING_SQL = (
+    "INSERT INTO rating_history (rating, rd, volatility, puzzle_id, score, rated_at) VALUES (?, ?, ?, ?, ?, ?)"
+)
+_PUZZLE_RATING_SQL = (
+    "INSERT INTO puzzle_rating (puzzle_id, rating, rd, volatility, attempts, updated_at) "
+    "VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (puzzle_id) DO UPDATE SET rating = excluded.rating, "
+    "rd = excluded.rd, volatility = excluded.volatility, attempts = attempts + 1, "
+    "updated_at = excluded.updated_at"
+)
 
 
 @dataclass(frozen=True)
@@ -56,44 +67,30 @@ class RatingRecords(Records):
         :raises ValueError: if a puzzle rating is given without its puzzle id.
         """
         if puzzle is not None and puzzle_id is None:
-            raise ValueError("a puzzle's rating needs its puzzle id")
+            raise ValueError(wording.rating_without_puzzle())
         when = time.time() if at is None else at
-        statements: list[Statement] = [
-            (
-                "INSERT INTO rating_history (rating, rd, volatility, puzzle_id, score, rated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (*learner, puzzle_id, score, when),
-            )
-        ]
+        statements: list[Statement] = [(_RATING_SQL, (*learner, puzzle_id, score, when))]
         if puzzle is not None:
-            statements.append(
-                (
-                    "INSERT INTO puzzle_rating (puzzle_id, rating, rd, volatility, attempts, updated_at) "
-                    "VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (puzzle_id) DO UPDATE SET rating = excluded.rating, "
-                    "rd = excluded.rd, volatility = excluded.volatility, attempts = attempts + 1, "
-                    "updated_at = excluded.updated_at",
-                    (puzzle_id, *puzzle, when),
-                )
-            )
-        self._db.write(*statements)
+            statements.append((_PUZZLE_RATING_SQL, (puzzle_id, *puzzle, when)))
+        self._db.execute_write(*statements)
 
     def learner_rating(self) -> RatingRecord | None:
         """The learner's latest rating, or ``None`` before the first rated attempt."""
-        rows = self._db.rows(
+        rows = self._db.execute_read(
             "SELECT rating, rd, volatility, puzzle_id, score, rated_at FROM rating_history ORDER BY id DESC LIMIT 1"
         )
         return RatingRecord(*rows[0]) if rows else None
 
     def rating_history(self) -> list[RatingRecord]:
         """Every stored rating of the learner, oldest first."""
-        rows = self._db.rows(
+        rows = self._db.execute_read(
             "SELECT rating, rd, volatility, puzzle_id, score, rated_at FROM rating_history ORDER BY id"
         )
         return [RatingRecord(*row) for row in rows]
 
     def puzzle_rating(self, puzzle_id: str) -> PuzzleRating | None:
         """A puzzle's rating, or ``None`` if it has never been rated (it then starts from its difficulty)."""
-        rows = self._db.rows(
+        rows = self._db.execute_read(
             "SELECT puzzle_id, rating, rd, volatility, attempts, updated_at FROM puzzle_rating WHERE puzzle_id = ?",
             (puzzle_id,),
         )
@@ -101,5 +98,7 @@ class RatingRecords(Records):
 
     def puzzle_ratings(self) -> dict[str, PuzzleRating]:
         """Every rated puzzle's rating, by puzzle id."""
-        rows = self._db.rows("SELECT puzzle_id, rating, rd, volatility, attempts, updated_at FROM puzzle_rating")
+        rows = self._db.execute_read(
+            "SELECT puzzle_id, rating, rd, volatility, attempts, updated_at FROM puzzle_rating"
+        )
         return {row[0]: PuzzleRating(*row) for row in rows}

@@ -2,41 +2,25 @@
 every review.
 
 The state is FSRS's, kept as plain columns (the store doesn't schedule: :mod:`trainer.practice.schedule` does, and
-its cards have these same fields). Times are seconds since the epoch.
+its cards have these same fields: :class:`trainer.review_card.CardRecord`). Times are seconds since the epoch.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Protocol
 
+from trainer.review_card import CardRecord
 from trainer.store.database import Records, Statement
 
-_COLUMNS = "item_id, state, step, stability, difficulty, due, last_review, reps, lapses, created_at"
-
-
-class CardState(Protocol):
-    """What is stored of a card (the practice layer's cards have these fields)."""
-
-    @property
-    def item_id(self) -> str: ...
-    @property
-    def state(self) -> int: ...
-    @property
-    def step(self) -> int | None: ...
-    @property
-    def stability(self) -> float | None: ...
-    @property
-    def difficulty(self) -> float | None: ...
-    @property
-    def due(self) -> float: ...
-    @property
-    def last_review(self) -> float | None: ...
-    @property
-    def reps(self) -> int: ...
-    @property
-    def lapses(self) -> int: ...
+_COLUMNS_SQL = "item_id, state, step, stability, difficulty, due, last_review, reps, lapses, created_at"
+_SAVE_CARD_SQL = (
+    f"INSERT INTO review_card ({_COLUMNS_SQL}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (item_id) DO UPDATE SET state = excluded.state, step = excluded.step, "
+    "stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, "
+    "last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses"
+)
+_LOG_SQL = "INSERT INTO review_log (item_id, correct, reviewed_at) VALUES (?, ?, ?)"
 
 
 @dataclass(frozen=True)
@@ -68,15 +52,12 @@ class ReviewLogEntry:
 class ReviewRecords(Records):
     """Recording and reading review cards."""
 
-    def save_review_card(self, card: CardState, *, correct: bool | None = None, at: float | None = None) -> None:
+    def save_review_card(self, card: CardRecord, *, correct: bool | None = None, at: float | None = None) -> None:
         """Store a card's new state and, when ``correct`` is given, log the answer that led to it, together."""
         when = time.time() if at is None else at
         statements: list[Statement] = [
             (
-                f"INSERT INTO review_card ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (item_id) DO UPDATE SET state = excluded.state, step = excluded.step, "
-                "stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due, "
-                "last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses",
+                _SAVE_CARD_SQL,
                 (
                     card.item_id,
                     card.state,
@@ -92,33 +73,33 @@ class ReviewRecords(Records):
             )
         ]
         if correct is not None:
-            statements.append(
-                (
-                    "INSERT INTO review_log (item_id, correct, reviewed_at) VALUES (?, ?, ?)",
-                    (card.item_id, int(correct), when),
-                )
-            )
-        self._db.write(*statements)
+            statements.append((_LOG_SQL, (card.item_id, int(correct), when)))
+        self._db.execute_write(*statements)
 
     def review_card(self, item_id: str) -> ReviewCard | None:
         """The card of an item, or ``None`` if it isn't under review."""
-        rows = self._db.rows(f"SELECT {_COLUMNS} FROM review_card WHERE item_id = ?", (item_id,))
+        rows = self._db.execute_read(f"SELECT {_COLUMNS_SQL} FROM review_card WHERE item_id = ?", (item_id,))
         return ReviewCard(*rows[0]) if rows else None
 
     def review_cards(self) -> list[ReviewCard]:
         """Every card, soonest due first."""
-        return [ReviewCard(*row) for row in self._db.rows(f"SELECT {_COLUMNS} FROM review_card ORDER BY due, item_id")]
+        return [
+            ReviewCard(*row)
+            for row in self._db.execute_read(f"SELECT {_COLUMNS_SQL} FROM review_card ORDER BY due, item_id")
+        ]
 
     def due_review_cards(self, now: float) -> list[ReviewCard]:
         """The cards due at ``now``, longest overdue first."""
-        rows = self._db.rows(f"SELECT {_COLUMNS} FROM review_card WHERE due <= ? ORDER BY due, item_id", (now,))
+        rows = self._db.execute_read(
+            f"SELECT {_COLUMNS_SQL} FROM review_card WHERE due <= ? ORDER BY due, item_id", (now,)
+        )
         return [ReviewCard(*row) for row in rows]
 
     def remove_review_card(self, item_id: str) -> None:
         """Take an item out of review (its log stays)."""
-        self._db.write(("DELETE FROM review_card WHERE item_id = ?", (item_id,)))
+        self._db.execute_write(("DELETE FROM review_card WHERE item_id = ?", (item_id,)))
 
     def review_log(self) -> list[ReviewLogEntry]:
         """Every logged review answer, oldest first."""
-        rows = self._db.rows("SELECT item_id, correct, reviewed_at FROM review_log ORDER BY id")
+        rows = self._db.execute_read("SELECT item_id, correct, reviewed_at FROM review_log ORDER BY id")
         return [ReviewLogEntry(item_id, bool(correct), reviewed_at) for item_id, correct, reviewed_at in rows]

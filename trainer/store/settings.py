@@ -10,13 +10,13 @@ class SettingRecords(Records):
 
     def setting(self, key: str) -> str | None:
         """A stored preference, or ``None``."""
-        for (value,) in self._db.rows("SELECT value FROM meta WHERE key = ?", (f"setting:{key}",)):
+        for (value,) in self._db.execute_read("SELECT value FROM meta WHERE key = ?", (f"setting:{key}",)):
             return str(value)
         return None
 
     def set_setting(self, key: str, value: str) -> None:
         """Store a preference."""
-        self._db.write(("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"setting:{key}", value)))
+        self._db.execute_write(("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"setting:{key}", value)))
 
     def set_aside_setting(self, key: str) -> str | None:
         """Move a stored value that can't be used (a damaged saved game) to a new key ``<key>:damaged-<n>``,
@@ -24,12 +24,12 @@ class SettingRecords(Records):
         value = self.setting(key)
         if not value:
             return None
-        taken = {str(name) for (name,) in self._db.rows("SELECT key FROM meta WHERE key LIKE 'setting:%'")}
+        taken = {str(name) for (name,) in self._db.execute_read("SELECT key FROM meta WHERE key LIKE 'setting:%'")}
         number = 1
         while f"setting:{key}:damaged-{number}" in taken:
             number += 1
         aside = f"{key}:damaged-{number}"
-        self._db.write(
+        self._db.execute_write(
             ("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"setting:{aside}", value)),
             ("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"setting:{key}", "")),
         )

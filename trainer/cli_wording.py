@@ -1,0 +1,454 @@
+"""Every sentence of the command line (:mod:`trainer.cli`) and its reports (:mod:`trainer.cube_report`,
+:mod:`trainer.stats_report`, :mod:`trainer.reports`), translated through :mod:`trainer.i18n`.
+
+The help of the commands is a table (:data:`HELP`), each text marked with ``N_()`` and translated when the parser is
+built (:func:`help_text`). Machine output (``--json``, .mat files, puzzle files, notation) is not here: it stays as
+it is whatever the language.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from trainer.engine.wording import quoted
+from trainer.i18n import N_, _, ngettext, translations
+
+# --- the commands' help --------------------------------------------------------------------------------------------
+
+HELP: dict[str, str] = {
+    "bgtrainer": N_(
+        "Learn backgammon in the terminal: interactive lessons, puzzles and a rules explorer. Without a command, the "
+        "app starts."
+    ),
+    "data-dir": N_("where progress is kept (default: $BGTRAINER_DATA_DIR, else your user data folder)"),
+    "moves": N_("list every legal play of a roll and say whether it is forced"),
+    "moves.description": N_(
+        "List every legal play of a roll in standard notation and say whether the roll is forced, and why."
+    ),
+    "moves.position": N_(
+        "a GNU Backgammon Position ID (e.g. 4HPwATDgc/ABMA), an XGID, the text form (acey-deucey checkers waiting to "
+        "enter as 'waitxN') or 'start'"
+    ),
+    "moves.dice": N_("the roll, e.g. 65 or 6-5 (optional when the XGID holds dice)"),
+    "cube": N_("the exact money cube decision of a bear-off (up to six checkers a side)"),
+    "cube.description": N_(
+        "Print the money equities of not doubling, doubling and being taken, and doubling and being passed for the "
+        "player on roll (X) in a bear-off of up to six checkers a side, exact with optimal play, then the right "
+        "action and whether O should take."
+    ),
+    "cube.position": N_(
+        "a Position ID (optionally POSID:MATCHID), an XGID, or the text form, with X on roll before rolling"
+    ),
+    "cube.owner": N_(
+        "the cube in the middle or owned by the player on roll (default: as the position says, else centered)"
+    ),
+    "hint": N_("rank every play of a roll, or judge the cube, with the bgsage engine"),
+    "hint.description": N_(
+        "With dice: every legal play ranked best first with its equity, its difference from the best and the "
+        "mover's winning, gammon and backgammon chances. Without dice: the money cube decision of the player on "
+        "roll (no double, double/take and double/pass equities and the right action)."
+    ),
+    "hint.position": N_("a GNU Backgammon Position ID (e.g. 4HPwATDgc/ABMA), an XGID, the text form or 'start'"),
+    "hint.dice": N_("the roll, e.g. 65 or 6-5 (leave out for the cube decision)"),
+    "json": N_("print JSON instead of text"),
+    "hint.plies": N_(
+        "evaluation depth from {least} (the network alone) to {most}, every ply one roll further (default: the "
+        "{level} level's, {plies})"
+    ),
+    "hint.cube": N_("who owns the cube: nobody (default), the player on roll (X) or the opponent (O)"),
+    "validate": N_("check every lesson and puzzle file and report all problems"),
+    "validate.description": N_(
+        "Check content files (default: the shipped lessons and puzzles) and report every problem, each naming the "
+        "file, the line, the step or field, what is wrong and a suggestion. Exit status 1 on any."
+    ),
+    "validate.paths": N_("lesson or puzzle files, or folders of them"),
+    "stats": N_("print the progress dashboard's figures for a data folder"),
+    "stats.description": N_(
+        "Print the progress figures: lessons done, puzzles solved by kind and theme with first-try accuracy, the "
+        "rating with its deviation and history, the best streak and storm, reviews due, days practised in a row, "
+        "and what to do next. Reads the data folder of --data-dir (default: $BGTRAINER_DATA_DIR, else your user "
+        "data folder)."
+    ),
+    "stats.data-dir": N_("the data folder to read"),
+    "puzzles": N_("generate or export puzzles"),
+    "puzzles.description": N_("Generate new puzzles or export the shipped ones."),
+    "generate": N_("mine new puzzles and write them as a puzzle file"),
+    "generate.description": N_(
+        "Mine puzzles from seeded self-play games (forced, recognition) or random bear-offs (bearoff), keeping only "
+        "positions that meet the puzzle criteria, deduplicated by Position ID and dice. Recognition drill positions "
+        "come in the drill's mix: in every six, two forced, two not forced, one with no legal play and one partial."
+    ),
+    "generate.count": N_("how many puzzles, at most {most} (default 20)"),
+    "generate.seed": N_("random seed (default 1)"),
+    "generate.output": N_("write to this file instead of standard output"),
+    "generate.prefix": N_("id prefix (default: the kind and the seed)"),
+    "export-puzzles": N_("print every shipped puzzle as JSON lines"),
+    "export-puzzles.description": N_(
+        "Print every shipped puzzle as a JSON line: id, kind, theme, position (Position ID, solver on roll), dice, "
+        "answers (accepted resulting positions as Position IDs; for the recognition drill's positions, kind "
+        "'recognition', the answer: 'forced', 'not forced' or 'no play'). Cube puzzles (kind 'cube') give cube_owner "
+        "and question instead of dice, the answer in words; acey-deucey puzzles carry variant 'acey-deucey' and "
+        "positions in the text form."
+    ),
+    "game": N_("list your games against the computer, or export one as a .mat match file"),
+    "game.description": N_(
+        "List the games and matches played against the computer (kept with your progress, see --data-dir), or print "
+        "one as a GNU Backgammon .mat match file, finished or not."
+    ),
+    "game-list": N_("every saved game: number, id, when it started, kind, level, score and result"),
+    "game-list.description": N_("Print every saved game against the computer, numbered in the order they started."),
+    "game-export": N_("print a game as a .mat match file (for GNU Backgammon or eXtreme Gammon)"),
+    "game-export.description": N_(
+        "Print a saved game or match as a .mat match file: the computer is the first player, you the second. "
+        "Example: bgtrainer game export > match.mat"
+    ),
+    "game-export.game": N_("an id or a number from 'bgtrainer game list' (default: the game saved last)"),
+    "game-export.name": N_("your name in the file (default: Learner)"),
+}
+"""The help and description of each command and argument, by key, in English (translated by :func:`help_text`)."""
+
+
+def help_text(key: str, **fields: object) -> str:
+    """The help of ``key`` in :data:`HELP`, translated, its ``{fields}`` filled in."""
+    text = translations().gettext(HELP[key])
+    return text.format(**fields) if fields else text
+
+
+# --- command-line errors ---------------------------------------------------------------------------------------------
+
+
+def parser_error(program: str, message: str) -> str:
+    """A one-line error about the arguments of ``program`` (``bgtrainer``, ``bgtrainer game export``...)."""
+    return _("{program}: error: {message}").format(program=program, message=message)
+
+
+def error_line(message: str) -> str:
+    """A one-line error on standard error."""
+    return _("bgtrainer: error: {message}").format(message=message)
+
+
+def notice_line(notice: str) -> str:
+    """What the store or a report has to say, on standard error."""
+    return _("bgtrainer: {notice}").format(notice=notice)
+
+
+def unexpected_error(kind: str, message: str) -> str:
+    """An error beyond the documented ones (its type's name and its message)."""
+    return _("{kind}: {message}").format(kind=kind, message=message)
+
+
+def invalid_choice(value: str, choices: str) -> str:
+    return _("invalid choice: {value} (choose from {choices})").format(value=quoted(value), choices=choices)
+
+
+def invalid_int(text: str) -> str:
+    return _("invalid int value: {text}").format(text=quoted(text))
+
+
+def invalid_plies(least: int, most: int, text: str) -> str:
+    return _("must be a whole number from {least} to {most}, not {text}").format(
+        least=least, most=most, text=quoted(text)
+    )
+
+
+def unknown_command(command: str) -> str:
+    return _("unknown command {command}").format(command=repr(command))
+
+
+def no_dice_given() -> str:
+    return _("no dice given: add them after the position, e.g. 65 or 6-5")
+
+
+def cannot_evaluate_waiting(position_text: str) -> str:
+    """``bgtrainer hint`` on a position with checkers waiting to enter (acey-deucey)."""
+    return _(
+        "bgsage evaluates standard backgammon only, and {position} has checkers waiting to enter (acey-deucey): "
+        "'bgtrainer moves' lists its legal plays"
+    ).format(position=quoted(position_text))
+
+
+def not_in_cube_table(position_text: str, problem: str) -> str:
+    """``bgtrainer cube`` on a position outside the exact table: what was typed, and why."""
+    return _("{position}: {problem}").format(position=quoted(position_text), problem=problem)
+
+
+def cube_waiting(position_text: str) -> str:
+    """``bgtrainer cube`` on a position with checkers waiting to enter (acey-deucey)."""
+    return _(
+        "{position}: checkers wait to enter (acey-deucey), so this is not a pure bear-off; the exact cube table "
+        "covers bear-offs of standard backgammon"
+    ).format(position=quoted(position_text))
+
+
+# --- bgtrainer puzzles ----------------------------------------------------------------------------------------------
+
+
+def shipped_puzzle_problems(count: int, first: object) -> str:
+    return ngettext(
+        "the shipped puzzles have {count} problem(s) (run 'bgtrainer validate'), first: {first}",
+        "the shipped puzzles have {count} problem(s) (run 'bgtrainer validate'), first: {first}",
+        count,
+    ).format(count=count, first=first)
+
+
+def count_too_small(count: int) -> str:
+    return _("--count must be at least 1, not {count}").format(count=count)
+
+
+def count_too_large(most: int, count: int) -> str:
+    return _("--count must be at most {most}, not {count}: run it again with other seeds for more").format(
+        most=f"{most:,}", count=f"{count:,}"
+    )
+
+
+def bad_prefix(prefix: str) -> str:
+    return _("--prefix {prefix}: use up to 40 lower-case letters, digits and dashes (ids are PREFIX-0001)").format(
+        prefix=quoted(prefix)
+    )
+
+
+def cannot_write(path: Path, reason: str) -> str:
+    return _("cannot write {path}: {reason}").format(path=path, reason=reason)
+
+
+def puzzles_written(count: int, kind: str, path: Path) -> str:
+    return ngettext("wrote {count} {kind} puzzles to {path}", "wrote {count} {kind} puzzles to {path}", count).format(
+        count=count, kind=kind, path=path
+    )
+
+
+# --- bgtrainer game ---------------------------------------------------------------------------------------------------
+
+
+def game_status(finished: bool) -> str:
+    """A saved game's status when its result isn't known."""
+    return _("finished") if finished else _("under way")
+
+
+def game_score(learner: int, computer: int) -> str:
+    return _("you {learner}, computer {computer}").format(learner=learner, computer=computer)
+
+
+def game_line(number: int, game_id: str, started: str, kind: str, level: str, score: str, status: str) -> str:
+    """One line of ``bgtrainer game list``."""
+    return _("{number:>3}  {id}  {started}  {kind}, {level}  {score}  {status}").format(
+        number=number, id=game_id, started=started, kind=kind, level=level, score=score, status=status
+    )
+
+
+def no_games_yet() -> str:
+    return _("No games against the computer yet.")
+
+
+def nothing_to_export() -> str:
+    return _("there is no saved game to export: play one first")
+
+
+def no_such_game(key: str) -> str:
+    return _("no saved game {key}: use an id or a number from 'bgtrainer game list'").format(key=quoted(key))
+
+
+def cannot_export(number: int, game_id: str, error: object) -> str:
+    return _("game {number} ({id}) cannot be exported: {error}").format(number=number, id=game_id, error=error)
+
+
+def name_too_long(length: int, most: int) -> str:
+    return _("--name must be at most {most} characters, not {length:,}").format(most=most, length=length)
+
+
+def name_with_control_characters(name: str) -> str:
+    return _(
+        "--name {name}: a name can't hold control characters (an escape, a tab, a line break...), which the .mat "
+        "file would carry"
+    ).format(name=quoted(name))
+
+
+def name_with_colon(name: str) -> str:
+    return _("--name {name}: a name can't hold a colon, which ends the name in a .mat file").format(name=quoted(name))
+
+
+def empty_name() -> str:
+    return _("--name can't be empty")
+
+
+# --- the app ---------------------------------------------------------------------------------------------------------
+
+
+def crashed(report: Path) -> str:
+    return _("bgtrainer stopped on an unexpected error; a report is in {report}").format(report=report)
+
+
+def crash_report_heading(version: str, when: str, python: str, system: str) -> str:
+    """The first lines of a crash report (the traceback follows)."""
+    return _("bgtrainer {version} stopped on an unexpected error at {when}.\nPython {python} on {system}\n\n").format(
+        version=version, when=when, python=python, system=system
+    )
+
+
+# --- bgtrainer cube -------------------------------------------------------------------------------------------------
+
+
+def bad_owner(owner: str) -> str:
+    return _("--owner is 'centered' or 'player', not {owner}").format(owner=repr(owner))
+
+
+def game_over(name: str, checkers: int) -> str:
+    return _("the game is over: {name} has borne off all {checkers} checkers").format(name=name, checkers=checkers)
+
+
+def dice_rolled(dice: str) -> str:
+    return _("the dice are already rolled ({dice}): a cube decision comes before rolling").format(dice=dice)
+
+
+def opponent_owns_cube() -> str:
+    return _(
+        "the opponent owns the cube in this position, so the player on roll has no cube decision (use --owner to "
+        "ask about another cube)"
+    )
+
+
+def outcome(equity: float) -> str:
+    """What an equity means for the side that gets it: ``loses 0.684``, ``wins 0.424``."""
+    if equity < 0:
+        return _("loses {amount:.3f}").format(amount=-equity)
+    if equity > 0:
+        return _("wins {amount:.3f}").format(amount=equity)
+    return _("breaks even")
+
+
+def take_answer(taker: str, *, doubling: bool, take: bool, taking: str, passing: str) -> str:
+    """The doubled side's answer, comparing what taking and passing give it (``doubling``: the double is right)."""
+    if doubling and take:
+        message = _("{taker} should take: passing {passing}, taking {taking}.")
+    elif doubling:
+        message = _("{taker} should pass: taking {taking}, passing {passing}.")
+    elif take:
+        message = _("Doubled, {taker} should take: passing {passing}, taking {taking}.")
+    else:
+        message = _("Doubled, {taker} should pass: taking {taking}, passing {passing}.")
+    return message.format(taker=taker, taking=taking, passing=passing)
+
+
+def take_point(taker: str, chance: float, *, last_roll: bool) -> str:
+    """The take point: the share of the wins a take needs, against the taker's."""
+    if last_roll:
+        message = _(
+            "Take point: on this last roll the cube is never turned again, so a take needs 25% of the wins; {taker} "
+            "has {chance:.1%}."
+        )
+    else:
+        message = _(
+            "Take point: 25% of the wins with the cube dead, less here, since owning the cube after a take is worth "
+            "something. {taker} has {chance:.1%}."
+        )
+    return message.format(taker=taker, chance=chance)
+
+
+def cube_heading(mover: str, *, centered: bool, chance: float, equity: str) -> str:
+    """The first line of ``bgtrainer cube``: who is on roll, where the cube is, the cubeless chances."""
+    if centered:
+        message = _(
+            "{mover} on roll, the cube in the middle. Without the cube {mover} wins {chance:.1%} (equity {equity})."
+        )
+    else:
+        message = _(
+            "{mover} on roll, {mover} owning the cube. Without the cube {mover} wins {chance:.1%} (equity {equity})."
+        )
+    return message.format(mover=mover, chance=chance, equity=equity)
+
+
+def money_equities(mover: str) -> str:
+    return _("Money equities for {mover}, per unit of the cube:").format(mover=mover)
+
+
+CUBE_ROWS = (N_("No double"), N_("Double, take"), N_("Double, pass"))
+"""The three equities of ``bgtrainer cube``, in order (translated by :func:`cube_rows`)."""
+
+
+def cube_rows() -> tuple[str, ...]:
+    return tuple(translations().gettext(label) for label in CUBE_ROWS)
+
+
+def right_action(action: str, margin: float) -> str:
+    return _("Right action: {action} (margin {margin:.3f}).").format(action=action, margin=margin)
+
+
+def money_figures_only(match: object) -> str:
+    return _("These are money figures: the score in the position ({match}) is not used.").format(match=match)
+
+
+# --- bgtrainer stats ----------------------------------------------------------------------------------------------
+
+
+def solved_counts(solved: int, total: int) -> str:
+    return _("{solved} of {total} solved").format(solved=solved, total=total)
+
+
+def solved_counts_with_accuracy(solved: int, total: int, accuracy: float, attempted: int) -> str:
+    return _("{solved} of {total} solved, {accuracy:.0%} right at the first try ({attempted} tried)").format(
+        solved=solved, total=total, accuracy=accuracy, attempted=attempted
+    )
+
+
+def lessons_line(done: int, total: int, started: int) -> str:
+    if started:
+        return _("Lessons: {done} of {total} done, {started} started").format(done=done, total=total, started=started)
+    return _("Lessons: {done} of {total} done").format(done=done, total=total)
+
+
+def puzzles_heading() -> str:
+    return _("Puzzles:")
+
+
+def figures_line(title: str, counts: str) -> str:
+    """A kind's (or, indented by the caller, a theme's) figures."""
+    return _("{title}: {counts}").format(title=title, counts=counts)
+
+
+def rating_line(text: str, provisional: bool, attempts: int, first: int | None, last: int | None) -> str:
+    """The rating, its deviation and how it moved over the rated attempts (``first``, ``last``: ``None`` before
+    any)."""
+    rated = ngettext("{count} rated attempt(s)", "{count} rated attempt(s)", attempts).format(count=attempts)
+    if first is not None and last is not None:
+        rated = _("{attempts}, from {first} to {last}").format(attempts=rated, first=first, last=last)
+    if provisional:
+        return _("Rating: {rating} (provisional); {attempts}").format(rating=text, attempts=rated)
+    return _("Rating: {rating}; {attempts}").format(rating=text, attempts=rated)
+
+
+def rating_by_day(days: str) -> str:
+    return _("  By day: {days}").format(days=days)
+
+
+def drills_line(best_streak: int, streak_runs: int, best_storm: int, storm_runs: int) -> str:
+    streaks = ngettext("{count} run(s)", "{count} run(s)", streak_runs).format(count=streak_runs)
+    storms = ngettext("{count} run(s)", "{count} run(s)", storm_runs).format(count=storm_runs)
+    return _("Best streak: {streak} ({streaks}); best storm: {storm} ({storms})").format(
+        streak=best_streak, streaks=streaks, storm=best_storm, storms=storms
+    )
+
+
+def reviews_line(due: int, cards: int, next_due: str | None) -> str:
+    line = ngettext("Reviews due: {due} of {cards} card(s)", "Reviews due: {due} of {cards} card(s)", cards).format(
+        due=due, cards=cards
+    )
+    if next_due is None:
+        return line
+    return _("{reviews}; next at {when}").format(reviews=line, when=next_due)
+
+
+def days_line(in_a_row: int, not_yet_today: bool, total: int, best_run: int) -> str:
+    days = ngettext("{count} day(s) in all", "{count} day(s) in all", total).format(count=total)
+    if not_yet_today:
+        message = _("Days practised in a row: {in_a_row} (not yet today); {days}, best run {best}")
+    else:
+        message = _("Days practised in a row: {in_a_row}; {days}, best run {best}")
+    return message.format(in_a_row=in_a_row, days=days, best=best_run)
+
+
+def continue_line(label: str) -> str:
+    return _("Continue: {label}").format(label=label)
+
+
+def no_progress_file(folder: Path) -> str:
+    return _("No progress file in {folder} yet.").format(folder=folder)
