@@ -255,7 +255,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         self.app.push_screen(ProgressScreen())
 
     def action_play(self) -> None:
-        from trainer.tui.screens.play import PlayMenuScreen
+        from trainer.tui.screens.play_menu import PlayMenuScreen
 
         self.app.push_screen(PlayMenuScreen())
 
