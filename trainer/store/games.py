@@ -70,14 +70,11 @@ class GameRecords(Records):
         computer_score: int = 0,
         finished: bool = False,
         result: str | None = None,
-        version: int | None = None,
+        version: int,
     ) -> None:
-        """Save a game's record under ``game_id`` as its save number ``version`` (1 for its first). ``finished``
-        marks it over (keeping the first time it was marked); saving it unfinished again (after a take-back) clears
-        the mark.
-
-        Callers pass ``version``, counted from the save they resumed. ``None`` is for a caller that doesn't count
-        its saves yet: the save after the one the in-memory copy holds (still refused if the file has a newer one).
+        """Save a game's record under ``game_id`` as its save number ``version`` (1 for its first), counted from the
+        save the caller resumed. ``finished`` marks it over (keeping the first time it was marked); saving it
+        unfinished again (after a take-back) clears the mark.
 
         :raises GameChangedError: if another bgtrainer saved, finished or deleted the game since this save's
             previous one (see :mod:`~trainer.store.saves`); nothing is written then.
@@ -85,9 +82,6 @@ class GameRecords(Records):
         """
         if not game_id or not record:
             raise ValueError(wording.game_without_id_or_record())
-        if version is None:
-            known = self._db.execute_read("SELECT version FROM game WHERE id = ?", (game_id,))
-            version = int(known[0][0]) + 1 if known else 1
         check_version(version)
         now = time.time()
         values = (record, match_length, level, learner_score, computer_score, result)
