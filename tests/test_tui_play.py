@@ -642,9 +642,11 @@ async def test_a_second_copy_playing_on_a_game_moved_on_elsewhere_keeps_the_newe
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_from_menu(pilot, "new:computer", seed=5)
         session = screen.game
-        final = finish_elsewhere(tmp_path / "data", session.id)  # the other copy plays it to its end meanwhile
-        await type_play(pilot, str(session.legal_plays()[0]))
+        await type_play(pilot, str(session.legal_plays()[0]))  # the first decision: the game is saved
         await pilot.press("enter")
+        await play_settled(pilot)
+        final = finish_elsewhere(tmp_path / "data", session.id)  # the other copy plays it to its end meanwhile
+        await pilot.press("enter" if screen.paused is not None else "r")  # the game goes on here: a save is due
         await play_settled(pilot)
         assert screen.stale  # told once, and nothing more is saved from here
         assert any("another bgtrainer" in str(notice.message) for notice in app._notifications)
@@ -656,6 +658,8 @@ async def test_each_unfinished_local_game_is_kept_and_offered(tmp_path: Path) ->
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         first = await start_from_menu(pilot, "new:two-acey", seed=2)
+        await pilot.press("r")  # a decision: the game is saved
+        await play_settled(pilot)
         await pilot.press("q")
         await pilot.pause()
         second = await start_from_menu(pilot, "new:acey", seed=3)

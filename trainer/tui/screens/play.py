@@ -596,15 +596,11 @@ class PlayScreen(TaskScreen):
     # --- the computer --------------------------------------------------------------------------------------
 
     def run_computer(self) -> None:
+        """The computer's turn, worked out in a worker thread (bgsage's evaluations, or the acey-deucey player's
+        choices), then played out on the board."""
         self.status(wording.computer_thinking())
         self.board.choosing = False
-        self.act_computer()
-
-    def act_computer(self) -> None:
-        if self.setup.evaluated:
-            self.in_worker(self.game.computer_turn, self.show_computer_turn)
-        else:
-            self.show_computer_turn(self.game.computer_turn())
+        self.in_worker(self.game.computer_turn, self.show_computer_turn)
 
     def show_computer_turn(self, turn: ComputerTurn) -> None:
         """Play the computer's actions out one by one: its double, its roll, its play checker by checker."""
