@@ -5,10 +5,10 @@ files and NO_COLOR."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pilot_support import settle
 from textual.command import CommandList, CommandPalette
 from textual.css.model import SelectorType
 from textual.pilot import Pilot
@@ -93,14 +93,6 @@ async def open_from_home(pilot: Pilot[None], what: str) -> None:
     else:
         await pilot.press("e")
     await pilot.pause()
-
-
-async def settle(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 10) -> None:
-    """Wait until ``done()`` holds (an animation on a timer has run to its end), for at most ``timeout`` seconds."""
-    for _ in range(int(timeout / 0.05)):
-        if done():
-            return
-        await pilot.pause(0.05)
 
 
 # --- home, quitting, going back -----------------------------------------------------------------------------
@@ -265,9 +257,8 @@ async def test_growing_the_terminal_to_80x24_removes_the_message(tmp_path: Path)
         await started(pilot)
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.05)
+        await settle(pilot, lambda: not isinstance(app.screen, TooSmallScreen))
         assert app.size == (80, 24)
-        assert not isinstance(app.screen, TooSmallScreen), text_of(app, "#too-small")
         assert isinstance(app.screen, HomeScreen)
 
 
@@ -277,9 +268,8 @@ async def test_shrinking_the_terminal_below_80x24_shows_the_message(tmp_path: Pa
         await started(pilot)
         assert isinstance(app.screen, HomeScreen)
         await pilot.resize_terminal(70, 20)
-        await pilot.pause(0.05)
+        await settle(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         assert app.size == (70, 20)
-        assert isinstance(app.screen, TooSmallScreen), f"{app.screen!r} shown at 70 x 20"
 
 
 async def test_ctrl_t_toggles_dark_and_light(tmp_path: Path) -> None:
@@ -322,7 +312,7 @@ async def test_on_a_large_window_the_board_grows_to_fill_it_and_clicks_still_rea
             await click_point(pilot, start)
             await click_point(pilot, end)
         assert screen.query_one("#feedback", Static).has_class("right")
-        assert view.position is not None and view.position.player[5] == 2
+        assert view.scene.position is not None and view.scene.position.player[5] == 2
 
 
 async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
@@ -332,44 +322,44 @@ async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
         screen = await open_step(pilot, *OPENING_31_STEP)
         view = board(app)
         start = Position.start()
-        assert app.focused is view and view.cursor == 24 and view.dice == (3, 1)
+        assert app.focused is view and view.cursor == 24 and view.scene.dice == (3, 1)
         assert not view.cursor_shown  # a new step shows no cursor: the first enter only shows it
 
         await pilot.press("enter")
         await pilot.pause()
-        assert view.cursor_shown and view.selected is None and view.cursor == 24
+        assert view.cursor_shown and view.scene.selected is None and view.cursor == 24
         await pilot.press("enter")  # choose the back checker on 24
         await pilot.pause()
         # Every point the checker can reach lights up: 23 and 21 with one die, 20 with both.
-        assert view.selected == 24 and view.targets == {23, 21, 20}
+        assert view.scene.selected == 24 and view.scene.targets == {23, 21, 20}
         await pilot.press("left")
-        assert view.cursor == 23 and view.cursor in view.targets
+        assert view.cursor == 23 and view.cursor in view.scene.targets
         await pilot.press("enter")  # 24/23
         await pilot.pause()
-        assert view.position is not None
-        assert view.position.player[24] == 1 and view.position.player[23] == 1
-        assert view.used_dice == (1,) and view.selected is None
+        assert view.scene.position is not None
+        assert view.scene.position.player[24] == 1 and view.scene.position.player[23] == 1
+        assert view.scene.used_dice == (1,) and view.scene.selected is None
         assert screen.query_one("#notation", Input).value == "24/23"
 
         await pilot.press("u")
         await pilot.pause()
-        assert view.position == start and view.used_dice == ()
+        assert view.scene.position == start and view.scene.used_dice == ()
         assert screen.query_one("#notation", Input).value == ""
         assert not screen.query_one("#feedback", Static).display
 
         await pilot.press("enter")  # choose 24 again (the cursor stayed on 23, so go back first)
         await pilot.pause()
-        assert view.selected is None  # 23 is empty now: nothing chosen
+        assert view.scene.selected is None  # 23 is empty now: nothing chosen
         await pilot.press("right", "enter")
         await pilot.pause()
-        assert view.selected == 24
+        assert view.scene.selected == 24
         await pilot.press("left", "left", "left")  # 23, 22, 21
-        assert view.cursor == 21 and view.cursor in view.targets
+        assert view.cursor == 21 and view.cursor in view.scene.targets
         await pilot.press("enter")  # 24/21
         await pilot.pause()
         await pilot.press("enter")  # choose the checker now on 21
         await pilot.pause()
-        assert view.selected == 21 and view.targets == {20}
+        assert view.scene.selected == 21 and view.scene.targets == {20}
         await pilot.press("left", "enter")  # 21/20
         await pilot.pause()
 
@@ -378,7 +368,7 @@ async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
         assert feedback.has_class("wrong"), str(feedback.render())
         assert str(feedback.render()).startswith("✗ 24/20 is legal, but it isn't the play this task asks for.")
         assert not screen.query_one("#continue", Button).display
-        assert view.position == start
+        assert view.scene.position == start
     store = ProgressStore(tmp_path)
     assert OPENING_31_STEP[1] not in store.lesson_progress(LESSONS[3].progress_key).completed
     store.close()
@@ -403,12 +393,12 @@ async def test_an_illegal_board_move_says_why(tmp_path: Path) -> None:
         screen = await open_step(pilot, *OPENING_65_STEP)
         view = board(app)
         await click_point(pilot, 24)
-        assert view.selected == 24 and 19 not in view.targets
+        assert view.scene.selected == 24 and 19 not in view.scene.targets
         await click_point(pilot, 19)
         feedback = screen.query_one("#feedback", Static)
         assert feedback.display and feedback.has_class("wrong")
         assert str(feedback.render()) == f"✗ Illegal: {CLOSED_19}"
-        assert view.position == Position.start() and view.used_dice == ()
+        assert view.scene.position == Position.start() and view.scene.used_dice == ()
         assert not screen.query_one("#continue", Button).display
 
 
@@ -435,7 +425,7 @@ async def test_an_illegal_typed_play_says_why(tmp_path: Path, typed: str, reason
         shown = str(feedback.render())
         assert shown.startswith("✗ Illegal: ") and reason in shown, shown
         assert notation.value == "" and app.focused is notation  # emptied for the next try, still typing
-        assert board(app).position == Position.start()
+        assert board(app).scene.position == Position.start()
         assert app.is_running and isinstance(app.screen, LessonScreen)
 
 
@@ -462,7 +452,7 @@ async def test_after_a_wrong_typed_play_the_box_keeps_the_focus_and_escape_leave
         await pilot.press("enter")
         await pilot.pause()
         assert feedback.has_class("right"), str(feedback.render())
-        assert board(app).last_move is not None  # the right play is marked on the board, from and to
+        assert board(app).scene.last_move is not None  # the right play is marked on the board, from and to
 
 
 # --- explore ------------------------------------------------------------------------------------------------
@@ -520,14 +510,14 @@ async def test_explore_lists_the_legal_plays_and_explains(
         assert plays_listed(screen) == plays
         assert not screen.query_one("#feedback", Static).display
         view = board(app)
-        assert view.position is not None and view.position.position_id() == position_id
-        assert view.caption == f"ID {position_id}"
+        assert view.scene.position is not None and view.scene.position.position_id() == position_id
+        assert view.scene.caption == f"ID {position_id}"
         if plays:
             assert isinstance(app.focused, OptionList)
             await pilot.press("down")  # highlight the first play: the board shows where it leaves the checkers
             await pilot.pause()
             first = screen.plays[0]
-            assert view.position == first.result and view.last_move == LastMove.of(first)
+            assert view.scene.position == first.result and view.scene.last_move == LastMove.of(first)
 
 
 @pytest.mark.parametrize(
@@ -579,14 +569,14 @@ async def test_explore_lists_plays_in_the_clis_order_and_enter_plays_one_out_on_
         play = screen.plays[1]
         assert str(play) == "24/23 13/10"
         view = board(app)
-        assert view.position == play.result and view.last_move == LastMove.of(play)
+        assert view.scene.position == play.result and view.scene.last_move == LastMove.of(play)
         screen.step_seconds = 60
         await pilot.press("enter")  # play it out: the checkers start again from the position and move one by one
-        assert view.position == Position.start() and view.last_move is None
+        assert view.scene.position == Position.start() and view.scene.last_move is None
         screen.step_seconds = 0.01
         await pilot.press("enter")
-        await settle(pilot, lambda: view.position == play.result)
-        assert view.position == play.result and view.last_move == LastMove.of(play)
+        await settle(pilot, lambda: view.scene.position == play.result)
+        assert view.scene.position == play.result and view.scene.last_move == LastMove.of(play)
 
 
 # --- keys and focus ------------------------------------------------------------------------------------------
@@ -672,7 +662,7 @@ async def test_the_setup_caption_says_how_to_add_and_remove_checkers(tmp_path: P
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await open_step(pilot, *first_step(SetupStep))
-        caption = board(app).caption
+        caption = board(app).scene.caption
         assert "to place: 15" in caption and "enter or click adds" in caption and "right-click takes one off" in caption
 
 
@@ -767,7 +757,7 @@ async def test_explore_takes_a_position_with_checkers_waiting_to_enter(tmp_path:
         text = "X: waitx13 24 23 / O: waitx15"
         screen = await explore(pilot, text, "21")
         assert not screen.query_one("#feedback", Static).display
-        assert board(app).caption == Position.from_text(text).text()  # no Position ID can hold waiting checkers
+        assert board(app).scene.caption == Position.from_text(text).text()  # no Position ID can hold waiting checkers
         assert "in/23" in " ".join(plays_listed(screen))
         await pilot.press("ctrl+s")  # the other side to roll: still shown as text
         await pilot.pause()

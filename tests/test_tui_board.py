@@ -4,22 +4,23 @@ include. Pilot tests here use a bare app or a minimal task screen, so they stay 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from pilot_support import settle
 from textual.app import App, ComposeResult
-from textual.pilot import Pilot
 from textual.widgets import Button, Footer
 
 from trainer.engine import BAR, OFF, WAITING, Cube, Dice, MatchScore, Position, Side, Turn, legal_plays
 from trainer.tui.app import TrainerApp
 from trainer.tui.playing import BoardPlay, animate_play
 from trainer.tui.screens.base import TaskScreen
-from trainer.tui.widgets.board import GHOST, BoardGeometry, BoardView, LastMove, score_text
-from trainer.tui.widgets.cube import CubeActions
+from trainer.tui.widgets.board import GHOST, BoardGeometry, BoardScene, BoardView, LastMove
+from trainer.tui.widgets.cube import CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import NotationInput, TaskLayout
+from trainer.tui.wording import default_names, score_line
 
 GEOMETRIES = [
     *(
@@ -43,12 +44,9 @@ def play_of(position: Position, dice: tuple[int, int], notation: str):  # type: 
     return next(play for play in legal_plays(position, Dice.of(dice)) if str(play) == notation)
 
 
-async def settle(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 10) -> None:
-    """Wait until ``done()`` holds (an animation on a timer has run to its end), for at most ``timeout`` seconds."""
-    for _ in range(int(timeout / 0.05)):
-        if done():
-            return
-        await pilot.pause(0.05)
+def show(board: BoardView, **changes: object) -> None:
+    """Give the board the scene it shows with ``changes`` made."""
+    board.scene = replace(board.scene, **changes)  # type: ignore[arg-type]
 
 
 # --- geometry ----------------------------------------------------------------------------------------------
@@ -154,7 +152,7 @@ def test_last_move_changes_in_board_numbering_for_either_side() -> None:
     ],
 )
 def test_the_score_line_names_the_length_both_scores_and_crawford(match: MatchScore, text: str) -> None:
-    assert score_text(match) == text
+    assert score_line(match, default_names()) == text
 
 
 # --- drawing -----------------------------------------------------------------------------------------------
@@ -181,7 +179,7 @@ async def test_the_cube_sits_in_the_middle_or_on_its_owners_side_and_the_score_u
     async with app.run_test(size=(60, 30)) as pilot:
         board = app.query_one(BoardView)
         assert not any("pips" in line for line in lines(board))  # an empty board has no pips to count
-        board.position = Position.start()
+        board.scene = BoardScene(position=Position.start())
         await pilot.pause()
         shown = lines(board)
         geometry = board.geometry()
@@ -190,27 +188,27 @@ async def test_the_cube_sits_in_the_middle_or_on_its_owners_side_and_the_score_u
         assert all(tray(board, shown[index]).strip() == "" for index in inside)
         assert not any("Match to" in line for line in shown)
 
-        board.cube = Cube(1)
+        show(board, cube=Cube(1))
         await pilot.pause()
         assert tray(board, lines(board)[middle]).strip() == "64"  # a cube never turned shows 64, as a real one does
-        board.cube = Cube(4, Side.O)
+        show(board, cube=Cube(4, Side.O))
         await pilot.pause()
         shown = lines(board)
         owned = [index for index, line in enumerate(shown[: geometry.height]) if tray(board, line).strip() == "4"]
         assert len(owned) == 1 and owned[0] < middle and tray(board, shown[middle]).strip() == ""
-        board.cube = Cube(64, Side.X)
+        show(board, cube=Cube(64, Side.X))
         await pilot.pause()
         shown = lines(board)
         owned = [index for index, line in enumerate(shown[: geometry.height]) if tray(board, line).strip() == "64"]
         assert len(owned) == 1 and owned[0] > middle
 
-        board.match = MatchScore(5, 4, 2, crawford=True)
+        show(board, match=MatchScore(5, 4, 2, crawford=True))
         await pilot.pause()
         shown = lines(board)
         geometry = board.geometry()  # the score line takes a line from the board when the window is short
         assert shown[geometry.height + 1].strip() == "Match to 5 · You 4, O 2 · Crawford game"
         assert "pips" in shown[geometry.height]
-        board.cube = board.match = None
+        show(board, cube=None, match=None)
         await pilot.pause()
         shown = lines(board)
         assert not any("Match to" in line for line in shown)
@@ -222,10 +220,10 @@ async def test_the_last_move_leaves_a_ghost_where_checkers_left_and_rims_the_one
     async with app.run_test(size=(60, 30)) as pilot:
         board = app.query_one(BoardView)
         play = play_of(Position.start(), (6, 5), "24/18 13/8")
-        board.position = play.result
+        board.scene = BoardScene(position=play.result)
         await pilot.pause()
         assert GHOST not in board.render().plain
-        board.last_move = LastMove.of(play)
+        show(board, last_move=LastMove.of(play))
         await pilot.pause()
         text = board.render()
         assert text.plain.count(GHOST) == 2
@@ -247,8 +245,7 @@ async def test_the_last_move_leaves_a_ghost_where_checkers_left_and_rims_the_one
         }
         assert len(rimmed) == 4  # both sides of the two checkers that arrived, on 18 and 8
         # O's move is turned round: O's 24/18 leaves the board's 1-point.
-        board.position = play.result.swap()
-        board.last_move = LastMove.of(play, Side.O)
+        board.scene = BoardScene(position=play.result.swap(), last_move=LastMove.of(play, Side.O))
         await pilot.pause()
         rows = board.render().plain.splitlines()
         assert cell(1, 1) == GHOST and cell(1, 0) == "○"
@@ -266,16 +263,18 @@ async def test_a_play_is_animated_one_checker_at_a_time_for_either_side() -> Non
             seen.append(turn.current)
 
         animate_play(board, play, interval=0.01, on_step=stepped, on_done=lambda: done.append(True))
-        assert board.position == play.position and board.last_move is None and board.used_dice == ()
+        scene = board.scene
+        assert scene.position == play.position and scene.last_move is None and scene.used_dice == ()
         await settle(pilot, lambda: bool(done))
         assert done == [True] and len(seen) == 4 and len(set(seen)) == 4
-        assert board.position == play.result and seen[-1] == play.result
-        assert board.last_move == LastMove(play.moves) and board.used_dice == (4, 4, 4, 4)
+        scene = board.scene
+        assert scene.position == play.result and seen[-1] == play.result
+        assert scene.last_move == LastMove(play.moves) and scene.used_dice == (4, 4, 4, 4)
 
         animate_play(board, play, side=Side.O, interval=0.01, on_done=lambda: done.append(True))
-        assert board.position == play.position.swap() and board.on_roll is Side.O
+        assert board.scene.position == play.position.swap() and board.scene.on_roll is Side.O
         await settle(pilot, lambda: len(done) == 2)
-        assert board.position == play.result.swap() and board.last_move == LastMove(play.moves, Side.O)
+        assert board.scene.position == play.result.swap() and board.scene.last_move == LastMove(play.moves, Side.O)
 
 
 async def test_board_play_animates_a_solution_keeping_its_turn_in_step() -> None:
@@ -291,7 +290,7 @@ async def test_board_play_animates_a_solution_keeping_its_turn_in_step() -> None
         playing.animate(play, interval=0.01, on_step=lambda turn: notations.append(turn.notation()))
         await settle(pilot, lambda: len(notations) == 2)
         assert notations == ["13/7", "13/8 13/7"] or notations == ["13/8", "13/8 13/7"]
-        assert playing.turn.is_complete and playing.turn.play == play and board.position == play.result
+        assert playing.turn.is_complete and playing.turn.play == play and board.scene.position == play.result
 
 
 # --- checkers waiting to enter (acey-deucey) ----------------------------------------------------------------
@@ -309,10 +308,10 @@ async def test_waiting_checkers_stand_in_their_own_column_labelled_in_for_each_s
     app = BoardApp()
     async with app.run_test(size=(70, 30)) as pilot:
         board = app.query_one(BoardView)
-        board.position = Position.start()
+        board.scene = BoardScene(position=Position.start())
         await pilot.pause()
         assert not board.geometry().waiting and not board.shows_waiting()
-        board.position = Position.from_text("X: waitx13 24 23 / O: waitx3 20x2 19 18x9")
+        show(board, position=Position.from_text("X: waitx13 24 23 / O: waitx3 20x2 19 18x9"))
         await pilot.pause()
         geometry = board.geometry()
         assert geometry.waiting and geometry.width + 2 <= board.size.width
@@ -323,8 +322,7 @@ async def test_waiting_checkers_stand_in_their_own_column_labelled_in_for_each_s
         bottom = column[middle + 1 : middle + 1 + rows][::-1]  # from the bottom edge
         assert bottom == ["●"] * (rows - 1) + ["13"]  # more than fit: the count on the last line
         assert column[middle] == ""
-        board.position = Position.start()
-        board.waiting_column = True  # kept for an acey-deucey game once every checker has entered
+        show(board, position=Position.start(), waiting_column=True)  # kept for acey-deucey once every one entered
         await pilot.pause()
         assert board.geometry().waiting and all(cell == "" for cell in waiting_column(board)[2:-2])
 
@@ -351,16 +349,17 @@ async def test_a_click_on_the_waiting_stack_lights_the_entry_points_and_one_ente
         await pilot.pause()
         await pilot.click(BoardView, offset=board.offset_of(WAITING))
         await pilot.pause()
-        assert app.chosen == [WAITING] and board.selected == WAITING
-        assert board.targets == {22, 16}  # in/22 with the 3, on to 16 with the 6; 19 is closed
+        assert app.chosen == [WAITING] and board.scene.selected == WAITING
+        assert board.scene.targets == {22, 16}  # in/22 with the 3, on to 16 with the 6; 19 is closed
         await pilot.click(BoardView, offset=board.offset_of(22))
         await pilot.pause()
-        assert app.playing.turn.notation() == "in/22" and board.position is not None
-        assert board.position.player_waiting == 13 and board.position.player[22] == 1
+        position = board.scene.position
+        assert app.playing.turn.notation() == "in/22" and position is not None
+        assert position.player_waiting == 13 and position.player[22] == 1
         await pilot.click(BoardView, offset=board.offset_of(WAITING))
         await pilot.click(BoardView, offset=board.offset_of(16))  # in/19 is closed: the 6 can't enter a second one
         await pilot.pause()
-        assert app.playing.turn.notation() == "in/22" and board.selected is None
+        assert app.playing.turn.notation() == "in/22" and board.scene.selected is None
 
 
 async def test_the_keyboard_cursor_reaches_the_waiting_column_right_of_the_tray() -> None:
@@ -379,11 +378,11 @@ async def test_the_keyboard_cursor_reaches_the_waiting_column_right_of_the_tray(
         await pilot.press("enter")
         await pilot.pause()
         assert picked == [WAITING]
-        assert playing.choose(WAITING) is None and board.targets == {23, 20, 18}
+        assert playing.choose(WAITING) is None and board.scene.targets == {23, 20, 18}
         assert playing.choose(20) is None and playing.turn.notation() == "in/20"
         await pilot.press("right")
         assert board.cursor == 13  # round to the first point of the row
-        board.position, board.waiting_column = Position.start(), False
+        show(board, position=Position.start(), waiting_column=False)
         board.cursor = WAITING
         await pilot.pause()
         await pilot.press("left")
@@ -397,10 +396,11 @@ async def test_an_entering_play_is_animated_from_the_waiting_stack_with_ghosts_t
         play = play_of(Position.from_text("X: waitx4 13x5 8x3 6x3 / O: waitx15"), (6, 5), "in/20 in/19")
         done: list[bool] = []
         animate_play(board, play, side=Side.O, interval=0.01, on_done=lambda: done.append(True))
-        assert board.position is not None and board.position.opponent_waiting == 4
+        assert board.scene.position is not None and board.scene.position.opponent_waiting == 4
         await settle(pilot, lambda: bool(done))
-        assert board.position == play.result.swap() and board.position.opponent_waiting == 2
-        assert board.last_move == LastMove(play.moves, Side.O)
+        position = board.scene.position
+        assert position == play.result.swap() and position.opponent_waiting == 2
+        assert board.scene.last_move == LastMove(play.moves, Side.O)
         column = waiting_column(board)
         assert column[2:6] == ["○", "○", GHOST, GHOST]  # O's two left, and where the other two stood
         assert board.render().plain.count(GHOST) == 2
@@ -414,7 +414,7 @@ class CubeScreen(TaskScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.chosen: list[tuple[str, object]] = []
+        self.chosen: list[tuple[CubeAction, object]] = []
 
     def compose(self) -> ComposeResult:
         yield TaskLayout(CubeActions(), FeedbackBar(id="feedback"), NotationInput())
@@ -423,14 +423,8 @@ class CubeScreen(TaskScreen):
     def accepts_moves(self) -> bool:
         return False
 
-    def on_cube_actions_double_offered(self, message: CubeActions.DoubleOffered) -> None:
-        self.chosen.append(("double", message.control))
-
-    def on_cube_actions_take_chosen(self, message: CubeActions.TakeChosen) -> None:
-        self.chosen.append(("take", message.control))
-
-    def on_cube_actions_pass_chosen(self, message: CubeActions.PassChosen) -> None:
-        self.chosen.append(("pass", message.control))
+    def on_cube_actions_chosen(self, message: CubeActions.Chosen) -> None:
+        self.chosen.append((message.action, message.control))
 
 
 async def test_cube_actions_answer_their_keys_and_buttons_only_while_the_screen_allows_them(tmp_path: Path) -> None:
@@ -441,25 +435,25 @@ async def test_cube_actions_answer_their_keys_and_buttons_only_while_the_screen_
         await pilot.pause()
         actions = screen.query_one(CubeActions)
         shown = {key for key, active in screen.active_bindings.items() if active.enabled}
-        assert not actions.display and not {"d", "t", "p"} & shown
+        assert not any(button.display for button in actions.query(Button)) and not {"d", "t", "p"} & shown
         await pilot.press("d", "t", "p")
         await pilot.pause()
         assert screen.chosen == []
 
-        actions.can_double = True
+        actions.ask("double")
         await pilot.pause()
         assert actions.display and screen.query_one("#cube-double", Button).display
         assert not screen.query_one("#cube-take", Button).display
         assert screen.active_bindings["d"].binding.description == "Double" and "t" not in screen.active_bindings
         await pilot.press("d", "t")
         await pilot.pause()
-        assert screen.chosen == [("double", actions)]
+        assert screen.chosen == [(CubeAction.DOUBLE, actions)]
 
-        actions.can_double, actions.can_take, actions.can_pass = False, True, True
+        actions.ask("take")
         await pilot.pause()
         await pilot.click("#cube-take")
         await pilot.press("p")
         await pilot.pause()
-        assert [name for name, _ in screen.chosen] == ["double", "take", "pass"]
-        assert all(control is actions for _, control in screen.chosen)
+        assert [name for name, control in screen.chosen] == ["double", "take", "pass"]
+        assert all(control is actions for name, control in screen.chosen)
         assert not any(button.can_focus for button in screen.query(Button))
