@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from trainer.engine import BAR, OFF, WAITING, Cube, Phase, Play, Position, Side, Turn
+from trainer.engine import BAR, OFF, WAITING, Cube, Dice, Phase, Play, Position, Side, Turn
 from trainer.tui.widgets.scene import BoardScene, LastMove, TurnCue
 
 if TYPE_CHECKING:
@@ -145,3 +145,9 @@ def table_scene(scene: BoardScene, game: PlayableGame, viewer: Side) -> BoardSce
         selected=None,
         targets=frozenset(),
     )
+
+
+def position_scene(position: Position, dice: Dice | None = None, caption: str = "") -> BoardScene:
+    """A position to look at, X on roll with ``dice`` to play (``None``: before the roll), nothing marked or chosen:
+    what Explore shows of the position and the dice typed."""
+    return BoardScene(position=position, dice=dice, caption=caption)

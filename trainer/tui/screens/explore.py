@@ -26,8 +26,8 @@ from trainer.engine import (
     sorted_plays,
 )
 from trainer.tui.playing import STEP_SECONDS, animate_play
+from trainer.tui.scenes import played_scene, position_scene
 from trainer.tui.screens.base import TaskScreen
-from trainer.tui.widgets.board import LastMove
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import TaskLayout
@@ -138,21 +138,17 @@ class ExploreScreen(TaskScreen):
             return
         self.feedback.clear()
         self.position = position
-        board = self.board
-        board.position, board.used_dice, board.last_move = position, (), None
-        board.caption = position.text() if position.has_waiting() else f"ID {position.position_id()}"
+        caption = position.text() if position.has_waiting() else f"ID {position.position_id()}"
+        self.board.scene = position_scene(position, dice, caption)
+        plays_list.clear_options()
         if dice is None:
-            board.dice = None
             self.plays = ()
-            plays_list.clear_options()
             explanation_box.update("No dice: the cube decision of X, on roll.")
             self.evaluate(position, None)
             return
         explanation = explain(position, dice)
         self.plays = () if explanation.no_play else sorted_plays(explanation.plays)
-        board.dice = dice
         explanation_box.update(explanation.text)
-        plays_list.clear_options()
         for index, play in enumerate(self.plays):
             plays_list.add_option(Option(Text(str(play)), id=str(index)))
         self.evaluate(position, dice)
@@ -214,10 +210,7 @@ class ExploreScreen(TaskScreen):
         if event.option.id is None:
             return
         self.stop_replay()
-        play = self.plays[int(event.option.id)]
-        board = self.board
-        board.position, board.used_dice = play.result, play.dice.moves[: play.dice_used]
-        board.last_move = LastMove.of(play)
+        self.board.scene = played_scene(self.board.scene, self.plays[int(event.option.id)])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Play the chosen play out on the board, one checker at a time."""
