@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import io
 import time
 from collections.abc import Callable
 
+from rich.console import Console
+from textual.app import App
 from textual.pilot import Pilot
 
 POLL_SECONDS = 0.01
@@ -103,3 +106,12 @@ async def play_settled(pilot: Pilot[object], until: Callable[[], object] | None 
         return not busy and (until is None or bool(until()))
 
     await idle(pilot, settled)
+
+
+def screen_text(app: App[object]) -> str:
+    """The text on the app's screen, line by line, as a terminal shows it (what ``export_screenshot`` draws, as plain
+    text: Textual offers no public way to it)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True, record=True)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pilot_support import screen_text, settle
 from textual.app import App
 from textual.command import CommandPalette
 from textual.pilot import Pilot
@@ -20,7 +21,7 @@ from textual.widgets import Input, Markdown, OptionList
 from textual.widgets.markdown import MarkdownBlock
 
 from trainer import cli
-from trainer.content.loader import load_lessons
+from trainer.content.loader import LessonLibrary, load_lessons
 from trainer.content.puzzles import load_puzzles
 from trainer.play import LocalGame
 from trainer.reports import write_crash_report
@@ -187,6 +188,29 @@ async def test_a_window_too_small_from_the_start_leaves_no_too_small_screen_behi
         await pilot.press("escape")
         await pilot.pause()
         assert [type(screen) for screen in app.screen_stack[1:]] == [HomeScreen] and app.is_running
+
+
+async def test_control_characters_in_content_and_notices_show_as_visible_signs_on_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A terminal acts on an escape sequence it is sent (this one would retitle the window): a lesson's title, a
+    file name and a notice from the store reach the screen with their control characters as visible signs."""
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await started(pilot)
+        assert app.lessons is not None
+        first = app.lessons.lessons[0]
+        hostile = first.model_copy(update={"title": "Owned \x1b]0;owned\x07 title"})  # as if the loader let it in
+        monkeypatch.setattr(ProgressStore, "notice", property(lambda store: "The progress file \x1b[2J was moved"))
+        app.post_message(TrainerApp.ContentLoaded(lessons=LessonLibrary([hostile], skipped=["bad\x1b[31m.toml"])))
+        menu = app.screen.query_one("#home-menu", OptionList)
+        await settle(pilot, lambda: "owned" in str(menu.get_option_at_index(0).prompt))
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Owned ␛]0;owned␇ title" in shown and "bad␛[31m.toml" in shown and "file ␛[2J was" in shown
+        assert "\x1b" not in shown and "\x07" not in shown
+        notices = [notification.message for notification in app._notifications]
+        assert any("bad␛[31m.toml" in notice for notice in notices) and not any("\x1b" in notice for notice in notices)
 
 
 async def test_broken_content_of_every_kind_is_skipped_with_a_notice(tmp_path: Path) -> None:

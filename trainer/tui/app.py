@@ -19,7 +19,9 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.reactive import reactive
 
+from trainer.i18n import N_
 from trainer.store import ProgressStore
+from trainer.tui import wording
 from trainer.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
@@ -36,8 +38,8 @@ class TrainerApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "bgtrainer"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("ctrl+t", "toggle_theme", "Theme"),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True),
+        Binding("ctrl+t", "toggle_theme", N_("Theme")),
     ]
 
     lessons: reactive[LessonLibrary | None] = reactive(None, always_update=True)
@@ -89,14 +91,20 @@ class TrainerApp(App[None]):
         self.push_screen(HomeScreen())
         self._home_shown = True
         if self.store.notice:
-            self.notify(self.store.notice, title="Progress", severity="warning", timeout=12, markup=False)
+            self._progress_notice(self.store.notice)
         self.store.on_notice(self._progress_notice)
         self.load_content()
         self.check_size()
 
     def _progress_notice(self, sentence: str) -> None:
         """Tell the learner, once, what happened to the progress file during the session."""
-        self.notify(sentence, title="Progress", severity="warning", timeout=12, markup=False)
+        self.notify(
+            wording.shown(sentence),
+            title=wording.progress_notice_title(),
+            severity="warning",
+            timeout=12,
+            markup=False,
+        )
 
     @work(thread=True, exclusive=True, group="content", exit_on_error=False)
     def load_content(self) -> None:
@@ -139,23 +147,18 @@ class TrainerApp(App[None]):
     def on_trainer_app_content_loaded(self, message: ContentLoaded) -> None:
         if message.lessons is not None:
             self.lessons = message.lessons
-            skipped = message.lessons.skipped
-            self._report_skipped("Lessons", skipped, f"Skipped {len(skipped)} broken lesson file(s)")
+            if message.lessons.skipped:
+                notice = wording.skipped_lessons(message.lessons.skipped)
+                self._report_skipped(wording.lessons_notice_title(), notice)
         if message.puzzles is not None:
             self.puzzles = message.puzzles
-            lead = "Puzzles that failed their checks were left out of"
-            self._report_skipped("Puzzles", message.puzzles.skipped, lead)
+            if message.puzzles.skipped:
+                notice = wording.skipped_puzzles(message.puzzles.skipped)
+                self._report_skipped(wording.puzzles_title(), notice)
 
-    def _report_skipped(self, title: str, skipped: list[str], lead: str) -> None:
+    def _report_skipped(self, title: str, notice: str) -> None:
         """Say which content files were (in part) left out, without stopping the app."""
-        if skipped:
-            self.notify(
-                f"{lead}: {', '.join(skipped)}. Run 'bgtrainer validate' for details.",
-                title=title,
-                severity="warning",
-                timeout=12,
-                markup=False,
-            )
+        self.notify(notice, title=title, severity="warning", timeout=12, markup=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)

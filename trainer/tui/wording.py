@@ -993,3 +993,442 @@ def again_button() -> str:
 
 def no_waiting_column() -> str:
     return _("this board has no column for checkers waiting to enter")
+
+
+# --- the app ------------------------------------------------------------------------------------------------------
+
+
+def shown(text: str) -> str:
+    """Text from a file or the store (a title, a file name, a notice), with its control characters as visible signs."""
+    return printable(text)
+
+
+def shown_lines(text: str) -> str:
+    """Text of several lines from a file (Markdown), its line breaks and tabs kept, its other control characters
+    shown as visible signs."""
+    return printable(text, newlines=True)
+
+
+def progress_notice_title() -> str:
+    """The title of a notice about the progress file."""
+    return _("Progress")
+
+
+def lessons_notice_title() -> str:
+    """The title of a notice about the lesson files."""
+    return _("Lessons")
+
+
+def skipped_lessons(files: list[str]) -> str:
+    """The notice that lesson files were left out, naming them."""
+    return _("Skipped {count} broken lesson file(s): {files}. Run 'bgtrainer validate' for details.").format(
+        count=len(files), files=", ".join(shown(name) for name in files)
+    )
+
+
+def skipped_puzzles(files: list[str]) -> str:
+    """The notice that puzzle files were (in part) left out, naming them."""
+    return _(
+        "Puzzles that failed their checks were left out of: {files}. Run 'bgtrainer validate' for details."
+    ).format(files=", ".join(shown(name) for name in files))
+
+
+def window_too_small(width: int, height: int, least_width: int, least_height: int) -> str:
+    """The too-small screen: how large the window must be, and how large it is."""
+    return _(
+        "Make the window larger.\n\nbgtrainer needs at least {least_width} x {least_height}; this one is {width} x "
+        "{height}.\n\nctrl+q quits."
+    ).format(width=width, height=height, least_width=least_width, least_height=least_height)
+
+
+def which_route() -> str:
+    """The question of the route-choice modal."""
+    return _("This checker can get there in more than one way. Which?")
+
+
+def only_web_links() -> str:
+    """Said when a link in a lesson is not a web address."""
+    return _("Only web links (http and https) open from here.")
+
+
+def illegal(message: str) -> str:
+    """Feedback on an attempt the rules refuse."""
+    return _("Illegal: {message}").format(message=message)
+
+
+# --- home ---------------------------------------------------------------------------------------------------------
+
+
+def lesson_line(number: int, title: str, status: str) -> str:
+    """A lesson in the home menu: ``3. The opening roll and moving  —  ○ new``."""
+    return _("{number}. {title}  —  {status}").format(number=number, title=shown(title), status=status)
+
+
+def stars(count: int, out_of: int = 3) -> str:
+    """``★★☆``: stars earned, of all."""
+    return "★" * count + "☆" * (out_of - count)
+
+
+def lesson_done(earned: int, first_try: int, graded: int) -> str:
+    """A lesson done: its stars and the tasks right at the first try."""
+    return _("✓ done  {stars}  {first_try}/{graded}").format(stars=stars(earned), first_try=first_try, graded=graded)
+
+
+def lesson_done_earlier_edition(earned: int) -> str:
+    """A lesson done in an earlier edition of it, which has new tasks now."""
+    return _("✓ done  {stars}  (an earlier edition: new tasks to try)").format(stars=stars(earned))
+
+
+def lesson_started(step: int, steps: int) -> str:
+    """A lesson started: the step it resumes at."""
+    return _("● step {step} of {steps}").format(step=step, steps=steps)
+
+
+def lesson_new() -> str:
+    return _("○ new")
+
+
+def loading_lessons() -> str:
+    return _("Loading lessons…")
+
+
+def no_lessons() -> str:
+    return _("No lessons could be loaded")
+
+
+def review_entry(due: int | None) -> str:
+    """The reviews in the home menu: how many are due (``None`` while the content loads)."""
+    if due is None:
+        return _("Review  (loading…)")
+    return _("Review ({due} due)  (r)").format(due=due)
+
+
+def puzzles_entry(solved: int | None, total: int) -> str:
+    """The puzzles in the home menu: how many are solved (``None`` while they load)."""
+    if solved is None:
+        return _("Puzzles  (loading…)")
+    return _("Puzzles  (p)  —  {solved} of {total} solved").format(solved=solved, total=total)
+
+
+def drill_entry() -> str:
+    return _("Forced or not? Practice, Streak, Storm  (f)")
+
+
+def play_entry() -> str:
+    return _("Play a game  (g)")
+
+
+def explore_entry() -> str:
+    return _("Explore a position  (e)")
+
+
+def help_entry() -> str:
+    return _("Help  (?)")
+
+
+def progress_button() -> str:
+    return _("Progress  (s)")
+
+
+def continue_button(label: str | None = None) -> str:
+    """The Continue button: ``▶ Continue`` until the next useful thing is known, then ``▶ <what it is>  (c)``."""
+    if label is None:
+        return _("▶ Continue")
+    return _("▶ {label}  (c)").format(label=shown(label))
+
+
+def skipped_lesson_files(files: list[str]) -> str:
+    """Home's notice of the lesson files left out."""
+    return _("Skipped broken lesson files: {files} (run 'bgtrainer validate').").format(
+        files=", ".join(shown(name) for name in files)
+    )
+
+
+# --- the dashboard at a glance ------------------------------------------------------------------------------------
+
+
+def loading_progress() -> str:
+    return _("Loading your progress…")
+
+
+def lessons_done(done: int, total: int) -> str:
+    return _("Done: Lessons {done}/{total}").format(done=done, total=total)
+
+
+def kind_solved(kind: str, solved: int, total: int) -> str:
+    """A kind of puzzle (its short name) and how many of it are solved."""
+    return _("{kind} {solved}/{total}").format(kind=shown(_(kind)), solved=solved, total=total)
+
+
+def percent(share: float | None) -> str:
+    """``73%``; nothing for no share."""
+    return "" if share is None else f"{share:.0%}"
+
+
+def kind_accuracy(kind: str, share: float | None) -> str:
+    """A kind of puzzle (its short name) and its first-try accuracy."""
+    return _("{kind} {accuracy}").format(kind=shown(_(kind)), accuracy=percent(share))
+
+
+def first_try(part: str) -> str:
+    """The first of the first-try figures, which names them."""
+    return _("First try: {part}").format(part=part)
+
+
+def weakest(title: str, share: float | None, kind: str | None = None) -> str:
+    """The weakest theme and its accuracy, with its kind (short name) where a theme of another kind shares its name."""
+    if kind is None:
+        return _("Weakest: {title} {accuracy}").format(title=shown(title), accuracy=percent(share))
+    return _("Weakest: {title} ({kind}) {accuracy}").format(
+        title=shown(title), kind=shown(_(kind)), accuracy=percent(share)
+    )
+
+
+def rating(text: str) -> str:
+    """``Rating 1500 ± 350``."""
+    return _("Rating {rating}").format(rating=text)
+
+
+def bests(streak: int, storm: int, days_in_a_row: int) -> str:
+    """The best Streak and Storm and the days practised in a row."""
+    best = _("Best streak {streak}, storm {storm}").format(streak=streak, storm=storm)
+    days = ngettext("{count} day in a row", "{count} days in a row", days_in_a_row).format(count=days_in_a_row)
+    return f"· {best} · {days}"
+
+
+# --- the progress page --------------------------------------------------------------------------------------------
+
+FIGURE_COLUMNS = (N_("Puzzles"), N_("Solved"), N_("First try"))
+"""The columns of the table of puzzles by kind and theme."""
+
+
+def your_progress() -> str:
+    return _("Your progress")
+
+
+def loading() -> str:
+    return _("Loading…")
+
+
+def accuracy_of(share: float, attempted: int) -> str:
+    """First-try accuracy and the attempts it is of: ``75% of 8``."""
+    return _("{accuracy} of {attempted}").format(accuracy=percent(share), attempted=attempted)
+
+
+def time_until(seconds: float) -> str:
+    """A wait in words, rounded: ``in 10 minutes``, ``in 3 hours``, ``in 2 days``."""
+    minutes = max(1, round(seconds / 60))
+    if minutes < 60:
+        return ngettext("in {count} minute", "in {count} minutes", minutes).format(count=minutes)
+    hours = round(minutes / 60)
+    if hours < 24:
+        return ngettext("in {count} hour", "in {count} hours", hours).format(count=hours)
+    days = round(hours / 24)
+    return ngettext("in {count} day", "in {count} days", days).format(count=days)
+
+
+def lessons_line(done: int, total: int, started: int) -> str:
+    if started:
+        return _("Lessons          {done} of {total} done, {started} started").format(
+            done=done, total=total, started=started
+        )
+    return _("Lessons          {done} of {total} done").format(done=done, total=total)
+
+
+def rating_line_of(rating: str, attempts: int, *, provisional: bool) -> str:
+    """The rating, whether it is provisional, and the rated attempts."""
+    counted = ngettext("{count} rated attempt", "{count} rated attempts", attempts).format(count=attempts)
+    if provisional:
+        return _("Rating           {rating} (provisional), {attempts}").format(rating=rating, attempts=counted)
+    return _("Rating           {rating}, {attempts}").format(rating=rating, attempts=counted)
+
+
+def runs(count: int) -> str:
+    return ngettext("{count} run", "{count} runs", count).format(count=count)
+
+
+def drills_line(streak: int, streak_runs: int, storm: int, storm_runs: int) -> str:
+    return _("Best streak      {streak} ({streak_runs}); best storm {storm} ({storm_runs})").format(
+        streak=streak, streak_runs=runs(streak_runs), storm=storm, storm_runs=runs(storm_runs)
+    )
+
+
+def reviews_line(due: int, cards: int, next_due_in: float | None) -> str:
+    """Reviews due of all cards, and when the next one comes due (``next_due_in`` seconds from now)."""
+    counted = ngettext("{count} card", "{count} cards", cards).format(count=cards)
+    if next_due_in is None:
+        return _("Reviews due      {due} of {cards}").format(due=due, cards=counted)
+    return _("Reviews due      {due} of {cards}; the next {when}").format(
+        due=due, cards=counted, when=time_until(next_due_in)
+    )
+
+
+def days_line(in_a_row: int, total: int, best_run: int, *, today: bool) -> str:
+    """Days practised in a row (said not yet today while a run waits for today), in all, and the best run."""
+    days = ngettext("{count} day", "{count} days", total).format(count=total)
+    values = {"in_a_row": in_a_row, "days": days, "best": best_run}
+    if in_a_row and not today:
+        return _("Days in a row    {in_a_row} (not yet today); {days} in all, best run {best}").format(**values)
+    return _("Days in a row    {in_a_row}; {days} in all, best run {best}").format(**values)
+
+
+def chart_starts_later() -> str:
+    return _("The rating chart starts after your first rated puzzle.")
+
+
+def chart_title() -> str:
+    return _("Rating after each rated attempt (0: the start)")
+
+
+def chart_x_label() -> str:
+    return _("rated attempts")
+
+
+# --- explore a position -------------------------------------------------------------------------------------------
+
+CUBE_ACTIONS = (N_("no double"), N_("double, take"), N_("double, pass"), N_("too good to double"))
+"""The right cube actions, as the evaluator names them (its values are their English names): marked here for the
+catalog, translated where shown."""
+
+
+def explore_title() -> str:
+    return _("Explore a position")
+
+
+def position_field() -> str:
+    return _("Position (Position ID, XGID, text form or 'start'):")
+
+
+def position_placeholder() -> str:
+    return _("e.g. 4HPwATDgc/ABMA")
+
+
+def dice_field() -> str:
+    return _("Dice:")
+
+
+def dice_placeholder() -> str:
+    return _("e.g. 31 or 6-5; empty for the cube decision")
+
+
+def unreadable_position(error: str) -> str:
+    """Why a position could not be read, and every form it may be written in."""
+    return _(
+        "{error}. Write a Position ID (e.g. 4HPwATDgc/ABMA, a Match ID may follow after a colon), an XGID "
+        "(XGID=...), the text form (e.g. X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2) or start."
+    ).format(error=error)
+
+
+def position_caption(position_id: str) -> str:
+    """Under the board: the position's ID."""
+    return _("ID {id}").format(id=position_id)
+
+
+def no_dice() -> str:
+    return _("No dice: the cube decision of X, on roll.")
+
+
+def not_judged_waiting() -> str:
+    return _("bgsage does not judge positions with checkers waiting to enter (acey-deucey).")
+
+
+def evaluating() -> str:
+    return _("Evaluating with bgsage…")
+
+
+def not_evaluated(error: str) -> str:
+    return _("bgsage could not evaluate this: {error}").format(error=error)
+
+
+def ranked_play(play: str, rank: int, equity: float, win: float, gammon: float) -> str:
+    """A play in the list once ranked: its rank (★ the best) and equity, and on a second line its winning (W) and
+    gammon (G) chances in percent."""
+    place = f"★{rank}" if rank == 1 else f"#{rank}"
+    return _("{play}  {rank} {equity:+.3f}\n  W {win:.1f}%  G {gammon:.1f}%").format(
+        play=play, rank=place, equity=equity, win=win, gammon=gammon
+    )
+
+
+def ranked_by(plies: int, best: str) -> str:
+    return _(
+        "Ranked by bgsage ({plies} ply): money equity with the cube centered, W winning and G gammon chances. "
+        "★ the best: {best}."
+    ).format(plies=plies, best=best)
+
+
+def cube_decision(decision: CubeDecision) -> str:
+    """The cube decision in a few words, with the three equities."""
+    return _(
+        "Cube decision of X on roll, the cube centered (bgsage, {plies} ply): {action}. No double {no_double:+.3f}, "
+        "double/take {double_take:+.3f}, double/pass {double_pass:+.3f}; X wins {win:.1f}%, a gammon {gammon:.1f}%."
+    ).format(
+        plies=decision.plies,
+        action=_(decision.action),
+        no_double=decision.no_double,
+        double_take=decision.double_take,
+        double_pass=decision.double_pass,
+        win=100 * decision.chances.win,
+        gammon=100 * decision.chances.win_gammon,
+    )
+
+
+# --- help -----------------------------------------------------------------------------------------------------------
+
+HELP_SECTIONS = (
+    N_("# Help"),
+    N_(
+        "## Keys\n"
+        "- **Arrows** move around menus and the board; **enter** chooses. On a new task the board shows no cursor:\n"
+        "  the first arrow or **enter** shows it, so an extra enter never answers by itself.\n"
+        "- On the board: choose one of your checkers (●), then one of the lit points (◇) to move it, with the arrows\n"
+        "  and **enter** or with the mouse; or press **/** and type the play, e.g. `24/18 13/8`. **escape** "
+        "leaves the\n"
+        "  box for the board; after a wrong answer the box is emptied for the next try, and the keys the feedback\n"
+        "  names (such as **s** for the solution) still work.\n"
+        "- **1**, **2**, **3** ... choose a numbered answer. **Tab** goes from the board to the answers or the box.\n"
+        "- **u** undoes a move in this turn, **enter** or **n** goes on after a right answer, **q** or "
+        "**escape** goes\n"
+        "  back, **page up** and **page down** scroll the text beside the board, **ctrl+q** quits from anywhere,\n"
+        "  **ctrl+t** switches between the dark and the light theme.\n"
+        "- Setting up the board: choose a point (**enter** or a click) to add a checker there, **-** or a right-click\n"
+        "  to take one away, **c** to check.\n"
+        "- Where the doubling cube is in play: **d** doubles, **t** takes, **p** passes.\n"
+        "- On the home screen: **c** continues with the next useful thing, **r** opens the reviews due, **f** the\n"
+        "  forced-or-not drill, **s** your whole progress.\n"
+        "- Forced or not?: **f** forced, **n** not forced, **p** no legal play; a forced roll is then played on the\n"
+        "  board or typed; **enter** goes on, **a** starts a Streak or Storm again.\n"
+        "- Playing a game (**g** on home): **r** rolls, **enter** confirms a play, **u** takes a move back "
+        "before that;\n"
+        "  after the tutor flags a mistake **z** takes it back, **v** shows yours or the better play, "
+        "**enter** goes on;\n"
+        "  **h** shows the ranking of the plays (or the cube decision), **T** switches the tutor off and on; after an\n"
+        "  acey-deucey 1-2, **1**-**6** choose the double. The game is saved as you go: **q** leaves it, and "
+        "the Play menu\n"
+        "  offers to resume it."
+    ),
+    N_(
+        "## The board\n"
+        "You are ● and move from your 24-point down to your 1-point, then bear off. O (○) moves the other way.\n"
+        "The bar is in the middle; borne-off checkers go to the tray on the right, where the doubling cube sits too:\n"
+        "in the middle while nobody owns it, on its owner's side once it has been turned. The dice are shown beside\n"
+        "the bar (dimmed once played). After a play, a dotted ring ◌ marks where each checker left and a rim the\n"
+        "checkers that arrived. In a match, the score line under the board gives the length, both scores and the\n"
+        "Crawford game."
+    ),
+    N_(
+        "## The rules in brief\n"
+        "- Move one checker by each die, or one checker by both; doubles are played four times.\n"
+        "- You may land on an empty point, your own, or one with a single O checker (a blot), which you hit "
+        "to the bar.\n"
+        "- With a checker on the bar you must enter it first, in O's home board.\n"
+        "- Use both dice when you can; if only one can be played, play the higher one when either could be.\n"
+        "- Bear off once all 15 checkers are in your home board. The first to bear off all 15 wins."
+    ),
+    N_("Progress is saved as you go; a lesson resumes where you left it."),
+)
+"""The help page (Markdown), section by section."""
+
+
+def help_text() -> str:
+    """The help page: the keys, the board and the rules in brief (Markdown)."""
+    return "\n\n".join(_(section) for section in HELP_SECTIONS) + "\n"

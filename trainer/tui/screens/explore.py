@@ -25,6 +25,8 @@ from trainer.engine import (
     read_position,
     sorted_plays,
 )
+from trainer.i18n import N_
+from trainer.tui import wording
 from trainer.tui.playing import STEP_SECONDS, animate_play
 from trainer.tui.scenes import played_scene, position_scene
 from trainer.tui.screens.base import TaskScreen
@@ -37,10 +39,6 @@ if TYPE_CHECKING:
 
 RANK_PLIES = 1
 """The depth of Explore's evaluations: bgsage's network alone, a fraction of a second."""
-ACCEPTED_FORMS = (
-    "Write a Position ID (e.g. 4HPwATDgc/ABMA, a Match ID may follow after a colon), an XGID (XGID=...), "
-    "the text form (e.g. X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2) or start."
-)
 
 
 def ranked_prompt(play: Play, item: RankedPlay | None) -> Text:
@@ -49,18 +47,12 @@ def ranked_prompt(play: Play, item: RankedPlay | None) -> Text:
     if item is None:
         return Text(str(play))
     chances = item.chances
-    rank = f"★{item.rank}" if item.rank == 1 else f"#{item.rank}"
-    return Text(f"{play}  {rank} {item.equity:+.3f}\n  W {100 * chances.win:.1f}%  G {100 * chances.win_gammon:.1f}%")
+    return Text(wording.ranked_play(str(play), item.rank, item.equity, 100 * chances.win, 100 * chances.win_gammon))
 
 
-def cube_text(decision: CubeDecision) -> str:
-    """The cube decision in a few words, with the three equities."""
-    return (
-        f"Cube decision of X on roll, the cube centered (bgsage, {decision.plies} ply): {decision.action}. "
-        f"No double {decision.no_double:+.3f}, double/take {decision.double_take:+.3f}, double/pass "
-        f"{decision.double_pass:+.3f}; X wins {100 * decision.chances.win:.1f}%, a gammon "
-        f"{100 * decision.chances.win_gammon:.1f}%."
-    )
+def caption_of(position: Position) -> str:
+    """Under the board: the position's ID, or its text form where no ID can hold it (checkers waiting to enter)."""
+    return position.text() if position.has_waiting() else wording.position_caption(position.position_id())
 
 
 class ExploreScreen(TaskScreen):
@@ -68,7 +60,7 @@ class ExploreScreen(TaskScreen):
     equity and chances once evaluated; highlight a play to see where it leaves the checkers, from and to, or choose
     it (enter) to see its checkers move one at a time. Without dice: the cube decision."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "swap", "Other side to roll")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "swap", N_("Other side to roll"))]
 
     step_seconds = STEP_SECONDS
     """How long each checker move of a chosen play stays on the board before the next."""
@@ -83,15 +75,15 @@ class ExploreScreen(TaskScreen):
 
     def compose(self) -> ComposeResult:
         yield TaskLayout(
-            Static("Position (Position ID, XGID, text form or 'start'):", classes="field-label"),
-            Input("start", id="position-input", placeholder="e.g. 4HPwATDgc/ABMA"),
-            Static("Dice:", classes="field-label"),
-            Input("31", id="dice-input", placeholder="e.g. 31 or 6-5; empty for the cube decision"),
+            Static(wording.position_field(), classes="field-label", markup=False),
+            Input("start", id="position-input", placeholder=wording.position_placeholder()),
+            Static(wording.dice_field(), classes="field-label", markup=False),
+            Input("31", id="dice-input", placeholder=wording.dice_placeholder()),
             FeedbackBar(id="feedback"),
             Static(id="explanation", classes="explanation", markup=False),
             Static(id="evaluation", markup=False),
             OptionList(id="plays"),
-            title=" Explore a position",
+            title=" " + wording.explore_title(),
         )
         yield KeysFooter()
 
@@ -126,7 +118,7 @@ class ExploreScreen(TaskScreen):
                     self.query_one("#position-input", Input).value, allow_finished=False
                 )
             except EngineError as error:
-                raise EngineError(f"{error}. {ACCEPTED_FORMS}") from error
+                raise EngineError(wording.unreadable_position(str(error))) from error
             dice_text = self.query_one("#dice-input", Input).value.strip()
             dice = parse_dice(dice_text) if dice_text else xgid_dice
         except EngineError as error:
@@ -138,12 +130,11 @@ class ExploreScreen(TaskScreen):
             return
         self.feedback.clear()
         self.position = position
-        caption = position.text() if position.has_waiting() else f"ID {position.position_id()}"
-        self.board.scene = position_scene(position, dice, caption)
+        self.board.scene = position_scene(position, dice, caption_of(position))
         plays_list.clear_options()
         if dice is None:
             self.plays = ()
-            explanation_box.update("No dice: the cube decision of X, on roll.")
+            explanation_box.update(wording.no_dice())
             self.evaluate(position, None)
             return
         explanation = explain(position, dice)
@@ -163,10 +154,10 @@ class ExploreScreen(TaskScreen):
             note.update("")  # nothing to evaluate: bad input, or no legal play
             return
         if position.has_waiting():
-            note.update("bgsage does not judge positions with checkers waiting to enter (acey-deucey).")
+            note.update(wording.not_judged_waiting())
             return
         self.asked = (position, dice)
-        note.update("Evaluating with bgsage…")
+        note.update(wording.evaluating())
         self._evaluate(position, dice)
 
     @work(thread=True, exclusive=True, group="explore-evaluation", exit_on_error=False)
@@ -190,20 +181,16 @@ class ExploreScreen(TaskScreen):
             return  # the position or the dice have changed since
         note = self.query_one("#evaluation", Static)
         if isinstance(result, Exception):
-            note.update(f"bgsage could not evaluate this: {result}")
+            note.update(wording.not_evaluated(wording.shown(str(result))))
             return
         if not isinstance(result, list):
-            note.update(cube_text(result))
+            note.update(wording.cube_decision(result))
             return
         by_result = {item.play.result: item for item in result}
         plays_list = self.query_one("#plays", OptionList)
         for index, play in enumerate(self.plays):
             plays_list.replace_option_prompt_at_index(index, ranked_prompt(play, by_result.get(play.result)))
-        best = result[0]
-        note.update(
-            f"Ranked by bgsage ({RANK_PLIES} ply): money equity with the cube centered, W winning and G gammon "
-            f"chances. ★ the best: {best.play}."
-        )
+        note.update(wording.ranked_by(RANK_PLIES, str(result[0].play)))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Show where the highlighted play leaves the checkers, its moves marked from and to."""

@@ -13,9 +13,11 @@ from textual.screen import Screen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from trainer.i18n import N_
 from trainer.stats_report import figure_title
 from trainer.store import ProgressStore
 from trainer.training import LessonStanding, lesson_standing
+from trainer.tui import wording
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.dashboard import DashboardSummary
 from trainer.tui.widgets.footer import KeysFooter
@@ -29,16 +31,15 @@ if TYPE_CHECKING:
 def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
     """A lesson's line in the list: its number, title and status (new, started, done with stars)."""
     if standing.status == "done":
-        stars = f"{'★' * standing.stars}{'☆' * (3 - standing.stars)}"
         if standing.earlier_edition:
-            label = f"✓ done  {stars}  (an earlier edition: new tasks to try)"
+            status = wording.lesson_done_earlier_edition(standing.stars)
         else:
-            label = f"✓ done  {stars}  {standing.first_try}/{standing.graded}"
+            status = wording.lesson_done(standing.stars, standing.first_try, standing.graded)
     elif standing.status == "started":
-        label = f"● step {standing.progress.resume_step + 1} of {len(lesson.steps)}"
+        status = wording.lesson_started(standing.progress.resume_step + 1, len(lesson.steps))
     else:
-        label = "○ new"
-    return f"{lesson.number}. {lesson.title}  —  {label}"
+        status = wording.lesson_new()
+    return wording.lesson_line(lesson.number, lesson.title, status)
 
 
 class HomeScreen(TrainerScreen, inherit_bindings=False):
@@ -48,28 +49,30 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *Screen.BINDINGS,
-        Binding("q", "app.quit", "Quit"),
-        Binding("c", "continue", "Continue"),
-        Binding("l", "focus_lessons", "Lessons"),
-        Binding("r", "review", "Review"),
-        Binding("p", "puzzles", "Puzzles"),
-        Binding("f", "drill", "Forced?"),
-        Binding("g", "play", "Play"),
-        Binding("e", "explore", "Explore"),
-        Binding("s", "progress", "Progress"),
-        Binding("question_mark,f1", "help", "Help"),
+        Binding("q", "app.quit", N_("Quit")),
+        Binding("c", "continue", N_("Continue")),
+        Binding("l", "focus_lessons", N_("Lessons")),
+        Binding("r", "review", N_("Review")),
+        Binding("p", "puzzles", N_("Puzzles")),
+        Binding("f", "drill", N_("Forced?")),
+        Binding("g", "play", N_("Play")),
+        Binding("e", "explore", N_("Explore")),
+        Binding("s", "progress", N_("Progress")),
+        Binding("question_mark,f1", "help", N_("Help")),
     ]
 
     dashboard: Dashboard | None = None
     """The figures shown, once the lessons and puzzles have loaded."""
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="menu-page home"):
+        with Vertical(classes="menu-page"):
             yield Static("bgtrainer", classes="page-title")
             yield DashboardSummary(id="dashboard")
             with Horizontal(classes="home-actions"):
-                yield Button("▶ Continue", id="continue", classes="continue", action="screen.continue", compact=True)
-                yield Button("Progress  (s)", classes="to-progress", action="screen.progress", compact=True)
+                yield Button(
+                    wording.continue_button(), id="continue", classes="continue", action="screen.continue", compact=True
+                )
+                yield Button(wording.progress_button(), classes="to-progress", action="screen.progress", compact=True)
             yield Static("", id="home-notice", classes="notice", markup=False)
             with Vertical(classes="home-menu-box"):
                 yield OptionList(id="home-menu", classes="menu")
@@ -113,33 +116,33 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         library = self.trainer.lessons
         store = self.store
         if library is None:
-            menu.add_option(Option("Loading lessons…", id="loading", disabled=True))
+            menu.add_option(Option(wording.loading_lessons(), id="loading", disabled=True))
         else:
             for lesson in library.lessons:
                 standing = lesson_standing(store, lesson)
                 menu.add_option(Option(Text(lesson_status(lesson, standing)), id=f"lesson:{lesson.id}"))
             if not library.lessons:
-                menu.add_option(Option("No lessons could be loaded", id="none", disabled=True))
+                menu.add_option(Option(wording.no_lessons(), id="none", disabled=True))
         menu.add_option(None)
         puzzles = self.trainer.puzzles
         menu.add_option(Option(self.review_label(), id="review", disabled=library is None or puzzles is None))
         if puzzles is None:
-            menu.add_option(Option("Puzzles  (loading…)", id="puzzles", disabled=True))
+            menu.add_option(Option(wording.puzzles_entry(None, 0), id="puzzles", disabled=True))
         else:
             solved = len(store.solved_puzzles() & {p.id for p in puzzles.puzzles})
-            menu.add_option(Option(f"Puzzles  (p)  —  {solved} of {len(puzzles.puzzles)} solved", id="puzzles"))
-        menu.add_option(Option("Forced or not? Practice, Streak, Storm  (f)", id="drill", disabled=puzzles is None))
-        menu.add_option(Option("Play a game  (g)", id="play"))
-        menu.add_option(Option("Explore a position  (e)", id="explore"))
-        menu.add_option(Option("Help  (?)", id="help"))
+            menu.add_option(Option(wording.puzzles_entry(solved, len(puzzles.puzzles)), id="puzzles"))
+        menu.add_option(Option(wording.drill_entry(), id="drill", disabled=puzzles is None))
+        menu.add_option(Option(wording.play_entry(), id="play"))
+        menu.add_option(Option(wording.explore_entry(), id="explore"))
+        menu.add_option(Option(wording.help_entry(), id="help"))
         if highlighted is None or highlighted >= menu.option_count:
             highlighted = self.first_unfinished_lesson(library, store)
         menu.highlighted = highlighted
         notices = []
         if library is not None and library.skipped:
-            notices.append(f"Skipped broken lesson files: {', '.join(library.skipped)} (run 'bgtrainer validate').")
+            notices.append(wording.skipped_lesson_files(library.skipped))
         if store.notice:
-            notices.append(store.notice)
+            notices.append(wording.shown(store.notice))
         notice = self.query_one("#home-notice", Static)
         notice.update("\n".join(notices))
         notice.display = bool(notices)
@@ -148,10 +151,10 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
     def review_label(self) -> str:
         """``Review (N due)`` once the content has loaded (the count is worked out with the scheduler's module)."""
         if self.trainer.lessons is None or self.trainer.puzzles is None:
-            return "Review  (loading…)"
+            return wording.review_entry(None)
         from trainer.training import due_count
 
-        return f"Review ({due_count(self.store, self.now())} due)  (r)"
+        return wording.review_entry(due_count(self.store, self.now()))
 
     def refresh_dashboard(self) -> None:
         """Work out the figures again (once the lessons and the puzzles have loaded) and show them."""
@@ -164,7 +167,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
 
         self.dashboard = gather(records_of(self.store), lessons, puzzles, now=self.now())
         self.query_one(DashboardSummary).show(self.dashboard, figure_title)
-        button.label = Text(f"▶ {self.dashboard.continue_with.label}  (c)")
+        button.label = Text(wording.continue_button(self.dashboard.continue_with.label))
         button.display = True
 
     @staticmethod

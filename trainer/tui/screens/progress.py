@@ -13,10 +13,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
-from trainer.engine.wording import plural
+from trainer.i18n import N_, _
 from trainer.practice.ratings import INITIAL_RATING
 from trainer.practice.stats import Dashboard, PuzzleFigures
 from trainer.stats_report import figure_title, gather, records_of
+from trainer.tui import wording
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.footer import KeysFooter
 
@@ -25,20 +26,21 @@ CHART_HEIGHT = 10
 
 def rating_history(board: Dashboard) -> list[float]:
     """The rating at the start and after each rated attempt (empty before the first)."""
-    history = [rating for _, rating in board.rating.history]
+    history = [rating for unused, rating in board.rating.history]
     return [INITIAL_RATING, *history] if history else []
 
 
 def figures_table(board: Dashboard) -> Table:
     """Puzzles and drill positions by kind and theme: solved of all, and first-try accuracy."""
     table = Table(box=None, pad_edge=False, show_edge=False, expand=False)
-    table.add_column("Puzzles", no_wrap=True, max_width=44, overflow="ellipsis")
-    table.add_column("Solved", justify="right", no_wrap=True)
-    table.add_column("First try", justify="right", no_wrap=True)
+    puzzles, solved, first_try = (_(column) for column in wording.FIGURE_COLUMNS)
+    table.add_column(puzzles, no_wrap=True, max_width=44, overflow="ellipsis")
+    table.add_column(solved, justify="right", no_wrap=True)
+    table.add_column(first_try, justify="right", no_wrap=True)
 
     def row(figures: PuzzleFigures, indent: str) -> None:
-        accuracy = "" if figures.accuracy is None else f"{figures.accuracy:.0%} of {figures.attempted}"
-        name = indent + figure_title(figures)
+        accuracy = "" if figures.accuracy is None else wording.accuracy_of(figures.accuracy, figures.attempted)
+        name = indent + wording.shown(figure_title(figures))
         table.add_row(Text(name, style="bold" if not indent else ""), f"{figures.solved}/{figures.total}", accuracy)
 
     for kind in board.puzzles:
@@ -48,33 +50,16 @@ def figures_table(board: Dashboard) -> Table:
     return table
 
 
-def time_until(seconds: float) -> str:
-    """A wait in words, rounded: ``in 10 minutes``, ``in 3 hours``, ``in 2 days``."""
-    minutes = max(1, round(seconds / 60))
-    if minutes < 60:
-        return f"in {plural(minutes, 'minute')}"
-    hours = round(minutes / 60)
-    if hours < 24:
-        return f"in {plural(hours, 'hour')}"
-    return f"in {plural(round(hours / 24), 'day')}"
-
-
 def overview(board: Dashboard) -> str:
     """The figures other than the puzzles, one a line."""
     lessons, rating, drills, reviews, days = board.lessons, board.rating, board.drills, board.reviews, board.days
-    started = f", {lessons.started} started" if lessons.started else ""
-    review = f"Reviews due      {reviews.due} of {plural(reviews.cards, 'card')}"
-    if reviews.next_due is not None:
-        review += f"; the next {time_until(reviews.next_due - board.now)}"
-    provisional = " (provisional)" if rating.provisional else ""
+    next_due_in = None if reviews.next_due is None else reviews.next_due - board.now
     lines = [
-        f"Lessons          {lessons.done} of {lessons.total} done{started}",
-        f"Rating           {rating.text}{provisional}, {plural(rating.rated_attempts, 'rated attempt')}",
-        f"Best streak      {drills.best_streak} ({plural(drills.streak_runs, 'run')}); "
-        f"best storm {drills.best_storm} ({plural(drills.storm_runs, 'run')})",
-        review,
-        f"Days in a row    {days.in_a_row}{'' if days.today or not days.in_a_row else ' (not yet today)'}; "
-        f"{plural(days.total, 'day')} in all, best run {days.best_run}",
+        wording.lessons_line(lessons.done, lessons.total, lessons.started),
+        wording.rating_line_of(rating.text, rating.rated_attempts, provisional=rating.provisional),
+        wording.drills_line(drills.best_streak, drills.streak_runs, drills.best_storm, drills.storm_runs),
+        wording.reviews_line(reviews.due, reviews.cards, next_due_in),
+        wording.days_line(days.in_a_row, days.total, days.best_run, today=days.today),
     ]
     return "\n".join(lines)
 
@@ -83,15 +68,17 @@ class ProgressScreen(TrainerScreen):
     """The full dashboard; ``c`` continues with the next useful thing."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "continue", "Continue"),
+        Binding("c", "continue", N_("Continue")),
     ]
 
     dashboard: Dashboard | None = None
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="page progress-page", id="progress-page"):
-            yield Static("Your progress", classes="page-title")
-            yield Button("▶ Continue", id="continue", classes="continue", action="screen.continue", compact=True)
+        with VerticalScroll(classes="page", id="progress-page"):
+            yield Static(wording.your_progress(), classes="page-title")
+            yield Button(
+                wording.continue_button(), id="continue", classes="continue", action="screen.continue", compact=True
+            )
             yield Static(id="overview", classes="section", markup=False)
             yield Static(id="chart-note", classes="section", markup=False)
             yield Static(id="figures", classes="section")
@@ -108,11 +95,11 @@ class ProgressScreen(TrainerScreen):
     def refresh_figures(self) -> None:
         lessons, puzzles = self.trainer.lessons, self.trainer.puzzles
         if lessons is None or puzzles is None:
-            self.query_one("#overview", Static).update("Loading…")
+            self.query_one("#overview", Static).update(wording.loading())
             return
         board = gather(records_of(self.store), lessons, puzzles, now=self.now())
         self.dashboard = board
-        self.query_one("#continue", Button).label = Text(f"▶ {board.continue_with.label}  (c)")
+        self.query_one("#continue", Button).label = Text(wording.continue_button(board.continue_with.label))
         self.query_one("#overview", Static).update(overview(board))
         self.query_one("#figures", Static).update(figures_table(board))
         self.show_chart(board)
@@ -122,7 +109,7 @@ class ProgressScreen(TrainerScreen):
         history = rating_history(board)
         note = self.query_one("#chart-note", Static)
         if len(history) < 2:
-            note.update("The rating chart starts after your first rated puzzle.")
+            note.update(wording.chart_starts_later())
             note.display = True
             return
         note.display = False
@@ -145,8 +132,8 @@ class ProgressScreen(TrainerScreen):
         low, high = min(history), max(history)
         ticks = sorted({float(round(low + (high - low) * share / 4)) for share in range(5)})
         plt.yticks(ticks, [str(round(tick)) for tick in ticks])
-        plt.title("Rating after each rated attempt (0: the start)")
-        plt.xlabel("rated attempts")
+        plt.title(wording.chart_title())
+        plt.xlabel(wording.chart_x_label())
         chart.refresh()
 
     def action_continue(self) -> None:

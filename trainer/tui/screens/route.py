@@ -13,6 +13,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from trainer.i18n import N_
+from trainer.tui import wording
+
 
 class RouteChoiceScreen(ModalScreen[int | None]):
     """Which route? Its result is the index of the route chosen, or ``None`` when the learner backs out."""
@@ -26,7 +29,7 @@ class RouteChoiceScreen(ModalScreen[int | None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss_none", "Cancel"),
+        Binding("escape", "dismiss_none", N_("Cancel")),
         *(Binding(str(number), f"pick({number - 1})", show=False) for number in range(1, 10)),
     ]
 
@@ -36,10 +39,10 @@ class RouteChoiceScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("This checker can get there in more than one way. Which?", markup=False)
+            yield Static(wording.which_route(), markup=False)
             yield OptionList(
                 *(
-                    Option(Text(f"{number}. {label}"), id=str(index))
+                    Option(Text(wording.numbered(number, label)), id=str(index))
                     for index, (number, label) in enumerate(enumerate(self.labels, start=1))
                 )
             )

@@ -6,6 +6,8 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
+from trainer.tui import wording
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -29,7 +31,5 @@ class TooSmallScreen(Screen[None]):
 
     def refresh_message(self) -> None:
         width, height = self.app.size
-        self.query_one("#too-small", Static).update(
-            f"Make the window larger.\n\nbgtrainer needs at least {MIN_WIDTH} x {MIN_HEIGHT}; "
-            f"this one is {width} x {height}.\n\nctrl+q quits."
-        )
+        message = wording.window_too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
+        self.query_one("#too-small", Static).update(message)

@@ -20,8 +20,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Sparkline, Static
 
-from trainer.engine.wording import plural
 from trainer.practice.ratings import INITIAL_RATING
+from trainer.tui import wording
 
 if TYPE_CHECKING:  # the figures are worked out once the content has loaded, off the path to the home screen
     from trainer.practice.stats import Dashboard, PuzzleFigures
@@ -36,10 +36,6 @@ def spread(values: list[float], width: int = CHART_WIDTH) -> list[float]:
     if not values or len(values) >= width:
         return values
     return [values[column * len(values) // width] for column in range(width)]
-
-
-def percent(share: float | None) -> str:
-    return "" if share is None else f"{share:.0%}"
 
 
 SEPARATOR = " · "
@@ -68,8 +64,11 @@ def done_parts(board: Dashboard) -> list[str]:
     from trainer.practice.stats import kind_name
 
     lessons = board.lessons
-    kinds = [f"{kind_name(kind.total.kind).short} {kind.total.solved}/{kind.total.total}" for kind in board.puzzles]
-    return [f"Done: Lessons {lessons.done}/{lessons.total}", *kinds]
+    kinds = [
+        wording.kind_solved(kind_name(kind.total.kind).short, kind.total.solved, kind.total.total)
+        for kind in board.puzzles
+    ]
+    return [wording.lessons_done(lessons.done, lessons.total), *kinds]
 
 
 def first_try_parts(board: Dashboard) -> list[str]:
@@ -77,12 +76,12 @@ def first_try_parts(board: Dashboard) -> list[str]:
     from trainer.practice.stats import kind_name
 
     parts = [
-        f"{kind_name(kind.total.kind).short} {percent(kind.total.accuracy)}"
+        wording.kind_accuracy(kind_name(kind.total.kind).short, kind.total.accuracy)
         for kind in board.puzzles
         if kind.total.attempted
     ]
     if parts:
-        parts[0] = f"First try: {parts[0]}"
+        parts[0] = wording.first_try(parts[0])
     return parts
 
 
@@ -96,19 +95,16 @@ def weakest_part(board: Dashboard, figure_title: Callable[[PuzzleFigures], str])
         return None
     title = figure_title(weakest)
     shared = sum(figure_title(theme) == title for kind in board.puzzles for theme in kind.themes) > 1
-    kind = f" ({kind_name(weakest.kind).short})" if shared else ""
-    return f"Weakest: {title}{kind} {percent(weakest.accuracy)}"
+    return wording.weakest(title, weakest.accuracy, kind_name(weakest.kind).short if shared else None)
 
 
 def rating_text(board: Dashboard) -> str:
-    return f"Rating {board.rating.text} "
+    return wording.rating(board.rating.text) + " "
 
 
 def bests_line(board: Dashboard) -> str:
     """The best Streak and Storm and the days practised in a row."""
-    drills, days = board.drills, board.days
-    in_a_row = f"{plural(days.in_a_row, 'day')} in a row"
-    return f"· Best streak {drills.best_streak}, storm {drills.best_storm} · {in_a_row}"
+    return wording.bests(board.drills.best_streak, board.drills.best_storm, board.days.in_a_row)
 
 
 class FlowText(Widget):
@@ -147,7 +143,7 @@ class DashboardSummary(Widget):
 
     def compose(self) -> ComposeResult:
         progress = FlowText(id="dash-progress")
-        progress.parts = ("Loading your progress…",)
+        progress.parts = (wording.loading_progress(),)
         yield progress
         yield FlowText(id="dash-first-try")
         with Horizontal():
@@ -164,7 +160,7 @@ class DashboardSummary(Widget):
         first_try.optional = () if weakest is None else (weakest,)
         first_try.display = bool(first_try.parts)
         self.query_one("#dash-rating", Static).update(rating_text(board))
-        history = [rating for _, rating in board.rating.history]
+        history = [rating for unused, rating in board.rating.history]
         chart = self.query_one("#dash-chart", Sparkline)
         chart.data = spread([INITIAL_RATING, *history][-CHART_WIDTH * 4 :])  # from the start, as far as it fits
         chart.display = bool(history)

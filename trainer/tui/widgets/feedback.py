@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from trainer.content.grading import Feedback
+from trainer.tui import wording
 
 Verdict = Literal["right", "wrong", "info"]
 VERDICTS: tuple[Verdict, ...] = ("right", "wrong", "info")
@@ -17,7 +18,7 @@ MARKS: dict[Verdict, str] = {"right": "✓ ", "wrong": "✗ ", "info": ""}
 class FeedbackBar(Static):
     """One line (or a few) of feedback; its class (``right``, ``wrong``, ``info``) colours it.
 
-    Text is always shown as plain text, never read as markup.
+    Text is always shown as plain text, never read as markup, and control characters as visible signs.
     """
 
     DEFAULT_CSS = """
@@ -35,8 +36,8 @@ class FeedbackBar(Static):
         """Show ``message`` with its verdict's mark; ``illegal`` says the rules refused the attempt."""
         self.remove_class("right", "wrong", "info")
         self.add_class(verdict)
-        flat = " ".join(message.split())  # authored text may carry hard line breaks
-        self.update(Text(MARKS[verdict] + ("Illegal: " if illegal else "") + flat))
+        flat = wording.shown(" ".join(message.split()))  # authored text may carry hard line breaks
+        self.update(Text(MARKS[verdict] + (wording.illegal(flat) if illegal else flat)))
         self.display = True
         self.call_after_refresh(self.scroll_visible)  # in a panel too long for the window, scroll to it
 

@@ -25,7 +25,8 @@ class KeysFooter(Footer):
                 if isinstance(widget.tooltip, str) and widget.tooltip:
                     widget.tooltip = _(widget.tooltip)
             elif isinstance(widget, FooterLabel):
-                widget.update(_(str(widget.content)))
+                label = str(widget.content)
+                widget.update(_(label))
             yield widget
 
     def bindings_changed(self, screen: Screen[object]) -> None:

@@ -11,6 +11,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
+from trainer.i18n import N_
+from trainer.tui import wording
 from trainer.tui.widgets.board import BoardView
 
 PANEL_MIN_WIDTH = 30
@@ -45,12 +47,13 @@ class TaskLayout(Widget):
     """
 
     def __init__(self, *panel: Widget, title: str = "") -> None:
+        """``title``: the title bar's text (control characters are shown as visible signs, whatever its source)."""
         super().__init__()
         self._panel = panel
         self._title = title
 
     def compose(self) -> ComposeResult:
-        yield Static(self._title, id="task-title", classes="task-title", markup=False)
+        yield Static(wording.shown(self._title), id="task-title", classes="task-title", markup=False)
         with Horizontal(classes="task-body"):
             board = BoardView(id="board")
             board.reserved_width = PANEL_MIN_WIDTH  # as wide as it fits, leaving the panel its narrowest width
@@ -62,12 +65,12 @@ class TaskLayout(Widget):
         for button in self.query(Button):
             button.can_focus = False
             button.compact = True
-        for scroll in self.query(".task-panel VerticalScroll").results(VerticalScroll):
+        for scroll in self.query_one(".task-panel").query(VerticalScroll):
             scroll.can_focus = False  # a container of text; the panel scrolls with the mouse or page up/down
 
     def set_title(self, title: str) -> None:
         """Change the title bar's text."""
-        self.query_one("#task-title", Static).update(title)
+        self.query_one("#task-title", Static).update(wording.shown(title))
 
 
 class NotationInput(Input):
@@ -79,10 +82,12 @@ class NotationInput(Input):
     letter no key takes is typed as usual.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave the box")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", N_("Leave the box"))]
 
-    def __init__(self, placeholder: str = "type a play, e.g. 24/18 13/8") -> None:
-        super().__init__(id="notation", placeholder=placeholder, select_on_focus=False)
+    def __init__(self, placeholder: str | None = None) -> None:
+        """``placeholder``: what the empty box says (by default, to type a play, with an example)."""
+        shown = wording.type_a_play_placeholder() if placeholder is None else placeholder
+        super().__init__(id="notation", placeholder=shown, select_on_focus=False)
 
     def watch_value(self, old: str, new: str) -> None:
         if bool(old) != bool(new) and self.is_mounted:
