@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from trainer.content.puzzles import PuzzleLibrary
 
 THEMES = ("textual-dark", "textual-light")
+FIRST_FRAME_WAIT = 1.0
+"""The longest the content's loading waits for the first screen to be drawn before it starts anyway (seconds)."""
 
 
 class TrainerApp(App[None]):
@@ -77,6 +79,8 @@ class TrainerApp(App[None]):
         self.crash_report: Path | None = None
         """Where the report of an unexpected error was written, once one has ended the app."""
         self._home_shown = False  # the size is checked from then on (a resize may come before the app is mounted)
+        self._first_frame = threading.Event()
+        """Set once the first screen is drawn: the content loads after it, so as not to slow it down."""
         for name in list(self.available_themes):
             if name not in THEMES:
                 self.unregister_theme(name)  # the command palette offers the app's two themes, no others
@@ -95,6 +99,7 @@ class TrainerApp(App[None]):
         self.store.on_notice(self._progress_notice)
         self.load_content()
         self.check_size()
+        self.call_after_refresh(self._first_frame.set)
 
     def _progress_notice(self, sentence: str) -> None:
         """Tell the learner, once, what happened to the progress file during the session."""
@@ -108,10 +113,12 @@ class TrainerApp(App[None]):
 
     @work(thread=True, exclusive=True, group="content", exit_on_error=False)
     def load_content(self) -> None:
-        """Load and check the lessons, then the puzzles, away from the event loop, so the home screen shows at once.
+        """Load and check the lessons, then the puzzles, away from the event loop and once the first screen is drawn
+        (a thread busy importing and checking would hold the event loop back), so the home screen shows at once.
 
         Content that fails in a way the loaders did not foresee is left out with a notice, never a crash.
         """
+        self._first_frame.wait(FIRST_FRAME_WAIT)
         from trainer.content.loader import LessonLibrary, Problem, load_lessons  # pydantic stays off startup
         from trainer.content.puzzles import PuzzleLibrary, load_puzzles
 

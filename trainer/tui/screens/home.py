@@ -1,5 +1,9 @@
 """The home screen: the progress at a glance, Continue (the next useful thing) and the way to the whole dashboard,
-then every lesson with its status, the reviews due, puzzles, the forced-or-not drill, explore a position and help."""
+then every lesson with its status, the reviews due, puzzles, the forced-or-not drill, explore a position and help.
+
+It shows at once: the lessons, the puzzles and the figures come in later (the content loads in a worker thread), and
+the modules they need (the content models, the statistics, the other screens) are imported only once needed.
+"""
 
 from __future__ import annotations
 
@@ -14,9 +18,6 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.i18n import N_
-from trainer.stats_report import figure_title
-from trainer.store import ProgressStore
-from trainer.training import LessonStanding, lesson_standing
 from trainer.tui import wording
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.dashboard import DashboardSummary
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from trainer.content.loader import LessonLibrary
     from trainer.content.models import Lesson
     from trainer.practice.stats import Dashboard, Suggestion
+    from trainer.store import ProgressStore
+    from trainer.training import LessonStanding
 
 
 def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
@@ -40,6 +43,13 @@ def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
     else:
         status = wording.lesson_new()
     return wording.lesson_line(lesson.number, lesson.title, status)
+
+
+def standing_of(store: ProgressStore, lesson: Lesson) -> LessonStanding:
+    """The learner's standing in ``lesson`` (the training module loads with the content, not before)."""
+    from trainer.training import lesson_standing
+
+    return lesson_standing(store, lesson)
 
 
 class HomeScreen(TrainerScreen, inherit_bindings=False):
@@ -105,7 +115,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             menu.highlighted = (later or earlier)[0]
 
     def is_done(self, lesson: Lesson) -> bool:
-        return lesson_standing(self.store, lesson).status == "done"
+        return standing_of(self.store, lesson).status == "done"
 
     def refresh_menu(self) -> None:
         """Rebuild the menu from the loaded lessons and puzzles and the stored progress."""
@@ -119,7 +129,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             menu.add_option(Option(wording.loading_lessons(), id="loading", disabled=True))
         else:
             for lesson in library.lessons:
-                standing = lesson_standing(store, lesson)
+                standing = standing_of(store, lesson)
                 menu.add_option(Option(Text(lesson_status(lesson, standing)), id=f"lesson:{lesson.id}"))
             if not library.lessons:
                 menu.add_option(Option(wording.no_lessons(), id="none", disabled=True))
@@ -163,7 +173,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         if lessons is None or puzzles is None:
             button.display = False
             return
-        from trainer.stats_report import gather, records_of  # pydantic's content models stay off startup
+        from trainer.stats_report import figure_title, gather, records_of  # pydantic's content models stay off startup
 
         self.dashboard = gather(records_of(self.store), lessons, puzzles, now=self.now())
         self.query_one(DashboardSummary).show(self.dashboard, figure_title)
@@ -176,7 +186,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         if library is None:
             return 0
         for index, lesson in enumerate(library.lessons):
-            if lesson_standing(store, lesson).status != "done":
+            if standing_of(store, lesson).status != "done":
                 return index
         return 0
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from rich.text import Text
 from textual.widgets import Static
 
-from trainer.content.grading import Feedback
 from trainer.tui import wording
+
+if TYPE_CHECKING:
+    from trainer.content.grading import Feedback
 
 Verdict = Literal["right", "wrong", "info"]
 VERDICTS: tuple[Verdict, ...] = ("right", "wrong", "info")
