@@ -190,6 +190,29 @@ async def test_a_window_too_small_from_the_start_leaves_no_too_small_screen_behi
         assert [type(screen) for screen in app.screen_stack[1:]] == [HomeScreen] and app.is_running
 
 
+async def test_the_command_palette_opened_again_under_the_too_small_screen_is_left_as_it_is(tmp_path: Path) -> None:
+    """ctrl+p, then a window too small (the too-small screen comes over the palette), then ctrl+p again: Textual would
+    open a second palette, which clashes with the first (DuplicateIds); the too-small screen stays, saying what to do,
+    and once the window is large again the palette is back as it was."""
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await started(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot, lambda: isinstance(app.screen, CommandPalette))
+        palette = app.screen
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, TooSmallScreen)
+        assert "Make the window larger" in screen_text(app)
+        await pilot.resize_terminal(100, 32)
+        await settle(pilot, lambda: app.screen is palette)
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert app.is_running and app.return_code is None
+
+
 async def test_control_characters_in_content_and_notices_show_as_visible_signs_on_home(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

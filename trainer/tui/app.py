@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events, work
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.message import Message
 from textual.reactive import reactive
 
@@ -184,6 +185,14 @@ class TrainerApp(App[None]):
             self.push_screen(TooSmallScreen())
         elif not small and showing:
             self.pop_screen()
+
+    def action_command_palette(self) -> None:
+        """Open the command palette, unless one is open already: on top, or under the too-small screen that a
+        smaller window brought over it (Textual looks at the top screen only, and a second palette would clash
+        with the first)."""
+        if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            return
+        super().action_command_palette()
 
     def action_toggle_theme(self) -> None:
         self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
