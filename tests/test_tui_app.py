@@ -8,11 +8,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pilot_support import settle
+from pilot_support import screen_text, settle
 from textual.command import CommandList, CommandPalette
 from textual.css.model import SelectorType
 from textual.pilot import Pilot
 from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets._footer import FooterKey
 
 from trainer.cli import moves_command
 from trainer.content.grading import pick_targets
@@ -270,6 +271,32 @@ async def test_shrinking_the_terminal_below_80x24_shows_the_message(tmp_path: Pa
         await pilot.resize_terminal(70, 20)
         await settle(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         assert app.size == (70, 20)
+
+
+SCROLLBAR_GLYPHS = "▁▂▃▄▅▆▇█▉▊▋▌▍▎▏"
+"""What Textual draws the ends of a scrollbar's thumb with."""
+
+
+async def test_at_80x24_the_home_menu_has_no_scrollbar_glyphs_and_the_footer_no_key_cut_short(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        options = menu(app)
+        assert options.max_scroll_y > 0  # the menu scrolls at this size: its scrollbar is drawn
+        await settle(pilot, lambda: "q Quit" in screen_text(app).splitlines()[-1], what="the footer drawn")
+        lines = screen_text(app).splitlines()
+        top, bottom = options.region.y, options.region.bottom
+        in_the_box = "\n".join(lines[top:bottom])
+        assert not set(SCROLLBAR_GLYPHS) & set(in_the_box), in_the_box
+        footer = app.screen.query_one(Footer)
+        palette = footer.query_one(".-command-palette", FooterKey)
+        keys = [key for key in footer.query(FooterKey) if key.display and key is not palette]
+        last = keys[-1]
+        assert last.region.right <= palette.region.x, (last.region, palette.region)
+        footer_line = lines[-1]
+        assert f"{last.key_display} {last.description}" in footer_line[: palette.region.x], footer_line
+        assert footer_line.rstrip().endswith("^p palette")
+        assert [key.description for key in keys[:2]] == ["Quit", "Help"]  # the keys that give way come after
 
 
 async def test_ctrl_t_toggles_dark_and_light(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.message import Message
 from textual.reactive import reactive
+from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from trainer.i18n import N_
 from trainer.store import ProgressStore
@@ -33,6 +34,15 @@ if TYPE_CHECKING:
 THEMES = ("textual-dark", "textual-light")
 FIRST_FRAME_WAIT = 1.0
 """The longest the content's loading waits for the first screen to be drawn before it starts anyway (seconds)."""
+
+
+class WholeCellScrollBarRender(ScrollBarRender):
+    """Scrollbars whose thumb fills whole cells: Textual's draws its ends with block glyphs (``▁``, ``▇``) for a
+    finer position, which read as stray characters inside a list's box on many terminals, and as text when the
+    screen is copied."""
+
+    VERTICAL_BARS: ClassVar[list[str]] = [" "] * len(ScrollBarRender.VERTICAL_BARS)
+    HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * len(ScrollBarRender.HORIZONTAL_BARS)
 
 
 class TrainerApp(App[None]):
@@ -68,6 +78,7 @@ class TrainerApp(App[None]):
         evaluator: Evaluator | None = None,
     ) -> None:
         super().__init__()
+        ScrollBar.renderer = WholeCellScrollBarRender  # Textual's way to choose how every scrollbar is drawn
         self.clock: Callable[[], float] = clock if clock is not None else time.time
         """The time in seconds since the epoch: ratings, reviews, drills and the dashboard read it (a fake one in
         tests)."""

@@ -60,6 +60,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
     BINDINGS: ClassVar[list[BindingType]] = [
         *Screen.BINDINGS,
         Binding("q", "app.quit", N_("Quit")),
+        Binding("question_mark,f1", "help", N_("Help")),  # second: on a narrow footer, the keys after it give way
         Binding("c", "continue", N_("Continue")),
         Binding("l", "focus_lessons", N_("Lessons")),
         Binding("r", "review", N_("Review")),
@@ -68,7 +69,6 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         Binding("g", "play", N_("Play")),
         Binding("e", "explore", N_("Explore")),
         Binding("s", "progress", N_("Progress")),
-        Binding("question_mark,f1", "help", N_("Help")),
     ]
 
     dashboard: Dashboard | None = None
