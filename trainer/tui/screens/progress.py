@@ -40,7 +40,7 @@ def figures_table(board: Dashboard) -> Table:
 
     def row(figures: PuzzleFigures, indent: str) -> None:
         accuracy = "" if figures.accuracy is None else wording.accuracy_of(figures.accuracy, figures.attempted)
-        name = indent + wording.shown(figure_title(figures))
+        name = indent + wording.figure_name(figure_title(figures))
         table.add_row(Text(name, style="bold" if not indent else ""), f"{figures.solved}/{figures.total}", accuracy)
 
     for kind in board.puzzles:
