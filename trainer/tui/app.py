@@ -209,8 +209,11 @@ class TrainerApp(App[None]):
         self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
 
     def save_theme(self, theme: str) -> None:
-        """Keep the theme chosen (with ctrl+t or the command palette) for the next session."""
-        self.store.set_setting("theme", theme)
+        """Keep the theme chosen (with ctrl+t or the command palette) for the next session, through the training
+        service, the one way the app writes to the store (imported here: it brings the content models along)."""
+        from trainer.training import save_theme
+
+        save_theme(self.store, theme)
 
     def on_unmount(self) -> None:
         self.store.close()
