@@ -1156,8 +1156,8 @@ def lessons_done(done: int, total: int) -> str:
 
 
 def kind_solved(kind: str, solved: int, total: int) -> str:
-    """A kind of puzzle (its short name) and how many of it are solved."""
-    return _("{kind} {solved}/{total}").format(kind=figure_name(kind), solved=solved, total=total)
+    """A kind of puzzle (its short name, already in the language in use) and how many of it are solved."""
+    return _("{kind} {solved}/{total}").format(kind=shown(kind), solved=solved, total=total)
 
 
 def percent(share: float | None) -> str:
@@ -1166,8 +1166,8 @@ def percent(share: float | None) -> str:
 
 
 def kind_accuracy(kind: str, share: float | None) -> str:
-    """A kind of puzzle (its short name) and its first-try accuracy."""
-    return _("{kind} {accuracy}").format(kind=figure_name(kind), accuracy=percent(share))
+    """A kind of puzzle (its short name, already in the language in use) and its first-try accuracy."""
+    return _("{kind} {accuracy}").format(kind=shown(kind), accuracy=percent(share))
 
 
 def first_try(part: str) -> str:
@@ -1175,17 +1175,17 @@ def first_try(part: str) -> str:
     return _("First try: {part}").format(part=part)
 
 
-def figure_name(name: str) -> str:
-    """A kind's or a theme's name, as the tables of names hold it, in the language in use."""
-    return shown(_(name))
+def theme_name(title: str) -> str:
+    """A theme's name, as the content's table of theme titles holds it, in the language in use."""
+    return shown(_(title))
 
 
 def weakest(title: str, share: float | None, kind: str | None = None) -> str:
     """The weakest theme and its accuracy, with its kind (short name) where a theme of another kind shares its name."""
     if kind is None:
-        return _("Weakest: {title} {accuracy}").format(title=figure_name(title), accuracy=percent(share))
+        return _("Weakest: {title} {accuracy}").format(title=theme_name(title), accuracy=percent(share))
     return _("Weakest: {title} ({kind}) {accuracy}").format(
-        title=figure_name(title), kind=figure_name(kind), accuracy=percent(share)
+        title=theme_name(title), kind=shown(kind), accuracy=percent(share)
     )
 
 

@@ -40,7 +40,8 @@ def figures_table(board: Dashboard) -> Table:
 
     def row(figures: PuzzleFigures, indent: str) -> None:
         accuracy = "" if figures.accuracy is None else wording.accuracy_of(figures.accuracy, figures.attempted)
-        name = indent + wording.figure_name(figure_title(figures))
+        title = figure_title(figures)  # a kind's name comes translated, a theme's as the content names it
+        name = indent + (wording.shown(title) if figures.theme is None else wording.theme_name(title))
         table.add_row(Text(name, style="bold" if not indent else ""), f"{figures.solved}/{figures.total}", accuracy)
 
     for kind in board.puzzles:
