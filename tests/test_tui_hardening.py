@@ -33,6 +33,7 @@ from trainer.tui.screens.explore import ExploreScreen
 from trainer.tui.screens.help import HelpScreen
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
+from trainer.tui.screens.play import PlayScreen
 from trainer.tui.screens.play_menu import PlayMenuScreen
 from trainer.tui.screens.progress import ProgressScreen
 from trainer.tui.screens.puzzles import PuzzleScreen
@@ -57,8 +58,6 @@ async def submit(pilot: Pilot[None], box: Input, text: str) -> None:
 
 
 async def test_markup_typed_into_every_box_is_text(tmp_path: Path) -> None:
-    from trainer.tui.screens.play import PlayScreen  # here, so that the other tests never wait on the Play screen
-
     app = TrainerApp(data_dir=tmp_path)
     lesson = next(lesson for lesson in load_lessons().lessons if lesson.id == "opening-and-moving")
     play_step = next(index for index, step in enumerate(lesson.steps) if step.kind == "play")
@@ -145,8 +144,6 @@ reach the too-small screen alone, which every width of home's sweep has already 
 
 
 async def test_every_size_down_to_one_by_one_shows_the_too_small_screen_over_every_screen(tmp_path: Path) -> None:
-    from trainer.tui.screens.play import PlayScreen
-
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await started(pilot)
