@@ -328,8 +328,8 @@ async def test_damaged_saved_games_are_refused_with_a_notice_and_kept(tmp_path: 
     damaged_local = "[" * 100_000
     damaged_game = '{"format": "bgtrainer-session", "version": 1, "id": "bad", "settings": ' + "[" * 100_000
     store = ProgressStore(data)
-    store.set_setting("play:local", damaged_local)
-    store.save_game("bad", damaged_game, match_length=0, level="intermediate")
+    store.save_local_game("damaged", damaged_local, version=1)
+    store.save_game("bad", damaged_game, match_length=0, level="intermediate", version=1)
     store.record_puzzle_attempt("forced-0001", "24/18", correct=True, seconds=3.0)
     store.close()
     empty = tmp_path / "content"
@@ -344,7 +344,7 @@ async def test_damaged_saved_games_are_refused_with_a_notice_and_kept(tmp_path: 
         notices = [notification.message for notification in app._notifications]
         assert any("The unfinished game can't be resumed" in notice for notice in notices), notices
         options = menu.query_one("#play-menu", OptionList)
-        assert "resume-local" not in [options.get_option_at_index(i).id for i in range(options.option_count)]
+        assert "local:damaged" not in [options.get_option_at_index(i).id for i in range(options.option_count)]
         options.highlighted = options.get_option_index("resume:bad")
         await pilot.press("enter")
         await pilot.pause()
@@ -353,7 +353,7 @@ async def test_damaged_saved_games_are_refused_with_a_notice_and_kept(tmp_path: 
         assert any(notice.startswith("This game cannot be resumed: ") for notice in notices), notices
         assert all(len(notice) < 400 for notice in notices)
     store = ProgressStore(data)
-    assert store.setting("play:local:damaged-1") == damaged_local and not store.setting("play:local")
+    assert store.setting("play:local:damaged-1") == damaged_local and store.unfinished_local_games() == []
     saved = store.game("bad")
     assert saved is not None and saved.record == damaged_game
     assert store.puzzle_attempts("forced-0001") == [("24/18", True, 3.0)]

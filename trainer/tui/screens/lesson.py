@@ -21,7 +21,7 @@ from textual.widgets import Button, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.content.grading import Feedback
-from trainer.content.models import Lesson
+from trainer.content.models import Lesson, Step
 from trainer.content.puzzles import practice_set
 from trainer.engine import Play
 from trainer.i18n import N_
@@ -89,6 +89,11 @@ class LessonScreen(TaskScreen):
         self.set_reactive(LessonScreen.solved, False)
         self.set_reactive(LessonScreen.revision, 0)
         self.set_reactive(LessonScreen.finished, False)
+
+    @property
+    def step(self) -> Step:
+        """The step shown."""
+        return self.lesson.steps[self.index]
 
     def applicable(self, action: str, parameters: tuple[object, ...] = ()) -> bool | None:
         """Whether ``action`` does something in the current step: the footer and the buttons both follow it

@@ -104,14 +104,17 @@ class CubeActions(Widget):
         return True
 
     def watch_allowed(self) -> None:
-        if not self.is_mounted:
-            return
+        if self.is_mounted:
+            self.show_allowed()
+
+    def on_mount(self) -> None:
+        self.show_allowed()
+
+    def show_allowed(self) -> None:
+        """Show the buttons of the actions allowed, and the widget only while one is."""
         for action in CubeAction:
             self.query_one(f"#{action.button_id}", Button).display = action in self.allowed
         self.display = bool(self.allowed)
-
-    def on_mount(self) -> None:
-        self.watch_allowed()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
