@@ -457,8 +457,8 @@ async def test_an_illegal_typed_play_says_why(tmp_path: Path, typed: str, reason
 
 
 async def test_after_a_wrong_typed_play_the_box_keeps_the_focus_and_escape_leaves_only_the_box(tmp_path: Path) -> None:
-    """A wrong typed answer empties the box, which keeps the focus: the next try is typed at once. Escape then
-    leaves the box for the board, not the lesson."""
+    """A wrong typed answer empties the box, which keeps the focus: the next try is typed at once (a ``/`` pressed
+    again is not typed into it). Escape then leaves the box for the board, not the lesson."""
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
@@ -470,6 +470,8 @@ async def test_after_a_wrong_typed_play_the_box_keeps_the_focus_and_escape_leave
         feedback = screen.query_one("#feedback", Static)
         assert str(feedback.render()).startswith("✗ Illegal: ")
         notation = screen.query_one("#notation", Input)
+        assert notation.value == "" and app.focused is notation
+        await pilot.press("slash")  # the key that opens the box, pressed again out of habit: not typed
         assert notation.value == "" and app.focused is notation
         await pilot.press("escape")
         await pilot.pause()

@@ -79,7 +79,7 @@ class NotationInput(Input):
     Escape leaves the box for the board, not the screen. While the box is empty, a letter that cannot begin a play
     (any but ``b`` of ``bar``, and ``q``) goes to the screen's keys first, so the keys a feedback names (``s`` for
     the solution, ``p`` for no legal play, ``n`` for next) work right after a wrong answer has emptied the box; a
-    letter no key takes is typed as usual.
+    letter no key takes is typed as usual; a ``/`` (the key that opens the box) is never typed into an empty box.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", N_("Leave the box"))]
@@ -94,6 +94,8 @@ class NotationInput(Input):
             self.screen.refresh_bindings()  # the screen's letter keys come and go with an empty box
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
+        if not self.value and character == "/":
+            return False  # the key that opens the box, pressed again: no play begins with a slash
         if not self.value and character is not None and character.isalpha() and character.lower() not in "bq":
             return False  # the screen's key, if it has one, comes first
         return super().check_consume_key(key, character)
