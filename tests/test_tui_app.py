@@ -12,8 +12,7 @@ from pilot_support import screen_text, settle
 from textual.command import CommandList, CommandPalette
 from textual.css.model import SelectorType
 from textual.pilot import Pilot
-from textual.widgets import Button, Footer, Input, OptionList, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import Button, Input, OptionList, Static
 
 from trainer.cli import moves_command
 from trainer.content.grading import pick_targets
@@ -28,6 +27,7 @@ from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
 from trainer.tui.screens.too_small import TooSmallScreen
 from trainer.tui.widgets.board import O_MARK, X_MARK, BoardView, LastMove
+from trainer.tui.widgets.footer import KeysFooter
 
 LIBRARY = load_lessons()
 LESSONS = {lesson.number: lesson for lesson in LIBRARY.lessons}
@@ -288,15 +288,15 @@ async def test_at_80x24_the_home_menu_has_no_scrollbar_glyphs_and_the_footer_no_
         top, bottom = options.region.y, options.region.bottom
         in_the_box = "\n".join(lines[top:bottom])
         assert not set(SCROLLBAR_GLYPHS) & set(in_the_box), in_the_box
-        footer = app.screen.query_one(Footer)
-        palette = footer.query_one(".-command-palette", FooterKey)
-        keys = [key for key in footer.query(FooterKey) if key.display and key is not palette]
-        last = keys[-1]
-        assert last.region.right <= palette.region.x, (last.region, palette.region)
+        footer = app.screen.query_one(KeysFooter)
+        *keys, (palette_start, _palette_end, palette) = footer._spans
+        start, end, last = keys[-1]
+        assert end <= palette_start and palette.keys == "^p"
         footer_line = lines[-1]
-        assert f"{last.key_display} {last.description}" in footer_line[: palette.region.x], footer_line
+        assert f"{last.keys} {last.description}" in footer_line[start:end], footer_line
         assert footer_line.rstrip().endswith("^p palette")
-        assert [key.description for key in keys[:2]] == ["Quit", "Help"]  # the keys that give way come after
+        assert len(keys) < len(footer.hints)  # the keys that give way come after
+        assert [hint.description for _start, _end, hint in keys[:2]] == ["Quit", "Help"]
 
 
 async def test_ctrl_t_toggles_dark_and_light(tmp_path: Path) -> None:
@@ -683,7 +683,8 @@ async def test_tab_goes_board_box_and_the_footer_shows_the_keys_that_act(tmp_pat
         shown = {key: binding.binding.description for key, binding in active.items() if binding.binding.show}
         assert {"left", "right", "up", "down", "enter", "slash"} <= set(shown)
         assert shown["enter"] == "Choose" and shown["slash"] == "Type a play"
-        assert str(screen.query_one(Footer).query("FooterLabel").first().render()) == "Move"  # the arrows, grouped
+        move = next(hint for hint in screen.query_one(KeysFooter).hints if hint.description == "Move")
+        assert move.keys == "←↑↓→"  # the arrows, grouped
 
 
 async def test_the_setup_caption_says_how_to_add_and_remove_checkers(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Button, Footer
+from textual.widgets import Button
 
 from trainer.engine import Play
 from trainer.i18n import N_
@@ -17,6 +17,7 @@ from trainer.tui.playing import BoardPlay, Refused, RouteChoice
 from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.cube import CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
+from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ class TaskScreen(TrainerScreen):
     playing: BoardPlay | None = None
 
     def on_mount(self) -> None:
-        for footer in self.query(Footer):
+        for footer in self.query(KeysFooter):
             footer.show_command_palette = False  # room for the task's own keys; ctrl+p still opens it
 
     @property

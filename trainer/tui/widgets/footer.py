@@ -1,71 +1,150 @@
-"""The footer of every screen: Textual's, compact, with the keys' descriptions in the language in use (bindings carry
-them marked with ``N_()``), recomposed once however many times the keys change before the next refresh (Textual's
-own footer recomposes once for each change, and a screen's step changes several reactives that bear on its keys at
-once), and never showing a key cut short: the keys that do not fit the width are left out, from the last one on
-(they still work)."""
+"""The footer of every screen: the keys that act now, in one line, in the language in use.
+
+It renders one value, its :attr:`KeysFooter.hints`, worked out from the screen's active bindings the moment they
+change (the screen's bindings signal), so the footer never lags the screen: nothing is composed or mounted, the
+line is drawn with the rest of the frame. Keys of one group (the arrows, the numbered answers) share their group's
+label; a key that doesn't apply now is left out, one that is shown but disabled is dimmed. Only keys that fit whole
+are shown, from the first (they all still work), the command palette's key at the right end. A click on a key
+presses it.
+"""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey, FooterLabel
 
 from trainer.i18n import _
 
 
-class KeysFooter(Footer):
-    """The keys that act now, as Textual's compact footer shows them, translated, updated at most once a refresh,
-    as many as fit the width whole."""
+@dataclass(frozen=True, slots=True)
+class KeyHint:
+    """One entry of the footer: the ``keys`` as shown (``⏎``, ``←↑↓→``), the ``key`` a click presses, what it
+    does (``description``, translated) and whether it acts now (``enabled``)."""
 
-    _recompose_due = False
+    keys: str
+    key: str
+    description: str
+    enabled: bool = True
+
+
+def hints_of(screen: Screen[object]) -> tuple[KeyHint, ...]:
+    """The footer's entries for the keys active on ``screen`` now, in the order of their bindings."""
+    app = screen.app
+    seen: set[str] = set()
+    shown: list[tuple[Binding, bool]] = []
+    for _node, binding, enabled, _tooltip in screen.active_bindings.values():
+        if binding.show and binding.action not in seen:
+            seen.add(binding.action)
+            shown.append((binding, enabled))
+    hints: list[KeyHint] = []
+    index = 0
+    while index < len(shown):
+        binding, enabled = shown[index]
+        group = binding.group
+        members = [(binding, enabled)]
+        while group is not None and index + len(members) < len(shown) and shown[index + len(members)][0].group == group:
+            members.append(shown[index + len(members)])
+        joiner = "" if group is not None and group.compact else " "
+        keys = joiner.join(app.get_key_display(member) for member, _on in members)
+        description = group.description if group is not None and len(members) > 1 else binding.description
+        hints.append(KeyHint(keys, binding.key.split(",")[0], _(description) if description else "", enabled))
+        index += len(members)
+    return tuple(hints)
+
+
+class KeysFooter(Widget):
+    """The keys that act now, in one line (see the module)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"keys-footer--key", "keys-footer--description"}
+    DEFAULT_CSS = """
+    KeysFooter {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .keys-footer--key { color: $footer-key-foreground; background: $footer-key-background; text-style: bold; }
+        & > .keys-footer--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
+    """
+
+    hints: reactive[tuple[KeyHint, ...]] = reactive(())
+    """The entries to show, in order."""
+    show_command_palette: reactive[bool] = reactive(True)
+    """Whether the command palette's key is shown at the right end (it still works when it is not)."""
 
     def __init__(self) -> None:
-        super().__init__(compact=True)
+        super().__init__()
+        self._spans: list[tuple[int, int, KeyHint]] = []
 
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                widget.description = _(widget.description) if widget.description else ""
-                if isinstance(widget.tooltip, str) and widget.tooltip:
-                    widget.tooltip = _(widget.tooltip)
-            elif isinstance(widget, FooterLabel):
-                label = str(widget.content)
-                widget.update(_(label))
-            yield widget
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.bindings_changed(self.screen)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus or not self.is_attached or screen is not self.screen or self._recompose_due:
-            return
-        self._recompose_due = True
-        self.call_after_refresh(self._recompose_once)
+        """The screen's keys changed: show them (in this very frame)."""
+        if self.is_attached and screen is self.screen:
+            self.hints = hints_of(screen)
 
-    async def _recompose_once(self) -> None:
-        self._recompose_due = False
-        await self.recompose()
+    def palette_hint(self) -> KeyHint | None:
+        """The command palette's key, when it is shown."""
+        app = self.app
+        if not (self.show_command_palette and app.ENABLE_COMMAND_PALETTE):
+            return None
+        active = self.screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
+        if active is None:
+            return None
+        binding = active.binding
+        return KeyHint(app.get_key_display(binding), binding.key, _(binding.description), active.enabled)
 
-    async def recompose(self) -> None:
-        await super().recompose()
-        self.fit_keys()
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keys-footer--key", partial=True)
+        description_style = self.get_component_rich_style("keys-footer--description", partial=True)
+        width = self.size.width
+        palette = self.palette_hint()
+        tail = Text()
+        if palette is not None:
+            tail.append(f" {palette.keys}", key_style)
+            tail.append(f" {palette.description} ", description_style)
+        room = width - tail.cell_len
+        line = Text()
+        self._spans = []
+        for hint in self.hints:
+            entry = Text(" ")
+            entry.append(hint.keys, key_style)
+            if hint.description:
+                entry.append(f" {hint.description}", description_style)
+            entry.append(" ")
+            if not hint.enabled:
+                entry.stylize("dim")
+            if line.cell_len + entry.cell_len > room:
+                break  # the keys left out still work
+            self._spans.append((line.cell_len, line.cell_len + entry.cell_len, hint))
+            line.append_text(entry)
+        if palette is not None:
+            line.append(" " * max(0, room - line.cell_len))
+            self._spans.append((line.cell_len, line.cell_len + tail.cell_len, palette))
+            line.append_text(tail)
+        return line
 
-    def on_resize(self) -> None:
-        self.fit_keys()
-
-    def width_of(self, item: Widget) -> int:
-        """The columns a key (or a group of keys) takes in the footer, margins included, shown or not."""
-        content = item.get_content_width(self.size, self.app.size)
-        return content + item.styles.gutter.width + item.styles.margin.width
-
-    def fit_keys(self) -> None:
-        """Show the keys in order as long as they fit whole beside the command palette's key; leave out the rest."""
-        docked = [item for item in self.children if item.has_class("-command-palette")]
-        room = self.size.width - sum(self.width_of(item) for item in docked)
-        fits = True
-        for item in self.children:
-            if item in docked:
-                continue
-            room -= self.width_of(item)
-            fits = fits and room >= 0
-            item.display = fits
+    def on_click(self, event: events.Click) -> None:
+        for start, end, hint in self._spans:
+            if start <= event.x < end:
+                if hint.enabled:
+                    self.app.simulate_key(hint.key)
+                else:
+                    self.app.bell()
+                return
