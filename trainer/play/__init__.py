@@ -22,30 +22,93 @@ computer's heuristic player, and either variant between two players at one keybo
 no tutor). :mod:`trainer.play.wording` says everything in words.
 """
 
-from trainer.play.computer import Computer
-from trainer.play.cube import WINDOW, CubeJudge, CubeJudgement
-from trainer.play.game import (
-    PLAYERS,
-    Action,
-    ComputerTurn,
-    GameSetup,
-    Hint,
-    LocalSaveInfo,
-    Mistake,
-    Outcome,
-    PlayableGame,
-    Players,
-    Role,
-    SaveInfo,
-    Summary,
-    TurnLost,
-)
-from trainer.play.local import LocalGame, LocalRecord, LocalSettings
-from trainer.play.matfile import MatAction, MatGame, MatMatch, MatParseError, export_mat, parse_mat
-from trainer.play.record import MATCH_LENGTHS, RecordError, SessionRecord, Settings, StoredVerdict
-from trainer.play.session import COMPUTER, LEARNER, Session
-from trainer.play.table import Event, ReplayError, SessionError, Table, Waiting
-from trainer.play.tutor import BAD, DOUBTFUL, VERY_BAD, ErrorRate, Skill, Verdict
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from trainer.play.computer import Computer
+    from trainer.play.cube import WINDOW, CubeJudge, CubeJudgement
+    from trainer.play.game import (
+        PLAYERS,
+        Action,
+        ComputerTurn,
+        GameSetup,
+        Hint,
+        LocalSaveInfo,
+        Mistake,
+        Outcome,
+        PlayableGame,
+        Players,
+        Role,
+        SaveInfo,
+        Summary,
+        TurnLost,
+    )
+    from trainer.play.local import LocalGame, LocalRecord, LocalSettings
+    from trainer.play.matfile import MatAction, MatGame, MatMatch, MatParseError, export_mat, parse_mat
+    from trainer.play.record import MATCH_LENGTHS, RecordError, SessionRecord, Settings, StoredVerdict
+    from trainer.play.session import COMPUTER, LEARNER, Session
+    from trainer.play.table import Event, ReplayError, SessionError, Table, Waiting
+    from trainer.play.tutor import BAD, DOUBTFUL, VERY_BAD, ErrorRate, Skill, Verdict
+
+_HOMES = {
+    "Action": "trainer.play.game",
+    "BAD": "trainer.play.tutor",
+    "COMPUTER": "trainer.play.session",
+    "Computer": "trainer.play.computer",
+    "ComputerTurn": "trainer.play.game",
+    "CubeJudge": "trainer.play.cube",
+    "CubeJudgement": "trainer.play.cube",
+    "DOUBTFUL": "trainer.play.tutor",
+    "ErrorRate": "trainer.play.tutor",
+    "Event": "trainer.play.table",
+    "GameSetup": "trainer.play.game",
+    "Hint": "trainer.play.game",
+    "LEARNER": "trainer.play.session",
+    "LocalGame": "trainer.play.local",
+    "LocalRecord": "trainer.play.local",
+    "LocalSaveInfo": "trainer.play.game",
+    "LocalSettings": "trainer.play.local",
+    "MATCH_LENGTHS": "trainer.play.record",
+    "MatAction": "trainer.play.matfile",
+    "MatGame": "trainer.play.matfile",
+    "MatMatch": "trainer.play.matfile",
+    "MatParseError": "trainer.play.matfile",
+    "Mistake": "trainer.play.game",
+    "Outcome": "trainer.play.game",
+    "PLAYERS": "trainer.play.game",
+    "PlayableGame": "trainer.play.game",
+    "Players": "trainer.play.game",
+    "RecordError": "trainer.play.record",
+    "ReplayError": "trainer.play.table",
+    "Role": "trainer.play.game",
+    "SaveInfo": "trainer.play.game",
+    "Session": "trainer.play.session",
+    "SessionError": "trainer.play.table",
+    "SessionRecord": "trainer.play.record",
+    "Settings": "trainer.play.record",
+    "Skill": "trainer.play.tutor",
+    "StoredVerdict": "trainer.play.record",
+    "Summary": "trainer.play.game",
+    "Table": "trainer.play.table",
+    "TurnLost": "trainer.play.game",
+    "VERY_BAD": "trainer.play.tutor",
+    "Verdict": "trainer.play.tutor",
+    "WINDOW": "trainer.play.cube",
+    "Waiting": "trainer.play.table",
+    "export_mat": "trainer.play.matfile",
+    "parse_mat": "trainer.play.matfile",
+}
+"""Where each name of the package lives: a module is imported when one of its names is first asked for, so that
+importing one module of the package (its wording, say) does not load the computer player and its evaluator."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(home), name)
+
 
 __all__ = [
     "BAD",
