@@ -11,8 +11,8 @@ from textual.widgets import Footer
 from trainer.engine import Play, Position, Turn
 from trainer.tui.app import TrainerApp
 from trainer.tui.playing import BoardPlay
-from trainer.tui.screens.base import TaskScreen
 from trainer.tui.screens.route import RouteChoiceScreen
+from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import NotationInput, TaskLayout

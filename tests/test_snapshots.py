@@ -19,8 +19,8 @@ from trainer.content.loader import load_lessons
 from trainer.content.models import PlayStep
 from trainer.engine import Cube, Dice, MatchScore, Position, Side, legal_plays
 from trainer.tui.app import TrainerApp
-from trainer.tui.screens.base import TaskScreen
 from trainer.tui.screens.lesson import LessonScreen
+from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.widgets.board import LastMove
 from trainer.tui.widgets.cube import CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar

@@ -15,7 +15,7 @@ from textual.widgets import Button, Footer
 from trainer.engine import BAR, OFF, WAITING, Cube, Dice, MatchScore, Position, Side, Turn, legal_plays
 from trainer.tui.app import TrainerApp
 from trainer.tui.playing import BoardPlay, animate_play
-from trainer.tui.screens.base import TaskScreen
+from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.widgets.board import GHOST, BoardGeometry, BoardScene, BoardView, LastMove
 from trainer.tui.widgets.cube import CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar

@@ -37,9 +37,9 @@ from trainer.content.themes import THEME_TITLES
 from trainer.engine import Position
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
-from trainer.tui.screens.base import TaskScreen
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
+from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.steps import StepView, view_for
 from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.cube import CUBE_KEYS, CubeAction, CubeActions

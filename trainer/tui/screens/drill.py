@@ -54,7 +54,8 @@ from trainer.training import answer_puzzle, finish_drill, puzzles_near_rating
 from trainer.tui import wording
 from trainer.tui.playing import BoardPlay
 from trainer.tui.scenes import played_scene
-from trainer.tui.screens.base import TaskScreen, TrainerScreen
+from trainer.tui.screens.base import TrainerScreen
+from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.widgets.board import BoardScene
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter

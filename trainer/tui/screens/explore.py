@@ -29,7 +29,7 @@ from trainer.i18n import N_
 from trainer.tui import wording
 from trainer.tui.playing import STEP_SECONDS, animate_play
 from trainer.tui.scenes import played_scene, position_scene
-from trainer.tui.screens.base import TaskScreen
+from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import TaskLayout

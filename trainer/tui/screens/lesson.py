@@ -36,7 +36,7 @@ from trainer.training import (
 )
 from trainer.tui import wording
 from trainer.tui.playing import BoardPlay, Refused
-from trainer.tui.screens.base import TaskScreen
+from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.steps import StepView, view_for
 from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.cube import CubeActions

@@ -47,7 +47,7 @@ from trainer.training import PlayedGames
 from trainer.tui import wording
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, animate_play
 from trainer.tui.scenes import hint_scene, mistake_scene, table_scene, verdict_scene
-from trainer.tui.screens.base import TaskScreen
+from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.widgets.board import BoardScene, LastMove
 from trainer.tui.widgets.cube import CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar

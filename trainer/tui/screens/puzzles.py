@@ -30,7 +30,8 @@ from trainer.i18n import N_
 from trainer.training import AnswerOutcome, answer_puzzle, current_rating, is_rated, puzzles_near_rating
 from trainer.tui import wording
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
-from trainer.tui.screens.base import TaskScreen, TrainerScreen
+from trainer.tui.screens.base import TrainerScreen
+from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.steps import CubeView, StepView, view_for
 from trainer.tui.widgets.cube import CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar

@@ -1,0 +1,145 @@
+"""The task screen: a roll played on the board, with the feedback bar, the box to type a play and the cube's
+actions, shared by the lesson, puzzle, drill, Play and Explore screens."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+
+from trainer.engine import Play
+from trainer.i18n import N_
+from trainer.tui.playing import BoardPlay, Refused, RouteChoice
+from trainer.tui.screens.base import TrainerScreen
+from trainer.tui.widgets.board import BoardView
+from trainer.tui.widgets.cube import CubeAction, CubeActions
+from trainer.tui.widgets.feedback import FeedbackBar
+from trainer.tui.widgets.footer import KeysFooter
+from trainer.tui.widgets.task import NotationInput, TaskLayout
+
+
+class TaskScreen(TrainerScreen):
+    """A task on the board: the shared layout, a roll played one checker at a time, feedback, a typed play.
+
+    A screen that allows cube actions includes a :class:`CubeActions` in its panel and sets what it allows; the
+    keys ``d``, ``t``, ``p`` and ``b`` then double, take, pass and beaver (each only while allowed), and the screen
+    handles the widget's :class:`CubeActions.Chosen` message.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b", "focus_board", N_("Board"), show=False),
+        Binding("slash", "focus_notation", N_("Type a play")),
+        Binding("u,backspace", "undo", N_("Undo")),
+        Binding("d", "cube('double')", N_("Double")),
+        Binding("t", "cube('take')", N_("Take")),
+        Binding("p", "cube('pass')", N_("Pass")),
+        Binding("pageup", "scroll_panel(-1)", N_("Scroll up"), show=False),
+        Binding("pagedown", "scroll_panel(1)", N_("Scroll down"), show=False),
+    ]
+
+    playing: BoardPlay | None = None
+
+    def on_mount(self) -> None:
+        for footer in self.query(KeysFooter):
+            footer.show_command_palette = False  # room for the task's own keys; ctrl+p still opens it
+
+    @property
+    def task_layout(self) -> TaskLayout:
+        return self.query_one(TaskLayout)
+
+    @property
+    def board(self) -> BoardView:
+        return self.query_one(BoardView)
+
+    @property
+    def feedback(self) -> FeedbackBar:
+        return self.query_one(FeedbackBar)
+
+    @property
+    def notation(self) -> NotationInput:
+        return self.query_one(NotationInput)
+
+    def accepts_moves(self) -> bool:
+        """Whether a roll is being played now (subclasses narrow it)."""
+        return self.playing is not None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "focus_notation"):
+            return self.accepts_moves()
+        if action == "cube":
+            return bool(parameters) and self.cube_allows(str(parameters[0]))
+        return True
+
+    def cube_allows(self, name: str) -> bool:
+        """Whether this screen shows cube actions and allows the one called ``name`` now."""
+        widgets = self.query(CubeActions)
+        return name in set(CubeAction) and bool(widgets) and widgets.first().allows(CubeAction(name))
+
+    def action_cube(self, name: str) -> None:
+        if self.cube_allows(name):
+            self.query_one(CubeActions).choose(CubeAction(name))
+
+    def action_scroll_panel(self, direction: int) -> None:
+        panel = self.query_one(".task-panel")
+        if direction < 0:
+            panel.scroll_page_up()
+        else:
+            panel.scroll_page_down()
+
+    def on_board_view_point_chosen(self, event: BoardView.PointChosen) -> None:
+        if self.playing is None or not self.accepts_moves():
+            return
+        outcome = self.playing.choose(event.point)
+        if isinstance(outcome, RouteChoice):
+            self.ask_route(outcome)
+            return
+        self.notation.value = self.playing.turn.notation()
+        if isinstance(outcome, Refused):
+            self.feedback.show(outcome.reason, "wrong", illegal=outcome.illegal)
+            if outcome.illegal:
+                self.refused(outcome, event.point)
+        else:
+            self.moved(outcome)
+
+    def moved(self, outcome: Play | None) -> None:
+        """A move was made on the board: a whole play to judge, or a step of one."""
+        self.feedback.clear()
+        if outcome is not None and self.playing is not None:
+            self.played(outcome, self.playing.turn.notation())  # as moved: a checker borne off keeps its stops
+
+    def ask_route(self, choice: RouteChoice) -> None:
+        """Ask which way the checker goes (hitting on the way or not), then make that move."""
+        from trainer.tui.screens.route import RouteChoiceScreen
+
+        def chosen(index: int | None) -> None:
+            if index is None or self.playing is None:
+                return
+            outcome = self.playing.take(choice.routes[index])
+            self.notation.value = self.playing.turn.notation()
+            self.moved(outcome)
+
+        self.app.push_screen(RouteChoiceScreen(choice.labels), chosen)
+
+    def refused(self, refusal: Refused, point: int) -> None:
+        """The rules refused a move on the board (the feedback is shown already)."""
+
+    def played(self, play: Play, written: str) -> None:
+        """A whole play was made, on the board or typed as ``written``."""
+
+    def reset_play(self) -> None:
+        """Put the checkers back for another try and empty the box."""
+        if self.playing is not None:
+            self.playing.reset()
+        self.notation.value = ""
+
+    def action_undo(self) -> None:
+        if self.playing is not None and self.accepts_moves() and self.playing.undo():
+            self.notation.value = self.playing.turn.notation()
+            self.feedback.clear()
+
+    def action_focus_notation(self) -> None:
+        if self.accepts_moves():
+            self.notation.focus()
+
+    def action_focus_board(self) -> None:
+        self.board.focus()
