@@ -5,27 +5,32 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from trainer.i18n import _
+from trainer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from trainer.engine.state import WinKind
 
-NUMBER_WORDS = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four"}
+# --- shared helpers -----------------------------------------------------------------------------------------
+
+NUMBER_WORDS = {0: N_("none"), 1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four")}
 
 
 def plural(count: int, word: str) -> str:
-    """``1 checker``, ``2 checkers``."""
+    """``1 checker``, ``2 checkers`` (English only: for the layers that have not moved to ``ngettext`` yet; the
+    engine does not use it)."""
     return f"{count} {noun(count, word)}"
 
 
 def noun(count: int, word: str) -> str:
-    """``word`` for one, ``words`` for any other count (the count itself not written)."""
+    """``word`` for one, ``words`` for any other count, the count itself not written (English only, like
+    :func:`plural`)."""
     return word if count == 1 else f"{word}s"
 
 
 def number_word(count: int) -> str:
-    """``one`` to ``four`` (the numbers of moves in a roll), digits beyond."""
-    return NUMBER_WORDS.get(count, str(count))
+    """``one`` to ``four`` (the numbers of moves in a roll) in the language in use, digits beyond."""
+    word = NUMBER_WORDS.get(count)
+    return str(count) if word is None else _(word)
 
 
 _PLAY_START = re.compile(r"(bar|in)/", re.IGNORECASE)
@@ -42,7 +47,7 @@ def capitalized(text: str) -> str:
 def sentence(reason: str) -> str:
     """A reason as a sentence: capital first letter, full stop."""
     text = capitalized(reason)
-    return text if text.endswith(".") else text + "."
+    return text if text.endswith(".") else _("{reason}.").format(reason=text)
 
 
 QUOTE_LIMIT = 80
@@ -57,7 +62,9 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     cut = text[:limit]
     while len(repr(cut)) > limit + 2:
         cut = cut[:-1]
-    return repr(cut) + f"… ({len(text):,} characters)"
+    count = len(text)
+    message = ngettext("{text}… ({count} character)", "{text}… ({count} characters)", count)
+    return message.format(text=repr(cut), count=f"{count:,}")
 
 
 def win_kind_phrase(kind: WinKind) -> str:
