@@ -13,7 +13,7 @@ from itertools import permutations
 from trainer.engine import wording
 from trainer.engine.dice import Dice
 from trainer.engine.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
-from trainer.engine.moves import Play, legal_plays, point_name
+from trainer.engine.moves import Move, Play, format_moves, legal_plays, point_name
 from trainer.engine.position import BAR, OFF, WAITING, Position
 from trainer.engine.rules import apply_step, step_problem
 
@@ -182,9 +182,10 @@ def _label(start: int, end: int) -> str:
 
 
 def _hop_failure(
-    me: list[int], opponent: list[int], start: int, end: int, dice: list[int], roll: Dice
+    me: list[int], opponent: list[int], start: int, end: int, dice: list[int], roll: Dice, emptied_by: str
 ) -> _Failure | None:
-    """Why a written step cannot be made with the dice left at all (direction and distance), if it cannot."""
+    """Why a written step cannot be made with the dice left at all (direction and distance), if it cannot;
+    ``emptied_by``: the earlier moves that took every checker from ``start`` (see :func:`_emptied_by`)."""
     label = _label(start, end)
     if end >= start:
         return _Failure(0, wording.backwards(label))
@@ -196,7 +197,7 @@ def _hop_failure(
     if not needed:
         return _Failure(0, wording.distance_fits_no_dice(label, _pips(start, end), roll.high, roll.low))
     first_die = needed[0][0]
-    problem = step_problem(me, opponent, start, first_die)
+    problem = step_problem(me, opponent, start, first_die, emptied_by)
     if problem:  # the die it needs would not be allowed here anyway: that is the real reason
         return _Failure(0, problem)
     if roll.is_double:
@@ -211,14 +212,26 @@ Step = tuple[int, int, tuple[int, int], str]
 and for a written step of several dice, the route it takes (for messages)."""
 
 
+def _emptied_by(before: list[int], made: list[Step], start: int) -> str:
+    """The steps ``made`` that took checkers from ``start``, as written (``18/13``, ``8/5(2)``), if ``start``
+    held some before the play: what emptied it when no checker is left there; empty otherwise."""
+    if not before[start]:
+        return ""
+    written = tuple(Move(*hop) for step_start, _, hop, _ in made if step_start == start)
+    return format_moves(written) if written else ""
+
+
 def _simulate(me: list[int], opponent: list[int], steps: list[Step]) -> int | _Failure:
     """Make single-die steps, highest start first; the number made, or the first refusal."""
-    me, opponent = list(me), list(opponent)
-    for done, (start, die, hop, route) in enumerate(sorted(steps, key=lambda step: _start_order(step[0]))):
-        problem = step_problem(me, opponent, start, die)
+    before, me, opponent = me, list(me), list(opponent)
+    made: list[Step] = []
+    for step in sorted(steps, key=lambda step: _start_order(step[0])):
+        start, die, hop, route = step
+        problem = step_problem(me, opponent, start, die, _emptied_by(before, made, start))
         if problem:
-            return _Failure(done, wording.detour_refused(_label(*hop), route, problem) if route else problem)
+            return _Failure(len(made), wording.detour_refused(_label(*hop), route, problem) if route else problem)
         apply_step(me, opponent, start, die)
+        made.append(step)
     return len(steps)
 
 
@@ -244,7 +257,8 @@ def _walk(
         if index == len(hops):
             return _simulate(me, opponent, steps)
         start, end = hops[index]
-        failure = _hop_failure(*_board_after(me, opponent, steps), start, end, left, roll)
+        emptied_by = _emptied_by(me, steps, start)
+        failure = _hop_failure(*_board_after(me, opponent, steps), start, end, left, roll, emptied_by)
         if failure is not None:
             made = _simulate(me, opponent, steps)
             return made if isinstance(made, _Failure) else _Failure(made, failure.reason)

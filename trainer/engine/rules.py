@@ -13,16 +13,18 @@ from trainer.engine import wording
 from trainer.engine.position import BAR, OFF, WAITING
 
 
-def step_problem(me: Sequence[int], opponent: Sequence[int], source: int, die: int) -> str | None:
+def step_problem(me: Sequence[int], opponent: Sequence[int], source: int, die: int, emptied_by: str = "") -> str | None:
     """Why moving one checker from ``source`` (25 = bar, 26 = waiting) by ``die`` is illegal right now, or ``None``
-    if it is legal."""
+    if it is legal.
+
+    ``emptied_by``: the earlier moves of the same play, in notation, that took checkers from ``source`` when it
+    held some before the play; an empty ``source`` is then said to have none left after them.
+    """
     waiting = me[WAITING] if len(me) > WAITING else 0
     if source != BAR and me[BAR]:
         return wording.enter_first(me[BAR])
     if not (waiting if source == WAITING else me[source]):
-        if source == WAITING:
-            return wording.no_checker_waiting()
-        return wording.no_checker_on_bar() if source == BAR else wording.no_checker_on_point(source)
+        return _empty_source(source, emptied_by)
     target = min(source, BAR) - die
     if target > 0:
         count = opponent[25 - target]
@@ -41,6 +43,15 @@ def step_problem(me: Sequence[int], opponent: Sequence[int], source: int, die: i
         if higher:
             return wording.bear_off_from_the_highest(source, die, higher[0])
     return None
+
+
+def _empty_source(source: int, emptied_by: str) -> str:
+    """Why no checker can move from ``source``: it has none, or none left after the moves ``emptied_by``."""
+    if source == WAITING:
+        return wording.none_left_waiting(emptied_by) if emptied_by else wording.no_checker_waiting()
+    if source == BAR:
+        return wording.none_left_on_bar(emptied_by) if emptied_by else wording.no_checker_on_bar()
+    return wording.none_left_on_point(source, emptied_by) if emptied_by else wording.no_checker_on_point(source)
 
 
 def apply_step(me: list[int], opponent: list[int], source: int, die: int) -> bool:

@@ -218,7 +218,7 @@ class Turn:
         for die in sorted(set(self.remaining_dice), reverse=True):
             if self._step(point, die) is not None:
                 continue
-            problem = step_problem(me, them, point, die)
+            problem = step_problem(me, them, point, die, self._emptied_by(point))
             if problem:
                 single.append((die, problem))
             else:
@@ -263,6 +263,12 @@ class Turn:
     def _label(start: int, end: int) -> str:
         return f"{point_name(start)}/{point_name(end)}"
 
+    def _emptied_by(self, start: int) -> str:
+        """The moves made that took checkers from ``start``, in notation, if ``start`` held some before the turn
+        (what emptied it, when no checker is left there); empty otherwise."""
+        moves = tuple(move for move in self.moves if move.start == start)
+        return format_moves(moves) if moves and self._counts(self.position)[0][start] else ""
+
     def _why(self, start: int, end: int) -> str:
         if self.moves and len(self.moves) >= self.moves_needed:
             return wording.play_complete()
@@ -277,7 +283,7 @@ class Turn:
                 return wording.die_already_used(self._label(start, end), distance)
             return wording.one_die_a_move(self._label(start, end), distance, sorted(set(left), reverse=True))
         for die in sorted(dice_for_step):
-            problem = step_problem(me, them, start, die)
+            problem = step_problem(me, them, start, die, self._emptied_by(start))
             if problem is None:
                 return self._whole_roll_problem(start, die)
         return problem or wording.move_not_allowed()

@@ -155,6 +155,21 @@ def no_checker_waiting() -> str:
     return _("you have no checker waiting to enter")
 
 
+def none_left_on_point(point: int, moves: str) -> str:
+    """The point had checkers, but the earlier ``moves`` of the same play took them all."""
+    return _("you have no checker left on point {point} after {moves}").format(point=point, moves=moves)
+
+
+def none_left_on_bar(moves: str) -> str:
+    """The bar had checkers, but the earlier ``moves`` of the same play entered them all."""
+    return _("you have no checker left on the bar after {moves}").format(moves=moves)
+
+
+def none_left_waiting(moves: str) -> str:
+    """Checkers waited to enter, but the earlier ``moves`` of the same play entered them all."""
+    return _("you have no checker left waiting to enter after {moves}").format(moves=moves)
+
+
 def point_closed(point: int, count: int) -> str:
     """The mover's ``point`` holds ``count`` (two or more) of O's checkers."""
     return ngettext(
