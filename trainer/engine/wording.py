@@ -12,13 +12,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import reduce
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from trainer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
+    from trainer.engine.bearoff import CubeAction
     from trainer.engine.explain import Constraint
-    from trainer.engine.state import WinKind
+    from trainer.engine.side import Side
+    from trainer.engine.state import Phase, WinKind
 
 # --- shared helpers -----------------------------------------------------------------------------------------
 
@@ -553,3 +555,323 @@ def one_die_a_move(move: str, pips: int, left: Sequence[int]) -> str:
 
 def move_not_allowed() -> str:
     return _("this move is not allowed")
+
+
+# --- the game's phases --------------------------------------------------------------------------------------
+
+
+def phase_name(phase: Phase) -> str:
+    """What a game waits for (a :class:`~trainer.engine.state.Phase`), in words: ``opening roll``, ``move``."""
+    return _(phase.value)
+
+
+def must_answer_double(doubler: Side, other: Side) -> str:
+    return _("{doubler} has doubled: {other} must take or pass first").format(doubler=doubler, other=other)
+
+
+def must_answer_beaver(beaverer: Side, doubler: Side) -> str:
+    return _("{beaverer} has beavered: {doubler} must take or pass first").format(beaverer=beaverer, doubler=doubler)
+
+
+def opening_roll_first() -> str:
+    return _("make the opening roll first")
+
+
+def roll_first() -> str:
+    return _("roll the dice first")
+
+
+def dice_rolled_play_first() -> str:
+    return _("the dice are already rolled: play them first")
+
+
+def choose_double_first() -> str:
+    return _("choose the double to play after your 1-2 first")
+
+
+def game_over() -> str:
+    return _("the game is over")
+
+
+def no_game_left(score: str) -> str:
+    return _("the match is over ({score}): no game is left to play").format(score=score)
+
+
+def bad_die(value: object) -> str:
+    """The dice source gave ``value``, which is no die."""
+    return _("a die must show 1 to 6, the dice source gave {value}").format(value=repr(value))
+
+
+def opening_roll_made() -> str:
+    return _("the opening roll has already been made")
+
+
+def not_a_play_of_this_roll() -> str:
+    return _("this is not one of the legal plays of this roll")
+
+
+def score_of_another_length(score_length: int, length: int) -> str:
+    return _("the starting score is for a {score_length}-point match, not a {length}-point one").format(
+        score_length=score_length, length=length
+    )
+
+
+def game_not_over() -> str:
+    return _("the current game is not over: finish it before starting the next")
+
+
+def match_won(winner: Side | None, x: int, o: int) -> str:
+    return _("the match is over: {winner} won {x}-{o}").format(winner=winner, x=x, o=o)
+
+
+# --- the cube -----------------------------------------------------------------------------------------------
+
+CUBE_ACTIONS = (N_("no double"), N_("double, take"), N_("double, pass"))
+"""The values of :attr:`~trainer.engine.bearoff.CubeDecision.action`, marked for translation."""
+
+
+def cube_action(action: CubeAction) -> str:
+    """A cube decision's action (which stays as it is in machine output) in words: ``double, take``."""
+    return _(action)
+
+
+def no_double_before_the_start() -> str:
+    return _("nobody may double before the game starts: make the opening roll first")
+
+
+def nothing_to_double() -> str:
+    return _("the game is over: there is nothing to double")
+
+
+def double_before_rolling(side: Side) -> str:
+    return _("{side} may double only at the start of the turn, before rolling: the dice are already rolled").format(
+        side=side
+    )
+
+
+def already_doubled(doubler: Side, other: Side) -> str:
+    return _("{doubler} has already doubled: {other} must take or pass first").format(doubler=doubler, other=other)
+
+
+def double_amid_acey_deucey_turn(side: Side) -> str:
+    return _("{side} is in the middle of an acey-deucey turn: a double comes only at the start of a turn").format(
+        side=side
+    )
+
+
+def double_before_bonus_roll(side: Side) -> str:
+    return _(
+        "{side} is about to take an acey-deucey bonus roll, which goes on the same turn: a double comes only at the "
+        "start of a turn"
+    ).format(side=side)
+
+
+def no_double_to_answer_game_over(*, take: bool) -> str:
+    """A take (or, ``take`` false, a pass) after the game is over."""
+    if take:
+        return _("the game is over: there is no double to take")
+    return _("the game is over: there is no double to pass")
+
+
+def no_double_to_answer_before_start(*, take: bool) -> str:
+    if take:
+        return _("there is no double to take: the game has not started")
+    return _("there is no double to pass: the game has not started")
+
+
+def no_double_to_answer(on_roll: Side, *, take: bool) -> str:
+    """A take (or a pass) while ``on_roll`` has not doubled."""
+    if take:
+        return _("there is no double to take: {side} is on roll and has not doubled").format(side=on_roll)
+    return _("there is no double to pass: {side} is on roll and has not doubled").format(side=on_roll)
+
+
+def beaver_without_double() -> str:
+    return _("a beaver answers a double, and no double waits for an answer")
+
+
+def beavers_in_a_match(length: int) -> str:
+    return _("beavers belong to money play, not to a {length}-point match").format(length=length)
+
+
+def beavers_off() -> str:
+    return _("beavers are not allowed in this game: turn the beaver option on to use them")
+
+
+def beaver_beyond_the_cube(side: Side, cube: int, highest: int) -> str:
+    return _(
+        "{side} cannot beaver: the double makes the cube {cube}, and a redouble would take it beyond {highest}, "
+        "where the cube stops"
+    ).format(side=side, cube=cube, highest=highest)
+
+
+def no_such_cube(value: object, highest: int) -> str:
+    return _("a cube shows 1, 2, 4, 8, 16, 32 or 64 (it stops at {highest}), not {value}").format(
+        highest=highest, value=repr(value)
+    )
+
+
+def no_such_cube_owner(owner: object) -> str:
+    return _("the cube's owner is X, O or nobody (in the middle), not {owner}").format(owner=repr(owner))
+
+
+def opponent_owns_the_cube(side: Side) -> str:
+    return _("{side} cannot double: {owner} owns the cube, and only its owner may redouble").format(
+        side=side, owner=side.other
+    )
+
+
+def cube_at_its_highest(highest: int) -> str:
+    return _("the cube is at {highest}, its highest value: it cannot be turned again").format(highest=highest)
+
+
+def cube_text(value: int, owner: Side | None) -> str:
+    """The cube as text: ``cube 2, in the middle``, ``cube 4, X's``."""
+    if owner is None:
+        return _("cube {value}, in the middle").format(value=value)
+    return _("cube {value}, {owner}'s").format(value=value, owner=owner)
+
+
+# --- dice ---------------------------------------------------------------------------------------------------
+
+
+def unreadable_dice(text: str) -> str:
+    shown = text if len(text) <= 20 else text[:20] + "…"
+    return _("cannot read the dice {dice}: write two numbers from 1 to 6, like 65 or 6-5").format(dice=repr(shown))
+
+
+def no_such_dice(dice: Sequence[object]) -> str:
+    return _("dice must be two numbers from 1 to 6, got {dice}").format(dice=repr(tuple(dice)))
+
+
+def no_such_chosen_double(number: object) -> str:
+    return _("a double is chosen by a number from 1 to 6 (4 for 4-4), not {number}").format(number=repr(number))
+
+
+# --- the score and money options ----------------------------------------------------------------------------
+
+JACOBY_RULE = N_("Jacoby rule")
+BEAVERS = N_("beavers")
+
+
+def money_option_names(*, jacoby: bool, beavers: bool) -> tuple[str, ...]:
+    """The money-play options in force, in words: ``("Jacoby rule", "beavers")``, ``()`` for none."""
+    return tuple(_(name) for name, on in ((JACOBY_RULE, jacoby), (BEAVERS, beavers)) if on)
+
+
+def money_options(*, jacoby: bool, beavers: bool) -> str:
+    """The money-play options in force: ``Jacoby rule and beavers`` ... ``no Jacoby rule, no beavers``."""
+    names = money_option_names(jacoby=jacoby, beavers=beavers)
+    return _and(names) if names else _("no Jacoby rule, no beavers")
+
+
+def money_options_in_a_match(length: int, *, jacoby: bool, beavers: bool) -> str:
+    """The money-play options asked for (at least one) cannot be used in a ``length``-point match."""
+    if jacoby and beavers:
+        message = _("the Jacoby rule and beavers apply only to money play, not to a {length}-point match")
+    elif jacoby:
+        message = _("the Jacoby rule applies only to money play, not to a {length}-point match")
+    else:
+        message = _("the beavers applies only to money play, not to a {length}-point match")
+    return message.format(length=length)
+
+
+ScoreField = Literal["length", "X", "O"]
+
+
+def score_not_whole(field: ScoreField, value: object) -> str:
+    """The match length (or X's or O's score) is ``value``, no whole number."""
+    messages = {
+        "length": _("the match length must be a whole number, not {value}"),
+        "X": _("the X's score must be a whole number, not {value}"),
+        "O": _("the O's score must be a whole number, not {value}"),
+    }
+    return messages[field].format(value=repr(value))
+
+
+def score_negative(field: ScoreField, number: int) -> str:
+    """The match length (or X's or O's score) is ``number``, below 0."""
+    messages = {
+        "length": _("the match length cannot be negative ({number})"),
+        "X": _("the X's score cannot be negative ({number})"),
+        "O": _("the O's score cannot be negative ({number})"),
+    }
+    return messages[field].format(number=number)
+
+
+def match_too_long(length: int, longest: int) -> str:
+    return _("a match is at most {longest} points long, not {length}").format(longest=longest, length=length)
+
+
+def score_beyond_the_match(side: Side, score: int, length: int) -> str:
+    return _("{side}'s score {score} is beyond the {length}-point match: a score stops at the match length").format(
+        side=side, score=score, length=length
+    )
+
+
+def crawford_in_money_play() -> str:
+    return _("there is no Crawford game in money play, only in a match")
+
+
+def not_the_crawford_game(x: int, o: int, length: int) -> str:
+    return _(
+        "at {x}-{o} in a {length}-point match this cannot be the Crawford game: it is the first game after one side "
+        "(and only one) reaches {short}"
+    ).format(x=x, o=o, length=length, short=length - 1)
+
+
+def match_too_short(length: object) -> str:
+    return _("a match is played to at least 1 point, not {length}; for money play use length 0").format(
+        length=repr(length)
+    )
+
+
+def money_play_has_no_length() -> str:
+    return _("money play has no match length: nobody is any number of points away")
+
+
+def crawford_no_double(leader: Side, length: int, x: int, o: int) -> str:
+    return _(
+        "no doubling in the Crawford game: {leader} is one point from winning the {length}-point match ({x}-{o}), "
+        "and the cube stays out of play for this one game"
+    ).format(leader=leader, length=length, x=x, o=o)
+
+
+def match_over_no_game_added(winner: Side | None, x: int, o: int) -> str:
+    return _("the match is over: {winner} has won {x}-{o}, no game can be added").format(winner=winner, x=x, o=o)
+
+
+def score_text(length: int, x: int, o: int, *, crawford: bool = False, post_crawford: bool = False) -> str:
+    """The score as text: ``money play``, ``money play, X 2 O 1``, ``X 1, O 2 in a 5-point match`` with
+    ``(Crawford game)`` or ``(post-Crawford)``."""
+    if not length:
+        if x or o:
+            return _("money play, X {x} O {o}").format(x=x, o=o)
+        return _("money play")
+    if crawford:
+        return _("X {x}, O {o} in a {length}-point match (Crawford game)").format(x=x, o=o, length=length)
+    if post_crawford:
+        return _("X {x}, O {o} in a {length}-point match (post-Crawford)").format(x=x, o=o, length=length)
+    return _("X {x}, O {o} in a {length}-point match").format(x=x, o=o, length=length)
+
+
+# --- sides and variants -------------------------------------------------------------------------------------
+
+
+def no_such_side(name: str) -> str:
+    return _("a side is 'X' or 'O', not {name}").format(name=repr(name))
+
+
+def no_double_to_choose_in(title: str) -> str:
+    """The rules titled ``title`` (marked with ``N_()``) have no double to choose."""
+    return _("{game} has no double to choose: only in acey-deucey, after playing a 1-2, do you choose one").format(
+        game=_(title)
+    )
+
+
+def no_double_to_choose_now() -> str:
+    return _("there is no double to choose now: you choose one after playing all of a 1-2")
+
+
+def unknown_variant(name: str, known: Iterable[str]) -> str:
+    return _("unknown variant {name}: use {known}").format(name=repr(name), known=", ".join(sorted(known)))
