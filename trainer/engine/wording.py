@@ -118,6 +118,11 @@ def _or(items: Iterable[object]) -> str:
     return reduce(lambda first, second: _("{first} or {second}").format(first=first, second=second), map(str, items))
 
 
+def in_subject(subject: str, reason: str) -> str:
+    """``reason`` about ``subject`` (a quoted text, a Position ID): ``'X: 24 / O: 1': O has ...``."""
+    return _("{subject}: {reason}").format(subject=subject, reason=reason)
+
+
 # --- errors about plays -------------------------------------------------------------------------------------
 
 
@@ -853,6 +858,391 @@ def score_text(length: int, x: int, o: int, *, crawford: bool = False, post_craw
     if post_crawford:
         return _("X {x}, O {o} in a {length}-point match (post-Crawford)").format(x=x, o=o, length=length)
     return _("X {x}, O {o} in a {length}-point match").format(x=x, o=o, length=length)
+
+
+# --- Match IDs ----------------------------------------------------------------------------------------------
+
+
+def jacoby_in_a_match(length: int) -> str:
+    return _("the Jacoby rule belongs to money play, not to a {length}-point match").format(length=length)
+
+
+def double_with_dice() -> str:
+    return _("a double is offered before rolling: a Match ID cannot show both a double and dice")
+
+
+def not_a_match_id(text: str, reason: str | None = None) -> str:
+    if reason is None:
+        return _("{text} is not a Match ID: it must be 12 characters of A-Z, a-z, 0-9, + and /").format(
+            text=quoted(text)
+        )
+    return _("{text} is not a Match ID: {reason}").format(text=quoted(text), reason=reason)
+
+
+def match_id_stray_bits(text: str) -> str:
+    return _("Match ID {text} has stray bits after the scores and the Jacoby bit").format(text=quoted(text))
+
+
+def in_match_id(text: str, reason: str) -> str:
+    return _("Match ID {text}: {reason}").format(text=quoted(text), reason=reason)
+
+
+def match_id_owner_bits() -> str:
+    return _("the cube owner bits must be 00 (player 0, O), 01 (player 1, X) or 11 (in the middle), not 10")
+
+
+def match_id_game_state(stage: int) -> str:
+    return _("the game state must be 0-4 (none, playing, over, resigned, passed), not {stage}").format(stage=stage)
+
+
+def match_id_dice(first: int, second: int) -> str:
+    return _("the dice must be two numbers 1-6, or 0-0 before rolling, not {first}-{second}").format(
+        first=first, second=second
+    )
+
+
+def match_id_cube(cube: int, highest: int) -> str:
+    return _("the cube is {cube}, but it stops at {highest}").format(cube=cube, highest=highest)
+
+
+# --- XGIDs --------------------------------------------------------------------------------------------------
+
+XgidField = Literal["cube", "owner", "turn", "bottom", "top", "rules", "length", "maximum"]
+XGID_FIELDS: dict[XgidField, str] = {
+    "cube": N_("cube"),
+    "owner": N_("cube owner"),
+    "turn": N_("turn"),
+    "bottom": N_("bottom score"),
+    "top": N_("top score"),
+    "rules": N_("Crawford or Jacoby"),
+    "length": N_("match length"),
+    "maximum": N_("maximum cube"),
+}
+"""The names of an XGID's number fields."""
+
+
+def xgid_turn(turn: object) -> str:
+    return _("the turn must be 1 (X, bottom) or -1 (O, top), not {turn}").format(turn=repr(turn))
+
+
+def xgid_cube_owner(owner: object) -> str:
+    return _("the cube owner must be 1, 0 or -1, not {owner}").format(owner=repr(owner))
+
+
+def xgid_cube_not_a_power(cube: int, *, maximum: bool) -> str:
+    """The cube value (or the maximum cube) is not a power of two from 1 to 32768."""
+    if maximum:
+        return _("the maximum cube must be a power of two from 1 to 32768, not {cube}").format(cube=cube)
+    return _("the cube value must be a power of two from 1 to 32768, not {cube}").format(cube=cube)
+
+
+def xgid_negative(field: Literal["bottom", "top", "length"], number: int) -> str:
+    """The bottom or top score (or the match length) of an XGID is ``number``, below 0."""
+    if field == "bottom":
+        return _("the bottom score cannot be negative ({number})").format(number=number)
+    if field == "top":
+        return _("the top score cannot be negative ({number})").format(number=number)
+    return score_negative("length", number)
+
+
+def xgid_dice(dice: object) -> str:
+    return _("dice show 1 to 6, not {dice}").format(dice=dice)
+
+
+def xgid_crawford_in_money_play() -> str:
+    return _("there is no Crawford game in money play (match length 0)")
+
+
+def xgid_money_options_in_a_match() -> str:
+    return _("the Jacoby rule and beavers belong to money play, not to a match")
+
+
+def not_an_xgid(text: str) -> str:
+    return _("{text} is not an XGID: its board must be 26 characters of '-', A-P and a-p").format(text=quoted(text))
+
+
+def in_xgid(text: str, reason: str) -> str:
+    return _("XGID {text}: {reason}").format(text=quoted(text), reason=reason)
+
+
+def xgid_o_bar_uppercase(text: str) -> str:
+    return _("XGID {text}: the first character is O's bar, so it is lowercase").format(text=quoted(text))
+
+
+def xgid_x_bar_lowercase(text: str) -> str:
+    return _("XGID {text}: the last character is X's bar, so it is uppercase").format(text=quoted(text))
+
+
+def xgid_too_many_checkers(text: str, side: str, count: int, most: int) -> str:
+    return _("XGID {text} gives {side} {count} checkers; a side has only {most}").format(
+        text=quoted(text), side=side, count=count, most=most
+    )
+
+
+def xgid_field_not_whole(text: str, field: XgidField, value: str) -> str:
+    """The XGID's number field ``field`` holds ``value``, which is no whole number."""
+    return _("XGID {text}: the {field} field must be a whole number, not {value}").format(
+        text=quoted(text), field=_(XGID_FIELDS[field]), value=quoted(value)
+    )
+
+
+def xgid_cube_owner_field(text: str, owner: int) -> str:
+    return _("XGID {text}: the cube owner must be 1, 0 or -1, not {owner}").format(text=quoted(text), owner=owner)
+
+
+def xgid_turn_field(text: str, turn: int) -> str:
+    return _("XGID {text}: the turn must be 1 (X) or -1 (O), not {turn}").format(text=quoted(text), turn=turn)
+
+
+def xgid_cube_field(text: str, value: int) -> str:
+    return _("XGID {text}: the cube field must be 0-15 (log2 of the cube), not {value}").format(
+        text=quoted(text), value=value
+    )
+
+
+def xgid_dice_field(text: str, value: str) -> str:
+    return _("XGID {text}: the dice field must be two digits 1-6, not {value}").format(
+        text=quoted(text), value=quoted(value)
+    )
+
+
+def xgid_maximum_cube_field(text: str, value: int) -> str:
+    return _("XGID {text}: the maximum cube field must be 0-15 (log2), not {value}").format(
+        text=quoted(text), value=value
+    )
+
+
+def xgid_crawford_field(text: str, value: int) -> str:
+    return _("XGID {text}: in a match the Crawford field must be 0 or 1 (1: the Crawford game), not {value}").format(
+        text=quoted(text), value=value
+    )
+
+
+def xgid_rules_field(text: str, value: int) -> str:
+    return _(
+        "XGID {text}: in money play the rules field must be 0-3 (1 Jacoby rule, 2 beavers, 3 both), not {value}"
+    ).format(text=quoted(text), value=value)
+
+
+# --- positions ----------------------------------------------------------------------------------------------
+
+
+def waiting_not_whole(side: str, value: object) -> str:
+    return _("{side}'s count of checkers waiting to enter is not a whole number: {value}").format(
+        side=side, value=repr(value)
+    )
+
+
+def negative_waiting(side: str, count: int) -> str:
+    return _("{side} has a negative number of checkers ({count}) waiting to enter").format(side=side, count=count)
+
+
+def side_needs_26_counts(side: str, count: int) -> str:
+    return _("{side}'s side needs 26 counts (off, points 1-24, bar), got {count}").format(side=side, count=count)
+
+
+def count_not_whole(side: str, index: int, value: object) -> str:
+    return _("{side}'s count at index {index} is not a whole number: {value}").format(
+        side=side, index=index, value=repr(value)
+    )
+
+
+def negative_on_bar(side: str, count: int) -> str:
+    return _("{side} has a negative number of checkers ({count}) on the bar").format(side=side, count=count)
+
+
+def negative_on_point(side: str, count: int, point: int) -> str:
+    return _("{side} has a negative number of checkers ({count}) on point {point}").format(
+        side=side, count=count, point=point
+    )
+
+
+def negative_borne_off(side: str, count: int) -> str:
+    return _("{side} has a negative number of checkers ({count}) borne off").format(side=side, count=count)
+
+
+def too_many_in_play(side: str, count: int, waiting: int, most: int) -> str:
+    """``side`` has ``count`` checkers on the board and bar, and ``waiting`` waiting to enter: more than ``most``."""
+    if waiting:
+        return _(
+            "{side} has {count} checkers on the board and bar and {waiting} waiting to enter; a side has only {most}"
+        ).format(side=side, count=count, waiting=waiting, most=most)
+    return _("{side} has {count} checkers on the board and bar; a side has only {most}").format(
+        side=side, count=count, most=most
+    )
+
+
+def counts_do_not_add_up(side: str, in_play: int, waiting: int, off: int, total: int) -> str:
+    if waiting:
+        return _(
+            "{side} has {in_play} checkers in play, {waiting} waiting to enter and {off} borne off; together they "
+            "must make {total}"
+        ).format(side=side, in_play=in_play, waiting=waiting, off=off, total=total)
+    return _("{side} has {in_play} checkers in play and {off} borne off; together they must make {total}").format(
+        side=side, in_play=in_play, off=off, total=total
+    )
+
+
+def both_sides_on_point(point: int, x: int, o: int) -> str:
+    return _("both sides have checkers on point {point} (X's numbering): X has {x}, O has {o}").format(
+        point=point, x=x, o=o
+    )
+
+
+def both_borne_off() -> str:
+    return _("both sides have borne off all their checkers; only one side can win")
+
+
+def point_out_of_range(side: str, point: object) -> str:
+    return _("{side} has checkers on point {point}; points run from 1 to 24").format(side=side, point=repr(point))
+
+
+def not_a_position_id(text: str, reason: str | None = None) -> str:
+    if reason is None:
+        return _("{text} is not a Position ID: it must be 14 characters of A-Z, a-z, 0-9, + and /").format(
+            text=quoted(text)
+        )
+    return _("{text} is not a Position ID: {reason}").format(text=quoted(text), reason=reason)
+
+
+def position_id_out_of_bits(text: str) -> str:
+    return _("Position ID {text} holds too many checkers: its bits run out before both sides").format(text=quoted(text))
+
+
+def position_id_too_many_checkers(text: str, side: str, count: int, most: int) -> str:
+    return _("Position ID {text} gives {side} {count} checkers; a side has only {most}").format(
+        text=quoted(text), side=side, count=count, most=most
+    )
+
+
+def position_id_stray_bits(text: str) -> str:
+    return _("Position ID {text} has stray bits after both sides").format(text=quoted(text))
+
+
+def in_position_id(text: str, reason: str) -> str:
+    return _("Position ID {text}: {reason}").format(text=quoted(text), reason=reason)
+
+
+def cannot_hold_waiting(form: Literal["position_id", "xgid"], text: str) -> str:
+    """A Position ID (or an XGID) cannot hold the checkers waiting to enter of the position ``text``."""
+    if form == "xgid":
+        message = _("an XGID cannot hold checkers waiting to enter, as in {text}: write the text form instead")
+    else:
+        message = _("a Position ID cannot hold checkers waiting to enter, as in {text}: write the text form instead")
+    return message.format(text=repr(text))
+
+
+def in_text(text: str, reason: str) -> str:
+    """``reason`` about the written position ``text`` (quoted)."""
+    return in_subject(quoted(text), reason)
+
+
+def text_needs_both_sides(text: str) -> str:
+    reason = _("write both sides separated by {slash}, e.g. {example}").format(
+        slash="'/'", example="'X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2'"
+    )
+    return in_text(text, reason)
+
+
+def text_side_label(text: str, half: str) -> str:
+    reason = _("each side starts with {x} or {o}, not {half}").format(x="'X:'", o="'O:'", half=quoted(half))
+    return in_text(text, reason)
+
+
+def text_side_twice(text: str, side: str) -> str:
+    return in_text(text, _("side {side} is given twice").format(side=side))
+
+
+def text_unreadable_token(text: str, token: str) -> str:
+    reason = _(
+        "cannot read {token}; write a point and a count like {point}, {bar}, or {waiting} for checkers waiting to enter"
+    ).format(token=quoted(token), point="'13x5'", bar="'bar'", waiting="'waitx15'")
+    return in_text(text, reason)
+
+
+def text_no_such_point(text: str, token: str, point: int) -> str:
+    return in_text(text, _("{token} names point {point}; points run 1-24").format(token=quoted(token), point=point))
+
+
+def text_too_many_checkers(text: str, side: str, count: int, most: int, *, waiting: bool) -> str:
+    if waiting:
+        reason = _("{side} has {count} checkers on the board, on the bar and waiting; a side has only {most}")
+    else:
+        reason = _("{side} has {count} checkers on the board and bar; a side has only {most}")
+    return in_text(text, reason.format(side=side, count=count, most=most))
+
+
+def game_over_borne_off(side: str, count: int) -> str:
+    """``side`` has borne off all its ``count`` checkers."""
+    return _("the game is over: {side} has borne off all {count} checkers").format(side=side, count=count)
+
+
+def diagram_bar() -> str:
+    """The label of the bar in a board drawn in text (three characters)."""
+    return f"{_('BAR'):^3.3}"
+
+
+def diagram_waiting(side: str, count: int) -> str:
+    """Beside a board drawn in text: ``side`` has ``count`` checkers waiting to enter."""
+    return _("{side}: {count} waiting").format(side=side, count=count)
+
+
+def diagram_summary(o_pips: int, o_off: int, x_pips: int, x_off: int) -> str:
+    """Under a board drawn in text: each side's pip count and checkers borne off."""
+    return _("O: {o_pips} pips, {o_off} off    X (on roll): {x_pips} pips, {x_off} off").format(
+        o_pips=o_pips, o_off=o_off, x_pips=x_pips, x_off=x_off
+    )
+
+
+# --- bear-off tables ----------------------------------------------------------------------------------------
+
+
+def table_unreadable(path: object, error: object) -> str:
+    return _("cannot read the bear-off table {path}: {error}").format(path=path, error=error)
+
+
+def table_damaged(path: object, error: object) -> str:
+    return _("the bear-off table {path} is damaged: {error}").format(path=path, error=error)
+
+
+def not_a_bearoff_database(path: object) -> str:
+    return _("{path} is not a bear-off database").format(path=path)
+
+
+def not_a_two_sided_table(path: object) -> str:
+    return _("{path} is not a two-sided bear-off table").format(path=path)
+
+
+def not_a_cubeful_table(path: object) -> str:
+    return _("{path} is not a cubeful bear-off table").format(path=path)
+
+
+def table_does_not_match(path: object) -> str:
+    return _("{path} does not match the position list").format(path=path)
+
+
+def not_a_pure_bearoff(position: str) -> str:
+    return _("{position} is not a pure bear-off: every checker of both sides must be home").format(position=position)
+
+
+def checker_on_the_bar_not_bearoff(side: str) -> str:
+    return _("{side} has a checker on the bar: this is not a pure bear-off").format(side=side)
+
+
+def checker_outside_not_bearoff(side: str, point: int) -> str:
+    return _("{side} has a checker on its {point}-point: this is not a pure bear-off").format(side=side, point=point)
+
+
+def beyond_the_cube_table(side: str, left: int, most: int) -> str:
+    return _(
+        "{side} has {left} checkers left; the exact cube table covers bear-offs of at most {most} checkers a side"
+    ).format(side=side, left=left, most=most)
+
+
+def no_such_cube_state(owner: object) -> str:
+    return _("the cube owner is {centered} or {player}, not {owner}: only then may the side on roll double").format(
+        centered="'centered'", player="'player'", owner=repr(owner)
+    )
 
 
 # --- sides and variants -------------------------------------------------------------------------------------
