@@ -19,15 +19,20 @@ from trainer import i18n
 from trainer.i18n import PseudoTranslations, pseudo
 
 PACKAGE = Path(trainer.__file__).parent
-CHECKED: tuple[str, ...] = ("i18n.py",)
+CHECKED: tuple[str, ...] = ("i18n.py", "engine")
 """The modules and packages (relative to ``trainer/``) whose every learner-facing literal must be translated."""
 TRANSLATORS = {"_", "ngettext", "N_"}
 PROSE = re.compile(r"[A-Za-z]{2,}[,;:.!?]?\s+[A-Za-z(]")
 """Two words: what a sentence, a label or a message has, and an identifier, a selector or a key has not."""
 QUIET_CALLS = {"compile", "match", "fullmatch", "search", "sub", "execute", "executemany", "executescript", "getLogger"}
 """Calls whose text arguments are never shown: patterns and SQL."""
-QUIET_NAMES = re.compile(r"(DEFAULT_)?CSS|.*_SQL|.*_PATTERN|SCHEMA.*")
-"""Assignments whose text is never shown: stylesheets, SQL, patterns."""
+QUIET_NAMES = re.compile(r"(DEFAULT_)?CSS|.*_SQL|.*_PATTERN|SCHEMA.*|.*_NOTATION")
+"""Assignments whose text is never shown: stylesheets, SQL, patterns, notation the user types (never translated)."""
+QUIET_FUNCTIONS = {"__repr__"}
+"""Functions whose text is never shown to a learner: a value's representation for programmers."""
+QUIET_TYPES = {"Literal"}
+"""Subscripted types whose text is never shown as it is: a ``Literal``'s values are identifiers that code compares
+and machine output writes (what a learner reads is their wording, e.g. ``engine.wording.cube_action()``)."""
 
 
 def docstrings(tree: ast.AST) -> set[int]:
@@ -62,12 +67,16 @@ def translator(node: ast.AST) -> bool:
 
 def exempt(tree: ast.AST) -> set[int]:
     """The ids of the literals no learner sees or that are translated: the messages given to ``_()`` and its
-    kin, the text of patterns and SQL, stylesheets."""
+    kin, the text of patterns and SQL, stylesheets, representations and identifiers."""
     found = set()
     for node in ast.walk(tree):
         if translator(node) or (isinstance(node, ast.Call) and call_name(node) in QUIET_CALLS):
             for argument in node.args:
                 found.update(id(inner) for inner in ast.walk(argument))
+        elif isinstance(node, ast.FunctionDef) and node.name in QUIET_FUNCTIONS:
+            found.update(id(inner) for inner in ast.walk(node))
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in QUIET_TYPES:
+            found.update(id(inner) for inner in ast.walk(node.slice))
         elif isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             names = [target.id for target in targets if isinstance(target, ast.Name)]
@@ -147,6 +156,23 @@ def test_the_check_finds_a_sentence_that_bypasses_it(tmp_path: Path) -> None:
         "_wording_check_sample.py:13: _() needs a plain literal",
         "_wording_check_sample.py:13: 'Press enter to go on'",
     ]
+
+
+def test_the_check_passes_over_identifiers_notation_and_representations(tmp_path: Path) -> None:
+    """A ``Literal``'s values, notation the user types and a ``__repr__`` are never shown as words; the same text
+    anywhere else is still caught."""
+    module = tmp_path / "_wording_check_identifiers.py"
+    module.write_text(
+        "from typing import Literal\n"
+        'Action = Literal["no double", "double, take"]\n'
+        'PASS_NOTATION = frozenset({"no play", "no move"})\n'
+        "class Value:\n"
+        "    def __repr__(self) -> str:\n"
+        '        return f"<Value {self!s} with its parts>"\n'
+        "    def __str__(self) -> str:\n"
+        '        return "no double"\n'
+    )
+    assert untranslated(module, tmp_path) == ["_wording_check_identifiers.py:8: 'no double'"]
 
 
 def test_the_pseudo_language_turns_letters_and_keeps_the_fields() -> None:
