@@ -15,6 +15,7 @@ from trainer.engine import (
     Play,
     PlayError,
     Position,
+    Turn,
     legal_plays,
     parse_play,
 )
@@ -525,3 +526,66 @@ def test_empty_text_is_not_a_pass(text: str) -> None:
     for position in (Position.start(), Position.from_text("X: bar 13x5 8x3 6x5 / O: 19x2 20x2 21x2 22x2 23x2 24x2")):
         with pytest.raises(InvalidNotationError, match="write a play"):
             parse_play(position, (6, 5), text)
+
+
+# X has a single checker on its 18-point (and on the bar or waiting to enter, in the positions below).
+ONE_ON_18 = "X: 24 18 13x4 8x4 6x5 / O: 19x5 17x3 12x5 1x2"
+
+
+@pytest.mark.parametrize(
+    ("position", "dice", "text", "reason"),
+    [
+        pytest.param(ONE_ON_18, (5, 4), "18/13 18/14", "you have no checker left on point 18 after 18/13", id="point"),
+        pytest.param(ONE_ON_18, (5, 4), "18/14 18/13", "you have no checker left on point 18 after 18/14", id="order"),
+        pytest.param(ONE_ON_18, (5, 3), "18/13(2)", "you have no checker left on point 18 after 18/13", id="repeat"),
+        pytest.param(ONE_ON_18, (5, 3), "18/13 18/10", "you have no checker left on point 18 after 18/13", id="both"),
+        pytest.param(ONE_ON_18, (5, 4), "18/13/9 18/14", "you have no checker left on point 18 after 18/13", id="stop"),
+        pytest.param(
+            "X: 24 13x5 8x3 6x5 18 / O: 19x5 17x3 12x5 1x2",
+            (4, 4),
+            "24/16 24/20",
+            "you have no checker left on point 24 after 24/16",
+            id="route",
+        ),
+        pytest.param(
+            "X: 8x2 6x5 / O: 19x5",
+            (3, 3),
+            "8/5(3)",
+            "you have no checker left on point 8 after 8/5(2)",
+            id="two-emptied",
+        ),
+        pytest.param(
+            "X: bar 13x5 8x3 6x4 / O: 19x2 20x2 21x2",
+            (3, 5),
+            "bar/22 bar/20",
+            "you have no checker left on the bar after bar/22",
+            id="bar",
+        ),
+        pytest.param(
+            "X: wait 24 13x5 8x3 6x5 / O: waitx15",
+            (3, 5),
+            "in/22 in/20",
+            "you have no checker left waiting to enter after in/22",
+            id="waiting",
+        ),
+        pytest.param(START, (6, 5), "20/14 13/8", "you have no checker on point 20", id="never-there"),
+    ],
+)
+def test_a_move_from_a_point_an_earlier_move_emptied_says_none_is_left_there(
+    position: str, dice: tuple[int, int], text: str, reason: str
+) -> None:
+    """A second move from a point whose only checkers the play has already moved: the checker was there, and the
+    reason says which moves took it, not that the learner never had one."""
+    with pytest.raises(IllegalPlayError) as caught:
+        parse(position, dice, text)
+    assert caught.value.reason == reason
+
+
+def test_a_turn_says_an_earlier_move_emptied_the_point() -> None:
+    turn = Turn(pos(ONE_ON_18), (5, 4)).move(18, 13)
+    with pytest.raises(IllegalPlayError) as caught:
+        turn.move(18, 14)
+    assert caught.value.reason == "you have no checker left on point 18 after 18/13"
+    assert turn.why_stuck(18) == "you have no checker left on point 18 after 18/13"
+    entered = Turn(pos("X: bar 13x5 8x3 6x4 / O: 19x2 20x2 21x2"), (3, 4)).move(25, 22)
+    assert entered.why_stuck(25) == "you have no checker left on the bar after bar/22"

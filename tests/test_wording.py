@@ -21,6 +21,7 @@ from trainer.i18n import PseudoTranslations, pseudo
 PACKAGE = Path(trainer.__file__).parent
 CHECKED: tuple[str, ...] = (
     "i18n.py",
+    "engine",
     "store",
     "practice",
     "cli.py",
@@ -36,8 +37,11 @@ PROSE = re.compile(r"[A-Za-z]{2,}[,;:.!?]?\s+[A-Za-z(]")
 QUIET_CALLS = {"compile", "match", "fullmatch", "search", "sub", "execute", "executemany", "executescript", "getLogger"}
 """Calls whose text arguments are never shown: patterns and SQL."""
 QUIET_CALLS |= {"execute_read", "execute_write"}  # the progress store's queries and statements (its Database): SQL
-QUIET_NAMES = re.compile(r"(DEFAULT_)?CSS|.*_SQL|.*_PATTERN|SCHEMA.*|MAT_.*")
-"""Assignments whose text is never shown: stylesheets, SQL, patterns, the words GNU Backgammon's .mat files use."""
+QUIET_NAMES = re.compile(r"(DEFAULT_)?CSS|.*_SQL|.*_PATTERN|SCHEMA.*|MAT_.*|.*_NOTATION")
+"""Assignments whose text is never shown: stylesheets, SQL, patterns, the words GNU Backgammon's .mat files use,
+notation the user types (never translated)."""
+QUIET_FUNCTIONS = {"__repr__"}
+"""Functions whose text is never shown to a learner: a value's representation for programmers."""
 
 
 def docstrings(tree: ast.AST) -> set[int]:
@@ -103,8 +107,10 @@ def exempt(tree: ast.AST) -> set[int]:
         elif isinstance(node, ast.Dict):
             for key in node.keys:
                 skip(key)
+        elif isinstance(node, ast.FunctionDef) and node.name in QUIET_FUNCTIONS:
+            skip(node)
         elif isinstance(node, ast.Subscript):
-            skip(node.slice)
+            skip(node.slice)  # a key looked up, or a Literal type's values
         elif isinstance(node, ast.Compare):
             for operand in (node.left, *node.comparators):
                 skip(operand)
@@ -113,8 +119,10 @@ def exempt(tree: ast.AST) -> set[int]:
             names = [target.id for target in targets if isinstance(target, ast.Name)]
             if any(QUIET_NAMES.fullmatch(name) for name in names):
                 skip(node.value)
-        elif isinstance(node, ast.Constant) and node.value in values:
-            found.add(id(node))  # a value of a Literal type of the module (a decision, a choice), not a sentence
+        if isinstance(node, ast.AnnAssign) and node.value is not None:
+            for inner in ast.walk(node.value):  # a variable of a Literal type of the module given its value
+                if isinstance(inner, ast.Constant) and inner.value in values:
+                    found.add(id(inner))
     return found
 
 
@@ -198,6 +206,23 @@ def test_the_check_finds_a_sentence_that_bypasses_it(tmp_path: Path) -> None:
         "_wording_check_sample.py:13: _() needs a plain literal",
         "_wording_check_sample.py:13: 'Press enter to go on'",
     ]
+
+
+def test_the_check_passes_over_identifiers_notation_and_representations(tmp_path: Path) -> None:
+    """A ``Literal``'s values, notation the user types and a ``__repr__`` are never shown as words; the same text
+    anywhere else is still caught."""
+    module = tmp_path / "_wording_check_identifiers.py"
+    module.write_text(
+        "from typing import Literal\n"
+        'Action = Literal["no double", "double, take"]\n'
+        'PASS_NOTATION = frozenset({"no play", "no move"})\n'
+        "class Value:\n"
+        "    def __repr__(self) -> str:\n"
+        '        return f"<Value {self!s} with its parts>"\n'
+        "    def __str__(self) -> str:\n"
+        '        return "no double"\n'
+    )
+    assert untranslated(module, tmp_path) == ["_wording_check_identifiers.py:8: 'no double'"]
 
 
 def test_the_pseudo_language_turns_letters_and_keeps_the_fields() -> None:

@@ -23,8 +23,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
+from trainer.engine import wording
 from trainer.engine.dice import Dice
 from trainer.engine.errors import CubeError, NotBearOffError, TableError
 from trainer.engine.moves import Play, legal_plays
@@ -43,7 +44,9 @@ CUBEFUL_FILE = DATA_DIR / "cubeful_6x6.bin"
 _MAGIC_ONE, _MAGIC_TWO, _MAGIC_CUBE = b"BGT1", b"BGT2", b"BGT3"
 EQUITY_SCALE = 32767
 """Cubeful equities are stored as whole numbers of 1/32767 (as GNU Backgammon's bear-off databases do)."""
-CUBE_STATES = ("centered", "owned", "opponent owns")
+CubeState = Literal["centered", "owned", "opponent owns"]
+CUBE_STATES: tuple[CubeState, CubeState, CubeState] = get_args(CubeState)
+"""The cube states of the cubeful table, in the order of its blocks."""
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
     (high, low, 1 if high == low else 2) for high in range(1, 7) for low in range(1, high + 1)
 )
@@ -207,14 +210,14 @@ def _read_table(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as error:
-        raise TableError(f"cannot read the bear-off table {path}: {error.strerror or error}") from None
+        raise TableError(wording.table_unreadable(path, error.strerror or error)) from None
 
 
 def _decompress(path: Path, body: bytes) -> bytes:
     try:
         return zlib.decompress(body)
     except zlib.error as error:
-        raise TableError(f"the bear-off table {path} is damaged: {error}") from None
+        raise TableError(wording.table_damaged(path, error)) from None
 
 
 @cache
@@ -225,7 +228,7 @@ def one_sided() -> OneSided:
     """
     raw = _read_table(ONE_SIDED_FILE)
     if raw[:4] != _MAGIC_ONE:
-        raise TableError(f"{ONE_SIDED_FILE} is not a bear-off database")
+        raise TableError(wording.not_a_bearoff_database(ONE_SIDED_FILE))
     (count,) = struct.unpack("<I", raw[4:8])
     body = _decompress(ONE_SIDED_FILE, raw[8:])
     means = array("d")
@@ -233,7 +236,7 @@ def one_sided() -> OneSided:
     distributions = array("f")
     distributions.frombytes(body[count * 8 :])
     if count != len(positions()) or len(distributions) != count * MAX_ROLLS:
-        raise TableError(f"{ONE_SIDED_FILE} does not match the position list")
+        raise TableError(wording.table_does_not_match(ONE_SIDED_FILE))
     return OneSided(means, distributions)
 
 
@@ -245,12 +248,12 @@ def two_sided() -> array:  # type: ignore[type-arg]
     """
     raw = _read_table(TWO_SIDED_FILE)
     if raw[:4] != _MAGIC_TWO:
-        raise TableError(f"{TWO_SIDED_FILE} is not a two-sided bear-off table")
+        raise TableError(wording.not_a_two_sided_table(TWO_SIDED_FILE))
     (size,) = struct.unpack("<I", raw[4:8])
     table = array("f")
     table.frombytes(_decompress(TWO_SIDED_FILE, raw[8:]))
     if size != len(positions(TWO_SIDED_CHECKERS)) or len(table) != size * size:
-        raise TableError(f"{TWO_SIDED_FILE} does not match the position list")
+        raise TableError(wording.table_does_not_match(TWO_SIDED_FILE))
     return table
 
 
@@ -264,11 +267,11 @@ def cubeful() -> array:  # type: ignore[type-arg]
     """
     raw = _read_table(CUBEFUL_FILE)
     if raw[:4] != _MAGIC_CUBE:
-        raise TableError(f"{CUBEFUL_FILE} is not a cubeful bear-off table")
+        raise TableError(wording.not_a_cubeful_table(CUBEFUL_FILE))
     (size,) = struct.unpack("<I", raw[4:8])
     planes = _decompress(CUBEFUL_FILE, raw[8:])
     if size != len(positions(TWO_SIDED_CHECKERS)) or len(planes) != 3 * size * size * 2:
-        raise TableError(f"{CUBEFUL_FILE} does not match the position list")
+        raise TableError(wording.table_does_not_match(CUBEFUL_FILE))
     half = len(planes) // 2
     body = bytearray(len(planes))
     body[0::2] = planes[:half]
@@ -337,9 +340,7 @@ def rank_plays(position: Position, dice: tuple[int, ...]) -> list[RankedPlay]:
     :raises NotBearOffError: if a checker of either side is outside its home board.
     """
     if not is_pure_bearoff(position):
-        raise NotBearOffError(
-            f"{position.position_id()} is not a pure bear-off: every checker of both sides must be home"
-        )
+        raise NotBearOffError(wording.not_a_pure_bearoff(position.position_id()))
     database = one_sided()
     opponent = home_side(position.opponent)
     ranked = []
@@ -356,6 +357,9 @@ def rank_plays(position: Position, dice: tuple[int, ...]) -> list[RankedPlay]:
 
 CubeOwner = Literal["centered", "player"]
 CubeAction = Literal["no double", "double, take", "double, pass"]
+"""A cube decision's action as machine output writes it (in words: :func:`~trainer.engine.wording.cube_action`)."""
+CUBE_ACTIONS: tuple[CubeAction, CubeAction, CubeAction] = get_args(CubeAction)
+NO_DOUBLE, DOUBLE_TAKE, DOUBLE_PASS = CUBE_ACTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,8 +397,8 @@ class CubeDecision:
     def action(self) -> CubeAction:
         """The right cube action: ``"no double"``, ``"double, take"`` or ``"double, pass"``."""
         if not self.should_double:
-            return "no double"
-        return "double, take" if self.should_take else "double, pass"
+            return NO_DOUBLE
+        return DOUBLE_TAKE if self.should_take else DOUBLE_PASS
 
     @property
     def equity(self) -> float:
@@ -422,20 +426,17 @@ def _outside_table(position: Position) -> str | None:
     """Why ``position`` lies outside the exact cube table, or ``None``."""
     for name, side in (("X", position.player), ("O", position.opponent)):
         if side[OFF] == CHECKERS:
-            return f"the game is over: {name} has borne off all {CHECKERS} checkers"
+            return wording.game_over_borne_off(name, CHECKERS)
     for name, side in (("X", position.player), ("O", position.opponent)):
         if side[BAR]:
-            return f"{name} has a checker on the bar: this is not a pure bear-off"
+            return wording.checker_on_the_bar_not_bearoff(name)
         outside = [point for point in range(24, 6, -1) if side[point]]
         if outside:
-            return f"{name} has a checker on its {outside[0]}-point: this is not a pure bear-off"
+            return wording.checker_outside_not_bearoff(name, outside[0])
     for name, side in (("X", position.player), ("O", position.opponent)):
         left = CHECKERS - side[OFF]
         if left > TWO_SIDED_CHECKERS:
-            return (
-                f"{name} has {left} checkers left; the exact cube table covers bear-offs of at most "
-                f"{TWO_SIDED_CHECKERS} checkers a side"
-            )
+            return wording.beyond_the_cube_table(name, left, TWO_SIDED_CHECKERS)
     return None
 
 
@@ -448,12 +449,10 @@ def cube_decision(position: Position, owner: CubeOwner = "centered") -> CubeDeci
     :raises CubeError: for another ``owner`` (with the opponent owning the cube there is no decision to make).
     """
     if owner not in ("centered", "player"):
-        raise CubeError(
-            f"the cube owner is 'centered' or 'player', not {owner!r}: only then may the side on roll double"
-        )
+        raise CubeError(wording.no_such_cube_state(owner))
     problem = _outside_table(position)
     if problem is not None:
-        raise NotBearOffError(f"{position.position_id()}: {problem}")
+        raise NotBearOffError(wording.in_subject(position.position_id(), problem))
     mine, theirs = home_side(position.player), home_side(position.opponent)
     small = index_of(TWO_SIDED_CHECKERS)
     size = len(small)

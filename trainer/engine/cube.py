@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trainer.engine import wording
 from trainer.engine.errors import CubeError
 from trainer.engine.side import Side
 
@@ -29,10 +30,10 @@ class Cube:
 
     def __post_init__(self) -> None:
         if isinstance(self.value, bool) or self.value not in CUBE_VALUES:
-            raise CubeError(f"a cube shows 1, 2, 4, 8, 16, 32 or 64 (it stops at {MAX_CUBE}), not {self.value!r}")
+            raise CubeError(wording.no_such_cube(self.value, MAX_CUBE))
         if self.owner is not None:
             if self.owner not in (Side.X, Side.O):
-                raise CubeError(f"the cube's owner is X, O or nobody (in the middle), not {self.owner!r}")
+                raise CubeError(wording.no_such_cube_owner(self.owner))
             object.__setattr__(self, "owner", Side(self.owner))
 
     @property
@@ -49,9 +50,9 @@ class Cube:
         """Why ``side`` may not turn this cube, or ``None`` if the cube alone allows it (the phase of the game and
         the match score are checked elsewhere)."""
         if self.owner is side.other:
-            return f"{side} cannot double: {side.other} owns the cube, and only its owner may redouble"
+            return wording.opponent_owns_the_cube(side)
         if self.value >= MAX_CUBE:
-            return f"the cube is at {MAX_CUBE}, its highest value: it cannot be turned again"
+            return wording.cube_at_its_highest(MAX_CUBE)
         return None
 
     def may_double(self, side: Side) -> bool:
@@ -64,8 +65,8 @@ class Cube:
         :raises CubeError: if the cube is already at 64.
         """
         if self.value >= MAX_CUBE:
-            raise CubeError(f"the cube is at {MAX_CUBE}, its highest value: it cannot be turned again")
+            raise CubeError(wording.cube_at_its_highest(MAX_CUBE))
         return Cube(self.value * 2, taker)
 
     def __str__(self) -> str:
-        return f"cube {self.value}, in the middle" if self.owner is None else f"cube {self.value}, {self.owner}'s"
+        return wording.cube_text(self.value, self.owner)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from trainer.engine import wording
 from trainer.engine.errors import InvalidDiceError
 
 _DICE_PATTERN = re.compile(r"\s*([1-6])\s*[-,/ x]?\s*([1-6])\s*")
@@ -29,8 +30,7 @@ class Dice(NamedTuple):
         """
         match = _DICE_PATTERN.fullmatch(text)
         if not match:
-            shown = text if len(text) <= 20 else text[:20] + "…"
-            raise InvalidDiceError(f"cannot read the dice {shown!r}: write two numbers from 1 to 6, like 65 or 6-5")
+            raise InvalidDiceError(wording.unreadable_dice(text))
         return cls(int(match.group(1)), int(match.group(2)))
 
     @classmethod
@@ -46,7 +46,7 @@ class Dice(NamedTuple):
             or not all(isinstance(die, int) and not isinstance(die, bool) for die in dice)
             or not all(1 <= die <= 6 for die in dice)
         ):
-            raise InvalidDiceError(f"dice must be two numbers from 1 to 6, got {tuple(dice)!r}")
+            raise InvalidDiceError(wording.no_such_dice(dice))
         return cls(dice[0], dice[1])
 
     @property
@@ -102,7 +102,7 @@ class ChosenDouble(Dice):
         :raises InvalidDiceError: unless ``number`` is a whole number from 1 to 6.
         """
         if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
-            raise InvalidDiceError(f"a double is chosen by a number from 1 to 6 (4 for 4-4), not {number!r}")
+            raise InvalidDiceError(wording.no_such_chosen_double(number))
         return cls(number, number)
 
     @property

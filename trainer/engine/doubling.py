@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from trainer.engine import wording
 from trainer.engine.cube import MAX_CUBE
 from trainer.engine.errors import CubeError
 from trainer.engine.side import Side
@@ -26,23 +27,20 @@ def double_problem(state: GameState) -> str | None:
     below 64, and never in the Crawford game.
     """
     if state.phase is Phase.OPENING:
-        return "nobody may double before the game starts: make the opening roll first"
+        return wording.no_double_before_the_start()
     if state.phase is Phase.OVER:
-        return "the game is over: there is nothing to double"
+        return wording.nothing_to_double()
     doubler, other = _sides(state)
     if state.phase is Phase.MOVE:
-        return f"{doubler} may double only at the start of the turn, before rolling: the dice are already rolled"
+        return wording.double_before_rolling(doubler)
     if state.phase is Phase.DOUBLED:
-        return f"{doubler} has already doubled: {other} must take or pass first"
+        return wording.already_doubled(doubler, other)
     if state.phase is Phase.BEAVERED:
-        return f"{other} has beavered: {doubler} must take or pass first"
+        return wording.must_answer_beaver(other, doubler)
     if state.phase is Phase.CHOOSE_DOUBLE:
-        return f"{doubler} is in the middle of an acey-deucey turn: a double comes only at the start of a turn"
+        return wording.double_amid_acey_deucey_turn(doubler)
     if state.history and state.history[-1][0] is doubler:
-        return (
-            f"{doubler} is about to take an acey-deucey bonus roll, which goes on the same turn: a double comes only "
-            "at the start of a turn"
-        )
+        return wording.double_before_bonus_roll(doubler)
     return state.match.doubling_problem() or state.doubling_cube.double_problem(doubler)
 
 
@@ -57,12 +55,13 @@ def double(state: GameState) -> GameState:
     return replace(state, phase=Phase.DOUBLED)
 
 
-def _no_double_to_answer(state: GameState, action: str) -> CubeError:
+def _no_double_to_answer(state: GameState, *, take: bool) -> CubeError:
+    """The error of a take (or, ``take`` false, a pass) with no double waiting for an answer."""
     if state.phase is Phase.OVER:
-        return CubeError(f"the game is over: there is no double to {action}")
+        return CubeError(wording.no_double_to_answer_game_over(take=take))
     if state.turn is None:
-        return CubeError(f"there is no double to {action}: the game has not started")
-    return CubeError(f"there is no double to {action}: {state.turn} is on roll and has not doubled")
+        return CubeError(wording.no_double_to_answer_before_start(take=take))
+    return CubeError(wording.no_double_to_answer(state.turn, take=take))
 
 
 def take(state: GameState) -> GameState:
@@ -72,7 +71,7 @@ def take(state: GameState) -> GameState:
     :raises CubeError: if no double or beaver waits for an answer.
     """
     if state.phase not in (Phase.DOUBLED, Phase.BEAVERED):
-        raise _no_double_to_answer(state, "take")
+        raise _no_double_to_answer(state, take=True)
     _, other = _sides(state)
     cube = state.doubling_cube.doubled(other)  # the taker's, or still the beaverer's
     return replace(state, cube=cube.value, cube_owner=cube.owner, phase=Phase.ROLL)
@@ -92,23 +91,20 @@ def drop(state: GameState) -> GameState:
         doubler, beaverer = _sides(state)
         result = GameResult(beaverer, WinKind.SINGLE, state.cube, passed=True)
         return replace(state, position=state.position.swap(), turn=beaverer, phase=Phase.OVER, dice=None, result=result)
-    raise _no_double_to_answer(state, "pass")
+    raise _no_double_to_answer(state, take=False)
 
 
 def beaver_problem(state: GameState) -> str | None:
     """Why the doubled side may not beaver now, or ``None`` if it may."""
     if state.phase is not Phase.DOUBLED:
-        return "a beaver answers a double, and no double waits for an answer"
+        return wording.beaver_without_double()
     _, doubled = _sides(state)
     if not state.match.is_money:
-        return f"beavers belong to money play, not to a {state.match.length}-point match"
+        return wording.beavers_in_a_match(state.match.length)
     if not state.options.beavers:
-        return "beavers are not allowed in this game: turn the beaver option on to use them"
+        return wording.beavers_off()
     if state.cube * 4 > MAX_CUBE:
-        return (
-            f"{doubled} cannot beaver: the double makes the cube {state.cube * 2}, and a redouble would take it "
-            f"beyond {MAX_CUBE}, where the cube stops"
-        )
+        return wording.beaver_beyond_the_cube(doubled, state.cube * 2, MAX_CUBE)
     return None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.engine.wording import quoted
+from trainer.engine import wording
 
 
 class EngineError(ValueError):
@@ -54,7 +54,7 @@ class PlayError(EngineError):
         self.position_id = position_id
         self.dice = dice
         self.reason = reason
-        super().__init__(f"{quoted(text)} with {dice[0]}-{dice[1]} in {position_id}: {reason}")
+        super().__init__(wording.play_error(text, dice, position_id, reason))
 
 
 class InvalidNotationError(PlayError):
@@ -75,12 +75,12 @@ class IllegalPlayError(PlayError):
         self.example = example
         super().__init__(text, position_id, dice, reason)
         if example is not None:
-            self.args = (f"{self.args[0]} (for example {example})",)
+            self.args = (wording.with_example(self.args[0], example),)
 
     @property
     def detail(self) -> str:
         """The reason with the example play, if there is one."""
-        return self.reason if self.example is None else f"{self.reason} (for example {self.example})"
+        return self.reason if self.example is None else wording.with_example(self.reason, self.example)
 
 
 class AmbiguousPlayError(PlayError):

@@ -5,22 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from trainer.engine import wording
 from trainer.engine.dice import Dice
 from trainer.engine.moves import Play, iter_single_moves, legal_plays
 from trainer.engine.position import BAR, WAITING, Position
 from trainer.engine.rules import step_problem
-from trainer.engine.wording import capitalized, number_word, plural
+from trainer.i18n import N_
 
 
 class Constraint(Enum):
-    """What the rules force about a roll."""
+    """What the rules force about a roll (in words: :func:`~trainer.engine.wording.constraint_name`)."""
 
-    NO_PLAY = "no legal play"
-    ONLY_ONE_PLAY = "exactly one legal play"
-    ONE_DIE = "only one die can be played"
-    HIGHER_DIE = "either die alone, but not both: the higher die must be played"
-    PARTIAL_ENTRY = "only some checkers can enter from the bar"
-    PARTIAL_DOUBLE = "only part of the double can be played"
+    NO_PLAY = N_("no legal play")
+    ONLY_ONE_PLAY = N_("exactly one legal play")
+    ONE_DIE = N_("only one die can be played")
+    HIGHER_DIE = N_("either die alone, but not both: the higher die must be played")
+    PARTIAL_ENTRY = N_("only some checkers can enter from the bar")
+    PARTIAL_DOUBLE = N_("only part of the double can be played")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,35 +57,20 @@ def _no_play_reason(position: Position, dice: Dice) -> str:
     me, opponent = position.player, position.opponent
     distinct = sorted(set(dice), reverse=True)
     if me[BAR]:
-        closed = []
-        for die in distinct:
-            point = 25 - die
-            closed.append(f"point {point} (O has {opponent[25 - point]})")
-        where = " and ".join(closed)
-        points = "the entry point" if len(distinct) == 1 else "both entry points"
-        return (
-            f"No legal play: you have {plural(me[BAR], 'checker')} on the bar and {points} for "
-            f"{dice} {'is' if len(distinct) == 1 else 'are'} closed: {where}. "
-            "Nothing else may move until the bar is empty, so the turn passes."
-        )
-    numbers = " or a ".join(str(die) for die in distinct)
+        closed = [(25 - die, opponent[die]) for die in distinct]  # the entry point 25 - die is O's point die
+        return wording.shut_out(me[BAR], str(dice), closed)
     mine = [*me, position.player_waiting]  # slot 26: checkers waiting to enter, which enter like the bar's
-    reasons = {
-        problem
-        for die in distinct
-        for point in range(WAITING, 0, -1)
-        if point != BAR and mine[point] and (problem := step_problem(mine, position.opponent, point, die))
-    }
-    blocked = {reason for reason in reasons if "is closed" in reason}
-    others = sorted(reasons - blocked)
+    blocked: set[str] = set()
+    others: set[str] = set()
+    for die in distinct:
+        for point in range(WAITING, 0, -1):
+            if point != BAR and mine[point] and (problem := step_problem(mine, opponent, point, die)):
+                # With nothing on the bar and a checker to move, a move that stays on the board is refused
+                # only for landing on a closed point.
+                (blocked if min(point, BAR) - die > 0 else others).add(problem)
     if not others:
-        return (
-            f"No legal play: every checker that could move a {numbers} would land on a closed point "
-            "(two or more O checkers). The turn passes."
-        )
-    because = capitalized(others[0])
-    landing = " Every other move lands on a closed point." if blocked else ""
-    return f"No legal play with a {numbers}: {because}.{landing} The turn passes."
+        return wording.every_move_closed(distinct)
+    return wording.no_play_because(distinct, sorted(others)[0], others_closed=bool(blocked))
 
 
 def explain(position: Position, dice: tuple[int, ...]) -> Explanation:
@@ -110,35 +96,23 @@ def explain(position: Position, dice: tuple[int, ...]) -> Explanation:
             constraints.add(Constraint.PARTIAL_ENTRY)
             entered = bar - plays[0].result.player_bar
             open_points = sorted({move.end for play in plays for move in play.moves if move.start == BAR})
-            where = " and ".join(f"point {point}" for point in open_points)
-            sentences.append(
-                f"Only {entered} of your {bar} checkers on the bar can enter ({where} open); "
-                f"{'the other stays' if bar - entered == 1 else 'the others stay'} on the bar, and the rest of the "
-                "roll is lost."
-            )
+            sentences.append(wording.partial_entry(entered, bar, open_points))
         elif doubles and used < 4:
             constraints.add(Constraint.PARTIAL_DOUBLE)
-            sentences.append(
-                f"Only {number_word(used)} of your four {high}s can be played; the rest of the roll is lost."
-            )
+            sentences.append(wording.partial_double(used, high))
         elif not doubles and used == 1:
             playable = {die for die in (high, low) if any(True for _ in iter_single_moves(position, die))}
             if playable == {high, low}:
                 constraints.add(Constraint.HIGHER_DIE)
-                sentences.append(
-                    f"You can play the {high} or the {low}, but not both, so you must play the higher one ({high})."
-                )
+                sentences.append(wording.higher_die_only(high, low))
             else:
                 constraints.add(Constraint.ONE_DIE)
                 (die,) = playable
                 other = low if die == high else high
-                sentences.append(
-                    f"Only the {die} can be played: no checker can move {other}, "
-                    f"not even after playing the {die}; the {other} is lost."
-                )
+                sentences.append(wording.one_die_only(die, other))
         if len(plays) == 1:
             constraints.add(Constraint.ONLY_ONE_PLAY)
-            sentences.insert(0, f"Forced: {first.notation(stops=True)} is the only legal play.")
+            sentences.insert(0, wording.forced(first.notation(stops=True)))
         else:
-            sentences.insert(0, f"Not forced: there are {len(plays)} different legal plays.")
+            sentences.insert(0, wording.not_forced(len(plays)))
     return Explanation(position, roll, plays, frozenset(constraints), " ".join(sentences))

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
-from trainer.engine import doubling
+from trainer.engine import doubling, wording
 from trainer.engine.cube import Cube
 from trainer.engine.dice import Dice
 from trainer.engine.errors import CubeError, GameStateError, IllegalPlayError, InvalidDiceError, MatchError
@@ -25,16 +25,16 @@ DieSource = Callable[[], int]
 def _waiting_for(state: GameState) -> str:
     """What the game waits for, as the reason another action is refused."""
     if state.phase is Phase.DOUBLED and state.turn is not None:
-        return f"{state.turn} has doubled: {state.turn.other} must take or pass first"
+        return wording.must_answer_double(state.turn, state.turn.other)
     if state.phase is Phase.BEAVERED and state.turn is not None:
-        return f"{state.turn.other} has beavered: {state.turn} must take or pass first"
+        return wording.must_answer_beaver(state.turn.other, state.turn)
     return {
-        Phase.OPENING: "make the opening roll first",
-        Phase.ROLL: "roll the dice first",
-        Phase.MOVE: "the dice are already rolled: play them first",
-        Phase.CHOOSE_DOUBLE: "choose the double to play after your 1-2 first",
-        Phase.OVER: "the game is over",
-    }[state.phase]
+        Phase.OPENING: wording.opening_roll_first,
+        Phase.ROLL: wording.roll_first,
+        Phase.MOVE: wording.dice_rolled_play_first,
+        Phase.CHOOSE_DOUBLE: wording.choose_double_first,
+        Phase.OVER: wording.game_over,
+    }[state.phase]()
 
 
 def _die_source(seed: int | None) -> DieSource:
@@ -72,7 +72,7 @@ class Game:
         if problem is not None:
             raise CubeError(problem)
         if match.is_over:
-            raise MatchError(f"the match is over ({match}): no game is left to play")
+            raise MatchError(wording.no_game_left(str(match)))
         self._roll_die = _die_source(seed) if roll_die is None else roll_die
         self.variant = variant_named(variant) if isinstance(variant, str) else variant
         self.state = GameState(self.variant.start_position(), match=match, options=options)
@@ -172,7 +172,7 @@ class Game:
     def _die(self) -> int:
         value = self._roll_die()
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-            raise InvalidDiceError(f"a die must show 1 to 6, the dice source gave {value!r}")
+            raise InvalidDiceError(wording.bad_die(value))
         return value
 
     def roll_opening(self) -> OpeningRoll:
@@ -181,7 +181,7 @@ class Game:
         :raises GameStateError: if the opening roll has been made.
         """
         if self.state.phase is not Phase.OPENING:
-            raise GameStateError("the opening roll has already been made")
+            raise GameStateError(wording.opening_roll_made())
         throws = []
         while True:
             throw = (self._die(), self._die())
@@ -237,7 +237,7 @@ class Game:
             chosen = play
         else:
             raise IllegalPlayError(
-                str(play), state.position.identifier(), state.dice, "this is not one of the legal plays of this roll"
+                str(play), state.position.identifier(), state.dice, wording.not_a_play_of_this_roll()
             )
         self.state = self.variant.after_play(state, chosen)
         return self.state.result
@@ -311,7 +311,7 @@ class Match:
     ) -> None:
         start = MatchScore.match(length) if score is None else score
         if start.length != length:
-            raise MatchError(f"the starting score is for a {start.length}-point match, not a {length}-point one")
+            raise MatchError(wording.score_of_another_length(start.length, length))
         self._roll_die = _die_source(seed) if roll_die is None else roll_die
         self._variant = variant
         self._results: list[GameResult] = []
@@ -356,10 +356,10 @@ class Match:
         """
         result = self._game.result
         if result is None:
-            raise MatchError("the current game is not over: finish it before starting the next")
+            raise MatchError(wording.game_not_over())
         score = self.score
         if score.is_over:
-            raise MatchError(f"the match is over: {score.winner} won {score.x}-{score.o}")
+            raise MatchError(wording.match_won(score.winner, score.x, score.o))
         self._results.append(result)
         self._game = Game(roll_die=self._roll_die, variant=self._variant, match=score)
         return self._game

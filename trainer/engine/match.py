@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from trainer.engine import wording
 from trainer.engine.errors import MatchError
 from trainer.engine.side import Side
 
@@ -34,10 +35,10 @@ class MoneyOptions:
     @property
     def names(self) -> tuple[str, ...]:
         """The options in force, in words: ``("Jacoby rule", "beavers")``, ``()`` for none."""
-        return tuple(name for name, on in (("Jacoby rule", self.jacoby), ("beavers", self.beavers)) if on)
+        return wording.money_option_names(jacoby=self.jacoby, beavers=self.beavers)
 
     def __str__(self) -> str:
-        return " and ".join(self.names) if self.names else "no Jacoby rule, no beavers"
+        return wording.money_options(jacoby=self.jacoby, beavers=self.beavers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,29 +56,24 @@ class MatchScore:
     crawford: bool = False
 
     def __post_init__(self) -> None:
-        for name, number in (("match length", self.length), ("X's score", self.x), ("O's score", self.o)):
+        fields: tuple[tuple[wording.ScoreField, int], ...] = (("length", self.length), ("X", self.x), ("O", self.o))
+        for field, number in fields:
             if isinstance(number, bool) or not isinstance(number, int):
-                raise MatchError(f"the {name} must be a whole number, not {number!r}")
+                raise MatchError(wording.score_not_whole(field, number))
             if number < 0:
-                raise MatchError(f"the {name} cannot be negative ({number})")
+                raise MatchError(wording.score_negative(field, number))
         if self.length > MAX_MATCH_LENGTH:
-            raise MatchError(f"a match is at most {MAX_MATCH_LENGTH} points long, not {self.length}")
+            raise MatchError(wording.match_too_long(self.length, MAX_MATCH_LENGTH))
         if self.length:
             for side in Side:
                 if self.score(side) > self.length:
-                    raise MatchError(
-                        f"{side}'s score {self.score(side)} is beyond the {self.length}-point match: a score stops "
-                        "at the match length"
-                    )
+                    raise MatchError(wording.score_beyond_the_match(side, self.score(side), self.length))
         if self.crawford:
             if not self.length:
-                raise MatchError("there is no Crawford game in money play, only in a match")
+                raise MatchError(wording.crawford_in_money_play())
             short = [side for side in Side if self.score(side) == self.length - 1]
             if len(short) != 1 or self.is_over:
-                raise MatchError(
-                    f"at {self.x}-{self.o} in a {self.length}-point match this cannot be the Crawford game: it is the "
-                    f"first game after one side (and only one) reaches {self.length - 1}"
-                )
+                raise MatchError(wording.not_the_crawford_game(self.x, self.o, self.length))
 
     @classmethod
     def money(cls) -> MatchScore:
@@ -91,7 +87,7 @@ class MatchScore:
         :raises MatchError: if ``length`` is not a whole number from 1 up.
         """
         if isinstance(length, bool) or not isinstance(length, int) or length < 1:
-            raise MatchError(f"a match is played to at least 1 point, not {length!r}; for money play use length 0")
+            raise MatchError(wording.match_too_short(length))
         return cls(length)
 
     @property
@@ -109,7 +105,7 @@ class MatchScore:
         :raises MatchError: in money play.
         """
         if self.is_money:
-            raise MatchError("money play has no match length: nobody is any number of points away")
+            raise MatchError(wording.money_play_has_no_length())
         return max(0, self.length - self.score(side))
 
     @property
@@ -134,18 +130,13 @@ class MatchScore:
         """Why nobody may double in this game (the Crawford game), or ``None``."""
         if self.crawford:
             leader = Side.X if self.x == self.length - 1 else Side.O
-            return (
-                f"no doubling in the Crawford game: {leader} is one point from winning the {self.length}-point match "
-                f"({self.x}-{self.o}), and the cube stays out of play for this one game"
-            )
+            return wording.crawford_no_double(leader, self.length, self.x, self.o)
         return None
 
     def options_problem(self, options: MoneyOptions) -> str | None:
         """Why ``options`` cannot be used here (they belong to money play), or ``None``."""
-        if self.length and options.names:
-            rules = " and ".join(options.names)
-            verb = "apply" if len(options.names) > 1 else "applies"
-            return f"the {rules} {verb} only to money play, not to a {self.length}-point match"
+        if self.length and (options.jacoby or options.beavers):
+            return wording.money_options_in_a_match(self.length, jacoby=options.jacoby, beavers=options.beavers)
         return None
 
     def after(self, result: GameResult) -> MatchScore:
@@ -155,7 +146,7 @@ class MatchScore:
         :raises MatchError: if the match is already over.
         """
         if self.is_over:
-            raise MatchError(f"the match is over: {self.winner} has won {self.x}-{self.o}, no game can be added")
+            raise MatchError(wording.match_over_no_game_added(self.winner, self.x, self.o))
         x = self.x + (result.points if result.winner is Side.X else 0)
         o = self.o + (result.points if result.winner is Side.O else 0)
         if self.length:
@@ -165,11 +156,6 @@ class MatchScore:
         return MatchScore(self.length, x, o, crawford=reaches)
 
     def __str__(self) -> str:
-        if self.is_money:
-            return f"money play, X {self.x} O {self.o}" if self.x or self.o else "money play"
-        text = f"X {self.x}, O {self.o} in a {self.length}-point match"
-        if self.crawford:
-            return text + " (Crawford game)"
-        if self.is_post_crawford:
-            return text + " (post-Crawford)"
-        return text
+        return wording.score_text(
+            self.length, self.x, self.o, crawford=self.crawford, post_crawford=self.is_post_crawford
+        )

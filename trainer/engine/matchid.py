@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
+from trainer.engine import wording
 from trainer.engine.cube import MAX_CUBE, Cube
 from trainer.engine.dice import Dice
 from trainer.engine.errors import EngineError, InvalidPositionError
@@ -28,7 +29,6 @@ from trainer.engine.match import MatchScore
 from trainer.engine.position import Position
 from trainer.engine.side import Side
 from trainer.engine.state import GameState, Phase, WinKind
-from trainer.engine.wording import quoted
 
 MATCH_ID_LENGTH = 12
 _FIELDS = (  # name, first bit, width
@@ -95,9 +95,9 @@ class MatchId:
         if self.dice is not None:
             object.__setattr__(self, "dice", Dice.of(self.dice))
         if self.jacoby and not self.match.is_money:
-            raise EngineError(f"the Jacoby rule belongs to money play, not to a {self.match.length}-point match")
+            raise EngineError(wording.jacoby_in_a_match(self.match.length))
         if self.doubled and self.dice is not None:
-            raise EngineError("a double is offered before rolling: a Match ID cannot show both a double and dice")
+            raise EngineError(wording.double_with_dice())
 
     @property
     def decider(self) -> Side:
@@ -134,31 +134,30 @@ class MatchId:
 
         :raises InvalidPositionError: naming the field that cannot be read or that breaks a rule.
         """
-        shown = quoted(text)
         stripped = text.strip()
         if not re.fullmatch(r"[A-Za-z0-9+/]{12}", stripped):
-            raise InvalidPositionError(f"{shown} is not a Match ID: it must be 12 characters of A-Z, a-z, 0-9, + and /")
+            raise InvalidPositionError(wording.not_a_match_id(text))
         try:
             raw = base64.b64decode(stripped, validate=True)
         except (binascii.Error, ValueError) as error:  # pragma: no cover - the pattern above rules this out
-            raise InvalidPositionError(f"{shown} is not a Match ID: {error}") from None
+            raise InvalidPositionError(wording.not_a_match_id(text, str(error))) from None
         key = int.from_bytes(raw, "little")
         field = {name: key >> first & ((1 << width) - 1) for name, first, width in _FIELDS}
         if key >> 67:
-            raise InvalidPositionError(f"Match ID {shown} has stray bits after the scores and the Jacoby bit")
+            raise InvalidPositionError(wording.match_id_stray_bits(text))
 
         def bad(reason: str) -> InvalidPositionError:
-            return InvalidPositionError(f"Match ID {quoted(stripped)}: {reason}")
+            return InvalidPositionError(wording.in_match_id(stripped, reason))
 
         if field["owner"] == 2:
-            raise bad("the cube owner bits must be 00 (player 0, O), 01 (player 1, X) or 11 (in the middle), not 10")
+            raise bad(wording.match_id_owner_bits())
         if field["stage"] > 4:
-            raise bad(f"the game state must be 0-4 (none, playing, over, resigned, passed), not {field['stage']}")
+            raise bad(wording.match_id_game_state(field["stage"]))
         dice = field["die1"], field["die2"]
         if any(die > 6 for die in dice) or (0 in dice and dice != (0, 0)):
-            raise bad(f"the dice must be two numbers 1-6, or 0-0 before rolling, not {dice[0]}-{dice[1]}")
+            raise bad(wording.match_id_dice(*dice))
         if 1 << field["cube"] > MAX_CUBE:
-            raise bad(f"the cube is {1 << field['cube']}, but it stops at {MAX_CUBE}")
+            raise bad(wording.match_id_cube(1 << field["cube"], MAX_CUBE))
         try:
             match = MatchScore(field["length"], field["score1"], field["score0"], crawford=bool(field["crawford"]))
             return cls(

@@ -10,14 +10,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
+from trainer.engine import wording
 from trainer.engine.dice import Dice
 from trainer.engine.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
-from trainer.engine.moves import Play, legal_plays, point_name
+from trainer.engine.moves import Move, Play, format_moves, legal_plays, point_name
 from trainer.engine.position import BAR, OFF, WAITING, Position
 from trainer.engine.rules import apply_step, step_problem
-from trainer.engine.wording import number_word, plural, quoted
 
-PASS_WORDS = frozenset({"pass", "no play", "no move", "none", "no legal play"})
+PASS_NOTATION = frozenset({"pass", "no play", "no move", "none", "no legal play"})
+"""What the learner may write for the empty play of a roll that can't be played (notation: never translated)."""
 _POINT = r"(?:bar|off|in|\d{1,3})"
 _TOKEN = re.compile(rf"({_POINT}\*?(?:/{_POINT}\*?)+)(?:\((\d{{1,3}})\))?")
 MAX_PLAY_TEXT = 200
@@ -42,7 +43,7 @@ def _read_segments(text: str) -> list[Segment]:
         :class:`InvalidNotationError` quoting the text, the dice and the position.
     """
     if len(text) > MAX_PLAY_TEXT:
-        raise ValueError(f"a play is at most four moves, but this text has {len(text):,} characters")
+        raise ValueError(wording.play_too_long(len(text)))
     normal = re.sub(r"\s*/\s*", "/", text.strip().lower())
     normal = re.sub(r"\s*\*", "*", normal)
     normal = re.sub(r"\s*\(\s*(\d+)\s*\)", r"(\1)", normal)
@@ -53,14 +54,11 @@ def _read_segments(text: str) -> list[Segment]:
         token = re.sub(r"(?<=\d)-(?=\d|off)|(?<=bar)-|(?<=^in)-", "/", token)
         match = _TOKEN.fullmatch(token)
         if not match:
-            raise ValueError(
-                f"cannot read {quoted(token)}: write moves like 24/18, 13/7*/5, bar/22, 6/off or 8/5(2) "
-                "(in/22 enters a checker waiting to enter)"
-            )
+            raise ValueError(wording.unreadable_move(token))
         path, repeat = match.group(1), match.group(2)
         count = int(repeat) if repeat else 1
         if not 1 <= count <= 4:
-            raise ValueError(f"{quoted(token)} repeats a move {count} times; a roll moves at most 4 checkers")
+            raise ValueError(wording.too_many_repeats(token, count))
         points: list[int] = []
         hits: set[int] = set()
         parts = path.split("/")
@@ -69,19 +67,17 @@ def _read_segments(text: str) -> list[Segment]:
             name = part.rstrip("*")
             point = BAR if name == "bar" else OFF if name == "off" else WAITING if name == "in" else int(name)
             if point > 25 and name != "in":
-                raise ValueError(
-                    f"{quoted(token)} names point {point}: points run 1-24, with 25 or 'bar' for the bar and 0 or 'off'"
-                )
+                raise ValueError(wording.no_such_point(token, point))
             if point == BAR and index > 0:
-                raise ValueError(f"{quoted(token)}: the bar can only be where a move starts")
+                raise ValueError(wording.bar_only_at_start(token))
             if point == WAITING and index > 0:
-                raise ValueError(f"{quoted(token)}: 'in' (entering a waiting checker) can only be where a move starts")
+                raise ValueError(wording.waiting_only_at_start(token))
             if point == OFF and index < len(parts) - 1:
-                raise ValueError(f"{quoted(token)}: 'off' can only be where a move ends")
+                raise ValueError(wording.off_only_at_end(token))
             if hit and index == 0:
-                raise ValueError(f"{quoted(token)}: '*' marks a hit where a checker lands, not where it starts")
+                raise ValueError(wording.hit_at_start(token))
             if hit and point == OFF:
-                raise ValueError(f"{quoted(token)}: nothing can be hit off the board; '*' marks a hit on a point")
+                raise ValueError(wording.hit_off_the_board(token))
             if hit:
                 hits.add(point)
             points.append(point)
@@ -104,18 +100,16 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
     position_id = position.identifier()
     plays = legal_plays(position, roll)
     words = " ".join(text.lower().split())
-    if words in PASS_WORDS:
+    if words in PASS_NOTATION:
         if plays[0].is_pass:
             return plays[0]
-        raise IllegalPlayError(text, position_id, roll, "you must play when you can, and this roll can be played")
+        raise IllegalPlayError(text, position_id, roll, wording.must_play())
     try:
         segments = _read_segments(text)
     except ValueError as error:
         raise InvalidNotationError(text, position_id, roll, str(error)) from None
     if not segments:
-        raise InvalidNotationError(
-            text, position_id, roll, "write a play such as 24/18 13/8, or 'pass' when the roll can't be played"
-        )
+        raise InvalidNotationError(text, position_id, roll, wording.write_a_play())
 
     layout = _mine(position)
     for segment in segments:
@@ -135,19 +129,13 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
     matching = [play for play in candidates if stated_hits <= play.hit_points()]
     if not matching:
         missing = min(stated_hits - candidates[0].hit_points())
-        raise IllegalPlayError(text, position_id, roll, f"there is no O blot to hit on point {missing}")
+        raise IllegalPlayError(text, position_id, roll, wording.no_blot_to_hit(missing))
     if len(matching) > 1:
         exact = [play for play in matching if play.hit_points() == stated_hits]
         if len(exact) == 1:
             return exact[0]
         options = tuple(str(play) for play in matching)
-        raise AmbiguousPlayError(
-            text,
-            position_id,
-            roll,
-            f"this could mean {' or '.join(options)}: mark the hit you mean with '*'",
-            options,
-        )
+        raise AmbiguousPlayError(text, position_id, roll, wording.which_hit(options), options)
     return matching[0]
 
 
@@ -189,63 +177,68 @@ def _hop_dice(distance: int, to_off: bool, dice: list[int]) -> list[tuple[int, .
     return exact + [order for order in options if order not in exact]
 
 
-def _dice_words(dice: Dice) -> str:
-    high, low = dice.high, dice.low
-    if dice.is_double:
-        reach = ", ".join(str(high * k) for k in range(1, 4)) + f" or {high * 4}"
-        return f"with {high}-{high} every move is {plural(high, 'pip')} (one checker can go {reach})"
-    return f"your dice are {high} and {low} ({high + low} for one checker with both)"
-
-
 def _label(start: int, end: int) -> str:
     return f"{point_name(start)}/{point_name(end)}"
 
 
 def _hop_failure(
-    me: list[int], opponent: list[int], start: int, end: int, dice: list[int], roll: Dice
+    me: list[int], opponent: list[int], start: int, end: int, dice: list[int], roll: Dice, emptied_by: str
 ) -> _Failure | None:
-    """Why a written step cannot be made with the dice left at all (direction and distance), if it cannot."""
+    """Why a written step cannot be made with the dice left at all (direction and distance), if it cannot;
+    ``emptied_by``: the earlier moves that took every checker from ``start`` (see :func:`_emptied_by`)."""
     label = _label(start, end)
     if end >= start:
-        return _Failure(0, f"checkers move from higher to lower points: {label} goes backwards")
+        return _Failure(0, wording.backwards(label))
     if not dice:
-        return _Failure(0, f"{label} needs another die, but the roll {roll} is used up")
+        return _Failure(0, wording.roll_used_up_before(label, str(roll)))
     if _hop_dice(_pips(start, end), end == OFF, dice):
         return None
     needed = _hop_dice(_pips(start, end), end == OFF, list(roll.moves))
     if not needed:
-        return _Failure(0, f"{label} moves {plural(_pips(start, end), 'pip')}, but {_dice_words(roll)}")
+        return _Failure(0, wording.distance_fits_no_dice(label, _pips(start, end), roll.high, roll.low))
     first_die = needed[0][0]
-    problem = step_problem(me, opponent, start, first_die)
+    problem = step_problem(me, opponent, start, first_die, emptied_by)
     if problem:  # the die it needs would not be allowed here anyway: that is the real reason
         return _Failure(0, problem)
     if roll.is_double:
-        count = plural(len(needed[0]), f"{roll[0]}")
-        verb = "is" if len(dice) == 1 else "are"
-        return _Failure(0, f"{label} needs {count} but only {len(dice)} of your four {roll[0]}s {verb} left")
+        return _Failure(0, wording.double_moves_left(label, len(needed[0]), roll[0], len(dice)))
     if len(needed[0]) == 2:
-        return _Failure(0, f"{label} needs both dice, but one of them is already used")
-    return _Failure(0, f"{label} needs the {first_die}, but the {first_die} is already used (you rolled {roll})")
+        return _Failure(0, wording.both_dice_needed(label))
+    return _Failure(0, wording.die_used_by_another_move(label, first_die, str(roll)))
 
 
-Step = tuple[int, int, str]  # start, die, and for a route of several dice: how it goes (for messages)
+Step = tuple[int, int, tuple[int, int], str]
+"""One single-die step of a written play: its start, its die, the written step (start and end) it is part of,
+and for a written step of several dice, the route it takes (for messages)."""
+
+
+def _emptied_by(before: list[int], made: list[Step], start: int) -> str:
+    """The steps ``made`` that took checkers from ``start``, as written (``18/13``, ``8/5(2)``), if ``start``
+    held some before the play: what emptied it when no checker is left there; empty otherwise."""
+    if not before[start]:
+        return ""
+    written = tuple(Move(*hop) for step_start, _, hop, _ in made if step_start == start)
+    return format_moves(written) if written else ""
 
 
 def _simulate(me: list[int], opponent: list[int], steps: list[Step]) -> int | _Failure:
     """Make single-die steps, highest start first; the number made, or the first refusal."""
-    me, opponent = list(me), list(opponent)
-    for done, (start, die, route) in enumerate(sorted(steps, key=lambda step: _start_order(step[0]))):
-        problem = step_problem(me, opponent, start, die)
+    before, me, opponent = me, list(me), list(opponent)
+    made: list[Step] = []
+    for step in sorted(steps, key=lambda step: _start_order(step[0])):
+        start, die, hop, route = step
+        problem = step_problem(me, opponent, start, die, _emptied_by(before, made, start))
         if problem:
-            return _Failure(done, f"{route}, and {problem}" if route else problem)
+            return _Failure(len(made), wording.detour_refused(_label(*hop), route, problem) if route else problem)
         apply_step(me, opponent, start, die)
+        made.append(step)
     return len(steps)
 
 
 def _board_after(me: list[int], opponent: list[int], steps: list[Step]) -> tuple[list[int], list[int]]:
     """The board once the steps are made, highest start first, up to the first one the rules refuse."""
     me, opponent = list(me), list(opponent)
-    for start, die, _ in sorted(steps, key=lambda step: _start_order(step[0])):
+    for start, die, _, _ in sorted(steps, key=lambda step: _start_order(step[0])):
         if step_problem(me, opponent, start, die):
             break
         apply_step(me, opponent, start, die)
@@ -264,16 +257,16 @@ def _walk(
         if index == len(hops):
             return _simulate(me, opponent, steps)
         start, end = hops[index]
-        failure = _hop_failure(*_board_after(me, opponent, steps), start, end, left, roll)
+        emptied_by = _emptied_by(me, steps, start)
+        failure = _hop_failure(*_board_after(me, opponent, steps), start, end, left, roll, emptied_by)
         if failure is not None:
             made = _simulate(me, opponent, steps)
             return made if isinstance(made, _Failure) else _Failure(made, failure.reason)
         orders = _hop_dice(_pips(start, end), end == OFF, left)
         on_the_way = _closed_on_the_way(opponent, start, orders)
         if len(orders) > 1 and len(on_the_way) == len(orders):
-            reasons = " and ".join(dict.fromkeys(on_the_way))
-            label = _label(start, end)
-            return _Failure(len(steps), f"{label} needs an open point to stop on along the way, but {reasons}")
+            reasons = list(dict.fromkeys(on_the_way))
+            return _Failure(len(steps), wording.no_stop_on_the_way(_label(start, end), reasons))
         found: _Failure | None = None
         single: _Failure | None = None
         for order in orders:
@@ -282,9 +275,8 @@ def _walk(
             for die in order:
                 rest.remove(die)
                 points.append(max(min(points[-1], BAR) - die, OFF))
-            route = "/".join(point_name(point) for point in points)
-            note = f"{_label(start, end)} would have to go {route}" if len(order) > 1 else ""
-            route_steps = [(point, die, note) for point, die in zip(points[:-1], order, strict=True)]
+            route = "/".join(point_name(point) for point in points) if len(order) > 1 else ""
+            route_steps = [(point, die, (start, end), route) for point, die in zip(points[:-1], order, strict=True)]
             outcome = assign(index + 1, rest, steps + route_steps)
             if isinstance(outcome, int):
                 return outcome
@@ -308,7 +300,7 @@ def _closed_on_the_way(opponent: list[int], start: int, orders: list[tuple[int, 
         for die in order[:-1]:
             point -= die
             if point > 0 and opponent[25 - point] >= 2:
-                reasons.append(f"point {point} is closed: O has {opponent[25 - point]} checkers there")
+                reasons.append(wording.point_closed(point, opponent[25 - point]))
                 break
     return reasons
 
@@ -337,16 +329,11 @@ def _diagnose(
     example = _closest_example(hops, plays)
     if used < most:
         if roll.is_double:
-            return (
-                f"this plays {number_word(used)} of your four {high}s, but {number_word(most)} of them can be "
-                "played: you must play as many as you can"
-            ), example
-        return (
-            "this uses only one die, but a play that uses both dice exists: you must use both dice when you can"
-        ), example
+            return wording.plays_too_little_of_double(used, most, high), example
+        return wording.must_use_both_dice(), example
     if used == most == 1 and not roll.is_double:
-        return f"only one die can be played, so it must be the higher one ({high})", example
-    return "this is not a legal play", example  # pragma: no cover - every case is named above
+        return wording.must_use_higher_die(high), example
+    return wording.not_a_legal_play(), example  # pragma: no cover - every case is named above
 
 
 def _closest_example(hops: list[tuple[int, int]], plays: tuple[Play, ...]) -> str:

@@ -18,10 +18,10 @@ import base64
 import binascii
 import re
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Final, Literal
 
+from trainer.engine import wording
 from trainer.engine.errors import InvalidPositionError
-from trainer.engine.wording import quoted
 
 CHECKERS: Final = 15
 OFF: Final = 0
@@ -99,41 +99,31 @@ class Position:
         sides = (("X", self.player, self._player_waiting), ("O", self.opponent, self._opponent_waiting))
         for name, side, waiting in sides:
             if not isinstance(waiting, int) or isinstance(waiting, bool):
-                raise InvalidPositionError(
-                    f"{name}'s count of checkers waiting to enter is not a whole number: {waiting!r}"
-                )
+                raise InvalidPositionError(wording.waiting_not_whole(name, waiting))
             if waiting < 0:
-                raise InvalidPositionError(f"{name} has a negative number of checkers ({waiting}) waiting to enter")
+                raise InvalidPositionError(wording.negative_waiting(name, waiting))
             if len(side) != 26:
-                raise InvalidPositionError(f"{name}'s side needs 26 counts (off, points 1-24, bar), got {len(side)}")
+                raise InvalidPositionError(wording.side_needs_26_counts(name, len(side)))
             for index, count in enumerate(side):
                 if not isinstance(count, int) or isinstance(count, bool):
-                    raise InvalidPositionError(f"{name}'s count at index {index} is not a whole number: {count!r}")
+                    raise InvalidPositionError(wording.count_not_whole(name, index, count))
+                if count < 0 and index == BAR:
+                    raise InvalidPositionError(wording.negative_on_bar(name, count))
                 if count < 0 and index != OFF:
-                    place = "on the bar" if index == BAR else f"on point {index}"
-                    raise InvalidPositionError(f"{name} has a negative number of checkers ({count}) {place}")
+                    raise InvalidPositionError(wording.negative_on_point(name, count, index))
             on_board = sum(side[1:])
             if on_board + waiting > CHECKERS:
-                waits = f" and {waiting} waiting to enter" if waiting else ""
-                raise InvalidPositionError(
-                    f"{name} has {on_board} checkers on the board and bar{waits}; a side has only {CHECKERS}"
-                )
+                raise InvalidPositionError(wording.too_many_in_play(name, on_board, waiting, CHECKERS))
             if side[OFF] < 0:
-                raise InvalidPositionError(f"{name} has a negative number of checkers ({side[OFF]}) borne off")
+                raise InvalidPositionError(wording.negative_borne_off(name, side[OFF]))
             if on_board + waiting + side[OFF] != CHECKERS:
-                waits = f", {waiting} waiting to enter" if waiting else ""
-                raise InvalidPositionError(
-                    f"{name} has {on_board} checkers in play{waits} and {side[OFF]} borne off; "
-                    f"together they must make {CHECKERS}"
-                )
+                raise InvalidPositionError(wording.counts_do_not_add_up(name, on_board, waiting, side[OFF], CHECKERS))
         for point in range(1, 25):
             mine, theirs = self.player[point], self.opponent[25 - point]
             if mine and theirs:
-                raise InvalidPositionError(
-                    f"both sides have checkers on point {point} (X's numbering): X has {mine}, O has {theirs}"
-                )
+                raise InvalidPositionError(wording.both_sides_on_point(point, mine, theirs))
         if self.player[OFF] == CHECKERS and self.opponent[OFF] == CHECKERS:
-            raise InvalidPositionError("both sides have borne off all their checkers; only one side can win")
+            raise InvalidPositionError(wording.both_borne_off())
 
     # --- construction -------------------------------------------------------------------------------
 
@@ -168,7 +158,7 @@ class Position:
         for name, points in (("X", player), ("O", opponent)):
             for point in points:
                 if not isinstance(point, int) or not 1 <= point <= 24:
-                    raise InvalidPositionError(f"{name} has checkers on point {point!r}; points run from 1 to 24")
+                    raise InvalidPositionError(wording.point_out_of_range(name, point))
         return cls(
             _side_from_points(player, player_bar, player_waiting),
             _side_from_points(opponent, opponent_bar, opponent_waiting),
@@ -279,7 +269,7 @@ class Position:
 
         :raises InvalidPositionError: if checkers wait to enter (acey-deucey): a Position ID cannot hold them.
         """
-        self.refuse_waiting("a Position ID")
+        self.refuse_waiting("position_id")
         key = 0
         bit = 0
         for side in (self.opponent, self.player):
@@ -295,19 +285,16 @@ class Position:
 
         :raises InvalidPositionError: if the text is not a Position ID or describes no legal board.
         """
-        shown = quoted(position_id)
         text = position_id.strip()
         if text.lower().startswith("gnubgid"):
             text = text[7:].lstrip(" :")
         text = text.split(":", 1)[0].strip()  # a Match ID may follow after a colon
         if not re.fullmatch(r"[A-Za-z0-9+/]{14}", text):
-            raise InvalidPositionError(
-                f"{shown} is not a Position ID: it must be 14 characters of A-Z, a-z, 0-9, + and /"
-            )
+            raise InvalidPositionError(wording.not_a_position_id(position_id))
         try:
             raw = base64.b64decode(text + "==", validate=True)
         except (binascii.Error, ValueError) as error:  # pragma: no cover - the pattern above rules this out
-            raise InvalidPositionError(f"{shown} is not a Position ID: {error}") from None
+            raise InvalidPositionError(wording.not_a_position_id(position_id, str(error))) from None
         key = int.from_bytes(raw[:10], "little")
         sides: list[list[int]] = []
         bit = 0
@@ -319,36 +306,30 @@ class Position:
                     count += 1
                     bit += 1
                 if bit >= 80:
-                    raise InvalidPositionError(
-                        f"Position ID {shown} holds too many checkers: its bits run out before both sides"
-                    )
+                    raise InvalidPositionError(wording.position_id_out_of_bits(position_id))
                 bit += 1
                 counts[slot] = count
             total = sum(counts)
             if total > CHECKERS:
                 name = "O" if not sides else "X"
-                raise InvalidPositionError(
-                    f"Position ID {shown} gives {name} {total} checkers; a side has only {CHECKERS}"
-                )
+                raise InvalidPositionError(wording.position_id_too_many_checkers(position_id, name, total, CHECKERS))
             counts[OFF] = CHECKERS - total
             sides.append(counts)
         if key >> bit or base64.b64encode(raw[:10]).decode("ascii")[:14] != text:
-            raise InvalidPositionError(f"Position ID {shown} has stray bits after both sides")
+            raise InvalidPositionError(wording.position_id_stray_bits(position_id))
         opponent, player = sides
         try:
             return cls(player, opponent)
         except InvalidPositionError as error:
-            raise InvalidPositionError(f"Position ID {shown}: {error}") from None
+            raise InvalidPositionError(wording.in_position_id(position_id, str(error))) from None
 
-    def refuse_waiting(self, form: str) -> None:
-        """Refuse to write the position in ``form`` (e.g. ``"a Position ID"``), which cannot hold waiting checkers.
+    def refuse_waiting(self, form: Literal["position_id", "xgid"]) -> None:
+        """Refuse to write the position as a Position ID or an XGID (``form``), which cannot hold waiting checkers.
 
         :raises InvalidPositionError: if checkers wait to enter, naming ``form`` and the position.
         """
         if self.has_waiting():
-            raise InvalidPositionError(
-                f"{form} cannot hold checkers waiting to enter, as in {self.text()!r}: write the text form instead"
-            )
+            raise InvalidPositionError(wording.cannot_hold_waiting(form, self.text()))
 
     def identifier(self) -> str:
         """The Position ID, or the text form when checkers wait to enter (no Position ID can hold them): how
@@ -385,30 +366,24 @@ class Position:
 
         :raises InvalidPositionError: naming the token that cannot be read or the rule the board breaks.
         """
-        shown = quoted(text)
         halves = text.split("/")
         if len(halves) != 2:
-            raise InvalidPositionError(
-                f"{shown}: write both sides separated by '/', e.g. 'X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2'"
-            )
+            raise InvalidPositionError(wording.text_needs_both_sides(text))
         sides: dict[str, list[int]] = {}
         for half in halves:
             label, colon, body = half.partition(":")
             name = label.strip().upper()
             if not colon or name not in ("X", "O"):
-                raise InvalidPositionError(f"{shown}: each side starts with 'X:' or 'O:', not {quoted(half.strip())}")
+                raise InvalidPositionError(wording.text_side_label(text, half.strip()))
             if name in sides:
-                raise InvalidPositionError(f"{shown}: side {name} is given twice")
+                raise InvalidPositionError(wording.text_side_twice(text, name))
             counts = [0] * (WAITING + 1)
             for token in re.split(r"[\s,]+", body.strip()):
                 if token in ("", "-"):
                     continue
                 match = re.fullmatch(r"(bar|wait|\d{1,3})(?:x(\d{1,3}))?", token, re.IGNORECASE)
                 if not match:
-                    raise InvalidPositionError(
-                        f"{shown}: cannot read {quoted(token)}; write a point and a count like '13x5', 'bar', "
-                        "or 'waitx15' for checkers waiting to enter"
-                    )
+                    raise InvalidPositionError(wording.text_unreadable_token(text, token))
                 where, count = match.group(1).lower(), int(match.group(2) or 1)
                 if where == "bar":
                     slot = BAR
@@ -417,20 +392,21 @@ class Position:
                 else:
                     point = int(where)
                     if not 1 <= point <= 24:
-                        raise InvalidPositionError(f"{shown}: {quoted(token)} names point {point}; points run 1-24")
+                        raise InvalidPositionError(wording.text_no_such_point(text, token, point))
                     slot = point if name == "X" else 25 - point
                 counts[slot] += count
             listed = sum(counts)
             if listed > CHECKERS:
-                where = "on the board and bar" if not counts[WAITING] else "on the board, on the bar and waiting"
-                raise InvalidPositionError(f"{shown}: {name} has {listed} checkers {where}; a side has only {CHECKERS}")
+                raise InvalidPositionError(
+                    wording.text_too_many_checkers(text, name, listed, CHECKERS, waiting=bool(counts[WAITING]))
+                )
             counts[OFF] = CHECKERS - listed
             sides[name] = counts
         try:
             x, o = sides["X"], sides["O"]
             return cls(x[:WAITING], o[:WAITING], player_waiting=x[WAITING], opponent_waiting=o[WAITING])
         except InvalidPositionError as error:
-            raise InvalidPositionError(f"{shown}: {error}") from None
+            raise InvalidPositionError(wording.in_text(text, str(error))) from None
 
     # --- XGID ---------------------------------------------------------------------------------------
 
@@ -491,7 +467,7 @@ class Position:
             left = "".join(cell(p, level) for p in top_left)
             right = "".join(cell(p, level) for p in top_right)
             lines.append(f"|{left}|{bar_cell(level, True)}|{right}|")
-        lines.append("|" + " " * 18 + "|BAR|" + " " * 18 + "|")
+        lines.append("|" + " " * 18 + f"|{wording.diagram_bar()}|" + " " * 18 + "|")
         for level in reversed(range(rows)):
             left = "".join(cell(p, level) for p in bottom_left)
             right = "".join(cell(p, level) for p in bottom_right)
@@ -499,12 +475,10 @@ class Position:
         lines.append("+" + "-" * 18 + "+---+" + "-" * 18 + "+")
         lines.append(" " + "".join(f"{p:^3}" for p in bottom_left) + "     " + "".join(f"{p:^3}" for p in bottom_right))
         if self._opponent_waiting:
-            lines[2] += f"  O: {self._opponent_waiting} waiting"
+            lines[2] += "  " + wording.diagram_waiting("O", self._opponent_waiting)
         if self._player_waiting:
-            lines[-3] += f"  X: {self._player_waiting} waiting"
-        lines.append(
-            f"O: {o_pips} pips, {self.opponent[OFF]} off    X (on roll): {x_pips} pips, {self.player[OFF]} off"
-        )
+            lines[-3] += "  " + wording.diagram_waiting("X", self._player_waiting)
+        lines.append(wording.diagram_summary(o_pips, self.opponent[OFF], x_pips, self.player[OFF]))
         return "\n".join(lines)
 
 

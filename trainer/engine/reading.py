@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
+from trainer.engine import wording
 from trainer.engine.cube import Cube
 from trainer.engine.dice import Dice
 from trainer.engine.errors import EngineError, InvalidPositionError
@@ -13,8 +15,12 @@ from trainer.engine.match import MatchScore, MoneyOptions
 from trainer.engine.matchid import MatchId
 from trainer.engine.position import CHECKERS, Position
 from trainer.engine.side import Side
-from trainer.engine.wording import quoted
 from trainer.engine.xgid import Xgid
+
+Form = Literal["start", "text", "position id", "gnubg id", "xgid"]
+"""The forms a position is written in, as :attr:`PositionRecord.form` names them."""
+FORMS: tuple[Form, Form, Form, Form, Form] = get_args(Form)
+START, TEXT, POSITION_ID, GNUBG_ID, XGID = FORMS
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +33,7 @@ class PositionRecord:
     """
 
     position: Position
-    form: str
+    form: Form
     turn: Side = Side.X
     dice: Dice | None = None
     cube: Cube = field(default_factory=Cube)
@@ -51,7 +57,7 @@ def read_record(text: str) -> PositionRecord:
         try:
             cube, match = read.cube, read.match
         except EngineError as error:
-            raise InvalidPositionError(f"XGID {quoted(stripped)}: {error}") from None
+            raise InvalidPositionError(wording.in_xgid(stripped, str(error))) from None
         return PositionRecord(read.position, form, read.turn, read.dice, cube, match, read.options)
     position, match_id = read
     options = MoneyOptions(jacoby=match_id.jacoby)
@@ -60,18 +66,18 @@ def read_record(text: str) -> PositionRecord:
     )
 
 
-def _read(stripped: str) -> tuple[str, Position | Xgid | tuple[Position, MatchId]]:
+def _read(stripped: str) -> tuple[Form, Position | Xgid | tuple[Position, MatchId]]:
     if stripped.lower() in ("start", "opening"):
-        return "start", Position.start()
+        return START, Position.start()
     if re.match(r"[XO]\s*:", stripped, re.IGNORECASE):
-        return "text", Position.from_text(stripped)
+        return TEXT, Position.from_text(stripped)
     if stripped.upper().startswith("XGID=") or stripped.count(":") >= 3:
-        return "xgid", Xgid.from_xgid(stripped)
+        return XGID, Xgid.from_xgid(stripped)
     position = Position.from_position_id(stripped)
     body = stripped[7:].lstrip(" :") if stripped.lower().startswith("gnubgid") else stripped
     if ":" not in body:
-        return "position id", position
-    return "gnubg id", (position, MatchId.from_match_id(body.split(":", 1)[1]))
+        return POSITION_ID, position
+    return GNUBG_ID, (position, MatchId.from_match_id(body.split(":", 1)[1]))
 
 
 def read_position(text: str, *, allow_finished: bool = True) -> tuple[Position, Dice | None]:
@@ -90,5 +96,5 @@ def read_position(text: str, *, allow_finished: bool = True) -> tuple[Position, 
         position, dice = read[0], read[1].dice
     if not allow_finished and position.is_game_over():
         winner = "X" if position.player_off == CHECKERS else "O"
-        raise InvalidPositionError(f"{quoted(text.strip())}: the game is over: {winner} has borne off all 15 checkers")
+        raise InvalidPositionError(wording.in_text(text.strip(), wording.game_over_borne_off(winner, CHECKERS)))
     return position, dice

@@ -9,43 +9,49 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from trainer.engine import wording
 from trainer.engine.position import BAR, OFF, WAITING
 
 
-def step_problem(me: Sequence[int], opponent: Sequence[int], source: int, die: int) -> str | None:
+def step_problem(me: Sequence[int], opponent: Sequence[int], source: int, die: int, emptied_by: str = "") -> str | None:
     """Why moving one checker from ``source`` (25 = bar, 26 = waiting) by ``die`` is illegal right now, or ``None``
-    if it is legal."""
+    if it is legal.
+
+    ``emptied_by``: the earlier moves of the same play, in notation, that took checkers from ``source`` when it
+    held some before the play; an empty ``source`` is then said to have none left after them.
+    """
     waiting = me[WAITING] if len(me) > WAITING else 0
     if source != BAR and me[BAR]:
-        if me[BAR] == 1:
-            return "you have a checker on the bar: enter it first"
-        return f"you have {me[BAR]} checkers on the bar: enter them first"
+        return wording.enter_first(me[BAR])
     if not (waiting if source == WAITING else me[source]):
-        if source == WAITING:
-            return "you have no checker waiting to enter"
-        return "you have no checker on the bar" if source == BAR else f"you have no checker on point {source}"
+        return _empty_source(source, emptied_by)
     target = min(source, BAR) - die
     if target > 0:
         count = opponent[25 - target]
         if count >= 2:
-            return f"point {target} is closed: O has {count} checkers there"
+            return wording.point_closed(target, count)
         return None
     if me[BAR]:
-        return "you can't bear off while a checker is on the bar"
+        return wording.no_bear_off_from_the_bar()
     if waiting:
-        still = "a checker still waits" if waiting == 1 else "checkers still wait"
-        return f"you can't bear off while {still} to enter"
+        return wording.no_bear_off_while_waiting(waiting)
     outside = [point for point in range(24, 6, -1) if me[point]]
     if outside:
-        return f"you can't bear off while a checker is on your {outside[0]}-point"
+        return wording.no_bear_off_from_outside(outside[0])
     if target < 0:
         higher = [point for point in range(6, source, -1) if me[point]]
         if higher:
-            return (
-                f"you can't bear off from your {source}-point with a {die} while a checker is on your "
-                f"{higher[0]}-point: a higher number bears off only from the highest point"
-            )
+            return wording.bear_off_from_the_highest(source, die, higher[0])
     return None
+
+
+def _empty_source(source: int, emptied_by: str) -> str:
+    """Why no checker can move from ``source``: it has none, or none left after the moves ``emptied_by``."""
+    if source == WAITING:
+        return wording.none_left_waiting(emptied_by) if emptied_by else wording.no_checker_waiting()
+    if source == BAR:
+        return wording.none_left_on_bar(emptied_by) if emptied_by else wording.no_checker_on_bar()
+    return wording.none_left_on_point(source, emptied_by) if emptied_by else wording.no_checker_on_point(source)
 
 
 def apply_step(me: list[int], opponent: list[int], source: int, die: int) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from trainer.engine import wording
 from trainer.engine.errors import EngineError
 
 
@@ -30,7 +31,7 @@ class Side(IntEnum):
         try:
             return cls[name.strip().upper()]
         except KeyError:
-            raise EngineError(f"a side is 'X' or 'O', not {name!r}") from None
+            raise EngineError(wording.no_such_side(name)) from None
 
     def __str__(self) -> str:
         return self.name

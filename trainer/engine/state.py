@@ -12,18 +12,19 @@ from trainer.engine.match import MatchScore, MoneyOptions
 from trainer.engine.moves import Play
 from trainer.engine.position import BAR, CHECKERS, OFF, Position
 from trainer.engine.side import Side
+from trainer.i18n import N_
 
 
 class Phase(Enum):
-    """What the game waits for next."""
+    """What the game waits for next (in words: :func:`~trainer.engine.wording.phase_name`)."""
 
-    OPENING = "opening roll"
-    ROLL = "roll"  # the side on roll rolls, or doubles first
-    DOUBLED = "doubled"  # the side on roll has doubled: the other side takes, passes or (if allowed) beavers
-    BEAVERED = "beavered"  # the doubled side has beavered: the side on roll takes or passes the redouble
-    MOVE = "move"
-    CHOOSE_DOUBLE = "choose a double"  # acey-deucey, after a 1-2 played in full
-    OVER = "over"
+    OPENING = N_("opening roll")
+    ROLL = N_("roll")  # the side on roll rolls, or doubles first
+    DOUBLED = N_("doubled")  # the side on roll has doubled: the other side takes, passes or (if allowed) beavers
+    BEAVERED = N_("beavered")  # the doubled side has beavered: the side on roll takes or passes the redouble
+    MOVE = N_("move")
+    CHOOSE_DOUBLE = N_("choose a double")  # acey-deucey, after a 1-2 played in full
+    OVER = N_("over")
 
 
 class WinKind(Enum):

@@ -11,12 +11,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
+from trainer.engine import wording
 from trainer.engine.dice import Dice
 from trainer.engine.errors import IllegalPlayError
 from trainer.engine.moves import Move, Play, format_moves, legal_plays, point_name
 from trainer.engine.position import BAR, OFF, WAITING, Position
 from trainer.engine.rules import apply_step, step_problem
-from trainer.engine.wording import number_word, plural
 
 
 @dataclass(frozen=True)
@@ -208,27 +208,27 @@ class Turn:
             for die in self.remaining_dice:
                 problem = step_problem(me, them, point, die)
                 if problem:
-                    return f"{problem}; no checker can move with this roll"
-            return "no checker can move with this roll"
+                    return wording.nothing_can_move(problem)
+            return wording.nothing_can_move()
         if not self.remaining_dice or len(self.moves) >= self.moves_needed:
-            return "the roll is used up"
+            return wording.roll_used_up()
         me, them = self._counts(self.current)
         whole_roll: list[tuple[int, str]] = []
         single: list[tuple[int, str]] = []
         for die in sorted(set(self.remaining_dice), reverse=True):
             if self._step(point, die) is not None:
                 continue
-            problem = step_problem(me, them, point, die)
+            problem = step_problem(me, them, point, die, self._emptied_by(point))
             if problem:
                 single.append((die, problem))
             else:
                 whole_roll.append((die, self._whole_roll_problem(point, die)))
         found = whole_roll + single
         if not found:
-            return "this checker cannot move now"  # pragma: no cover - called only for a checker that can't move
+            return wording.checker_cannot_move()  # pragma: no cover - called only for a checker that can't move
         if len(dict.fromkeys(reason for _, reason in found)) == 1 or self.dice.is_double:
             return found[0][1]
-        return "; ".join(f"with the {die}, {reason}" for die, reason in found)
+        return wording.by_die(found)
 
     def _whole_roll_problem(self, start: int, die: int) -> str:
         """Why a move allowed on its own (``start`` by ``die``) can't be part of a legal play: the roll's rule."""
@@ -240,17 +240,11 @@ class Turn:
         most = self.moves_needed
         label = self._label(start, max(min(start, BAR) - die, OFF))
         if self.dice.is_double:
-            return (
-                f"after {label} only {number_word(total)} of your four {die}s could be played, but "
-                f"{number_word(most)} can: you must play as many as you can"
-            )
+            return wording.after_move_too_little_of_double(label, total, most, die)
         if most == 1:
-            return f"either die can be played but not both, so it must be the higher one ({self.dice.high})"
+            return wording.either_die_the_higher(self.dice.high)
         other = left[0] if left else die
-        return (
-            f"after {label} the {other} could not be played, but a play that uses both dice exists: you must use "
-            "both dice when you can"
-        )
+        return wording.after_move_other_die_lost(label, other)
 
     def _most_moves(self, me: list[int], them: list[int], left: list[int]) -> int:
         """How many of the dice ``left`` can still be played one after another from this board."""
@@ -269,26 +263,30 @@ class Turn:
     def _label(start: int, end: int) -> str:
         return f"{point_name(start)}/{point_name(end)}"
 
+    def _emptied_by(self, start: int) -> str:
+        """The moves made that took checkers from ``start``, in notation, if ``start`` held some before the turn
+        (what emptied it, when no checker is left there); empty otherwise."""
+        moves = tuple(move for move in self.moves if move.start == start)
+        return format_moves(moves) if moves and self._counts(self.position)[0][start] else ""
+
     def _why(self, start: int, end: int) -> str:
         if self.moves and len(self.moves) >= self.moves_needed:
-            return "the roll is used up: this play is complete"
+            return wording.play_complete()
         me, them = self._counts(self.current)
         if end >= start:
-            return f"checkers move from higher to lower points: {self._label(start, end)} goes backwards"
+            return wording.backwards(self._label(start, end))
         distance = min(start, BAR) - end
         left = self.remaining_dice
         dice_for_step = [die for die in set(left) if die == distance or (end == OFF and die > distance)]
         if not dice_for_step:
             if distance in self._dice_used:
-                return f"{self._label(start, end)} needs the {distance}, and it is already used"
-            left_text = " and ".join(str(die) for die in sorted(set(left), reverse=True))
-            pips = plural(distance, "pip")
-            return f"{self._label(start, end)} is {pips}, but a move uses one die: you have {left_text} left"
+                return wording.die_already_used(self._label(start, end), distance)
+            return wording.one_die_a_move(self._label(start, end), distance, sorted(set(left), reverse=True))
         for die in sorted(dice_for_step):
-            problem = step_problem(me, them, start, die)
+            problem = step_problem(me, them, start, die, self._emptied_by(start))
             if problem is None:
                 return self._whole_roll_problem(start, die)
-        return problem or "this move is not allowed"
+        return problem or wording.move_not_allowed()
 
 
 def _single_steps(me: list[int], them: list[int], left: list[int]) -> Iterator[tuple[list[int], list[int], list[int]]]:

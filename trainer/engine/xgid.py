@@ -18,13 +18,13 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from trainer.engine import wording
 from trainer.engine.cube import Cube
 from trainer.engine.dice import Dice
 from trainer.engine.errors import InvalidPositionError
 from trainer.engine.match import MatchScore, MoneyOptions
 from trainer.engine.position import BAR, CHECKERS, OFF, Position
 from trainer.engine.side import Side
-from trainer.engine.wording import quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,28 +51,29 @@ class Xgid:
 
     def __post_init__(self) -> None:
         if self.turn not in (1, -1):
-            raise InvalidPositionError(f"the turn must be 1 (X, bottom) or -1 (O, top), not {self.turn!r}")
+            raise InvalidPositionError(wording.xgid_turn(self.turn))
         object.__setattr__(self, "turn", Side(self.turn))
         if self.cube_owner not in (1, 0, -1):
-            raise InvalidPositionError(f"the cube owner must be 1, 0 or -1, not {self.cube_owner!r}")
-        for name, cube in (("cube value", self.cube_value), ("maximum cube", self.max_cube)):
+            raise InvalidPositionError(wording.xgid_cube_owner(self.cube_owner))
+        for maximum, cube in ((False, self.cube_value), (True, self.max_cube)):
             if cube < 1 or cube > 1 << 15 or cube & (cube - 1):
-                raise InvalidPositionError(f"the {name} must be a power of two from 1 to 32768, not {cube}")
-        for name, number in (
-            ("bottom score", self.score_bottom),
-            ("top score", self.score_top),
-            ("match length", self.match_length),
-        ):
+                raise InvalidPositionError(wording.xgid_cube_not_a_power(cube, maximum=maximum))
+        numbers: tuple[tuple[Literal["bottom", "top", "length"], int], ...] = (
+            ("bottom", self.score_bottom),
+            ("top", self.score_top),
+            ("length", self.match_length),
+        )
+        for field, number in numbers:
             if number < 0:
-                raise InvalidPositionError(f"the {name} cannot be negative ({number})")
+                raise InvalidPositionError(wording.xgid_negative(field, number))
         if self.dice is not None:
             if len(self.dice) != 2 or not all(1 <= die <= 6 for die in self.dice):
-                raise InvalidPositionError(f"dice show 1 to 6, not {self.dice}")
+                raise InvalidPositionError(wording.xgid_dice(self.dice))
             object.__setattr__(self, "dice", Dice(*self.dice))
         if self.crawford and not self.match_length:
-            raise InvalidPositionError("there is no Crawford game in money play (match length 0)")
+            raise InvalidPositionError(wording.xgid_crawford_in_money_play())
         if self.match_length and (self.jacoby or self.beavers):
-            raise InvalidPositionError("the Jacoby rule and beavers belong to money play, not to a match")
+            raise InvalidPositionError(wording.xgid_money_options_in_a_match())
 
     @classmethod
     def of(
@@ -140,7 +141,7 @@ class Xgid:
 
         :raises InvalidPositionError: if checkers wait to enter (acey-deucey): an XGID cannot hold them.
         """
-        self.position.refuse_waiting("an XGID")
+        self.position.refuse_waiting("xgid")
         bottom, top = self.bottom_and_top()
         board = [_char(top[BAR], lower=True)]
         for point in range(1, 25):
@@ -170,14 +171,13 @@ class Xgid:
 
         :raises InvalidPositionError: naming the field that cannot be read.
         """
-        shown = quoted(text)
         body = text.strip()
         if body.upper().startswith("XGID="):
             body = body[5:]
         fields = body.split(":")
         board = fields[0]
         if len(board) != 26 or not re.fullmatch(r"[-A-Pa-p]{26}", board):
-            raise InvalidPositionError(f"{shown} is not an XGID: its board must be 26 characters of '-', A-P and a-p")
+            raise InvalidPositionError(wording.not_an_xgid(text))
         bottom = [0] * 26
         top = [0] * 26
         for index, char in enumerate(board):
@@ -187,60 +187,52 @@ class Xgid:
             if char.isupper():
                 bottom[BAR if index == 25 else index] += count
                 if index == 0:
-                    raise InvalidPositionError(f"XGID {shown}: the first character is O's bar, so it is lowercase")
+                    raise InvalidPositionError(wording.xgid_o_bar_uppercase(text))
             else:
                 if index == 25:
-                    raise InvalidPositionError(f"XGID {shown}: the last character is X's bar, so it is uppercase")
+                    raise InvalidPositionError(wording.xgid_x_bar_lowercase(text))
                 top[BAR if index == 0 else 25 - index] += count
         for name, side in (("X", bottom), ("O", top)):
             total = sum(side)
             if total > CHECKERS:
-                raise InvalidPositionError(f"XGID {shown} gives {name} {total} checkers; a side has only {CHECKERS}")
+                raise InvalidPositionError(wording.xgid_too_many_checkers(text, name, total, CHECKERS))
             side[OFF] = CHECKERS - total
 
-        def number(index: int, name: str, default: int) -> int:
+        def number(index: int, field: wording.XgidField, default: int) -> int:
             if len(fields) <= index or fields[index] == "":
                 return default
             if not re.fullmatch(r"[+-]?\d{1,6}", fields[index]):
-                raise InvalidPositionError(
-                    f"XGID {shown}: the {name} field must be a whole number, not {quoted(fields[index])}"
-                )
+                raise InvalidPositionError(wording.xgid_field_not_whole(text, field, fields[index]))
             return int(fields[index])
 
         cube_log = number(1, "cube", 0)
-        owner = number(2, "cube owner", 0)
+        owner = number(2, "owner", 0)
         turn = number(3, "turn", 1)
         if owner not in (1, 0, -1):
-            raise InvalidPositionError(f"XGID {shown}: the cube owner must be 1, 0 or -1, not {owner}")
+            raise InvalidPositionError(wording.xgid_cube_owner_field(text, owner))
         if turn not in (1, -1):
-            raise InvalidPositionError(f"XGID {shown}: the turn must be 1 (X) or -1 (O), not {turn}")
+            raise InvalidPositionError(wording.xgid_turn_field(text, turn))
         if not 0 <= cube_log <= 15:
-            raise InvalidPositionError(f"XGID {shown}: the cube field must be 0-15 (log2 of the cube), not {cube_log}")
+            raise InvalidPositionError(wording.xgid_cube_field(text, cube_log))
         dice: Dice | None = None
         if len(fields) > 4 and fields[4] not in ("", "00", "0", "D", "B", "R"):
             if not re.fullmatch(r"[1-6][1-6]", fields[4]):
-                dice_field = quoted(fields[4])
-                raise InvalidPositionError(f"XGID {shown}: the dice field must be two digits 1-6, not {dice_field}")
+                raise InvalidPositionError(wording.xgid_dice_field(text, fields[4]))
             dice = Dice(int(fields[4][0]), int(fields[4][1]))
         try:
             position = Position(bottom, top) if turn == 1 else Position(top, bottom)
         except InvalidPositionError as error:
-            raise InvalidPositionError(f"XGID {shown}: {error}") from None
-        max_log = number(9, "maximum cube", 10)
+            raise InvalidPositionError(wording.in_xgid(text, str(error))) from None
+        max_log = number(9, "maximum", 10)
         if not 0 <= max_log <= 15:
-            raise InvalidPositionError(f"XGID {shown}: the maximum cube field must be 0-15 (log2), not {max_log}")
-        scores = (number(5, "bottom score", 0), number(6, "top score", 0))
-        rules = number(7, "Crawford or Jacoby", 0)
-        match_length = number(8, "match length", 0)
+            raise InvalidPositionError(wording.xgid_maximum_cube_field(text, max_log))
+        scores = (number(5, "bottom", 0), number(6, "top", 0))
+        rules = number(7, "rules", 0)
+        match_length = number(8, "length", 0)
         if match_length and rules not in (0, 1):
-            raise InvalidPositionError(
-                f"XGID {shown}: in a match the Crawford field must be 0 or 1 (1: the Crawford game), not {rules}"
-            )
+            raise InvalidPositionError(wording.xgid_crawford_field(text, rules))
         if not match_length and rules not in (0, 1, 2, 3):
-            raise InvalidPositionError(
-                f"XGID {shown}: in money play the rules field must be 0-3 (1 Jacoby rule, 2 beavers, 3 both), "
-                f"not {rules}"
-            )
+            raise InvalidPositionError(wording.xgid_rules_field(text, rules))
         try:
             return cls(
                 position=position,
@@ -257,7 +249,7 @@ class Xgid:
                 beavers=not match_length and bool(rules & 2),
             )
         except InvalidPositionError as error:
-            raise InvalidPositionError(f"XGID {shown}: {error}") from None
+            raise InvalidPositionError(wording.in_xgid(text, str(error))) from None
 
 
 def _char(count: int, *, lower: bool) -> str:

@@ -6,19 +6,22 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
+from trainer.engine import wording
 from trainer.engine.dice import Dice
 from trainer.engine.errors import EngineError, GameStateError
 from trainer.engine.moves import Play, legal_plays
 from trainer.engine.notation import parse_play
 from trainer.engine.position import Position
 from trainer.engine.state import GameState, OpeningRoll, Phase, WinKind, win_kind
+from trainer.i18n import N_
 
 
 class Variant:
     """The standard rules of backgammon, and the base class of every variant."""
 
     name: ClassVar[str] = "standard"
-    title: ClassVar[str] = "Backgammon"
+    title: ClassVar[str] = N_("Backgammon")
+    """The rules' name as the app shows it (marked for translation: pass it through ``_()`` where it is shown)."""
 
     def start_position(self) -> Position:
         """Where the checkers stand before the opening roll."""
@@ -48,9 +51,7 @@ class Variant:
 
         :raises GameStateError: always here: standard backgammon has no doubles to choose.
         """
-        raise GameStateError(
-            f"{self.title} has no double to choose: only in acey-deucey, after playing a 1-2, do you choose one"
-        )
+        raise GameStateError(wording.no_double_to_choose_in(self.title))
 
     def after_play(self, state: GameState, play: Play) -> GameState:
         """The state after the side on roll made ``play``: the end of the game, or the other side to roll."""
@@ -77,7 +78,7 @@ def variant_named(name: str) -> Variant:
     try:
         return VARIANTS[name]
     except KeyError:
-        raise EngineError(f"unknown variant {name!r}: use {', '.join(sorted(VARIANTS))}") from None
+        raise EngineError(wording.unknown_variant(name, VARIANTS)) from None
 
 
 from trainer.engine.variants.acey_deucey import ACEY_DEUCEY  # noqa: E402 - it subclasses Variant, defined above

@@ -23,12 +23,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
+from trainer.engine import wording
 from trainer.engine.dice import ChosenDouble, Dice
 from trainer.engine.errors import GameStateError
 from trainer.engine.moves import Play, legal_plays
 from trainer.engine.position import Position
 from trainer.engine.state import GameState, OpeningRoll, Phase
 from trainer.engine.variants import Variant
+from trainer.i18n import N_
 
 ACEY_DEUCEY_ROLL = frozenset({1, 2})
 
@@ -51,7 +53,7 @@ class AceyDeucey(Variant):
     :meth:`~trainer.engine.game.Game.choose_double`; the history records each part of such a turn."""
 
     name: ClassVar[str] = "acey-deucey"
-    title: ClassVar[str] = "Acey-deucey"
+    title: ClassVar[str] = N_("Acey-deucey")
 
     def start_position(self) -> Position:
         """Every checker of both sides waiting to enter."""
@@ -68,7 +70,7 @@ class AceyDeucey(Variant):
         :raises InvalidDiceError: unless ``number`` is 1 to 6.
         """
         if state.phase is not Phase.CHOOSE_DOUBLE:
-            raise GameStateError("there is no double to choose now: you choose one after playing all of a 1-2")
+            raise GameStateError(wording.no_double_to_choose_now())
         return replace(state, dice=ChosenDouble.of_number(number), phase=Phase.MOVE)
 
     def after_play(self, state: GameState, play: Play) -> GameState:
