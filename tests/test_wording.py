@@ -22,6 +22,9 @@ PACKAGE = Path(trainer.__file__).parent
 CHECKED: tuple[str, ...] = (
     "i18n.py",
     "engine",
+    "play",
+    "tui",
+    "training.py",
     "store",
     "practice",
     "cli.py",

@@ -106,7 +106,7 @@ importing one module of the package (its wording, say) does not load the compute
 def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        raise AttributeError(name)
     return getattr(import_module(home), name)
 
 

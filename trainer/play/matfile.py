@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from trainer.engine import Play, Side
-from trainer.engine.wording import QUOTE_LIMIT, plural, quoted
+from trainer.engine.wording import QUOTE_LIMIT, quoted
+from trainer.play import wording
 from trainer.play.record import RecordError, SessionRecord
 from trainer.play.table import Event, ReplayError, Table
 
@@ -46,6 +47,10 @@ MAT_EVENT: Final = '; [Event "{kind} against the computer ({level})"]'
 """The file's header line naming the game; a .mat file's words are GNU Backgammon's, in English."""
 MAT_MONEY_GAME: Final = "money game"
 MAT_MATCH: Final = "{length}-point match"
+MAT_MATCH_LINE: Final = " {length} point match"
+MAT_WINS: Final = "Wins {count} {unit}"
+MAT_WINS_MATCH: Final = "Wins {count} {unit} and the match"
+MAT_POINT, MAT_POINTS = "point", "points"
 MAX_NAME: Final = 40  # a player's name: at most this many characters, printable, no colon
 
 MatKind = Literal["move", "double", "take", "drop", "beaver"]
@@ -109,20 +114,20 @@ def export_mat(record: SessionRecord, *, learner_name: str = "Learner", computer
     """
     for name in (learner_name, computer_name):
         if not name.strip() or ":" in name or not name.isprintable() or len(name) > MAX_NAME:
-            raise RecordError(f"a player's name is 1 to {MAX_NAME} printable characters, no colon, not {quoted(name)}")
+            raise RecordError(wording.bad_player_name(MAX_NAME, quoted(name)))
     settings = record.settings
     table = Table(settings.match_length, settings.seed, settings.options)
     for number, action in enumerate(record.actions, start=1):
         try:
             table.apply(action)
         except (ReplayError, ValueError) as error:
-            raise RecordError(f"action {number} ({quoted(action)}) cannot be replayed: {error}") from None
+            raise RecordError(wording.mat_cannot_replay(number, quoted(action), error)) from None
     names = (computer_name.strip(), learner_name.strip())
     lines = [
         '; [Site "bgtrainer"]',
         MAT_EVENT.format(kind=mat_kind(settings.match_length), level=settings.level),
         "",
-        f" {settings.match_length} point match",
+        MAT_MATCH_LINE.format(length=settings.match_length),
         "",
     ]
     for game in sorted({event.game for event in table.events}):
@@ -177,12 +182,11 @@ def _game_lines(number: int, events: list[Event], names: tuple[str, str], length
             if left is not None:
                 emit(left, None)
                 left = None
-            ending = plural(result.points, "point")
             after = score.after(result)
-            if length and after.is_over:
-                ending += " and the match"
+            wins = MAT_WINS_MATCH if length and after.is_over else MAT_WINS
+            unit = MAT_POINT if result.points == 1 else MAT_POINTS
             column = 6 if PLAYER_OF[result.winner] == 0 else RIGHT_COLUMN + 1
-            lines.append(" " * column + f"Wins {ending}")
+            lines.append(" " * column + wins.format(count=result.points, unit=unit))
     if left is not None:
         emit(left, None)
     lines.append("")
@@ -208,7 +212,7 @@ def _point(text: str) -> int:
         return 0
     number = int(text)
     if not 0 <= number <= 25:
-        raise ValueError(f"point {number} is not 0 (off) to 25 (bar)")
+        raise ValueError(wording.mat_bad_point(number))
     return number
 
 
@@ -217,7 +221,7 @@ def _moves(text: str) -> tuple[tuple[int, int, bool], ...]:
     for token in text.split():
         match = _MOVE.fullmatch(token)
         if match is None:
-            raise ValueError(f"cannot read the move {quoted(token)}")
+            raise ValueError(wording.mat_bad_move(quoted(token)))
         start = _point(match.group(1))
         hops = []
         for part in match.group(2).split("/")[1:]:
@@ -238,7 +242,7 @@ def _slot(player: int, text: str) -> MatAction | tuple[int, int]:
     if word in ("doubles", "beavers", "raccoons"):
         value = re.search(r"=>\s*([0-9]{1,5})\b", text)
         if value is None:
-            raise ValueError(f"{quoted(text)}: a double names the new cube value, e.g. Doubles => 2")
+            raise ValueError(wording.mat_bad_double(quoted(text)))
         return MatAction(player, "double" if word == "doubles" else "beaver", cube=int(value.group(1)))
     if word == "takes":
         return MatAction(player, "take")
@@ -246,7 +250,7 @@ def _slot(player: int, text: str) -> MatAction | tuple[int, int]:
         return MatAction(player, "drop")
     points = re.match(r"wins\s+([0-9]{1,5})\s+points?", text, re.IGNORECASE)
     if points is None:
-        raise ValueError(f"cannot read {quoted(text)}")
+        raise ValueError(wording.mat_cannot_read(quoted(text)))
     return (player, int(points.group(1)))
 
 
@@ -262,7 +266,7 @@ def parse_mat(text: str) -> MatMatch:
         raise
     except (ValueError, TypeError, RecursionError) as error:  # a case the checks below don't foresee
         reason = " ".join(str(error).split())[:QUOTE_LIMIT] or type(error).__name__
-        raise MatParseError(f"not a .mat file that can be read: {reason}") from None
+        raise MatParseError(wording.mat_unreadable(reason)) from None
 
 
 def _parse_mat(text: str) -> MatMatch:
@@ -281,9 +285,9 @@ def _parse_mat(text: str) -> MatMatch:
             length = int(match.group(1))
             break
         if line.strip():
-            raise MatParseError(f"line {index}: expected 'N point match', found {quoted(line.strip())}")
+            raise MatParseError(wording.mat_expected_match(index, quoted(line.strip())))
     if length is None:
-        raise MatParseError("not a .mat file: no 'N point match' line")
+        raise MatParseError(wording.mat_no_match_line())
     games: list[MatGame] = []
     while index < len(lines):
         line = lines[index]
@@ -292,7 +296,7 @@ def _parse_mat(text: str) -> MatMatch:
             continue
         game = _GAME_LINE.match(line)
         if game is None:
-            raise MatParseError(f"line {index}: expected ' Game N', found {quoted(line.strip())}")
+            raise MatParseError(wording.mat_expected_game(index, quoted(line.strip())))
         index, parsed = _parse_game(lines, index, int(game.group(1)))
         games.append(parsed)
     return MatMatch(length, tuple(games), tuple(comments))
@@ -302,11 +306,11 @@ def _parse_game(lines: list[str], index: int, number: int) -> tuple[int, MatGame
     while index < len(lines) and not lines[index].strip():
         index += 1
     if index >= len(lines):
-        raise MatParseError(f"game {number}: the players and scores are missing")
+        raise MatParseError(wording.mat_no_scores(number))
     score = _SCORE_LINE.match(lines[index])
     if score is None:
         found = quoted(lines[index].strip())
-        raise MatParseError(f"line {index + 1}: expected 'name : score   name : score', found {found}")
+        raise MatParseError(wording.mat_expected_scores(index + 1, found))
     names = (score.group(1), score.group(3))
     scores = (int(score.group(2)), int(score.group(4)))
     index += 1
@@ -326,7 +330,7 @@ def _parse_game(lines: list[str], index: int, number: int) -> tuple[int, MatGame
                 else:
                     winner, points = slot
         except ValueError as error:
-            raise MatParseError(f"line {index}: {error}") from None
+            raise MatParseError(wording.mat_line_problem(index, error)) from None
     return index, MatGame(number, names, scores, tuple(actions), winner, points)
 
 
@@ -338,12 +342,12 @@ def _columns(line: str) -> list[tuple[int, str]]:
     starts = [match.start() for match in _SLOT.finditer(content)]
     if not starts:
         if content.strip():
-            raise ValueError(f"cannot read {quoted(content.strip())}")
+            raise ValueError(wording.mat_cannot_read(quoted(content.strip())))
         return []
     if len(starts) > 2:
-        raise ValueError(f"more than two actions on one line: {quoted(content.strip())}")
+        raise ValueError(wording.mat_two_many_actions(quoted(content.strip())))
     if content[: starts[0]].strip():
-        raise ValueError(f"cannot read {quoted(content[: starts[0]].strip())}")
+        raise ValueError(wording.mat_cannot_read(quoted(content[: starts[0]].strip())))
     if len(starts) == 2:
         return [(0, content[starts[0] : starts[1]]), (1, content[starts[1] :])]
     column = 1 if start + starts[0] >= RIGHT_COLUMN - 3 else 0

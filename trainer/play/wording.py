@@ -534,3 +534,64 @@ def choose_out_of_game(number: int) -> str:
 
 def not_ranked(play: str) -> str:
     return _("{play} is not among the ranked plays").format(play=play)
+
+
+# --- .mat files ---------------------------------------------------------------------------------------------------
+
+
+def bad_player_name(limit: int, shown: str) -> str:
+    return _("a player's name is 1 to {limit} printable characters, no colon, not {shown}").format(
+        limit=limit, shown=shown
+    )
+
+
+def mat_cannot_replay(number: int, action: str, error: object) -> str:
+    return _("action {number} ({action}) cannot be replayed: {error}").format(number=number, action=action, error=error)
+
+
+def mat_bad_point(number: int) -> str:
+    return _("point {number} is not 0 (off) to 25 (bar)").format(number=number)
+
+
+def mat_bad_move(shown: str) -> str:
+    return _("cannot read the move {shown}").format(shown=shown)
+
+
+def mat_bad_double(shown: str) -> str:
+    return _("{shown}: a double names the new cube value, e.g. Doubles => 2").format(shown=shown)
+
+
+def mat_cannot_read(shown: str) -> str:
+    return _("cannot read {shown}").format(shown=shown)
+
+
+def mat_unreadable(reason: str) -> str:
+    return _("not a .mat file that can be read: {reason}").format(reason=reason)
+
+
+def mat_expected_match(line: int, found: str) -> str:
+    return _("line {line}: expected 'N point match', found {found}").format(line=line, found=found)
+
+
+def mat_no_match_line() -> str:
+    return _("not a .mat file: no 'N point match' line")
+
+
+def mat_expected_game(line: int, found: str) -> str:
+    return _("line {line}: expected ' Game N', found {found}").format(line=line, found=found)
+
+
+def mat_no_scores(number: int) -> str:
+    return _("game {number}: the players and scores are missing").format(number=number)
+
+
+def mat_expected_scores(line: int, found: str) -> str:
+    return _("line {line}: expected 'name : score   name : score', found {found}").format(line=line, found=found)
+
+
+def mat_line_problem(line: int, error: object) -> str:
+    return _("line {line}: {error}").format(line=line, error=error)
+
+
+def mat_two_many_actions(shown: str) -> str:
+    return _("more than two actions on one line: {shown}").format(shown=shown)

@@ -66,6 +66,8 @@ MODES: tuple[Mode, ...] = ("practice", "streak", "storm")
 Phase = Literal["ask", "play", "done", "over"]
 """``ask``: forced, not forced or no play?; ``play``: play the forced roll; ``done``: answered, enter goes on;
 ``over``: the Streak or Storm has ended."""
+ANSWER_KEYS: dict[Answer, str] = {"forced": "f", "not forced": "n", "no play": "p"}
+"""Each answer and the key that gives it (its button says both)."""
 TICK_SECONDS = 0.25
 """How often a Storm's clock is read and shown."""
 
@@ -89,6 +91,11 @@ def drill_positions(
     else:
         yield from in_mix([puzzle for puzzle in shipped if puzzle.id not in answered], seed, pick=near)
     yield from drill(seed, exclude=[position_key(puzzle) for puzzle in shipped])
+
+
+def answer_action(answer: Answer) -> str:
+    """The screen's action that gives ``answer``."""
+    return f"screen.answer({answer!r})"
 
 
 def clock_text(seconds: float) -> str:
@@ -188,9 +195,14 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
             FeedbackBar(id="feedback"),
             NotationInput(),
             Vertical(
-                Button(wording.answer_button("f", "forced"), id="forced", action="screen.answer('forced')"),
-                Button(wording.answer_button("n", "not forced"), id="not-forced", action="screen.answer('not forced')"),
-                Button(wording.answer_button("p", "no play"), id="no-play", action="screen.answer('no play')"),
+                *(
+                    Button(
+                        wording.answer_button(key, answer),
+                        id=answer.replace(" ", "-"),
+                        action=f"screen.answer({answer!r})",
+                    )
+                    for answer, key in ANSWER_KEYS.items()
+                ),
                 classes="answers",
             ),
             Horizontal(
