@@ -17,7 +17,7 @@ from trainer import __version__
 from trainer.analysis.levels import DEFAULT_LEVEL, LEVELS
 from trainer.analysis.results import CUBE_OWNERS, MAX_PLIES, MIN_PLIES, AnalysisError
 from trainer.content.files import one_line
-from trainer.engine import EngineError, explain, parse_dice, read_position, sorted_plays
+from trainer.engine.errors import EngineError
 from trainer.engine.wording import printable
 
 if TYPE_CHECKING:
@@ -46,6 +46,8 @@ def moves_command(position_text: str, dice_text: str | None) -> str:
 
     :raises EngineError: for a bad position or dice.
     """
+    from trainer.engine import explain, parse_dice, read_position, sorted_plays
+
     position, xgid_dice = read_position(position_text, allow_finished=False)
     if dice_text is not None:
         dice = parse_dice(dice_text)
@@ -64,6 +66,8 @@ def _refuse_waiting_checkers(position_text: str) -> None:
 
     :raises EngineError: for it, or for a position that can't be read.
     """
+    from trainer.engine import read_position
+
     position = read_position(position_text, allow_finished=False)[0]
     if position.has_waiting():
         raise EngineError(wording.cannot_evaluate_waiting(position_text))

@@ -1,7 +1,7 @@
 """The forced-move recognition drill: a position and a roll, and the question "forced, not forced, or no legal
 play?"; when the roll is forced, the learner then plays it (the only legal play is the answer).
 
-Every answer comes from the rules engine (:func:`~trainer.engine.explain`), whose reason is shown after each answer.
+Every answer comes from the rules engine (:func:`~trainer.engine.explanation`), whose reason is shown after each answer.
 Drill positions are ``recognition`` puzzles (``answers = ["forced"]``, ``["not forced"]`` or ``["no play"]``),
 shipped in ``puzzles/recognition.toml`` and checked when they load, or generated without end from seeded self-play
 (:func:`drill`), in a realistic mix: in every six, two forced, two not forced, one with no legal play and one

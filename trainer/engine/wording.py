@@ -18,7 +18,7 @@ from trainer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from trainer.engine.bearoff import CubeAction
-    from trainer.engine.explain import Constraint
+    from trainer.engine.explanation import Constraint
     from trainer.engine.side import Side
     from trainer.engine.state import Phase, WinKind
 
@@ -215,7 +215,7 @@ def bear_off_from_the_highest(point: int, die: int, higher: int) -> str:
 
 
 def constraint_name(constraint: Constraint) -> str:
-    """What the rules force about a roll (a :class:`~trainer.engine.explain.Constraint`), in words."""
+    """What the rules force about a roll (a :class:`~trainer.engine.explanation.Constraint`), in words."""
     return _(constraint.value)
 
 

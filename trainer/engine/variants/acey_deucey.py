@@ -21,7 +21,7 @@ The rules, from the seed text and, where it is silent, the standard game:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from trainer.engine import wording
 from trainer.engine.dice import ChosenDouble, Dice
@@ -89,4 +89,4 @@ class AceyDeucey(Variant):
         return replace(following, position=play.result, turn=state.turn, phase=phase)
 
 
-ACEY_DEUCEY = AceyDeucey()
+ACEY_DEUCEY: Final[AceyDeucey] = AceyDeucey()
