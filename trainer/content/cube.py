@@ -9,10 +9,10 @@ loses (or wins) the double/take equity.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from trainer.content.grading import Feedback
-from trainer.content.models import CubeStep
+from trainer.content.models import CubeStep, Puzzle
 from trainer.engine import Position
 from trainer.engine.bearoff import CubeDecision, CubeOwner, cube_decision, home_side, one_sided
 
@@ -22,9 +22,6 @@ CUBE_ANSWERS: dict[str, tuple[str, str]] = {"double": ("double", "no double"), "
 CLEAR_CUBE_MARGIN = 0.01
 """How much better (in points a game, per unit of the cube) the right answer to a cube task must be."""
 SURE = 1.0 - 1e-6
-
-if TYPE_CHECKING:
-    from trainer.content.puzzles import Puzzle
 
 
 @dataclass(frozen=True, slots=True)

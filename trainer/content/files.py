@@ -12,6 +12,7 @@ import re
 import stat
 import tomllib
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -33,6 +34,54 @@ def one_line(text: str, limit: int = 300) -> str:
     shown = text if text.isprintable() else "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
     shown = LONG_RUN.sub(lambda run: f"{run[0][:76]}…{run[0][-4:]}", shown)
     return shown if len(shown) <= limit else shown[:limit] + "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong in a content file."""
+
+    file: str
+    line: int | None
+    where: str
+    message: str
+    suggestion: str | None = None
+
+    def __str__(self) -> str:
+        place = f"{self.file}:{self.line}" if self.line else self.file
+        text = f"{place}: {self.where}: {self.message}" if self.where else f"{place}: {self.message}"
+        return f"{text} (suggestion: {self.suggestion})" if self.suggestion else text
+
+
+def file_problem(where: str, message: str) -> Problem:
+    """A problem of a whole file (or folder), at no line or field."""
+    return Problem(where, None, "", message)
+
+
+class Lines:
+    """Finds the line of a field in a TOML file's text, for problem reports: a top-level field, or a field of the
+    N-th table of the array named ``table`` (a lesson's ``[[steps]]``, a puzzle file's ``[[puzzles]]``)."""
+
+    def __init__(self, text: str, table: str = "steps") -> None:
+        self.lines = text.splitlines()
+        start = re.compile(rf"\s*\[\[\s*{re.escape(table)}\s*\]\]")
+        self.table_starts = [index for index, line in enumerate(self.lines) if start.match(line)]
+
+    def of(self, entry: int | None = None, key: str | None = None) -> int | None:
+        """The line of ``key`` in table ``entry`` (0-based; ``None``: the top level), else the table's first line
+        (``None`` at the top level, or for a table the text does not have)."""
+        if entry is None:
+            start, end = 0, self.table_starts[0] if self.table_starts else len(self.lines)
+        elif entry < len(self.table_starts):
+            start = self.table_starts[entry]
+            end = self.table_starts[entry + 1] if entry + 1 < len(self.table_starts) else len(self.lines)
+        else:
+            return None
+        if key:
+            pattern = re.compile(rf"\s*{re.escape(key)}\s*=")
+            for index in range(start, end):
+                if pattern.match(self.lines[index]):
+                    return index + 1
+        return start + 1 if entry is not None else None
 
 
 class ContentFileError(Exception):

@@ -14,9 +14,9 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from trainer.content.grading import bearoff_lesson, best_group, play_text
-from trainer.content.puzzles import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, Puzzle, forced_theme
-from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES
+from trainer.content.grading import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, bearoff_lesson, best_group, play_text
+from trainer.content.models import Puzzle
+from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES, forced_theme
 from trainer.engine import BAR, OFF, Dice, Game, Play, Position, legal_plays
 from trainer.engine.bearoff import home_side, one_sided, rank_plays
 from trainer.engine.moves import Move, iter_single_moves

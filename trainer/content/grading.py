@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from trainer.content.models import CONDITION_PATTERN, ChooseStep, DoubleStep, PickStep, PlayStep, RollStep
+from trainer.content.models import CONDITION_PATTERN, ChooseStep, DoubleStep, PickStep, PlayStep, Puzzle, RollStep
 from trainer.engine import (
     BAR,
     OFF,
@@ -26,10 +25,11 @@ from trainer.engine import (
 from trainer.engine.bearoff import TIE_TOLERANCE, RankedPlay
 from trainer.engine.wording import plural, sentence
 
-if TYPE_CHECKING:
-    from trainer.content.puzzles import Puzzle
-
 START_LAYOUT = Position.start().player
+CLEAR_WIN_MARGIN = 0.01
+"""How much better (in winning chances) the best play of a race puzzle must be than the next."""
+CLEAR_ROLLS_MARGIN = 0.05
+"""How many fewer rolls on average the best play of a fewest-rolls puzzle must need than the next."""
 
 
 @dataclass(frozen=True, slots=True)

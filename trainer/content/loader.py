@@ -4,7 +4,6 @@ and, where possible, a suggestion. All problems are reported at once; a broken f
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,7 +12,16 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_step_decision, right_answer
-from trainer.content.files import CheckedFiles, ContentFileError, each_loaded, read_content_file, read_content_text
+from trainer.content.files import (
+    CheckedFiles,
+    ContentFileError,
+    Lines,
+    each_loaded,
+    file_problem,
+    read_content_file,
+    read_content_text,
+)
+from trainer.content.files import Problem as Problem  # where the app and the tests have long imported it from
 from trainer.content.grading import condition_problem, pick_targets, read_step_board, right_doubles, successful_plays
 from trainer.content.models import (
     GRADED_KINDS,
@@ -60,22 +68,6 @@ OPTION_FIELDS = ["text", "correct", "explanation"]
 _STEP_ADAPTER: TypeAdapter[Step] = TypeAdapter(Step)
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong in a content file."""
-
-    file: str
-    line: int | None
-    where: str
-    message: str
-    suggestion: str | None = None
-
-    def __str__(self) -> str:
-        place = f"{self.file}:{self.line}" if self.line else self.file
-        text = f"{place}: {self.where}: {self.message}" if self.where else f"{place}: {self.message}"
-        return f"{text} (suggestion: {self.suggestion})" if self.suggestion else text
-
-
 @dataclass
 class LessonLibrary:
     """The lessons that loaded, in order, and every problem found on the way."""
@@ -83,29 +75,6 @@ class LessonLibrary:
     lessons: list[Lesson] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
-
-
-class _Lines:
-    """Finds the line of a step's field in a TOML file's text, for error messages."""
-
-    def __init__(self, text: str) -> None:
-        self.lines = text.splitlines()
-        self.step_starts = [i for i, line in enumerate(self.lines) if re.match(r"\s*\[\[\s*steps\s*\]\]", line)]
-
-    def of(self, step: int | None = None, key: str | None = None) -> int | None:
-        if step is None:
-            start, end = 0, self.step_starts[0] if self.step_starts else len(self.lines)
-        elif step < len(self.step_starts):
-            start = self.step_starts[step]
-            end = self.step_starts[step + 1] if step + 1 < len(self.step_starts) else len(self.lines)
-        else:
-            return None
-        if key:
-            pattern = re.compile(rf"\s*{re.escape(key)}\s*=")
-            for index in range(start, end):
-                if pattern.match(self.lines[index]):
-                    return index + 1
-        return start + 1 if step is not None else None
 
 
 def _where(step: int | None, kind: str | None, key: str | None) -> str:
@@ -117,7 +86,7 @@ def _where(step: int | None, kind: str | None, key: str | None) -> str:
     return ", ".join(parts)
 
 
-def _pydantic_problems(name: str, lines: _Lines, raw: dict[str, Any], error: ValidationError) -> list[Problem]:
+def _pydantic_problems(name: str, lines: Lines, raw: dict[str, Any], error: ValidationError) -> list[Problem]:
     problems = []
     for item in error.errors():
         loc = list(item["loc"])
@@ -158,7 +127,7 @@ def _pydantic_problems(name: str, lines: _Lines, raw: dict[str, Any], error: Val
     return problems
 
 
-def _semantic_problems(name: str, lines: _Lines, lesson: Lesson) -> list[Problem]:
+def _semantic_problems(name: str, lines: Lines, lesson: Lesson) -> list[Problem]:
     """Checks that need the rules engine, for a lesson whose fields are all well-formed."""
     problems = []
     if not lesson.graded_steps:
@@ -197,7 +166,7 @@ def _same_task_board(first: Step, second: Step) -> bool:
     return first.board() == second.board() and sorted(parse_dice(first.dice)) == sorted(parse_dice(second.dice))
 
 
-def _step_problems(name: str, lines: _Lines, index: int, step: Step) -> list[Problem]:
+def _step_problems(name: str, lines: Lines, index: int, step: Step) -> list[Problem]:
     """Rules checks of one well-formed step: the graded answer exists and is right."""
     problems = []
 
@@ -347,7 +316,7 @@ def _load_lesson_file(path: Path, name: str) -> tuple[Lesson | None, list[Proble
         text, raw = read_content_file(path)
     except ContentFileError as error:
         return None, [Problem(name, error.line, "", error.message, error.suggestion)]
-    lines = _Lines(text)
+    lines = Lines(text)
     try:
         lesson = Lesson.model_validate(raw)
     except ValidationError as error:
@@ -366,17 +335,13 @@ def _load_lesson_file(path: Path, name: str) -> tuple[Lesson | None, list[Proble
     return (None if problems else lesson), problems
 
 
-def _file_problem(where: str, message: str) -> Problem:
-    return Problem(where, None, "", message)
-
-
 def load_lessons(directory: Path | None = None) -> LessonLibrary:
     """Every lesson in ``directory`` (default: the shipped lessons), in lesson-number order, with all problems."""
     folder = directory if directory is not None else content_dir("lessons")
     library = LessonLibrary()
     seen_ids: dict[str, str] = {}
     seen_numbers: dict[int, str] = {}
-    for path, lesson, problems in each_loaded(folder, load_lesson_file, None, _file_problem):
+    for path, lesson, problems in each_loaded(folder, load_lesson_file, None, file_problem):
         library.problems.extend(problems)
         if lesson is None:
             library.skipped.append(path.name)
@@ -397,9 +362,9 @@ def lesson_clashes(
     """Problems if ``lesson`` reuses an id or number of an earlier file; otherwise records them as used."""
     problems = []
     try:
-        lines = _Lines(read_content_text(path))
+        lines = Lines(read_content_text(path))
     except ContentFileError:
-        lines = _Lines("")
+        lines = Lines("")
     if lesson.id in seen_ids:
         problems.append(
             Problem(

@@ -18,8 +18,7 @@ from dataclasses import dataclass
 
 from trainer.content.cube import CLEAR_CUBE_MARGIN, answer_margin, cube_theme, right_answer
 from trainer.content.generate import Candidate, forced_candidate, forced_rejection, puzzle_block, sensible_play
-from trainer.content.puzzles import forced_theme
-from trainer.content.themes import CUBE_THEMES
+from trainer.content.themes import CUBE_THEMES, forced_theme
 from trainer.engine import Dice, Game, Phase, Position, legal_plays, playable_doubles
 from trainer.engine.bearoff import HomeBoard, cube_decision, one_sided, positions
 

@@ -1,4 +1,5 @@
-"""Pydantic models of lesson files (TOML): a lesson is a list of steps of nine kinds.
+"""Pydantic models of lesson and puzzle files (TOML): a lesson is a list of steps of nine kinds, a puzzle file a
+list of puzzles.
 
 Positions are written as ``start``, a Position ID, an XGID or the text form
 (``X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2``, both sides in the learner's numbering); dice like ``31``.
@@ -12,7 +13,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from trainer.content.themes import THEMES
-from trainer.engine import Dice, Position, parse_dice, read_position
+from trainer.engine import Dice, Play, Position, parse_dice, parse_play, read_position
+from trainer.engine.bearoff import CubeDecision, RankedPlay, cube_decision, rank_plays
 
 CONDITION_PATTERN = re.compile(r"(hits|no_hit|enters|bears_off|safe|uses_all_dice|makes_point:(\d{1,2}))")
 CONDITIONS_HELP = "hits, no_hit, enters, bears_off, safe, uses_all_dice or makes_point:N"
@@ -338,3 +340,71 @@ class Lesson(_Strict):
     def graded_steps(self) -> list[int]:
         """Indexes of the steps that are graded tasks."""
         return [index for index, step in enumerate(self.steps) if step.kind in GRADED_KINDS]
+
+
+PuzzleKind = Literal["forced", "bearoff", "recognition", "cube"]
+PuzzleVariant = Literal["standard", "acey-deucey"]
+
+
+class Puzzle(_Strict):
+    """One puzzle: a position (solver on roll), the dice, a prompt and the accepted answers in notation."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    kind: PuzzleKind
+    variant: PuzzleVariant = Field(default="standard", description="the rules: standard backgammon or acey-deucey")
+    theme: str
+    difficulty: int = Field(ge=1, le=3)
+    position: str
+    dice: str | None = Field(default=None, description="the roll; every kind but cube has one")
+    cube_owner: Literal["centered", "player"] | None = Field(
+        default=None, description="cube puzzles: the cube in the middle, or owned by the side on roll"
+    )
+    question: Literal["double", "take"] | None = Field(
+        default=None, description="cube puzzles: should the side on roll double, or should the other side take"
+    )
+    prompt: str = Field(min_length=1)
+    answers: list[str] = Field(min_length=1)
+
+    @field_validator("position")
+    @classmethod
+    def _position_reads(cls, value: str) -> str:
+        return _check_position(value)
+
+    @field_validator("dice")
+    @classmethod
+    def _dice_read(cls, value: str | None) -> str | None:
+        return None if value is None else _check_dice(value)
+
+    def board(self) -> Position:
+        """The position, solver on roll (for a cube puzzle: the side that may double)."""
+        return read_position(self.position)[0]
+
+    def roll(self) -> Dice:
+        """The dice.
+
+        :raises ValueError: for a cube puzzle, which is asked before rolling.
+        """
+        if self.dice is None:
+            raise ValueError(f"puzzle {self.id} is asked before rolling: it has no dice")
+        return parse_dice(self.dice)
+
+    @property
+    def owner(self) -> Literal["centered", "player"]:
+        """Cube puzzles: where the cube is (in the middle unless the side on roll owns it)."""
+        return self.cube_owner or "centered"
+
+    def cube(self) -> CubeDecision:
+        """Cube puzzles: the exact cube decision of the side on roll.
+
+        :raises NotBearOffError: if the position lies outside the exact table.
+        """
+        return cube_decision(self.board(), self.owner)
+
+    def accepted_plays(self) -> list[Play]:
+        """The legal plays the answers name (the empty play for ``pass``)."""
+        position, dice = self.board(), self.roll()
+        return [parse_play(position, dice, answer) for answer in self.answers]
+
+    def ranking(self) -> list[RankedPlay]:
+        """Bear-off puzzles: every play ranked."""
+        return rank_plays(self.board(), self.roll())

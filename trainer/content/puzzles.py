@@ -10,18 +10,25 @@ least 0.01 of a point a game.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ValidationError
 
 from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_theme, right_answer
-from trainer.content.files import CheckedFiles, ContentFileError, each_loaded, read_content_file
-from trainer.content.grading import best_group
-from trainer.content.loader import Problem, _file_problem, _Lines
+from trainer.content.files import (
+    CheckedFiles,
+    ContentFileError,
+    Lines,
+    Problem,
+    each_loaded,
+    file_problem,
+    read_content_file,
+)
+from trainer.content.grading import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, best_group
+from trainer.content.models import Puzzle, PuzzleKind, PuzzleVariant
 from trainer.content.paths import content_dir
+from trainer.content.recognition import check_recognition
 from trainer.content.themes import (
     BEAROFF_THEMES,
     CUBE_THEMES,
@@ -30,168 +37,28 @@ from trainer.content.themes import (
     THEME_TITLES,
     THEMES,
     VARIANT_TITLES,
+    forced_theme,
 )
-from trainer.engine import (
-    OFF,
-    Constraint,
-    Dice,
-    EngineError,
-    Play,
-    PlayError,
-    Position,
-    explain,
-    legal_plays,
-    parse_dice,
-    parse_play,
-    read_position,
-)
-from trainer.engine.bearoff import CubeDecision, RankedPlay, cube_decision, is_pure_bearoff, rank_plays
+from trainer.engine import EngineError, Play, PlayError, legal_plays, parse_play
+from trainer.engine.bearoff import CubeDecision, is_pure_bearoff, rank_plays
 
-CLEAR_WIN_MARGIN = 0.01
-CLEAR_ROLLS_MARGIN = 0.05
-PuzzleKind = Literal["forced", "bearoff", "recognition", "cube"]
-PuzzleVariant = Literal["standard", "acey-deucey"]
-
-
-class Puzzle(BaseModel):
-    """One puzzle: a position (solver on roll), the dice, a prompt and the accepted answers in notation."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
-
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    kind: PuzzleKind
-    variant: PuzzleVariant = Field(default="standard", description="the rules: standard backgammon or acey-deucey")
-    theme: str
-    difficulty: int = Field(ge=1, le=3)
-    position: str
-    dice: str | None = Field(default=None, description="the roll; every kind but cube has one")
-    cube_owner: Literal["centered", "player"] | None = Field(
-        default=None, description="cube puzzles: the cube in the middle, or owned by the side on roll"
-    )
-    question: Literal["double", "take"] | None = Field(
-        default=None, description="cube puzzles: should the side on roll double, or should the other side take"
-    )
-    prompt: str = Field(min_length=1)
-    answers: list[str] = Field(min_length=1)
-
-    @field_validator("position")
-    @classmethod
-    def _position_reads(cls, value: str) -> str:
-        read_position(value)
-        return value
-
-    @field_validator("dice")
-    @classmethod
-    def _dice_read(cls, value: str | None) -> str | None:
-        if value is not None:
-            parse_dice(value)
-        return value
-
-    def board(self) -> Position:
-        """The position, solver on roll (for a cube puzzle: the side that may double)."""
-        return read_position(self.position)[0]
-
-    def roll(self) -> Dice:
-        """The dice.
-
-        :raises ValueError: for a cube puzzle, which is asked before rolling.
-        """
-        if self.dice is None:
-            raise ValueError(f"puzzle {self.id} is asked before rolling: it has no dice")
-        return parse_dice(self.dice)
-
-    @property
-    def owner(self) -> Literal["centered", "player"]:
-        """Cube puzzles: where the cube is (in the middle unless the side on roll owns it)."""
-        return self.cube_owner or "centered"
-
-    def cube(self) -> CubeDecision:
-        """Cube puzzles: the exact cube decision of the side on roll.
-
-        :raises NotBearOffError: if the position lies outside the exact table.
-        """
-        return cube_decision(self.board(), self.owner)
-
-    def right_answer(self) -> str:
-        """Cube puzzles: the answer the exact figures give (``double``, ``no double``, ``take`` or ``pass``)."""
-        return right_answer(self.cube(), self.question or "double")
-
-    def accepted_plays(self) -> list[Play]:
-        """The legal plays the answers name (the empty play for ``pass``)."""
-        position, dice = self.board(), self.roll()
-        return [parse_play(position, dice, answer) for answer in self.answers]
-
-    def ranking(self) -> list[RankedPlay]:
-        """Bear-off puzzles: every play ranked."""
-        return rank_plays(self.board(), self.roll())
-
-
-def forced_theme(position: Position, dice: Dice) -> str | None:
-    """The forced-move theme a position and roll illustrate, or ``None`` if the roll is not forced."""
-    explanation = explain(position, dice)
-    if not explanation.forced:
-        return None
-    if explanation.no_play:
-        return "no-play"
-    constraints = explanation.constraints
-    (play,) = explanation.plays
-    if Constraint.PARTIAL_ENTRY in constraints:
-        return "partial-entry"
-    if Constraint.PARTIAL_DOUBLE in constraints:
-        return "partial-double"
-    if Constraint.HIGHER_DIE in constraints:
-        return "higher-die"
-    if Constraint.ONE_DIE in constraints:
-        return "one-die"
-    if _bears_off_with_a_higher_die(play):
-        return "bearoff-higher"
-    if _has_blocked_route(position, dice):
-        return "blocked-route"
-    if _single_die_temptation(position, dice, play):
-        return "both-dice"
-    return "only-play"
-
-
-def _bears_off_with_a_higher_die(play: Play) -> bool:
-    """Whether a die of the play bears a checker off from a point lower than its number (no die matches the
-    distance exactly once the exact ones are given out)."""
-    left = list(play.dice.moves)
-    unmatched = []
-    for move in play.moves:
-        distance = move.start - move.end
-        if distance in left:
-            left.remove(distance)
-        else:
-            unmatched.append(move)
-    return any(move.end == OFF for move in unmatched)
-
-
-def _has_blocked_route(position: Position, dice: Dice) -> bool:
-    """Whether some checker could reach a point with both dice except that both stops on the way are closed."""
-    high, low = dice.high, dice.low
-    me, them = position.player, position.opponent
-    if high == low or me[25]:
-        return False
-    for start in range(24, high + low, -1):
-        if not me[start]:
-            continue
-        end = start - high - low
-        first, second = start - high, start - low
-        if them[25 - end] < 2 and them[25 - first] >= 2 and them[25 - second] >= 2:
-            return True
-    return False
-
-
-def _single_die_temptation(position: Position, dice: Dice, play: Play) -> bool:
-    """Whether a checker could legally move by one die alone in a way that is not part of the only play."""
-    from trainer.engine.moves import iter_single_moves
-
-    first_moves = {(move.start, move.end) for move in play.moves}
-    return any(
-        (move.start, move.end) not in first_moves for die in set(dice) for move in iter_single_moves(position, die)
-    )
-
-
+# The puzzle model (now in models.py), the forced-move themes (themes.py) and the bear-off margins (grading.py),
+# still importable from here as they always were.
+__all__ = [
+    "CLEAR_ROLLS_MARGIN",
+    "CLEAR_WIN_MARGIN",
+    "Puzzle",
+    "PuzzleKind",
+    "PuzzleLibrary",
+    "PuzzleVariant",
+    "check_cube_puzzle",
+    "check_puzzle",
+    "cube_figures",
+    "forced_theme",
+    "load_puzzle_file",
+    "load_puzzles",
+    "practice_set",
+]
 # --- loading and checking -----------------------------------------------------------------------------------
 
 
@@ -273,7 +140,7 @@ def check_cube_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
         problems.append(("theme", f"unknown cube theme {puzzle.theme!r}", f"use one of {', '.join(CUBE_THEMES)}"))
     elif puzzle.theme != theme:
         problems.append(("theme", f"this position shows the theme {theme!r}, not {puzzle.theme!r}", None))
-    right = puzzle.right_answer()
+    right = right_answer(decision, puzzle.question)
     if puzzle.answers[0] != right:
         figures = cube_figures(decision)
         problems.append(("answers", f"the exact figures say {right}: {figures}", f'answers = ["{right}"]'))
@@ -305,8 +172,6 @@ def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     if puzzle.kind == "cube":
         return check_cube_puzzle(puzzle)
     if puzzle.kind == "recognition":
-        from trainer.content.recognition import check_recognition  # the drill's module builds on this one
-
         return check_recognition(puzzle)
     problems: list[tuple[str, str, str | None]] = []
     position, dice = puzzle.board(), puzzle.roll()
@@ -371,7 +236,7 @@ def _load_puzzle_file(path: Path, name: str) -> tuple[list[Puzzle], list[Problem
     entries = raw.get("puzzles")
     if not isinstance(entries, list):
         return [], [Problem(name, None, "", "no [[puzzles]] tables found", "start each puzzle with [[puzzles]]")]
-    lines = _PuzzleLines(text)
+    lines = Lines(text, "puzzles")
     puzzles: list[Puzzle] = []
     problems: list[Problem] = []
     for number, entry in enumerate(entries):
@@ -397,19 +262,13 @@ def _load_puzzle_file(path: Path, name: str) -> tuple[list[Puzzle], list[Problem
     return puzzles, problems
 
 
-class _PuzzleLines(_Lines):
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.step_starts = [i for i, line in enumerate(self.lines) if re.match(r"\s*\[\[\s*puzzles\s*\]\]", line)]
-
-
 def load_puzzles(directory: Path | None = None) -> PuzzleLibrary:
     """Every puzzle in the folder (default: the shipped puzzles), with every problem; ids must be unique."""
     folder = directory if directory is not None else content_dir("puzzles")
     library = PuzzleLibrary()
     seen: dict[str, str] = {}
     empty: list[Puzzle] = []
-    for path, puzzles, problems in each_loaded(folder, load_puzzle_file, empty, _file_problem):
+    for path, puzzles, problems in each_loaded(folder, load_puzzle_file, empty, file_problem):
         library.problems.extend(problems)
         if problems:
             library.skipped.append(path.name)

@@ -23,7 +23,7 @@ from typing import Literal, get_args
 
 from trainer.content.generate import Candidate, realistic, self_play_rolls
 from trainer.content.grading import Feedback, read_play
-from trainer.content.puzzles import Puzzle
+from trainer.content.models import Puzzle
 from trainer.engine import Constraint, Dice, Explanation, Play, Position, explain
 from trainer.engine.moves import iter_single_moves
 

@@ -1,7 +1,11 @@
 """The catalogue of puzzle themes: the forced-move themes the engine recognises and the bear-off themes, with the
-titles the app shows. Lessons link to them (a lesson's ``practice`` field) and puzzles are filed under them."""
+titles the app shows, and the forced-move theme a position and roll illustrate. Lessons link to the themes (a
+lesson's ``practice`` field) and puzzles are filed under them."""
 
 from __future__ import annotations
+
+from trainer.engine import OFF, Constraint, Dice, Play, Position, explain
+from trainer.engine.moves import iter_single_moves
 
 FORCED_THEMES = (
     "only-play",
@@ -37,3 +41,67 @@ THEME_TITLES = {
 REVEALING_THEMES = frozenset({"no-play"})
 """Themes whose name gives the answer away: never a puzzle set of their own, their puzzles stay in the mix."""
 VARIANT_TITLES = {"standard": "Backgammon", "acey-deucey": "Acey-deucey"}
+
+
+def forced_theme(position: Position, dice: Dice) -> str | None:
+    """The forced-move theme a position and roll illustrate, or ``None`` if the roll is not forced."""
+    explanation = explain(position, dice)
+    if not explanation.forced:
+        return None
+    if explanation.no_play:
+        return "no-play"
+    constraints = explanation.constraints
+    (play,) = explanation.plays
+    if Constraint.PARTIAL_ENTRY in constraints:
+        return "partial-entry"
+    if Constraint.PARTIAL_DOUBLE in constraints:
+        return "partial-double"
+    if Constraint.HIGHER_DIE in constraints:
+        return "higher-die"
+    if Constraint.ONE_DIE in constraints:
+        return "one-die"
+    if _bears_off_with_a_higher_die(play):
+        return "bearoff-higher"
+    if _has_blocked_route(position, dice):
+        return "blocked-route"
+    if _single_die_temptation(position, dice, play):
+        return "both-dice"
+    return "only-play"
+
+
+def _bears_off_with_a_higher_die(play: Play) -> bool:
+    """Whether a die of the play bears a checker off from a point lower than its number (no die matches the
+    distance exactly once the exact ones are given out)."""
+    left = list(play.dice.moves)
+    unmatched = []
+    for move in play.moves:
+        distance = move.start - move.end
+        if distance in left:
+            left.remove(distance)
+        else:
+            unmatched.append(move)
+    return any(move.end == OFF for move in unmatched)
+
+
+def _has_blocked_route(position: Position, dice: Dice) -> bool:
+    """Whether some checker could reach a point with both dice except that both stops on the way are closed."""
+    high, low = dice.high, dice.low
+    me, them = position.player, position.opponent
+    if high == low or me[25]:
+        return False
+    for start in range(24, high + low, -1):
+        if not me[start]:
+            continue
+        end = start - high - low
+        first, second = start - high, start - low
+        if them[25 - end] < 2 and them[25 - first] >= 2 and them[25 - second] >= 2:
+            return True
+    return False
+
+
+def _single_die_temptation(position: Position, dice: Dice, play: Play) -> bool:
+    """Whether a checker could legally move by one die alone in a way that is not part of the only play."""
+    first_moves = {(move.start, move.end) for move in play.moves}
+    return any(
+        (move.start, move.end) not in first_moves for die in set(dice) for move in iter_single_moves(position, die)
+    )

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from trainer.content.files import (
     ContentFileError,
+    Problem,
     content_files,
     is_folder,
     is_missing,
@@ -16,8 +17,9 @@ from trainer.content.files import (
     parse_toml,
     read_content_text,
 )
-from trainer.content.loader import Problem, lesson_clashes, load_lesson_file
+from trainer.content.loader import lesson_clashes, load_lesson_file
 from trainer.content.paths import content_dir
+from trainer.content.puzzles import load_puzzle_file
 
 PROBLEM_LIMIT = 600
 """The most characters a problem's line may have (a path, the place, what is wrong and a suggestion)."""
@@ -117,8 +119,6 @@ def _check_file(
     seen_puzzles: dict[str, str],
 ) -> None:
     """Check one content file, adding its problems to ``report``."""
-    from trainer.content.puzzles import load_puzzle_file
-
     if is_puzzle_file(path):
         puzzles, problems = load_puzzle_file(path, display_name=name)
         report.problems.extend(problems)
