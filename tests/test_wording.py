@@ -19,7 +19,7 @@ from trainer import i18n
 from trainer.i18n import PseudoTranslations, pseudo
 
 PACKAGE = Path(trainer.__file__).parent
-CHECKED: tuple[str, ...] = ("i18n.py",)
+CHECKED: tuple[str, ...] = ("i18n.py", "content")
 """The modules and packages (relative to ``trainer/``) whose every learner-facing literal must be translated."""
 TRANSLATORS = {"_", "ngettext", "N_"}
 PROSE = re.compile(r"[A-Za-z]{2,}[,;:.!?]?\s+[A-Za-z(]")
@@ -76,6 +76,16 @@ def exempt(tree: ast.AST) -> set[int]:
     return found
 
 
+def keywords(tree: ast.AST) -> set[int]:
+    """The ids of the values of ``Literal[...]`` types: keywords of a file format that code compares (``"no
+    double"``), identifiers rather than prose."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and ast.unparse(node.value).rsplit(".", 1)[-1] == "Literal":
+            found.update(id(inner) for inner in ast.walk(node.slice))
+    return found
+
+
 def plain_messages(call: ast.Call) -> bool:
     """Whether the messages given to a translator (the first two arguments: ``ngettext`` has two) are literals, or
     for ``_()`` a name that holds one (marked with ``N_()`` where it is defined): never text built on the spot (an
@@ -90,7 +100,7 @@ def untranslated(path: Path, root: Path = PACKAGE) -> list[str]:
     """Each literal of ``path`` that reads as prose and does not go through the translation function, and each
     message given to it that is not a plain literal."""
     tree = ast.parse(path.read_text(), filename=str(path))
-    skipped = docstrings(tree) | exempt(tree)
+    skipped = docstrings(tree) | exempt(tree) | keywords(tree)
     where = path.relative_to(root).as_posix()
     offences = []
     for node in ast.walk(tree):
@@ -147,6 +157,18 @@ def test_the_check_finds_a_sentence_that_bypasses_it(tmp_path: Path) -> None:
         "_wording_check_sample.py:13: _() needs a plain literal",
         "_wording_check_sample.py:13: 'Press enter to go on'",
     ]
+
+
+def test_the_check_passes_over_the_keywords_of_literal_types(tmp_path: Path) -> None:
+    module = tmp_path / "_keywords_check_sample.py"
+    module.write_text(
+        "import typing\n"
+        "from typing import Literal\n"
+        'Answer = Literal["double", "no double"]\n'
+        'Ask = typing.Literal["may double X"]\n'
+        'HINT = "Take a checker off"\n'
+    )
+    assert untranslated(module, tmp_path) == ["_keywords_check_sample.py:5: 'Take a checker off'"]
 
 
 def test_the_pseudo_language_turns_letters_and_keeps_the_fields() -> None:

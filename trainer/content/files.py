@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from trainer.content import wording
 from trainer.regular_files import NotRegularFileError, read_regular_file
 
 MAX_CONTENT_BYTES = 1_000_000
@@ -49,7 +50,7 @@ class Problem:
     def __str__(self) -> str:
         place = f"{self.file}:{self.line}" if self.line else self.file
         text = f"{place}: {self.where}: {self.message}" if self.where else f"{place}: {self.message}"
-        return f"{text} (suggestion: {self.suggestion})" if self.suggestion else text
+        return wording.with_suggestion(text, self.suggestion) if self.suggestion else text
 
 
 def file_problem(where: str, message: str) -> Problem:
@@ -103,19 +104,16 @@ def read_content_text(path: Path) -> str:
     try:
         data = read_regular_file(path, MAX_CONTENT_BYTES)
     except NotRegularFileError as error:
-        raise ContentFileError(f"this is {error.kind}, not a content file") from None
+        raise ContentFileError(wording.not_a_content_file(error.kind)) from None
     except OSError as error:
-        raise ContentFileError(f"cannot read the file: {error.strerror or error}") from None
+        raise ContentFileError(wording.cannot_read_file(error.strerror or error)) from None
     if len(data) > MAX_CONTENT_BYTES:
-        raise ContentFileError(
-            f"the file is larger than {MAX_CONTENT_BYTES:,} bytes (1 MB), the most a content file may hold",
-            suggestion="split it into several files",
-        )
+        raise ContentFileError(wording.file_too_large(MAX_CONTENT_BYTES), suggestion=wording.split_the_file())
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise ContentFileError(f"the file is not UTF-8 text (byte {error.start + 1})", line=line) from None
+        raise ContentFileError(wording.not_utf8(error.start + 1), line=line) from None
 
 
 def parse_toml(text: str) -> dict[str, Any]:
@@ -129,12 +127,12 @@ def parse_toml(text: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"line (\d+)", str(error))
         raise ContentFileError(
-            f"not valid TOML: {error}",
+            wording.not_toml(error),
             line=int(match.group(1)) if match else None,
-            suggestion="check quotes and brackets on that line",
+            suggestion=wording.check_quotes_and_brackets(),
         ) from None
     except (ValueError, RecursionError) as error:  # a number of thousands of digits, arrays nested thousands deep
-        raise ContentFileError(f"not valid TOML: {str(error)[:120] or type(error).__name__}") from None
+        raise ContentFileError(wording.not_toml(str(error)[:120] or type(error).__name__)) from None
 
 
 def read_content_file(path: Path) -> tuple[str, dict[str, Any]]:
@@ -175,7 +173,7 @@ def content_files(folder: Path) -> list[Path]:
     try:
         return sorted(path for path in folder.iterdir() if path.name.endswith(".toml"))
     except OSError as error:
-        raise ContentFileError(f"cannot list the folder: {error.strerror or error}") from None
+        raise ContentFileError(wording.cannot_list_folder(error.strerror or error)) from None
 
 
 def each_loaded(
@@ -193,7 +191,7 @@ def each_loaded(
         try:
             loaded, problems = load(path)
         except Exception as error:
-            loaded, problems = failed, [problem(path.name, f"could not be checked: {error}")]
+            loaded, problems = failed, [problem(path.name, wording.could_not_be_checked(error))]
         yield path, loaded, problems
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from trainer.engine import OFF, Constraint, Dice, Play, Position, explain
 from trainer.engine.moves import iter_single_moves
+from trainer.i18n import N_
 
 FORCED_THEMES = (
     "only-play",
@@ -22,25 +23,37 @@ BEAROFF_THEMES = ("fewest-rolls", "race")
 CUBE_THEMES = ("last-roll", "two-rolls", "longer-bearoff", "redouble")
 THEMES = (*FORCED_THEMES, *BEAROFF_THEMES, *CUBE_THEMES)
 THEME_TITLES = {
-    "only-play": "The only legal play",
-    "no-play": "No legal play",
-    "higher-die": "The higher-die rule",
-    "one-die": "Only one die can be played",
-    "both-dice": "Both dice must be used",
-    "blocked-route": "A combined move with a closed stop",
-    "partial-entry": "Partial entry from the bar",
-    "partial-double": "Only part of a double",
-    "bearoff-higher": "Bearing off with a higher die",
-    "fewest-rolls": "Bear off in the fewest rolls",
-    "race": "Win the bear-off race",
-    "last-roll": "The last roll",
-    "two-rolls": "Two rolls to go",
-    "longer-bearoff": "Longer bear-offs",
-    "redouble": "Redoubling an owned cube",
+    "only-play": N_("The only legal play"),
+    "no-play": N_("No legal play"),
+    "higher-die": N_("The higher-die rule"),
+    "one-die": N_("Only one die can be played"),
+    "both-dice": N_("Both dice must be used"),
+    "blocked-route": N_("A combined move with a closed stop"),
+    "partial-entry": N_("Partial entry from the bar"),
+    "partial-double": N_("Only part of a double"),
+    "bearoff-higher": N_("Bearing off with a higher die"),
+    "fewest-rolls": N_("Bear off in the fewest rolls"),
+    "race": N_("Win the bear-off race"),
+    "last-roll": N_("The last roll"),
+    "two-rolls": N_("Two rolls to go"),
+    "longer-bearoff": N_("Longer bear-offs"),
+    "redouble": N_("Redoubling an owned cube"),
 }
+"""The title of each theme, marked for translation: shown through :func:`trainer.content.wording.theme_title`."""
 REVEALING_THEMES = frozenset({"no-play"})
 """Themes whose name gives the answer away: never a puzzle set of their own, their puzzles stay in the mix."""
-VARIANT_TITLES = {"standard": "Backgammon", "acey-deucey": "Acey-deucey"}
+VARIANT_TITLES = {"standard": N_("Backgammon"), "acey-deucey": N_("Acey-deucey")}
+"""The name of each set of rules (shown through :func:`trainer.content.wording.variant_title`)."""
+RECOGNITION_TITLES = {
+    "forced": N_("Forced: the only legal play"),
+    "not-forced": N_("Not forced: several plays"),
+    "no-play": N_("No legal play"),
+    "one-die": N_("Partial: only one die can be played"),
+    "higher-die": N_("Partial: the higher die"),
+    "partial-double": N_("Partial: part of a double"),
+    "partial-entry": N_("Partial: entering from the bar"),
+}
+"""The titles of the recognition drill's themes."""
 
 
 def forced_theme(position: Position, dice: Dice) -> str | None:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from trainer.content import wording
 from trainer.content.files import (
     ContentFileError,
     Problem,
@@ -35,12 +36,8 @@ class ValidationReport:
     def text(self) -> str:
         """One line a problem (whatever the file holds: a value it quotes is cut short), then a summary line."""
         lines = [one_line(str(problem), PROBLEM_LIMIT) for problem in self.problems]
-        files = len(self.checked)
-        if self.problems:
-            broken = len({problem.file for problem in self.problems})
-            lines.append(f"{len(self.problems)} problem(s) in {broken} of {files} file(s).")
-        else:
-            lines.append(f"All {files} file(s) are valid.")
+        broken = len({problem.file for problem in self.problems})
+        lines.append(wording.validation_summary(len(self.problems), broken, len(self.checked)))
         return "\n".join(lines)
 
 
@@ -56,7 +53,7 @@ def _files(paths: Sequence[Path], report: ValidationReport) -> list[Path]:
             report.problems.append(Problem(str(path), None, "", error.message))
             continue
         if folder and not found:
-            report.problems.append(Problem(str(path), None, "", "the folder holds no .toml content files"))
+            report.problems.append(Problem(str(path), None, "", wording.empty_folder()))
         for file in found:
             try:
                 key = file.resolve()
@@ -101,12 +98,13 @@ def validate_paths(paths: Sequence[Path], *, show_full_paths: bool = True) -> Va
         name = str(path) if show_full_paths else path.name
         report.checked.append(name)
         if is_missing(path):
-            report.problems.append(Problem(name, None, "", "no such file or folder"))
+            report.problems.append(Problem(name, None, "", wording.no_such_file()))
             continue
         try:
             _check_file(path, name, report, seen_ids, seen_numbers, seen_puzzles)
         except Exception as error:
-            report.problems.append(Problem(name, None, "", f"could not be checked: {type(error).__name__}: {error}"))
+            failure = f"{type(error).__name__}: {error}"
+            report.problems.append(Problem(name, None, "", wording.could_not_be_checked(failure)))
     return report
 
 
@@ -124,8 +122,8 @@ def _check_file(
         report.problems.extend(problems)
         for puzzle in puzzles:
             if puzzle.id in seen_puzzles:
-                clash = f"puzzle id {puzzle.id!r} is also in {seen_puzzles[puzzle.id]}"
-                report.problems.append(Problem(name, None, "field 'id'", clash))
+                clash = wording.puzzle_id_used(puzzle.id, seen_puzzles[puzzle.id])
+                report.problems.append(Problem(name, None, wording.field_place("id"), clash))
             seen_puzzles.setdefault(puzzle.id, name)
         return
     lesson, problems = load_lesson_file(path, display_name=name)
