@@ -3,6 +3,8 @@ list of puzzles.
 
 Positions are written as ``start``, a Position ID, an XGID or the text form
 (``X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2``, both sides in the learner's numbering); dice like ``31``.
+No text field may hold a control character (an escape, a bell, a carriage return...), which a terminal would act
+on rather than show; the fields of several lines (:data:`MULTI_LINE_FIELDS`) may hold line breaks and tabs.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from trainer.content import wording
 from trainer.content.keywords import CubeAnswer, DoubleWant, ScoreAsk
@@ -22,10 +24,41 @@ from trainer.engine.bearoff import CubeDecision, RankedPlay, cube_decision, rank
 CONDITION_PATTERN = re.compile(r"(hits|no_hit|enters|bears_off|safe|uses_all_dice|makes_point:(\d{1,2}))")
 PICK_TARGETS = ("point:N", "blots", "my_blots", "hittable", "closed", "entry", "movable", "home_board")
 PICK_TARGET_PATTERN = re.compile(r"(point:(\d{1,2})|bar|blots|my_blots|hittable|closed|entry|movable|home_board)")
+MULTI_LINE_FIELDS = frozenset({"text", "prompt", "explanation", "hint"})
+"""The text fields that may run over several lines (line breaks and tabs allowed); all others are one line."""
+
+
+def control_characters(text: str, *, multi_line: bool = False) -> list[str]:
+    """The control characters of ``text`` (every character ``str.isprintable`` refuses, line breaks and tabs
+    apart in ``multi_line`` text), each once, in the order they first appear."""
+    if text.isprintable():
+        return []
+    allowed = "\n\t" if multi_line else ""
+    return list(dict.fromkeys(char for char in text if not char.isprintable() and char not in allowed))
+
+
+class ControlCharacterError(ValueError):
+    """A text field holds control characters (``found``, each once)."""
+
+    def __init__(self, text: str, found: list[str]) -> None:
+        super().__init__(wording.control_characters(text, found))
+        self.found = found
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+    @field_validator("*")
+    @classmethod
+    def _shows_as_text(cls, value: Any, info: ValidationInfo) -> Any:
+        """Refuse a text (or a list of texts) holding a control character."""
+        texts = value if isinstance(value, list) else [value]
+        multi_line = info.field_name in MULTI_LINE_FIELDS
+        for text in texts:
+            found = control_characters(text, multi_line=multi_line) if isinstance(text, str) else []
+            if found:
+                raise ControlCharacterError(text, found)
+        return value
 
 
 def problem_of(error: Mapping[str, Any]) -> tuple[str, str | None]:
@@ -34,6 +67,8 @@ def problem_of(error: Mapping[str, Any]) -> tuple[str, str | None]:
     reason = error.get("ctx", {}).get("error") if error["type"] == "value_error" else None
     if not isinstance(reason, ValueError):
         return error["msg"], None
+    if isinstance(reason, ControlCharacterError):
+        return str(reason), wording.remove_control_characters(len(reason.found))
     return str(reason), None
 
 

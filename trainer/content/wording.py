@@ -16,7 +16,7 @@ from trainer.content.keywords import CUBE_ANSWERS, FORCED, NO_PLAY, NOT_FORCED, 
 from trainer.content.themes import RECOGNITION_TITLES, THEME_TITLES, VARIANT_TITLES
 from trainer.engine import Side, WinKind
 from trainer.engine.bearoff import CubeDecision
-from trainer.engine.wording import win_kind_phrase
+from trainer.engine.wording import printable, quoted, win_kind_phrase
 from trainer.i18n import _, ngettext, translations
 
 
@@ -129,6 +129,31 @@ def validation_summary(problems: int, broken: int, files: int) -> str:
             problems=problems, broken=broken, files=files
         )
     return _("All {files} file(s) are valid.").format(files=files)
+
+
+# --- control characters ------------------------------------------------------------------------------------------
+
+
+def control_characters(text: str, found: Sequence[str]) -> str:
+    """``text`` holds the control characters ``found`` (each once), which a terminal would act on: each shown as a
+    visible sign with its code point, and the text around the first quoted with them made visible."""
+    characters = ", ".join(f"{printable(char)} (U+{ord(char):04X})" for char in found)
+    at = text.index(found[0])
+    start, end = max(0, at - 30), at + 30
+    around = ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+    return ngettext(
+        "the text holds a control character, {characters}, which a terminal would act on rather than show: {text}",
+        "the text holds {count} control characters, {characters}, which a terminal would act on rather than show: "
+        "{text}",
+        len(found),
+    ).format(count=len(found), characters=characters, text=quoted(printable(around, newlines=True)))
+
+
+def remove_control_characters(count: int) -> str:
+    """What to do about ``count`` control characters in a text."""
+    return ngettext(
+        "remove it, or write what it stands for as text", "remove them, or write what they stand for as text", count
+    )
 
 
 # --- the fields of lessons and puzzles --------------------------------------------------------------------------
