@@ -173,11 +173,6 @@ def pick_targets(step: PickStep) -> frozenset[int]:
     )
 
 
-def region(point: int) -> str:
-    """The quarter of the board a point (learner's numbering, 1-24) lies in."""
-    return wording.board_region(point)
-
-
 def grade_pick(step: PickStep, point: int) -> Feedback:
     """Grade a click on ``point`` (25 for the bar, 0 for the borne-off tray); a wrong one says what is there and
     the rule the target follows."""
@@ -212,7 +207,7 @@ def describe_point(step: PickStep, point: int) -> str:
     if point == WAITING:
         return wording.waiting_checkers(position.player_waiting)
     mine, theirs = position.checkers_at(point)
-    return wording.point_holding(point, mine, theirs, region(point))
+    return wording.point_holding(point, mine, theirs, wording.board_region(point))
 
 
 # --- choose, roll and setup steps ----------------------------------------------------------------------------

@@ -4,8 +4,8 @@ the prompts of generated puzzles and the titles of themes.
 
 Functions take values (numbers, plays, keywords of the file format, sides) and return finished sentences in the
 language in use. The text of lessons and puzzles itself (their titles, prompts and explanations) is content, written
-in the files: it is not translated here. Keywords of the file format (``no double``, ``field 'dice'``'s name,
-``answers = ["13/7"]``) and notation stay as they are.
+in the files: it is not translated here. Keywords of the file format (``no double``, a field's name, the
+``answers = ["13/7"]`` of a suggestion) and notation stay as they are.
 """
 
 from __future__ import annotations
