@@ -17,12 +17,7 @@ from trainer.content.themes import RECOGNITION_TITLES, THEME_TITLES, VARIANT_TIT
 from trainer.engine import Side, WinKind
 from trainer.engine.bearoff import CubeDecision
 from trainer.engine.wording import printable, quoted, win_kind_phrase
-from trainer.i18n import _, ngettext, translations
-
-
-def _translated(message: str) -> str:
-    """A message marked with ``N_()`` where it is defined (a title in a table), in the language in use."""
-    return translations().gettext(message)
+from trainer.i18n import _, ngettext
 
 
 def listed(items: Sequence[object]) -> str:
@@ -566,17 +561,17 @@ def answer_is(right: str, written: str, reason: str) -> str:
 
 def theme_title(theme: str) -> str:
     """A puzzle theme's title (the theme itself for one the catalogue does not have)."""
-    return _translated(THEME_TITLES[theme]) if theme in THEME_TITLES else theme
+    return _(THEME_TITLES[theme]) if theme in THEME_TITLES else theme
 
 
 def recognition_title(theme: str) -> str:
     """A recognition theme's title (the theme itself for one the drill does not have)."""
-    return _translated(RECOGNITION_TITLES[theme]) if theme in RECOGNITION_TITLES else theme
+    return _(RECOGNITION_TITLES[theme]) if theme in RECOGNITION_TITLES else theme
 
 
 def variant_title(variant: str) -> str:
     """The rules' name: ``Backgammon``, ``Acey-deucey``."""
-    return _translated(VARIANT_TITLES[variant]) if variant in VARIANT_TITLES else variant
+    return _(VARIANT_TITLES[variant]) if variant in VARIANT_TITLES else variant
 
 
 def variant_puzzles(variant: str) -> str:
@@ -776,7 +771,7 @@ def bearoff_can_be_played() -> str:
 
 def bearoff_tip(rule: str) -> str:
     """A bear-off rule of thumb of :mod:`trainer.content.grading` (marked there), in the language in use."""
-    return _translated(rule)
+    return _(rule)
 
 
 def race_not_fewest_rolls() -> str:
