@@ -22,6 +22,7 @@ PACKAGE = Path(trainer.__file__).parent
 CHECKED: tuple[str, ...] = (
     "i18n.py",
     "engine",
+    "content",
     "play",
     "tui",
     "training.py",
@@ -138,6 +139,16 @@ def literal_values(tree: ast.AST) -> set[object]:
     return found
 
 
+def keywords(tree: ast.AST) -> set[int]:
+    """The ids of the values of ``Literal[...]`` types: keywords of a file format that code compares (``"no
+    double"``), identifiers rather than prose."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and ast.unparse(node.value).rsplit(".", 1)[-1] == "Literal":
+            found.update(id(inner) for inner in ast.walk(node.slice))
+    return found
+
+
 def plain_messages(call: ast.Call) -> bool:
     """Whether the messages given to a translator (the first two arguments: ``ngettext`` has two) are literals, or
     for ``_()`` a name that holds one (marked with ``N_()`` where it is defined): never text built on the spot (an
@@ -152,7 +163,7 @@ def untranslated(path: Path, root: Path = PACKAGE) -> list[str]:
     """Each literal of ``path`` that reads as prose and does not go through the translation function, and each
     message given to it that is not a plain literal."""
     tree = ast.parse(path.read_text(), filename=str(path))
-    skipped = docstrings(tree) | exempt(tree)
+    skipped = docstrings(tree) | exempt(tree) | keywords(tree)
     where = path.relative_to(root).as_posix()
     offences = []
     for node in ast.walk(tree):
@@ -226,6 +237,18 @@ def test_the_check_passes_over_identifiers_notation_and_representations(tmp_path
         '        return "no double"\n'
     )
     assert untranslated(module, tmp_path) == ["_wording_check_identifiers.py:8: 'no double'"]
+
+
+def test_the_check_passes_over_the_keywords_of_literal_types(tmp_path: Path) -> None:
+    module = tmp_path / "_keywords_check_sample.py"
+    module.write_text(
+        "import typing\n"
+        "from typing import Literal\n"
+        'Answer = Literal["double", "no double"]\n'
+        'Ask = typing.Literal["may double X"]\n'
+        'HINT = "Take a checker off"\n'
+    )
+    assert untranslated(module, tmp_path) == ["_keywords_check_sample.py:5: 'Take a checker off'"]
 
 
 def test_the_pseudo_language_turns_letters_and_keeps_the_fields() -> None:

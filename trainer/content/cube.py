@@ -9,42 +9,24 @@ loses (or wins) the double/take equity.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
 
+from trainer.content import wording
 from trainer.content.grading import Feedback
-from trainer.content.models import CubeStep
-from trainer.engine import Position
+from trainer.content.keywords import CUBE_ANSWERS as CUBE_ANSWERS  # the two answers of each question
+from trainer.content.keywords import CubeAnswer
+from trainer.content.models import CubeStep, Puzzle
+from trainer.engine import Position, Side
 from trainer.engine.bearoff import CubeDecision, CubeOwner, cube_decision, home_side, one_sided
 
-CubeQuestion = Literal["double", "take"]
-CUBE_ANSWERS: dict[str, tuple[str, str]] = {"double": ("double", "no double"), "take": ("take", "pass")}
-"""The two answers of each cube question, the first when the exact figures say yes."""
 CLEAR_CUBE_MARGIN = 0.01
 """How much better (in points a game, per unit of the cube) the right answer to a cube task must be."""
 SURE = 1.0 - 1e-6
 
-if TYPE_CHECKING:
-    from trainer.content.puzzles import Puzzle
-
-
-@dataclass(frozen=True, slots=True)
-class Party:
-    """How a side is named in an explanation: ``X``, ``O`` or ``you``."""
-
-    name: str
-
-    @property
-    def title(self) -> str:
-        return self.name[:1].upper() + self.name[1:]
-
-    def verb(self, singular: str, plural: str) -> str:
-        """The verb that goes with this side: ``wins`` for X, ``win`` for you."""
-        return plural if self.name == "you" else singular
-
-
-YOU = Party("you")
-X_SIDE = Party("X")
-O_SIDE = Party("O")
+Party = Side | None
+"""How a side is named in an explanation: ``X`` or ``O``, or ``None`` for the learner ("you")."""
+YOU: Party = None
+X_SIDE: Party = Side.X
+O_SIDE: Party = Side.O
 
 
 def cube_theme(position: Position, owner: str) -> str:
@@ -63,11 +45,10 @@ def cube_theme(position: Position, owner: str) -> str:
     return "longer-bearoff"
 
 
-def right_answer(decision: CubeDecision, question: str) -> str:
+def right_answer(decision: CubeDecision, question: str) -> CubeAnswer:
     """What the exact figures answer: ``double`` or ``no double``; ``take`` or ``pass``."""
-    if question == "take":
-        return "take" if decision.should_take else "pass"
-    return "double" if decision.should_double else "no double"
+    yes, no = CUBE_ANSWERS[question]
+    return yes if (decision.should_take if question == "take" else decision.should_double) else no
 
 
 def answer_margin(decision: CubeDecision, question: str) -> float:
@@ -79,61 +60,6 @@ def is_last_roll(position: Position) -> bool:
     """Whether the side not on roll is sure to bear off with its next roll, so that the cube is never used again
     after this turn."""
     return one_sided().distribution(home_side(position.opponent))[1] >= SURE
-
-
-def _points(equity: float) -> str:
-    return f"{abs(equity):.2f}"
-
-
-def _taking(decision: CubeDecision) -> str:
-    """What taking does for the taker: ``loses 0.84`` (or ``wins 0.10`` when the double was a mistake)."""
-    return f"{'loses' if decision.double_take >= 0 else 'wins'} {_points(decision.double_take)}"
-
-
-def take_words(decision: CubeDecision, taker: Party, *, last_roll: bool) -> str:
-    """Whether the doubled side should take, in words and figures."""
-    chance = 1.0 - decision.win_probability
-    if decision.should_take:
-        text = f"{taker.title} should take: taking {_taking(decision)} points a game, passing gives up 1.00."
-    else:
-        text = (
-            f"{taker.title} should pass: taking would lose {_points(decision.double_take)} points a game, more than "
-            f"the 1.00 that passing gives up."
-        )
-    if last_roll:
-        than = "more" if decision.should_take else "less"
-        text += (
-            f" On the last roll the cube is never turned again, so a take needs 25% of the wins: {taker.name} "
-            f"{taker.verb('has', 'have')} {chance:.0%}, {than} than that."
-        )
-    else:
-        text += f" Without the cube {taker.name} {taker.verb('wins', 'win')} {chance:.0%} of the time"
-        text += ", and owning the cube after a take is worth something too." if decision.should_take else "."
-    return text
-
-
-def double_words(decision: CubeDecision, doubler: Party, taker: Party, *, last_roll: bool = False) -> str:
-    """Whether the side on roll should double, in words and figures."""
-    gain = decision.double_gain
-    if not decision.should_double:
-        chance = f"{doubler.title} {doubler.verb('wins', 'win')} {decision.win_probability:.0%} of the time"
-        why = (f"{chance}: on the last roll a double needs more than 50%." if last_roll
-               else f"{chance} without the cube: not enough yet.")  # fmt: skip
-        return (
-            f"Waiting is better by {_points(gain)} points a game: {decision.no_double:+.2f} without doubling against "
-            f"{decision.double_take:+.2f} after a double {taker.name} would take, owning the cube. {why}"
-        )
-    if decision.should_take:
-        return (
-            f"Doubling wins {_points(gain)} points a game more than waiting ({decision.double_take:+.2f} against "
-            f"{decision.no_double:+.2f}). Taking costs {taker.name} {_points(decision.double_take)} against 1.00 for "
-            f"passing, so {taker.name} should take."
-        )
-    return (
-        f"Doubling wins the game at once: {taker.name} should pass, since taking would lose "
-        f"{_points(decision.double_take)}, more than 1.00. That is {_points(gain)} points a game more than waiting "
-        f"({decision.no_double:+.2f})."
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,27 +93,24 @@ class CubeTask:
         return cls(decision, step.question, doubler, taker, last_roll=is_last_roll(view), cube=step.cube)
 
     @property
-    def right(self) -> str:
+    def right(self) -> CubeAnswer:
         """The answer the exact figures give."""
         return right_answer(self.decision, self.question)
 
     def words(self) -> str:
         """The right answer and why, in words: the three equities compared."""
         if self.question == "take":
-            text = take_words(self.decision, self.taker, last_roll=self.last_roll)
+            text = wording.take_words(self.decision, self.taker, last_roll=self.last_roll)
         else:
-            text = double_words(self.decision, self.doubler, self.taker, last_roll=self.last_roll)
-        if self.cube > 1:
-            times = "twice" if self.cube == 2 else f"{self.cube} times"
-            text += f" (Figures per unit of the cube: at {self.cube}, each counts {times}.)"
-        return text
+            text = wording.double_words(self.decision, self.doubler, self.taker, last_roll=self.last_roll)
+        return f"{text} {wording.per_unit_of_the_cube(self.cube)}" if self.cube > 1 else text
 
     def grade(self, answer: str) -> Feedback:
         """Grade ``answer`` (``double`` or ``no double``; ``take`` or ``pass``) by the exact figures, and say why
         in words either way: with two answers, a miss shows which one is right."""
         if answer == self.right:
-            return Feedback(True, f"Right: {answer}. {self.words()}")
-        return Feedback(False, f"Not {answer}. {self.words()}")
+            return Feedback(True, wording.cube_right(answer, self.words()))
+        return Feedback(False, wording.cube_wrong(answer, self.words()))
 
 
 def owner_of(owned: bool) -> CubeOwner:
@@ -203,7 +126,7 @@ def grade_cube_puzzle(puzzle: Puzzle, answer: str) -> Feedback:
 def cube_solution(puzzle: Puzzle) -> str:
     """The answer of a cube puzzle with its figures in words."""
     task = CubeTask.of_puzzle(puzzle)
-    return f"{task.right.capitalize()}. {task.words()}"
+    return f"{wording.cube_answer_sentence(task.right)} {task.words()}"
 
 
 def cube_step_view(step: CubeStep) -> tuple[Position, Party, Party]:

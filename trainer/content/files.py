@@ -12,9 +12,11 @@ import re
 import stat
 import tomllib
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from trainer.content import wording
 from trainer.regular_files import NotRegularFileError, read_regular_file
 
 MAX_CONTENT_BYTES = 1_000_000
@@ -33,6 +35,54 @@ def one_line(text: str, limit: int = 300) -> str:
     shown = text if text.isprintable() else "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
     shown = LONG_RUN.sub(lambda run: f"{run[0][:76]}…{run[0][-4:]}", shown)
     return shown if len(shown) <= limit else shown[:limit] + "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong in a content file."""
+
+    file: str
+    line: int | None
+    where: str
+    message: str
+    suggestion: str | None = None
+
+    def __str__(self) -> str:
+        place = f"{self.file}:{self.line}" if self.line else self.file
+        text = f"{place}: {self.where}: {self.message}" if self.where else f"{place}: {self.message}"
+        return wording.with_suggestion(text, self.suggestion) if self.suggestion else text
+
+
+def file_problem(where: str, message: str) -> Problem:
+    """A problem of a whole file (or folder), at no line or field."""
+    return Problem(where, None, "", message)
+
+
+class Lines:
+    """Finds the line of a field in a TOML file's text, for problem reports: a top-level field, or a field of the
+    N-th table of the array named ``table`` (a lesson's ``[[steps]]``, a puzzle file's ``[[puzzles]]``)."""
+
+    def __init__(self, text: str, table: str = "steps") -> None:
+        self.lines = text.splitlines()
+        start = re.compile(rf"\s*\[\[\s*{re.escape(table)}\s*\]\]")
+        self.table_starts = [index for index, line in enumerate(self.lines) if start.match(line)]
+
+    def of(self, entry: int | None = None, key: str | None = None) -> int | None:
+        """The line of ``key`` in table ``entry`` (0-based; ``None``: the top level), else the table's first line
+        (``None`` at the top level, or for a table the text does not have)."""
+        if entry is None:
+            start, end = 0, self.table_starts[0] if self.table_starts else len(self.lines)
+        elif entry < len(self.table_starts):
+            start = self.table_starts[entry]
+            end = self.table_starts[entry + 1] if entry + 1 < len(self.table_starts) else len(self.lines)
+        else:
+            return None
+        if key:
+            pattern = re.compile(rf"\s*{re.escape(key)}\s*=")
+            for index in range(start, end):
+                if pattern.match(self.lines[index]):
+                    return index + 1
+        return start + 1 if entry is not None else None
 
 
 class ContentFileError(Exception):
@@ -54,19 +104,16 @@ def read_content_text(path: Path) -> str:
     try:
         data = read_regular_file(path, MAX_CONTENT_BYTES)
     except NotRegularFileError as error:
-        raise ContentFileError(f"this is {error.kind}, not a content file") from None
+        raise ContentFileError(wording.not_a_content_file(error.kind)) from None
     except OSError as error:
-        raise ContentFileError(f"cannot read the file: {error.strerror or error}") from None
+        raise ContentFileError(wording.cannot_read_file(error.strerror or error)) from None
     if len(data) > MAX_CONTENT_BYTES:
-        raise ContentFileError(
-            f"the file is larger than {MAX_CONTENT_BYTES:,} bytes (1 MB), the most a content file may hold",
-            suggestion="split it into several files",
-        )
+        raise ContentFileError(wording.file_too_large(MAX_CONTENT_BYTES), suggestion=wording.split_the_file())
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise ContentFileError(f"the file is not UTF-8 text (byte {error.start + 1})", line=line) from None
+        raise ContentFileError(wording.not_utf8(error.start + 1), line=line) from None
 
 
 def parse_toml(text: str) -> dict[str, Any]:
@@ -80,12 +127,12 @@ def parse_toml(text: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"line (\d+)", str(error))
         raise ContentFileError(
-            f"not valid TOML: {error}",
+            wording.not_toml(error),
             line=int(match.group(1)) if match else None,
-            suggestion="check quotes and brackets on that line",
+            suggestion=wording.check_quotes_and_brackets(),
         ) from None
     except (ValueError, RecursionError) as error:  # a number of thousands of digits, arrays nested thousands deep
-        raise ContentFileError(f"not valid TOML: {str(error)[:120] or type(error).__name__}") from None
+        raise ContentFileError(wording.not_toml(str(error)[:120] or type(error).__name__)) from None
 
 
 def read_content_file(path: Path) -> tuple[str, dict[str, Any]]:
@@ -126,7 +173,7 @@ def content_files(folder: Path) -> list[Path]:
     try:
         return sorted(path for path in folder.iterdir() if path.name.endswith(".toml"))
     except OSError as error:
-        raise ContentFileError(f"cannot list the folder: {error.strerror or error}") from None
+        raise ContentFileError(wording.cannot_list_folder(error.strerror or error)) from None
 
 
 def each_loaded(
@@ -144,7 +191,7 @@ def each_loaded(
         try:
             loaded, problems = load(path)
         except Exception as error:
-            loaded, problems = failed, [problem(path.name, f"could not be checked: {error}")]
+            loaded, problems = failed, [problem(path.name, wording.could_not_be_checked(error))]
         yield path, loaded, problems
 
 

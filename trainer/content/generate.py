@@ -14,9 +14,10 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from trainer.content.grading import bearoff_lesson, best_group, play_text
-from trainer.content.puzzles import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, Puzzle, forced_theme
-from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES
+from trainer.content import wording
+from trainer.content.grading import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, bearoff_lesson, best_group, play_text
+from trainer.content.models import Puzzle
+from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES, forced_theme
 from trainer.engine import BAR, OFF, Dice, Game, Play, Position, legal_plays
 from trainer.engine.bearoff import home_side, one_sided, rank_plays
 from trainer.engine.moves import Move, iter_single_moves
@@ -109,11 +110,11 @@ def forced_rejection(position: Position, dice: Dice, theme: str) -> str | None:
     fewer than five checkers left), or a higher-die roll where the lower die is no visible choice."""
     (play,) = legal_plays(position, dice)
     if play.result.is_game_over():
-        return "it is the last roll of the game"
+        return wording.last_roll_of_the_game()
     if sum(position.player[1:26]) < MIN_CHECKERS:
-        return f"fewer than {MIN_CHECKERS} checkers are left: the game is all but over"
+        return wording.too_few_checkers(MIN_CHECKERS)
     if theme == "higher-die" and not higher_die_is_a_choice(position, dice, play):
-        return "the lower die would do the same as the higher"
+        return wording.lower_die_no_choice()
     return None
 
 
@@ -177,10 +178,7 @@ def forced_candidates(seed: int) -> Iterator[Candidate]:
     for position, roll, plays in self_play_rolls(seed):
         theme = forced_theme(position, roll) if len(plays) == 1 else None
         if theme is not None and realistic(position) and forced_rejection(position, roll, theme) is None:
-            yield forced_candidate(position, roll, plays[0], theme, intro=f"You rolled {roll}.")
-
-
-FORCED_QUESTION = 'The rules leave at most one way to play it: find it, or answer "No legal play".'
+            yield forced_candidate(position, roll, plays[0], theme, intro=wording.you_rolled(roll))
 
 
 def forced_candidate(
@@ -198,7 +196,7 @@ def forced_candidate(
         difficulty=forced_difficulty(position, roll, play),
         position=position,
         dice=roll,
-        prompt=f"{intro} {FORCED_QUESTION}",
+        prompt=f"{intro} {wording.forced_question()}",
         answers=(play_text(play),),
         group=group,
     )
@@ -243,12 +241,12 @@ def bearoff_candidates(seed: int) -> Iterator[Candidate]:
                 continue
             difficulty = 1 if margin >= 0.05 else 2 if margin >= 0.02 else 3
             needs = database.mean(home_side(position.opponent))
-            prompt = f"You rolled {dice}. O needs about {needs:.1f} rolls to finish. Play to win the race."
+            prompt = wording.race_prompt(dice, needs)
         else:
             if margin < CLEAR_ROLLS_MARGIN:
                 continue
             difficulty = 1 if margin >= 0.2 else 2 if margin >= 0.1 else 3
-            prompt = f"You rolled {dice}. Bear off so that you need the fewest rolls on average."
+            prompt = wording.fewest_rolls_prompt(dice)
         yield Candidate(
             kind="bearoff",
             theme=theme,

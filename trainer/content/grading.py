@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from trainer.content.models import CONDITION_PATTERN, ChooseStep, DoubleStep, PickStep, PlayStep, RollStep
+from trainer.content import wording
+from trainer.content.models import CONDITION_PATTERN, ChooseStep, DoubleStep, PickStep, PlayStep, Puzzle, RollStep
 from trainer.engine import (
     BAR,
     OFF,
@@ -24,12 +24,14 @@ from trainer.engine import (
     parse_play,
 )
 from trainer.engine.bearoff import TIE_TOLERANCE, RankedPlay
-from trainer.engine.wording import plural, sentence
-
-if TYPE_CHECKING:
-    from trainer.content.puzzles import Puzzle
+from trainer.engine.wording import sentence
+from trainer.i18n import N_
 
 START_LAYOUT = Position.start().player
+CLEAR_WIN_MARGIN = 0.01
+"""How much better (in winning chances) the best play of a race puzzle must be than the next."""
+CLEAR_ROLLS_MARGIN = 0.05
+"""How many fewer rolls on average the best play of a fewest-rolls puzzle must need than the next."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,30 +57,25 @@ def condition_problem(condition: str, play: Play) -> str | None:
     before, after = play.position, play.result
     match = CONDITION_PATTERN.fullmatch(condition)
     if match is None:  # pragma: no cover - conditions are validated when the lesson loads
-        raise ValueError(f"unknown condition {condition!r}")
+        raise ValueError(wording.unknown_condition(condition))
     if condition == "hits":
-        return None if play.hits else "it doesn't hit"
+        return None if play.hits else wording.doesnt_hit()
     if condition == "no_hit":
-        return "it hits, and this task asks you not to" if play.hits else None
+        return wording.hits_against_the_task() if play.hits else None
     if condition == "enters":
         entered = after.player_bar < before.player_bar or after.player_waiting < before.player_waiting
-        return None if entered else "it doesn't bring a checker in (from the bar, or one waiting to enter)"
+        return None if entered else wording.doesnt_enter()
     if condition == "bears_off":
-        return None if after.player_off > before.player_off else "it doesn't bear a checker off"
+        return None if after.player_off > before.player_off else wording.doesnt_bear_off()
     if condition == "safe":
         blots = _blots(after.player)
-        if not blots:
-            return None
-        if len(blots) == 1:
-            return f"it leaves a blot on point {blots[0]}"
-        listed = ", ".join(str(point) for point in blots[:-1]) + f" and {blots[-1]}"
-        return f"it leaves {len(blots)} blots, on points {listed}"
+        return wording.leaves_blots(blots) if blots else None
     if condition == "uses_all_dice":
-        return None if play.dice_used == play.dice.move_count else "it doesn't use all the dice"
+        return None if play.dice_used == play.dice.move_count else wording.doesnt_use_all_dice()
     point = int(match.group(2))
-    if before.player[point] >= 2:
-        return None if after.player[point] >= 2 else f"it gives up your {point}-point"
-    return None if after.player[point] >= 2 else f"it doesn't make your {point}-point (two or more checkers on it)"
+    if after.player[point] >= 2:
+        return None
+    return wording.gives_up_point(point) if before.player[point] >= 2 else wording.doesnt_make_point(point)
 
 
 def successful_plays(step: PlayStep) -> list[Play]:
@@ -110,11 +107,11 @@ def grade_play(step: PlayStep, answer: Play | str, written: str | None = None) -
         expected = parse_play(position, dice, step.play)
         if play.result == expected.result:
             return Feedback(True, step.explanation)
-        return Feedback(False, _missed(f"{shown} is legal, but it isn't the play this task asks for", step.hint))
+        return Feedback(False, wording.missed(wording.not_the_play_asked(shown), step.hint))
     for condition in step.conditions:
         problem = condition_problem(condition, play)
         if problem:
-            return Feedback(False, _missed(f"{shown} is legal, but {problem}", step.hint))
+            return Feedback(False, wording.missed(wording.legal_but(shown, problem), step.hint))
     return Feedback(True, step.explanation)
 
 
@@ -128,10 +125,6 @@ def echo(play: Play, written: str | None) -> str:
     """The play as the learner wrote it (spacing tidied), or as :func:`play_text` writes it."""
     text = " ".join(written.split()) if written else ""
     return text or play_text(play)
-
-
-def _missed(message: str, hint: str | None) -> str:
-    return f"{message}. {hint}" if hint else f"{message}."
 
 
 def read_play(position: Position, dice: Sequence[int], text: str) -> Play | Feedback:
@@ -180,36 +173,14 @@ def pick_targets(step: PickStep) -> frozenset[int]:
     )
 
 
-REGIONS = (
-    (1, 6, "your home board"),
-    (7, 12, "your outer board"),
-    (13, 18, "O's outer board"),
-    (19, 24, "O's home board"),
-)
-TARGET_RULES = {
-    "bar": "the bar is the strip in the middle of the board, where hit checkers wait",
-    "blots": "an O blot is a point with a single O checker on it",
-    "my_blots": "a blot of yours is a point with just one of your checkers on it",
-    "closed": "a point is closed to you when O has two or more checkers on it",
-    "home_board": "your home board is points 1-6",
-    "entry": "a checker on the bar enters on your point 25 minus a die (a 2 on point 23), and only if it is open",
-    "hittable": "you hit by landing exactly on a single O checker, with one die or with both (every stop open)",
-}
-
-
-def region(point: int) -> str:
-    """The quarter of the board a point (learner's numbering, 1-24) lies in."""
-    return next(name for low, high, name in REGIONS if low <= point <= high)
-
-
 def grade_pick(step: PickStep, point: int) -> Feedback:
     """Grade a click on ``point`` (25 for the bar, 0 for the borne-off tray); a wrong one says what is there and
     the rule the target follows."""
     if point in pick_targets(step):
         return Feedback(True, step.explanation)
-    rule = target_rule(step, point)
-    why = f"Not {describe_point(step, point)}" + (f": {rule}" if rule else "")
-    return Feedback(False, f"{why}. {step.hint or step.prompt}")
+    return Feedback(
+        False, wording.wrong_pick(describe_point(step, point), target_rule(step, point), step.hint or step.prompt)
+    )
 
 
 def target_rule(step: PickStep, point: int) -> str | None:
@@ -219,9 +190,9 @@ def target_rule(step: PickStep, point: int) -> str | None:
         assert position is not None and dice is not None  # validated when the lesson loads
         stands = position.player_waiting if point == WAITING else 1 <= point <= BAR and position.player[point]
         if not stands:
-            return "choose a point where one of your checkers stands"
+            return wording.choose_your_checker()
         return Turn(position, dice).why_stuck(point)
-    return TARGET_RULES.get(step.target)
+    return wording.target_rule(step.target)
 
 
 def describe_point(step: PickStep, point: int) -> str:
@@ -230,20 +201,13 @@ def describe_point(step: PickStep, point: int) -> str:
     position = step.board()
     assert position is not None
     if point == BAR:
-        return "the bar"
+        return wording.the_bar()
     if point == OFF:
-        return "the tray of borne-off checkers"
+        return wording.the_tray()
     if point == WAITING:
-        waiting = position.player_waiting
-        return f"your {plural(waiting, 'checker')} waiting to enter" if waiting else "the column of waiting checkers"
+        return wording.waiting_checkers(position.player_waiting)
     mine, theirs = position.checkers_at(point)
-    if mine:
-        what = "your blot" if mine == 1 else f"your {mine} checkers"
-    elif theirs:
-        what = "an O blot" if theirs == 1 else f"{theirs} O checkers: closed to you"
-    else:
-        what = "empty"
-    return f"point {point} ({what}), in {region(point)}"
+    return wording.point_holding(point, mine, theirs, wording.board_region(point))
 
 
 # --- choose, roll and setup steps ----------------------------------------------------------------------------
@@ -259,29 +223,22 @@ def grade_roll(step: RollStep, throws_seen: int, starter: Side) -> Feedback:
     """Grade the answer "``starter`` moves first" given after ``throws_seen`` throws of the opening roll."""
     mine, theirs = step.throws[throws_seen - 1] if throws_seen else (0, 0)
     if throws_seen == 0:
-        return Feedback(False, "Roll first: each side throws one die.")
+        return Feedback(False, wording.roll_first())
     if mine == theirs:
-        return Feedback(False, f"Both dice show {mine}: a tie decides nothing. Roll again.")
+        return Feedback(False, wording.tie(mine))
     winner = Side.X if mine > theirs else Side.O
     if starter is winner:
         return Feedback(True, step.explanation)
-    high, low = max(mine, theirs), min(mine, theirs)
-    if winner is Side.X:
-        return Feedback(False, f"You threw the higher die ({high} against {low}), so you move first.")
-    return Feedback(False, f"O threw the higher die ({high} against {low}), so O moves first.")
+    return Feedback(False, wording.higher_die_starts(winner, max(mine, theirs), min(mine, theirs)))
 
 
 def grade_setup(layout: Sequence[int]) -> Feedback:
     """Grade the learner's checkers on points 1-24 (``layout[point]``) against the starting position."""
     wrong = [point for point in range(24, 0, -1) if layout[point] != START_LAYOUT[point]]
     if not wrong:
-        return Feedback(True, "That's the starting position: 2 on your 24-point, 5 on 13, 3 on 8 and 5 on 6.")
-    details = []
-    for point in wrong[:3]:
-        want, have = START_LAYOUT[point], layout[point]
-        details.append(f"your {point}-point should hold {want} (it has {have})")
-    more = f" and {len(wrong) - 3} more" if len(wrong) > 3 else ""
-    return Feedback(False, "Not yet: " + "; ".join(details) + more + ".")
+        return Feedback(True, wording.starting_position_right())
+    details = [(point, START_LAYOUT[point], layout[point]) for point in wrong[:3]]
+    return Feedback(False, wording.setup_wrong(details, max(0, len(wrong) - 3)))
 
 
 # --- puzzles ---------------------------------------------------------------------------------------------------
@@ -320,13 +277,15 @@ def grade_puzzle(puzzle: Puzzle, answer: Play | str | None, written: str | None 
     if correct:
         return Feedback(True, explain(position, dice).text)
     if play is None:
-        return Feedback(False, "This roll can be played: look again at every checker and both dice.")
-    return Feedback(False, f"{shown} is legal, but not the answer.")  # pragma: no cover - a forced roll has one play
+        return Feedback(False, wording.roll_can_be_played())
+    return Feedback(False, wording.legal_but_not_the_answer(f"{shown}"))  # pragma: no cover - forced: one play
 
 
-TAKE_OFF = "Take a checker off when you can: every checker off is one fewer to bear off."
-FILL_GAPS = "Fill the gaps: with a checker on every point below your highest, more numbers bear a checker off."
-SMOOTH = "Don't stack: spread your checkers over more points, so that fewer of your numbers are wasted."
+TAKE_OFF = N_("Take a checker off when you can: every checker off is one fewer to bear off.")
+FILL_GAPS = N_("Fill the gaps: with a checker on every point below your highest, more numbers bear a checker off.")
+SMOOTH = N_("Don't stack: spread your checkers over more points, so that fewer of your numbers are wasted.")
+"""The rules of thumb that tell a better bear-off play from a worse one (marked for translation: shown through
+:func:`trainer.content.wording.bearoff_tip`)."""
 
 
 def _gaps(side: Sequence[int]) -> int:
@@ -358,48 +317,39 @@ def bearoff_lesson(ranked: list[RankedPlay], theme: str) -> tuple[RankedPlay, Ra
     if theme == "race":
         fewest, _ = best_group(ranked, "fewest-rolls")
         if {entry.play.result for entry in fewest} != best_results:
-            return "the play that wins most often is not the one that needs the fewest rolls"
+            return wording.race_not_fewest_rolls()
     most_off = max(entry.play.result.player[OFF] for entry in ranked)
     takers = [entry for entry in ranked if entry.play.result.player[OFF] == most_off]
     wrong = [entry for entry in takers if entry.play.result not in best_results]
     if not wrong:
-        return "taking off as many checkers as possible already finds the answer"
+        return wording.taking_off_finds_it()
     measure = (lambda e: -e.win_probability) if theme == "race" else (lambda e: e.expected_rolls)
     tempting = min(wrong, key=measure)
     best = group[0]
     rule = bearoff_rule(best.play, tempting.play)
     if rule not in (FILL_GAPS, SMOOTH):
-        return "no rule of thumb tells the best play from the tempting one"
+        return wording.no_rule_of_thumb()
     return best, tempting, rule
-
-
-def _percent(chance: float) -> str:
-    return f"{chance * 100:.1f}%"
-
-
-def _rolls(rolls: float) -> str:
-    return f"{rolls:.2f} rolls"
 
 
 def bearoff_figures(entry: RankedPlay, theme: str) -> str:
     """A play's figures in words: the chance to win (a race) and the rolls still needed on average."""
-    rolls = f"you need {_rolls(entry.expected_rolls)} on average to finish"
-    return f"you win {_percent(entry.win_probability)} of the time and {rolls}" if theme == "race" else rolls
+    return wording.bearoff_figures(entry.expected_rolls, entry.win_probability if theme == "race" else None)
 
 
 def bearoff_solution(puzzle: Puzzle) -> str:
     """The best play of a bear-off puzzle with its figures, for when the solution is shown."""
     group, _ = best_group(puzzle.ranking(), puzzle.theme)
     best = group[0]
-    others = " (or " + ", ".join(play_text(entry.play) for entry in group[1:]) + ")" if len(group) > 1 else ""
-    return f"{play_text(best.play)}{others}: after it {bearoff_figures(best, puzzle.theme)}."
+    others = [play_text(entry.play) for entry in group[1:]]
+    return wording.bearoff_solution(play_text(best.play), others, bearoff_figures(best, puzzle.theme))
 
 
 def bearoff_feedback(puzzle: Puzzle, play: Play | None, *, correct: bool, written: str | None = None) -> str:
     """A bear-off answer against the best play, in the theme's figures (chances in percent, differences in
     percentage points, rolls to two decimals), with the rule of thumb that tells them apart where one does."""
     if play is None:
-        return "This roll can be played: every bear-off roll can."
+        return wording.bearoff_can_be_played()
     ranking = puzzle.ranking()
     group, _ = best_group(ranking, puzzle.theme)
     best = group[0]
@@ -408,21 +358,20 @@ def bearoff_feedback(puzzle: Puzzle, play: Play | None, *, correct: bool, writte
     shown = written or play_text(play)
     if correct:
         others = [entry for entry in ranking if entry not in group]
-        text = f"{shown} is best: after it {bearoff_figures(mine, puzzle.theme)}."
+        text = wording.bearoff_best(shown, bearoff_figures(mine, puzzle.theme))
         if others:
             runner = others[0] if race else min(others, key=lambda entry: entry.expected_rolls)
-            text += f" Next best, {play_text(runner.play)}: {bearoff_figures(runner, puzzle.theme)}."
+            text += " " + wording.bearoff_next_best(play_text(runner.play), bearoff_figures(runner, puzzle.theme))
         lesson = bearoff_lesson(ranking, puzzle.theme)
         rule = lesson[2] if not isinstance(lesson, str) else bearoff_rule(play, others[0].play) if others else None
-        return f"{text} {rule}" if rule else text
+        return f"{text} {wording.bearoff_tip(rule)}" if rule else text
+    figures = bearoff_figures(mine, puzzle.theme)
     if race:
-        points = (best.win_probability - mine.win_probability) * 100
-        better = f"wins {points:.1f} percentage points more often"
+        text = wording.bearoff_worse(shown, figures, points=(best.win_probability - mine.win_probability) * 100)
     else:
-        better = f"needs {mine.expected_rolls - best.expected_rolls:.2f} fewer rolls on average"
+        text = wording.bearoff_worse(shown, figures, rolls=mine.expected_rolls - best.expected_rolls)
     rule = bearoff_rule(best.play, play)
-    tip = f" {rule}" if rule else ""
-    return f"After {shown} {bearoff_figures(mine, puzzle.theme)}. The best play {better}.{tip}"
+    return f"{text} {wording.bearoff_tip(rule)}" if rule else text
 
 
 # --- acey-deucey: the double chosen after a 1-2 ----------------------------------------------------------------
@@ -433,18 +382,13 @@ def double_meets(step: DoubleStep, number: int) -> str | None:
     position = step.board()
     plays = legal_plays(position, (number, number))
     full = [play for play in plays if play.dice_used == 4]
-    if step.want == "not full":
-        if full:
-            return f"{number}-{number} can be played in full, so the turn would go on to the bonus roll"
-        return None
+    if step.want != "full":
+        return wording.double_goes_on(number) if full else None
     if not full:
-        used = plays[0].dice_used
-        can = "none" if not used else f"only {used}"
-        return (f"{number}-{number} cannot be played in full: {can} of its four moves can be played here, and a "
-                "part that can't be played ends the turn, bonus roll and all")  # fmt: skip
+        return wording.double_not_in_full(number, plays[0].dice_used)
     if step.conditions and not any(all(condition_problem(c, play) is None for c in step.conditions) for play in full):
         missed = next(problem for c in step.conditions if (problem := condition_problem(c, full[0])) is not None)
-        return f"{number}-{number} can be played in full, but every way of playing it misses the goal ({missed})"
+        return wording.double_misses_goal(number, missed)
     return None
 
 

@@ -4,7 +4,6 @@ and, where possible, a suggestion. All problems are reported at once; a broken f
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,8 +11,18 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from trainer.content import wording
 from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_step_decision, right_answer
-from trainer.content.files import CheckedFiles, ContentFileError, each_loaded, read_content_file, read_content_text
+from trainer.content.files import (
+    CheckedFiles,
+    ContentFileError,
+    Lines,
+    each_loaded,
+    file_problem,
+    read_content_file,
+    read_content_text,
+)
+from trainer.content.files import Problem as Problem  # where the app and the tests have long imported it from
 from trainer.content.grading import condition_problem, pick_targets, read_step_board, right_doubles, successful_plays
 from trainer.content.models import (
     GRADED_KINDS,
@@ -25,9 +34,10 @@ from trainer.content.models import (
     PlayStep,
     ScoreStep,
     Step,
+    problem_of,
 )
 from trainer.content.paths import content_dir
-from trainer.content.scoring import ASK_FORMS, ScoreStepError, read_answer, work_out
+from trainer.content.scoring import ScoreStepError, read_answer, work_out
 from trainer.engine import EngineError, Position, legal_plays, parse_dice, parse_play
 from trainer.engine.bearoff import cube_decision
 
@@ -60,22 +70,6 @@ OPTION_FIELDS = ["text", "correct", "explanation"]
 _STEP_ADAPTER: TypeAdapter[Step] = TypeAdapter(Step)
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong in a content file."""
-
-    file: str
-    line: int | None
-    where: str
-    message: str
-    suggestion: str | None = None
-
-    def __str__(self) -> str:
-        place = f"{self.file}:{self.line}" if self.line else self.file
-        text = f"{place}: {self.where}: {self.message}" if self.where else f"{place}: {self.message}"
-        return f"{text} (suggestion: {self.suggestion})" if self.suggestion else text
-
-
 @dataclass
 class LessonLibrary:
     """The lessons that loaded, in order, and every problem found on the way."""
@@ -85,39 +79,7 @@ class LessonLibrary:
     skipped: list[str] = field(default_factory=list)
 
 
-class _Lines:
-    """Finds the line of a step's field in a TOML file's text, for error messages."""
-
-    def __init__(self, text: str) -> None:
-        self.lines = text.splitlines()
-        self.step_starts = [i for i, line in enumerate(self.lines) if re.match(r"\s*\[\[\s*steps\s*\]\]", line)]
-
-    def of(self, step: int | None = None, key: str | None = None) -> int | None:
-        if step is None:
-            start, end = 0, self.step_starts[0] if self.step_starts else len(self.lines)
-        elif step < len(self.step_starts):
-            start = self.step_starts[step]
-            end = self.step_starts[step + 1] if step + 1 < len(self.step_starts) else len(self.lines)
-        else:
-            return None
-        if key:
-            pattern = re.compile(rf"\s*{re.escape(key)}\s*=")
-            for index in range(start, end):
-                if pattern.match(self.lines[index]):
-                    return index + 1
-        return start + 1 if step is not None else None
-
-
-def _where(step: int | None, kind: str | None, key: str | None) -> str:
-    parts = []
-    if step is not None:
-        parts.append(f"step {step + 1}" + (f" ({kind})" if kind else ""))
-    if key:
-        parts.append(f"field '{key}'")
-    return ", ".join(parts)
-
-
-def _pydantic_problems(name: str, lines: _Lines, raw: dict[str, Any], error: ValidationError) -> list[Problem]:
+def _pydantic_problems(name: str, lines: Lines, raw: dict[str, Any], error: ValidationError) -> list[Problem]:
     problems = []
     for item in error.errors():
         loc = list(item["loc"])
@@ -134,8 +96,7 @@ def _pydantic_problems(name: str, lines: _Lines, raw: dict[str, Any], error: Val
         key = ".".join(str(part) for part in loc) or None
         names = [str(part) for part in loc if isinstance(part, str)]
         line_key = names[-1] if names else None  # the innermost field name is the one written on the line
-        message = item["msg"].removeprefix("Value error, ")
-        suggestion = None
+        message, suggestion = problem_of(item)
         if item["type"] == "extra_forbidden" and line_key:
             if step is None:
                 known = LESSON_FIELDS
@@ -144,25 +105,25 @@ def _pydantic_problems(name: str, lines: _Lines, raw: dict[str, Any], error: Val
             else:
                 known = STEP_FIELDS.get(kind or "", [])
             close = difflib.get_close_matches(line_key, known, n=1)
-            message = "unknown field"
-            suggestion = f"did you mean '{close[0]}'?" if close else f"known fields: {', '.join(known)}"
+            message = wording.unknown_field()
+            suggestion = wording.did_you_mean(close[0]) if close else wording.known_fields(known)
         elif item["type"] in ("union_tag_invalid", "union_tag_not_found"):
-            message = f"unknown step kind {kind!r}" if kind else "the step has no 'kind'"
-            suggestion = f"kind is one of {', '.join(STEP_FIELDS)}"
+            message = wording.unknown_step_kind(kind)
+            suggestion = wording.step_kinds(STEP_FIELDS)
             key = line_key = "kind"
         elif item["type"] == "missing":
-            message = "this field is required"
+            message = wording.field_required()
             line_key = None
         line = lines.of(step, line_key)
-        problems.append(Problem(name, line, _where(step, kind, key), message, suggestion))
+        problems.append(Problem(name, line, wording.step_place(step, kind, key), message, suggestion))
     return problems
 
 
-def _semantic_problems(name: str, lines: _Lines, lesson: Lesson) -> list[Problem]:
+def _semantic_problems(name: str, lines: Lines, lesson: Lesson) -> list[Problem]:
     """Checks that need the rules engine, for a lesson whose fields are all well-formed."""
     problems = []
     if not lesson.graded_steps:
-        problems.append(Problem(name, None, "", "the lesson has no graded step", "add a play, pick or choose step"))
+        problems.append(Problem(name, None, "", wording.no_graded_step(), wording.add_a_graded_step()))
     previous: tuple[int, Step] | None = None
     for index, step in enumerate(lesson.steps):
         problems.extend(_step_problems(name, lines, index, step))
@@ -173,9 +134,9 @@ def _semantic_problems(name: str, lines: _Lines, lesson: Lesson) -> list[Problem
                 Problem(
                     name,
                     lines.of(index, "position"),
-                    _where(index, step.kind, "position"),
-                    f"the same position and roll as step {previous[0] + 1}: the task repeats the one before",
-                    "give this task a fresh position or roll",
+                    wording.step_place(index, step.kind, "position"),
+                    wording.repeated_task(previous[0] + 1),
+                    wording.give_a_fresh_task(),
                 )
             )
         previous = index, step
@@ -197,27 +158,25 @@ def _same_task_board(first: Step, second: Step) -> bool:
     return first.board() == second.board() and sorted(parse_dice(first.dice)) == sorted(parse_dice(second.dice))
 
 
-def _step_problems(name: str, lines: _Lines, index: int, step: Step) -> list[Problem]:
+def _step_problems(name: str, lines: Lines, index: int, step: Step) -> list[Problem]:
     """Rules checks of one well-formed step: the graded answer exists and is right."""
     problems = []
 
     def add(key: str, message: str, suggestion: str | None = None) -> None:
-        problems.append(Problem(name, lines.of(index, key), _where(index, step.kind, key), message, suggestion))
+        problems.append(
+            Problem(name, lines.of(index, key), wording.step_place(index, step.kind, key), message, suggestion)
+        )
 
     if isinstance(step, PlayStep):
         position, dice = read_step_board(step)
         plays = legal_plays(position, dice)
         examples = ", ".join(str(play) for play in plays[:4])
         if plays[0].is_pass:
-            add("dice", f"{step.dice} cannot be played in this position: there is nothing to practise")
+            add("dice", wording.unplayable_roll(step.dice))
         elif step.forced and len(plays) != 1:
-            add(
-                "forced",
-                f"forced = true, but the roll has {len(plays)} legal plays ({examples}...)",
-                "drop 'forced', or choose a roll with exactly one legal play",
-            )
+            add("forced", wording.not_forced(len(plays), examples), wording.drop_forced())
         elif step.play is None and not step.conditions and not step.forced:
-            add("conditions", "give 'play' or at least one condition", 'conditions = ["hits"]')
+            add("conditions", wording.no_goal(), 'conditions = ["hits"]')
         else:
             found = _answer_problems(step, position, dice, examples)
             for key, message, suggestion in found:
@@ -225,15 +184,14 @@ def _step_problems(name: str, lines: _Lines, index: int, step: Step) -> list[Pro
             if not found and not step.forced and len(successful_plays(step)) == len(plays):
                 add(
                     "play" if step.play is not None else "conditions",
-                    f"every legal play ({len(plays)} in all) passes this step: there is nothing to get wrong",
-                    "ask for a play or conditions that some legal play misses; for a roll with one legal play, set "
-                    "forced = true and say so in the prompt",
+                    wording.every_play_passes(len(plays)),
+                    wording.ask_for_something_to_miss(),
                 )
     elif isinstance(step, PickStep):
         if step.target in ("hittable", "entry", "movable") and step.dice is None:
-            add("target", f"target '{step.target}' depends on the roll, but the step has no dice", 'add dice = "..."')
+            add("target", wording.target_needs_dice(step.target), wording.add_dice())
         elif not pick_targets(step):
-            add("target", f"no point on this board matches target '{step.target}'")
+            add("target", wording.no_point_matches(step.target))
     elif isinstance(step, CubeStep):
         for key, message, suggestion in _cube_problems(step):
             add(key, message, suggestion)
@@ -243,24 +201,16 @@ def _step_problems(name: str, lines: _Lines, index: int, step: Step) -> list[Pro
     elif isinstance(step, DoubleStep):
         right = right_doubles(step)
         if not right:
-            add("want", "no double meets what this step asks", "change 'want' or 'conditions'")
+            add("want", wording.no_double_meets(), wording.change_want_or_conditions())
         elif len(right) == 6:
-            add(
-                "want",
-                "every double meets what this step asks: there is nothing to get wrong",
-                "choose a position where some double cannot be played in full",
-            )
+            add("want", wording.every_double_meets(), wording.choose_a_partial_double())
     elif isinstance(step, ChooseStep):
         if not any(option.correct for option in step.options):
-            add("options", "no option is marked correct", "set correct = true on the right one")
+            add("options", wording.no_correct_option(), wording.mark_the_right_option())
         shown = _printed_pip_counts(step)
         for option in step.options:
             if option.correct and option.text.strip() in shown:
-                add(
-                    "options",
-                    f"the answer {option.text.strip()!r} is printed under the board, as a pip count",
-                    "ask about a position or a count the board does not show",
-                )
+                add("options", wording.answer_printed(option.text.strip()), wording.ask_what_the_board_hides())
     return problems
 
 
@@ -269,19 +219,18 @@ def _cube_problems(step: CubeStep) -> list[tuple[str, str, str | None]]:
     margin (the answer is re-computed, never trusted)."""
     accepted = CUBE_ANSWERS[step.question]
     if step.answer not in accepted:
-        return [("answer", f"a {step.question} question is answered {' or '.join(accepted)}", None)]
+        return [("answer", wording.cube_answers(step.question), None)]
     try:
         cube_decision(step.board())  # outside the table either way round: said in the file's own numbering
         decision = cube_step_decision(step)
     except EngineError as error:
-        return [("position", str(error), "use a bear-off of at most six checkers a side, every checker home")]
+        return [("position", str(error), wording.outside_the_cube_table())]
     right = right_answer(decision, step.question)
     if step.answer != right:
-        return [("answer", f"the exact figures say {right}, not {step.answer}", f'answer = "{right}"')]
+        return [("answer", wording.figures_say(right, step.answer), f'answer = "{right}"')]
     margin = answer_margin(decision, step.question)
     if margin < CLEAR_CUBE_MARGIN:
-        return [("answer", f"the decision is too close to teach (margin {margin:.3f}, at least {CLEAR_CUBE_MARGIN})",
-                 "choose a position with a clearer answer")]  # fmt: skip
+        return [("answer", wording.too_close_to_teach(margin, CLEAR_CUBE_MARGIN), wording.choose_a_clearer_decision())]
     return []
 
 
@@ -293,10 +242,11 @@ def _score_problems(step: ScoreStep) -> list[tuple[str, str, str | None]]:
         return [(error.field, str(error), None)]
     answer = read_answer(step, step.answer)
     if answer is None:
-        return [("answer", f"cannot read {step.answer!r} as {ASK_FORMS[step.ask]}", None)]
+        return [("answer", wording.unreadable_answer(step.answer, step.ask), None)]
     if answer != worked.answer:
-        return [("answer", f"the rules give {worked.answer}, not {step.answer}: {worked.working}",
-                 f'answer = "{worked.answer}"')]  # fmt: skip
+        return [
+            ("answer", wording.rules_give(worked.answer, step.answer, worked.working), f'answer = "{worked.answer}"')
+        ]
     return []
 
 
@@ -315,19 +265,13 @@ def _answer_problems(
             expected = parse_play(position, dice, step.play)
         except EngineError as error:
             reason = getattr(error, "reason", str(error))
-            return [("play", f"{step.play!r} is not a legal play here: {reason}", f"legal plays include {examples}")]
+            return [("play", wording.not_legal_here(step.play, reason), wording.legal_plays_include(examples))]
         missed = [c for c in step.conditions if condition_problem(c, expected) is not None]
         if missed:
-            return [
-                (
-                    "conditions",
-                    f"the expected play {step.play!r} does not meet {missed}",
-                    "drop 'conditions' (the play decides) or fix them",
-                )
-            ]
+            return [("conditions", wording.play_misses_conditions(step.play, missed), wording.drop_or_fix_conditions())]
         return []
     if not successful_plays(step):
-        return [("conditions", f"no legal play meets all of {step.conditions}", f"legal plays include {examples}")]
+        return [("conditions", wording.no_play_meets(step.conditions), wording.legal_plays_include(examples))]
     return []
 
 
@@ -347,7 +291,7 @@ def _load_lesson_file(path: Path, name: str) -> tuple[Lesson | None, list[Proble
         text, raw = read_content_file(path)
     except ContentFileError as error:
         return None, [Problem(name, error.line, "", error.message, error.suggestion)]
-    lines = _Lines(text)
+    lines = Lines(text)
     try:
         lesson = Lesson.model_validate(raw)
     except ValidationError as error:
@@ -366,17 +310,13 @@ def _load_lesson_file(path: Path, name: str) -> tuple[Lesson | None, list[Proble
     return (None if problems else lesson), problems
 
 
-def _file_problem(where: str, message: str) -> Problem:
-    return Problem(where, None, "", message)
-
-
 def load_lessons(directory: Path | None = None) -> LessonLibrary:
     """Every lesson in ``directory`` (default: the shipped lessons), in lesson-number order, with all problems."""
     folder = directory if directory is not None else content_dir("lessons")
     library = LessonLibrary()
     seen_ids: dict[str, str] = {}
     seen_numbers: dict[int, str] = {}
-    for path, lesson, problems in each_loaded(folder, load_lesson_file, None, _file_problem):
+    for path, lesson, problems in each_loaded(folder, load_lesson_file, None, file_problem):
         library.problems.extend(problems)
         if lesson is None:
             library.skipped.append(path.name)
@@ -397,17 +337,17 @@ def lesson_clashes(
     """Problems if ``lesson`` reuses an id or number of an earlier file; otherwise records them as used."""
     problems = []
     try:
-        lines = _Lines(read_content_text(path))
+        lines = Lines(read_content_text(path))
     except ContentFileError:
-        lines = _Lines("")
+        lines = Lines("")
     if lesson.id in seen_ids:
         problems.append(
             Problem(
                 name,
                 lines.of(None, "id"),
-                "field 'id'",
-                f"lesson id '{lesson.id}' is already used by {seen_ids[lesson.id]}",
-                "give every lesson its own id",
+                wording.field_place("id"),
+                wording.lesson_id_used(lesson.id, seen_ids[lesson.id]),
+                wording.give_own_id(),
             )
         )
     if lesson.number in seen_numbers:
@@ -415,9 +355,9 @@ def lesson_clashes(
             Problem(
                 name,
                 lines.of(None, "number"),
-                "field 'number'",
-                f"lesson number {lesson.number} is already used by {seen_numbers[lesson.number]}",
-                "give every lesson its own number",
+                wording.field_place("number"),
+                wording.lesson_number_used(lesson.number, seen_numbers[lesson.number]),
+                wording.give_own_number(),
             )
         )
     if not problems:

@@ -16,10 +16,10 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from trainer.content.cube import CLEAR_CUBE_MARGIN, answer_margin, cube_theme, right_answer
+from trainer.content import wording
+from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_theme, right_answer
 from trainer.content.generate import Candidate, forced_candidate, forced_rejection, puzzle_block, sensible_play
-from trainer.content.puzzles import forced_theme
-from trainer.content.themes import CUBE_THEMES
+from trainer.content.themes import CUBE_THEMES, forced_theme
 from trainer.engine import Dice, Game, Phase, Position, legal_plays, playable_doubles
 from trainer.engine.bearoff import HomeBoard, cube_decision, one_sided, positions
 
@@ -51,13 +51,7 @@ class CubeCandidate:
     @property
     def prompt(self) -> str:
         """The question as the solver reads it (the board shows the position: X on roll, before rolling)."""
-        if self.question == "double":
-            if self.owner == "player":
-                return "X owns the cube at 2 and is about to roll. Should X redouble to 4?"
-            return "X is about to roll, the cube in the middle. Should X double?"
-        if self.owner == "player":
-            return "X owns the cube at 2 and redoubles to 4. Should O take, or pass and give up 2 points?"
-        return "X doubles to 2. Should O take (and own the cube), or pass and give up 1 point?"
+        return wording.cube_prompt(self.question, owned=self.owner == "player")
 
     def fields(self, puzzle_id: str) -> list[tuple[str, str | int | tuple[str, ...] | None]]:
         """The puzzle's fields, in file order."""
@@ -135,8 +129,8 @@ def _points(side: HomeBoard) -> dict[int, int]:
 def mine_cube(count: int, seed: int) -> list[CubeCandidate]:
     """``count`` distinct cube puzzles, shared evenly between the themes, both questions and both answers of each
     (as far as a theme has them), easy to hard within each share."""
-    groups = [(theme, question, answer) for theme in CUBE_THEMES for question in ("double", "take")
-              for answer in (("double", "no double") if question == "double" else ("take", "pass"))]  # fmt: skip
+    groups = [(theme, question, answer) for theme in CUBE_THEMES for question, answers in CUBE_ANSWERS.items()
+              for answer in answers]  # fmt: skip
     quota = -(-count // len(groups))
     chosen: dict[tuple[str, str, str], list[CubeCandidate]] = {group: [] for group in groups}
     reserve: dict[tuple[str, str, str], list[CubeCandidate]] = {group: [] for group in groups}
@@ -221,10 +215,8 @@ def acey_forced_candidates(seed: int) -> Iterator[Candidate]:
             continue
         if max(position.player[1:25]) > 6 or max(position.opponent[1:25]) > 6:
             continue
-        wait_text = f" ({waiting} of your checkers still wait to enter)" if waiting else ""
-        how = f"After your 1-2 you chose {roll[0]}-{roll[1]}" if chosen else f"You rolled {roll[0]}-{roll[1]}"
-        yield forced_candidate(position, roll, plays[0], theme, intro=f"Acey-deucey. {how}{wait_text}.",
-                               variant="acey-deucey")  # fmt: skip
+        intro = wording.acey_deucey_roll(f"{roll[0]}-{roll[1]}", chosen=chosen, waiting=waiting)
+        yield forced_candidate(position, roll, plays[0], theme, intro=intro, variant="acey-deucey")
 
 
 def mine_acey(count: int, seed: int) -> list[Candidate]:

@@ -1,27 +1,75 @@
-"""Pydantic models of lesson files (TOML): a lesson is a list of steps of nine kinds.
+"""Pydantic models of lesson and puzzle files (TOML): a lesson is a list of steps of nine kinds, a puzzle file a
+list of puzzles.
 
 Positions are written as ``start``, a Position ID, an XGID or the text form
 (``X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2``, both sides in the learner's numbering); dice like ``31``.
+No text field may hold a control character (an escape, a bell, a carriage return...), which a terminal would act
+on rather than show; the fields of several lines (:data:`MULTI_LINE_FIELDS`) may hold line breaks and tabs.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
+from trainer.content import wording
+from trainer.content.keywords import CubeAnswer, DoubleWant, ScoreAsk
 from trainer.content.themes import THEMES
-from trainer.engine import Dice, Position, parse_dice, read_position
+from trainer.engine import Dice, Play, Position, parse_dice, parse_play, read_position
+from trainer.engine.bearoff import CubeDecision, RankedPlay, cube_decision, rank_plays
 
 CONDITION_PATTERN = re.compile(r"(hits|no_hit|enters|bears_off|safe|uses_all_dice|makes_point:(\d{1,2}))")
-CONDITIONS_HELP = "hits, no_hit, enters, bears_off, safe, uses_all_dice or makes_point:N"
 PICK_TARGETS = ("point:N", "blots", "my_blots", "hittable", "closed", "entry", "movable", "home_board")
 PICK_TARGET_PATTERN = re.compile(r"(point:(\d{1,2})|bar|blots|my_blots|hittable|closed|entry|movable|home_board)")
+MULTI_LINE_FIELDS = frozenset({"text", "prompt", "explanation", "hint"})
+"""The text fields that may run over several lines (line breaks and tabs allowed); all others are one line."""
+
+
+def control_characters(text: str, *, multi_line: bool = False) -> list[str]:
+    """The control characters of ``text`` (every character ``str.isprintable`` refuses, line breaks and tabs
+    apart in ``multi_line`` text), each once, in the order they first appear."""
+    if text.isprintable():
+        return []
+    allowed = "\n\t" if multi_line else ""
+    return list(dict.fromkeys(char for char in text if not char.isprintable() and char not in allowed))
+
+
+class ControlCharacterError(ValueError):
+    """A text field holds control characters (``found``, each once)."""
+
+    def __init__(self, text: str, found: list[str]) -> None:
+        super().__init__(wording.control_characters(text, found))
+        self.found = found
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+    @field_validator("*")
+    @classmethod
+    def _shows_as_text(cls, value: Any, info: ValidationInfo) -> Any:
+        """Refuse a text (or a list of texts) holding a control character."""
+        texts = value if isinstance(value, list) else [value]
+        multi_line = info.field_name in MULTI_LINE_FIELDS
+        for text in texts:
+            found = control_characters(text, multi_line=multi_line) if isinstance(text, str) else []
+            if found:
+                raise ControlCharacterError(text, found)
+        return value
+
+
+def problem_of(error: Mapping[str, Any]) -> tuple[str, str | None]:
+    """What is wrong and what to do about it (if this module knows), for one error of a model's validation: the
+    reason a check of this module gives, or pydantic's own message."""
+    reason = error.get("ctx", {}).get("error") if error["type"] == "value_error" else None
+    if not isinstance(reason, ValueError):
+        return error["msg"], None
+    if isinstance(reason, ControlCharacterError):
+        return str(reason), wording.remove_control_characters(len(reason.found))
+    return str(reason), None
 
 
 def _check_position(value: str) -> str:
@@ -34,9 +82,25 @@ def _check_dice(value: str) -> str:
     return value
 
 
+def _check_point(value: str, point: str | None) -> None:
+    if point and not 1 <= int(point) <= 24:
+        raise ValueError(wording.point_out_of_range(value, point))
+
+
+def _check_conditions(values: list[str]) -> list[str]:
+    for value in values:
+        match = CONDITION_PATTERN.fullmatch(value)
+        if not match:
+            raise ValueError(wording.unknown_condition(value))
+        _check_point(value, match.group(2))
+    return values
+
+
 class _BoardStep(_Strict):
-    position: str | None = Field(default=None, description="the board shown: start, Position ID, XGID or text form")
-    dice: str | None = Field(default=None, description="the dice shown, e.g. 31")
+    position: str | None = None
+    """The board shown: start, Position ID, XGID or text form."""
+    dice: str | None = None
+    """The dice shown, e.g. 31."""
 
     @field_validator("position")
     @classmethod
@@ -72,28 +136,21 @@ class PlayStep(_BoardStep):
     prompt: str = Field(min_length=1)
     position: str
     dice: str
-    play: str | None = Field(default=None, description="the expected play, in notation")
-    conditions: list[str] = Field(default_factory=list, description=CONDITIONS_HELP)
-    forced: bool = Field(
-        default=False, description="the roll has exactly one legal play and the prompt says so: finding it is the task"
-    )
-    hint: str | None = Field(default=None, description="shown after a legal play that misses the goal")
-    explanation: str = Field(min_length=1, description="shown on success")
+    play: str | None = None
+    """The expected play, in notation."""
+    conditions: list[str] = Field(default_factory=list)
+    """hits, no_hit, enters, bears_off, safe, uses_all_dice or makes_point:N."""
+    forced: bool = False
+    """The roll has exactly one legal play and the prompt says so: finding it is the task."""
+    hint: str | None = None
+    """Shown after a legal play that misses the goal."""
+    explanation: str = Field(min_length=1)
+    """Shown on success."""
 
     @field_validator("conditions")
     @classmethod
     def _conditions_known(cls, values: list[str]) -> list[str]:
         return _check_conditions(values)
-
-
-def _check_conditions(values: list[str]) -> list[str]:
-    for value in values:
-        match = CONDITION_PATTERN.fullmatch(value)
-        if not match:
-            raise ValueError(f"unknown condition {value!r}; use {CONDITIONS_HELP}")
-        if match.group(2) and not 1 <= int(match.group(2)) <= 24:
-            raise ValueError(f"{value!r} names point {match.group(2)}; points run 1-24")
-    return values
 
 
 class SetupStep(_BoardStep):
@@ -126,8 +183,10 @@ class PickStep(_BoardStep):
     kind: Literal["pick"]
     prompt: str = Field(min_length=1)
     position: str
-    target: str = Field(description="point:N, bar, blots, my_blots, hittable, closed, entry, movable or home_board")
-    hint: str | None = Field(default=None, description="shown after a wrong pick, in place of the prompt")
+    target: str
+    """point:N, bar, blots, my_blots, hittable, closed, entry, movable or home_board."""
+    hint: str | None = None
+    """Shown after a wrong pick, in place of the prompt."""
     explanation: str = Field(min_length=1)
 
     @field_validator("target")
@@ -135,9 +194,8 @@ class PickStep(_BoardStep):
     def _target_known(cls, value: str) -> str:
         match = PICK_TARGET_PATTERN.fullmatch(value)
         if not match:
-            raise ValueError(f"unknown target {value!r}; use {', '.join(PICK_TARGETS)} or bar")
-        if match.group(2) and not 1 <= int(match.group(2)) <= 24:
-            raise ValueError(f"{value!r} names point {match.group(2)}; points run 1-24")
+            raise ValueError(wording.unknown_target(value, PICK_TARGETS))
+        _check_point(value, match.group(2))
         return value
 
 
@@ -146,12 +204,10 @@ class RollStep(_Strict):
 
     kind: Literal["roll"]
     prompt: str = Field(min_length=1)
-    position: str | None = Field(
-        default=None, description="the board shown: the starting position unless given (acey-deucey's empty start)"
-    )
-    throws: list[tuple[int, int]] = Field(
-        min_length=1, description="(your die, O's die) for each throw; all but the last are ties"
-    )
+    position: str | None = None
+    """The board shown: the starting position unless given (acey-deucey's empty start)."""
+    throws: list[tuple[int, int]] = Field(min_length=1)
+    """(your die, O's die) for each throw; all but the last are ties."""
     explanation: str = Field(min_length=1)
 
     @field_validator("throws")
@@ -160,13 +216,13 @@ class RollStep(_Strict):
         for throw in throws:
             for die in throw:
                 if not 1 <= die <= 6:
-                    raise ValueError(f"a die shows 1 to 6, not {die} (in the throw {list(throw)})")
+                    raise ValueError(wording.die_out_of_range(die, throw))
         for mine, theirs in throws[:-1]:
             if mine != theirs:
-                raise ValueError(f"throw ({mine}, {theirs}) is not a tie, so the opening roll would end there")
+                raise ValueError(wording.throw_not_a_tie(mine, theirs))
         last = throws[-1]
         if last[0] == last[1]:
-            raise ValueError(f"the last throw ({last[0]}, {last[1]}) is a tie; add a throw that decides")
+            raise ValueError(wording.last_throw_a_tie(*last))
         return throws
 
     @field_validator("position")
@@ -186,13 +242,14 @@ class CubeStep(_Strict):
 
     kind: Literal["cube"]
     prompt: str = Field(min_length=1)
-    position: str = Field(description="both sides in your numbering: all checkers home, at most six a side")
+    position: str
+    """Both sides in your numbering: all checkers home, at most six a side."""
     question: Literal["double", "take"]
-    cube: int = Field(
-        default=1, description="the cube's value before the double: 1 in the middle, 2 or more owned by the doubler"
-    )
-    answer: Literal["double", "no double", "take", "pass"]
-    explanation: str = Field(min_length=1, description="shown after the exact figures, once answered")
+    cube: int = 1
+    """The cube's value before the double: 1 in the middle, 2 or more owned by the doubler."""
+    answer: CubeAnswer
+    explanation: str = Field(min_length=1)
+    """Shown after the exact figures, once answered."""
 
     @field_validator("position")
     @classmethod
@@ -203,7 +260,7 @@ class CubeStep(_Strict):
     @classmethod
     def _cube_value(cls, value: int) -> int:
         if value not in (1, 2, 4, 8, 16, 32):
-            raise ValueError(f"the cube shows 1, 2, 4, 8, 16 or 32 before a double, not {value}")
+            raise ValueError(wording.cube_value(value))
         return value
 
     def board(self) -> Position:
@@ -211,7 +268,6 @@ class CubeStep(_Strict):
         return read_position(self.position)[0]
 
 
-SCORE_ASKS = ("points", "score", "crawford", "may double X", "may double O")
 EVENT_PATTERN = re.compile(r"(X|O) (doubles|redoubles|takes|passes|beavers|wins(?: a (gammon|backgammon))?)")
 GAME_PATTERN = re.compile(r"(X|O) (\d{1,2})")
 
@@ -222,20 +278,25 @@ class ScoreStep(_Strict):
 
     kind: Literal["score"]
     prompt: str = Field(min_length=1)
-    position: str | None = Field(default=None, description="a board to show (optional)")
-    length: int = Field(default=0, ge=0, le=25, description="the match length; 0 for money play")
-    games: list[str] = Field(
-        default_factory=list, description='the earlier games of the match from 0-0, e.g. ["X 2", "O 1"]'
-    )
-    score: str | None = Field(default=None, description='or the score before this game, yours first, e.g. "3-1"')
-    crawford: bool = Field(default=False, description="with score: whether this game is the Crawford game")
-    jacoby: bool = Field(default=False, description="money play under the Jacoby rule")
-    events: list[str] = Field(
-        default_factory=list, description='this game so far, e.g. ["X doubles", "O takes", "X wins a gammon"]'
-    )
-    ask: Literal["points", "score", "crawford", "may double X", "may double O"]
-    answer: str = Field(min_length=1, description="a number of points, a score like 4-2, or yes or no")
-    explanation: str = Field(min_length=1, description="shown after the engine's working, once answered")
+    position: str | None = None
+    """A board to show (optional)."""
+    length: int = Field(default=0, ge=0, le=25)
+    """The match length; 0 for money play."""
+    games: list[str] = Field(default_factory=list)
+    """The earlier games of the match from 0-0, e.g. ["X 2", "O 1"]."""
+    score: str | None = None
+    """Or the score before this game, yours first, e.g. "3-1"."""
+    crawford: bool = False
+    """With score: whether this game is the Crawford game."""
+    jacoby: bool = False
+    """Money play under the Jacoby rule."""
+    events: list[str] = Field(default_factory=list)
+    """This game so far, e.g. ["X doubles", "O takes", "X wins a gammon"]."""
+    ask: ScoreAsk
+    answer: str = Field(min_length=1)
+    """A number of points, a score like 4-2, or yes or no."""
+    explanation: str = Field(min_length=1)
+    """Shown after the engine's working, once answered."""
 
     @field_validator("position")
     @classmethod
@@ -247,10 +308,7 @@ class ScoreStep(_Strict):
     def _events_read(cls, values: list[str]) -> list[str]:
         for value in values:
             if not EVENT_PATTERN.fullmatch(value):
-                raise ValueError(
-                    f"cannot read the event {value[:40]!r}: write 'X doubles', 'O redoubles', 'X takes', 'O passes', "
-                    "'O beavers' or 'X wins' ('X wins a gammon', 'X wins a backgammon')"
-                )
+                raise ValueError(wording.unreadable_event(value))
         return values
 
     @field_validator("games")
@@ -258,7 +316,7 @@ class ScoreStep(_Strict):
     def _games_read(cls, values: list[str]) -> list[str]:
         for value in values:
             if not GAME_PATTERN.fullmatch(value):
-                raise ValueError(f"cannot read the game {value[:40]!r}: write the winner and the points, like 'X 2'")
+                raise ValueError(wording.unreadable_game(value))
         return values
 
     def board(self) -> Position | None:
@@ -273,10 +331,13 @@ class DoubleStep(_Strict):
 
     kind: Literal["double"]
     prompt: str = Field(min_length=1)
-    position: str = Field(description="after the 1 and the 2 are played; checkers may still wait to enter")
-    want: Literal["full", "not full"] = "full"
-    conditions: list[str] = Field(default_factory=list, description=CONDITIONS_HELP)
-    hint: str | None = Field(default=None, description="shown after a double that misses the goal")
+    position: str
+    """After the 1 and the 2 are played; checkers may still wait to enter."""
+    want: DoubleWant = "full"
+    conditions: list[str] = Field(default_factory=list)
+    """hits, no_hit, enters, bears_off, safe, uses_all_dice or makes_point:N."""
+    hint: str | None = None
+    """Shown after a double that misses the goal."""
     explanation: str = Field(min_length=1)
 
     @field_validator("position")
@@ -308,14 +369,10 @@ class Lesson(_Strict):
     number: int = Field(ge=1)
     title: str = Field(min_length=1)
     summary: str = Field(min_length=1)
-    edition: int = Field(
-        default=1, ge=1, description="raised when the steps are rebuilt: progress is kept per edition, by progress_key"
-    )
-    practice: list[str] = Field(
-        default_factory=list,
-        description="puzzle themes (or a variant's whole set, acey-deucey) that practise this lesson, offered when it "
-        "is finished",
-    )
+    edition: int = Field(default=1, ge=1)
+    """Raised when the steps are rebuilt: progress is kept per edition, by progress_key."""
+    practice: list[str] = Field(default_factory=list)
+    """Puzzle themes (or a variant's whole set, acey-deucey) that practise this lesson, offered when it is finished."""
     steps: list[Step] = Field(min_length=1)
 
     @property
@@ -329,12 +386,80 @@ class Lesson(_Strict):
     def _practice_known(cls, values: list[str]) -> list[str]:
         for value in values:
             if value not in THEMES and value != "acey-deucey":
-                raise ValueError(f"unknown puzzle theme {value!r}; use acey-deucey or one of {', '.join(THEMES)}")
+                raise ValueError(wording.unknown_practice_theme(value, THEMES))
         if len(set(values)) != len(values):
-            raise ValueError("a puzzle theme is listed twice")
+            raise ValueError(wording.theme_listed_twice())
         return values
 
     @property
     def graded_steps(self) -> list[int]:
         """Indexes of the steps that are graded tasks."""
         return [index for index, step in enumerate(self.steps) if step.kind in GRADED_KINDS]
+
+
+PuzzleKind = Literal["forced", "bearoff", "recognition", "cube"]
+PuzzleVariant = Literal["standard", "acey-deucey"]
+
+
+class Puzzle(_Strict):
+    """One puzzle: a position (solver on roll), the dice, a prompt and the accepted answers in notation."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    kind: PuzzleKind
+    variant: PuzzleVariant = "standard"
+    """The rules: standard backgammon or acey-deucey."""
+    theme: str
+    difficulty: int = Field(ge=1, le=3)
+    position: str
+    dice: str | None = None
+    """The roll; every kind but cube has one."""
+    cube_owner: Literal["centered", "player"] | None = None
+    """Cube puzzles: the cube in the middle, or owned by the side on roll."""
+    question: Literal["double", "take"] | None = None
+    """Cube puzzles: should the side on roll double, or should the other side take."""
+    prompt: str = Field(min_length=1)
+    answers: list[str] = Field(min_length=1)
+
+    @field_validator("position")
+    @classmethod
+    def _position_reads(cls, value: str) -> str:
+        return _check_position(value)
+
+    @field_validator("dice")
+    @classmethod
+    def _dice_read(cls, value: str | None) -> str | None:
+        return None if value is None else _check_dice(value)
+
+    def board(self) -> Position:
+        """The position, solver on roll (for a cube puzzle: the side that may double)."""
+        return read_position(self.position)[0]
+
+    def roll(self) -> Dice:
+        """The dice.
+
+        :raises ValueError: for a cube puzzle, which is asked before rolling.
+        """
+        if self.dice is None:
+            raise ValueError(wording.asked_before_rolling(self.id))
+        return parse_dice(self.dice)
+
+    @property
+    def owner(self) -> Literal["centered", "player"]:
+        """Cube puzzles: where the cube is (in the middle unless the side on roll owns it)."""
+        return self.cube_owner or "centered"
+
+    def cube(self) -> CubeDecision:
+        """Cube puzzles: the exact cube decision of the side on roll.
+
+        :raises NotBearOffError: if the position lies outside the exact table.
+        """
+        return cube_decision(self.board(), self.owner)
+
+    def accepted_plays(self) -> list[Play]:
+        """The legal plays the answers name (the empty play for ``pass``)."""
+        position, dice = self.board(), self.roll()
+        return [parse_play(position, dice, answer) for answer in self.answers]
+
+    def ranking(self) -> list[RankedPlay]:
+        """Bear-off puzzles: every play ranked."""
+        return rank_plays(self.board(), self.roll())

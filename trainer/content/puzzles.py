@@ -10,188 +10,54 @@ least 0.01 of a point a game.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ValidationError
 
+from trainer.content import wording
 from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_theme, right_answer
-from trainer.content.files import CheckedFiles, ContentFileError, each_loaded, read_content_file
-from trainer.content.grading import best_group
-from trainer.content.loader import Problem, _file_problem, _Lines
+from trainer.content.files import (
+    CheckedFiles,
+    ContentFileError,
+    Lines,
+    Problem,
+    each_loaded,
+    file_problem,
+    read_content_file,
+)
+from trainer.content.grading import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, best_group
+from trainer.content.models import Puzzle, PuzzleKind, PuzzleVariant, problem_of
 from trainer.content.paths import content_dir
+from trainer.content.recognition import check_recognition
 from trainer.content.themes import (
     BEAROFF_THEMES,
     CUBE_THEMES,
     FORCED_THEMES,
     REVEALING_THEMES,
-    THEME_TITLES,
     THEMES,
     VARIANT_TITLES,
+    forced_theme,
 )
-from trainer.engine import (
-    OFF,
-    Constraint,
-    Dice,
-    EngineError,
-    Play,
-    PlayError,
-    Position,
-    explain,
-    legal_plays,
-    parse_dice,
-    parse_play,
-    read_position,
-)
-from trainer.engine.bearoff import CubeDecision, RankedPlay, cube_decision, is_pure_bearoff, rank_plays
+from trainer.engine import EngineError, Play, PlayError, legal_plays, parse_play
+from trainer.engine.bearoff import is_pure_bearoff, rank_plays
 
-CLEAR_WIN_MARGIN = 0.01
-CLEAR_ROLLS_MARGIN = 0.05
-PuzzleKind = Literal["forced", "bearoff", "recognition", "cube"]
-PuzzleVariant = Literal["standard", "acey-deucey"]
-
-
-class Puzzle(BaseModel):
-    """One puzzle: a position (solver on roll), the dice, a prompt and the accepted answers in notation."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
-
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    kind: PuzzleKind
-    variant: PuzzleVariant = Field(default="standard", description="the rules: standard backgammon or acey-deucey")
-    theme: str
-    difficulty: int = Field(ge=1, le=3)
-    position: str
-    dice: str | None = Field(default=None, description="the roll; every kind but cube has one")
-    cube_owner: Literal["centered", "player"] | None = Field(
-        default=None, description="cube puzzles: the cube in the middle, or owned by the side on roll"
-    )
-    question: Literal["double", "take"] | None = Field(
-        default=None, description="cube puzzles: should the side on roll double, or should the other side take"
-    )
-    prompt: str = Field(min_length=1)
-    answers: list[str] = Field(min_length=1)
-
-    @field_validator("position")
-    @classmethod
-    def _position_reads(cls, value: str) -> str:
-        read_position(value)
-        return value
-
-    @field_validator("dice")
-    @classmethod
-    def _dice_read(cls, value: str | None) -> str | None:
-        if value is not None:
-            parse_dice(value)
-        return value
-
-    def board(self) -> Position:
-        """The position, solver on roll (for a cube puzzle: the side that may double)."""
-        return read_position(self.position)[0]
-
-    def roll(self) -> Dice:
-        """The dice.
-
-        :raises ValueError: for a cube puzzle, which is asked before rolling.
-        """
-        if self.dice is None:
-            raise ValueError(f"puzzle {self.id} is asked before rolling: it has no dice")
-        return parse_dice(self.dice)
-
-    @property
-    def owner(self) -> Literal["centered", "player"]:
-        """Cube puzzles: where the cube is (in the middle unless the side on roll owns it)."""
-        return self.cube_owner or "centered"
-
-    def cube(self) -> CubeDecision:
-        """Cube puzzles: the exact cube decision of the side on roll.
-
-        :raises NotBearOffError: if the position lies outside the exact table.
-        """
-        return cube_decision(self.board(), self.owner)
-
-    def right_answer(self) -> str:
-        """Cube puzzles: the answer the exact figures give (``double``, ``no double``, ``take`` or ``pass``)."""
-        return right_answer(self.cube(), self.question or "double")
-
-    def accepted_plays(self) -> list[Play]:
-        """The legal plays the answers name (the empty play for ``pass``)."""
-        position, dice = self.board(), self.roll()
-        return [parse_play(position, dice, answer) for answer in self.answers]
-
-    def ranking(self) -> list[RankedPlay]:
-        """Bear-off puzzles: every play ranked."""
-        return rank_plays(self.board(), self.roll())
-
-
-def forced_theme(position: Position, dice: Dice) -> str | None:
-    """The forced-move theme a position and roll illustrate, or ``None`` if the roll is not forced."""
-    explanation = explain(position, dice)
-    if not explanation.forced:
-        return None
-    if explanation.no_play:
-        return "no-play"
-    constraints = explanation.constraints
-    (play,) = explanation.plays
-    if Constraint.PARTIAL_ENTRY in constraints:
-        return "partial-entry"
-    if Constraint.PARTIAL_DOUBLE in constraints:
-        return "partial-double"
-    if Constraint.HIGHER_DIE in constraints:
-        return "higher-die"
-    if Constraint.ONE_DIE in constraints:
-        return "one-die"
-    if _bears_off_with_a_higher_die(play):
-        return "bearoff-higher"
-    if _has_blocked_route(position, dice):
-        return "blocked-route"
-    if _single_die_temptation(position, dice, play):
-        return "both-dice"
-    return "only-play"
-
-
-def _bears_off_with_a_higher_die(play: Play) -> bool:
-    """Whether a die of the play bears a checker off from a point lower than its number (no die matches the
-    distance exactly once the exact ones are given out)."""
-    left = list(play.dice.moves)
-    unmatched = []
-    for move in play.moves:
-        distance = move.start - move.end
-        if distance in left:
-            left.remove(distance)
-        else:
-            unmatched.append(move)
-    return any(move.end == OFF for move in unmatched)
-
-
-def _has_blocked_route(position: Position, dice: Dice) -> bool:
-    """Whether some checker could reach a point with both dice except that both stops on the way are closed."""
-    high, low = dice.high, dice.low
-    me, them = position.player, position.opponent
-    if high == low or me[25]:
-        return False
-    for start in range(24, high + low, -1):
-        if not me[start]:
-            continue
-        end = start - high - low
-        first, second = start - high, start - low
-        if them[25 - end] < 2 and them[25 - first] >= 2 and them[25 - second] >= 2:
-            return True
-    return False
-
-
-def _single_die_temptation(position: Position, dice: Dice, play: Play) -> bool:
-    """Whether a checker could legally move by one die alone in a way that is not part of the only play."""
-    from trainer.engine.moves import iter_single_moves
-
-    first_moves = {(move.start, move.end) for move in play.moves}
-    return any(
-        (move.start, move.end) not in first_moves for die in set(dice) for move in iter_single_moves(position, die)
-    )
-
-
+# The puzzle model (now in models.py), the forced-move themes (themes.py) and the bear-off margins (grading.py),
+# still importable from here as they always were.
+__all__ = [
+    "CLEAR_ROLLS_MARGIN",
+    "CLEAR_WIN_MARGIN",
+    "Puzzle",
+    "PuzzleKind",
+    "PuzzleLibrary",
+    "PuzzleVariant",
+    "check_cube_puzzle",
+    "check_puzzle",
+    "forced_theme",
+    "load_puzzle_file",
+    "load_puzzles",
+    "practice_set",
+]
 # --- loading and checking -----------------------------------------------------------------------------------
 
 
@@ -221,14 +87,14 @@ def practice_set(puzzles: list[Puzzle], key: str) -> tuple[str, list[Puzzle]]:
     other forced moves, and its title says only that."""
     if key in VARIANT_TITLES:
         chosen = [puzzle for puzzle in puzzles if puzzle.variant == key]
-        return f"{VARIANT_TITLES[key]} puzzles", chosen
+        return wording.variant_puzzles(key), chosen
     chosen = [puzzle for puzzle in puzzles if puzzle.theme == key and puzzle.variant == "standard"]
     if key not in REVEALING_THEMES:
-        return THEME_TITLES.get(key, key), chosen
+        return wording.theme_title(key), chosen
     others = [p for p in puzzles if p.kind == "forced" and p.variant == "standard" and p.theme not in REVEALING_THEMES]
     step = max(1, len(others) // max(1, len(chosen)))
     mixed = [puzzle for pair in zip(chosen, others[::step], strict=False) for puzzle in pair]
-    return "Forced moves, mixed (some rolls can't be played)", mixed
+    return wording.mixed_forced_moves(), mixed
 
 
 def _field_problems(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
@@ -236,25 +102,23 @@ def _field_problems(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     problems: list[tuple[str, str, str | None]] = []
     if puzzle.kind == "cube":
         if puzzle.dice is not None:
-            problems.append(("dice", "a cube puzzle is asked before rolling: it takes no dice", "remove 'dice'"))
+            problems.append(("dice", wording.cube_puzzle_takes_no_dice(), wording.remove_field("dice")))
         if puzzle.question is None:
-            problems.append(("question", "a cube puzzle needs a question", 'question = "double" or "take"'))
+            problems.append(("question", wording.cube_puzzle_needs_a_question(), wording.give_a_question()))
         if puzzle.variant != "standard":
-            problems.append(("variant", "the cube is not used in acey-deucey here", 'variant = "standard"'))
+            problems.append(("variant", wording.no_cube_in_acey_deucey(), 'variant = "standard"'))
         return problems
     problems.extend(
-        (name, f"only cube puzzles take '{name}'", f"remove '{name}'")
+        (name, wording.only_cube_puzzles_take(name), wording.remove_field(name))
         for name, value in (("cube_owner", puzzle.cube_owner), ("question", puzzle.question))
         if value is not None
     )
     if puzzle.dice is None:
-        problems.append(("dice", f"a {puzzle.kind} puzzle needs the dice", 'dice = "65"'))
+        problems.append(("dice", wording.puzzle_needs_dice(puzzle.kind), 'dice = "65"'))
     if puzzle.variant == "acey-deucey" and puzzle.kind != "forced":
-        problems.append(("variant", "acey-deucey puzzles are forced-move puzzles", 'kind = "forced"'))
+        problems.append(("variant", wording.acey_deucey_puzzles_are_forced(), 'kind = "forced"'))
     elif puzzle.variant == "standard" and puzzle.board().has_waiting():
-        problems.append(
-            ("variant", "checkers wait to enter only in acey-deucey", 'variant = "acey-deucey", or no waiting checkers')
-        )
+        problems.append(("variant", wording.waiting_only_in_acey_deucey(), wording.set_acey_deucey()))
     return problems
 
 
@@ -265,36 +129,22 @@ def check_cube_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     accepted = CUBE_ANSWERS[puzzle.question]
     written = ", ".join(f'["{answer}"]' for answer in accepted)
     if len(puzzle.answers) != 1 or puzzle.answers[0] not in accepted:
-        return [("answers", f"a {puzzle.question} question is answered {' or '.join(accepted)}", written)]
+        return [("answers", wording.cube_answers(puzzle.question), written)]
     decision = puzzle.cube()
     theme = cube_theme(puzzle.board(), puzzle.owner)
     problems: list[tuple[str, str, str | None]] = []
     if puzzle.theme not in CUBE_THEMES:
-        problems.append(("theme", f"unknown cube theme {puzzle.theme!r}", f"use one of {', '.join(CUBE_THEMES)}"))
+        problems.append(("theme", wording.unknown_theme("cube", puzzle.theme), wording.use_one_of(CUBE_THEMES)))
     elif puzzle.theme != theme:
-        problems.append(("theme", f"this position shows the theme {theme!r}, not {puzzle.theme!r}", None))
-    right = puzzle.right_answer()
+        problems.append(("theme", wording.theme_shown(theme, puzzle.theme), None))
+    right = right_answer(decision, puzzle.question)
     if puzzle.answers[0] != right:
-        figures = cube_figures(decision)
-        problems.append(("answers", f"the exact figures say {right}: {figures}", f'answers = ["{right}"]'))
+        figures = wording.cube_figures(decision)
+        problems.append(("answers", wording.figures_say_with(right, figures), f'answers = ["{right}"]'))
     margin = answer_margin(decision, puzzle.question)
     if margin < CLEAR_CUBE_MARGIN:
-        problems.append(
-            (
-                "answers",
-                f"the decision is too close to ask (margin {margin:.3f}, at least {CLEAR_CUBE_MARGIN} needed)",
-                None,
-            )
-        )
+        problems.append(("answers", wording.too_close_to_ask(margin, CLEAR_CUBE_MARGIN), None))
     return problems
-
-
-def cube_figures(decision: CubeDecision) -> str:
-    """The three equities, for a problem report."""
-    return (
-        f"no double {decision.no_double:+.3f}, double/take {decision.double_take:+.3f}, "
-        f"double/pass {decision.double_pass:+.3f}"
-    )
 
 
 def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
@@ -305,13 +155,11 @@ def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     if puzzle.kind == "cube":
         return check_cube_puzzle(puzzle)
     if puzzle.kind == "recognition":
-        from trainer.content.recognition import check_recognition  # the drill's module builds on this one
-
         return check_recognition(puzzle)
     problems: list[tuple[str, str, str | None]] = []
     position, dice = puzzle.board(), puzzle.roll()
     if position.is_game_over():
-        return [("position", "the game is over in this position: there is nothing to play", None)]
+        return [("position", wording.game_over(), None)]
     plays = legal_plays(position, dice)
     accepted: list[Play] = []
     only = f'answers = ["{plays[0]}"]' if puzzle.kind == "forced" and len(plays) == 1 else None
@@ -319,36 +167,36 @@ def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
         try:
             accepted.append(parse_play(position, dice, answer))
         except PlayError as error:
-            problems.append(("answers", f"{answer!r} is not a legal play here: {error.reason}", only))
+            problems.append(("answers", wording.not_legal_here(answer, error.reason), only))
     if problems:
         return problems
     results = {play.result for play in accepted}
     if puzzle.kind == "forced":
         if puzzle.theme not in FORCED_THEMES:
-            return [("theme", f"unknown forced theme {puzzle.theme!r}", f"use one of {', '.join(FORCED_THEMES)}")]
+            return [("theme", wording.unknown_theme("forced", puzzle.theme), wording.use_one_of(FORCED_THEMES))]
         if len(plays) != 1:
             examples = ", ".join(str(play) for play in plays[:3])
-            return [("dice", f"the roll is not forced: {len(plays)} legal plays ({examples}, ...)", None)]
+            return [("dice", wording.roll_not_forced(len(plays), examples), None)]
         if results != {plays[0].result}:
-            return [("answers", f"the only legal play is {plays[0]}", f'answers = ["{plays[0]}"]')]
+            return [("answers", wording.the_only_legal_play(plays[0]), f'answers = ["{plays[0]}"]')]
         theme = forced_theme(position, dice)
         if theme != puzzle.theme:
-            problems.append(("theme", f"this position shows the theme {theme!r}, not {puzzle.theme!r}", None))
+            problems.append(("theme", wording.theme_shown(theme, puzzle.theme), None))
         return problems
     if puzzle.theme not in BEAROFF_THEMES:
-        return [("theme", f"unknown bear-off theme {puzzle.theme!r}", f"use one of {', '.join(BEAROFF_THEMES)}")]
+        return [("theme", wording.unknown_theme("bearoff", puzzle.theme), wording.use_one_of(BEAROFF_THEMES))]
     if not is_pure_bearoff(position):
-        return [("position", "a bear-off puzzle needs every checker of both sides home", None)]
+        return [("position", wording.bearoff_needs_every_checker_home(), None)]
     group, margin = best_group(rank_plays(position, dice), puzzle.theme)
     best = {entry.play.result for entry in group}
     names = ", ".join(str(entry.play) for entry in group)
     if results != best:
-        return [("answers", f"the best plays are {names}", "list every play tied with the best, and only those")]
+        return [("answers", wording.best_plays_are(names), wording.list_the_best_plays())]
     needed = CLEAR_WIN_MARGIN if puzzle.theme == "race" else CLEAR_ROLLS_MARGIN
     if margin == float("inf"):
-        return [("dice", "every legal play is as good as the best: there is nothing to get wrong", None)]
+        return [("dice", wording.every_play_ties(), None)]
     if margin < needed:
-        return [("answers", f"the best play is not clearly better than the next (margin {margin:.4f})", None)]
+        return [("answers", wording.best_not_clearly_better(margin), None)]
     return problems
 
 
@@ -370,37 +218,32 @@ def _load_puzzle_file(path: Path, name: str) -> tuple[list[Puzzle], list[Problem
         return [], [Problem(name, error.line, "", error.message, error.suggestion)]
     entries = raw.get("puzzles")
     if not isinstance(entries, list):
-        return [], [Problem(name, None, "", "no [[puzzles]] tables found", "start each puzzle with [[puzzles]]")]
-    lines = _PuzzleLines(text)
+        return [], [Problem(name, None, "", wording.no_puzzle_tables(), wording.start_with_puzzles())]
+    lines = Lines(text, "puzzles")
     puzzles: list[Puzzle] = []
     problems: list[Problem] = []
     for number, entry in enumerate(entries):
-        named = isinstance(entry, dict) and isinstance(entry.get("id"), str)
-        label = f"puzzle {number + 1}" + (f" ({entry['id']})" if named else "")
+        puzzle_id = entry.get("id") if isinstance(entry, dict) and isinstance(entry.get("id"), str) else None
         try:
             puzzle = Puzzle.model_validate(entry)
         except ValidationError as error:
             for item in error.errors():
                 key = ".".join(str(part) for part in item["loc"]) or None
-                message = item["msg"].removeprefix("Value error, ")
-                where = f"{label}, field '{key}'" if key else label
-                problems.append(Problem(name, lines.of(number, key), where, message))
+                message, suggestion = problem_of(item)
+                where = wording.puzzle_place(number, puzzle_id, key)
+                problems.append(Problem(name, lines.of(number, key), where, message, suggestion))
             continue
         try:
             found = check_puzzle(puzzle)
         except EngineError as error:
             found = [("position", str(error), None)]
         for key, message, suggestion in found:
-            problems.append(Problem(name, lines.of(number, key), f"{label}, field '{key}'", message, suggestion))
+            problems.append(
+                Problem(name, lines.of(number, key), wording.puzzle_place(number, puzzle_id, key), message, suggestion)
+            )
         if not found:
             puzzles.append(puzzle)
     return puzzles, problems
-
-
-class _PuzzleLines(_Lines):
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.step_starts = [i for i, line in enumerate(self.lines) if re.match(r"\s*\[\[\s*puzzles\s*\]\]", line)]
 
 
 def load_puzzles(directory: Path | None = None) -> PuzzleLibrary:
@@ -409,14 +252,16 @@ def load_puzzles(directory: Path | None = None) -> PuzzleLibrary:
     library = PuzzleLibrary()
     seen: dict[str, str] = {}
     empty: list[Puzzle] = []
-    for path, puzzles, problems in each_loaded(folder, load_puzzle_file, empty, _file_problem):
+    for path, puzzles, problems in each_loaded(folder, load_puzzle_file, empty, file_problem):
         library.problems.extend(problems)
         if problems:
             library.skipped.append(path.name)
         for puzzle in puzzles:
             if puzzle.id in seen:
                 library.problems.append(
-                    Problem(path.name, None, "field 'id'", f"puzzle id {puzzle.id!r} is also in {seen[puzzle.id]}")
+                    Problem(
+                        path.name, None, wording.field_place("id"), wording.puzzle_id_used(puzzle.id, seen[puzzle.id])
+                    )
                 )
                 continue
             seen[puzzle.id] = path.name

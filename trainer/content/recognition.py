@@ -16,30 +16,28 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from trainer.content import wording
 from trainer.content.generate import Candidate, realistic, self_play_rolls
 from trainer.content.grading import Feedback, read_play
-from trainer.content.puzzles import Puzzle
+from trainer.content.keywords import FORCED, NO_PLAY, NOT_FORCED, RECOGNITION_ANSWERS, RecognitionAnswer
+from trainer.content.models import Puzzle
+from trainer.content.themes import RECOGNITION_TITLES
 from trainer.engine import Constraint, Dice, Explanation, Play, Position, explain
 from trainer.engine.moves import iter_single_moves
 
-Answer = Literal["forced", "not forced", "no play"]
-ANSWERS: tuple[Answer, ...] = get_args(Answer)
+Answer = RecognitionAnswer
+ANSWERS: tuple[Answer, ...] = RECOGNITION_ANSWERS
 PARTIAL_THEMES = ("one-die", "higher-die", "partial-double", "partial-entry")
 RECOGNITION_THEMES = ("forced", "not-forced", "no-play", *PARTIAL_THEMES)
-THEME_TITLES = {
-    "forced": "Forced: the only legal play",
-    "not-forced": "Not forced: several plays",
-    "no-play": "No legal play",
-    "one-die": "Partial: only one die can be played",
-    "higher-die": "Partial: the higher die",
-    "partial-double": "Partial: part of a double",
-    "partial-entry": "Partial: entering from the bar",
-}
+THEME_TITLES = RECOGNITION_TITLES
+"""The title of each theme (kept in :mod:`trainer.content.themes`, shown through
+:func:`trainer.content.wording.recognition_title`)."""
 Category = Literal["forced", "not-forced", "no-play", "partial"]
 CATEGORIES: tuple[Category, ...] = get_args(Category)
 MIX: tuple[Category, ...] = ("forced", "forced", "not-forced", "not-forced", "no-play", "partial")
@@ -74,15 +72,15 @@ def category(theme: str) -> Category:
         return "partial"
     if theme in ("forced", "not-forced", "no-play"):
         return theme  # type: ignore[return-value]
-    raise ValueError(f"unknown recognition theme {theme!r}")
+    raise ValueError(wording.unknown_theme("recognition", theme))
 
 
 def verdict_of(explanation: Explanation) -> Verdict:
     """The recognition answer and theme of an explained roll."""
     plays = explanation.plays
     if explanation.no_play:
-        return Verdict("no play", "no-play", explanation.text, None, 1)
-    answer: Answer = "forced" if explanation.forced else "not forced"
+        return Verdict(NO_PLAY, "no-play", explanation.text, None, 1)
+    answer: Answer = FORCED if explanation.forced else NOT_FORCED
     play = plays[0] if explanation.forced else None
     if explanation.dice_used < explanation.dice.move_count:
         constraints = explanation.constraints
@@ -104,17 +102,24 @@ def recognise(position: Position, dice: Dice) -> Verdict:
     return verdict_of(explain(position, dice))
 
 
+NO_PLAY_PATTERN = re.compile(r"no( legal)? play|pass")
+"""The ways of saying "no legal play" that :func:`read_answer` accepts."""
+
+
 def read_answer(text: str) -> Answer:
     """An answer as typed (any case; dashes or underscores for spaces; ``pass`` for no play).
 
     :raises ValueError: for anything else.
     """
     words = " ".join(text.strip().lower().replace("-", " ").replace("_", " ").split())
-    words = {"pass": "no play", "no legal play": "no play", "unforced": "not forced"}.get(words, words)
+    if NO_PLAY_PATTERN.fullmatch(words):
+        return NO_PLAY
+    if words == "unforced":
+        return NOT_FORCED
     for answer in ANSWERS:
         if words == answer:
             return answer
-    raise ValueError(f"{text!r} is not an answer: say forced, not forced or no play")
+    raise ValueError(wording.not_an_answer(text))
 
 
 # --- checking a drill position ---------------------------------------------------------------------------
@@ -124,31 +129,20 @@ def check_recognition(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     """Rules checks of a well-formed recognition puzzle: ``(field, message, suggestion)`` for each problem."""
     position, dice = puzzle.board(), puzzle.roll()
     if position.is_game_over():
-        return [("position", "the game is over in this position: there is nothing to play", None)]
+        return [("position", wording.game_over(), None)]
     verdict = recognise(position, dice)
     suggestion = f'answers = ["{verdict.answer}"]'
     if len(puzzle.answers) != 1 or puzzle.answers[0] not in ANSWERS:
         given = ", ".join(repr(answer) for answer in puzzle.answers)
-        return [
-            ("answers", f"a recognition puzzle has one answer, forced, not forced or no play (not {given})", suggestion)
-        ]
+        return [("answers", wording.recognition_has_one_answer(given), suggestion)]
     problems: list[tuple[str, str, str | None]] = []
     if puzzle.answers[0] != verdict.answer:
-        problems.append(
-            ("answers", f"the answer is {verdict.answer!r}, not {puzzle.answers[0]!r}: {verdict.text}", suggestion)
-        )
+        problems.append(("answers", wording.answer_is(verdict.answer, puzzle.answers[0], verdict.text), suggestion))
     if puzzle.theme not in RECOGNITION_THEMES:
-        problems.append(
-            ("theme", f"unknown recognition theme {puzzle.theme!r}", f"use one of {', '.join(RECOGNITION_THEMES)}")
-        )
+        unknown = wording.unknown_theme("recognition", puzzle.theme)
+        problems.append(("theme", unknown, wording.use_one_of(RECOGNITION_THEMES)))
     elif puzzle.theme != verdict.theme:
-        problems.append(
-            (
-                "theme",
-                f"this position shows the theme {verdict.theme!r}, not {puzzle.theme!r}",
-                f'theme = "{verdict.theme}"',
-            )
-        )
+        problems.append(("theme", wording.theme_shown(verdict.theme, puzzle.theme), f'theme = "{verdict.theme}"'))
     return problems
 
 
@@ -163,9 +157,8 @@ def grade_recognition(puzzle: Puzzle, answer: Answer | str) -> Feedback:
     given = read_answer(answer)
     verdict = recognise(puzzle.board(), puzzle.roll())
     if given == verdict.answer:
-        then = " Now play it." if verdict.play is not None else ""
-        return Feedback(True, f"Right. {verdict.text}{then}")
-    return Feedback(False, f"It is \u201c{verdict.answer}\u201d, not \u201c{given}\u201d. {verdict.text}")
+        return Feedback(True, wording.recognition_right(verdict.text, play_next=verdict.play is not None))
+    return Feedback(False, wording.recognition_wrong(verdict.answer, given, verdict.text))
 
 
 def grade_recognition_play(puzzle: Puzzle, answer: Play | str | None) -> Feedback:
@@ -177,15 +170,15 @@ def grade_recognition_play(puzzle: Puzzle, answer: Play | str | None) -> Feedbac
     position, dice = puzzle.board(), puzzle.roll()
     verdict = recognise(position, dice)
     if verdict.play is None:
-        raise ValueError(f"{puzzle.id}: the roll is {verdict.answer}, so there is no play to make")
+        raise ValueError(wording.nothing_to_play(puzzle.id, verdict.answer))
     play = read_play(position, dice, answer) if isinstance(answer, str) else answer
     if isinstance(play, Feedback):
         return play
     if play is None:
-        return Feedback(False, f"This roll can be played: {verdict.play} is the only legal play. Play it.")
+        return Feedback(False, wording.play_the_only_play(verdict.play))
     if play.result == verdict.play.result:
-        return Feedback(True, f"Right: {verdict.play} is the only legal play.")
-    return Feedback(False, f"{play} isn't the only legal play.")  # pragma: no cover - a forced roll has one play
+        return Feedback(True, wording.only_play_right(verdict.play))
+    return Feedback(False, wording.not_the_only_play(play))  # pragma: no cover - a forced roll has one play
 
 
 # --- generating drill positions ------------------------------------------------------------------------------
@@ -195,9 +188,9 @@ def recognition_difficulty(position: Position, verdict: Verdict, dice: Dice) -> 
     """1 (easy) to 3 (hard): a forced roll is harder the more single moves tempt (one: easy, two: medium, more:
     hard), a not-forced one the fewer plays it has (two look forced: hard; up to five: medium), a partial roll one
     step harder; no legal play is easy from the bar, medium otherwise."""
-    if verdict.answer == "no play":
+    if verdict.answer == NO_PLAY:
         return 1 if position.player_bar else 2
-    if verdict.answer == "forced":
+    if verdict.answer == FORCED:
         tempting = {(move.start, move.end) for die in set(dice) for move in iter_single_moves(position, die)}
         level = min(3, len(tempting))
     else:
@@ -209,7 +202,7 @@ def recognition_difficulty(position: Position, verdict: Verdict, dice: Dice) -> 
 
 def prompt(dice: Dice) -> str:
     """The question of a drill position."""
-    return f"You rolled {dice}. Is the roll forced, not forced, or is there no legal play?"
+    return wording.recognition_prompt(dice)
 
 
 def _rolls(seed: int) -> Iterator[tuple[Position, Dice, Explanation]]:

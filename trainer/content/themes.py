@@ -1,7 +1,12 @@
 """The catalogue of puzzle themes: the forced-move themes the engine recognises and the bear-off themes, with the
-titles the app shows. Lessons link to them (a lesson's ``practice`` field) and puzzles are filed under them."""
+titles the app shows, and the forced-move theme a position and roll illustrate. Lessons link to the themes (a
+lesson's ``practice`` field) and puzzles are filed under them."""
 
 from __future__ import annotations
+
+from trainer.engine import OFF, Constraint, Dice, Play, Position, explain
+from trainer.engine.moves import iter_single_moves
+from trainer.i18n import N_
 
 FORCED_THEMES = (
     "only-play",
@@ -18,22 +23,98 @@ BEAROFF_THEMES = ("fewest-rolls", "race")
 CUBE_THEMES = ("last-roll", "two-rolls", "longer-bearoff", "redouble")
 THEMES = (*FORCED_THEMES, *BEAROFF_THEMES, *CUBE_THEMES)
 THEME_TITLES = {
-    "only-play": "The only legal play",
-    "no-play": "No legal play",
-    "higher-die": "The higher-die rule",
-    "one-die": "Only one die can be played",
-    "both-dice": "Both dice must be used",
-    "blocked-route": "A combined move with a closed stop",
-    "partial-entry": "Partial entry from the bar",
-    "partial-double": "Only part of a double",
-    "bearoff-higher": "Bearing off with a higher die",
-    "fewest-rolls": "Bear off in the fewest rolls",
-    "race": "Win the bear-off race",
-    "last-roll": "The last roll",
-    "two-rolls": "Two rolls to go",
-    "longer-bearoff": "Longer bear-offs",
-    "redouble": "Redoubling an owned cube",
+    "only-play": N_("The only legal play"),
+    "no-play": N_("No legal play"),
+    "higher-die": N_("The higher-die rule"),
+    "one-die": N_("Only one die can be played"),
+    "both-dice": N_("Both dice must be used"),
+    "blocked-route": N_("A combined move with a closed stop"),
+    "partial-entry": N_("Partial entry from the bar"),
+    "partial-double": N_("Only part of a double"),
+    "bearoff-higher": N_("Bearing off with a higher die"),
+    "fewest-rolls": N_("Bear off in the fewest rolls"),
+    "race": N_("Win the bear-off race"),
+    "last-roll": N_("The last roll"),
+    "two-rolls": N_("Two rolls to go"),
+    "longer-bearoff": N_("Longer bear-offs"),
+    "redouble": N_("Redoubling an owned cube"),
 }
+"""The title of each theme, marked for translation: shown through :func:`trainer.content.wording.theme_title`."""
 REVEALING_THEMES = frozenset({"no-play"})
 """Themes whose name gives the answer away: never a puzzle set of their own, their puzzles stay in the mix."""
-VARIANT_TITLES = {"standard": "Backgammon", "acey-deucey": "Acey-deucey"}
+VARIANT_TITLES = {"standard": N_("Backgammon"), "acey-deucey": N_("Acey-deucey")}
+"""The name of each set of rules (shown through :func:`trainer.content.wording.variant_title`)."""
+RECOGNITION_TITLES = {
+    "forced": N_("Forced: the only legal play"),
+    "not-forced": N_("Not forced: several plays"),
+    "no-play": N_("No legal play"),
+    "one-die": N_("Partial: only one die can be played"),
+    "higher-die": N_("Partial: the higher die"),
+    "partial-double": N_("Partial: part of a double"),
+    "partial-entry": N_("Partial: entering from the bar"),
+}
+"""The titles of the recognition drill's themes."""
+
+
+def forced_theme(position: Position, dice: Dice) -> str | None:
+    """The forced-move theme a position and roll illustrate, or ``None`` if the roll is not forced."""
+    explanation = explain(position, dice)
+    if not explanation.forced:
+        return None
+    if explanation.no_play:
+        return "no-play"
+    constraints = explanation.constraints
+    (play,) = explanation.plays
+    if Constraint.PARTIAL_ENTRY in constraints:
+        return "partial-entry"
+    if Constraint.PARTIAL_DOUBLE in constraints:
+        return "partial-double"
+    if Constraint.HIGHER_DIE in constraints:
+        return "higher-die"
+    if Constraint.ONE_DIE in constraints:
+        return "one-die"
+    if _bears_off_with_a_higher_die(play):
+        return "bearoff-higher"
+    if _has_blocked_route(position, dice):
+        return "blocked-route"
+    if _single_die_temptation(position, dice, play):
+        return "both-dice"
+    return "only-play"
+
+
+def _bears_off_with_a_higher_die(play: Play) -> bool:
+    """Whether a die of the play bears a checker off from a point lower than its number (no die matches the
+    distance exactly once the exact ones are given out)."""
+    left = list(play.dice.moves)
+    unmatched = []
+    for move in play.moves:
+        distance = move.start - move.end
+        if distance in left:
+            left.remove(distance)
+        else:
+            unmatched.append(move)
+    return any(move.end == OFF for move in unmatched)
+
+
+def _has_blocked_route(position: Position, dice: Dice) -> bool:
+    """Whether some checker could reach a point with both dice except that both stops on the way are closed."""
+    high, low = dice.high, dice.low
+    me, them = position.player, position.opponent
+    if high == low or me[25]:
+        return False
+    for start in range(24, high + low, -1):
+        if not me[start]:
+            continue
+        end = start - high - low
+        first, second = start - high, start - low
+        if them[25 - end] < 2 and them[25 - first] >= 2 and them[25 - second] >= 2:
+            return True
+    return False
+
+
+def _single_die_temptation(position: Position, dice: Dice, play: Play) -> bool:
+    """Whether a checker could legally move by one die alone in a way that is not part of the only play."""
+    first_moves = {(move.start, move.end) for move in play.moves}
+    return any(
+        (move.start, move.end) not in first_moves for die in set(dice) for move in iter_single_moves(position, die)
+    )

@@ -7,8 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from trainer.content import wording
 from trainer.content.files import (
     ContentFileError,
+    Problem,
     content_files,
     is_folder,
     is_missing,
@@ -16,8 +18,9 @@ from trainer.content.files import (
     parse_toml,
     read_content_text,
 )
-from trainer.content.loader import Problem, lesson_clashes, load_lesson_file
+from trainer.content.loader import lesson_clashes, load_lesson_file
 from trainer.content.paths import content_dir
+from trainer.content.puzzles import load_puzzle_file
 
 PROBLEM_LIMIT = 600
 """The most characters a problem's line may have (a path, the place, what is wrong and a suggestion)."""
@@ -33,12 +36,8 @@ class ValidationReport:
     def text(self) -> str:
         """One line a problem (whatever the file holds: a value it quotes is cut short), then a summary line."""
         lines = [one_line(str(problem), PROBLEM_LIMIT) for problem in self.problems]
-        files = len(self.checked)
-        if self.problems:
-            broken = len({problem.file for problem in self.problems})
-            lines.append(f"{len(self.problems)} problem(s) in {broken} of {files} file(s).")
-        else:
-            lines.append(f"All {files} file(s) are valid.")
+        broken = len({problem.file for problem in self.problems})
+        lines.append(wording.validation_summary(len(self.problems), broken, len(self.checked)))
         return "\n".join(lines)
 
 
@@ -54,7 +53,7 @@ def _files(paths: Sequence[Path], report: ValidationReport) -> list[Path]:
             report.problems.append(Problem(str(path), None, "", error.message))
             continue
         if folder and not found:
-            report.problems.append(Problem(str(path), None, "", "the folder holds no .toml content files"))
+            report.problems.append(Problem(str(path), None, "", wording.empty_folder()))
         for file in found:
             try:
                 key = file.resolve()
@@ -99,12 +98,13 @@ def validate_paths(paths: Sequence[Path], *, show_full_paths: bool = True) -> Va
         name = str(path) if show_full_paths else path.name
         report.checked.append(name)
         if is_missing(path):
-            report.problems.append(Problem(name, None, "", "no such file or folder"))
+            report.problems.append(Problem(name, None, "", wording.no_such_file()))
             continue
         try:
             _check_file(path, name, report, seen_ids, seen_numbers, seen_puzzles)
         except Exception as error:
-            report.problems.append(Problem(name, None, "", f"could not be checked: {type(error).__name__}: {error}"))
+            failure = f"{type(error).__name__}: {error}"
+            report.problems.append(Problem(name, None, "", wording.could_not_be_checked(failure)))
     return report
 
 
@@ -117,15 +117,13 @@ def _check_file(
     seen_puzzles: dict[str, str],
 ) -> None:
     """Check one content file, adding its problems to ``report``."""
-    from trainer.content.puzzles import load_puzzle_file
-
     if is_puzzle_file(path):
         puzzles, problems = load_puzzle_file(path, display_name=name)
         report.problems.extend(problems)
         for puzzle in puzzles:
             if puzzle.id in seen_puzzles:
-                clash = f"puzzle id {puzzle.id!r} is also in {seen_puzzles[puzzle.id]}"
-                report.problems.append(Problem(name, None, "field 'id'", clash))
+                clash = wording.puzzle_id_used(puzzle.id, seen_puzzles[puzzle.id])
+                report.problems.append(Problem(name, None, wording.field_place("id"), clash))
             seen_puzzles.setdefault(puzzle.id, name)
         return
     lesson, problems = load_lesson_file(path, display_name=name)

@@ -1,0 +1,1361 @@
+"""Every sentence the content layer says, in one place and through the translation function: the problems found in
+lesson and puzzle files and where they are, the feedback on answers, the explanations of cube decisions and scores,
+the prompts of generated puzzles and the titles of themes.
+
+Functions take values (numbers, plays, keywords of the file format, sides) and return finished sentences in the
+language in use. The text of lessons and puzzles itself (their titles, prompts and explanations) is content, written
+in the files: it is not translated here. Keywords of the file format (``no double``, a field's name, the
+``answers = ["13/7"]`` of a suggestion) and notation stay as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from trainer.content.keywords import CUBE_ANSWERS, FORCED, NO_PLAY, NOT_FORCED, CubeAnswer, RecognitionAnswer
+from trainer.content.themes import RECOGNITION_TITLES, THEME_TITLES, VARIANT_TITLES
+from trainer.engine import Side, WinKind
+from trainer.engine.bearoff import CubeDecision
+from trainer.engine.wording import printable, quoted, win_kind_phrase
+from trainer.i18n import _, ngettext
+
+
+def listed(items: Sequence[object]) -> str:
+    """Items in a sentence: ``3``, ``3 and 5``, ``3, 5 and 8``."""
+    if len(items) < 2:
+        return "".join(str(item) for item in items)
+    return _("{items} and {last}").format(items=", ".join(str(item) for item in items[:-1]), last=items[-1])
+
+
+# --- where a problem is ----------------------------------------------------------------------------------------
+
+
+def field_place(field: str) -> str:
+    """A top-level field of a file: ``field 'title'``."""
+    return _("field '{field}'").format(field=field)
+
+
+def step_place(step: int | None, kind: object, field: str | None) -> str:
+    """Where a problem is in a lesson: ``step 3 (play), field 'dice'``, ``step 3``, ``field 'title'``, or nothing
+    for the whole file. ``step`` counts from 0; ``kind`` is the step's, as the file writes it, if it has one."""
+    if step is None:
+        return field_place(field) if field else ""
+    number = step + 1
+    if kind and field:
+        return _("step {number} ({kind}), field '{field}'").format(number=number, kind=kind, field=field)
+    if kind:
+        return _("step {number} ({kind})").format(number=number, kind=kind)
+    if field:
+        return _("step {number}, field '{field}'").format(number=number, field=field)
+    return _("step {number}").format(number=number)
+
+
+def puzzle_place(index: int, puzzle_id: str | None, field: str | None) -> str:
+    """Where a problem is in a puzzle file: ``puzzle 2 (forced-0002), field 'dice'``; ``index`` counts from 0."""
+    number = index + 1
+    if puzzle_id is not None and field:
+        return _("puzzle {number} ({id}), field '{field}'").format(number=number, id=puzzle_id, field=field)
+    if puzzle_id is not None:
+        return _("puzzle {number} ({id})").format(number=number, id=puzzle_id)
+    if field:
+        return _("puzzle {number}, field '{field}'").format(number=number, field=field)
+    return _("puzzle {number}").format(number=number)
+
+
+def with_suggestion(problem: str, suggestion: str) -> str:
+    """A problem's line followed by what to do about it."""
+    return _("{problem} (suggestion: {suggestion})").format(problem=problem, suggestion=suggestion)
+
+
+# --- reading files ---------------------------------------------------------------------------------------------
+
+
+def not_a_content_file(kind: str) -> str:
+    """``kind`` says what the path is instead: ``a folder``, ``a pipe``."""
+    return _("this is {kind}, not a content file").format(kind=kind)
+
+
+def cannot_read_file(reason: object) -> str:
+    return _("cannot read the file: {reason}").format(reason=reason)
+
+
+def file_too_large(limit: int) -> str:
+    return _("the file is larger than {limit:,} bytes (1 MB), the most a content file may hold").format(limit=limit)
+
+
+def split_the_file() -> str:
+    return _("split it into several files")
+
+
+def not_utf8(byte: int) -> str:
+    """``byte`` counts from 1."""
+    return _("the file is not UTF-8 text (byte {byte})").format(byte=byte)
+
+
+def not_toml(error: object) -> str:
+    return _("not valid TOML: {error}").format(error=error)
+
+
+def check_quotes_and_brackets() -> str:
+    return _("check quotes and brackets on that line")
+
+
+def cannot_list_folder(reason: object) -> str:
+    return _("cannot list the folder: {reason}").format(reason=reason)
+
+
+def could_not_be_checked(error: object) -> str:
+    """A file whose checks broke unexpectedly."""
+    return _("could not be checked: {error}").format(error=error)
+
+
+def no_such_file() -> str:
+    return _("no such file or folder")
+
+
+def empty_folder() -> str:
+    return _("the folder holds no .toml content files")
+
+
+def validation_summary(problems: int, broken: int, files: int) -> str:
+    """The last line of ``bgtrainer validate``."""
+    if problems:
+        return _("{problems} problem(s) in {broken} of {files} file(s).").format(
+            problems=problems, broken=broken, files=files
+        )
+    return _("All {files} file(s) are valid.").format(files=files)
+
+
+# --- control characters ------------------------------------------------------------------------------------------
+
+
+def control_characters(text: str, found: Sequence[str]) -> str:
+    """``text`` holds the control characters ``found`` (each once), which a terminal would act on: each shown as a
+    visible sign with its code point, and the text around the first quoted with them made visible."""
+    characters = ", ".join(f"{printable(char)} (U+{ord(char):04X})" for char in found)
+    at = text.index(found[0])
+    start, end = max(0, at - 30), at + 30
+    around = ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+    return ngettext(
+        "the text holds a control character, {characters}, which a terminal would act on rather than show: {text}",
+        "the text holds {count} control characters, {characters}, which a terminal would act on rather than show: "
+        "{text}",
+        len(found),
+    ).format(count=len(found), characters=characters, text=quoted(printable(around, newlines=True)))
+
+
+def remove_control_characters(count: int) -> str:
+    """What to do about ``count`` control characters in a text."""
+    return ngettext(
+        "remove it, or write what it stands for as text", "remove them, or write what they stand for as text", count
+    )
+
+
+# --- the fields of lessons and puzzles --------------------------------------------------------------------------
+
+
+def field_required() -> str:
+    return _("this field is required")
+
+
+def unknown_field() -> str:
+    return _("unknown field")
+
+
+def did_you_mean(field: str) -> str:
+    return _("did you mean '{field}'?").format(field=field)
+
+
+def known_fields(fields: Iterable[str]) -> str:
+    return _("known fields: {fields}").format(fields=", ".join(fields))
+
+
+def unknown_step_kind(kind: object) -> str:
+    """A step whose ``kind`` is none of the kinds (``None``: it has none)."""
+    if kind:
+        return _("unknown step kind {kind}").format(kind=repr(kind))
+    return _("the step has no 'kind'")
+
+
+def step_kinds(kinds: Iterable[str]) -> str:
+    return _("kind is one of {kinds}").format(kinds=", ".join(kinds))
+
+
+def unknown_condition(condition: str) -> str:
+    return _(
+        "unknown condition {condition}; use hits, no_hit, enters, bears_off, safe, uses_all_dice or makes_point:N"
+    ).format(condition=repr(condition))
+
+
+def point_out_of_range(value: str, point: str) -> str:
+    """A condition or a target naming a point that is not on the board."""
+    return _("{value} names point {point}; points run 1-24").format(value=repr(value), point=point)
+
+
+def unknown_target(target: str, targets: Iterable[str]) -> str:
+    return _("unknown target {target}; use {targets} or bar").format(target=repr(target), targets=", ".join(targets))
+
+
+def die_out_of_range(die: int, throw: Sequence[int]) -> str:
+    return _("a die shows 1 to 6, not {die} (in the throw {throw})").format(die=die, throw=list(throw))
+
+
+def throw_not_a_tie(mine: int, theirs: int) -> str:
+    return _("throw ({mine}, {theirs}) is not a tie, so the opening roll would end there").format(
+        mine=mine, theirs=theirs
+    )
+
+
+def last_throw_a_tie(mine: int, theirs: int) -> str:
+    return _("the last throw ({mine}, {theirs}) is a tie; add a throw that decides").format(mine=mine, theirs=theirs)
+
+
+def cube_value(value: int) -> str:
+    return _("the cube shows 1, 2, 4, 8, 16 or 32 before a double, not {value}").format(value=value)
+
+
+def unreadable_event(event: str) -> str:
+    return _(
+        "cannot read the event {event}: write 'X doubles', 'O redoubles', 'X takes', 'O passes', 'O beavers' or "
+        "'X wins' ('X wins a gammon', 'X wins a backgammon')"
+    ).format(event=repr(event[:40]))
+
+
+def unreadable_game(game: str) -> str:
+    return _("cannot read the game {game}: write the winner and the points, like 'X 2'").format(game=repr(game[:40]))
+
+
+def unknown_practice_theme(theme: str, themes: Iterable[str]) -> str:
+    return _("unknown puzzle theme {theme}; use acey-deucey or one of {themes}").format(
+        theme=repr(theme), themes=", ".join(themes)
+    )
+
+
+def theme_listed_twice() -> str:
+    return _("a puzzle theme is listed twice")
+
+
+def asked_before_rolling(puzzle_id: str) -> str:
+    """A cube puzzle asked for its dice."""
+    return _("puzzle {id} is asked before rolling: it has no dice").format(id=puzzle_id)
+
+
+# --- the checks of lessons --------------------------------------------------------------------------------------
+
+
+def no_graded_step() -> str:
+    return _("the lesson has no graded step")
+
+
+def add_a_graded_step() -> str:
+    return _("add a play, pick or choose step")
+
+
+def repeated_task(earlier_step: int) -> str:
+    """``earlier_step`` counts from 1."""
+    return _("the same position and roll as step {step}: the task repeats the one before").format(step=earlier_step)
+
+
+def give_a_fresh_task() -> str:
+    return _("give this task a fresh position or roll")
+
+
+def unplayable_roll(dice: str) -> str:
+    return _("{dice} cannot be played in this position: there is nothing to practise").format(dice=dice)
+
+
+def not_forced(count: int, examples: str) -> str:
+    """A step marked forced whose roll has ``count`` legal plays (the first few ``examples``)."""
+    return ngettext(
+        "forced = true, but the roll has {count} legal play ({examples}...)",
+        "forced = true, but the roll has {count} legal plays ({examples}...)",
+        count,
+    ).format(count=count, examples=examples)
+
+
+def drop_forced() -> str:
+    return _("drop 'forced', or choose a roll with exactly one legal play")
+
+
+def no_goal() -> str:
+    return _("give 'play' or at least one condition")
+
+
+def every_play_passes(count: int) -> str:
+    return ngettext(
+        "every legal play ({count} in all) passes this step: there is nothing to get wrong",
+        "every legal play ({count} in all) passes this step: there is nothing to get wrong",
+        count,
+    ).format(count=count)
+
+
+def ask_for_something_to_miss() -> str:
+    return _(
+        "ask for a play or conditions that some legal play misses; for a roll with one legal play, set "
+        "forced = true and say so in the prompt"
+    )
+
+
+def target_needs_dice(target: str) -> str:
+    return _("target '{target}' depends on the roll, but the step has no dice").format(target=target)
+
+
+def add_dice() -> str:
+    return _('add dice = "..."')
+
+
+def no_point_matches(target: str) -> str:
+    return _("no point on this board matches target '{target}'").format(target=target)
+
+
+def no_double_meets() -> str:
+    return _("no double meets what this step asks")
+
+
+def change_want_or_conditions() -> str:
+    return _("change 'want' or 'conditions'")
+
+
+def every_double_meets() -> str:
+    return _("every double meets what this step asks: there is nothing to get wrong")
+
+
+def choose_a_partial_double() -> str:
+    return _("choose a position where some double cannot be played in full")
+
+
+def no_correct_option() -> str:
+    return _("no option is marked correct")
+
+
+def mark_the_right_option() -> str:
+    return _("set correct = true on the right one")
+
+
+def answer_printed(answer: str) -> str:
+    return _("the answer {answer} is printed under the board, as a pip count").format(answer=repr(answer))
+
+
+def ask_what_the_board_hides() -> str:
+    return _("ask about a position or a count the board does not show")
+
+
+def cube_answers(question: str) -> str:
+    """How a cube question (``double`` or ``take``) is answered."""
+    if question == "take":
+        return _("a take question is answered take or pass")
+    return _("a double question is answered double or no double")
+
+
+def outside_the_cube_table() -> str:
+    return _("use a bear-off of at most six checkers a side, every checker home")
+
+
+def figures_say(right: str, written: str) -> str:
+    """The exact figures' answer against the one a file gives (both keywords)."""
+    return _("the exact figures say {right}, not {written}").format(right=right, written=written)
+
+
+def too_close_to_teach(margin: float, needed: float) -> str:
+    return _("the decision is too close to teach (margin {margin:.3f}, at least {needed})").format(
+        margin=margin, needed=needed
+    )
+
+
+def choose_a_clearer_decision() -> str:
+    return _("choose a position with a clearer answer")
+
+
+def unreadable_answer(answer: str, ask: str) -> str:
+    """A score step's answer that does not read as what ``ask`` asks for."""
+    return _("cannot read {answer} as {form}").format(answer=repr(answer), form=answer_form(ask))
+
+
+def rules_give(right: str, written: str, working: str) -> str:
+    return _("the rules give {right}, not {written}: {working}").format(right=right, written=written, working=working)
+
+
+def not_legal_here(play: str, reason: str) -> str:
+    return _("{play} is not a legal play here: {reason}").format(play=repr(play), reason=reason)
+
+
+def legal_plays_include(examples: str) -> str:
+    return _("legal plays include {examples}").format(examples=examples)
+
+
+def play_misses_conditions(play: str, missed: list[str]) -> str:
+    return _("the expected play {play} does not meet {missed}").format(play=repr(play), missed=missed)
+
+
+def drop_or_fix_conditions() -> str:
+    return _("drop 'conditions' (the play decides) or fix them")
+
+
+def no_play_meets(conditions: list[str]) -> str:
+    return _("no legal play meets all of {conditions}").format(conditions=conditions)
+
+
+def lesson_id_used(lesson_id: str, other: str) -> str:
+    return _("lesson id '{id}' is already used by {file}").format(id=lesson_id, file=other)
+
+
+def give_own_id() -> str:
+    return _("give every lesson its own id")
+
+
+def lesson_number_used(number: int, other: str) -> str:
+    return _("lesson number {number} is already used by {file}").format(number=number, file=other)
+
+
+def give_own_number() -> str:
+    return _("give every lesson its own number")
+
+
+# --- the checks of puzzles --------------------------------------------------------------------------------------
+
+
+def no_puzzle_tables() -> str:
+    return _("no [[puzzles]] tables found")
+
+
+def start_with_puzzles() -> str:
+    return _("start each puzzle with [[puzzles]]")
+
+
+def puzzle_id_used(puzzle_id: str, other: str) -> str:
+    return _("puzzle id {id} is also in {file}").format(id=repr(puzzle_id), file=other)
+
+
+def remove_field(field: str) -> str:
+    return _("remove '{field}'").format(field=field)
+
+
+def cube_puzzle_takes_no_dice() -> str:
+    return _("a cube puzzle is asked before rolling: it takes no dice")
+
+
+def cube_puzzle_needs_a_question() -> str:
+    return _("a cube puzzle needs a question")
+
+
+def give_a_question() -> str:
+    return _('question = "double" or "take"')
+
+
+def no_cube_in_acey_deucey() -> str:
+    return _("the cube is not used in acey-deucey here")
+
+
+def only_cube_puzzles_take(field: str) -> str:
+    return _("only cube puzzles take '{field}'").format(field=field)
+
+
+def puzzle_needs_dice(kind: str) -> str:
+    """A puzzle of ``kind`` (forced, bearoff or recognition) without its dice."""
+    needs = {
+        "forced": _("a forced puzzle needs the dice"),
+        "bearoff": _("a bearoff puzzle needs the dice"),
+        "recognition": _("a recognition puzzle needs the dice"),
+    }
+    return needs[kind]
+
+
+def acey_deucey_puzzles_are_forced() -> str:
+    return _("acey-deucey puzzles are forced-move puzzles")
+
+
+def waiting_only_in_acey_deucey() -> str:
+    return _("checkers wait to enter only in acey-deucey")
+
+
+def set_acey_deucey() -> str:
+    return _('variant = "acey-deucey", or no waiting checkers')
+
+
+def unknown_theme(kind: str, theme: str) -> str:
+    """A theme the puzzles of ``kind`` (cube, forced, bearoff, recognition) do not have."""
+    unknown = {
+        "cube": _("unknown cube theme {theme}"),
+        "forced": _("unknown forced theme {theme}"),
+        "bearoff": _("unknown bear-off theme {theme}"),
+        "recognition": _("unknown recognition theme {theme}"),
+    }
+    return unknown[kind].format(theme=repr(theme))
+
+
+def use_one_of(themes: Iterable[str]) -> str:
+    return _("use one of {themes}").format(themes=", ".join(themes))
+
+
+def theme_shown(found: str | None, written: str) -> str:
+    """The theme the engine finds in a position against the one a file gives."""
+    return _("this position shows the theme {found}, not {written}").format(found=repr(found), written=repr(written))
+
+
+def figures_say_with(right: str, figures: str) -> str:
+    return _("the exact figures say {right}: {figures}").format(right=right, figures=figures)
+
+
+def too_close_to_ask(margin: float, needed: float) -> str:
+    return _("the decision is too close to ask (margin {margin:.3f}, at least {needed} needed)").format(
+        margin=margin, needed=needed
+    )
+
+
+def cube_figures(decision: CubeDecision) -> str:
+    """The three equities, for a problem report."""
+    return _("no double {no_double:+.3f}, double/take {double_take:+.3f}, double/pass {double_pass:+.3f}").format(
+        no_double=decision.no_double, double_take=decision.double_take, double_pass=decision.double_pass
+    )
+
+
+def game_over() -> str:
+    return _("the game is over in this position: there is nothing to play")
+
+
+def roll_not_forced(count: int, examples: str) -> str:
+    return ngettext(
+        "the roll is not forced: {count} legal play ({examples}, ...)",
+        "the roll is not forced: {count} legal plays ({examples}, ...)",
+        count,
+    ).format(count=count, examples=examples)
+
+
+def the_only_legal_play(play: object) -> str:
+    return _("the only legal play is {play}").format(play=play)
+
+
+def bearoff_needs_every_checker_home() -> str:
+    return _("a bear-off puzzle needs every checker of both sides home")
+
+
+def best_plays_are(plays: str) -> str:
+    return _("the best plays are {plays}").format(plays=plays)
+
+
+def list_the_best_plays() -> str:
+    return _("list every play tied with the best, and only those")
+
+
+def every_play_ties() -> str:
+    return _("every legal play is as good as the best: there is nothing to get wrong")
+
+
+def best_not_clearly_better(margin: float) -> str:
+    return _("the best play is not clearly better than the next (margin {margin:.4f})").format(margin=margin)
+
+
+def recognition_has_one_answer(given: str) -> str:
+    return _("a recognition puzzle has one answer, forced, not forced or no play (not {given})").format(given=given)
+
+
+def answer_is(right: str, written: str, reason: str) -> str:
+    """A recognition puzzle's answer against the engine's (both keywords), with the engine's reason."""
+    return _("the answer is {right}, not {written}: {reason}").format(
+        right=repr(right), written=repr(written), reason=reason
+    )
+
+
+# --- titles -----------------------------------------------------------------------------------------------------
+
+
+def theme_title(theme: str) -> str:
+    """A puzzle theme's title (the theme itself for one the catalogue does not have)."""
+    return _(THEME_TITLES[theme]) if theme in THEME_TITLES else theme
+
+
+def recognition_title(theme: str) -> str:
+    """A recognition theme's title (the theme itself for one the drill does not have)."""
+    return _(RECOGNITION_TITLES[theme]) if theme in RECOGNITION_TITLES else theme
+
+
+def variant_title(variant: str) -> str:
+    """The rules' name: ``Backgammon``, ``Acey-deucey``."""
+    return _(VARIANT_TITLES[variant]) if variant in VARIANT_TITLES else variant
+
+
+def variant_puzzles(variant: str) -> str:
+    """The title of a variant's whole puzzle set."""
+    if variant == "acey-deucey":
+        return _("Acey-deucey puzzles")
+    if variant == "standard":
+        return _("Backgammon puzzles")
+    return _("{variant} puzzles").format(variant=variant_title(variant))
+
+
+def mixed_forced_moves() -> str:
+    """The title of a set that mixes a revealing theme (no legal play) with other forced moves."""
+    return _("Forced moves, mixed (some rolls can't be played)")
+
+
+# --- feedback on plays ------------------------------------------------------------------------------------------
+
+
+def doesnt_hit() -> str:
+    return _("it doesn't hit")
+
+
+def hits_against_the_task() -> str:
+    return _("it hits, and this task asks you not to")
+
+
+def doesnt_enter() -> str:
+    return _("it doesn't bring a checker in (from the bar, or one waiting to enter)")
+
+
+def doesnt_bear_off() -> str:
+    return _("it doesn't bear a checker off")
+
+
+def leaves_blots(points: Sequence[int]) -> str:
+    """Why a play misses "safe": the blots it leaves (at least one)."""
+    if len(points) == 1:
+        return _("it leaves a blot on point {point}").format(point=points[0])
+    return ngettext(
+        "it leaves {count} blot, on points {points}", "it leaves {count} blots, on points {points}", len(points)
+    ).format(count=len(points), points=listed(points))
+
+
+def doesnt_use_all_dice() -> str:
+    return _("it doesn't use all the dice")
+
+
+def gives_up_point(point: int) -> str:
+    return _("it gives up your {point}-point").format(point=point)
+
+
+def doesnt_make_point(point: int) -> str:
+    return _("it doesn't make your {point}-point (two or more checkers on it)").format(point=point)
+
+
+def not_the_play_asked(play: str) -> str:
+    return _("{play} is legal, but it isn't the play this task asks for").format(play=play)
+
+
+def legal_but(play: str, problem: str) -> str:
+    """A legal play that misses a condition: ``problem`` says how (``it doesn't hit``)."""
+    return _("{play} is legal, but {problem}").format(play=play, problem=problem)
+
+
+def missed(reason: str, hint: str | None) -> str:
+    """Why an answer missed, as a sentence, and the step's hint after it."""
+    if hint:
+        return _("{reason}. {hint}").format(reason=reason, hint=hint)
+    return _("{reason}.").format(reason=reason)
+
+
+# --- feedback on picks ------------------------------------------------------------------------------------------
+
+
+def board_region(point: int) -> str:
+    """The quarter of the board a point (the learner's numbering, 1-24) lies in."""
+    if point <= 6:
+        return _("your home board")
+    if point <= 12:
+        return _("your outer board")
+    if point <= 18:
+        return _("O's outer board")
+    return _("O's home board")
+
+
+def target_rule(target: str) -> str | None:
+    """The rule behind a pick step's target, said for a wrong pick (``None`` for a target without one)."""
+    rules = {
+        "bar": _("the bar is the strip in the middle of the board, where hit checkers wait"),
+        "blots": _("an O blot is a point with a single O checker on it"),
+        "my_blots": _("a blot of yours is a point with just one of your checkers on it"),
+        "closed": _("a point is closed to you when O has two or more checkers on it"),
+        "home_board": _("your home board is points 1-6"),
+        "entry": _(
+            "a checker on the bar enters on your point 25 minus a die (a 2 on point 23), and only if it is open"
+        ),
+        "hittable": _("you hit by landing exactly on a single O checker, with one die or with both (every stop open)"),
+    }
+    return rules.get(target)
+
+
+def choose_your_checker() -> str:
+    return _("choose a point where one of your checkers stands")
+
+
+def the_bar() -> str:
+    return _("the bar")
+
+
+def the_tray() -> str:
+    return _("the tray of borne-off checkers")
+
+
+def waiting_checkers(count: int) -> str:
+    """The column of checkers waiting to enter (acey-deucey), with how many of yours wait there."""
+    if not count:
+        return _("the column of waiting checkers")
+    return ngettext("your {count} checker waiting to enter", "your {count} checkers waiting to enter", count).format(
+        count=count
+    )
+
+
+def point_holding(point: int, mine: int, theirs: int, region: str) -> str:
+    """A point, what stands on it and its quarter: ``point 20 (2 O checkers: closed to you), in O's home board``."""
+    if mine == 1:
+        what = _("your blot")
+    elif mine:
+        what = ngettext("your {count} checker", "your {count} checkers", mine).format(count=mine)
+    elif theirs == 1:
+        what = _("an O blot")
+    elif theirs:
+        what = ngettext("{count} O checker: closed to you", "{count} O checkers: closed to you", theirs).format(
+            count=theirs
+        )
+    else:
+        what = _("empty")
+    return _("point {point} ({what}), in {region}").format(point=point, what=what, region=region)
+
+
+def wrong_pick(place: str, rule: str | None, then: str) -> str:
+    """A wrong pick: what was picked, the rule the target follows if there is one, and what to do next."""
+    if rule:
+        return _("Not {place}: {rule}. {then}").format(place=place, rule=rule, then=then)
+    return _("Not {place}. {then}").format(place=place, then=then)
+
+
+# --- feedback on the opening roll and the setup ------------------------------------------------------------------
+
+
+def roll_first() -> str:
+    return _("Roll first: each side throws one die.")
+
+
+def tie(number: int) -> str:
+    return _("Both dice show {number}: a tie decides nothing. Roll again.").format(number=number)
+
+
+def higher_die_starts(winner: Side, high: int, low: int) -> str:
+    """Who threw the higher die, and so moves first (X is the learner)."""
+    if winner is Side.X:
+        return _("You threw the higher die ({high} against {low}), so you move first.").format(high=high, low=low)
+    return _("O threw the higher die ({high} against {low}), so O moves first.").format(high=high, low=low)
+
+
+def starting_position_right() -> str:
+    return _("That's the starting position: 2 on your 24-point, 5 on 13, 3 on 8 and 5 on 6.")
+
+
+def setup_wrong(points: Sequence[tuple[int, int, int]], more: int) -> str:
+    """The first points set up wrong, each as ``(point, checkers wanted, checkers there)``, and how many more."""
+    details = "; ".join(
+        _("your {point}-point should hold {want} (it has {have})").format(point=point, want=want, have=have)
+        for point, want, have in points
+    )
+    if more:
+        return ngettext("Not yet: {details} and {count} more.", "Not yet: {details} and {count} more.", more).format(
+            details=details, count=more
+        )
+    return _("Not yet: {details}.").format(details=details)
+
+
+# --- feedback on puzzles ----------------------------------------------------------------------------------------
+
+
+def roll_can_be_played() -> str:
+    return _("This roll can be played: look again at every checker and both dice.")
+
+
+def legal_but_not_the_answer(play: str) -> str:
+    return _("{play} is legal, but not the answer.").format(play=play)
+
+
+def bearoff_can_be_played() -> str:
+    return _("This roll can be played: every bear-off roll can.")
+
+
+def bearoff_tip(rule: str) -> str:
+    """A bear-off rule of thumb of :mod:`trainer.content.grading` (marked there), in the language in use."""
+    return _(rule)
+
+
+def race_not_fewest_rolls() -> str:
+    return _("the play that wins most often is not the one that needs the fewest rolls")
+
+
+def taking_off_finds_it() -> str:
+    return _("taking off as many checkers as possible already finds the answer")
+
+
+def no_rule_of_thumb() -> str:
+    return _("no rule of thumb tells the best play from the tempting one")
+
+
+def bearoff_figures(rolls: float, chance: float | None) -> str:
+    """A bear-off play's figures: the rolls still needed on average, and the chance to win in a race."""
+    if chance is None:
+        return _("you need {rolls:.2f} rolls on average to finish").format(rolls=rolls)
+    return _("you win {chance:.1f}% of the time and you need {rolls:.2f} rolls on average to finish").format(
+        chance=chance * 100, rolls=rolls
+    )
+
+
+def bearoff_solution(play: str, others: Sequence[str], figures: str) -> str:
+    """The best play of a bear-off puzzle (with the plays tied with it) and its figures."""
+    if others:
+        return _("{play} (or {others}): after it {figures}.").format(
+            play=play, others=", ".join(others), figures=figures
+        )
+    return _("{play}: after it {figures}.").format(play=play, figures=figures)
+
+
+def bearoff_best(play: str, figures: str) -> str:
+    return _("{play} is best: after it {figures}.").format(play=play, figures=figures)
+
+
+def bearoff_next_best(play: str, figures: str) -> str:
+    return _("Next best, {play}: {figures}.").format(play=play, figures=figures)
+
+
+def bearoff_worse(play: str, figures: str, *, points: float | None = None, rolls: float | None = None) -> str:
+    """A worse bear-off play's figures, and how much better the best does: by ``points`` percentage points of
+    winning chances (a race), or by ``rolls`` fewer rolls on average."""
+    if points is not None:
+        return _("After {play} {figures}. The best play wins {points:.1f} percentage points more often.").format(
+            play=play, figures=figures, points=points
+        )
+    return _("After {play} {figures}. The best play needs {rolls:.2f} fewer rolls on average.").format(
+        play=play, figures=figures, rolls=rolls
+    )
+
+
+# --- acey-deucey: the double chosen after a 1-2 -------------------------------------------------------------------
+
+
+def double_goes_on(number: int) -> str:
+    return _("{number}-{number} can be played in full, so the turn would go on to the bonus roll").format(number=number)
+
+
+def double_not_in_full(number: int, used: int) -> str:
+    """A double of which only ``used`` moves can be played."""
+    if not used:
+        return _(
+            "{number}-{number} cannot be played in full: none of its four moves can be played here, and a part "
+            "that can't be played ends the turn, bonus roll and all"
+        ).format(number=number)
+    return ngettext(
+        "{number}-{number} cannot be played in full: only {used} of its four moves can be played here, and a part "
+        "that can't be played ends the turn, bonus roll and all",
+        "{number}-{number} cannot be played in full: only {used} of its four moves can be played here, and a part "
+        "that can't be played ends the turn, bonus roll and all",
+        used,
+    ).format(number=number, used=used)
+
+
+def double_misses_goal(number: int, missed: str) -> str:
+    return _("{number}-{number} can be played in full, but every way of playing it misses the goal ({missed})").format(
+        number=number, missed=missed
+    )
+
+
+# --- cube decisions ---------------------------------------------------------------------------------------------
+# A side is X or O (its symbol, never translated), or ``None`` for the learner: "you", with its own sentences.
+
+
+def cube_answer(answer: str) -> str:
+    """A cube answer (a keyword of the file format) as a word: ``double``, ``no double``, ``take``, ``pass``."""
+    (double, no_double), (take, pass_) = CUBE_ANSWERS["double"], CUBE_ANSWERS["take"]
+    words: dict[str, str] = {double: _("double"), no_double: _("no double"), take: _("take"), pass_: _("pass")}
+    return words.get(answer, answer)
+
+
+def cube_answer_sentence(answer: CubeAnswer) -> str:
+    """A cube answer said on its own: ``Double.``, ``No double.``, ``Take.``, ``Pass.``."""
+    (double, no_double), (take, pass_) = CUBE_ANSWERS["double"], CUBE_ANSWERS["take"]
+    sentences = {double: _("Double."), no_double: _("No double."), take: _("Take."), pass_: _("Pass.")}
+    return sentences[answer]
+
+
+def _said(side: Side | None, yours: str, theirs: str, **fields: object) -> str:
+    """``yours`` (a translated message) for the learner, ``theirs`` for the side ``side``, filled in."""
+    return (yours if side is None else theirs).format(side=side, **fields)
+
+
+def _points(equity: float) -> str:
+    return f"{abs(equity):.2f}"
+
+
+def take_words(decision: CubeDecision, taker: Side | None, *, last_roll: bool) -> str:
+    """Whether the doubled side should take, in words and figures."""
+    cost, chance = _points(decision.double_take), 1.0 - decision.win_probability
+    if decision.should_take and decision.double_take >= 0:
+        verdict = _said(
+            taker,
+            _("You should take: taking loses {cost} points a game, passing gives up 1.00."),
+            _("{side} should take: taking loses {cost} points a game, passing gives up 1.00."),
+            cost=cost,
+        )
+    elif decision.should_take:
+        verdict = _said(
+            taker,
+            _("You should take: taking wins {cost} points a game, passing gives up 1.00."),
+            _("{side} should take: taking wins {cost} points a game, passing gives up 1.00."),
+            cost=cost,
+        )
+    else:
+        verdict = _said(
+            taker,
+            _("You should pass: taking would lose {cost} points a game, more than the 1.00 that passing gives up."),
+            _("{side} should pass: taking would lose {cost} points a game, more than the 1.00 that passing gives up."),
+            cost=cost,
+        )
+    return f"{verdict} {_take_reason(decision, taker, chance, last_roll=last_roll)}"
+
+
+def _take_reason(decision: CubeDecision, taker: Side | None, chance: float, *, last_roll: bool) -> str:
+    """Why the doubled side should take or pass: its chances, against what a take needs on the last roll."""
+    if last_roll and decision.should_take:
+        return _said(
+            taker,
+            _(
+                "On the last roll the cube is never turned again, so a take needs 25% of the wins: you have "
+                "{chance:.0%}, more than that."
+            ),
+            _(
+                "On the last roll the cube is never turned again, so a take needs 25% of the wins: {side} has "
+                "{chance:.0%}, more than that."
+            ),
+            chance=chance,
+        )
+    if last_roll:
+        return _said(
+            taker,
+            _(
+                "On the last roll the cube is never turned again, so a take needs 25% of the wins: you have "
+                "{chance:.0%}, less than that."
+            ),
+            _(
+                "On the last roll the cube is never turned again, so a take needs 25% of the wins: {side} has "
+                "{chance:.0%}, less than that."
+            ),
+            chance=chance,
+        )
+    if decision.should_take:
+        return _said(
+            taker,
+            _(
+                "Without the cube you win {chance:.0%} of the time, and owning the cube after a take is worth "
+                "something too."
+            ),
+            _(
+                "Without the cube {side} wins {chance:.0%} of the time, and owning the cube after a take is worth "
+                "something too."
+            ),
+            chance=chance,
+        )
+    return _said(
+        taker,
+        _("Without the cube you win {chance:.0%} of the time."),
+        _("Without the cube {side} wins {chance:.0%} of the time."),
+        chance=chance,
+    )
+
+
+def double_words(decision: CubeDecision, doubler: Side | None, taker: Side | None, *, last_roll: bool) -> str:
+    """Whether the side on roll should double, in words and figures."""
+    gain, cost = _points(decision.double_gain), _points(decision.double_take)
+    figures = {"no_double": decision.no_double, "double_take": decision.double_take}
+    if not decision.should_double:
+        waiting = _said(
+            taker,
+            _(
+                "Waiting is better by {gain} points a game: {no_double:+.2f} without doubling against "
+                "{double_take:+.2f} after a double you would take, owning the cube."
+            ),
+            _(
+                "Waiting is better by {gain} points a game: {no_double:+.2f} without doubling against "
+                "{double_take:+.2f} after a double {side} would take, owning the cube."
+            ),
+            gain=gain,
+            **figures,
+        )
+        return f"{waiting} {_double_reason(decision, doubler, last_roll=last_roll)}"
+    if decision.should_take:
+        return _said(
+            taker,
+            _(
+                "Doubling wins {gain} points a game more than waiting ({double_take:+.2f} against {no_double:+.2f}). "
+                "Taking costs you {cost} against 1.00 for passing, so you should take."
+            ),
+            _(
+                "Doubling wins {gain} points a game more than waiting ({double_take:+.2f} against {no_double:+.2f}). "
+                "Taking costs {side} {cost} against 1.00 for passing, so {side} should take."
+            ),
+            gain=gain,
+            cost=cost,
+            **figures,
+        )
+    return _said(
+        taker,
+        _(
+            "Doubling wins the game at once: you should pass, since taking would lose {cost}, more than 1.00. That "
+            "is {gain} points a game more than waiting ({no_double:+.2f})."
+        ),
+        _(
+            "Doubling wins the game at once: {side} should pass, since taking would lose {cost}, more than 1.00. That "
+            "is {gain} points a game more than waiting ({no_double:+.2f})."
+        ),
+        gain=gain,
+        cost=cost,
+        **figures,
+    )
+
+
+def _double_reason(decision: CubeDecision, doubler: Side | None, *, last_roll: bool) -> str:
+    """Why the side on roll should wait: its chances, not enough for a double."""
+    if last_roll:
+        return _said(
+            doubler,
+            _("You win {chance:.0%} of the time: on the last roll a double needs more than 50%."),
+            _("{side} wins {chance:.0%} of the time: on the last roll a double needs more than 50%."),
+            chance=decision.win_probability,
+        )
+    return _said(
+        doubler,
+        _("You win {chance:.0%} of the time without the cube: not enough yet."),
+        _("{side} wins {chance:.0%} of the time without the cube: not enough yet."),
+        chance=decision.win_probability,
+    )
+
+
+def per_unit_of_the_cube(cube: int) -> str:
+    """The note after the figures of a cube at ``cube`` (2 or more) before the double."""
+    if cube == 2:
+        return _("(Figures per unit of the cube: at 2, each counts twice.)")
+    return _("(Figures per unit of the cube: at {cube}, each counts {cube} times.)").format(cube=cube)
+
+
+def cube_right(answer: str, why: str) -> str:
+    return _("Right: {answer}. {why}").format(answer=cube_answer(answer), why=why)
+
+
+def cube_wrong(answer: str, why: str) -> str:
+    return _("Not {answer}. {why}").format(answer=cube_answer(answer), why=why)
+
+
+# --- score steps --------------------------------------------------------------------------------------------------
+
+
+def impossible_game_points(points: int, game: str) -> str:
+    return _("a game is worth the cube times 1, 2 or 3, so no game wins {points} points ({game})").format(
+        points=points, game=repr(game)
+    )
+
+
+def games_or_score() -> str:
+    return _("give the earlier games or the score, not both")
+
+
+def money_play_has_no_match_score() -> str:
+    return _("money play keeps no match score: set 'length' for a match")
+
+
+def unreadable_score(score: str) -> str:
+    return _("cannot read the score {score}: write yours first, like '3-1'").format(score=repr(score[:20]))
+
+
+def crawford_found_from_games() -> str:
+    return _("with 'games' the engine finds the Crawford game itself: drop 'crawford'")
+
+
+def double_in_crawford_game(number: int, game: str) -> str:
+    return _(
+        "game {number} ({game}) is the Crawford game, where nobody may double: it is worth at most 3 points "
+        "(a backgammon)"
+    ).format(number=number, game=repr(game))
+
+
+def event_place(number: int, event: str) -> str:
+    """An event of a score step, for a problem about it: ``event 2 ('O takes')``."""
+    return _("event {number} ({event})").format(number=number, event=repr(event))
+
+
+def event_after_the_game(event: str) -> str:
+    return _("{event} comes after the game is over").format(event=event)
+
+
+def double_still_waits(event: str) -> str:
+    return _("{event}: a double still waits for its answer").format(event=event)
+
+
+def redouble_without_the_cube(event: str, side: Side) -> str:
+    return _("{event}: {side} does not own the cube, so it doubles rather than redoubles, if it may").format(
+        event=event, side=side
+    )
+
+
+def double_with_the_cube(event: str, side: Side) -> str:
+    return _("{event}: {side} owns the cube, so this is a redouble").format(event=event, side=side)
+
+
+def no_double_to_answer(event: str, side: Side) -> str:
+    return _("{event}: no double waits for {side}'s answer").format(event=event, side=side)
+
+
+def event_against_the_rules(event: str, error: object) -> str:
+    return _("{event} is against the rules: {error}").format(event=event, error=error)
+
+
+def cube_story(values: Sequence[int]) -> str:
+    """How the cube got to its value: ``the cube went 1, 2, 4``."""
+    if len(values) == 1:
+        return _("the cube stayed at 1")
+    return _("the cube went {values}").format(values=", ".join(map(str, values)))
+
+
+def passed_result(story: str, winner: Side, points: int) -> str:
+    return _("{story}; the double was passed, so {winner} wins {points} at that value").format(
+        story=story, winner=winner, points=points
+    )
+
+
+def jacoby_result(story: str, kind: WinKind, winner: Side, points: int) -> str:
+    return _(
+        "{story}, never turned: under the Jacoby rule {kind} counts as a single game, so {winner} wins {points}"
+    ).format(story=story, kind=win_kind_phrase(kind), winner=winner, points=points)
+
+
+def counted_result(story: str, kind: WinKind, winner: Side, cube: int, points: int) -> str:
+    """A game won at a cube value: ``...; a gammon counts the cube twice: X wins 2 x 2 = 4``."""
+    times = {WinKind.SINGLE: _("once"), WinKind.GAMMON: _("twice"), WinKind.BACKGAMMON: _("three times")}[kind]
+    return _("{story}; {kind} counts the cube {times}: {winner} wins {cube} x {value} = {points}").format(
+        story=story, kind=win_kind_phrase(kind), times=times, winner=winner, cube=cube, value=kind.value, points=points
+    )
+
+
+def game_not_over(ask: str) -> str:
+    """A question about the points or the score after the game, whose events don't end it."""
+    if ask == "score":
+        return _(
+            "the question is about the score after the game, but the events don't end it: add 'X wins' (or a "
+            "gammon, a backgammon) or a pass"
+        )
+    return _(
+        "the question is about the points after the game, but the events don't end it: add 'X wins' (or a "
+        "gammon, a backgammon) or a pass"
+    )
+
+
+def money_play_has_no_score() -> str:
+    return _("money play keeps no score: ask for the points, or set 'length'")
+
+
+def score_after(result: str, before: str, after: str, *, match_over: int = 0, crawford_next: bool = False) -> str:
+    """The working of a score question: the game's result and the score it makes (``match_over``: the length of
+    the match it ends)."""
+    if match_over:
+        text = _("{result}: {before} becomes {after}, and the {length}-point match is over")
+    elif crawford_next:
+        text = _("{result}: {before} becomes {after}, and the next game is the Crawford game")
+    else:
+        text = _("{result}: {before} becomes {after}")
+    return text.format(result=result, before=before, after=after, length=match_over)
+
+
+def game_already_over(ask: str) -> str:
+    return _("the question ({ask}) is about the game going on, but the events end it").format(ask=ask)
+
+
+def no_crawford_in_money_play() -> str:
+    return _("there is no Crawford game in money play: set 'length'")
+
+
+def give_the_earlier_games() -> str:
+    return _("give the earlier games, so that the engine finds the Crawford game itself")
+
+
+def nobody_may_double_now() -> str:
+    return _("a double still waits for its answer: nobody may double now")
+
+
+def cube_in_the_middle() -> str:
+    return _("the cube is in the middle")
+
+
+def cube_owned(owner: Side, value: int) -> str:
+    return _("{owner} owns the cube at {value}").format(owner=owner, value=value)
+
+
+def may_double(side: Side, cube: str) -> str:
+    return _("Yes: {side} may double at the start of {side}'s turn, before rolling ({cube}).").format(
+        side=side, cube=cube
+    )
+
+
+def may_not_double(reason: str) -> str:
+    return _("No: {reason}.").format(reason=reason)
+
+
+def crawford_game(leader: Side, short: int, length: int) -> str:
+    return _(
+        "Yes: {leader} reached {short}, one point short of {length}, in the game before: this game is the "
+        "Crawford game, and nobody may double in it."
+    ).format(leader=leader, short=short, length=length)
+
+
+def post_crawford(short: int) -> str:
+    return _(
+        "No: the Crawford game was played when a side first reached {short}; this game is post-Crawford, and the "
+        "cube is back in play."
+    ).format(short=short)
+
+
+def crawford_to_come(short: int, length: int) -> str:
+    return _("No: nobody is at {short} yet, one point short of {length}: the Crawford game is still to come.").format(
+        short=short, length=length
+    )
+
+
+def answer_form(ask: str) -> str:
+    """What the answer to a score question looks like."""
+    if ask == "points":
+        return _("a number of points, like 4")
+    if ask == "score":
+        return _("the score after the game, yours first, like 3-1")
+    return _("yes or no")
+
+
+def answer_with(ask: str) -> str:
+    return _("Answer with {form}.").format(form=answer_form(ask))
+
+
+def score_hint(ask: str) -> str:
+    """The rule to look at again after a wrong answer to a score question."""
+    if ask == "points":
+        return _("Count the cube's value after every double that was taken, then times 1, 2 or 3 for the win.")
+    if ask == "score":
+        return _("Add the points of this game to the winner's score (a score stops at the match length).")
+    if ask == "crawford":
+        return _("The Crawford game is the one game right after a side first reaches one point short of the match.")
+    return _("Look at who owns the cube, and whether this is the Crawford game.")
+
+
+def wrong_score_answer(ask: str, answer: str) -> str:
+    """A wrong answer to a score question, and the rule to look at again (never the right answer)."""
+    if ask in ("points", "score"):
+        return _("Not {answer}. {hint}").format(answer=answer, hint=score_hint(ask))
+    return _("Look again. {hint}").format(hint=score_hint(ask))
+
+
+# --- the recognition drill ----------------------------------------------------------------------------------------
+
+
+def recognition_answer(answer: RecognitionAnswer) -> str:
+    """A drill answer as words: ``forced``, ``not forced``, ``no play``."""
+    words = {FORCED: _("forced"), NOT_FORCED: _("not forced"), NO_PLAY: _("no play")}
+    return words[answer]
+
+
+def not_an_answer(text: str) -> str:
+    return _("{text} is not an answer: say forced, not forced or no play").format(text=repr(text))
+
+
+def recognition_right(reason: str, *, play_next: bool) -> str:
+    """A right answer, with the engine's reason; ``play_next``: the roll is forced, and is played next."""
+    if play_next:
+        return _("Right. {reason} Now play it.").format(reason=reason)
+    return _("Right. {reason}").format(reason=reason)
+
+
+def recognition_wrong(right: RecognitionAnswer, given: RecognitionAnswer, reason: str) -> str:
+    return _("It is \u201c{right}\u201d, not \u201c{given}\u201d. {reason}").format(
+        right=recognition_answer(right), given=recognition_answer(given), reason=reason
+    )
+
+
+def nothing_to_play(puzzle_id: str, answer: RecognitionAnswer) -> str:
+    return _("{id}: the roll is {answer}, so there is no play to make").format(
+        id=puzzle_id, answer=recognition_answer(answer)
+    )
+
+
+def play_the_only_play(play: object) -> str:
+    return _("This roll can be played: {play} is the only legal play. Play it.").format(play=play)
+
+
+def only_play_right(play: object) -> str:
+    return _("Right: {play} is the only legal play.").format(play=play)
+
+
+def not_the_only_play(play: object) -> str:
+    return _("{play} isn't the only legal play.").format(play=play)
+
+
+# --- the prompts of generated puzzles -------------------------------------------------------------------------------
+
+
+def recognition_prompt(dice: object) -> str:
+    return _("You rolled {dice}. Is the roll forced, not forced, or is there no legal play?").format(dice=dice)
+
+
+def you_rolled(dice: object) -> str:
+    return _("You rolled {dice}.").format(dice=dice)
+
+
+def forced_question() -> str:
+    """The question of a forced puzzle, after the sentence that gives the roll."""
+    return _('The rules leave at most one way to play it: find it, or answer "No legal play".')
+
+
+def acey_deucey_roll(dice: str, *, chosen: bool, waiting: int) -> str:
+    """The roll of an acey-deucey forced puzzle (or the double ``chosen`` after a 1-2), with the checkers still
+    ``waiting`` to enter."""
+    if chosen and waiting:
+        text = ngettext(
+            "Acey-deucey. After your 1-2 you chose {dice} ({count} of your checkers still wait to enter).",
+            "Acey-deucey. After your 1-2 you chose {dice} ({count} of your checkers still wait to enter).",
+            waiting,
+        )
+    elif chosen:
+        text = _("Acey-deucey. After your 1-2 you chose {dice}.")
+    elif waiting:
+        text = ngettext(
+            "Acey-deucey. You rolled {dice} ({count} of your checkers still wait to enter).",
+            "Acey-deucey. You rolled {dice} ({count} of your checkers still wait to enter).",
+            waiting,
+        )
+    else:
+        text = _("Acey-deucey. You rolled {dice}.")
+    return text.format(dice=dice, count=waiting)
+
+
+def race_prompt(dice: object, needs: float) -> str:
+    return _("You rolled {dice}. O needs about {needs:.1f} rolls to finish. Play to win the race.").format(
+        dice=dice, needs=needs
+    )
+
+
+def fewest_rolls_prompt(dice: object) -> str:
+    return _("You rolled {dice}. Bear off so that you need the fewest rolls on average.").format(dice=dice)
+
+
+def cube_prompt(question: str, *, owned: bool) -> str:
+    """The question of a cube puzzle (the board shows X on roll, before rolling; ``owned``: X owns the cube at 2)."""
+    if question == "double" and owned:
+        return _("X owns the cube at 2 and is about to roll. Should X redouble to 4?")
+    if question == "double":
+        return _("X is about to roll, the cube in the middle. Should X double?")
+    if owned:
+        return _("X owns the cube at 2 and redoubles to 4. Should O take, or pass and give up 2 points?")
+    return _("X doubles to 2. Should O take (and own the cube), or pass and give up 1 point?")
+
+
+def last_roll_of_the_game() -> str:
+    return _("it is the last roll of the game")
+
+
+def too_few_checkers(least: int) -> str:
+    return ngettext(
+        "fewer than {count} checker is left: the game is all but over",
+        "fewer than {count} checkers are left: the game is all but over",
+        least,
+    ).format(count=least)
+
+
+def lower_die_no_choice() -> str:
+    return _("the lower die would do the same as the higher")
