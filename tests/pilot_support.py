@@ -11,6 +11,7 @@ from collections.abc import Callable
 from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 POLL_SECONDS = 0.01
 """How often :func:`settle` looks again (how long it waits is the condition's business, never a fixed pause)."""
@@ -45,7 +46,10 @@ async def idle(pilot: Pilot[object], condition: Callable[[], object] | None = No
     after ``timeout`` seconds (generous: the suite runs on a loaded machine)."""
 
     async def done() -> None:
-        await pilot.app.workers.wait_for_complete()
+        try:
+            await pilot.app.workers.wait_for_complete()
+        except WorkerCancelled:
+            pass  # an exclusive worker replaced by a newer one: the newer one is waited for next time round
 
     deadline = time.monotonic() + timeout
     while True:

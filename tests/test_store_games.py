@@ -312,21 +312,6 @@ def test_a_stale_save_of_a_local_game_is_refused_and_a_fresh_read_shows_the_othe
     assert fresh is not None and (fresh.record, fresh.version, fresh.finished) == ("open, play, over", 2, True)
 
 
-def test_a_save_without_its_version_follows_the_copy_and_is_still_refused_over_a_newer_one(
-    folder: Path, copy: Copy
-) -> None:
-    """For a caller that doesn't count its saves yet: the save after the one the in-memory copy holds."""
-    first = copy()
-    first.save_game("m", "open", match_length=3, level="beginner")
-    first.save_game("m", "open, roll", match_length=3, level="beginner")
-    second = copy()
-    assert [game.version for game in second.games()] == [2]
-    first.save_game("m", "open, roll, play", match_length=3, level="beginner")
-    with pytest.raises(GameChangedError, match="further on there"):
-        second.save_game("m", "open, roll, double", match_length=3, level="beginner")
-    assert in_the_file(folder) == ("open, roll, play", 3, False)
-
-
 # --- damaged rows --------------------------------------------------------------------------------------------------
 
 
