@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from pilot_support import screen_text, settle
+from play_support import CheapEvaluator
 from textual.command import CommandList, CommandPalette
 from textual.css.model import SelectorType
 from textual.pilot import Pilot
@@ -103,7 +104,7 @@ async def test_home_lists_every_lesson_as_new_then_puzzles_play_explore_and_help
     from trainer.content.puzzles import load_puzzles
 
     count = len(LESSONS)
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot)
         assert isinstance(app.screen, HomeScreen)
@@ -124,7 +125,7 @@ async def test_home_lists_every_lesson_as_new_then_puzzles_play_explore_and_help
 
 
 async def test_q_quits_from_home(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot)
         await pilot.press("q")
@@ -135,7 +136,7 @@ async def test_q_quits_from_home(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("focus", ["board", "notation"])
 async def test_ctrl_q_quits_from_inside_a_lesson(tmp_path: Path, focus: str) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await open_step(pilot, *OPENING_31_STEP)
@@ -154,7 +155,7 @@ async def test_ctrl_q_quits_from_inside_a_lesson(tmp_path: Path, focus: str) -> 
 )
 @pytest.mark.parametrize("key", ["escape", "q"])
 async def test_escape_and_q_go_back_to_home(tmp_path: Path, what: str, screen_type: type, key: str) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await open_from_home(pilot, what)
@@ -174,7 +175,7 @@ async def test_escape_and_q_go_back_to_home(tmp_path: Path, what: str, screen_ty
 async def test_the_menus_go_back_with_escape_and_q_and_home_has_no_back(tmp_path: Path) -> None:
     """Back is the one binding every screen shares; home, with nothing under it, leaves it out: escape does
     nothing there and q quits."""
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         for opener in ("p", "f", "g", "s"):  # puzzles, forced or not, play, progress
@@ -202,7 +203,7 @@ async def test_a_started_lesson_shows_its_step_on_home_and_resumes_there(tmp_pat
     lesson: Lesson = LESSONS[1]
     pick = lesson.steps[2]
     assert isinstance(pick, PickStep) and lesson.graded_steps[0] == 2
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await open_from_home(pilot, "lesson")
@@ -231,7 +232,7 @@ async def test_a_started_lesson_shows_its_step_on_home_and_resumes_there(tmp_pat
     store.close()
     assert progress.completed == {2} and progress.first_try == {2} and progress.resume_step == 3
 
-    again = TrainerApp(data_dir=tmp_path)
+    again = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with again.run_test(size=SIZE) as pilot:
         await started(pilot)
         assert menu_lines(again)[0].endswith("● step 4 of 21")
@@ -243,7 +244,7 @@ async def test_a_started_lesson_shows_its_step_on_home_and_resumes_there(tmp_pat
 
 
 async def test_a_small_terminal_shows_make_the_window_larger(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=(70, 20)) as pilot:
         await started(pilot)
         assert isinstance(app.screen, TooSmallScreen)
@@ -253,7 +254,7 @@ async def test_a_small_terminal_shows_make_the_window_larger(tmp_path: Path) -> 
 
 
 async def test_growing_the_terminal_to_80x24_removes_the_message(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=(70, 20)) as pilot:
         await started(pilot)
         assert isinstance(app.screen, TooSmallScreen)
@@ -264,7 +265,7 @@ async def test_growing_the_terminal_to_80x24_removes_the_message(tmp_path: Path)
 
 
 async def test_shrinking_the_terminal_below_80x24_shows_the_message(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot)
         assert isinstance(app.screen, HomeScreen)
@@ -278,7 +279,7 @@ SCROLLBAR_GLYPHS = "▁▂▃▄▅▆▇█▉▊▋▌▍▎▏"
 
 
 async def test_at_80x24_the_home_menu_has_no_scrollbar_glyphs_and_the_footer_no_key_cut_short(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot)
         options = menu(app)
@@ -300,7 +301,7 @@ async def test_at_80x24_the_home_menu_has_no_scrollbar_glyphs_and_the_footer_no_
 
 
 async def test_ctrl_t_toggles_dark_and_light(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot)
         assert app.theme == "textual-dark"
@@ -325,7 +326,7 @@ async def test_ctrl_t_toggles_dark_and_light(tmp_path: Path) -> None:
 async def test_on_a_large_window_the_board_grows_to_fill_it_and_clicks_still_reach_the_points(tmp_path: Path) -> None:
     """At 200 x 60 the board is not the 80 x 24 one with room to spare: its checkers are two lines tall and it
     takes most of the window's height; a play made by clicks is read as before."""
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=(200, 60)) as pilot:
         await started(pilot)
         screen = await open_step(pilot, *OPENING_31_STEP)
@@ -343,7 +344,7 @@ async def test_on_a_large_window_the_board_grows_to_fill_it_and_clicks_still_rea
 
 
 async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_step(pilot, *OPENING_31_STEP)
@@ -402,7 +403,7 @@ async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
 
 
 async def test_enter_on_an_empty_point_asks_for_a_checker_first(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_step(pilot, *OPENING_31_STEP)
@@ -414,7 +415,7 @@ async def test_enter_on_an_empty_point_asks_for_a_checker_first(tmp_path: Path) 
 
 
 async def test_an_illegal_board_move_says_why(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_step(pilot, *OPENING_65_STEP)
@@ -437,7 +438,7 @@ async def test_an_illegal_board_move_says_why(tmp_path: Path) -> None:
     ],
 )
 async def test_an_illegal_typed_play_says_why(tmp_path: Path, typed: str, reason: str) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_step(pilot, *OPENING_65_STEP)
@@ -459,7 +460,7 @@ async def test_an_illegal_typed_play_says_why(tmp_path: Path, typed: str, reason
 async def test_after_a_wrong_typed_play_the_box_keeps_the_focus_and_escape_leaves_only_the_box(tmp_path: Path) -> None:
     """A wrong typed answer empties the box, which keeps the focus: the next try is typed at once (a ``/`` pressed
     again is not typed into it). Escape then leaves the box for the board, not the lesson."""
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_step(pilot, *OPENING_65_STEP)
@@ -531,7 +532,7 @@ def plays_listed(screen: ExploreScreen) -> list[str]:
 async def test_explore_lists_the_legal_plays_and_explains(
     tmp_path: Path, position_id: str, dice: str, explanation: str, plays: list[str]
 ) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await explore(pilot, position_id, dice)
@@ -559,7 +560,7 @@ async def test_explore_lists_the_legal_plays_and_explains(
     ],
 )
 async def test_explore_bad_input_says_what_is_wrong(tmp_path: Path, position_text: str, dice: str, error: str) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await explore(pilot, position_text, dice)
@@ -582,7 +583,7 @@ async def test_explore_bad_input_says_what_is_wrong(tmp_path: Path, position_tex
 
 
 async def test_explore_lists_plays_in_the_clis_order_and_enter_plays_one_out_on_the_board(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await pilot.press("e")
@@ -621,7 +622,7 @@ def first_step(kind: type, after: type | None = None) -> tuple[int, int]:
 
 
 async def test_number_keys_answer_the_numbered_options_and_the_footer_names_them(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_step(pilot, *first_step(ChooseStep))
@@ -649,7 +650,7 @@ async def test_number_keys_answer_the_numbered_options_and_the_footer_names_them
 async def test_enter_twice_after_continue_does_not_answer_the_next_step(tmp_path: Path) -> None:
     """Enter continues from a read step; the pick step that follows shows no cursor, so a second enter only shows
     it, and a third chooses the point under it."""
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         number, index = first_step(PickStep, after=ReadStep)
@@ -667,7 +668,7 @@ async def test_enter_twice_after_continue_does_not_answer_the_next_step(tmp_path
 
 
 async def test_tab_goes_board_box_and_the_footer_shows_the_keys_that_act(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_step(pilot, *OPENING_65_STEP)
@@ -688,7 +689,7 @@ async def test_tab_goes_board_box_and_the_footer_shows_the_keys_that_act(tmp_pat
 
 
 async def test_the_setup_caption_says_how_to_add_and_remove_checkers(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await open_step(pilot, *first_step(SetupStep))
@@ -697,7 +698,7 @@ async def test_the_setup_caption_says_how_to_add_and_remove_checkers(tmp_path: P
 
 
 async def test_the_command_palette_offers_only_the_apps_two_themes(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
 
     def offered() -> list[str]:
         if not isinstance(app.screen, CommandPalette):
@@ -726,7 +727,7 @@ async def test_the_command_palette_offers_only_the_apps_two_themes(tmp_path: Pat
 async def test_the_stylesheet_styles_by_type_and_class_never_by_id(tmp_path: Path) -> None:
     """The app's stylesheet is shared by every screen: a rule naming an id would also style whatever widget another
     screen gives that id (home, progress and the lesson each have a "continue" button)."""
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE):
         own_rules = [rule for rule in app.stylesheet.rules if not rule.is_default_rules]
         assert len(own_rules) > 20  # app.tcss, not the widgets' defaults
@@ -765,7 +766,7 @@ async def test_a_broken_lesson_file_is_skipped_with_a_notice(tmp_path: Path) -> 
 
 async def test_no_color_still_tells_the_sides_apart_by_symbol(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     assert app.no_color
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
@@ -781,7 +782,7 @@ async def test_no_color_still_tells_the_sides_apart_by_symbol(tmp_path: Path, mo
 
 
 async def test_explore_takes_a_position_with_checkers_waiting_to_enter(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         text = "X: waitx13 24 23 / O: waitx15"
