@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import io
 import time
@@ -46,10 +47,9 @@ async def idle(pilot: Pilot[object], condition: Callable[[], object] | None = No
     after ``timeout`` seconds (generous: the suite runs on a loaded machine)."""
 
     async def done() -> None:
-        try:
+        # An exclusive worker replaced by a newer one is cancelled: the newer one is waited for next time round.
+        with contextlib.suppress(WorkerCancelled):
             await pilot.app.workers.wait_for_complete()
-        except WorkerCancelled:
-            pass  # an exclusive worker replaced by a newer one: the newer one is waited for next time round
 
     deadline = time.monotonic() + timeout
     while True:

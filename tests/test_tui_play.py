@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_support import click_point, play_settled, type_play
+from pilot_support import click_point, play_settled, settle, type_play
 from play_support import CheapEvaluator
 from test_play_session import ScriptedCube
 from textual.pilot import Pilot
@@ -695,7 +695,33 @@ async def test_closing_the_hints_or_a_cube_hint_leaves_no_stale_words(tmp_path: 
         assert text_of(screen, "#play-status") == asked and "Hint:" in str(screen.feedback.render())
 
 
-async def test_after_the_match_no_take_back_is_offered_and_a_pass_ends_on_the_summary(tmp_path: Path) -> None:
+async def test_after_the_game_no_take_back_is_offered_and_a_pass_ends_on_the_summary_in_view(tmp_path: Path) -> None:
+    """The learner doubles and the computer passes: the money game is over. Its summary is shown and scrolled into
+    view, even in the smallest window, and Take back is no longer offered (the double was no mistake)."""
+    evaluator = ScriptedCube()
+    evaluator.cube = (0.7, 1.4, 1.0)  # double: the computer passes
+    app = make_app(tmp_path, evaluator)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = Session.new(0, seed=3, evaluator=evaluator)
+        while session.waiting_for is not Waiting.ROLL:  # to the learner's first turn to roll
+            if session.waiting_for is Waiting.COMPUTER:
+                session.computer_turn()
+            else:
+                session.play(session.legal_plays()[0])
+        screen = PlayScreen(session)
+        await app.push_screen(screen)
+        await play_settled(pilot)
+        await pilot.press("d")
+        await play_settled(pilot, lambda: session.is_over)
+        assert session.results[0].passed and session.can_take_back  # the session itself could take it back
+        summary = screen.query_one("#summary", Static)
+        assert summary.display and text_of(screen, "#summary").startswith("You won a single game for 1 point")
+        panel = screen.query_one(".task-panel")
+        await settle(pilot, lambda: panel.region.contains_region(summary.region), what="the summary in view")
+        assert not screen.check_action("take_back", ()) and not screen.query_one("#take-back").display
+
+
+async def test_two_players_a_pass_ends_on_the_summary(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_from_menu(pilot, "new:two-standard", seed=1)

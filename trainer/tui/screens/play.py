@@ -121,6 +121,8 @@ class PlayScreen(TaskScreen):
         """The learner's mistakes, listed at the end."""
         self.stale = False
         """Another copy of the app saved this game since it was opened: nothing more is saved from here."""
+        self.laid_out = False
+        """Whether the screen's widgets exist (from the start of mounting on; ``is_mounted`` comes only after)."""
         self.set_reactive(PlayScreen.busy, False)
         self.set_reactive(PlayScreen.paused, None)
         self.set_reactive(PlayScreen.complete, None)
@@ -165,6 +167,7 @@ class PlayScreen(TaskScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.laid_out = True
         board = self.board
         board.scene = BoardScene(names=self.names(), waiting_column=self.setup.acey_deucey)
         board.cursor_shown = False
@@ -239,7 +242,7 @@ class PlayScreen(TaskScreen):
 
     def refresh_controls(self) -> None:
         """Buttons, keys and the cube actions as the game and the screen's state allow now."""
-        if not self.is_mounted:
+        if not self.laid_out:
             return
         idle = not self.busy and self.paused is None
         allowed = self.game.allowed if idle else frozenset()
@@ -724,6 +727,7 @@ class PlayScreen(TaskScreen):
             mistakes_list.focus()
         summary.display = True
         self.feedback.clear()
+        self.call_after_refresh(summary.scroll_visible, animate=False)  # in a small window the panel scrolls to it
 
     def show_mistake(self, index: int) -> None:
         """A mistake from the summary on the board: the position before it and the better play."""
