@@ -8,22 +8,24 @@ import os
 import stat
 from pathlib import Path
 
+from trainer.i18n import _
+
 
 class NotRegularFileError(OSError):
     """The path is not a regular file; ``kind`` says what it is in words (``a folder``, ``a pipe``...)."""
 
     def __init__(self, kind: str) -> None:
-        super().__init__(f"it is {kind}, not a file")
+        super().__init__(_("it is {kind}, not a file").format(kind=kind))
         self.kind = kind
 
 
 def kind_of(mode: int) -> str:
     """What a file that isn't a regular file is, in words."""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a pipe"
-    return "a device or socket"
+        return _("a pipe")
+    return _("a device or socket")
 
 
 def read_regular_file(path: Path, limit: int) -> bytes:

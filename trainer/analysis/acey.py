@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from trainer.analysis import wording
 from trainer.engine import BAR, OFF, Game, GameResult, Phase, Play, Position, legal_plays
 
 HIT = 1.5
@@ -64,7 +65,7 @@ def choose_play(plays: Sequence[Play]) -> Play:
     :raises ValueError: if ``plays`` is empty.
     """
     if not plays:
-        raise ValueError("there is no play to choose from: a roll always has at least the empty play")
+        raise ValueError(wording.no_play_at_all())
     return max(plays, key=lambda play: evaluate(play.result))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from trainer.analysis import wording
 from trainer.engine import BAR, CHECKERS, OFF, InvalidPositionError, Position
 
 Board = list[int]
@@ -28,9 +29,9 @@ def from_board(board: Sequence[int]) -> Position:
     :raises InvalidPositionError: if the board does not hold 26 whole numbers or describes no legal position.
     """
     if len(board) != 26 or not all(isinstance(count, int) and not isinstance(count, bool) for count in board):
-        raise InvalidPositionError(f"a bgsage board is 26 whole numbers, got {list(board)!r}")
+        raise InvalidPositionError(wording.board_size(list(board)))
     if board[0] < 0 or board[25] < 0:
-        raise InvalidPositionError(f"bgsage board {list(board)!r}: the bars (indexes 0 and 25) hold counts >= 0")
+        raise InvalidPositionError(wording.board_bars(list(board)))
     player = [0] * 26
     opponent = [0] * 26
     for point in range(1, 25):
@@ -46,4 +47,4 @@ def from_board(board: Sequence[int]) -> Position:
     try:
         return Position(player, opponent)
     except InvalidPositionError as error:
-        raise InvalidPositionError(f"bgsage board {list(board)!r}: {error}") from None
+        raise InvalidPositionError(wording.board_problem(list(board), error)) from None

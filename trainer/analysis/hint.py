@@ -5,11 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from trainer.analysis import wording
 from trainer.analysis.results import Chances, CubeDecision, CubeOwner, Evaluator, RankedPlay, check_cube, check_plies
 from trainer.engine import Dice, Position, parse_dice, read_position
-from trainer.engine.wording import plural
-
-_CHANCE_HEADINGS = ("Win", "W(g)", "W(bg)", "Lose", "L(g)", "L(bg)")
 
 
 def hint_command(
@@ -49,14 +47,13 @@ def _percent(chances: Chances) -> list[str]:
 
 
 def _plays_text(position: Position, dice: Dice, ranked: list[RankedPlay], cube: CubeOwner, plies: int) -> str:
-    lines = [
-        f"X to play {dice} in {position.position_id()}: {plural(len(ranked), 'legal play')}, ranked by {plies}-ply "
-        f"cubeful money equity (cube {_cube_words(cube)}); chances in %",
-    ]
-    width = max(len("Play"), *(len(str(item.play)) for item in ranked))
+    lines = [wording.plays_heading(str(dice), position.position_id(), len(ranked), plies, cube)]
+    play_column = wording.play_column()
+    width = max(len(play_column), *(len(str(item.play)) for item in ranked))
     rank_width = len(str(len(ranked)))
-    heading = "".join(f"{name:>6}" for name in _CHANCE_HEADINGS)
-    lines.append(f"{'#':>{rank_width}}  {'Play':<{width}}  {'Equity':>7}  {'Diff':>7} {heading}")
+    heading = "".join(f"{name:>6}" for name in wording.chance_headings())
+    equity, difference = wording.equity_column(), wording.difference_column()
+    lines.append(f"{'#':>{rank_width}}  {play_column:<{width}}  {equity:>7}  {difference:>7} {heading}")
     for item in ranked:
         difference = "" if item.rank == 1 else f"{item.difference:+.3f}"
         chances = "".join(f"{figure:>6}" for figure in _percent(item.chances))
@@ -83,26 +80,15 @@ def _plays_json(ranked: list[RankedPlay]) -> str:
     return json.dumps(records, indent=2)
 
 
-def _cube_words(cube: CubeOwner) -> str:
-    return {"centered": "centered", "player": "owned by X", "opponent": "owned by O"}[cube]
-
-
 def _cube_text(position: Position, decision: CubeDecision) -> str:
-    rows = (
-        ("No double", decision.no_double),
-        ("Double, take", decision.double_take),
-        ("Double, pass", decision.double_pass),
-    )
-    lines = [
-        f"X on roll in {position.position_id()}, before rolling (cube {_cube_words(decision.cube)}): "
-        f"{decision.plies}-ply cubeful money equities",
-    ]
-    lines += [f"  {name:<14}{equity:+.3f}" for name, equity in rows]
-    lines.append(f"Right action: {decision.action}")
+    equities = (decision.no_double, decision.double_take, decision.double_pass)
+    lines = [wording.cube_heading(position.position_id(), decision.cube, decision.plies)]
+    lines += [f"  {name:<14}{equity:+.3f}" for name, equity in zip(wording.cube_rows(), equities, strict=True)]
+    lines.append(wording.right_action(decision.action))
     chances = "  ".join(
-        f"{name} {figure}" for name, figure in zip(_CHANCE_HEADINGS, _percent(decision.chances), strict=True)
+        f"{name} {figure}" for name, figure in zip(wording.chance_headings(), _percent(decision.chances), strict=True)
     )
-    lines.append(f"Chances in % (cubeless equity {decision.cubeless_equity:+.3f}): {chances}")
+    lines.append(wording.chances_line(decision.cubeless_equity, chances))
     return "\n".join(lines)
 
 

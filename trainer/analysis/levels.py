@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from trainer.analysis import wording
 from trainer.analysis.results import (
     AnalysisError,
     CubeDecision,
@@ -42,9 +43,9 @@ class Level:
     def __post_init__(self) -> None:
         check_plies(self.plies)
         if self.window < 0 or self.temperature < 0 or self.cube_noise < 0:
-            raise AnalysisError(f"level {self.name!r}: window, temperature and cube noise cannot be negative")
+            raise AnalysisError(wording.bad_level_numbers(self.name))
         if self.window > 0 and self.temperature == 0:
-            raise AnalysisError(f"level {self.name!r}: a window of plays to draw from needs a temperature above 0")
+            raise AnalysisError(wording.level_needs_temperature(self.name))
 
 
 LEVELS: Final[dict[str, Level]] = {
@@ -63,7 +64,7 @@ def get_level(name: str) -> Level:
     try:
         return LEVELS[name]
     except KeyError:
-        raise AnalysisError(f"unknown level {name!r}: choose one of {', '.join(LEVELS)}") from None
+        raise AnalysisError(wording.unknown_level(name, list(LEVELS))) from None
 
 
 def pick(ranked: list[RankedPlay], level: Level, rng: random.Random) -> RankedPlay:
@@ -73,7 +74,7 @@ def pick(ranked: list[RankedPlay], level: Level, rng: random.Random) -> RankedPl
     without a window takes the first of ``ranked``, ties included.
     """
     if not ranked:
-        raise AnalysisError("there is no play to choose from")
+        raise AnalysisError(wording.no_play_to_choose())
     if level.window == 0:
         return ranked[0]
     candidates = [item for item in ranked if -item.difference <= level.window]

@@ -10,12 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
+from trainer.analysis import wording
 from trainer.engine import Dice, MatchScore, MoneyOptions, Play, Position, Side
 
 CubeOwner = Literal["centered", "player", "opponent"]
 """Who holds the cube: nobody (``"centered"``), the player on roll (``"player"``) or the opponent."""
 
 CubeAction = Literal["no double", "double, take", "double, pass", "too good to double"]
+NO_DOUBLE: Final[CubeAction] = "no double"
+DOUBLE_TAKE: Final[CubeAction] = "double, take"
+DOUBLE_PASS: Final[CubeAction] = "double, pass"
+TOO_GOOD: Final[CubeAction] = "too good to double"
 
 CUBE_OWNERS: Final[tuple[CubeOwner, ...]] = ("centered", "player", "opponent")
 MIN_PLIES: Final = 1
@@ -33,7 +38,7 @@ def check_plies(plies: int) -> int:
     :raises AnalysisError: otherwise.
     """
     if not isinstance(plies, int) or isinstance(plies, bool) or not MIN_PLIES <= plies <= MAX_PLIES:
-        raise AnalysisError(f"plies must be a whole number from {MIN_PLIES} to {MAX_PLIES}, not {plies!r}")
+        raise AnalysisError(wording.bad_plies(MIN_PLIES, MAX_PLIES, plies))
     return plies
 
 
@@ -45,7 +50,7 @@ def check_cube(cube: str) -> CubeOwner:
     for owner in CUBE_OWNERS:
         if cube == owner:
             return owner
-    raise AnalysisError(f"the cube owner must be one of {', '.join(CUBE_OWNERS)}, not {cube!r}")
+    raise AnalysisError(wording.bad_cube_owner(CUBE_OWNERS, cube))
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,18 +74,18 @@ class GameContext:
 
     def __post_init__(self) -> None:
         if self.cube_value not in (1, 2, 4, 8, 16, 32, 64) or isinstance(self.cube_value, bool):
-            raise AnalysisError(f"the cube value must be 1, 2, 4 ... 64, not {self.cube_value!r}")
+            raise AnalysisError(wording.bad_cube_value(self.cube_value))
         aways = (self.player_away, self.opponent_away)
         if any(isinstance(away, bool) or not isinstance(away, int) or away < 0 for away in aways):
-            raise AnalysisError(f"points away must be whole numbers from 0, not {aways!r}")
+            raise AnalysisError(wording.bad_aways(aways))
         if (self.player_away == 0) != (self.opponent_away == 0):
-            raise AnalysisError(f"either both sides are 0 away (money play) or neither is, not {aways!r}")
+            raise AnalysisError(wording.one_side_money(aways))
         if self.is_money and self.crawford:
-            raise AnalysisError("there is no Crawford game in money play")
+            raise AnalysisError(wording.no_crawford_in_money())
         if self.crawford and 1 not in aways:
-            raise AnalysisError(f"a Crawford game needs a side 1 point away, not {aways!r}")
+            raise AnalysisError(wording.crawford_needs_one_away(aways))
         if not self.is_money and (self.jacoby or self.beavers):
-            raise AnalysisError("the Jacoby rule and beavers belong to money play, not to a match")
+            raise AnalysisError(wording.money_options_in_a_match())
 
     @property
     def is_money(self) -> bool:
@@ -99,7 +104,7 @@ class GameContext:
             options = MoneyOptions() if options is None else options
             return cls(cube_value, jacoby=options.jacoby, beavers=options.beavers)
         if score.is_over:
-            raise AnalysisError(f"the match is over ({score}): there is nothing left to decide")
+            raise AnalysisError(wording.match_over(score))
         return cls(cube_value, score.away(side), score.away(side.other), score.crawford)
 
     def swap(self) -> GameContext:
@@ -192,10 +197,10 @@ class CubeDecision:
     def action(self) -> CubeAction:
         """The right action: ``"no double"``, ``"double, take"``, ``"double, pass"`` or ``"too good to double"``."""
         if self.should_double:
-            return "double, take" if self.should_take else "double, pass"
+            return DOUBLE_TAKE if self.should_take else DOUBLE_PASS
         if not self.should_take and self.no_double > self.double_pass:
-            return "too good to double"
-        return "no double"
+            return TOO_GOOD
+        return NO_DOUBLE
 
 
 class Evaluator(Protocol):

@@ -28,6 +28,7 @@ from bgsage import BgBotAnalyzer, Probabilities
 from bgsage.analyzer import resolve_owner
 from bgsage.weights import default_weights
 
+from trainer.analysis import wording
 from trainer.analysis.board import from_board, to_board
 from trainer.analysis.results import (
     AnalysisError,
@@ -55,9 +56,7 @@ def _chances(probabilities: Probabilities) -> Chances:
 def _check_playing(position: Position) -> None:
     if position.is_game_over():
         winner = "X" if position.player_off == CHECKERS else "O"
-        raise AnalysisError(
-            f"{position.position_id()}: the game is over ({winner} has borne off all {CHECKERS} checkers)"
-        )
+        raise AnalysisError(wording.game_over(position.position_id(), winner, CHECKERS))
 
 
 def _is_pure_bearoff(position: Position) -> bool:
@@ -142,20 +141,16 @@ class SageEvaluator:
             try:
                 result = from_board([int(count) for count in move.board])
             except InvalidPositionError as error:
-                raise AnalysisError(f"bgsage gave an impossible board for {position.position_id()}: {error}") from None
+                raise AnalysisError(wording.impossible_board(position.position_id(), error)) from None
             play = by_result.pop(result, None)
             if play is None:
                 raise AnalysisError(
-                    f"bgsage found a play with {first}-{second} in {position.position_id()} that the rules "
-                    f"engine does not allow: it leaves {result.position_id()}"
+                    wording.unknown_play(f"{first}-{second}", position.position_id(), result.position_id())
                 )
             scored.append((play, float(move.equity), float(move.cubeless_equity), _chances(move.probs)))
         if by_result:
             missing = ", ".join(str(play) for play in by_result.values())
-            raise AnalysisError(
-                f"bgsage did not evaluate every legal play with {first}-{second} in {position.position_id()}: "
-                f"{missing} missing"
-            )
+            raise AnalysisError(wording.missing_plays(f"{first}-{second}", position.position_id(), missing))
         scored.sort(key=lambda item: (-item[1], -item[2], item[0].result.position_id()))
         best = scored[0][1]
         return [
@@ -181,7 +176,7 @@ class SageEvaluator:
         check_plies(plies)
         owner = check_cube(cube)
         if owner == "opponent":
-            raise AnalysisError(f"{position.position_id()}: X cannot double, O owns the cube")
+            raise AnalysisError(wording.cannot_double(position.position_id()))
         _check_playing(position)
         stakes = self._context(context)
         board = to_board(position)
