@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pilot_support import play_settled
 from textual.app import ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Footer, Input, Static
@@ -188,19 +189,6 @@ def test_progress_page_light_theme(snap_compare: SnapCompare, tmp_path: Path) ->
     assert snap_compare(store_app, terminal_size=(100, 32), run_before=show_progress_page)
 
 
-async def settle_play(pilot: Pilot[Any]) -> None:
-    """Wait until the Play screen has no evaluation or animation under way."""
-    from trainer.tui.screens.play import PlayScreen
-
-    for _ in range(400):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = pilot.app.screen
-        if not (isinstance(screen, PlayScreen) and screen.busy):
-            return
-        await pilot.pause(0.01)
-
-
 async def show_tutor_verdict(pilot: Pilot[Any]) -> None:
     """A money game against the computer, seeded: the learner's opening 5-3 played badly, the tutor's verdict with
     the better play on the board."""
@@ -211,9 +199,9 @@ async def show_tutor_verdict(pilot: Pilot[Any]) -> None:
 
     await wait_for_lessons(pilot)
     await pilot.app.push_screen(PlayScreen(Session.new(0, seed=5, evaluator=CheapEvaluator())))
-    await settle_play(pilot)
+    await play_settled(pilot)
     await pilot.press("slash", *"24/21 8/3", "enter", "enter")
-    await settle_play(pilot)
+    await play_settled(pilot)
 
 
 async def show_acey_deucey_double_chooser(pilot: Pilot[Any]) -> None:
@@ -223,11 +211,11 @@ async def show_acey_deucey_double_chooser(pilot: Pilot[Any]) -> None:
 
     await wait_for_lessons(pilot)
     await pilot.app.push_screen(PlayScreen(LocalGame.new("acey-deucey", "computer", seed=44)))
-    await settle_play(pilot)
+    await play_settled(pilot)
     await pilot.press("r")
-    await settle_play(pilot)
+    await play_settled(pilot)
     await pilot.press("slash", *"in/24 in/23", "enter", "enter")
-    await settle_play(pilot)
+    await play_settled(pilot)
 
 
 @pytest.fixture

@@ -22,6 +22,14 @@ def store(tmp_path: Path) -> ProgressStore:
     return ProgressStore(tmp_path / "data")
 
 
+def clock_past(moment: float) -> None:
+    """Wait until the clock has moved past ``moment`` (so that the next save is later), however coarse it is."""
+    deadline = time.monotonic() + 5
+    while time.time() <= moment:
+        assert time.monotonic() < deadline, "the clock did not move"
+        time.sleep(0.001)
+
+
 def reopen(store: ProgressStore) -> ProgressStore:
     store.close()
     return ProgressStore(store.data_dir)
@@ -30,7 +38,7 @@ def reopen(store: ProgressStore) -> ProgressStore:
 def test_a_saved_game_persists_and_each_save_replaces_the_last(store: ProgressStore) -> None:
     store.save_game("g1", "first", match_length=5, level="intermediate", version=1)
     started = store.games()[0].started_at
-    time.sleep(0.01)
+    clock_past(started)
     store.save_game("g1", "second", match_length=5, level="intermediate", learner_score=2, computer_score=1, version=2)
     store = reopen(store)
     (game,) = store.games()
@@ -44,7 +52,7 @@ def test_a_saved_game_persists_and_each_save_replaces_the_last(store: ProgressSt
 def test_finished_games_are_listed_and_the_latest_unfinished_comes_first(store: ProgressStore) -> None:
     for name in ("a", "b", "c"):
         store.save_game(name, f"record {name}", match_length=0, level="beginner", version=1)
-        time.sleep(0.01)
+        clock_past(store.game(name).updated_at)  # type: ignore[union-attr]
     store.save_game(
         "b", "record b, over", match_length=0, level="beginner", finished=True, result="You won 1 point", version=2
     )
