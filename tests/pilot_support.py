@@ -63,13 +63,18 @@ async def idle(pilot: Pilot[object], condition: Callable[[], object] | None = No
         await asyncio.sleep(POLL_SECONDS)
 
 
+async def type_text(pilot: Pilot[object], text: str) -> None:
+    """Type ``text`` into the widget with the focus, a key press a character (a space as ``space``)."""
+    for character in text:
+        await pilot.press("space" if character == " " else character)
+
+
 async def type_play(pilot: Pilot[object], text: str, *, open_box: bool = True) -> None:
     """Type a play (or any answer) in the task's box and submit it: ``/`` opens the box first (``open_box``), each
     character is a key press (a space as ``space``), enter submits."""
     if open_box:
         await pilot.press("slash")
-    for character in text:
-        await pilot.press("space" if character == " " else character)
+    await type_text(pilot, text)
     await pilot.press("enter")
     await pilot.pause()
 

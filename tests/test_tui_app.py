@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pilot_support import screen_text, settle
+from pilot_support import click_point, screen_text, settle, type_text
 from play_support import CheapEvaluator
 from textual.command import CommandList, CommandPalette
 from textual.css.model import SelectorType
@@ -66,16 +66,6 @@ def text_of(app: TrainerApp, selector: str) -> str:
 
 def board(app: TrainerApp) -> BoardView:
     return app.screen.query_one(BoardView)
-
-
-async def type_text(pilot: Pilot[None], text: str) -> None:
-    for character in text:
-        await pilot.press("space" if character == " " else character)
-
-
-async def click_point(pilot: Pilot[None], point: int) -> None:
-    await pilot.click(BoardView, offset=board(pilot.app).offset_of(point))  # type: ignore[arg-type]
-    await pilot.pause()
 
 
 async def open_step(pilot: Pilot[None], lesson_number: int, index: int) -> LessonScreen:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_support import settle, type_play
+from pilot_support import click_point, settle, type_play
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
@@ -92,16 +92,6 @@ def feedback_text(app: TrainerApp) -> str:
 
 def board(app: TrainerApp) -> BoardView:
     return app.screen.query_one(BoardView)
-
-
-async def type_text(pilot: Pilot[None], text: str) -> None:
-    for character in text:
-        await pilot.press("space" if character == " " else character)
-
-
-async def click_point(pilot: Pilot[None], point: int) -> None:
-    await pilot.click(BoardView, offset=board(pilot.app).offset_of(point))  # type: ignore[arg-type]
-    await pilot.pause()
 
 
 async def open_puzzles(pilot: Pilot[None], puzzles: list[Puzzle]) -> PuzzleScreen:
