@@ -16,7 +16,6 @@ import trainer.cli_wording as wording
 from trainer import __version__
 from trainer.analysis.levels import DEFAULT_LEVEL, LEVELS
 from trainer.analysis.results import CUBE_OWNERS, MAX_PLIES, MIN_PLIES, AnalysisError
-from trainer.content.files import one_line
 from trainer.engine.errors import EngineError
 from trainer.engine.wording import printable
 
@@ -28,11 +27,18 @@ MAX_COUNT = 1000
 """The most puzzles ``bgtrainer puzzles generate`` mines in one run (a thousand forced puzzles take minutes)."""
 
 
+def _one_line(text: str) -> str:
+    """``text`` as one short line (see :func:`trainer.content.files.one_line`)."""
+    from trainer.content.files import one_line
+
+    return one_line(text)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one short line (whatever the arguments) and exit with status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, wording.parser_error(self.prog, one_line(message)) + "\n")
+        self.exit(EXIT_USAGE, wording.parser_error(self.prog, _one_line(message)) + "\n")
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         # argparse's own message quotes the value in full.
@@ -341,11 +347,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except (EngineError, AnalysisError) as error:
-        print(wording.error_line(one_line(str(error))), file=sys.stderr)
+        print(wording.error_line(_one_line(str(error))), file=sys.stderr)
         return EXIT_USAGE
     except Exception as error:  # what a bad argument can raise beyond the documented errors: still one line
         message = wording.unexpected_error(type(error).__name__, str(error))
-        print(wording.error_line(one_line(message)), file=sys.stderr)
+        print(wording.error_line(_one_line(message)), file=sys.stderr)
         return EXIT_USAGE
 
 
