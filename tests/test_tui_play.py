@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from pilot_support import click_point, play_settled, settle, type_play
-from play_support import CheapEvaluator
+from play_support import CheapEvaluator, decide
 from test_play_session import ScriptedCube
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
@@ -598,17 +598,7 @@ def finish_elsewhere(data_dir: Path, game_id: str) -> str:
         session = Session.resume(stored.record, evaluator=CheapEvaluator())
         version = stored.version
         while not session.is_over:
-            waiting = session.waiting_for
-            if waiting is Waiting.COMPUTER:
-                session.computer_turn()
-            elif waiting is Waiting.ROLL:
-                session.roll()
-            elif waiting is Waiting.MOVE:
-                session.play(session.legal_plays()[0])
-            elif waiting is Waiting.ANSWER:
-                session.take()
-            else:
-                session.next_game()
+            decide(session)
             version = PlayedGames(store).keep(session.save_info(), version)
         return session.record.to_json()
     finally:

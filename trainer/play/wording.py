@@ -26,7 +26,6 @@ ROLE_NAMES = {
     Role.FIRST_PLAYER: N_("Player 1"),
     Role.SECOND_PLAYER: N_("Player 2"),
 }
-VARIANT_TITLES = {"standard": N_("Backgammon"), "acey-deucey": N_("Acey-deucey")}
 CUBE_CHOICES = {
     "no double": N_("no double"),
     "double": N_("double"),
@@ -44,8 +43,10 @@ def role_name(role: Role) -> str:
 
 
 def variant_title(variant: str) -> str:
-    """The rules' name: ``Backgammon`` or ``Acey-deucey``."""
-    return _(VARIANT_TITLES[variant])
+    """The rules' name: ``Backgammon`` or ``Acey-deucey`` (the rule set's own title, translated)."""
+    from trainer.engine.variants import VARIANTS
+
+    return _(VARIANTS[variant].title)
 
 
 def game_kind(match_length: int, *, cube: bool = True) -> str:
