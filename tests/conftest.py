@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -10,6 +12,17 @@ from typing import Any
 import pytest
 
 DATA = Path(__file__).parent / "data"
+
+# The suite imports the package in each of its worker processes and in the programs it starts: let them keep the
+# compiled modules, so that each compiles them once (a machine may set PYTHONDONTWRITEBYTECODE for its own reasons).
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: a worker per core the suite may use, and one more, since a Pilot test spends part of its time
+    waiting for the app's threads and timers, time another worker's test can use."""
+    return len(os.sched_getaffinity(0)) + 1
 
 
 @cache

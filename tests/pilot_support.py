@@ -8,11 +8,16 @@ import inspect
 import io
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import Static
 from textual.worker import WorkerCancelled
+
+if TYPE_CHECKING:
+    from trainer.tui.widgets.board import BoardView
 
 POLL_SECONDS = 0.01
 """How often :func:`settle` looks again (how long it waits is the condition's business, never a fixed pause)."""
@@ -61,6 +66,41 @@ async def idle(pilot: Pilot[object], condition: Callable[[], object] | None = No
             what = described(condition)
             raise AssertionError(f"waited {timeout:g} s in vain for {what}")
         await asyncio.sleep(POLL_SECONDS)
+
+
+async def started(pilot: Pilot[object]) -> None:
+    """Wait until the app has loaded its lessons and puzzles (in a worker) and the screen shows them."""
+    app = pilot.app
+
+    def loaded() -> bool:
+        return getattr(app, "lessons", None) is not None and getattr(app, "puzzles", None) is not None
+
+    await idle(pilot, loaded)
+
+
+def option_lines(app: App[object], selector: str) -> list[str]:
+    """The lines of the screen's option list ``selector``, as shown."""
+    from textual.widgets import OptionList
+
+    options = app.screen.query_one(selector, OptionList)
+    return [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
+
+
+def feedback_of(app: App[object]) -> Static:
+    """The screen's feedback line (the verdict on an answer)."""
+    return app.screen.query_one("#feedback", Static)
+
+
+def feedback_text(app: App[object]) -> str:
+    """What the screen's feedback line says."""
+    return str(feedback_of(app).render())
+
+
+def board_of(app: App[object]) -> BoardView:
+    """The screen's board."""
+    from trainer.tui.widgets.board import BoardView
+
+    return app.screen.query_one(BoardView)
 
 
 async def type_text(pilot: Pilot[object], text: str) -> None:

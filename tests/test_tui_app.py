@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pilot_support import click_point, screen_text, settle, type_text
+from pilot_support import board_of, click_point, option_lines, screen_text, settle, started, type_text
 from play_support import CheapEvaluator
 from textual.command import CommandList, CommandPalette
 from textual.css.model import SelectorType
@@ -27,7 +27,7 @@ from trainer.tui.screens.help import HelpScreen
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
 from trainer.tui.screens.too_small import TooSmallScreen
-from trainer.tui.widgets.board import O_MARK, X_MARK, BoardView, LastMove
+from trainer.tui.widgets.board import O_MARK, X_MARK, LastMove
 from trainer.tui.widgets.footer import KeysFooter
 
 LIBRARY = load_lessons()
@@ -45,27 +45,16 @@ CLOSED_19 = "Point 19 is closed: O has 5 checkers there."
 # --- helpers ------------------------------------------------------------------------------------------------
 
 
-async def started(pilot: Pilot[None]) -> None:
-    """Wait until the lessons are loaded and the home screen shows them."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
 def menu(app: TrainerApp) -> OptionList:
     return app.screen.query_one("#home-menu", OptionList)
 
 
 def menu_lines(app: TrainerApp) -> list[str]:
-    options = menu(app)
-    return [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
+    return option_lines(app, "#home-menu")
 
 
 def text_of(app: TrainerApp, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).render())
-
-
-def board(app: TrainerApp) -> BoardView:
-    return app.screen.query_one(BoardView)
 
 
 async def open_step(pilot: Pilot[None], lesson_number: int, index: int) -> LessonScreen:
@@ -299,15 +288,15 @@ async def test_ctrl_t_toggles_dark_and_light(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.theme == "textual-light"
         await open_step(pilot, *OPENING_31_STEP)
-        light_frame = board(app).get_component_rich_style("board--frame")
-        light_lines = board(app).render()
+        light_frame = board_of(app).get_component_rich_style("board--frame")
+        light_lines = board_of(app).render()
         await pilot.press("ctrl+t")
         await pilot.pause()
         assert app.theme == "textual-dark"
         # The board's colours come from its component classes, so the theme reaches the drawn board too.
-        dark_frame = board(app).get_component_rich_style("board--frame")
+        dark_frame = board_of(app).get_component_rich_style("board--frame")
         assert dark_frame.color != light_frame.color
-        assert [span.style for span in board(app).render().spans] != [span.style for span in light_lines.spans]
+        assert [span.style for span in board_of(app).render().spans] != [span.style for span in light_lines.spans]
 
 
 # --- play steps ---------------------------------------------------------------------------------------------
@@ -320,7 +309,7 @@ async def test_on_a_large_window_the_board_grows_to_fill_it_and_clicks_still_rea
     async with app.run_test(size=(200, 60)) as pilot:
         await started(pilot)
         screen = await open_step(pilot, *OPENING_31_STEP)
-        view = board(app)
+        view = board_of(app)
         geometry = view.geometry()
         drawn = geometry.height + view.info_lines()
         assert geometry.scale == 2 and geometry.rows >= 11 and geometry.point_width >= 7
@@ -338,7 +327,7 @@ async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_step(pilot, *OPENING_31_STEP)
-        view = board(app)
+        view = board_of(app)
         start = Position.start()
         assert app.focused is view and view.cursor == 24 and view.scene.dice == (3, 1)
         assert not view.cursor_shown  # a new step shows no cursor: the first enter only shows it
@@ -409,7 +398,7 @@ async def test_an_illegal_board_move_says_why(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_step(pilot, *OPENING_65_STEP)
-        view = board(app)
+        view = board_of(app)
         await click_point(pilot, 24)
         assert view.scene.selected == 24 and 19 not in view.scene.targets
         await click_point(pilot, 19)
@@ -443,7 +432,7 @@ async def test_an_illegal_typed_play_says_why(tmp_path: Path, typed: str, reason
         shown = str(feedback.render())
         assert shown.startswith("✗ Illegal: ") and reason in shown, shown
         assert notation.value == "" and app.focused is notation  # emptied for the next try, still typing
-        assert board(app).scene.position == Position.start()
+        assert board_of(app).scene.position == Position.start()
         assert app.is_running and isinstance(app.screen, LessonScreen)
 
 
@@ -466,13 +455,13 @@ async def test_after_a_wrong_typed_play_the_box_keeps_the_focus_and_escape_leave
         assert notation.value == "" and app.focused is notation
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is screen and app.focused is board(app)
+        assert app.screen is screen and app.focused is board_of(app)
         await pilot.press("slash")
         await type_text(pilot, "13/7 13/8")
         await pilot.press("enter")
         await pilot.pause()
         assert feedback.has_class("right"), str(feedback.render())
-        assert board(app).scene.last_move is not None  # the right play is marked on the board, from and to
+        assert board_of(app).scene.last_move is not None  # the right play is marked on the board, from and to
 
 
 # --- explore ------------------------------------------------------------------------------------------------
@@ -529,7 +518,7 @@ async def test_explore_lists_the_legal_plays_and_explains(
         assert explanation in text_of(app, "#explanation")
         assert plays_listed(screen) == plays
         assert not screen.query_one("#feedback", Static).display
-        view = board(app)
+        view = board_of(app)
         assert view.scene.position is not None and view.scene.position.position_id() == position_id
         assert view.scene.caption == f"ID {position_id}"
         if plays:
@@ -588,7 +577,7 @@ async def test_explore_lists_plays_in_the_clis_order_and_enter_plays_one_out_on_
         await pilot.pause()
         play = screen.plays[1]
         assert str(play) == "24/23 13/10"
-        view = board(app)
+        view = board_of(app)
         assert view.scene.position == play.result and view.scene.last_move == LastMove.of(play)
         screen.step_seconds = 60
         await pilot.press("enter")  # play it out: the checkers start again from the position and move one by one
@@ -645,7 +634,7 @@ async def test_enter_twice_after_continue_does_not_answer_the_next_step(tmp_path
         await started(pilot)
         number, index = first_step(PickStep, after=ReadStep)
         screen = await open_step(pilot, number, index - 1)
-        view = board(app)
+        view = board_of(app)
         assert app.focused is view and not view.choosing
         assert screen.active_bindings["enter"].binding.description == "Continue"
         await pilot.press("enter", "enter")
@@ -662,7 +651,7 @@ async def test_tab_goes_board_box_and_the_footer_shows_the_keys_that_act(tmp_pat
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         screen = await open_step(pilot, *OPENING_65_STEP)
-        view, notation = board(app), screen.query_one("#notation", Input)
+        view, notation = board_of(app), screen.query_one("#notation", Input)
         assert app.focused is view
         focused = []
         for _ in range(4):
@@ -683,7 +672,7 @@ async def test_the_setup_caption_says_how_to_add_and_remove_checkers(tmp_path: P
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await open_step(pilot, *first_step(SetupStep))
-        caption = board(app).scene.caption
+        caption = board_of(app).scene.caption
         assert "to place: 15" in caption and "enter or click adds" in caption and "right-click takes one off" in caption
 
 
@@ -762,13 +751,13 @@ async def test_no_color_still_tells_the_sides_apart_by_symbol(tmp_path: Path, mo
         await started(pilot)
         assert len(menu_lines(app)) == len(LESSONS) + 6  # then Review, Puzzles, Forced or not?, Play, Explore, Help
         await open_step(pilot, *OPENING_65_STEP)
-        rendered = board(app).render().plain
+        rendered = board_of(app).render().plain
         assert X_MARK == "●" and O_MARK == "○"
         assert rendered.count("●") >= 15 and rendered.count("○") >= 15
         screenshot = app.export_screenshot()
         assert "●" in screenshot and "○" in screenshot
         await click_point(pilot, 24)  # lit destinations are a symbol too, not only a colour
-        assert "◇" in board(app).render().plain
+        assert "◇" in board_of(app).render().plain
 
 
 async def test_explore_takes_a_position_with_checkers_waiting_to_enter(tmp_path: Path) -> None:
@@ -778,7 +767,9 @@ async def test_explore_takes_a_position_with_checkers_waiting_to_enter(tmp_path:
         text = "X: waitx13 24 23 / O: waitx15"
         screen = await explore(pilot, text, "21")
         assert not screen.query_one("#feedback", Static).display
-        assert board(app).scene.caption == Position.from_text(text).text()  # no Position ID can hold waiting checkers
+        assert (
+            board_of(app).scene.caption == Position.from_text(text).text()
+        )  # no Position ID can hold waiting checkers
         assert "in/23" in " ".join(plays_listed(screen))
         await pilot.press("ctrl+s")  # the other side to roll: still shown as text
         await pilot.pause()

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from pilot_support import screen_text, settle
+from pilot_support import screen_text, settle, started
 from textual.app import App
 from textual.command import CommandPalette
 from textual.pilot import Pilot
@@ -43,11 +43,6 @@ from trainer.tui.widgets.text import SafeMarkdown
 
 MARKUP = ["[/x]", "[@click=app.quit]q[/]", "[b]bold"]
 SHIPPED_LESSON = Path(__file__).resolve().parent.parent / "lessons" / "03-opening-and-moving.toml"
-
-
-async def started(pilot: Pilot[None]) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def submit(pilot: Pilot[None], box: Input, text: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_support import click_button, click_point, settle, type_play
+from pilot_support import click_button, click_point, feedback_of, settle, type_play
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Markdown, OptionList, Static
 
@@ -48,12 +48,8 @@ LIBRARY = load_lessons()
 START = Position.start()
 
 
-def feedback(app: TrainerApp) -> Static:
-    return app.screen.query_one("#feedback", Static)
-
-
 def expect(app: TrainerApp, verdict: str) -> str:
-    widget = feedback(app)
+    widget = feedback_of(app)
     assert widget.has_class(verdict), f"expected {verdict} feedback, got {widget.render()!s}"
     return str(widget.render())
 

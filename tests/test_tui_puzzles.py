@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_support import click_point, settle, type_play
+from pilot_support import board_of, click_point, feedback_of, feedback_text, option_lines, settle, started, type_play
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
@@ -21,7 +21,7 @@ from trainer.store import ProgressStore, PuzzleAttempt
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.puzzles import PuzzleMenuScreen, PuzzleScreen
-from trainer.tui.widgets.board import BoardView, LastMove
+from trainer.tui.widgets.board import LastMove
 
 LIBRARY = load_puzzles()
 PUZZLES = {puzzle.id: puzzle for puzzle in LIBRARY.puzzles}
@@ -68,30 +68,8 @@ BEAROFF_PUZZLE, BEST, WORSE = clear_bearoff()
 # --- helpers ------------------------------------------------------------------------------------------------
 
 
-async def started(pilot: Pilot[None]) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def option_lines(app: TrainerApp, selector: str) -> list[str]:
-    options = app.screen.query_one(selector, OptionList)
-    return [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
-
-
 def puzzle_line(app: TrainerApp) -> str:
     return next(line for line in option_lines(app, "#home-menu") if line.startswith("Puzzles"))
-
-
-def feedback(app: TrainerApp) -> Static:
-    return app.screen.query_one("#feedback", Static)
-
-
-def feedback_text(app: TrainerApp) -> str:
-    return str(feedback(app).render())
-
-
-def board(app: TrainerApp) -> BoardView:
-    return app.screen.query_one(BoardView)
 
 
 async def open_puzzles(pilot: Pilot[None], puzzles: list[Puzzle]) -> PuzzleScreen:
@@ -201,12 +179,12 @@ async def test_solving_a_forced_puzzle_in_notation_from_its_theme_set(tmp_path: 
         assert isinstance(screen, PuzzleScreen)
         assert screen.puzzle.id == puzzle.id
         assert all(item.theme == puzzle.theme for item in screen.puzzles)
-        assert board(app).scene.position == puzzle.board()
-        assert not feedback(app).display
+        assert board_of(app).scene.position == puzzle.board()
+        assert not feedback_of(app).display
 
         await type_play(pilot, puzzle.answers[0])
         shown = feedback_text(app)
-        assert feedback(app).has_class("right"), shown
+        assert feedback_of(app).has_class("right"), shown
         assert shown == "✓ " + explain(puzzle.board(), puzzle.roll()).text
         assert "Forced:" in shown
         assert screen.done
@@ -235,10 +213,10 @@ async def test_the_no_play_answer_to_a_playable_roll_is_wrong_and_stored(tmp_pat
         screen = await open_puzzles(pilot, [puzzle])
         await pilot.press("p")
         await pilot.pause()
-        assert feedback(app).has_class("wrong")
+        assert feedback_of(app).has_class("wrong")
         assert "This roll can be played" in feedback_text(app)
         assert not screen.done
-        assert board(app).scene.position == puzzle.board()
+        assert board_of(app).scene.position == puzzle.board()
         assert [(answer, correct) for answer, correct, _ in attempts(tmp_path, puzzle.id)] == [("pass", False)]
         await pilot.press("escape")
         await pilot.pause()
@@ -263,20 +241,20 @@ async def test_an_illegal_play_on_a_no_play_puzzle_says_why_then_no_legal_play_i
         await started(pilot)
         screen = await open_puzzles(pilot, [puzzle])
         await type_play(pilot, typed)
-        assert feedback(app).has_class("wrong")
+        assert feedback_of(app).has_class("wrong")
         assert feedback_text(app) == f"✗ Illegal: {sentence(reason)}"
         assert not screen.done
         notation = screen.query_one("#notation", Input)
         assert notation.value == "" and app.focused is notation  # emptied for the next try, still typing
         await pilot.press("escape")  # leaves the box, not the puzzle
         await pilot.pause()
-        assert app.screen is screen and app.focused is board(app)
+        assert app.screen is screen and app.focused is board_of(app)
         await pilot.press("slash")
         await pilot.pause()
         assert app.focused is notation
         await pilot.press("p")  # from the empty box, p is the "No legal play" key, not a letter typed
         await pilot.pause()
-        assert feedback(app).has_class("right"), feedback_text(app)
+        assert feedback_of(app).has_class("right"), feedback_text(app)
         assert "No legal play" in feedback_text(app)
     stored = [(answer, correct) for answer, correct, _ in attempts(tmp_path, puzzle.id)]
     assert stored == [(typed, False), ("pass", True)]
@@ -297,7 +275,7 @@ async def test_the_title_keeps_the_theme_hidden_until_the_puzzle_is_answered(tmp
         assert screen.query_one("#notation", Input).display
         await pilot.click("#no-play")
         await pilot.pause()
-        assert feedback(app).has_class("right")
+        assert feedback_of(app).has_class("right")
         assert THEME_TITLES[puzzle.theme] in str(screen.query_one("#task-title", Static).render())
     stored = [(attempt.question, attempt.answer, attempt.correct) for attempt in history(tmp_path, puzzle.id)]
     assert stored == [("play", "pass", True)]
@@ -315,11 +293,11 @@ async def test_playing_a_forced_puzzle_on_the_board_by_clicks(tmp_path: Path, pu
         for move in play.moves:
             assert not screen.done
             await click_point(pilot, move.start)
-            assert board(app).scene.selected == move.start, feedback_text(app)
+            assert board_of(app).scene.selected == move.start, feedback_text(app)
             await click_point(pilot, move.end)
-        assert feedback(app).has_class("right"), feedback_text(app)
+        assert feedback_of(app).has_class("right"), feedback_text(app)
         assert explain(puzzle.board(), puzzle.roll()).text in feedback_text(app)
-        assert board(app).scene.position == play.result
+        assert board_of(app).scene.position == play.result
         assert screen.done
     stored = attempts(tmp_path, puzzle.id)
     assert stored[-1][:2] == (str(play), True)
@@ -340,42 +318,42 @@ async def test_a_bearoff_puzzle_wrong_play_solution_retry_and_next(tmp_path: Pat
 
         await type_play(pilot, str(worse.play))
         shown = feedback_text(app)
-        assert feedback(app).has_class("wrong"), shown
+        assert feedback_of(app).has_class("wrong"), shown
         assert f"After {worse.play} {bearoff_figures(worse, 'race')}." in shown
         points = (best.win_probability - worse.win_probability) * 100
         assert f"The best play wins {points:.1f} percentage points more often." in shown  # a race: winning chances
         assert "fewer rolls" not in shown
-        assert board(app).scene.position == puzzle.board()
+        assert board_of(app).scene.position == puzzle.board()
         assert not screen.done
         assert attempts(tmp_path, puzzle.id)[0][:2] == (str(worse.play), False)
 
-        board(app).focus()  # see the next test: with the focus left in the notation box, s is typed there
+        board_of(app).focus()  # see the next test: with the focus left in the notation box, s is typed there
         await pilot.press("s")
         await pilot.pause()
-        assert feedback(app).has_class("info")  # showing the solution is not a right answer
+        assert feedback_of(app).has_class("info")  # showing the solution is not a right answer
         assert feedback_text(app) == f"Solution: {bearoff_solution(puzzle)}"
         assert screen.done
-        await settle(pilot, lambda: board(app).scene.position == best.play.result)
-        assert board(app).scene.position == best.play.result
-        assert board(app).scene.last_move == LastMove.of(best.play)  # the solution's moves are marked, from and to
+        await settle(pilot, lambda: board_of(app).scene.position == best.play.result)
+        assert board_of(app).scene.position == best.play.result
+        assert board_of(app).scene.last_move == LastMove.of(best.play)  # the solution's moves are marked, from and to
         assert screen.query_one("#notation", Input).value == screen.playing.turn.notation()
 
         await pilot.press("r")
         await pilot.pause()
         assert not screen.done
-        assert not feedback(app).display
-        assert board(app).scene.position == puzzle.board()
+        assert not feedback_of(app).display
+        assert board_of(app).scene.position == puzzle.board()
         assert screen.query_one("#notation", Input).value == ""
 
         await type_play(pilot, puzzle.answers[0])
-        assert feedback(app).has_class("right"), feedback_text(app)
+        assert feedback_of(app).has_class("right"), feedback_text(app)
         assert f"{puzzle.answers[0]} is best" in feedback_text(app)
         await pilot.press("n")
         await pilot.pause()
         assert screen.index == 1 and screen.puzzle.id == following.id
         assert "Puzzle 2 of 2" in str(screen.query_one("#task-title", Static).render())
-        assert board(app).scene.position == following.board()
-        assert not feedback(app).display
+        assert board_of(app).scene.position == following.board()
+        assert not feedback_of(app).display
     stored = [(attempt.answer, attempt.correct, attempt.revealed) for attempt in history(tmp_path, puzzle.id)]
     # The right answer came after the solution was shown: kept, but marked, so it doesn't count as solved.
     assert stored == [(str(worse.play), False, False), (puzzle.answers[0], True, True)]

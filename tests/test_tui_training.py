@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
-from pilot_support import settle, type_play
+from pilot_support import option_lines, settle, started, type_play
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Button, OptionList, Static
@@ -60,11 +60,6 @@ CHOOSE = next(
 # --- helpers ------------------------------------------------------------------------------------------------
 
 
-async def started(pilot: Pilot[None]) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
 async def press(pilot: Pilot[None], *keys: str) -> None:
     for key in keys:
         await pilot.press(key)
@@ -77,11 +72,6 @@ def text(app: TrainerApp, selector: str) -> str:
 
 def title(app: TrainerApp) -> str:
     return text(app, "#task-title")
-
-
-def menu_lines(app: TrainerApp, selector: str) -> list[str]:
-    options = app.screen.query_one(selector, OptionList)
-    return [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
 
 
 async def open_drill(pilot: Pilot[None], mode: str, positions: list[Puzzle]) -> DrillScreen:
@@ -108,7 +98,7 @@ async def test_practice_asks_forced_or_not_then_the_forced_play_rated_and_a_miss
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await press(pilot, "f")
-        assert "best 0" in menu_lines(app, "#drill-modes")[1]
+        assert "best 0" in option_lines(app, "#drill-modes")[1]
         await press(pilot, "1")
         screen = app.screen
         assert isinstance(screen, DrillScreen) and screen.mode == "practice"
@@ -324,7 +314,7 @@ async def test_a_rated_puzzle_attempt_moves_the_rating_shown_with_its_deviation(
         await press(pilot, "p")
         assert isinstance(app.screen, PuzzleMenuScreen)
         assert "Your rating 1500? ± 350" in text(app, "#puzzle-filter")
-        assert "At your level  (10 unsolved near your rating)" in menu_lines(app, "#puzzle-sets")
+        assert "At your level  (10 unsolved near your rating)" in option_lines(app, "#puzzle-sets")
         sets = app.screen.query_one("#puzzle-sets", OptionList)
         sets.highlighted = sets.get_option_index("near")
         await press(pilot, "enter")
@@ -365,7 +355,7 @@ async def test_review_right_moves_on_a_miss_comes_back_sooner(tmp_path: Path) ->
     app = TrainerApp(data_dir=tmp_path, clock=clock)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        assert "Review (2 due)  (r)" in menu_lines(app, "#home-menu")
+        assert "Review (2 due)  (r)" in option_lines(app, "#home-menu")
         await press(pilot, "r")
         task = app.screen
         assert isinstance(task, LessonScreen) and task.review and task.index == step
@@ -385,10 +375,10 @@ async def test_review_right_moves_on_a_miss_comes_back_sooner(tmp_path: Path) ->
         await pilot.pause()
         await press(pilot, "n")
         assert isinstance(app.screen, HomeScreen)
-        assert "Review (0 due)  (r)" in menu_lines(app, "#home-menu")
+        assert "Review (0 due)  (r)" in option_lines(app, "#home-menu")
         clock.advance(10 * MINUTE)
         app.screen.refresh_menu()  # type: ignore[attr-defined]
-        assert "Review (1 due)  (r)" in menu_lines(app, "#home-menu")
+        assert "Review (1 due)  (r)" in option_lines(app, "#home-menu")
     store = with_store(tmp_path)
     task_card = store.review_card(f"lesson:{lesson.progress_key}:{step}")
     puzzle_card = store.review_card(f"puzzle:{MEDIUM.id}")
@@ -418,10 +408,10 @@ async def test_a_missed_drill_position_comes_back_for_review_on_the_drill_screen
         await press(pilot, "escape", "escape")
         home = app.screen
         assert isinstance(home, HomeScreen)
-        assert "Review (0 due)  (r)" in menu_lines(app, "#home-menu")
+        assert "Review (0 due)  (r)" in option_lines(app, "#home-menu")
         clock.advance(11 * MINUTE)
         home.refresh_menu()
-        assert "Review (1 due)  (r)" in menu_lines(app, "#home-menu")
+        assert "Review (1 due)  (r)" in option_lines(app, "#home-menu")
 
         await press(pilot, "r")
         review = app.screen
@@ -433,7 +423,7 @@ async def test_a_missed_drill_position_comes_back_for_review_on_the_drill_screen
         assert review.phase == "done" and review.feedback.has_class("right")
         await press(pilot, "enter")
         assert isinstance(app.screen, HomeScreen)
-        assert "Review (0 due)  (r)" in menu_lines(app, "#home-menu")
+        assert "Review (0 due)  (r)" in option_lines(app, "#home-menu")
     store = with_store(tmp_path)
     card = store.review_card(f"puzzle:{FORCED.id}")
     assert card is not None and card.due >= T0 + 11 * MINUTE + DAY  # right: moved on by days
@@ -509,7 +499,7 @@ async def test_the_dashboard_on_home_and_continue(tmp_path: Path) -> None:
         assert home.query_one("#dash-chart").display  # two rated attempts: the sparkline shows
         button = home.query_one("#continue", Button)
         assert str(button.label) == "▶ Review (1 due)  (c)"
-        assert "Review (1 due)  (r)" in menu_lines(app, "#home-menu")
+        assert "Review (1 due)  (r)" in option_lines(app, "#home-menu")
         await press(pilot, "c")  # Continue: the review
         assert isinstance(app.screen, PuzzleScreen) and app.screen.review
         await press(pilot, "escape")  # leaving an item ends the reviews

@@ -12,6 +12,7 @@ from itertools import islice
 from pathlib import Path
 
 import pytest
+from pilot_support import feedback_text
 from test_cube_bearoff import no_double
 from textual.widgets import Input, OptionList, Static
 
@@ -320,10 +321,6 @@ def test_the_acey_deucey_miner_makes_forced_puzzles_that_pass_every_check() -> N
 # --- on the puzzle screen --------------------------------------------------------------------------------------
 
 
-def feedback(app: TrainerApp) -> str:
-    return str(app.screen.query_one("#feedback", Static).render())
-
-
 async def test_a_cube_puzzle_is_answered_by_key_and_explained_with_the_equities(tmp_path: Path) -> None:
     double = next(p for p in CUBES if p.question == "double" and p.owner == "centered" and p.answers == ["double"])
     take = next(p for p in CUBES if p.question == "take" and p.owner == "player" and p.answers == ["pass"])
@@ -340,7 +337,7 @@ async def test_a_cube_puzzle_is_answered_by_key_and_explained_with_the_equities(
         assert actions.allowed == {CubeAction.DOUBLE, CubeAction.NO_DOUBLE}
         await pilot.press("r")  # no double: wrong here
         await pilot.pause()
-        said = feedback(app)
+        said = feedback_text(app)
         assert said.startswith("✗ Not no double. ") and "points a game" in said
         assert screen.done and not actions.display  # the explanation names the answer: the puzzle is over
         await pilot.press("n")
@@ -352,8 +349,8 @@ async def test_a_cube_puzzle_is_answered_by_key_and_explained_with_the_equities(
         assert not screen.done
         await pilot.press("p")
         await pilot.pause()
-        assert feedback(app).startswith("✓ Right: pass. O should pass: taking would lose ")
-        assert "each counts twice" in feedback(app)
+        assert feedback_text(app).startswith("✓ Right: pass. O should pass: taking would lose ")
+        assert "each counts twice" in feedback_text(app)
     store = ProgressStore(tmp_path)
     try:
         assert [(a.answer, a.correct) for a in store.puzzle_history(double.id)] == [("no double", False)]
@@ -391,5 +388,5 @@ async def test_the_menu_lists_the_cube_and_acey_deucey_sets_and_an_acey_deucey_p
             for point in (move.start, move.end):
                 await pilot.click(BoardView, offset=board.offset_of(point))
                 await pilot.pause()
-        assert feedback(app).startswith("✓ Forced: "), feedback(app)
+        assert feedback_text(app).startswith("✓ Forced: "), feedback_text(app)
         assert screen.done
