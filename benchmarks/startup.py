@@ -69,7 +69,7 @@ COMPILE = "import compileall, os, trainer; compileall.compile_dir(os.path.dirnam
 compile bgtrainer's modules again while Textual's come compiled: a handicap no learner has)."""
 
 
-def main(rounds: int = 5) -> None:
+def main(rounds: int = 9) -> None:
     if shutil.which("tmux") is None:
         sys.exit("tmux is needed: install it (e.g. apt-get install tmux)")
     subprocess.run([sys.executable, "-c", COMPILE], check=True)

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import trainer.cli_wording as wording
 from trainer import __version__
-from trainer.analysis.levels import DEFAULT_LEVEL, LEVELS
-from trainer.analysis.results import CUBE_OWNERS, MAX_PLIES, MIN_PLIES, AnalysisError
+from trainer.analysis.basics import CUBE_OWNERS, DEFAULT_LEVEL, LEVEL_PLIES, MAX_PLIES, MIN_PLIES, AnalysisError
 from trainer.engine.errors import EngineError
 from trainer.engine.wording import printable
 
@@ -110,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     hint.add_argument("position", metavar="POSITION", help=text("hint.position"))
     hint.add_argument("dice", metavar="DICE", nargs="?", help=text("hint.dice"))
     hint.add_argument("--json", action="store_true", help=text("json"))
-    default_plies = LEVELS[DEFAULT_LEVEL].plies
+    default_plies = LEVEL_PLIES[DEFAULT_LEVEL]
     hint.add_argument(
         "--plies",
         type=_plies,

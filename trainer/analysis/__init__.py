@@ -15,9 +15,9 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from trainer.analysis.basics import DEFAULT_LEVEL
     from trainer.analysis.board import from_board, to_board
     from trainer.analysis.levels import (
-        DEFAULT_LEVEL,
         LEVELS,
         ComputerPlayer,
         Level,
@@ -44,20 +44,20 @@ if TYPE_CHECKING:
     )
 
 _HOMES = {
-    "AnalysisError": "trainer.analysis.results",
-    "CUBE_OWNERS": "trainer.analysis.results",
+    "AnalysisError": "trainer.analysis.basics",
+    "CUBE_OWNERS": "trainer.analysis.basics",
     "Chances": "trainer.analysis.results",
     "ComputerPlayer": "trainer.analysis.levels",
     "CubeAction": "trainer.analysis.results",
     "CubeDecision": "trainer.analysis.results",
-    "CubeOwner": "trainer.analysis.results",
-    "DEFAULT_LEVEL": "trainer.analysis.levels",
+    "CubeOwner": "trainer.analysis.basics",
+    "DEFAULT_LEVEL": "trainer.analysis.basics",
     "Evaluator": "trainer.analysis.results",
     "GameContext": "trainer.analysis.results",
     "LEVELS": "trainer.analysis.levels",
     "Level": "trainer.analysis.levels",
-    "MAX_PLIES": "trainer.analysis.results",
-    "MIN_PLIES": "trainer.analysis.results",
+    "MAX_PLIES": "trainer.analysis.basics",
+    "MIN_PLIES": "trainer.analysis.basics",
     "RankedPlay": "trainer.analysis.results",
     "check_cube": "trainer.analysis.results",
     "check_plies": "trainer.analysis.results",

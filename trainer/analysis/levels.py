@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from trainer.analysis import wording
+from trainer.analysis.basics import DEFAULT_LEVEL, LEVEL_PLIES
 from trainer.analysis.results import (
     AnalysisError,
     CubeDecision,
@@ -49,11 +50,10 @@ class Level:
 
 
 LEVELS: Final[dict[str, Level]] = {
-    "beginner": Level("beginner", plies=1, window=0.15, temperature=0.04, cube_noise=0.08),
-    "intermediate": Level("intermediate", plies=1),
-    "strong": Level("strong", plies=2),
+    "beginner": Level("beginner", plies=LEVEL_PLIES["beginner"], window=0.15, temperature=0.04, cube_noise=0.08),
+    "intermediate": Level("intermediate", plies=LEVEL_PLIES["intermediate"]),
+    "strong": Level("strong", plies=LEVEL_PLIES["strong"]),
 }
-DEFAULT_LEVEL: Final = "intermediate"
 
 
 def get_level(name: str) -> Level:

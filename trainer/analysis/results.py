@@ -11,10 +11,8 @@ from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
 from trainer.analysis import wording
+from trainer.analysis.basics import CUBE_OWNERS, MAX_PLIES, MIN_PLIES, AnalysisError, CubeOwner
 from trainer.engine import Dice, MatchScore, MoneyOptions, Play, Position, Side
-
-CubeOwner = Literal["centered", "player", "opponent"]
-"""Who holds the cube: nobody (``"centered"``), the player on roll (``"player"``) or the opponent."""
 
 CubeAction = Literal["no double", "double, take", "double, pass", "too good to double"]
 NO_DOUBLE: Final[CubeAction] = "no double"
@@ -22,14 +20,7 @@ DOUBLE_TAKE: Final[CubeAction] = "double, take"
 DOUBLE_PASS: Final[CubeAction] = "double, pass"
 TOO_GOOD: Final[CubeAction] = "too good to double"
 
-CUBE_OWNERS: Final[tuple[CubeOwner, ...]] = ("centered", "player", "opponent")
-MIN_PLIES: Final = 1
-MAX_PLIES: Final = 3  # ranking every play takes seconds at 3 plies; bgsage's 4 plies take minutes
-
-
-class AnalysisError(ValueError):
-    """A question an evaluator cannot answer (bad depth, a cube the player cannot turn, a finished game); the
-    message quotes the input."""
+__all__ = ["CUBE_OWNERS", "MAX_PLIES", "MIN_PLIES", "AnalysisError", "CubeOwner"]  # at home in basics, kept here
 
 
 def check_plies(plies: int) -> int:

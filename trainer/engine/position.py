@@ -96,6 +96,19 @@ class Position:
         return self._opponent
 
     def _validate(self) -> None:
+        """Raise :class:`InvalidPositionError` naming what is wrong, if anything (a quick look first, since nearly
+        every position built is valid, then the careful one that finds the first fault)."""
+        player, opponent = self._player, self._opponent
+        if (
+            _well_formed(player, self._player_waiting)
+            and _well_formed(opponent, self._opponent_waiting)
+            and not any(player[point] and opponent[25 - point] for point in range(1, 25))
+            and not (player[OFF] == CHECKERS and opponent[OFF] == CHECKERS)
+        ):
+            return
+        self._find_fault()
+
+    def _find_fault(self) -> None:
         sides = (("X", self.player, self._player_waiting), ("O", self.opponent, self._opponent_waiting))
         for name, side, waiting in sides:
             if not isinstance(waiting, int) or isinstance(waiting, bool):
@@ -484,3 +497,15 @@ class Position:
 
 def _token(where: str, count: int) -> str:
     return where if count == 1 else f"{where}x{count}"
+
+
+def _well_formed(side: tuple[int, ...], waiting: int) -> bool:
+    """Whether one side's counts are 26 whole numbers, none negative, adding up to the checkers with those waiting."""
+    return (
+        type(waiting) is int
+        and waiting >= 0
+        and len(side) == 26
+        and all(type(count) is int for count in side)
+        and min(side) >= 0
+        and sum(side) + waiting == CHECKERS
+    )

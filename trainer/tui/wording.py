@@ -7,13 +7,30 @@ verdicts) come from :mod:`trainer.play.wording`, the engine's reasons from :mod:
 
 from __future__ import annotations
 
+import importlib
 import time
 from typing import TYPE_CHECKING
 
 from trainer.engine import Side
 from trainer.engine.wording import printable
 from trainer.i18n import N_, _, ngettext
-from trainer.play import wording as play_wording
+
+
+class _ModuleOnFirstUse:
+    """A module imported when one of its names is first read (the play layer's wording brings the game's values,
+    which the home screen's first frame does without)."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attribute: str) -> object:
+        return getattr(importlib.import_module(self._name), attribute)
+
+
+if TYPE_CHECKING:
+    from trainer.play import wording as play_wording
+else:
+    play_wording = _ModuleOnFirstUse("trainer.play.wording")
 
 if TYPE_CHECKING:
     from trainer.analysis import CubeDecision
