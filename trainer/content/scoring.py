@@ -252,4 +252,4 @@ def grade_score_step(step: ScoreStep, text: str) -> Feedback:
     worked = work_out(step)
     if answer == worked.answer:
         return Feedback(True, f"{worked.working} {step.explanation}")
-    return Feedback(False, wording.wrong_score_answer(step.ask, answer))
+    return Feedback(False, wording.wrong_score_answer(step.ask, answer, match=bool(step.length)))

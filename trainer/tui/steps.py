@@ -259,8 +259,18 @@ class ChooseView(StepView):
     kind_name = N_("Choose")
     task: ChooseStep
 
+    def __init__(self, task: Task, *, key: str = "") -> None:
+        super().__init__(task, key=key)
+        self.misses = 0
+
     def scene(self) -> BoardScene:
-        return BoardScene(position=self.task.board(), dice=self.task.roll())
+        step = self.task
+        return BoardScene(
+            position=step.board(),
+            dice=step.roll(),
+            cube=step.cube_shown(),
+            match=step.match_score(),
+        )
 
     def options(self) -> list[tuple[str, str]]:
         order = list(range(len(self.task.options)))
@@ -268,7 +278,10 @@ class ChooseView(StepView):
         return [(str(original), self.task.options[original].text) for original in order]
 
     def on_option(self, option_id: str) -> Feedback:
-        return grade_choice(self.task, int(option_id))
+        feedback = grade_choice(self.task, int(option_id), misses=self.misses)
+        if not feedback.correct:
+            self.misses += 1
+        return feedback
 
 
 @step_view("setup")
