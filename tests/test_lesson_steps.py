@@ -15,7 +15,16 @@ from textual.widgets import Input
 from trainer.content.cube import grade_cube_step
 from trainer.content.grading import grade_choice, grade_double, grade_pick, pick_targets, right_doubles
 from trainer.content.loader import load_lesson_file
-from trainer.content.models import ChooseStep, CubeStep, DoubleStep, Lesson, PickStep, RollStep, ScoreStep
+from trainer.content.models import (
+    ChooseStep,
+    CubeStep,
+    DoubleStep,
+    Lesson,
+    PickStep,
+    ReadStep,
+    RollStep,
+    ScoreStep,
+)
 from trainer.content.scoring import ScoreStepError, grade_score_step, read_answer, work_out
 from trainer.engine import WAITING, Cube, MatchScore, Position, Side
 from trainer.engine.wording import sentence
@@ -59,6 +68,11 @@ def score(**fields: Any) -> ScoreStep:
             "game is the Crawford game.",
         ),
         (
+            {"events": ["X doubles", "O beavers", "X takes", "O wins"], "beavers": True, "ask": "points"},
+            "4",
+            "The cube went 1, 2, 4; a single game counts the cube once: O wins 4 x 1 = 4.",
+        ),
+        (
             {"length": 3, "score": "1-0", "events": ["X doubles", "O takes", "X wins a gammon"], "ask": "score"},
             "3-0",
             "The cube went 1, 2; a gammon counts the cube twice: X wins 2 x 2 = 4: 1-0 becomes 3-0, and the 3-point "
@@ -97,6 +111,10 @@ def test_the_crawford_game_is_found_from_the_earlier_games() -> None:
         ({"events": ["X doubles", "X takes"], "ask": "points"}, "events", "no double waits for X's answer"),
         ({"length": 5, "score": "3-1", "ask": "crawford"}, "ask", "give the earlier games"),
         ({"length": 5, "jacoby": True, "ask": "may double X"}, "jacoby", "the Jacoby rule applies only to money"),
+        ({"events": ["X doubles", "O beavers", "X takes", "O wins"], "ask": "points"}, "events",
+         "turn the beaver option on"),
+        ({"length": 5, "beavers": True, "events": ["X doubles", "O beavers"], "ask": "may double O"}, "beavers",
+         "beaver"),
     ],
 )  # fmt: skip
 def test_a_score_step_against_the_rules_is_refused_naming_the_field(
@@ -150,6 +168,8 @@ def test_a_choose_step_shows_its_position_cube_and_score_on_the_board() -> None:
     assert crawford.match == MatchScore(5, 4, 2, crawford=True) and crawford.cube is None
     bare = view_for(choose(), key="t/4").scene()
     assert bare.cube is None and bare.match is None
+    read = ReadStep(kind="read", text="The cube at the start.", position="start", cube=1)
+    assert view_for(read).scene().cube == Cube(1) and view_for(read).scene().position == Position.start()
 
 
 @pytest.mark.parametrize(

@@ -107,10 +107,10 @@ def play_events(step: ScoreStep, before: MatchScore) -> GameState:
 
     :raises ScoreStepError: naming the event the rules refuse, and why.
     """
-    options = MoneyOptions(jacoby=step.jacoby)
+    options = MoneyOptions(jacoby=step.jacoby, beavers=step.beavers)
     problem = before.options_problem(options)
     if problem is not None:
-        raise ScoreStepError(problem, "jacoby")
+        raise ScoreStepError(problem, "jacoby" if step.jacoby else "beavers")
     state = GameState(Position.start(), phase=Phase.ROLL, turn=Side.X, match=before, options=options)
     for number, event in enumerate(step.events, start=1):
         found = EVENT_PATTERN.fullmatch(event)
