@@ -9,17 +9,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 from textual.widgets import Input
 
 from trainer.content.cube import grade_cube_step
-from trainer.content.grading import grade_double, grade_pick, pick_targets, right_doubles
+from trainer.content.grading import grade_choice, grade_double, grade_pick, pick_targets, right_doubles
 from trainer.content.loader import load_lesson_file
-from trainer.content.models import CubeStep, DoubleStep, Lesson, PickStep, RollStep, ScoreStep
+from trainer.content.models import (
+    ChooseStep,
+    CubeStep,
+    DoubleStep,
+    Lesson,
+    PickStep,
+    ReadStep,
+    RollStep,
+    ScoreStep,
+)
 from trainer.content.scoring import ScoreStepError, grade_score_step, read_answer, work_out
-from trainer.engine import WAITING, Cube, MatchScore, Position
+from trainer.engine import WAITING, Cube, MatchScore, Position, Side
 from trainer.engine.wording import sentence
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.lesson import LessonScreen
+from trainer.tui.steps import view_for
 from trainer.tui.widgets.board import BoardView
 
 
@@ -55,6 +66,11 @@ def score(**fields: Any) -> ScoreStep:
             "4-1",
             "The cube went 1, 2; a single game counts the cube once: X wins 2 x 1 = 2: 2-1 becomes 4-1, and the next "
             "game is the Crawford game.",
+        ),
+        (
+            {"events": ["X doubles", "O beavers", "X takes", "O wins"], "beavers": True, "ask": "points"},
+            "4",
+            "The cube went 1, 2, 4; a single game counts the cube once: O wins 4 x 1 = 4.",
         ),
         (
             {"length": 3, "score": "1-0", "events": ["X doubles", "O takes", "X wins a gammon"], "ask": "score"},
@@ -95,6 +111,10 @@ def test_the_crawford_game_is_found_from_the_earlier_games() -> None:
         ({"events": ["X doubles", "X takes"], "ask": "points"}, "events", "no double waits for X's answer"),
         ({"length": 5, "score": "3-1", "ask": "crawford"}, "ask", "give the earlier games"),
         ({"length": 5, "jacoby": True, "ask": "may double X"}, "jacoby", "the Jacoby rule applies only to money"),
+        ({"events": ["X doubles", "O beavers", "X takes", "O wins"], "ask": "points"}, "events",
+         "turn the beaver option on"),
+        ({"length": 5, "beavers": True, "events": ["X doubles", "O beavers"], "ask": "may double O"}, "beavers",
+         "beaver"),
     ],
 )  # fmt: skip
 def test_a_score_step_against_the_rules_is_refused_naming_the_field(
@@ -117,6 +137,74 @@ def test_answers_are_read_in_their_forms_and_graded_without_giving_the_answer_aw
     crawford = score(length=5, games=["X 4"], ask="crawford")
     assert grade_score_step(crawford, "y").correct and not grade_score_step(crawford, "no").correct
     assert grade_score_step(crawford, "no").message.startswith("Look again. The Crawford game is the one game")
+
+    money = score(events=["X doubles", "O takes"], ask="may double X")
+    assert "Crawford" not in grade_score_step(money, "yes").message  # no Crawford game in money play
+    in_a_match = score(length=5, score="1-1", ask="may double X")
+    assert "Crawford" in grade_score_step(in_a_match, "no").message
+
+
+# --- choose steps: the cube and the score on the board, the reason after a second miss ---------------------------
+
+
+def choose(**fields: Any) -> ChooseStep:
+    options = [
+        {"text": "On your side", "explanation": "No: the cube goes to the side that takes."},
+        {"text": "On O's side", "correct": True, "explanation": "Right: O took, and the taker owns the cube."},
+        {"text": "In the middle", "explanation": "No: a take moves it off the middle."},
+    ]
+    return ChooseStep.model_validate({"kind": "choose", "prompt": "Where is the cube?", "options": options} | fields)
+
+
+def test_a_choose_step_shows_its_position_cube_and_score_on_the_board() -> None:
+    step = choose(position="start", cube=2, cube_owner="O", length=7, score="3-5")
+    scene = view_for(step, key="t/1").scene()
+    assert scene.position == Position.start()
+    assert scene.cube == Cube(2, Side.O)
+    assert scene.match == MatchScore(7, 3, 5)
+    middle = view_for(choose(cube=1), key="t/2").scene()
+    assert middle.cube == Cube(1) and middle.match is None and middle.position is None
+    crawford = view_for(choose(length=5, score="4-2", crawford=True), key="t/3").scene()
+    assert crawford.match == MatchScore(5, 4, 2, crawford=True) and crawford.cube is None
+    bare = view_for(choose(), key="t/4").scene()
+    assert bare.cube is None and bare.match is None
+    read = ReadStep(kind="read", text="The cube at the start.", position="start", cube=1)
+    assert view_for(read).scene().cube == Cube(1) and view_for(read).scene().position == Position.start()
+
+
+@pytest.mark.parametrize(
+    ("fields", "fragment"),
+    [
+        ({"cube": 3}, "the cube shows 1"),
+        ({"cube": 128}, "the cube shows 1"),
+        ({"cube_owner": "X"}, "a cube with an owner has been turned"),
+        ({"cube": 1, "cube_owner": "O"}, "a cube with an owner has been turned"),
+        ({"score": "2-1"}, "a score needs the match 'length'"),
+        ({"length": 5, "score": "2 to 1"}, "cannot read the score"),
+        ({"length": 5, "score": "6-1"}, "5"),
+        ({"length": 5, "score": "2-1", "crawford": True}, "Crawford"),
+    ],
+)
+def test_a_choose_steps_cube_and_score_are_checked_when_it_loads(fields: dict[str, Any], fragment: str) -> None:
+    with pytest.raises(ValidationError, match=fragment):
+        choose(**fields)
+
+
+def test_a_second_miss_adds_the_right_options_reason() -> None:
+    view = view_for(choose(), key="t/1")
+    first = view.on_option("0")
+    assert not first.correct and first.message == "No: the cube goes to the side that takes."
+    second = view.on_option("2")
+    assert not second.correct
+    assert second.message == (
+        "No: a take moves it off the middle. The full reason: O took, and the taker owns the cube."
+    )
+    assert view.on_option("0").message.endswith("The full reason: O took, and the taker owns the cube.")
+    right = view.on_option("1")
+    assert right.correct and right.message == "Right: O took, and the taker owns the cube."
+    fresh = view_for(choose(), key="t/1")  # a new showing starts again
+    assert fresh.on_option("2").message == "No: a take moves it off the middle."
+    assert grade_choice(choose(), 1, misses=3).message == "Right: O took, and the taker owns the cube."
 
 
 # --- cube decisions and the double of acey-deucey ---------------------------------------------------------------

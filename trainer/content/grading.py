@@ -3,6 +3,7 @@ against the rules, never by string."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -28,6 +29,8 @@ from trainer.engine.wording import sentence
 from trainer.i18n import N_
 
 START_LAYOUT = Position.start().player
+RIGHT_OPENING = re.compile(r"^\s*(?:Right|Correct)\b[:.!,]?\s*")
+"""The "Right:" a right option's explanation opens with, left out when it is shown as the reason after a miss."""
 CLEAR_WIN_MARGIN = 0.01
 """How much better (in winning chances) the best play of a race puzzle must be than the next."""
 CLEAR_ROLLS_MARGIN = 0.05
@@ -213,10 +216,16 @@ def describe_point(step: PickStep, point: int) -> str:
 # --- choose, roll and setup steps ----------------------------------------------------------------------------
 
 
-def grade_choice(step: ChooseStep, index: int) -> Feedback:
-    """Grade the choice of option ``index`` (0-based)."""
+def grade_choice(step: ChooseStep, index: int, *, misses: int = 0) -> Feedback:
+    """Grade the choice of option ``index`` (0-based), after ``misses`` wrong choices. A wrong choice is answered
+    with that option's explanation; from the second miss on, the right option's explanation (the full reason)
+    follows it."""
     option = step.options[index]
-    return Feedback(option.correct, option.explanation)
+    if option.correct or misses < 1:
+        return Feedback(option.correct, option.explanation)
+    reason = next(choice for choice in step.options if choice.correct).explanation
+    reason = RIGHT_OPENING.sub("", reason, count=1)
+    return Feedback(False, wording.full_reason(option.explanation, reason[:1].upper() + reason[1:]))
 
 
 def grade_roll(step: RollStep, throws_seen: int, starter: Side) -> Feedback:

@@ -42,10 +42,21 @@ from trainer.engine import EngineError, Position, legal_plays, parse_dice, parse
 from trainer.engine.bearoff import cube_decision
 
 STEP_FIELDS = {
-    "read": ["kind", "title", "text", "position", "dice"],
+    "read": ["kind", "title", "text", "position", "dice", "cube", "cube_owner", "length", "score", "crawford"],
     "play": ["kind", "prompt", "position", "dice", "play", "conditions", "forced", "hint", "explanation"],
     "setup": ["kind", "prompt", "explanation", "position", "dice"],
-    "choose": ["kind", "prompt", "options", "position", "dice"],
+    "choose": [
+        "kind",
+        "prompt",
+        "options",
+        "position",
+        "dice",
+        "cube",
+        "cube_owner",
+        "length",
+        "score",
+        "crawford",
+    ],
     "pick": ["kind", "prompt", "position", "dice", "target", "hint", "explanation"],
     "roll": ["kind", "prompt", "position", "throws", "explanation"],
     "cube": ["kind", "prompt", "position", "question", "cube", "answer", "explanation"],
@@ -58,6 +69,7 @@ STEP_FIELDS = {
         "score",
         "crawford",
         "jacoby",
+        "beavers",
         "events",
         "ask",
         "answer",

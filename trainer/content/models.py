@@ -13,13 +13,25 @@ import re
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from trainer.content import wording
 from trainer.content.keywords import CubeAnswer, DoubleWant, ScoreAsk
 from trainer.content.themes import THEMES
-from trainer.engine import Dice, Play, Position, parse_dice, parse_play, read_position
+from trainer.engine import (
+    Cube,
+    Dice,
+    MatchError,
+    MatchScore,
+    Play,
+    Position,
+    Side,
+    parse_dice,
+    parse_play,
+    read_position,
+)
 from trainer.engine.bearoff import CubeDecision, RankedPlay, cube_decision, rank_plays
+from trainer.engine.cube import CUBE_VALUES
 
 CONDITION_PATTERN = re.compile(r"(hits|no_hit|enters|bears_off|safe|uses_all_dice|makes_point:(\d{1,2}))")
 PICK_TARGETS = ("point:N", "blots", "my_blots", "hittable", "closed", "entry", "movable", "home_board")
@@ -121,8 +133,62 @@ class _BoardStep(_Strict):
         return None if self.dice is None else parse_dice(self.dice)
 
 
-class ReadStep(_BoardStep):
-    """Text to read (Markdown), with an optional board. Not graded."""
+SCORE_PATTERN = re.compile(r"(\d{1,2})-(\d{1,2})")
+
+
+class _TableStep(_BoardStep):
+    """A board that may also show the doubling cube (``cube``, and its ``cube_owner`` once turned) and a match
+    score (``score`` of a ``length``-point match, yours first, and whether this is the ``crawford`` game)."""
+
+    cube: int | None = None
+    """The cube shown: 1 (in the middle, showing 64) to 64; none if left out."""
+    cube_owner: Literal["X", "O"] | None = None
+    """The side that owns the cube (it has been turned, to 2 or more); left out: the cube is in the middle."""
+    length: int = Field(default=0, ge=0, le=25)
+    """The match length of the score shown; 0 (the default) shows no score."""
+    score: str | None = None
+    """The score before this game, yours first, e.g. "3-1" (0-0 if left out in a match)."""
+    crawford: bool = False
+    """With score: this game is the Crawford game."""
+
+    @field_validator("cube")
+    @classmethod
+    def _cube_value(cls, value: int | None) -> int | None:
+        if value is not None and value not in CUBE_VALUES:
+            raise ValueError(wording.cube_face(value))
+        return value
+
+    @model_validator(mode="after")
+    def _cube_and_score(self) -> _TableStep:
+        if self.cube_owner is not None and (self.cube is None or self.cube == 1):
+            raise ValueError(wording.owned_cube_turned())
+        if (self.score is not None or self.crawford) and not self.length:
+            raise ValueError(wording.score_needs_length())
+        if self.score is not None and not SCORE_PATTERN.fullmatch(self.score):
+            raise ValueError(wording.unreadable_score(self.score))
+        try:
+            self.match_score()
+        except MatchError as error:
+            raise ValueError(str(error)) from None
+        return self
+
+    def cube_shown(self) -> Cube | None:
+        """The cube to show, if any."""
+        if self.cube is None:
+            return None
+        return Cube(self.cube, None if self.cube_owner is None else Side.from_name(self.cube_owner))
+
+    def match_score(self) -> MatchScore | None:
+        """The match score to show, if any."""
+        if not self.length:
+            return None
+        found = SCORE_PATTERN.fullmatch(self.score or "0-0")
+        assert found is not None  # checked when the step loads
+        return MatchScore(self.length, int(found.group(1)), int(found.group(2)), crawford=self.crawford)
+
+
+class ReadStep(_TableStep):
+    """Text to read (Markdown), with an optional board (and cube and score). Not graded."""
 
     kind: Literal["read"]
     title: str | None = None
@@ -169,8 +235,9 @@ class Option(_Strict):
     explanation: str = Field(min_length=1)
 
 
-class ChooseStep(_BoardStep):
-    """A multiple-choice question, with an explanation for every option."""
+class ChooseStep(_TableStep):
+    """A multiple-choice question, with an explanation for every option; the board may show the cube and the
+    score the question is about."""
 
     kind: Literal["choose"]
     prompt: str = Field(min_length=1)
@@ -290,6 +357,8 @@ class ScoreStep(_Strict):
     """With score: whether this game is the Crawford game."""
     jacoby: bool = False
     """Money play under the Jacoby rule."""
+    beavers: bool = False
+    """Money play with beavers allowed."""
     events: list[str] = Field(default_factory=list)
     """This game so far, e.g. ["X doubles", "O takes", "X wins a gammon"]."""
     ask: ScoreAsk

@@ -107,10 +107,10 @@ def play_events(step: ScoreStep, before: MatchScore) -> GameState:
 
     :raises ScoreStepError: naming the event the rules refuse, and why.
     """
-    options = MoneyOptions(jacoby=step.jacoby)
+    options = MoneyOptions(jacoby=step.jacoby, beavers=step.beavers)
     problem = before.options_problem(options)
     if problem is not None:
-        raise ScoreStepError(problem, "jacoby")
+        raise ScoreStepError(problem, "jacoby" if step.jacoby else "beavers")
     state = GameState(Position.start(), phase=Phase.ROLL, turn=Side.X, match=before, options=options)
     for number, event in enumerate(step.events, start=1):
         found = EVENT_PATTERN.fullmatch(event)
@@ -252,4 +252,4 @@ def grade_score_step(step: ScoreStep, text: str) -> Feedback:
     worked = work_out(step)
     if answer == worked.answer:
         return Feedback(True, f"{worked.working} {step.explanation}")
-    return Feedback(False, wording.wrong_score_answer(step.ask, answer))
+    return Feedback(False, wording.wrong_score_answer(step.ask, answer, match=bool(step.length)))

@@ -214,6 +214,20 @@ def cube_value(value: int) -> str:
     return _("the cube shows 1, 2, 4, 8, 16 or 32 before a double, not {value}").format(value=value)
 
 
+def cube_face(value: int) -> str:
+    return _("the cube shows 1 (in the middle, before any double), 2, 4, 8, 16, 32 or 64, not {value}").format(
+        value=value
+    )
+
+
+def owned_cube_turned() -> str:
+    return _("a cube with an owner has been turned: give 'cube' as 2 or more, or drop 'cube_owner'")
+
+
+def score_needs_length() -> str:
+    return _("a score needs the match 'length'")
+
+
 def unreadable_event(event: str) -> str:
     return _(
         "cannot read the event {event}: write 'X doubles', 'O redoubles', 'X takes', 'O passes', 'O beavers' or "
@@ -635,6 +649,11 @@ def not_the_play_asked(play: str) -> str:
 def legal_but(play: str, problem: str) -> str:
     """A legal play that misses a condition: ``problem`` says how (``it doesn't hit``)."""
     return _("{play} is legal, but {problem}").format(play=play, problem=problem)
+
+
+def full_reason(chosen: str, reason: str) -> str:
+    """A second wrong choice: why it is wrong, then the reason behind the right answer."""
+    return _("{chosen} The full reason: {reason}").format(chosen=chosen, reason=reason)
 
 
 def missed(reason: str, hint: str | None) -> str:
@@ -1224,22 +1243,25 @@ def answer_with(ask: str) -> str:
     return _("Answer with {form}.").format(form=answer_form(ask))
 
 
-def score_hint(ask: str) -> str:
-    """The rule to look at again after a wrong answer to a score question."""
+def score_hint(ask: str, *, match: bool = True) -> str:
+    """The rule to look at again after a wrong answer to a score question (``match``: in a match, where the
+    Crawford game can matter; in money play there is none)."""
     if ask == "points":
         return _("Count the cube's value after every double that was taken, then times 1, 2 or 3 for the win.")
     if ask == "score":
         return _("Add the points of this game to the winner's score (a score stops at the match length).")
     if ask == "crawford":
         return _("The Crawford game is the one game right after a side first reaches one point short of the match.")
+    if not match:
+        return _("Look at who owns the cube: in the middle, either side may double; once turned, only its owner.")
     return _("Look at who owns the cube, and whether this is the Crawford game.")
 
 
-def wrong_score_answer(ask: str, answer: str) -> str:
+def wrong_score_answer(ask: str, answer: str, *, match: bool = True) -> str:
     """A wrong answer to a score question, and the rule to look at again (never the right answer)."""
     if ask in ("points", "score"):
-        return _("Not {answer}. {hint}").format(answer=answer, hint=score_hint(ask))
-    return _("Look again. {hint}").format(hint=score_hint(ask))
+        return _("Not {answer}. {hint}").format(answer=answer, hint=score_hint(ask, match=match))
+    return _("Look again. {hint}").format(hint=score_hint(ask, match=match))
 
 
 # --- the recognition drill ----------------------------------------------------------------------------------------

@@ -777,7 +777,7 @@ def money_options_in_a_match(length: int, *, jacoby: bool, beavers: bool) -> str
     elif jacoby:
         message = _("the Jacoby rule applies only to money play, not to a {length}-point match")
     else:
-        message = _("the beavers applies only to money play, not to a {length}-point match")
+        message = _("beavers apply only to money play, not to a {length}-point match")
     return message.format(length=length)
 
 

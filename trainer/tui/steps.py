@@ -176,6 +176,11 @@ class StepView:
 # --- lesson steps ---------------------------------------------------------------------------------------------------
 
 
+def table_scene_of(step: ReadStep | ChooseStep) -> BoardScene:
+    """A read or choose step's board: its position and dice, and the cube and the match score if it shows them."""
+    return BoardScene(position=step.board(), dice=step.roll(), cube=step.cube_shown(), match=step.match_score())
+
+
 @step_view("read")
 class ReadView(StepView):
     """A page to read, with a board to look at."""
@@ -191,7 +196,7 @@ class ReadView(StepView):
         return self.task.text
 
     def scene(self) -> BoardScene:
-        return BoardScene(position=self.task.board(), dice=self.task.roll())
+        return table_scene_of(self.task)
 
 
 @step_view("play")
@@ -259,8 +264,12 @@ class ChooseView(StepView):
     kind_name = N_("Choose")
     task: ChooseStep
 
+    def __init__(self, task: Task, *, key: str = "") -> None:
+        super().__init__(task, key=key)
+        self.misses = 0
+
     def scene(self) -> BoardScene:
-        return BoardScene(position=self.task.board(), dice=self.task.roll())
+        return table_scene_of(self.task)
 
     def options(self) -> list[tuple[str, str]]:
         order = list(range(len(self.task.options)))
@@ -268,7 +277,10 @@ class ChooseView(StepView):
         return [(str(original), self.task.options[original].text) for original in order]
 
     def on_option(self, option_id: str) -> Feedback:
-        return grade_choice(self.task, int(option_id))
+        feedback = grade_choice(self.task, int(option_id), misses=self.misses)
+        if not feedback.correct:
+            self.misses += 1
+        return feedback
 
 
 @step_view("setup")
