@@ -57,8 +57,8 @@ def caption_of(position: Position) -> str:
 
 class ExploreScreen(TaskScreen):
     """A position, a roll, every legal play (in the order ``bgtrainer moves`` lists them, best first once ranked),
-    each with bgsage's equity and chances once evaluated; highlight a play to see where it leaves the checkers, from and to, or choose
-    it (enter) to see its checkers move one at a time. Without dice: the cube decision."""
+    each with bgsage's equity and chances once evaluated; highlight a play to see where it leaves the checkers, from
+    and to, or choose it (enter) to see its checkers move one at a time. Without dice: the cube decision."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "swap", N_("Other side to roll"))]
 
