@@ -645,7 +645,7 @@ class PlayScreen(TaskScreen):
             self.info(said)
         elif event.kind == "play":
             assert event.play is not None
-            self.status(wording.computer_plays(role, str(event.play)))
+            self.status(wording.computer_plays(role, event.play))
             lost = self.game.turn_lost(event)
             self.info(wording.event_line(role, event, lost=lost))
             self.animation = animate_play(board, event.play, side=event.side, interval=self.step_seconds, on_done=then)

@@ -1,0 +1,81 @@
+"""The words of a game as the learner reads them: a roll with no legal play, the computer's plays in the learner's
+numbering, the dice written one way everywhere."""
+
+from __future__ import annotations
+
+from trainer.engine import Dice, GameState, Phase, Position, Side, legal_plays
+from trainer.play import Event, Role
+from trainer.tui import wording
+
+STATE = GameState(position=Position.start(), turn=Side.O, phase=Phase.MOVE, dice=Dice(4, 5))
+
+
+def play_event(role_side: Side, position: Position, dice: Dice, notation: str) -> Event:
+    plays = {str(play): play for play in legal_plays(position, dice)}
+    return Event(3, 1, role_side, "play", STATE, STATE, dice=dice, play=plays[notation])
+
+
+def closed_out() -> Position:
+    """X to roll with a checker on the bar against a closed board: no roll can be played."""
+    return Position.from_points({13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3}, player_bar=1)
+
+
+def test_a_roll_with_no_legal_play_is_said_as_such_not_as_a_pass() -> None:
+    dice = Dice(5, 4)
+    (dance,) = legal_plays(closed_out(), dice)
+    assert dance.is_pass
+    event = Event(3, 1, Side.O, "play", STATE, STATE, dice=dice, play=dance)
+    for role in (Role.COMPUTER, Role.LEARNER, Role.SECOND_PLAYER):
+        line = wording.event_line(role, event)
+        assert "pass" not in line and "cannot move" in line and "5-4" in line, line
+    assert wording.event_line(Role.COMPUTER, event) == "Computer rolled 5-4 and cannot move."
+    assert wording.event_line(Role.LEARNER, event) == "You rolled 5-4 and cannot move."
+    assert wording.computer_plays(Role.COMPUTER, dance) == "Computer cannot move."
+
+
+def test_the_computers_play_is_written_in_the_learners_numbering_and_a_players_in_their_own() -> None:
+    event = play_event(Side.O, Position.start(), Dice(6, 5), "24/18 13/8")
+    assert wording.event_line(Role.COMPUTER, event) == "Computer played 1/7 12/17 with 6-5."
+    assert wording.computer_plays(Role.COMPUTER, event.play) == "Computer plays 1/7 12/17."  # type: ignore[arg-type]
+    assert wording.event_line(Role.SECOND_PLAYER, event) == "Player 2 played 24/18 13/8 with 6-5."
+    assert wording.event_line(Role.LEARNER, event) == "You played 24/18 13/8 with 6-5."
+
+
+def test_mirrored_notation_keeps_the_bar_off_hits_and_counts() -> None:
+    hit = Position.from_points({24: 2, 13: 5, 8: 3, 6: 5}, {20: 13, 3: 1, 4: 1})
+    plays = {str(play): play for play in legal_plays(hit, Dice(2, 1))}
+    assert plays["24/23 24/22*"].notation(mirrored=True) == "1/2 1/3*"
+    assert plays["24/22*/21*"].notation(mirrored=True) == "1/3*/4*"
+    bear = Position.from_points({2: 2, 1: 1}, {1: 15})
+    plays = {str(play): play for play in legal_plays(bear, Dice(2, 2))}
+    assert plays["2/off(2) 1/off"].notation(mirrored=True) == "23/off(2) 24/off"
+    entering = Position.from_points({13: 14}, {19: 5, 1: 10}, player_bar=1)
+    plays = {str(play): play for play in legal_plays(entering, Dice(6, 5))}
+    assert plays["bar/20 13/7"].notation(mirrored=True) == "bar/5 12/18"
+
+
+def test_a_roll_is_written_the_higher_die_first_everywhere() -> None:
+    dice = Dice(1, 5)
+    rolled = Event(2, 1, Side.X, "roll", STATE, STATE, dice=dice)
+    assert wording.event_line(Role.LEARNER, rolled) == "You rolled ⚄⚀ 5-1."
+    assert wording.computer_rolled(Role.COMPUTER, dice, bonus=False) == "Computer rolled ⚄⚀ 5-1."
+    assert "5-1" in wording.move_prompt(Role.LEARNER, Side.X, dice)
+
+
+def test_the_engines_words_write_a_roll_the_higher_die_first() -> None:
+    from trainer.engine import explain, parse_play
+    from trainer.engine.errors import EngineError
+
+    assert "5-4" in explain(closed_out(), (4, 5)).text and "4-5" not in explain(closed_out(), (4, 5)).text
+    try:
+        parse_play(Position.start(), (1, 5), "24/23 24/23")
+    except EngineError as error:
+        assert "with 5-1" in str(error) and "1-5" not in str(error), str(error)
+    else:
+        raise AssertionError("24/23 24/23 is not a play of 1-5")
+    try:
+        parse_play(Position.start(), (1, 5), "13/8 8/3")
+    except EngineError as error:
+        assert "you rolled 5-1" in str(error), str(error)
+    else:
+        raise AssertionError("13/8 8/3 is not a play of 1-5")
