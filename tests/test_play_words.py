@@ -3,8 +3,12 @@ numbering, the dice written one way everywhere."""
 
 from __future__ import annotations
 
+from trainer.analysis import Chances, CubeDecision
 from trainer.engine import Dice, GameState, Phase, Position, Side, legal_plays
-from trainer.play import Event, Role
+from trainer.play import Event, Hint, Role
+from trainer.play import wording as play_wording
+from trainer.play.cube import CubeJudgement
+from trainer.play.tutor import answer_equities, judge_answer
 from trainer.tui import wording
 
 STATE = GameState(position=Position.start(), turn=Side.O, phase=Phase.MOVE, dice=Dice(4, 5))
@@ -79,3 +83,26 @@ def test_the_engines_words_write_a_roll_the_higher_die_first() -> None:
         assert "you rolled 5-1" in str(error), str(error)
     else:
         raise AssertionError("13/8 8/3 is not a play of 1-5")
+
+
+def cube_hint_decision() -> CubeDecision:
+    chances = Chances(win=0.8, win_gammon=0.1, win_backgammon=0.0, lose_gammon=0.02, lose_backgammon=0.0)
+    return CubeDecision(
+        no_double=0.648, double_take=0.707, double_pass=1.0, cubeless_equity=0.6, chances=chances, plies=1
+    )
+
+
+def test_a_cube_hint_on_a_double_to_answer_gives_every_figure_from_the_learners_side() -> None:
+    decision = cube_hint_decision()  # the computer's, as it doubles
+    verdict = judge_answer(decision, "take", "1-ply", beaver_allowed=False)
+    answers = tuple(answer_equities(decision, beaver_allowed=False).items())
+    hint = Hint("answer", cube=CubeJudgement(decision, "1-ply"), verdict=verdict, answers=answers)
+    said = wording.hint_cube(play_wording.hint_advice(hint), hint)
+    assert said == "Hint: Take (-0.707 for you). Your equity: take -0.707, pass -1.000."
+    assert "+0.648" not in said and "+0.707" not in said  # the doubler's figures are not shown as the learner's
+
+
+def test_a_cube_hint_before_rolling_gives_the_learners_own_figures_and_says_whose() -> None:
+    hint = Hint("double", cube=CubeJudgement(cube_hint_decision(), "1-ply"))
+    said = wording.hint_cube(play_wording.hint_advice(hint), hint)
+    assert said.endswith("Your equity: no double +0.648, double/take +0.707, double/pass +1.000.")

@@ -478,7 +478,7 @@ async def test_a_forced_roll_is_announced_and_the_hint_gives_the_cube_decision_b
         await pilot.press("h")
         await play_settled(pilot)
         hint = str(screen.feedback.render())
-        assert "Hint: Don't double: roll." in hint and f"No double {decision.no_double:+.3f}" in hint
+        assert "Hint: Don't double: roll." in hint and f"Your equity: no double {decision.no_double:+.3f}" in hint
         assert not screen.query_one("#hints", OptionList).display
 
         await pilot.press("r")

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from trainer.analysis import CubeDecision
     from trainer.content.puzzles import Puzzle
     from trainer.engine import Dice, MatchScore, MoneyOptions, Play
-    from trainer.play import Event, GameSetup, Mistake, Role, TurnLost, Verdict
+    from trainer.play import Event, GameSetup, Hint, Mistake, Role, TurnLost, Verdict
     from trainer.store import StoredGame
 
 X_MARK, O_MARK = "●", "○"
@@ -908,11 +908,21 @@ def hint_plays(advice: str) -> str:
     ).format(advice=advice)
 
 
-def hint_cube(advice: str, decision: CubeDecision | None) -> str:
-    if decision is None:
+def hint_cube(advice: str, hint: Hint) -> str:
+    """A cube hint: the advice, then every figure from the learner's side (their own cube decision's three
+    equities, or their equity for each answer to a double)."""
+    if hint.kind == "answer" and hint.answers:
+        figures = ", ".join(
+            _("{answer} {equity:+.3f}").format(answer=play_wording.decision_name(answer), equity=equity)
+            for answer, equity in hint.answers
+        )
+        return _("Hint: {advice} Your equity: {figures}.").format(advice=advice, figures=figures)
+    if hint.cube is None or hint.kind != "double":
         return _("Hint: {advice}").format(advice=advice)
+    decision = hint.cube.decision
     return _(
-        "Hint: {advice} No double {no_double:+.3f}, double/take {double_take:+.3f}, double/pass {double_pass:+.3f}."
+        "Hint: {advice} Your equity: no double {no_double:+.3f}, double/take {double_take:+.3f}, double/pass "
+        "{double_pass:+.3f}."
     ).format(
         advice=advice,
         no_double=decision.no_double,

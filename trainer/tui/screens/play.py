@@ -568,8 +568,7 @@ class PlayScreen(TaskScreen):
             hints.focus()
             self.feedback.show(wording.hint_plays(advice), "info")
         else:
-            decision = hint.cube.decision if hint.cube is not None else None
-            self.feedback.show(wording.hint_cube(advice, decision), "info")
+            self.feedback.show(wording.hint_cube(advice, hint), "info")
 
     def show_hint_play(self, index: int) -> None:
         if not 0 <= index < len(self.hint_plays):
