@@ -106,3 +106,21 @@ def test_a_cube_hint_before_rolling_gives_the_learners_own_figures_and_says_whos
     hint = Hint("double", cube=CubeJudgement(cube_hint_decision(), "1-ply"))
     said = wording.hint_cube(play_wording.hint_advice(hint), hint)
     assert said.endswith("Your equity: no double +0.648, double/take +0.707, double/pass +1.000.")
+
+
+def test_a_players_turn_is_said_without_a_possessive_on_a_bracket_nor_nested_brackets() -> None:
+    said = [
+        wording.roll_prompt(Role.FIRST_PLAYER, Side.X, bonus=False, may_double=True),
+        wording.roll_prompt(Role.SECOND_PLAYER, Side.O, bonus=False, may_double=False),
+        wording.roll_prompt(Role.SECOND_PLAYER, Side.O, bonus=True, may_double=False),
+        wording.move_prompt(Role.FIRST_PLAYER, Side.X, Dice(5, 2)),
+        wording.no_play_prompt(Role.SECOND_PLAYER, Side.O, Dice(5, 2)),
+        wording.answer_prompt(Role.FIRST_PLAYER, Side.X, Role.SECOND_PLAYER, Side.O, 2),
+    ]
+    assert said[0] == "Player 1 ● to play: roll (r or enter) or double (d)."
+    for line in said:
+        assert ")'s" not in line and "'s turn" not in line, line
+        depth = 0
+        for character in line:
+            depth += {"(": 1, ")": -1}.get(character, 0)
+            assert depth <= 1, line

@@ -632,11 +632,12 @@ def game_moved_on() -> str:
 
 
 def who(role: Role, side: Side) -> str:
-    """Who acts, as the status line names them: ``You``, or ``Player 2 (○)``."""
+    """Who acts, as the status line names them: ``You``, or ``Player 2 ○`` (the mark without brackets, so that a
+    line's own brackets never nest around it)."""
     if role.is_learner:
         return play_wording.role_name(role)
     mark = X_MARK if side is Side.X else O_MARK
-    return _("{name} ({mark})").format(name=play_wording.role_name(role), mark=mark)
+    return _("{name} {mark}").format(name=play_wording.role_name(role), mark=mark)
 
 
 def dice_faces(dice: Dice) -> str:
@@ -732,8 +733,8 @@ def roll_prompt(role: Role, side: Side, *, bonus: bool, may_double: bool) -> str
     if role.is_learner:
         return _("Your turn: roll (r or enter) or double (d).") if may_double else _("Your turn: roll (r or enter).")
     if may_double:
-        return _("{who}'s turn: roll (r or enter) or double (d).").format(who=who(role, side))
-    return _("{who}'s turn: roll (r or enter).").format(who=who(role, side))
+        return _("{who} to play: roll (r or enter) or double (d).").format(who=who(role, side))
+    return _("{who} to play: roll (r or enter).").format(who=who(role, side))
 
 
 def move_prompt(role: Role, side: Side, dice: Dice) -> str:
