@@ -124,3 +124,18 @@ def test_a_players_turn_is_said_without_a_possessive_on_a_bracket_nor_nested_bra
         for character in line:
             depth += {"(": 1, ")": -1}.get(character, 0)
             assert depth <= 1, line
+
+
+def test_a_bearoff_difference_is_worded_as_its_sign_says() -> None:
+    from trainer.content import wording as content_wording
+
+    fewer = content_wording.bearoff_worse("6/off", "you need 6.64 rolls", rolls=6.64 - 6.43)
+    assert fewer.endswith("The best play needs 0.21 fewer rolls on average.")
+    more = content_wording.bearoff_worse("6/off", "you need 6.44 rolls", rolls=6.44 - 6.65)
+    assert "0.21 more rolls" in more and "fewer" not in more and "-0.21" not in more
+    same = content_wording.bearoff_worse("6/off", "you need 6.44 rolls", rolls=0.001)
+    assert "as many rolls" in same and "fewer" not in same
+    assert "2.5 percentage points more often" in content_wording.bearoff_worse("6/off", "f", points=2.5)
+    less = content_wording.bearoff_worse("6/off", "f", points=-2.5)
+    assert "2.5 percentage points less often" in less and "-2.5" not in less
+    assert "as often" in content_wording.bearoff_worse("6/off", "f", points=0.01)

@@ -813,14 +813,28 @@ def bearoff_next_best(play: str, figures: str) -> str:
 
 
 def bearoff_worse(play: str, figures: str, *, points: float | None = None, rolls: float | None = None) -> str:
-    """A worse bear-off play's figures, and how much better the best does: by ``points`` percentage points of
-    winning chances (a race), or by ``rolls`` fewer rolls on average."""
+    """A worse bear-off play's figures, and how the best compares, worded as the sign says: ``points`` is the best
+    play's winning chances minus this one's, in percentage points (a race), ``rolls`` this play's rolls on average
+    minus the best's (fewer for the best when positive, more when negative, as many when they round to equal)."""
     if points is not None:
-        return _("After {play} {figures}. The best play wins {points:.1f} percentage points more often.").format(
-            play=play, figures=figures, points=points
+        if round(points, 1) > 0:
+            said = _("The best play wins {points:.1f} percentage points more often.")
+        elif round(points, 1) < 0:
+            said = _("The best play wins {points:.1f} percentage points less often, but is right for the puzzle.")
+        else:
+            said = _("The best play wins as often, to a tenth of a percentage point.")
+        return _("After {play} {figures}. {comparison}").format(
+            play=play, figures=figures, comparison=said.format(points=abs(points))
         )
-    return _("After {play} {figures}. The best play needs {rolls:.2f} fewer rolls on average.").format(
-        play=play, figures=figures, rolls=rolls
+    assert rolls is not None
+    if round(rolls, 2) > 0:
+        said = _("The best play needs {rolls:.2f} fewer rolls on average.")
+    elif round(rolls, 2) < 0:
+        said = _("The best play needs {rolls:.2f} more rolls on average, but is right for the puzzle.")
+    else:
+        said = _("The best play needs as many rolls on average, to two decimals.")
+    return _("After {play} {figures}. {comparison}").format(
+        play=play, figures=figures, comparison=said.format(rolls=abs(rolls))
     )
 
 
