@@ -139,3 +139,21 @@ def test_a_bearoff_difference_is_worded_as_its_sign_says() -> None:
     less = content_wording.bearoff_worse("6/off", "f", points=-2.5)
     assert "2.5 percentage points less often" in less and "-2.5" not in less
     assert "as often" in content_wording.bearoff_worse("6/off", "f", points=0.01)
+
+
+def test_a_match_result_gives_the_learners_score_first_win_or_lose() -> None:
+    from trainer.engine import MatchScore
+    from trainer.play import GameSetup, Summary
+
+    tutored = GameSetup("standard", "computer", 3, level="beginner")
+    lost = Summary(tutored, True, MatchScore(3, 0, 3), (), Side.O, tutored=True, judged=False)
+    assert play_wording.headline(lost) == "You lost the 3-point match 0-3."
+    won = Summary(tutored, True, MatchScore(3, 3, 1), (), Side.X, tutored=True, judged=False)
+    assert play_wording.headline(won) == "You won the 3-point match 3-1."
+    acey = GameSetup("acey-deucey", "computer", 3, cube=False)
+    lost = Summary(acey, True, MatchScore(3, 1, 3), (), Side.O)
+    assert play_wording.headline(lost) == "You lost the 3-point match 1-3."
+    two = GameSetup("standard", "two", 3)
+    assert play_wording.headline(Summary(two, True, MatchScore(3, 1, 3), (), Side.O)) == (
+        "Player 2 won the 3-point match 3-1."
+    )
