@@ -157,3 +157,13 @@ def test_a_match_result_gives_the_learners_score_first_win_or_lose() -> None:
     assert play_wording.headline(Summary(two, True, MatchScore(3, 1, 3), (), Side.O)) == (
         "Player 2 won the 3-point match 3-1."
     )
+
+
+def test_a_double_taken_under_25_percent_says_the_cube_makes_up_the_difference() -> None:
+    from trainer.content.cube import CubeTask
+    from trainer.content.puzzles import load_puzzles
+
+    puzzle = next(puzzle for puzzle in load_puzzles().puzzles if puzzle.id == "cube-0021")
+    words = CubeTask.of_puzzle(puzzle).words()
+    assert "X wins 77% of the time and O 23%." in words
+    assert "owning the cube after the take makes up the difference, so the double is a take" in words

@@ -1041,10 +1041,15 @@ def _double_idea(decision: CubeDecision, doubler: Side | None, taker: Side | Non
         need = _("On the last roll a take needs 25% of the wins")
     else:
         need = _("A take needs about 25% of the wins (a little less, as the taker then owns the cube)")
-    if decision.should_take != (other >= TAKE_POINT):
+    if decision.should_take and other < TAKE_POINT:
         idea = _(
-            "{need}; here the rolls left change how often each side wins, so the figures above decide it, not the "
-            "chances alone."
+            "{need}: here owning the cube after the take makes up the difference, so the double is a take; it comes "
+            "before the market is lost, and with no gammons to play for it is never too good to double."
+        )
+    elif not decision.should_take and other >= TAKE_POINT:
+        idea = _(
+            "{need}, yet here the figures above make the double a pass: it cashes the game, and with no gammons to "
+            "play for, playing on cannot win more than the point the pass gives."
         )
     elif decision.should_take:
         idea = _(
