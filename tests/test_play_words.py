@@ -167,3 +167,14 @@ def test_a_double_taken_under_25_percent_says_the_cube_makes_up_the_difference()
     words = CubeTask.of_puzzle(puzzle).words()
     assert "X wins 77% of the time and O 23%." in words
     assert "owning the cube after the take makes up the difference, so the double is a take" in words
+
+
+def test_the_tutor_on_a_roll_with_no_legal_play_does_not_call_it_a_pass() -> None:
+    from trainer.analysis import RankedPlay
+    from trainer.play.tutor import judge_play
+
+    (dance,) = legal_plays(closed_out(), Dice(5, 4))
+    chances = Chances(win=0.3, win_gammon=0.0, win_backgammon=0.0, lose_gammon=0.1, lose_backgammon=0.0)
+    verdict = judge_play([RankedPlay(1, dance, -0.5, -0.5, chances, 0.0, 1)], dance, "1-ply")
+    said = play_wording.verdict_text(verdict)
+    assert said == "No legal play: you cannot move (-0.500)." and "pass" not in said.lower()

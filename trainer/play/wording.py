@@ -195,6 +195,8 @@ def verdict_text(verdict: Verdict) -> str:
     """The tutor's verdict in a sentence."""
     chosen, best = decision_name(verdict.chosen), decision_name(verdict.best)
     play = verdict.decision == "play"
+    if play and verdict.chosen_play is not None and verdict.chosen_play.is_pass:  # a dance, not the cube's pass
+        return _("No legal play: you cannot move ({best_equity:+.3f}).").format(best_equity=verdict.best_equity)
     if not verdict.is_mistake:
         if verdict.chosen == verdict.best or verdict.loss == 0:
             sentence = _("{chosen}: the best play ({best_equity:+.3f}).") if play else None
