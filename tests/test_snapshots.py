@@ -95,7 +95,7 @@ async def show_explore(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     plays = pilot.app.screen.query_one("#plays")
     plays.focus()
-    await pilot.press("down")  # the second play is shown on the board, its landing points marked
+    await pilot.press("down")  # the first play (once ranked, the best) is shown on the board, its landing points marked
     await pilot.pause()
 
 

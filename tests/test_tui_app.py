@@ -5,6 +5,7 @@ files and NO_COLOR."""
 from __future__ import annotations
 
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -15,11 +16,12 @@ from textual.css.model import SelectorType
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, OptionList, Static
 
+from trainer.analysis import RankedPlay
 from trainer.cli import moves_command
 from trainer.content.grading import pick_targets
 from trainer.content.loader import load_lessons
 from trainer.content.models import ChooseStep, Lesson, PickStep, ReadStep, SetupStep
-from trainer.engine import Position
+from trainer.engine import Dice, Position
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.explore import ExploreScreen
@@ -516,7 +518,9 @@ async def test_explore_lists_the_legal_plays_and_explains(
         await started(pilot)
         screen = await explore(pilot, position_id, dice)
         assert explanation in text_of(app, "#explanation")
-        assert plays_listed(screen) == plays
+        assert sorted(plays_listed(screen)) == sorted(plays)
+        if plays:
+            await settle(pilot, lambda: ranked(screen))
         assert not screen.query_one("#feedback", Static).display
         view = board_of(app)
         assert view.scene.position is not None and view.scene.position.position_id() == position_id
@@ -561,7 +565,12 @@ async def test_explore_bad_input_says_what_is_wrong(tmp_path: Path, position_tex
         assert len(plays_listed(screen)) == 7
 
 
-async def test_explore_lists_plays_in_the_clis_order_and_enter_plays_one_out_on_the_board(tmp_path: Path) -> None:
+def ranked(screen: ExploreScreen) -> bool:
+    """Whether bgsage's ranking has come back and is shown."""
+    return str(screen.query_one("#evaluation", Static).render()).startswith("Ranked")
+
+
+async def test_explore_lists_the_clis_plays_best_first_once_ranked_and_enter_plays_one_out(tmp_path: Path) -> None:
     app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
@@ -569,14 +578,19 @@ async def test_explore_lists_plays_in_the_clis_order_and_enter_plays_one_out_on_
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ExploreScreen)
-        # The screen opens on start and 31, whose plays the engine finds in another order than the CLI lists them.
-        assert plays_listed(screen) == moves_command("start", "31").splitlines()[:-1]
+        # The screen opens on start and 31: the CLI's plays, then once ranked the best first (not the CLI's order).
+        await settle(pilot, lambda: ranked(screen))
+        cli_order = moves_command("start", "31").splitlines()[:-1]
+        ranking = CheapEvaluator().rank_plays(Position.start(), Dice(3, 1))
+        assert sorted(plays_listed(screen)) == sorted(cli_order)
+        assert plays_listed(screen) == [str(item.play) for item in ranking] != cli_order
+        assert option_lines(app, "#plays")[0].split()[1] == "★1"
         plays = screen.query_one("#plays", OptionList)
         plays.focus()
-        await pilot.press("down", "down")  # the second play, 24/23 13/10
+        await pilot.press("down", "down")  # the second best play
         await pilot.pause()
         play = screen.plays[1]
-        assert str(play) == "24/23 13/10"
+        assert str(play) == str(ranking[1].play)
         view = board_of(app)
         assert view.scene.position == play.result and view.scene.last_move == LastMove.of(play)
         screen.step_seconds = 60
@@ -586,6 +600,45 @@ async def test_explore_lists_plays_in_the_clis_order_and_enter_plays_one_out_on_
         await pilot.press("enter")
         await settle(pilot, lambda: view.scene.position == play.result)
         assert view.scene.position == play.result and view.scene.last_move == LastMove.of(play)
+
+
+class GatedEvaluator(CheapEvaluator):
+    """Ranks only once the test lets it, so that a play can be highlighted before the ranking comes back."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = threading.Event()
+
+    def rank_plays(self, *args: object, **kwargs: object) -> list[RankedPlay]:
+        self.gate.wait(10)
+        return super().rank_plays(*args, **kwargs)  # type: ignore[arg-type]
+
+
+async def test_explore_keeps_the_highlighted_play_when_the_ranking_reorders_the_list(tmp_path: Path) -> None:
+    evaluator = GatedEvaluator()
+    app = TrainerApp(data_dir=tmp_path, evaluator=evaluator)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ExploreScreen)
+        cli_order = moves_command("start", "31").splitlines()[:-1]
+        assert plays_listed(screen) == cli_order  # not ranked yet: the CLI's order
+        plays = screen.query_one("#plays", OptionList)
+        plays.focus()
+        await pilot.press("down", "down")
+        await pilot.pause()
+        chosen = screen.plays[1]
+        assert str(chosen) == "24/23 13/10"
+        evaluator.gate.set()
+        await settle(pilot, lambda: ranked(screen))
+        ranking = [str(item.play) for item in CheapEvaluator().rank_plays(Position.start(), Dice(3, 1))]
+        assert plays_listed(screen) == ranking
+        assert plays.highlighted is not None and screen.plays[plays.highlighted] == chosen
+        assert plays.highlighted == ranking.index("24/23 13/10") != 1
+        view = board_of(app)
+        assert view.scene.position == chosen.result
 
 
 # --- keys and focus ------------------------------------------------------------------------------------------

@@ -297,7 +297,7 @@ async def test_two_players_take_turns_at_one_keyboard_each_in_their_own_numberin
             and board.scene.numbered_for is Side.O
             and board.scene.on_roll is Side.O
         )
-        assert text_of(screen, "#play-status").startswith("Player 2 (○) plays 5-2")
+        assert text_of(screen, "#play-status").startswith("Player 2 ○ plays 5-2")
         # Player 2's 13/8 is the board's 12 to 17 (Player 1's numbering): the clicks are turned round.
         await click_point(pilot, 12)
         assert board.scene.selected == 12 and 17 in board.scene.targets
@@ -308,10 +308,10 @@ async def test_two_players_take_turns_at_one_keyboard_each_in_their_own_numberin
         await pilot.press("enter")
         await play_settled(pilot)
         assert game.deciding is Side.X and game.waiting_for is Waiting.ROLL and board.scene.numbered_for is Side.X
-        assert text_of(screen, "#play-status") == "Player 1 (●)'s turn: roll (r or enter) or double (d)."
+        assert text_of(screen, "#play-status") == "Player 1 ● to play: roll (r or enter) or double (d)."
         await pilot.press("d")
         await pilot.pause()
-        assert game.waiting_for is Waiting.ANSWER and "Player 2 (○), take (t) or pass (p)?" in text_of(
+        assert game.waiting_for is Waiting.ANSWER and "Player 2 ○, take (t) or pass (p)?" in text_of(
             screen, "#play-status"
         )
         await pilot.press("t")
@@ -478,7 +478,7 @@ async def test_a_forced_roll_is_announced_and_the_hint_gives_the_cube_decision_b
         await pilot.press("h")
         await play_settled(pilot)
         hint = str(screen.feedback.render())
-        assert "Hint: Don't double: roll." in hint and f"No double {decision.no_double:+.3f}" in hint
+        assert "Hint: Don't double: roll." in hint and f"Your equity: no double {decision.no_double:+.3f}" in hint
         assert not screen.query_one("#hints", OptionList).display
 
         await pilot.press("r")

@@ -389,6 +389,40 @@ async def test_review_right_moves_on_a_miss_comes_back_sooner(tmp_path: Path) ->
     store.close()
 
 
+def test_a_review_shuffles_a_choice_afresh_each_time_while_the_lesson_keeps_its_order() -> None:
+    """A choice step's options: the lesson shows them in one order every time; each showing in review (a new due
+    time and count on the card) shuffles them afresh, and reopening the same showing keeps its order."""
+    from types import SimpleNamespace
+
+    from trainer.practice.schedule import Card
+    from trainer.training import ReviewItem
+    from trainer.tui.screens.review import ReviewRun
+
+    lesson, step = next(
+        (lesson, index)
+        for lesson in LESSONS.lessons
+        for index, task in enumerate(lesson.steps)
+        if isinstance(task, ChooseStep) and len(task.options) >= 3
+    )
+
+    def order(screen: LessonScreen | None) -> tuple[str, ...]:
+        assert isinstance(screen, LessonScreen)
+        return tuple(option for option, _ in screen.view.options())
+
+    in_lesson = order(LessonScreen(lesson, start_step=step))
+    assert order(LessonScreen(lesson, start_step=step)) == in_lesson
+    run = ReviewRun(SimpleNamespace(puzzles=None, lessons=LESSONS))  # type: ignore[arg-type]
+
+    def showing(number: int) -> tuple[str, ...]:
+        card = Card(f"lesson:{lesson.progress_key}:{step}", 1, 0, None, None, T0 + number * 10 * MINUTE, None, number)
+        return order(run.screen_for(ReviewItem(card, "lesson", None, lesson.progress_key, step)))
+
+    shown = [showing(number) for number in range(1, 7)]
+    assert all(sorted(each) == sorted(in_lesson) for each in shown)
+    assert len(set(shown)) > 1  # not the same order every time
+    assert showing(3) == shown[2]  # the same showing reopened: the same order
+
+
 async def test_a_missed_drill_position_comes_back_for_review_on_the_drill_screen(tmp_path: Path) -> None:
     """A forced roll called "not forced" in practice is rated and becomes a review card; ten minutes later "Review
     (1 due)" on home opens it on the drill screen in review mode; answered right (called forced, then played), its

@@ -210,13 +210,22 @@ def test_cube_feedback_compares_the_equities_in_words() -> None:
     assert right.correct
     assert right.message == (
         "Right: double. Doubling wins 0.03 points a game more than waiting (+0.44 against +0.41). Taking costs O "
-        "0.44 against 1.00 for passing, so O should take."
+        "0.44 against 1.00 for passing, so O should take. X wins 64% of the time and O 36%. A take needs about 25% "
+        "of the wins (a little less, as the taker then owns the cube), so the double is a take: it comes before the "
+        "market is lost and is worth more than waiting, and with no gammons to play for it is never too good to "
+        "double."
     )
     wrong = grade_cube_puzzle(take, "no double")
-    assert not wrong.correct and wrong.message.startswith("Not no double. Doubling wins 0.03 points")
+    assert not wrong.correct and wrong.message.startswith("No double is wrong here. Doubling wins 0.03 points")
+    assert "Not no double" not in wrong.message
     last = grade_cube_puzzle(cube_puzzle(SURE_DOUBLE, "take", ["pass"]), "take")
-    assert not last.correct
+    assert not last.correct and last.message.startswith("Take is wrong here. ")
     assert "so a take needs 25% of the wins: O has 6%, less than that." in last.message, last.message
+    cash = grade_cube_puzzle(cube_puzzle(SURE_DOUBLE, "double", ["double"]), "double")
+    assert cash.correct and "X wins 94% of the time and O 6%. On the last roll a take needs 25% of the wins, so " in (
+        cash.message
+    )
+    assert "the double is a pass and cashes the game" in cash.message
 
 
 # --- acey-deucey puzzles ----------------------------------------------------------------------------------------
@@ -338,7 +347,7 @@ async def test_a_cube_puzzle_is_answered_by_key_and_explained_with_the_equities(
         await pilot.press("r")  # no double: wrong here
         await pilot.pause()
         said = feedback_text(app)
-        assert said.startswith("✗ Not no double. ") and "points a game" in said
+        assert said.startswith("✗ No double is wrong here. ") and "points a game" in said
         assert screen.done and not actions.display  # the explanation names the answer: the puzzle is over
         await pilot.press("n")
         await pilot.pause()

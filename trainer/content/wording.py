@@ -16,7 +16,7 @@ from trainer.content.keywords import CUBE_ANSWERS, FORCED, NO_PLAY, NOT_FORCED, 
 from trainer.content.themes import RECOGNITION_TITLES, THEME_TITLES, VARIANT_TITLES
 from trainer.engine import Side, WinKind
 from trainer.engine.bearoff import CubeDecision
-from trainer.engine.wording import printable, quoted, win_kind_phrase
+from trainer.engine.wording import capitalized, printable, quoted, win_kind_phrase
 from trainer.i18n import _, ngettext
 
 
@@ -832,14 +832,28 @@ def bearoff_next_best(play: str, figures: str) -> str:
 
 
 def bearoff_worse(play: str, figures: str, *, points: float | None = None, rolls: float | None = None) -> str:
-    """A worse bear-off play's figures, and how much better the best does: by ``points`` percentage points of
-    winning chances (a race), or by ``rolls`` fewer rolls on average."""
+    """A worse bear-off play's figures, and how the best compares, worded as the sign says: ``points`` is the best
+    play's winning chances minus this one's, in percentage points (a race), ``rolls`` this play's rolls on average
+    minus the best's (fewer for the best when positive, more when negative, as many when they round to equal)."""
     if points is not None:
-        return _("After {play} {figures}. The best play wins {points:.1f} percentage points more often.").format(
-            play=play, figures=figures, points=points
+        if round(points, 1) > 0:
+            said = _("The best play wins {points:.1f} percentage points more often.")
+        elif round(points, 1) < 0:
+            said = _("The best play wins {points:.1f} percentage points less often, but is right for the puzzle.")
+        else:
+            said = _("The best play wins as often, to a tenth of a percentage point.")
+        return _("After {play} {figures}. {comparison}").format(
+            play=play, figures=figures, comparison=said.format(points=abs(points))
         )
-    return _("After {play} {figures}. The best play needs {rolls:.2f} fewer rolls on average.").format(
-        play=play, figures=figures, rolls=rolls
+    assert rolls is not None
+    if round(rolls, 2) > 0:
+        said = _("The best play needs {rolls:.2f} fewer rolls on average.")
+    elif round(rolls, 2) < 0:
+        said = _("The best play needs {rolls:.2f} more rolls on average, but is right for the puzzle.")
+    else:
+        said = _("The best play needs as many rolls on average, to two decimals.")
+    return _("After {play} {figures}. {comparison}").format(
+        play=play, figures=figures, comparison=said.format(rolls=abs(rolls))
     )
 
 
@@ -995,7 +1009,7 @@ def double_words(decision: CubeDecision, doubler: Side | None, taker: Side | Non
         )
         return f"{waiting} {_double_reason(decision, doubler, last_roll=last_roll)}"
     if decision.should_take:
-        return _said(
+        figured = _said(
             taker,
             _(
                 "Doubling wins {gain} points a game more than waiting ({double_take:+.2f} against {no_double:+.2f}). "
@@ -1009,20 +1023,64 @@ def double_words(decision: CubeDecision, doubler: Side | None, taker: Side | Non
             cost=cost,
             **figures,
         )
-    return _said(
-        taker,
-        _(
-            "Doubling wins the game at once: you should pass, since taking would lose {cost}, more than 1.00. That "
-            "is {gain} points a game more than waiting ({no_double:+.2f})."
-        ),
-        _(
-            "Doubling wins the game at once: {side} should pass, since taking would lose {cost}, more than 1.00. That "
-            "is {gain} points a game more than waiting ({no_double:+.2f})."
-        ),
-        gain=gain,
-        cost=cost,
-        **figures,
-    )
+    else:
+        figured = _said(
+            taker,
+            _(
+                "Doubling wins the game at once: you should pass, since taking would lose {cost}, more than 1.00. "
+                "That is {gain} points a game more than waiting ({no_double:+.2f})."
+            ),
+            _(
+                "Doubling wins the game at once: {side} should pass, since taking would lose {cost}, more than 1.00. "
+                "That is {gain} points a game more than waiting ({no_double:+.2f})."
+            ),
+            gain=gain,
+            cost=cost,
+            **figures,
+        )
+    return f"{figured} {_double_idea(decision, doubler, taker, last_roll=last_roll)}"
+
+
+TAKE_POINT = 0.25
+"""The share of the wins a take needs when the cube is never turned again (the last roll)."""
+
+
+def _double_idea(decision: CubeDecision, doubler: Side | None, taker: Side | None, *, last_roll: bool) -> str:
+    """Why a double is right, as the take questions say it: the winning chances of both sides against the 25% a
+    take needs (the market), and why the double is not too good to make (a bear-off has no gammons to play for)."""
+    win, other = decision.win_probability, 1.0 - decision.win_probability
+    if doubler is None:
+        chances = _("You win {win:.0%} of the time and {taker} {other:.0%}.")
+    elif taker is None:
+        chances = _("{doubler} wins {win:.0%} of the time and you {other:.0%}.")
+    else:
+        chances = _("{doubler} wins {win:.0%} of the time and {taker} {other:.0%}.")
+    said = chances.format(doubler=doubler, taker=taker, win=win, other=other)
+    if last_roll:
+        need = _("On the last roll a take needs 25% of the wins")
+    else:
+        need = _("A take needs about 25% of the wins (a little less, as the taker then owns the cube)")
+    if decision.should_take and other < TAKE_POINT:
+        idea = _(
+            "{need}: here owning the cube after the take makes up the difference, so the double is a take; it comes "
+            "before the market is lost, and with no gammons to play for it is never too good to double."
+        )
+    elif not decision.should_take and other >= TAKE_POINT:
+        idea = _(
+            "{need}, yet here the figures above make the double a pass: it cashes the game, and with no gammons to "
+            "play for, playing on cannot win more than the point the pass gives."
+        )
+    elif decision.should_take:
+        idea = _(
+            "{need}, so the double is a take: it comes before the market is lost and is worth more than waiting, and "
+            "with no gammons to play for it is never too good to double."
+        )
+    else:
+        idea = _(
+            "{need}, so the double is a pass and cashes the game: with no gammons to play for, playing on cannot win "
+            "more than the point the pass gives."
+        )
+    return f"{said} {idea.format(need=need)}"
 
 
 def _double_reason(decision: CubeDecision, doubler: Side | None, *, last_roll: bool) -> str:
@@ -1054,7 +1112,8 @@ def cube_right(answer: str, why: str) -> str:
 
 
 def cube_wrong(answer: str, why: str) -> str:
-    return _("Not {answer}. {why}").format(answer=cube_answer(answer), why=why)
+    """A wrong cube answer named without a double negation (``No double is wrong here.``, not ``Not no double.``)."""
+    return _("{answer} is wrong here. {why}").format(answer=capitalized(cube_answer(answer)), why=why)
 
 
 # --- score steps --------------------------------------------------------------------------------------------------

@@ -58,7 +58,7 @@ def _no_play_reason(position: Position, dice: Dice) -> str:
     distinct = sorted(set(dice), reverse=True)
     if me[BAR]:
         closed = [(25 - die, opponent[die]) for die in distinct]  # the entry point 25 - die is O's point die
-        return wording.shut_out(me[BAR], str(dice), closed)
+        return wording.shut_out(me[BAR], str(dice.high_first()), closed)
     mine = [*me, position.player_waiting]  # slot 26: checkers waiting to enter, which enter like the bar's
     blocked: set[str] = set()
     others: set[str] = set()

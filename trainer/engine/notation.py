@@ -204,7 +204,7 @@ def _hop_failure(
         return _Failure(0, wording.double_moves_left(label, len(needed[0]), roll[0], len(dice)))
     if len(needed[0]) == 2:
         return _Failure(0, wording.both_dice_needed(label))
-    return _Failure(0, wording.die_used_by_another_move(label, first_die, str(roll)))
+    return _Failure(0, wording.die_used_by_another_move(label, first_die, str(roll.high_first())))
 
 
 Step = tuple[int, int, tuple[int, int], str]

@@ -129,7 +129,7 @@ def in_subject(subject: str, reason: str) -> str:
 def play_error(text: str, dice: Sequence[int], position: str, reason: str) -> str:
     """The message of an error about a play written in notation: the text, the dice, the position, the reason."""
     return _("{play} with {dice} in {position}: {reason}").format(
-        play=quoted(text), dice=f"{dice[0]}-{dice[1]}", position=position, reason=reason
+        play=quoted(text), dice=f"{max(dice)}-{min(dice)}", position=position, reason=reason
     )
 
 

@@ -298,13 +298,14 @@ class PlayableGame(Protocol):
 class Hint:
     """The evaluator's view of the learner's decision now: every play ranked (``kind`` ``"play"``), or the cube
     decision (``"double"``: the learner's own, ``problem`` saying why a double is not allowed now; ``"answer"``: the
-    doubler's, with the learner's ``verdict`` on taking)."""
+    doubler's, with the learner's ``verdict`` on taking and ``answers``, the learner's equity for each answer)."""
 
     kind: Literal["play", "double", "answer"]
     ranked: tuple[RankedPlay, ...] = ()
     cube: CubeJudgement | None = None
     problem: str | None = None
     verdict: Verdict | None = None
+    answers: tuple[tuple[str, float], ...] = ()
 
 
 if TYPE_CHECKING:

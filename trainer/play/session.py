@@ -73,6 +73,8 @@ from trainer.play.tutor import (
     CubeChoice,
     ErrorRate,
     Verdict,
+    answer_equities,
+    beaver_answer_equities,
     judge_answer,
     judge_beaver_answer,
     judge_double,
@@ -544,11 +546,13 @@ class Session(AtTable):
             if state.phase is Phase.BEAVERED:
                 judgement = doubler_judgement(self.judge, self._doubled_state(), plies, "answer")
                 verdict = judge_beaver_answer(judgement.decision, "take", judgement.source)
+                answers: dict[CubeChoice, float] = beaver_answer_equities(judgement.decision)
             else:
                 judgement = doubler_judgement(self.judge, state, plies, "answer")
                 allowed = beaver_problem(state) is None
                 verdict = judge_answer(judgement.decision, "take", judgement.source, beaver_allowed=allowed)
-            return Hint("answer", cube=judgement, verdict=verdict)
+                answers = answer_equities(judgement.decision, beaver_allowed=allowed)
+            return Hint("answer", cube=judgement, verdict=verdict, answers=tuple(answers.items()))
         raise SessionError(wording.no_decision_now())
 
     # --- the end --------------------------------------------------------------------------------------------------

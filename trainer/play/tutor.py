@@ -159,10 +159,16 @@ def judge_answer(decision: CubeDecision, answer: CubeChoice, source: str, *, bea
     )
 
 
+def beaver_answer_equities(decision: CubeDecision) -> dict[CubeChoice, float]:
+    """The doubler's equity for each answer to a beaver; ``decision`` is the doubler's, before rolling. Per unit of
+    the cube before the double: taking is worth twice the double/take equity, passing -2."""
+    return {"take": 2 * decision.double_take, "pass": -2 * decision.double_pass}
+
+
 def judge_beaver_answer(decision: CubeDecision, answer: CubeChoice, source: str) -> Verdict:
     """The verdict on the learner's answer to a beaver of their own double; ``decision`` is the learner's, before
-    rolling. Per unit of the cube before the double: taking is worth twice the double/take equity, passing -2."""
-    equities: dict[CubeChoice, float] = {"take": 2 * decision.double_take, "pass": -2 * decision.double_pass}
+    rolling (see :func:`beaver_answer_equities`)."""
+    equities = beaver_answer_equities(decision)
     best = max(equities, key=lambda choice: (equities[choice], choice == "take"))
     return Verdict(
         decision=answer,

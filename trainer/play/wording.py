@@ -112,9 +112,12 @@ def headline(summary: Summary) -> str:
                 kind=capitalized(kind), first=first, x=x, second=second, o=o
             )
         role = setup.role(summary.winner)
+        if Role.LEARNER in setup.roles:  # the learner's score first, as lesson 14 teaches
+            you, other = (x, o) if setup.roles[0] is Role.LEARNER else (o, x)
+            if role.is_learner:
+                return _("You won the {kind} {you}-{other}.").format(kind=kind, you=you, other=other)
+            return _("You lost the {kind} {you}-{other}.").format(kind=kind, you=you, other=other)
         high, low = max(x, o), min(x, o)
-        if role.is_learner:
-            return _("You won the {kind} {high}-{low}.").format(kind=kind, high=high, low=low)
         return _("{name} won the {kind} {high}-{low}.").format(name=role_name(role), kind=kind, high=high, low=low)
     if not summary.results:
         return _("The game is under way.")
@@ -136,10 +139,9 @@ def _learner_headline(summary: Summary) -> str:
     if setup.match_length:
         if summary.winner is None:
             return _("{kind}: you {you}, the computer {computer}.").format(kind=kind, you=you, computer=computer)
-        high, low = max(you, computer), min(you, computer)
-        if summary.winner is Side.X:
-            return _("You won the {kind} {high}-{low}.").format(kind=kind, high=high, low=low)
-        return _("You lost the {kind} {high}-{low}.").format(kind=kind, high=high, low=low)
+        if summary.winner is Side.X:  # the learner's score first, as lesson 14 teaches
+            return _("You won the {kind} {you}-{other}.").format(kind=kind, you=you, other=computer)
+        return _("You lost the {kind} {you}-{other}.").format(kind=kind, you=you, other=computer)
     if not summary.results:
         return _("The money game is under way.")
     result = summary.results[0]
@@ -193,6 +195,8 @@ def verdict_text(verdict: Verdict) -> str:
     """The tutor's verdict in a sentence."""
     chosen, best = decision_name(verdict.chosen), decision_name(verdict.best)
     play = verdict.decision == "play"
+    if play and verdict.chosen_play is not None and verdict.chosen_play.is_pass:  # a dance, not the cube's pass
+        return _("No legal play: you cannot move ({best_equity:+.3f}).").format(best_equity=verdict.best_equity)
     if not verdict.is_mistake:
         if verdict.chosen == verdict.best or verdict.loss == 0:
             sentence = _("{chosen}: the best play ({best_equity:+.3f}).") if play else None

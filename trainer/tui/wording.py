@@ -35,8 +35,8 @@ else:
 if TYPE_CHECKING:
     from trainer.analysis import CubeDecision
     from trainer.content.puzzles import Puzzle
-    from trainer.engine import Dice, MatchScore, MoneyOptions
-    from trainer.play import Event, GameSetup, Mistake, Role, TurnLost, Verdict
+    from trainer.engine import Dice, MatchScore, MoneyOptions, Play
+    from trainer.play import Event, GameSetup, Hint, Mistake, Role, TurnLost, Verdict
     from trainer.store import StoredGame
 
 X_MARK, O_MARK = "●", "○"
@@ -632,16 +632,24 @@ def game_moved_on() -> str:
 
 
 def who(role: Role, side: Side) -> str:
-    """Who acts, as the status line names them: ``You``, or ``Player 2 (○)``."""
+    """Who acts, as the status line names them: ``You``, or ``Player 2 ○`` (the mark without brackets, so that a
+    line's own brackets never nest around it)."""
     if role.is_learner:
         return play_wording.role_name(role)
     mark = X_MARK if side is Side.X else O_MARK
-    return _("{name} ({mark})").format(name=play_wording.role_name(role), mark=mark)
+    return _("{name} {mark}").format(name=play_wording.role_name(role), mark=mark)
 
 
 def dice_faces(dice: Dice) -> str:
-    """``⚄⚃ 5-4``: the dice as faces and in numbers."""
-    return f"{DIE_FACES[dice.first - 1]}{DIE_FACES[dice.second - 1]} {dice.first}-{dice.second}"
+    """``⚄⚃ 5-4``: the dice as faces and in numbers, the higher die first as every roll is written."""
+    high, low = dice.high, dice.low
+    return f"{DIE_FACES[high - 1]}{DIE_FACES[low - 1]} {high}-{low}"
+
+
+def written_play(role: Role, play: Play) -> str:
+    """A play as the learner reads it: the computer's in the learner's numbering (the board's), a person's in their
+    own (two players at one keyboard each read their own)."""
+    return play.notation(mirrored=role.value == "computer")
 
 
 def dice_name(dice: Dice) -> str:
@@ -725,8 +733,8 @@ def roll_prompt(role: Role, side: Side, *, bonus: bool, may_double: bool) -> str
     if role.is_learner:
         return _("Your turn: roll (r or enter) or double (d).") if may_double else _("Your turn: roll (r or enter).")
     if may_double:
-        return _("{who}'s turn: roll (r or enter) or double (d).").format(who=who(role, side))
-    return _("{who}'s turn: roll (r or enter).").format(who=who(role, side))
+        return _("{who} to play: roll (r or enter) or double (d).").format(who=who(role, side))
+    return _("{who} to play: roll (r or enter).").format(who=who(role, side))
 
 
 def move_prompt(role: Role, side: Side, dice: Dice) -> str:
@@ -818,10 +826,17 @@ def event_line(role: Role, event: Event, *, note: str | None = None, lost: TurnL
             return _("You rolled {dice}.").format(dice=dice_faces(event.dice))
         return _("{name} rolled {dice}.").format(name=name, dice=dice_faces(event.dice))
     if event.kind == "play" and event.play is not None and event.dice is not None:
-        values = {"name": name, "play": event.play, "dice": str(event.dice.high_first())}
-        line = (
-            _("You played {play} with {dice}.") if role.is_learner else _("{name} played {play} with {dice}.")
-        ).format(**values)
+        values = {"name": name, "play": written_play(role, event.play), "dice": str(event.dice.high_first())}
+        if event.play.is_pass:  # a dance: the roll has no legal play ("pass" is the cube's word)
+            line = (
+                _("You rolled {dice} and cannot move.")
+                if role.is_learner
+                else _("{name} rolled {dice} and cannot move.")
+            ).format(**values)
+        else:
+            line = (
+                _("You played {play} with {dice}.") if role.is_learner else _("{name} played {play} with {dice}.")
+            ).format(**values)
         return line if lost is None else f"{line} {play_wording.turn_lost(lost)}"
     if event.kind == "choose" and event.dice is not None:
         number = event.dice.first
@@ -894,11 +909,21 @@ def hint_plays(advice: str) -> str:
     ).format(advice=advice)
 
 
-def hint_cube(advice: str, decision: CubeDecision | None) -> str:
-    if decision is None:
+def hint_cube(advice: str, hint: Hint) -> str:
+    """A cube hint: the advice, then every figure from the learner's side (their own cube decision's three
+    equities, or their equity for each answer to a double)."""
+    if hint.kind == "answer" and hint.answers:
+        figures = ", ".join(
+            _("{answer} {equity:+.3f}").format(answer=play_wording.decision_name(answer), equity=equity)
+            for answer, equity in hint.answers
+        )
+        return _("Hint: {advice} Your equity: {figures}.").format(advice=advice, figures=figures)
+    if hint.cube is None or hint.kind != "double":
         return _("Hint: {advice}").format(advice=advice)
+    decision = hint.cube.decision
     return _(
-        "Hint: {advice} No double {no_double:+.3f}, double/take {double_take:+.3f}, double/pass {double_pass:+.3f}."
+        "Hint: {advice} Your equity: no double {no_double:+.3f}, double/take {double_take:+.3f}, double/pass "
+        "{double_pass:+.3f}."
     ).format(
         advice=advice,
         no_double=decision.no_double,
@@ -926,8 +951,12 @@ def computer_chose(role: Role, number: int) -> str:
     return _("Acey-deucey: {name} chose {number}-{number}.").format(name=play_wording.role_name(role), number=number)
 
 
-def computer_plays(role: Role, play: str) -> str:
-    return _("{name} plays {play}.").format(name=play_wording.role_name(role), play=play)
+def computer_plays(role: Role, play: Play) -> str:
+    """The computer's play as it moves on the board (in the learner's numbering), or that it cannot move."""
+    name = play_wording.role_name(role)
+    if play.is_pass:
+        return _("{name} cannot move.").format(name=name)
+    return _("{name} plays {play}.").format(name=name, play=written_play(role, play))
 
 
 def computer_cube(role: Role, event: Event) -> tuple[str, str]:

@@ -56,9 +56,9 @@ def caption_of(position: Position) -> str:
 
 
 class ExploreScreen(TaskScreen):
-    """A position, a roll, every legal play (in the order ``bgtrainer moves`` lists them), each with bgsage's
-    equity and chances once evaluated; highlight a play to see where it leaves the checkers, from and to, or choose
-    it (enter) to see its checkers move one at a time. Without dice: the cube decision."""
+    """A position, a roll, every legal play (in the order ``bgtrainer moves`` lists them, best first once ranked),
+    each with bgsage's equity and chances once evaluated; highlight a play to see where it leaves the checkers, from
+    and to, or choose it (enter) to see its checkers move one at a time. Without dice: the cube decision."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "swap", N_("Other side to roll"))]
 
@@ -188,8 +188,17 @@ class ExploreScreen(TaskScreen):
             return
         by_result = {item.play.result: item for item in result}
         plays_list = self.query_one("#plays", OptionList)
+        highlighted = plays_list.highlighted
+        kept = self.plays[highlighted] if highlighted is not None and highlighted < len(self.plays) else None
+        unranked = len(result) + 1
+        self.plays = tuple(
+            sorted(self.plays, key=lambda play: by_result[play.result].rank if play.result in by_result else unranked)
+        )
+        plays_list.clear_options()
         for index, play in enumerate(self.plays):
-            plays_list.replace_option_prompt_at_index(index, ranked_prompt(play, by_result.get(play.result)))
+            plays_list.add_option(Option(ranked_prompt(play, by_result.get(play.result)), id=str(index)))
+        if kept is not None:
+            plays_list.highlighted = self.plays.index(kept)
         note.update(wording.ranked_by(RANK_PLIES, str(result[0].play)))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

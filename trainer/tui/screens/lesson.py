@@ -75,15 +75,18 @@ class LessonScreen(TaskScreen):
     finished: reactive[bool] = reactive(False, bindings=True)
     """The lesson is over and its summary is shown."""
 
-    def __init__(self, lesson: Lesson, *, start_step: int = 0, review: bool = False) -> None:
-        """``review``: show the task at ``start_step`` alone, for review (the lesson's progress is left as it is)."""
+    def __init__(self, lesson: Lesson, *, start_step: int = 0, review: bool = False, showing: str = "") -> None:
+        """``review``: show the task at ``start_step`` alone, for review (the lesson's progress is left as it is);
+        ``showing`` names this showing of it (a review's due time and count), so that a view that shuffles its
+        options shuffles them afresh each time the review comes round, while a lesson keeps its own order."""
         super().__init__()
         self.lesson = lesson
         self.review = review
+        self.showing = showing
         self.wrong_attempts = 0
         self.answer_noted = False
         """Whether this showing of the task has had its first answer (the one the review schedule counts)."""
-        self.view: StepView = view_for(lesson.steps[start_step], key=f"{lesson.id}/{start_step}")
+        self.view: StepView = view_for(lesson.steps[start_step], key=self.view_key(start_step))
         self.set_reactive(LessonScreen.index, start_step)
         # Set here, so that a check of the keys before the layout is composed (the footer's) runs no watcher yet.
         self.set_reactive(LessonScreen.solved, False)
@@ -177,9 +180,14 @@ class LessonScreen(TaskScreen):
 
     # --- showing a step -------------------------------------------------------------------------------
 
+    def view_key(self, index: int) -> str:
+        """The key of step ``index``'s view: where it lives in the lesson, and in review which showing this is."""
+        key = f"{self.lesson.id}/{index}"
+        return f"{key}@{self.showing}" if self.showing else key
+
     def show_step(self) -> None:
         """Lay out the current step through its view: text, board, the answer widgets it needs."""
-        view = self.view = view_for(self.lesson.steps[self.index], key=f"{self.lesson.id}/{self.index}")
+        view = self.view = view_for(self.lesson.steps[self.index], key=self.view_key(self.index))
         self.wrong_attempts = 0
         self.answer_noted = False
         self.solved = False

@@ -568,8 +568,7 @@ class PlayScreen(TaskScreen):
             hints.focus()
             self.feedback.show(wording.hint_plays(advice), "info")
         else:
-            decision = hint.cube.decision if hint.cube is not None else None
-            self.feedback.show(wording.hint_cube(advice, decision), "info")
+            self.feedback.show(wording.hint_cube(advice, hint), "info")
 
     def show_hint_play(self, index: int) -> None:
         if not 0 <= index < len(self.hint_plays):
@@ -645,7 +644,7 @@ class PlayScreen(TaskScreen):
             self.info(said)
         elif event.kind == "play":
             assert event.play is not None
-            self.status(wording.computer_plays(role, str(event.play)))
+            self.status(wording.computer_plays(role, event.play))
             lost = self.game.turn_lost(event)
             self.info(wording.event_line(role, event, lost=lost))
             self.animation = animate_play(board, event.play, side=event.side, interval=self.step_seconds, on_done=then)

@@ -66,5 +66,8 @@ class ReviewRun:
             # A card names the lesson's edition (its progress key): a step of an earlier edition is not this one's.
             lesson = next((lesson for lesson in lessons.lessons if lesson.progress_key == item.lesson_id), None)
             if lesson is not None and item.step < len(lesson.steps):
-                return LessonScreen(lesson, start_step=item.step, review=True)
+                # Each showing shuffles a choice's options afresh: the card's due time and count change with every
+                # answer, so the order is new each time the item comes round (and the same if it is reopened).
+                showing = f"{item.card.due:.0f}/{item.card.reps}"
+                return LessonScreen(lesson, start_step=item.step, review=True, showing=showing)
         return None

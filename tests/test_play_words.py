@@ -1,0 +1,180 @@
+"""The words of a game as the learner reads them: a roll with no legal play, the computer's plays in the learner's
+numbering, the dice written one way everywhere."""
+
+from __future__ import annotations
+
+from trainer.analysis import Chances, CubeDecision
+from trainer.engine import Dice, GameState, Phase, Position, Side, legal_plays
+from trainer.play import Event, Hint, Role
+from trainer.play import wording as play_wording
+from trainer.play.cube import CubeJudgement
+from trainer.play.tutor import answer_equities, judge_answer
+from trainer.tui import wording
+
+STATE = GameState(position=Position.start(), turn=Side.O, phase=Phase.MOVE, dice=Dice(4, 5))
+
+
+def play_event(role_side: Side, position: Position, dice: Dice, notation: str) -> Event:
+    plays = {str(play): play for play in legal_plays(position, dice)}
+    return Event(3, 1, role_side, "play", STATE, STATE, dice=dice, play=plays[notation])
+
+
+def closed_out() -> Position:
+    """X to roll with a checker on the bar against a closed board: no roll can be played."""
+    return Position.from_points({13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3}, player_bar=1)
+
+
+def test_a_roll_with_no_legal_play_is_said_as_such_not_as_a_pass() -> None:
+    dice = Dice(5, 4)
+    (dance,) = legal_plays(closed_out(), dice)
+    assert dance.is_pass
+    event = Event(3, 1, Side.O, "play", STATE, STATE, dice=dice, play=dance)
+    for role in (Role.COMPUTER, Role.LEARNER, Role.SECOND_PLAYER):
+        line = wording.event_line(role, event)
+        assert "pass" not in line and "cannot move" in line and "5-4" in line, line
+    assert wording.event_line(Role.COMPUTER, event) == "Computer rolled 5-4 and cannot move."
+    assert wording.event_line(Role.LEARNER, event) == "You rolled 5-4 and cannot move."
+    assert wording.computer_plays(Role.COMPUTER, dance) == "Computer cannot move."
+
+
+def test_the_computers_play_is_written_in_the_learners_numbering_and_a_players_in_their_own() -> None:
+    event = play_event(Side.O, Position.start(), Dice(6, 5), "24/18 13/8")
+    assert wording.event_line(Role.COMPUTER, event) == "Computer played 1/7 12/17 with 6-5."
+    assert wording.computer_plays(Role.COMPUTER, event.play) == "Computer plays 1/7 12/17."  # type: ignore[arg-type]
+    assert wording.event_line(Role.SECOND_PLAYER, event) == "Player 2 played 24/18 13/8 with 6-5."
+    assert wording.event_line(Role.LEARNER, event) == "You played 24/18 13/8 with 6-5."
+
+
+def test_mirrored_notation_keeps_the_bar_off_hits_and_counts() -> None:
+    hit = Position.from_points({24: 2, 13: 5, 8: 3, 6: 5}, {20: 13, 3: 1, 4: 1})
+    plays = {str(play): play for play in legal_plays(hit, Dice(2, 1))}
+    assert plays["24/23 24/22*"].notation(mirrored=True) == "1/2 1/3*"
+    assert plays["24/22*/21*"].notation(mirrored=True) == "1/3*/4*"
+    bear = Position.from_points({2: 2, 1: 1}, {1: 15})
+    plays = {str(play): play for play in legal_plays(bear, Dice(2, 2))}
+    assert plays["2/off(2) 1/off"].notation(mirrored=True) == "23/off(2) 24/off"
+    entering = Position.from_points({13: 14}, {19: 5, 1: 10}, player_bar=1)
+    plays = {str(play): play for play in legal_plays(entering, Dice(6, 5))}
+    assert plays["bar/20 13/7"].notation(mirrored=True) == "bar/5 12/18"
+
+
+def test_a_roll_is_written_the_higher_die_first_everywhere() -> None:
+    dice = Dice(1, 5)
+    rolled = Event(2, 1, Side.X, "roll", STATE, STATE, dice=dice)
+    assert wording.event_line(Role.LEARNER, rolled) == "You rolled ⚄⚀ 5-1."
+    assert wording.computer_rolled(Role.COMPUTER, dice, bonus=False) == "Computer rolled ⚄⚀ 5-1."
+    assert "5-1" in wording.move_prompt(Role.LEARNER, Side.X, dice)
+
+
+def test_the_engines_words_write_a_roll_the_higher_die_first() -> None:
+    from trainer.engine import explain, parse_play
+    from trainer.engine.errors import EngineError
+
+    assert "5-4" in explain(closed_out(), (4, 5)).text and "4-5" not in explain(closed_out(), (4, 5)).text
+    try:
+        parse_play(Position.start(), (1, 5), "24/23 24/23")
+    except EngineError as error:
+        assert "with 5-1" in str(error) and "1-5" not in str(error), str(error)
+    else:
+        raise AssertionError("24/23 24/23 is not a play of 1-5")
+    try:
+        parse_play(Position.start(), (1, 5), "13/8 8/3")
+    except EngineError as error:
+        assert "you rolled 5-1" in str(error), str(error)
+    else:
+        raise AssertionError("13/8 8/3 is not a play of 1-5")
+
+
+def cube_hint_decision() -> CubeDecision:
+    chances = Chances(win=0.8, win_gammon=0.1, win_backgammon=0.0, lose_gammon=0.02, lose_backgammon=0.0)
+    return CubeDecision(
+        no_double=0.648, double_take=0.707, double_pass=1.0, cubeless_equity=0.6, chances=chances, plies=1
+    )
+
+
+def test_a_cube_hint_on_a_double_to_answer_gives_every_figure_from_the_learners_side() -> None:
+    decision = cube_hint_decision()  # the computer's, as it doubles
+    verdict = judge_answer(decision, "take", "1-ply", beaver_allowed=False)
+    answers = tuple(answer_equities(decision, beaver_allowed=False).items())
+    hint = Hint("answer", cube=CubeJudgement(decision, "1-ply"), verdict=verdict, answers=answers)
+    said = wording.hint_cube(play_wording.hint_advice(hint), hint)
+    assert said == "Hint: Take (-0.707 for you). Your equity: take -0.707, pass -1.000."
+    assert "+0.648" not in said and "+0.707" not in said  # the doubler's figures are not shown as the learner's
+
+
+def test_a_cube_hint_before_rolling_gives_the_learners_own_figures_and_says_whose() -> None:
+    hint = Hint("double", cube=CubeJudgement(cube_hint_decision(), "1-ply"))
+    said = wording.hint_cube(play_wording.hint_advice(hint), hint)
+    assert said.endswith("Your equity: no double +0.648, double/take +0.707, double/pass +1.000.")
+
+
+def test_a_players_turn_is_said_without_a_possessive_on_a_bracket_nor_nested_brackets() -> None:
+    said = [
+        wording.roll_prompt(Role.FIRST_PLAYER, Side.X, bonus=False, may_double=True),
+        wording.roll_prompt(Role.SECOND_PLAYER, Side.O, bonus=False, may_double=False),
+        wording.roll_prompt(Role.SECOND_PLAYER, Side.O, bonus=True, may_double=False),
+        wording.move_prompt(Role.FIRST_PLAYER, Side.X, Dice(5, 2)),
+        wording.no_play_prompt(Role.SECOND_PLAYER, Side.O, Dice(5, 2)),
+        wording.answer_prompt(Role.FIRST_PLAYER, Side.X, Role.SECOND_PLAYER, Side.O, 2),
+    ]
+    assert said[0] == "Player 1 ● to play: roll (r or enter) or double (d)."
+    for line in said:
+        assert ")'s" not in line and "'s turn" not in line, line
+        depth = 0
+        for character in line:
+            depth += {"(": 1, ")": -1}.get(character, 0)
+            assert depth <= 1, line
+
+
+def test_a_bearoff_difference_is_worded_as_its_sign_says() -> None:
+    from trainer.content import wording as content_wording
+
+    fewer = content_wording.bearoff_worse("6/off", "you need 6.64 rolls", rolls=6.64 - 6.43)
+    assert fewer.endswith("The best play needs 0.21 fewer rolls on average.")
+    more = content_wording.bearoff_worse("6/off", "you need 6.44 rolls", rolls=6.44 - 6.65)
+    assert "0.21 more rolls" in more and "fewer" not in more and "-0.21" not in more
+    same = content_wording.bearoff_worse("6/off", "you need 6.44 rolls", rolls=0.001)
+    assert "as many rolls" in same and "fewer" not in same
+    assert "2.5 percentage points more often" in content_wording.bearoff_worse("6/off", "f", points=2.5)
+    less = content_wording.bearoff_worse("6/off", "f", points=-2.5)
+    assert "2.5 percentage points less often" in less and "-2.5" not in less
+    assert "as often" in content_wording.bearoff_worse("6/off", "f", points=0.01)
+
+
+def test_a_match_result_gives_the_learners_score_first_win_or_lose() -> None:
+    from trainer.engine import MatchScore
+    from trainer.play import GameSetup, Summary
+
+    tutored = GameSetup("standard", "computer", 3, level="beginner")
+    lost = Summary(tutored, True, MatchScore(3, 0, 3), (), Side.O, tutored=True, judged=False)
+    assert play_wording.headline(lost) == "You lost the 3-point match 0-3."
+    won = Summary(tutored, True, MatchScore(3, 3, 1), (), Side.X, tutored=True, judged=False)
+    assert play_wording.headline(won) == "You won the 3-point match 3-1."
+    acey = GameSetup("acey-deucey", "computer", 3, cube=False)
+    lost = Summary(acey, True, MatchScore(3, 1, 3), (), Side.O)
+    assert play_wording.headline(lost) == "You lost the 3-point match 1-3."
+    two = GameSetup("standard", "two", 3)
+    assert play_wording.headline(Summary(two, True, MatchScore(3, 1, 3), (), Side.O)) == (
+        "Player 2 won the 3-point match 3-1."
+    )
+
+
+def test_a_double_taken_under_25_percent_says_the_cube_makes_up_the_difference() -> None:
+    from trainer.content.cube import CubeTask
+    from trainer.content.puzzles import load_puzzles
+
+    puzzle = next(puzzle for puzzle in load_puzzles().puzzles if puzzle.id == "cube-0021")
+    words = CubeTask.of_puzzle(puzzle).words()
+    assert "X wins 77% of the time and O 23%." in words
+    assert "owning the cube after the take makes up the difference, so the double is a take" in words
+
+
+def test_the_tutor_on_a_roll_with_no_legal_play_does_not_call_it_a_pass() -> None:
+    from trainer.analysis import RankedPlay
+    from trainer.play.tutor import judge_play
+
+    (dance,) = legal_plays(closed_out(), Dice(5, 4))
+    chances = Chances(win=0.3, win_gammon=0.0, win_backgammon=0.0, lose_gammon=0.1, lose_backgammon=0.0)
+    verdict = judge_play([RankedPlay(1, dance, -0.5, -0.5, chances, 0.0, 1)], dance, "1-ply")
+    said = play_wording.verdict_text(verdict)
+    assert said == "No legal play: you cannot move (-0.500)." and "pass" not in said.lower()
