@@ -1307,7 +1307,7 @@ def acey_deucey_roll(dice: str, *, chosen: bool, waiting: int) -> str:
     ``waiting`` to enter."""
     if chosen and waiting:
         text = ngettext(
-            "Acey-deucey. After your 1-2 you chose {dice} ({count} of your checkers still wait to enter).",
+            "Acey-deucey. After your 1-2 you chose {dice} ({count} of your checkers still waits to enter).",
             "Acey-deucey. After your 1-2 you chose {dice} ({count} of your checkers still wait to enter).",
             waiting,
         )
@@ -1315,7 +1315,7 @@ def acey_deucey_roll(dice: str, *, chosen: bool, waiting: int) -> str:
         text = _("Acey-deucey. After your 1-2 you chose {dice}.")
     elif waiting:
         text = ngettext(
-            "Acey-deucey. You rolled {dice} ({count} of your checkers still wait to enter).",
+            "Acey-deucey. You rolled {dice} ({count} of your checkers still waits to enter).",
             "Acey-deucey. You rolled {dice} ({count} of your checkers still wait to enter).",
             waiting,
         )
