@@ -37,7 +37,7 @@ from trainer.engine.moves import iter_single_moves
 LIBRARY = load_puzzles()
 FORCED = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "forced" and puzzle.variant == "standard"]
 BEAROFFS = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "bearoff"]
-PLAYED = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind != "cube"]
+PLAYED = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind not in ("cube", "double")]
 """The puzzles answered with a play (every kind but the cube's)."""
 REPO = Path(__file__).resolve().parent.parent
 
@@ -89,7 +89,7 @@ def test_the_shipped_puzzles_load_without_problems() -> None:
     assert len(BEAROFFS) >= 100
     kinds = Counter((puzzle.kind, puzzle.variant) for puzzle in LIBRARY.puzzles)
     assert kinds == {("forced", "standard"): 135, ("bearoff", "standard"): 120, ("cube", "standard"): 80,
-                     ("forced", "acey-deucey"): 24}  # fmt: skip
+                     ("forced", "acey-deucey"): 24, ("double", "acey-deucey"): 18}  # fmt: skip
     assert {puzzle.theme for puzzle in FORCED} == set(FORCED_THEMES)
     assert {puzzle.theme for puzzle in BEAROFFS} <= set(BEAROFF_THEMES)
     assert all(1 <= puzzle.difficulty <= 3 for puzzle in LIBRARY.puzzles)

@@ -13,7 +13,7 @@ from textual.widgets import Input, OptionList, Static
 
 from trainer.content.grading import bearoff_figures, bearoff_solution, best_group
 from trainer.content.puzzles import Puzzle, load_puzzles
-from trainer.content.themes import BEAROFF_THEMES, CUBE_THEMES, FORCED_THEMES, THEME_TITLES
+from trainer.content.themes import BEAROFF_THEMES, CUBE_THEMES, DOUBLE_PUZZLE_THEMES, FORCED_THEMES, THEME_TITLES
 from trainer.engine import IllegalPlayError, PlayError, explain, parse_play
 from trainer.engine.bearoff import RankedPlay
 from trainer.engine.wording import sentence
@@ -113,6 +113,7 @@ def expected_sets(difficulty: int) -> list[str]:
         ("bearoff", "standard", "Bear-offs", BEAROFF_THEMES),
         ("cube", "standard", "Cube decisions", CUBE_THEMES),
         ("forced", "acey-deucey", "Acey-deucey: forced moves", FORCED_THEMES),
+        ("double", "acey-deucey", "Acey-deucey: choosing the double", DOUBLE_PUZZLE_THEMES),
     )
     for kind, variant, title, themes in sets:
         of_kind = [puzzle for puzzle in chosen if puzzle.kind == kind and puzzle.variant == variant]

@@ -30,7 +30,7 @@ from trainer.tui.widgets.cube import CubeAction, CubeActions
 
 LIBRARY = load_puzzles()
 CUBES = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "cube"]
-ACEY = [puzzle for puzzle in LIBRARY.puzzles if puzzle.variant == "acey-deucey"]
+ACEY = [puzzle for puzzle in LIBRARY.puzzles if puzzle.variant == "acey-deucey" and puzzle.kind == "forced"]
 REPO = Path(__file__).resolve().parent.parent
 SIZE = (110, 34)
 
@@ -266,7 +266,8 @@ def test_waiting_checkers_need_the_acey_deucey_variant() -> None:
 
 def test_practice_links_open_a_variant_or_a_mixed_set_whose_title_gives_nothing_away() -> None:
     title, puzzles = practice_set(LIBRARY.puzzles, "acey-deucey")
-    assert title == "Acey-deucey puzzles" and puzzles == ACEY
+    assert title == "Acey-deucey puzzles" and puzzles == [p for p in LIBRARY.puzzles if p.variant == "acey-deucey"]
+    assert {puzzle.kind for puzzle in puzzles} == {"forced", "double"}
     title, mixed = practice_set(LIBRARY.puzzles, "no-play")
     assert "No legal play" not in title
     no_play = [puzzle for puzzle in mixed if puzzle.theme == "no-play"]

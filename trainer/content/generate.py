@@ -356,7 +356,9 @@ def export_lines(puzzles: Iterable[Puzzle]) -> Iterator[str]:
     """JSON lines: id, kind, theme, position (Position ID, solver on roll), dice, answers (resulting IDs; for the
     recognition drill the answer in words). Cube puzzles give the cube's owner and the question instead of dice
     (the answer in words); acey-deucey puzzles say their variant and write positions in the text form, which can
-    hold checkers waiting to enter."""
+    hold checkers waiting to enter. Acey-deucey double puzzles give their question (``choose`` or ``full``), the
+    double for a ``full`` question as dice, any ``conditions``, and the answer in words (``3-3``..., ``yes`` or
+    ``no``)."""
     for puzzle in puzzles:
         position = puzzle.board()
         if puzzle.kind == "cube":
@@ -370,6 +372,21 @@ def export_lines(puzzles: Iterable[Puzzle]) -> Iterator[str]:
                 "answers": list(puzzle.answers),
             }
             yield json.dumps(record)
+            continue
+        if puzzle.kind == "double":
+            record = {
+                "id": puzzle.id,
+                "kind": "double",
+                "variant": puzzle.variant,
+                "theme": puzzle.theme,
+                "position": position.text(),
+                "question": puzzle.question,
+            }
+            if puzzle.dice is not None:
+                record["dice"] = [puzzle.roll()[0], puzzle.roll()[1]]
+            if puzzle.conditions:
+                record["conditions"] = list(puzzle.conditions)
+            yield json.dumps(record | {"answers": list(puzzle.answers)})
             continue
         dice = puzzle.roll()
         acey = puzzle.variant == "acey-deucey"

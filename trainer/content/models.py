@@ -466,12 +466,13 @@ class Lesson(_Strict):
         return [index for index, step in enumerate(self.steps) if step.kind in GRADED_KINDS]
 
 
-PuzzleKind = Literal["forced", "bearoff", "recognition", "cube"]
+PuzzleKind = Literal["forced", "bearoff", "recognition", "cube", "double"]
 PuzzleVariant = Literal["standard", "acey-deucey"]
 
 
 class Puzzle(_Strict):
-    """One puzzle: a position (solver on roll), the dice, a prompt and the accepted answers in notation."""
+    """One puzzle: a position (solver on roll), the dice, a prompt and the accepted answers (plays in notation; for
+    a cube or double puzzle, answers in words)."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     kind: PuzzleKind
@@ -484,8 +485,12 @@ class Puzzle(_Strict):
     """The roll; every kind but cube has one."""
     cube_owner: Literal["centered", "player"] | None = None
     """Cube puzzles: the cube in the middle, or owned by the side on roll."""
-    question: Literal["double", "take"] | None = None
-    """Cube puzzles: should the side on roll double, or should the other side take."""
+    question: Literal["double", "take", "choose", "full"] | None = None
+    """Cube puzzles: should the side on roll double (``double``), or should the other side take (``take``).
+    Acey-deucey double puzzles: which double to choose after a 1-2 (``choose``), or whether all four moves of the
+    double in ``dice`` can be played (``full``)."""
+    conditions: list[str] = Field(default_factory=list)
+    """Double puzzles asking ``choose``: what a full play of the double must also do (e.g. ``safe``)."""
     prompt: str = Field(min_length=1)
     answers: list[str] = Field(min_length=1)
 
@@ -498,6 +503,11 @@ class Puzzle(_Strict):
     @classmethod
     def _dice_read(cls, value: str | None) -> str | None:
         return None if value is None else _check_dice(value)
+
+    @field_validator("conditions")
+    @classmethod
+    def _conditions_known(cls, values: list[str]) -> list[str]:
+        return _check_conditions(values)
 
     def board(self) -> Position:
         """The position, solver on roll (for a cube puzzle: the side that may double)."""

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from trainer.content import wording
 from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_theme, right_answer
+from trainer.content.doubles import DOUBLE_THEMES, check_double_puzzle
 from trainer.content.files import (
     CheckedFiles,
     ContentFileError,
@@ -100,11 +101,17 @@ def practice_set(puzzles: list[Puzzle], key: str) -> tuple[str, list[Puzzle]]:
 def _field_problems(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     """Fields that the puzzle's kind needs or does not take."""
     problems: list[tuple[str, str, str | None]] = []
+    if puzzle.kind != "double" and puzzle.conditions:
+        problems.append(("conditions", wording.only_choose_takes_conditions(), wording.remove_field("conditions")))
+    if puzzle.kind == "double":
+        return problems + _double_field_problems(puzzle)
     if puzzle.kind == "cube":
         if puzzle.dice is not None:
             problems.append(("dice", wording.cube_puzzle_takes_no_dice(), wording.remove_field("dice")))
         if puzzle.question is None:
             problems.append(("question", wording.cube_puzzle_needs_a_question(), wording.give_a_question()))
+        elif puzzle.question not in CUBE_ANSWERS:
+            problems.append(("question", wording.cube_question_is_double_or_take(), wording.give_a_question()))
         if puzzle.variant != "standard":
             problems.append(("variant", wording.no_cube_in_acey_deucey(), 'variant = "standard"'))
         return problems
@@ -115,10 +122,30 @@ def _field_problems(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     )
     if puzzle.dice is None:
         problems.append(("dice", wording.puzzle_needs_dice(puzzle.kind), 'dice = "65"'))
-    if puzzle.variant == "acey-deucey" and puzzle.kind != "forced":
-        problems.append(("variant", wording.acey_deucey_puzzles_are_forced(), 'kind = "forced"'))
+    if puzzle.variant == "acey-deucey" and puzzle.kind not in ("forced", "double"):
+        problems.append(("variant", wording.acey_deucey_puzzles_are_forced(), 'kind = "forced" or "double"'))
     elif puzzle.variant == "standard" and puzzle.board().has_waiting():
         problems.append(("variant", wording.waiting_only_in_acey_deucey(), wording.set_acey_deucey()))
+    return problems
+
+
+def _double_field_problems(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
+    """The fields an acey-deucey double puzzle needs or does not take."""
+    problems: list[tuple[str, str, str | None]] = []
+    if puzzle.variant != "acey-deucey":
+        problems.append(("variant", wording.double_puzzles_are_acey_deucey(), 'variant = "acey-deucey"'))
+    if puzzle.cube_owner is not None:
+        owner = "cube_owner"
+        problems.append((owner, wording.only_cube_puzzles_take(owner), wording.remove_field(owner)))
+    if puzzle.question not in DOUBLE_THEMES:
+        problems.append(("question", wording.double_puzzle_needs_a_question(), wording.give_a_double_question()))
+    elif puzzle.question == "choose" and puzzle.dice is not None:
+        problems.append(("dice", wording.choose_takes_no_dice(), wording.remove_field("dice")))
+    elif puzzle.question == "full":
+        if puzzle.dice is None or not puzzle.roll().is_double:
+            problems.append(("dice", wording.full_needs_a_double(), 'dice = "44"'))
+        if puzzle.conditions:
+            problems.append(("conditions", wording.only_choose_takes_conditions(), wording.remove_field("conditions")))
     return problems
 
 
@@ -156,6 +183,8 @@ def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
         return check_cube_puzzle(puzzle)
     if puzzle.kind == "recognition":
         return check_recognition(puzzle)
+    if puzzle.kind == "double":
+        return check_double_puzzle(puzzle)
     problems: list[tuple[str, str, str | None]] = []
     position, dice = puzzle.board(), puzzle.roll()
     if position.is_game_over():

@@ -21,7 +21,9 @@ FORCED_THEMES = (
 )
 BEAROFF_THEMES = ("fewest-rolls", "race")
 CUBE_THEMES = ("last-roll", "two-rolls", "longer-bearoff", "redouble")
-THEMES = (*FORCED_THEMES, *BEAROFF_THEMES, *CUBE_THEMES)
+DOUBLE_PUZZLE_THEMES = ("choose-double", "double-in-full")
+"""The themes of acey-deucey double puzzles: which double to choose after a 1-2, can all of a double be played."""
+THEMES = (*FORCED_THEMES, *BEAROFF_THEMES, *CUBE_THEMES, *DOUBLE_PUZZLE_THEMES)
 THEME_TITLES = {
     "only-play": N_("The only legal play"),
     "no-play": N_("No legal play"),
@@ -38,6 +40,8 @@ THEME_TITLES = {
     "two-rolls": N_("Two rolls to go"),
     "longer-bearoff": N_("Longer bear-offs"),
     "redouble": N_("Redoubling an owned cube"),
+    "choose-double": N_("Which double after a 1-2"),
+    "double-in-full": N_("Can all of the double be played?"),
 }
 """The title of each theme, marked for translation: shown through :func:`trainer.content.wording.theme_title`."""
 REVEALING_THEMES = frozenset({"no-play"})

@@ -475,7 +475,123 @@ def puzzle_needs_dice(kind: str) -> str:
 
 
 def acey_deucey_puzzles_are_forced() -> str:
-    return _("acey-deucey puzzles are forced-move puzzles")
+    return _("acey-deucey puzzles are forced-move or double puzzles")
+
+
+def cube_question_is_double_or_take() -> str:
+    return _('a cube puzzle asks "double" or "take"')
+
+
+# --- acey-deucey double puzzles: the double chosen after a 1-2 ------------------------------------------------------
+
+
+def double_puzzles_are_acey_deucey() -> str:
+    return _("a double puzzle is asked after an acey-deucey 1-2: it needs the acey-deucey rules")
+
+
+def double_puzzle_needs_a_question() -> str:
+    return _(
+        'a double puzzle asks "choose" (which double to choose after the 1-2) or "full" (can all four moves of the '
+        "double in dice be played?)"
+    )
+
+
+def give_a_double_question() -> str:
+    return _('question = "choose" or "full"')
+
+
+def choose_takes_no_dice() -> str:
+    return _("a choose question is asked before a double is chosen: it takes no dice")
+
+
+def full_needs_a_double() -> str:
+    return _("a full question needs the double chosen, in dice")
+
+
+def only_choose_takes_conditions() -> str:
+    return _("only a double puzzle asking choose takes conditions")
+
+
+def double_answers(question: str) -> str:
+    """How a double puzzle's question (``choose`` or ``full``) is answered."""
+    if question == "full":
+        return _('a full question is answered ["yes"] or ["no"]')
+    return _('a choose question is answered with the doubles, written like "3-3"')
+
+
+def engine_finds_doubles(names: str) -> str:
+    return _("the engine finds these doubles right: {names}").format(names=names)
+
+
+def every_double_is_right() -> str:
+    return _("every double answers this question: there is nothing to get wrong")
+
+
+def no_double_is_right() -> str:
+    return _("no double answers this question")
+
+
+def engine_finds_full(number: int, full: bool) -> str:
+    if full:
+        return _("all four moves of {number}-{number} can be played here").format(number=number)
+    return _("not all four moves of {number}-{number} can be played here").format(number=number)
+
+
+def double_theme_is(theme: str, question: str) -> str:
+    return _("a {question} question has the theme {theme}").format(question=question, theme=repr(theme))
+
+
+def right_double(number: int, play: str, *, safe: bool, goal: bool) -> str:
+    """A right double after a 1-2, with one full play of it (``safe``: one that leaves no blot; ``goal``: one that
+    meets the puzzle's goal)."""
+    if safe:
+        text = _("Right: {number}-{number} can be played in full leaving no blot, e.g. {play}; then you roll again.")
+    elif goal:
+        text = _("Right: {number}-{number} can be played in full as the puzzle asks, e.g. {play}; then you roll again.")
+    else:
+        text = _("Right: {number}-{number} can be played in full, e.g. {play}; then you roll again.")
+    return text.format(number=number, play=play)
+
+
+def also_right(names: str) -> str:
+    return _("Also right: {names}.").format(names=names)
+
+
+def full_verdict(number: int, play: str | None, used: int, *, right: bool | None) -> str:
+    """Whether all four moves of the double ``number`` can be played (``used`` of them can, as ``play`` plays
+    them), said after a right or a wrong answer (``right``), or as the solution (``None``)."""
+    if used == 4:
+        text = _("all four moves of {number}-{number} can be played, e.g. {play}: the bonus roll follows.")
+    elif used:
+        text = ngettext(
+            "only {used} of the four moves of {number}-{number} can be played ({play}): the rest of the turn, "
+            "bonus roll and all, is lost.",
+            "only {used} of the four moves of {number}-{number} can be played ({play}): the rest of the turn, "
+            "bonus roll and all, is lost.",
+            used,
+        )
+    else:
+        text = _(
+            "none of the four moves of {number}-{number} can be played: the rest of the turn, bonus roll and all, "
+            "is lost."
+        )
+    said = text.format(number=number, play=play, used=used)
+    if right is None:
+        return capitalized(said)
+    return (_("Right: {said}") if right else _("No: {said}")).format(said=said)
+
+
+def doubles_solution(names: str, *, safe: bool, goal: bool) -> str:
+    """The right doubles of a choose question, each with a full play."""
+    if safe:
+        return _("The doubles that can be played in full leaving no blot: {names}.").format(names=names)
+    if goal:
+        return _("The doubles that can be played in full as the puzzle asks: {names}.").format(names=names)
+    return _("The doubles that can be played in full: {names}.").format(names=names)
+
+
+def double_with_play(number: int, play: str) -> str:
+    return _("{number}-{number} ({play})").format(number=number, play=play)
 
 
 def waiting_only_in_acey_deucey() -> str:
@@ -493,6 +609,7 @@ def unknown_theme(kind: str, theme: str) -> str:
         "forced": _("unknown forced theme {theme}"),
         "bearoff": _("unknown bear-off theme {theme}"),
         "recognition": _("unknown recognition theme {theme}"),
+        "double": _("unknown double theme {theme}"),
     }
     return unknown[kind].format(theme=repr(theme))
 
@@ -1388,7 +1505,7 @@ def acey_deucey_roll(dice: str, *, chosen: bool, waiting: int) -> str:
     ``waiting`` to enter."""
     if chosen and waiting:
         text = ngettext(
-            "Acey-deucey. After your 1-2 you chose {dice} ({count} of your checkers still wait to enter).",
+            "Acey-deucey. After your 1-2 you chose {dice} ({count} of your checkers still waits to enter).",
             "Acey-deucey. After your 1-2 you chose {dice} ({count} of your checkers still wait to enter).",
             waiting,
         )
@@ -1396,7 +1513,7 @@ def acey_deucey_roll(dice: str, *, chosen: bool, waiting: int) -> str:
         text = _("Acey-deucey. After your 1-2 you chose {dice}.")
     elif waiting:
         text = ngettext(
-            "Acey-deucey. You rolled {dice} ({count} of your checkers still wait to enter).",
+            "Acey-deucey. You rolled {dice} ({count} of your checkers still waits to enter).",
             "Acey-deucey. You rolled {dice} ({count} of your checkers still wait to enter).",
             waiting,
         )

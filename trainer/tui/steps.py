@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from trainer.content.cube import CubeTask, cube_solution, grade_cube_step
+from trainer.content.doubles import double_name, double_solution, grade_double_puzzle
 from trainer.content.grading import (
     Feedback,
     grade_choice,
@@ -459,19 +460,36 @@ class ScoreView(StepView):
 
 @step_view("double")
 class DoubleView(StepView):
-    """After a 1-2 (acey-deucey): the double to choose, from the six."""
+    """After a 1-2 (acey-deucey): the double to choose, from the six, graded by what the engine finds of its four
+    moves. A lesson's ``double`` step, or a double puzzle: ``choose`` (which double?) or ``full`` (can all of the
+    double shown be played? yes or no)."""
 
     kind_name = N_("Choose the double")
-    task: DoubleStep
+    task: DoubleStep | Puzzle
 
     def scene(self) -> BoardScene:
-        return BoardScene(position=self.task.board(), caption=wording.choose_a_double_caption())
+        if isinstance(self.task, DoubleStep):
+            return BoardScene(position=self.task.board(), caption=wording.choose_a_double_caption())
+        puzzle = self.task
+        dice = puzzle.roll() if puzzle.question == "full" else None
+        return BoardScene(position=puzzle.board(), dice=dice, names=None, caption=wording.puzzle_caption(puzzle.id))
 
     def options(self) -> list[tuple[str, str]]:
+        if not isinstance(self.task, DoubleStep) and self.task.question == "full":
+            return [("answer:yes", wording.yes()), ("answer:no", wording.no())]
         return [(f"double:{number}", f"{number}-{number}") for number in range(1, 7)]
 
     def on_option(self, option_id: str) -> Feedback:
-        return grade_double(self.task, int(option_id.removeprefix("double:")))
+        if isinstance(self.task, DoubleStep):
+            return grade_double(self.task, int(option_id.removeprefix("double:")))
+        if option_id.startswith("double:"):
+            return grade_double_puzzle(self.task, double_name(int(option_id.removeprefix("double:"))))
+        return grade_double_puzzle(self.task, option_id.removeprefix("answer:"))
+
+    def solution(self) -> str:
+        """A double puzzle's right answer in words, with a full play of each right double."""
+        assert not isinstance(self.task, DoubleStep)
+        return double_solution(self.task)
 
 
 # --- puzzles --------------------------------------------------------------------------------------------------------

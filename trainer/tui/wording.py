@@ -303,7 +303,12 @@ def back_to_lessons_label() -> str:
 # --- puzzles ------------------------------------------------------------------------------------------------------
 
 DIFFICULTIES = {0: N_("all"), 1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
-PUZZLE_NAMES = {"forced": N_("Forced move"), "bearoff": N_("Bear-off"), "cube": N_("Cube decision")}
+PUZZLE_NAMES = {
+    "forced": N_("Forced move"),
+    "bearoff": N_("Bear-off"),
+    "cube": N_("Cube decision"),
+    "double": N_("Choosing the double"),
+}
 """One puzzle of each kind, as its screen names it."""
 
 

@@ -23,6 +23,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from trainer.content.doubles import double_name
 from trainer.content.grading import Feedback, bearoff_solution
 from trainer.content.themes import REVEALING_THEMES
 from trainer.engine import Play, Turn, explain
@@ -32,7 +33,7 @@ from trainer.tui import wording
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.screens.task_screen import TaskScreen
-from trainer.tui.steps import CubeView, StepView, view_for
+from trainer.tui.steps import CubeView, DoubleView, StepView, view_for
 from trainer.tui.widgets.cube import CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
@@ -43,9 +44,17 @@ from trainer.tui.wording import puzzle_title, set_title, theme_title
 if TYPE_CHECKING:
     from trainer.content.puzzles import Puzzle, PuzzleLibrary
 
+ANSWER_KEYS = Binding.Group(N_("Answer"))
+"""The number keys that choose an option (the doubles of an acey-deucey double puzzle, yes or no)."""
 AT_YOUR_LEVEL = 10
 """How many puzzles the "At your level" set holds."""
-SETS = (("forced", "standard"), ("bearoff", "standard"), ("cube", "standard"), ("forced", "acey-deucey"))
+SETS = (
+    ("forced", "standard"),
+    ("bearoff", "standard"),
+    ("cube", "standard"),
+    ("forced", "acey-deucey"),
+    ("double", "acey-deucey"),
+)
 """The kinds of puzzle sets in the menu's order: a kind of puzzle in a variant."""
 
 
@@ -159,6 +168,7 @@ class PuzzleScreen(TaskScreen):
         Binding("r", "retry", N_("Retry")),
         Binding("r", "cube('no double')", N_("No double")),
         Binding("s", "solution", N_("Solution")),
+        *(Binding(str(number), f"option({number})", N_("Answer"), group=ANSWER_KEYS) for number in range(1, 7)),
     ]
 
     index: reactive[int] = reactive(0)
@@ -190,7 +200,7 @@ class PuzzleScreen(TaskScreen):
         yield TaskLayout(
             Static(classes="step-heading", markup=False),
             Static(id="rating", classes="rating-line", markup=False),
-            VerticalScroll(SafeMarkdown(id="step-text"), classes="step-scroll"),
+            VerticalScroll(SafeMarkdown(id="step-text"), OptionList(id="options"), classes="step-scroll"),
             FeedbackBar(id="feedback"),
             NotationInput(wording.type_a_bearoff_placeholder()),
             CubeActions(),
@@ -212,6 +222,7 @@ class PuzzleScreen(TaskScreen):
             "next": self.done,
             "no_play": not self.done and self.view.applies("no_play", parameters),
             "retry": self.done,
+            "option": not self.done and bool(parameters) and parameters[0] in range(1, len(self.view.options()) + 1),
         }
         return applicable[action] if action in applicable else super().check_action(action, parameters)
 
@@ -231,6 +242,7 @@ class PuzzleScreen(TaskScreen):
         self.refresh_buttons()
         self.notation.display = self.accepts_moves()
         self.board.choosing = self.accepts_moves()
+        self.query_one("#options", OptionList).disabled = self.done
 
     # --- showing ----------------------------------------------------------------------------------------
 
@@ -276,6 +288,11 @@ class PuzzleScreen(TaskScreen):
         self.feedback.clear()
         self.notation.value = ""
         self.notation.placeholder = view.placeholder()
+        options = self.query_one("#options", OptionList)
+        options.clear_options()
+        for number, (key, label) in enumerate(view.options(), start=1):
+            options.add_option(Option(Text(wording.numbered(number, label)), id=key))
+        options.display = options.option_count > 0
         self.refresh_controls()
         board.focus()
 
@@ -307,6 +324,30 @@ class PuzzleScreen(TaskScreen):
             feedback = self.view.on_action("no_play", ())
             if feedback is not None:
                 self.grade(feedback, "pass")
+
+    def action_option(self, number: int) -> None:
+        """Answer with the option ``number`` as shown (1 for the first)."""
+        if not self.check_action("option", (number,)):
+            return
+        options = self.query_one("#options", OptionList)
+        options.highlighted = number - 1
+        options.action_select()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """An option answers the puzzle (a double puzzle: a double, or yes or no), graded by its view: a right answer
+        ends it, as does a miss of a question with two answers; another miss may be tried again."""
+        event.stop()
+        if self.done or event.option.id is None:
+            return
+        feedback = self.view.on_option(event.option.id)
+        if feedback is None:
+            return
+        answer = event.option.id.removeprefix("answer:")
+        if answer.startswith("double:"):
+            answer = double_name(int(answer.removeprefix("double:")))
+        self.grade(feedback, answer)
+        if not feedback.correct and not feedback.solution_offered:
+            self.done = True
 
     @on(CubeActions.Chosen)
     def answer_cube(self, message: CubeActions.Chosen) -> None:
@@ -369,7 +410,7 @@ class PuzzleScreen(TaskScreen):
         puzzle = self.puzzle
         if not self.answered and not self.done:
             self.record("solution", False)  # asking for the solution first counts as a miss
-        if isinstance(self.view, CubeView):
+        if isinstance(self.view, (CubeView, DoubleView)):
             self.revealed = True
             self.done = True
             self.feedback.show(wording.solution(self.view.solution()), "info")
