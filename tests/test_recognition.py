@@ -162,13 +162,30 @@ def test_each_answer_is_graded_by_the_engine_with_its_reason(puzzle: Puzzle) -> 
     reason = explain(puzzle.board(), puzzle.roll()).text
     right = puzzle.answers[0]
     feedback = grade_recognition(puzzle, right)
-    assert feedback.correct and reason in feedback.message and feedback.message.startswith("Right.")
+    rule = recognise(puzzle.board(), puzzle.roll()).rule
+    assert feedback.correct and rule in feedback.message and feedback.message.startswith("Right.")
+    assert (rule == reason) == (right != "forced")  # a forced roll's play is not named before it is played
     assert ("Now play it." in feedback.message) == (right == "forced")
     for wrong in ANSWERS:
         if wrong != right:
             missed = grade_recognition(puzzle, wrong)
             assert not missed.correct and not missed.illegal
             assert reason in missed.message and f"\u201c{right}\u201d, not \u201c{wrong}\u201d" in missed.message
+
+
+def test_a_forced_verdict_names_the_rule_not_the_play_until_the_play_is_made() -> None:
+    """Rightly called forced, a roll is then played: the verdict says why it is forced (and for a partial roll what
+    the rules cut), never the play; once played, the play is named."""
+    forced = [puzzle for puzzle in DRILLS if puzzle.answers == ["forced"]]
+    assert {puzzle.theme for puzzle in forced} >= {"forced", "one-die", "partial-entry", "partial-double"}
+    for puzzle in forced:
+        (only,) = legal_plays(puzzle.board(), puzzle.roll())
+        message = grade_recognition(puzzle, "forced").message
+        assert message.startswith("Right. Forced: ") and message.endswith("Now play it."), puzzle.id
+        for written in {str(only), only.notation(stops=True), *(str(move) for move in only.moves)}:
+            assert written not in message, (puzzle.id, written, message)
+        assert only.notation(stops=True) in explain(puzzle.board(), puzzle.roll()).text  # the reason after a miss
+        assert str(only) in grade_recognition_play(puzzle, only).message
 
 
 def test_a_forced_roll_is_then_played_and_only_its_legal_play_is_right() -> None:

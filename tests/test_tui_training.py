@@ -114,10 +114,13 @@ async def test_practice_asks_forced_or_not_then_the_forced_play_rated_and_a_miss
         await press(pilot, "f")
         verdict = recognise(FORCED.board(), FORCED.roll())
         assert screen.phase == "play" and screen.feedback.has_class("right")
-        assert verdict.text in str(screen.feedback.render()) and "Now play it" in str(screen.feedback.render())
+        said = str(screen.feedback.render())
+        assert verdict.rule in said and "Now play it" in said
+        assert str(verdict.play) not in said  # the rule, not the play, until it is played
         assert screen.board.choosing and screen.notation.display
         await type_play(pilot, str(verdict.play))
         assert screen.phase == "done", str(screen.feedback.render())
+        assert str(verdict.play) in str(screen.feedback.render())
         assert "1 right of 1" in title(app)
         await press(pilot, "enter")
         assert screen.puzzle == NO_PLAY and screen.phase == "ask"

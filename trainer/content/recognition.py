@@ -29,6 +29,7 @@ from trainer.content.keywords import FORCED, NO_PLAY, NOT_FORCED, RECOGNITION_AN
 from trainer.content.models import Puzzle
 from trainer.content.themes import RECOGNITION_TITLES
 from trainer.engine import Constraint, Dice, Explanation, Play, Position, explain
+from trainer.engine import wording as engine_wording
 from trainer.engine.moves import iter_single_moves
 
 Answer = RecognitionAnswer
@@ -59,6 +60,9 @@ class Verdict:
     """The only legal play, when the answer is "forced"."""
     play_count: int
     """How many different legal plays there are (1 when forced, 1 with no legal play: the empty play)."""
+    rule: str = ""
+    """The reason without naming the play (the rule that leaves one play, for a forced roll still to be played);
+    the same as ``text`` when there is no play to find."""
 
     @property
     def category(self) -> Category:
@@ -79,7 +83,7 @@ def verdict_of(explanation: Explanation) -> Verdict:
     """The recognition answer and theme of an explained roll."""
     plays = explanation.plays
     if explanation.no_play:
-        return Verdict(NO_PLAY, "no-play", explanation.text, None, 1)
+        return Verdict(NO_PLAY, "no-play", explanation.text, None, 1, explanation.text)
     answer: Answer = FORCED if explanation.forced else NOT_FORCED
     play = plays[0] if explanation.forced else None
     if explanation.dice_used < explanation.dice.move_count:
@@ -94,7 +98,11 @@ def verdict_of(explanation: Explanation) -> Verdict:
             theme = "one-die"
     else:
         theme = "forced" if explanation.forced else "not-forced"
-    return Verdict(answer, theme, explanation.text, play, len(plays))
+    rule = explanation.text
+    if play is not None:
+        named = engine_wording.forced(play.notation(stops=True))
+        rule = " ".join([wording.forced_rule(theme), explanation.text.removeprefix(named).strip()]).strip()
+    return Verdict(answer, theme, explanation.text, play, len(plays), rule)
 
 
 def recognise(position: Position, dice: Dice) -> Verdict:
@@ -157,7 +165,8 @@ def grade_recognition(puzzle: Puzzle, answer: Answer | str) -> Feedback:
     given = read_answer(answer)
     verdict = recognise(puzzle.board(), puzzle.roll())
     if given == verdict.answer:
-        return Feedback(True, wording.recognition_right(verdict.text, play_next=verdict.play is not None))
+        # A forced roll is played next: its reason names the rule, not the play, until the play is made.
+        return Feedback(True, wording.recognition_right(verdict.rule, play_next=verdict.play is not None))
     return Feedback(False, wording.recognition_wrong(verdict.answer, given, verdict.text))
 
 
