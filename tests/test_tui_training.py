@@ -18,7 +18,7 @@ from training_support import DAY, LESSONS, LIBRARY, MEDIUM, MINUTE, T0, FakeCloc
 
 from trainer.content.models import ChooseStep
 from trainer.content.puzzles import Puzzle
-from trainer.content.recognition import MIX, category, recognise
+from trainer.content.recognition import CATEGORIES, OPENING, category, recognise
 from trainer.content.themes import THEME_TITLES
 from trainer.practice.drills import STORM_SECONDS
 from trainer.practice.stats import Records, dashboard
@@ -114,10 +114,13 @@ async def test_practice_asks_forced_or_not_then_the_forced_play_rated_and_a_miss
         await press(pilot, "f")
         verdict = recognise(FORCED.board(), FORCED.roll())
         assert screen.phase == "play" and screen.feedback.has_class("right")
-        assert verdict.text in str(screen.feedback.render()) and "Now play it" in str(screen.feedback.render())
+        said = str(screen.feedback.render())
+        assert verdict.rule in said and "Now play it" in said
+        assert str(verdict.play) not in said  # the rule, not the play, until it is played
         assert screen.board.choosing and screen.notation.display
         await type_play(pilot, str(verdict.play))
         assert screen.phase == "done", str(screen.feedback.render())
+        assert str(verdict.play) in str(screen.feedback.render())
         assert "1 right of 1" in title(app)
         await press(pilot, "enter")
         assert screen.puzzle == NO_PLAY and screen.phase == "ask"
@@ -139,18 +142,16 @@ def part_of_mix(puzzles: list[Puzzle]) -> Counter[str]:
     return Counter(category(puzzle.theme) for puzzle in puzzles)
 
 
-def test_streak_and_storm_keep_the_mix_from_the_first_position_easy_ones_first() -> None:
-    """Every six positions served hold the mix (two forced, two not forced, one no play, one partial), so a Storm
-    meets partial rolls too; within each part the easy ones come first."""
+def test_streak_and_storm_show_every_kind_from_the_first_positions_easy_ones_first() -> None:
+    """The first positions served hold every part of the mix (forced, not forced, no play, partial), so a Storm
+    meets partial rolls too; within each part the easy ones come first; every shipped position is served."""
     shipped = LIBRARY.drills
     for mode in ("streak", "storm"):
         for seed in (1, 2):
             served = list(islice(drill_positions(shipped, mode, seed), len(shipped)))
             assert sorted(puzzle.id for puzzle in served) == sorted(puzzle.id for puzzle in shipped)
-            assert part_of_mix(served[:60]) == Counter({"forced": 20, "not-forced": 20, "no-play": 10, "partial": 10})
-            for start in range(0, len(served), len(MIX)):
-                assert part_of_mix(served[start : start + len(MIX)]) == Counter(MIX)
-            for part in ("forced", "not-forced", "no-play", "partial"):
+            assert set(part_of_mix(served[:OPENING])) == set(CATEGORIES)
+            for part in CATEGORIES:
                 levels = [puzzle.difficulty for puzzle in served if category(puzzle.theme) == part]
                 assert levels == sorted(levels), (mode, part)
     other = [puzzle.id for puzzle in islice(drill_positions(shipped, "storm", 2), 30)]
@@ -171,7 +172,7 @@ async def test_practice_serves_the_shipped_positions_near_the_learners_rating(tm
         screen = app.screen
         assert isinstance(screen, DrillScreen) and screen.mode == "practice"
         served: list[Puzzle] = []
-        for _ in range(len(MIX)):
+        for _ in range(OPENING):
             puzzle = screen.puzzle
             assert puzzle is not None and puzzle not in served
             part = [p for p in LIBRARY.drills if category(p.theme) == category(puzzle.theme) and p not in served]
@@ -187,9 +188,9 @@ async def test_practice_serves_the_shipped_positions_near_the_learners_rating(tm
                 await type_play(pilot, str(verdict.play))
             assert screen.phase == "done"
             await press(pilot, "enter")
-        assert part_of_mix(served) == Counter(MIX)
+        assert set(part_of_mix(served)) == set(CATEGORIES)  # every kind from the first positions
         assert {p.difficulty for p in served} <= {2, 3}
-        assert len(app.store.rating_history()) == 1 + len(MIX)  # each first answer rated
+        assert len(app.store.rating_history()) == 1 + OPENING  # each first answer rated
     # Back later: the answered positions are left out.
     app = TrainerApp(data_dir=tmp_path, clock=FakeClock(T0 + DAY))
     async with app.run_test(size=SIZE) as pilot:

@@ -76,7 +76,8 @@ HELP: dict[str, str] = {
     "generate.description": N_(
         "Mine puzzles from seeded self-play games (forced, recognition) or random bear-offs (bearoff), keeping only "
         "positions that meet the puzzle criteria, deduplicated by Position ID and dice. Recognition drill positions "
-        "come in the drill's mix: in every six, two forced, two not forced, one with no legal play and one partial."
+        "come in the drill's shares: 30% forced, 30% not forced, 25% with no legal play (most without a checker on "
+        "the bar) and 15% partial, in a shuffled order."
     ),
     "generate.count": N_("how many puzzles, at most {most} (default 20)"),
     "generate.seed": N_("random seed (default 1)"),

@@ -1460,6 +1460,17 @@ def recognition_right(reason: str, *, play_next: bool) -> str:
     return _("Right. {reason}").format(reason=reason)
 
 
+def forced_rule(theme: str) -> str:
+    """Why a roll is forced, without naming its play (the learner finds it next): ``theme`` is ``forced`` (every die
+    can be played, in one way only) or a partial roll's theme (whose own sentence follows)."""
+    if theme == "forced":
+        return _(
+            "Forced: the whole roll must be played, and every other way of playing it lands on a closed point or "
+            "breaks a rule, so exactly one legal play is left."
+        )
+    return _("Forced: the rules leave exactly one legal play.")
+
+
 def recognition_wrong(right: RecognitionAnswer, given: RecognitionAnswer, reason: str) -> str:
     return _("It is \u201c{right}\u201d, not \u201c{given}\u201d. {reason}").format(
         right=recognition_answer(right), given=recognition_answer(given), reason=reason

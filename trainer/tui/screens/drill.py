@@ -12,8 +12,9 @@ Modes (:data:`MODES`):
   before its time is up is not kept.
 
 Streak and Storm take the shipped positions shuffled, easy ones first within each part of the mix, then generated
-ones; their answers are only stored (neither rated nor scheduled). Every run keeps the mix from its first position
-(:func:`~trainer.content.recognition.in_mix`). In Storm a right answer moves straight on, the reason staying in view. A
+ones; their answers are only stored (neither rated nor scheduled), and a Storm climbs from easy to hard. Every run
+deals its positions in the mix drawn at random with target shares, no fixed cycle, the first few covering every kind
+(:func:`~trainer.content.recognition.deal`). In Storm a right answer moves straight on, the reason staying in view. A
 review shows one position due for review and ends (:class:`DrillScreen` with ``mode="review"``).
 
 The clock is the app's (:attr:`TrainerApp.clock`), so tests drive Storm with a fake one.
@@ -39,10 +40,10 @@ from trainer.content.grading import Feedback
 from trainer.content.puzzles import Puzzle
 from trainer.content.recognition import (
     Answer,
+    deal,
     drill,
     grade_recognition,
     grade_recognition_play,
-    in_mix,
     position_key,
     recognise,
 )
@@ -80,16 +81,17 @@ def drill_positions(
     answered: frozenset[str] = frozenset(),
     near: Callable[[Sequence[Puzzle]], Puzzle] | None = None,
 ) -> Iterator[Puzzle]:
-    """The positions of a run, in the drill's mix from the first: practice takes the shipped ones not ``answered``
-    yet, ``near`` choosing each among those of its part of the mix left (in file order without it); Streak and Storm
-    all of them shuffled by ``seed``, easy ones first within each part. Generated positions follow without end."""
+    """The positions of a run, dealt in the drill's mix (:func:`~trainer.content.recognition.deal`): practice takes
+    the shipped ones not ``answered`` yet, ``near`` choosing each among those of its part of the mix left (in file
+    order without it); Streak and Storm all of them shuffled by ``seed``, easy ones first within each part, so that a
+    run climbs. Generated positions follow without end."""
     if mode in ("streak", "storm"):
         chosen = list(shipped)
         random.Random(seed).shuffle(chosen)
         chosen.sort(key=lambda puzzle: puzzle.difficulty)
-        yield from in_mix(chosen, seed)
+        yield from deal(chosen, seed)
     else:
-        yield from in_mix([puzzle for puzzle in shipped if puzzle.id not in answered], seed, pick=near)
+        yield from deal([puzzle for puzzle in shipped if puzzle.id not in answered], seed, pick=near)
     yield from drill(seed, exclude=[position_key(puzzle) for puzzle in shipped])
 
 
