@@ -19,7 +19,7 @@ from textual.worker import WorkerCancelled
 if TYPE_CHECKING:
     from trainer.tui.widgets.board import BoardView
 
-POLL_SECONDS = 0.01
+POLL_SECONDS = 0.03
 """How often :func:`settle` looks again (how long it waits is the condition's business, never a fixed pause)."""
 
 

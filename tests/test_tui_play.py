@@ -702,10 +702,10 @@ async def test_after_the_game_no_take_back_is_offered_and_a_pass_ends_on_the_sum
         await app.push_screen(screen)
         await play_settled(pilot)
         await pilot.press("d")
-        await play_settled(pilot, lambda: session.is_over)
-        assert session.results[0].passed and session.can_take_back  # the session itself could take it back
         summary = screen.query_one("#summary", Static)
-        assert summary.display and text_of(screen, "#summary").startswith("You won a single game for 1 point")
+        await play_settled(pilot, lambda: session.is_over and summary.display)
+        assert session.results[0].passed and session.can_take_back  # the session itself could take it back
+        assert text_of(screen, "#summary").startswith("You won a single game for 1 point")
         panel = screen.query_one(".task-panel")
         await settle(pilot, lambda: panel.region.contains_region(summary.region), what="the summary in view")
         assert not screen.check_action("take_back", ()) and not screen.query_one("#take-back").display
