@@ -634,25 +634,23 @@ class BoardView(Widget, can_focus=True):
     def _row(self, position: Position, row: tuple[int, ...], line: int, g: BoardGeometry, changes: Changes) -> Text:
         """Line ``line`` of a half (0 at the board's edge) across the board."""
         top = row is TOP
-        text = Text("│", self._pal.frame)
+        frame = self._pal.frame
+        cells: list[tuple[str, Style]] = [("│", frame)]
         for point in row:
+            if point in (BAR, OFF):
+                cells.append(("│", frame))
             if point == BAR:
-                cells = self._bar_cell(position, line, g, top, changes)
+                cells.extend(self._bar_cell(position, line, g, top, changes))
             elif point == OFF:
-                cells = self._tray_cell(position, line, g, top, changes)
+                cells.extend(self._tray_cell(position, line, g, top, changes))
             else:
-                cells = self._point_cell(position, point, line, g, top, changes)
+                cells.extend(self._point_cell(position, point, line, g, top, changes))
             if point in (BAR, OFF):
-                text.append("│", self._pal.frame)
-            for glyph, style in cells:
-                text.append(glyph, style)
-            if point in (BAR, OFF):
-                text.append("│", self._pal.frame)
+                cells.append(("│", frame))
         if g.waiting:
-            for glyph, style in self._waiting_cell(position, line, g, top, changes):
-                text.append(glyph, style)
-            text.append("│", self._pal.frame)
-        return text
+            cells.extend(self._waiting_cell(position, line, g, top, changes))
+            cells.append(("│", frame))
+        return _joined(cells)
 
     def _point_cell(
         self, position: Position, point: int, line: int, g: BoardGeometry, top: bool, changes: Changes
@@ -783,3 +781,20 @@ class BoardView(Widget, can_focus=True):
                 dice.append(f" {DIE_FACES[die - 1]} ", self._pal.die)
             dice.append(" ")
         return dice
+
+
+def _joined(cells: list[tuple[str, Style]]) -> Text:
+    """The cells as one text, each run of cells in the same style one span (far fewer spans to draw than one a
+    cell, and the same look)."""
+    text = Text()
+    run: list[str] = []
+    run_style: Style | None = None
+    for glyph, style in cells:
+        if style != run_style and run:
+            text.append("".join(run), run_style)
+            run = []
+        run_style = style
+        run.append(glyph)
+    if run:
+        text.append("".join(run), run_style)
+    return text
