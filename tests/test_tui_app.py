@@ -469,12 +469,18 @@ async def test_after_a_wrong_typed_play_the_box_keeps_the_focus_and_escape_leave
 # --- explore ------------------------------------------------------------------------------------------------
 
 
-async def explore(pilot: Pilot[None], position_text: str, dice: str) -> ExploreScreen:
-    """Open explore with e, type the position and the dice, each followed by enter."""
+async def open_explore(pilot: Pilot[None]) -> ExploreScreen:
+    """Open explore from home with e (it opens on the starting position and 3-1)."""
     await pilot.press("e")
     await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, ExploreScreen)
+    return screen
+
+
+async def explore(pilot: Pilot[None], position_text: str, dice: str) -> ExploreScreen:
+    """Open explore with e, type the position and the dice, each followed by enter."""
+    screen = await open_explore(pilot)
     position_input = screen.query_one("#position-input", Input)
     assert pilot.app.focused is position_input
     await type_text(pilot, position_text)  # replaces the selected "start"
@@ -574,10 +580,7 @@ async def test_explore_lists_the_clis_plays_best_first_once_ranked_and_enter_pla
     app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        await pilot.press("e")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ExploreScreen)
+        screen = await open_explore(pilot)
         # The screen opens on start and 31: the CLI's plays, then once ranked the best first (not the CLI's order).
         await settle(pilot, lambda: ranked(screen))
         cli_order = moves_command("start", "31").splitlines()[:-1]
@@ -619,10 +622,7 @@ async def test_explore_keeps_the_highlighted_play_when_the_ranking_reorders_the_
     app = TrainerApp(data_dir=tmp_path, evaluator=evaluator)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        await pilot.press("e")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ExploreScreen)
+        screen = await open_explore(pilot)
         cli_order = moves_command("start", "31").splitlines()[:-1]
         assert plays_listed(screen) == cli_order  # not ranked yet: the CLI's order
         plays = screen.query_one("#plays", OptionList)
