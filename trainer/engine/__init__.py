@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from trainer.engine.notation import parse_play
     from trainer.engine.position import BAR, CHECKERS, OFF, WAITING, Position
     from trainer.engine.reading import PositionRecord, read_position, read_record
+    from trainer.engine.shots import ShotCount, blot_points, count_shots
     from trainer.engine.side import Side
     from trainer.engine.state import GameResult, GameState, OpeningRoll, Phase, WinKind, win_kind
     from trainer.engine.turn import Turn
@@ -74,6 +75,7 @@ _HOMES = {
     "PlayError": "trainer.engine.errors",
     "Position": "trainer.engine.position",
     "PositionRecord": "trainer.engine.reading",
+    "ShotCount": "trainer.engine.shots",
     "Side": "trainer.engine.side",
     "TableError": "trainer.engine.errors",
     "Turn": "trainer.engine.turn",
@@ -81,7 +83,9 @@ _HOMES = {
     "WAITING": "trainer.engine.position",
     "WinKind": "trainer.engine.state",
     "Xgid": "trainer.engine.xgid",
+    "blot_points": "trainer.engine.shots",
     "check_dice": "trainer.engine.dice",
+    "count_shots": "trainer.engine.shots",
     "explain": "trainer.engine.explanation",
     "gnubg_id": "trainer.engine.matchid",
     "legal_plays": "trainer.engine.moves",
@@ -142,13 +146,16 @@ __all__ = [
     "PlayError",
     "Position",
     "PositionRecord",
+    "ShotCount",
     "Side",
     "TableError",
     "Turn",
     "Variant",
     "WinKind",
     "Xgid",
+    "blot_points",
     "check_dice",
+    "count_shots",
     "explain",
     "gnubg_id",
     "legal_plays",
