@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from trainer.content import wording
+from trainer.content.counting import count_of
 from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_step_decision, right_answer
 from trainer.content.files import (
     CheckedFiles,
@@ -31,14 +32,16 @@ from trainer.content.models import (
     DoubleStep,
     Lesson,
     PickStep,
+    PipsStep,
     PlayStep,
     ScoreStep,
+    ShotsStep,
     Step,
     problem_of,
 )
 from trainer.content.paths import content_dir
 from trainer.content.scoring import ScoreStepError, read_answer, work_out
-from trainer.engine import EngineError, Position, legal_plays, parse_dice, parse_play
+from trainer.engine import EngineError, Position, blot_points, legal_plays, parse_dice, parse_play
 from trainer.engine.bearoff import cube_decision
 
 STEP_FIELDS = {
@@ -76,6 +79,8 @@ STEP_FIELDS = {
         "explanation",
     ],
     "double": ["kind", "prompt", "position", "want", "conditions", "hint", "explanation"],
+    "shots": ["kind", "prompt", "position", "targets", "answer", "hint", "explanation"],
+    "pips": ["kind", "prompt", "position", "side", "answer", "hint", "explanation"],
 }
 LESSON_FIELDS = ["id", "number", "title", "summary", "practice", "steps"]
 OPTION_FIELDS = ["text", "correct", "explanation"]
@@ -162,6 +167,10 @@ def _same_task_board(first: Step, second: Step) -> bool:
         return (first.board(), first.question, first.cube) == (second.board(), second.question, second.cube)
     if isinstance(first, DoubleStep) and isinstance(second, DoubleStep):
         return (first.board(), first.want, first.conditions) == (second.board(), second.want, second.conditions)
+    if isinstance(first, ShotsStep) and isinstance(second, ShotsStep):
+        return (first.board(), sorted(first.targets)) == (second.board(), sorted(second.targets))
+    if isinstance(first, PipsStep) and isinstance(second, PipsStep):
+        return (first.board(), first.side) == (second.board(), second.side)
     boards = PlayStep | PickStep | ChooseStep
     if not isinstance(first, boards) or not isinstance(second, boards):
         return False
@@ -209,6 +218,9 @@ def _step_problems(name: str, lines: Lines, index: int, step: Step) -> list[Prob
             add(key, message, suggestion)
     elif isinstance(step, ScoreStep):
         for key, message, suggestion in _score_problems(step):
+            add(key, message, suggestion)
+    elif isinstance(step, ShotsStep | PipsStep):
+        for key, message, suggestion in _count_problems(step):
             add(key, message, suggestion)
     elif isinstance(step, DoubleStep):
         right = right_doubles(step)
@@ -258,6 +270,28 @@ def _score_problems(step: ScoreStep) -> list[tuple[str, str, str | None]]:
     if answer != worked.answer:
         return [
             ("answer", wording.rules_give(worked.answer, step.answer, worked.working), f'answer = "{worked.answer}"')
+        ]
+    return []
+
+
+def _count_problems(step: ShotsStep | PipsStep) -> list[tuple[str, str, str | None]]:
+    """Whether a counting step has something to count and its answer is the engine's (re-computed, never
+    trusted)."""
+    if isinstance(step, ShotsStep):
+        blots = blot_points(step.board())
+        missing = [point for point in step.targets if point not in blots]
+        if missing:
+            return [("targets", wording.no_blot_on_target(missing[0]), wording.choose_blots_to_hit())]
+        if not blots:
+            return [("position", wording.no_blot_to_hit(), wording.choose_blots_to_hit())]
+    counted = count_of(step)
+    if step.answer != counted.answer:
+        return [
+            (
+                "answer",
+                wording.rules_give(str(counted.answer), str(step.answer), counted.working),
+                f"answer = {counted.answer}",
+            )
         ]
     return []
 

@@ -1568,3 +1568,71 @@ def too_few_checkers(least: int) -> str:
 
 def lower_die_no_choice() -> str:
     return _("the lower die would do the same as the higher")
+
+
+# --- counting steps: shots and pips -------------------------------------------------------------------------------
+
+
+def shots_working(rolls: Sequence[str], total: int) -> str:
+    """The rolls that hit, as the dice can fall, and how many of the 36 they are."""
+    if not rolls:
+        return _("No roll hits: 0 of 36.")
+    return _("{rolls}: {total} of 36.").format(rolls=", ".join(rolls), total=total)
+
+
+def pips_working(parts: Sequence[str], total: int) -> str:
+    """Your pip count point by point (``24x2 = 48``), and the total."""
+    return _("{parts}: {total} pips.").format(parts=", ".join(parts), total=total)
+
+
+def opponent_pips_working(parts: Sequence[str], total: int) -> str:
+    """O's pip count point by point, in O's own numbering, and the total."""
+    return _("O counts from its own side (your 24-point is O's 1-point): {parts}: {total} pips.").format(
+        parts=", ".join(parts), total=total
+    )
+
+
+def pips_difference_working(mine: int, theirs: int) -> str:
+    """The two pip counts and yours minus O's."""
+    return _("You {mine}, O {theirs}: {mine} - {theirs} = {difference}.").format(
+        mine=mine, theirs=theirs, difference=mine - theirs
+    )
+
+
+def shots_hint() -> str:
+    """How to count shots, after a wrong count of a step without a hint of its own."""
+    return _(
+        "A double falls one way and any other roll two (6-5 and 5-6), 36 in all; a roll counts once however many "
+        "ways it hits, and a combination needs an open point to touch down on."
+    )
+
+
+def pips_hint(side: str) -> str:
+    """How to count pips, after a wrong count of a step without a hint of its own."""
+    if side == "difference":
+        return _("Count both sides, each from its own side of the board, then take O's count from yours.")
+    return _("Multiply the checkers on each point by the pips they have to go (the bar is 25), then add them up.")
+
+
+def wrong_count(answer: int, hint: str) -> str:
+    """A wrong number, and the way to count (never the right number)."""
+    return _("Not {answer}. {hint}").format(answer=answer, hint=hint)
+
+
+def answer_with_a_number() -> str:
+    """A typed answer that is not a whole number."""
+    return _("Answer with a whole number, like 12.")
+
+
+def no_blot_on_target(point: int) -> str:
+    """A shots step's target where O has no blot."""
+    return _("O has no blot on your {point}-point to hit").format(point=point)
+
+
+def no_blot_to_hit() -> str:
+    """A shots step on a board where O has no blot."""
+    return _("O has no blot on the board to hit")
+
+
+def choose_blots_to_hit() -> str:
+    return _("give a position with an O blot, or list the blots in targets")

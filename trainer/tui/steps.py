@@ -1,8 +1,8 @@
 """Step views: what a screen needs of each kind of task, one class a kind, found through one registry.
 
 A task is a lesson's step (``read``, ``play``, ``pick``, ``choose``, ``setup``, ``roll``, ``cube``, ``score``,
-``double``) or a puzzle (``forced``, ``bearoff``, ``cube``). :func:`view_for` gives the view of a task; the lesson,
-puzzle and review screens only talk to views:
+``double``, ``shots``, ``pips``) or a puzzle (``forced``, ``bearoff``, ``cube``). :func:`view_for` gives the view of
+a task; the lesson, puzzle and review screens only talk to views:
 
 - what it shows: :meth:`StepView.heading`, :meth:`~StepView.text`, the board's :meth:`~StepView.scene`, the
   numbered :meth:`~StepView.options`, a roll to play on the board (:meth:`~StepView.roll_to_play`), the cube
@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from trainer.content.counting import grade_count
 from trainer.content.cube import CubeTask, cube_solution, grade_cube_step
 from trainer.content.doubles import double_name, double_solution, grade_double_puzzle
 from trainer.content.grading import (
@@ -41,11 +42,13 @@ from trainer.content.models import (
     CubeStep,
     DoubleStep,
     PickStep,
+    PipsStep,
     PlayStep,
     ReadStep,
     RollStep,
     ScoreStep,
     SetupStep,
+    ShotsStep,
 )
 from trainer.content.scoring import Worked, grade_score_step, work_out
 from trainer.engine import CHECKERS, OFF, Cube, Dice, Play, Position, Side
@@ -490,6 +493,50 @@ class DoubleView(StepView):
         """A double puzzle's right answer in words, with a full play of each right double."""
         assert not isinstance(self.task, DoubleStep)
         return double_solution(self.task)
+
+
+@step_view("shots")
+class ShotsView(StepView):
+    """How many of the 36 rolls hit: the number typed, graded by the engine's count; the blots asked about are
+    marked (all of O's count when the step names none)."""
+
+    kind_name = N_("Count the shots")
+    typed = True
+    task: ShotsStep
+
+    def scene(self) -> BoardScene:
+        return BoardScene(
+            position=self.task.board(),
+            cue=TurnCue.NONE,
+            marked=frozenset(self.task.targets),
+            caption=wording.shots_caption(len(self.task.targets)),
+        )
+
+    def placeholder(self) -> str:
+        return wording.type_a_number_placeholder()
+
+    def on_text(self, text: str) -> Feedback:
+        return grade_count(self.task, text)
+
+
+@step_view("pips")
+class PipsView(StepView):
+    """A pip count (yours, O's or the difference): the number typed, graded by the engine's count; the board keeps
+    its pip counts back until the step is answered."""
+
+    kind_name = N_("Count the pips")
+    typed = True
+    task: PipsStep
+
+    def scene(self) -> BoardScene:
+        caption = "" if self.solved else wording.pips_caption()
+        return BoardScene(position=self.task.board(), cue=TurnCue.NONE, pip_counts=self.solved, caption=caption)
+
+    def placeholder(self) -> str:
+        return wording.type_a_number_placeholder()
+
+    def on_text(self, text: str) -> Feedback:
+        return grade_count(self.task, text)
 
 
 # --- puzzles --------------------------------------------------------------------------------------------------------

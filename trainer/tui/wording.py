@@ -194,6 +194,23 @@ def no() -> str:
     return _("No")
 
 
+def type_a_number_placeholder() -> str:
+    """What the box says while empty, for a count typed in it."""
+    return _("type the number, then enter")
+
+
+def shots_caption(targets: int) -> str:
+    """Under the board of a shots question: which blots count (the marked ones, or all)."""
+    if targets:
+        return ngettext("You are on roll: hit the marked blot", "You are on roll: hit a marked blot", targets)
+    return _("You are on roll: hit any O blot")
+
+
+def pips_caption() -> str:
+    """Under the board of a pip-count question, while the counts are held back."""
+    return _("Pip counts hidden until you answer")
+
+
 def score_placeholder(ask: str) -> str:
     """What the box says while empty, for a score question answered in it."""
     if ask == "points":

@@ -522,7 +522,7 @@ class BoardView(Widget, can_focus=True):
         x_pips, o_pips = position.pip_count()
         status = Text()
         names = self.names()
-        if self.scene.position is not None:  # an empty board has no pips to count
+        if self.scene.position is not None and self.scene.pip_counts:  # an empty board has no pips to count
             status.append(f" {X_MARK} ", self._pal.x)
             status.append(f" {wording.pips(names[0], x_pips)}   ")
             status.append(f" {O_MARK} ", self._pal.o)

@@ -66,6 +66,7 @@ class BoardScene:
       ``last_move`` (a ghost where each checker left, a rim on those that arrived);
     - the doubling ``cube`` (``None``: no cube) and the ``match`` score (``None``: no score line), the score's
       ``match_labels`` (Crawford game, post-Crawford) shown or held back;
+    - ``pip_counts`` shown under the board, or held back (a question about them);
     - labels: the ``names`` of X and O in the pip counts and the score (``None``: you and O), the ``caption`` under
       them, whose numbering
       the point numbers show (``numbered_for``), and the ``waiting_column`` of acey-deucey kept while none wait.
@@ -88,6 +89,7 @@ class BoardScene:
     caption: str = ""
     numbered_for: Side = Side.X
     waiting_column: bool = False
+    pip_counts: bool = True
 
     @property
     def shows_waiting(self) -> bool:
