@@ -185,7 +185,7 @@ def with_escape(table: dict[str, Any], place: tuple[str | int, ...]) -> dict[str
     return changed
 
 
-FORMS = {"id", "kind", "question", "answer", "ask", "want", "variant", "cube_owner"}
+FORMS = {"id", "kind", "question", "answer", "ask", "want", "variant", "cube_owner", "side"}
 """Fields of a strict form (a pattern, a few words), which an escape breaks before it is looked for."""
 
 
@@ -223,7 +223,7 @@ def test_every_text_of_every_kind_of_step_and_puzzle_is_checked() -> None:
     first."""
     header = tomllib.loads((content_dir("lessons") / "01-board.toml").read_text("utf-8"))
     steps = shipped_tables("lessons", "steps")
-    assert set(steps) == {"read", "play", "setup", "choose", "pick", "roll", "cube", "score", "double"}
+    assert set(steps) == {"read", "play", "setup", "choose", "pick", "roll", "cube", "score", "double", "shots", "pips"}
     checked = set()
     for kind, step in steps.items():
         lesson = header | {"steps": [step]}

@@ -16,6 +16,7 @@ from pilot_support import click_button, click_point, feedback_of, settle, type_p
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Markdown, OptionList, Static
 
+from trainer.content.counting import count_of
 from trainer.content.cube import CUBE_ANSWERS
 from trainer.content.grading import Feedback, pick_targets, right_doubles, successful_plays
 from trainer.content.loader import load_lessons
@@ -25,11 +26,13 @@ from trainer.content.models import (
     DoubleStep,
     Lesson,
     PickStep,
+    PipsStep,
     PlayStep,
     ReadStep,
     RollStep,
     ScoreStep,
     SetupStep,
+    ShotsStep,
 )
 from trainer.content.puzzles import practice_set
 from trainer.content.scoring import work_out
@@ -249,6 +252,22 @@ async def do_double(pilot: Pilot[None], screen: LessonScreen, step: DoubleStep, 
         expect(pilot.app, verdict)  # type: ignore[arg-type]
 
 
+async def do_count(pilot: Pilot[None], screen: LessonScreen, step: ShotsStep | PipsStep, *, real: bool) -> None:
+    right = str(count_of(step).answer)
+    if real:
+        await pilot.pause()  # the step may have been opened without the screen catching up
+    for text, verdict in ((str(int(right) + 1), "wrong"), (right, "right")):
+        if real:
+            assert pilot.app.focused is screen.notation  # the box takes the answer at once
+            for character in text:
+                await pilot.press(character)
+            await pilot.press("enter")
+            await pilot.pause()
+        else:
+            submit(screen, text)
+        expect(pilot.app, verdict)  # type: ignore[arg-type]
+
+
 async def complete_lesson(pilot: Pilot[None], lesson: Lesson) -> LessonScreen:
     """Answer every step, wrongly first; the first step of each kind with real clicks and keys."""
     screen = pilot.app.screen
@@ -274,6 +293,8 @@ async def complete_lesson(pilot: Pilot[None], lesson: Lesson) -> LessonScreen:
             await do_score(pilot, screen, step, real=real)
         elif isinstance(step, DoubleStep):
             await do_double(pilot, screen, step, real=real)
+        elif isinstance(step, ShotsStep | PipsStep):
+            await do_count(pilot, screen, step, real=real)
         else:
             assert isinstance(step, ReadStep)
         if real:
@@ -294,7 +315,7 @@ def test_the_curriculum_numbers_its_lessons_from_one_with_ten_graded_tasks_each(
         assert len(lesson.graded_steps) >= 10, lesson.id
 
 
-END_TO_END = ("starting-position", "opening-and-moving", "doubling-cube", "acey-deucey-roll")
+END_TO_END = ("starting-position", "opening-and-moving", "doubling-cube", "acey-deucey-roll", "counting")
 """Lessons that hold every kind of step between them, walked in the app."""
 
 
@@ -365,6 +386,12 @@ def answers_through(view: StepView, step: object) -> tuple[list[Feedback], Feedb
         else:
             wrong.append(view.on_option("answer:" + ("no" if answer == "yes" else "yes")))  # type: ignore[arg-type]
             right = view.on_option(f"answer:{answer}")
+    elif isinstance(step, ShotsStep | PipsStep):
+        answer = count_of(step).answer
+        said = view.on_text(str(answer + 1))
+        assert isinstance(said, Feedback) and str(answer) not in said.message.split()
+        wrong.append(said)
+        right = view.on_text(str(answer))  # type: ignore[assignment]
     elif isinstance(step, DoubleStep):
         doubles = right_doubles(step)
         other = next(number for number in range(1, 7) if number not in doubles)
