@@ -215,16 +215,7 @@ async def do_score(pilot: Pilot[None], screen: LessonScreen, step: ScoreStep, *,
         wrong = str(int(right) + 1) if step.ask == "points" else "-".join(reversed(right.split("-")))
         if wrong == right:
             wrong = right.replace("-", "-1")
-        for text, verdict in ((wrong, "wrong"), (right, "right")):
-            if real:
-                assert pilot.app.focused is screen.notation  # the box takes the answer at once
-                for character in text:
-                    await pilot.press(character)
-                await pilot.press("enter")
-                await pilot.pause()
-            else:
-                submit(screen, text)
-            expect(pilot.app, verdict)  # type: ignore[arg-type]
+        await type_answers(pilot, screen, ((wrong, "wrong"), (right, "right")), real=real)
         return
     options = screen.query_one("#options", OptionList)
     shown = [options.get_option_at_index(number).id for number in range(options.option_count)]
@@ -256,7 +247,15 @@ async def do_count(pilot: Pilot[None], screen: LessonScreen, step: ShotsStep | P
     right = str(count_of(step).answer)
     if real:
         await pilot.pause()  # the step may have been opened without the screen catching up
-    for text, verdict in ((str(int(right) + 1), "wrong"), (right, "right")):
+    await type_answers(pilot, screen, ((str(int(right) + 1), "wrong"), (right, "right")), real=real)
+
+
+async def type_answers(
+    pilot: Pilot[None], screen: LessonScreen, attempts: tuple[tuple[str, str], ...], *, real: bool
+) -> None:
+    """Answer a typed step with each text in turn, expecting its verdict: by key presses into the box (``real``),
+    else straight to the screen."""
+    for text, verdict in attempts:
         if real:
             assert pilot.app.focused is screen.notation  # the box takes the answer at once
             for character in text:

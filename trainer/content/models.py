@@ -424,18 +424,12 @@ class DoubleStep(_Strict):
         return read_position(self.position)[0]
 
 
-class ShotsStep(_Strict):
-    """Count the shots: how many of the 36 rolls hit O's blot (any of ``targets``, or every O blot if left out),
-    played by the rules from the position, you (X) on roll. ``answer`` is checked by the engine when the lesson
-    loads; the learner types a number."""
+class _CountStep(_Strict):
+    """A count the learner types, from a position with you (X) on roll, checked by the engine when the lesson
+    loads."""
 
-    kind: Literal["shots"]
     prompt: str = Field(min_length=1)
     position: str
-    targets: list[int] = Field(default_factory=list)
-    """The learner's points of the O blots to hit; left out: every O blot."""
-    answer: int = Field(ge=0, le=36)
-    """The rolls out of 36 that hit."""
     hint: str | None = None
     """Shown after a wrong count: the rule or the way to count, never the number."""
     explanation: str = Field(min_length=1)
@@ -445,6 +439,22 @@ class ShotsStep(_Strict):
     def _position_reads(cls, value: str) -> str:
         return _check_position(value)
 
+    def board(self) -> Position:
+        """The position, you on roll."""
+        return read_position(self.position)[0]
+
+
+class ShotsStep(_CountStep):
+    """Count the shots: how many of the 36 rolls hit O's blot (any of ``targets``, or every O blot if left out),
+    played by the rules from the position, you (X) on roll. ``answer`` is checked by the engine when the lesson
+    loads; the learner types a number."""
+
+    kind: Literal["shots"]
+    targets: list[int] = Field(default_factory=list)
+    """The learner's points of the O blots to hit; left out: every O blot."""
+    answer: int = Field(ge=0, le=36)
+    """The rolls out of 36 that hit."""
+
     @field_validator("targets")
     @classmethod
     def _targets_on_the_board(cls, values: list[int]) -> list[int]:
@@ -452,33 +462,15 @@ class ShotsStep(_Strict):
             _check_point(str(value), str(value))
         return values
 
-    def board(self) -> Position:
-        """The position, you on roll."""
-        return read_position(self.position)[0]
 
-
-class PipsStep(_Strict):
+class PipsStep(_CountStep):
     """Count the pips: your count (``side = "player"``), O's (``opponent``), or yours minus O's (``difference``).
     ``answer`` is checked by the engine when the lesson loads; the board keeps the pip counts back until it is
     answered."""
 
     kind: Literal["pips"]
-    prompt: str = Field(min_length=1)
-    position: str
     side: Literal["player", "opponent", "difference"]
     answer: int
-    hint: str | None = None
-    """Shown after a wrong count: the way to count, never the number."""
-    explanation: str = Field(min_length=1)
-
-    @field_validator("position")
-    @classmethod
-    def _position_reads(cls, value: str) -> str:
-        return _check_position(value)
-
-    def board(self) -> Position:
-        """The position, you on roll."""
-        return read_position(self.position)[0]
 
 
 Step = Annotated[
