@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -180,3 +181,10 @@ def test_cube_quotes_the_position_as_it_was_typed(capsys: pytest.CaptureFixture[
     error = capsys.readouterr().err
     assert error.startswith("bgtrainer: error: 'X: waitx13 6 5 / O: waitx15': checkers wait to enter (acey-deucey)")
     assert "Position ID" not in error
+
+
+def test_the_generators_report_agrees_with_its_count(tmp_path: Path) -> None:
+    from trainer.cli_wording import puzzles_written
+
+    assert puzzles_written(1, "forced", tmp_path / "a.toml") == f"wrote 1 forced puzzle to {tmp_path / 'a.toml'}"
+    assert puzzles_written(2, "forced", tmp_path / "a.toml") == f"wrote 2 forced puzzles to {tmp_path / 'a.toml'}"

@@ -213,7 +213,7 @@ def cannot_write(path: Path, reason: str) -> str:
 
 
 def puzzles_written(count: int, kind: str, path: Path) -> str:
-    return ngettext("wrote {count} {kind} puzzles to {path}", "wrote {count} {kind} puzzles to {path}", count).format(
+    return ngettext("wrote {count} {kind} puzzle to {path}", "wrote {count} {kind} puzzles to {path}", count).format(
         count=count, kind=kind, path=path
     )
 
