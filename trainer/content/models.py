@@ -302,15 +302,29 @@ class RollStep(_Strict):
         return Position.start() if self.position is None else read_position(self.position)[0]
 
 
-class CubeStep(_Strict):
-    """A cube decision on a bear-off the exact cube table covers: you are on roll and decide whether to double
+class _PositionStep(_Strict):
+    """A task on a position that must be given (both sides in your numbering), read when the lesson loads."""
+
+    prompt: str = Field(min_length=1)
+    position: str
+
+    @field_validator("position")
+    @classmethod
+    def _position_reads(cls, value: str) -> str:
+        return _check_position(value)
+
+    def board(self) -> Position:
+        """The position, in your numbering."""
+        return read_position(self.position)[0]
+
+
+class CubeStep(_PositionStep):
+    """A cube decision on a bear-off the exact cube table covers (all checkers home, at most six a side): you are on
+    roll and decide whether to double
     (``question = "double"``), or O is on roll, has doubled you, and you decide whether to take. ``answer`` is
     checked against the exact figures when the lesson loads; the learner's answer is graded by them."""
 
     kind: Literal["cube"]
-    prompt: str = Field(min_length=1)
-    position: str
-    """Both sides in your numbering: all checkers home, at most six a side."""
     question: Literal["double", "take"]
     cube: int = 1
     """The cube's value before the double: 1 in the middle, 2 or more owned by the doubler."""
@@ -318,21 +332,12 @@ class CubeStep(_Strict):
     explanation: str = Field(min_length=1)
     """Shown after the exact figures, once answered."""
 
-    @field_validator("position")
-    @classmethod
-    def _position_reads(cls, value: str) -> str:
-        return _check_position(value)
-
     @field_validator("cube")
     @classmethod
     def _cube_value(cls, value: int) -> int:
         if value not in (1, 2, 4, 8, 16, 32):
             raise ValueError(wording.cube_value(value))
         return value
-
-    def board(self) -> Position:
-        """The position, in your numbering."""
-        return read_position(self.position)[0]
 
 
 EVENT_PATTERN = re.compile(r"(X|O) (doubles|redoubles|takes|passes|beavers|wins(?: a (gammon|backgammon))?)")
@@ -393,15 +398,13 @@ class ScoreStep(_Strict):
         return None if self.position is None else read_position(self.position)[0]
 
 
-class DoubleStep(_Strict):
-    """Acey-deucey: after playing all of a 1-2, choose the double to play as if rolled. ``want = "full"`` asks for
+class DoubleStep(_PositionStep):
+    """Acey-deucey: after playing all of a 1-2 (the position; checkers may still wait to enter), choose the double to
+    play as if rolled. ``want = "full"`` asks for
     a double that can be played in full (the bonus roll follows; ``conditions`` may ask more of its play),
     ``want = "not full"`` for one that cannot (the rest of the turn would be lost). Graded by the engine."""
 
     kind: Literal["double"]
-    prompt: str = Field(min_length=1)
-    position: str
-    """After the 1 and the 2 are played; checkers may still wait to enter."""
     want: DoubleWant = "full"
     conditions: list[str] = Field(default_factory=list)
     """hits, no_hit, enters, bears_off, safe, uses_all_dice or makes_point:N."""
@@ -409,39 +412,19 @@ class DoubleStep(_Strict):
     """Shown after a double that misses the goal."""
     explanation: str = Field(min_length=1)
 
-    @field_validator("position")
-    @classmethod
-    def _position_reads(cls, value: str) -> str:
-        return _check_position(value)
-
     @field_validator("conditions")
     @classmethod
     def _conditions_known(cls, values: list[str]) -> list[str]:
         return _check_conditions(values)
 
-    def board(self) -> Position:
-        """The position, in your numbering."""
-        return read_position(self.position)[0]
 
-
-class _CountStep(_Strict):
+class _CountStep(_PositionStep):
     """A count the learner types, from a position with you (X) on roll, checked by the engine when the lesson
     loads."""
 
-    prompt: str = Field(min_length=1)
-    position: str
     hint: str | None = None
     """Shown after a wrong count: the rule or the way to count, never the number."""
     explanation: str = Field(min_length=1)
-
-    @field_validator("position")
-    @classmethod
-    def _position_reads(cls, value: str) -> str:
-        return _check_position(value)
-
-    def board(self) -> Position:
-        """The position, you on roll."""
-        return read_position(self.position)[0]
 
 
 class ShotsStep(_CountStep):
