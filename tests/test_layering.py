@@ -66,6 +66,7 @@ BELOW_THE_UI = {
     "trainer.stats_report",
     "trainer.reports",
     "trainer.regular_files",
+    "trainer.skill",
 }
 ALLOWED: dict[str, set[str]] = {
     # A package (or top-level module) -> all it may import besides the standard library and itself. Layers point
@@ -74,7 +75,7 @@ ALLOWED: dict[str, set[str]] = {
     "__init__.py": set(),
     "__main__.py": {"trainer.cli"},
     "engine": set(),
-    "content": {"pydantic", "trainer.engine", "trainer.regular_files"},
+    "content": {"pydantic", "trainer.engine", "trainer.regular_files", "trainer.skill"},
     # The store keeps plain numbers: scheduling (fsrs) and ratings are the practice layer's.
     "store": STORAGE | {"platformdirs", "trainer.engine", "trainer.regular_files", "trainer.review_card"},
     # Position evaluation: the only place that may import the evaluator (bgsage); it may use the engine only.
@@ -82,7 +83,7 @@ ALLOWED: dict[str, set[str]] = {
     # Ratings, schedules, statistics: pure, no UI and no storage.
     "practice": {"fsrs", "trainer.engine", "trainer.review_card"},
     # Games against the computer: the engine and the analysis only; its records are saved by the store.
-    "play": {"trainer.engine", "trainer.analysis"},
+    "play": {"trainer.engine", "trainer.analysis", "trainer.skill"},
     # The app and the turn on the board under it: anything but the command line and the evaluator itself.
     "tui": UI | BELOW_THE_UI | {"trainer.tui"},
     "tui/screens": UI
@@ -118,6 +119,8 @@ ALLOWED: dict[str, set[str]] = {
         "trainer.cli_wording",
     },
     "cube_report.py": {"trainer.engine", "trainer.cli_wording"},
+    # Where a lesson's stored figures meet the evaluator: computed for authors, checked again by validate --deep.
+    "figures.py": {"trainer.engine", "trainer.content", "trainer.analysis"},
     # A crash report goes in the data folder, private as the store makes it.
     "reports.py": {"trainer", "trainer.store", "trainer.cli_wording"},
     # The sentences of the command line and its reports: the engine's quoting below them.
@@ -129,7 +132,11 @@ ALLOWED: dict[str, set[str]] = {
     "review_card.py": set(),
     # The translation function, below every layer (see BELOW_EVERY_LAYER).
     "i18n.py": set(),
-    "cli.py": UI | BELOW_THE_UI | {"trainer", "trainer.cube_report", "trainer.tui.app", "trainer.cli_wording"},
+    # How good a decision was, by the equity it gave away: below the layers that judge.
+    "skill.py": set(),
+    "cli.py": UI
+    | BELOW_THE_UI
+    | {"trainer", "trainer.cube_report", "trainer.figures", "trainer.tui.app", "trainer.cli_wording"},
 }
 
 

@@ -16,11 +16,13 @@ from pilot_support import click_button, click_point, feedback_of, settle, type_p
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Markdown, OptionList, Static
 
+from trainer.content.best import best_figures
 from trainer.content.counting import count_of
 from trainer.content.cube import CUBE_ANSWERS
 from trainer.content.grading import Feedback, pick_targets, right_doubles, successful_plays
 from trainer.content.loader import load_lessons
 from trainer.content.models import (
+    BestStep,
     ChooseStep,
     CubeStep,
     DoubleStep,
@@ -146,6 +148,32 @@ async def do_play(pilot: Pilot[None], screen: LessonScreen, step: PlayStep, *, r
             choose_point(screen, move.start)
             choose_point(screen, move.end)
     expect(pilot.app, "right")  # type: ignore[arg-type]
+    assert screen.board.scene.position == play.result
+
+
+async def do_best(pilot: Pilot[None], screen: LessonScreen, step: BestStep, *, real: bool) -> None:
+    found = best_figures(step)
+    left_out = found.first_left_out
+    assert left_out is not None
+    if real:
+        await type_play(pilot, str(left_out.play))
+    else:
+        submit(screen, str(left_out.play))
+    said = expect(pilot.app, "wrong")  # type: ignore[arg-type]
+    assert "gives away" in said and str(found.figures[0].play) not in said.replace(str(left_out.play), "")
+    assert screen.board.scene.position == step.board()  # the checkers are back for another try
+    play = found.figures[0].play
+    if real:
+        screen.board.focus()
+    for move in play.moves:
+        if real:
+            await click_point(pilot, move.start)
+            await click_point(pilot, move.end)
+        else:
+            choose_point(screen, move.start)
+            choose_point(screen, move.end)
+    said = expect(pilot.app, "right")  # type: ignore[arg-type]
+    assert "the best play" in said and "+" in said  # the figures are shown once answered
     assert screen.board.scene.position == play.result
 
 
@@ -294,6 +322,8 @@ async def complete_lesson(pilot: Pilot[None], lesson: Lesson) -> LessonScreen:
             await do_double(pilot, screen, step, real=real)
         elif isinstance(step, ShotsStep | PipsStep):
             await do_count(pilot, screen, step, real=real)
+        elif isinstance(step, BestStep):
+            await do_best(pilot, screen, step, real=real)
         else:
             assert isinstance(step, ReadStep)
         if real:
@@ -391,6 +421,18 @@ def answers_through(view: StepView, step: object) -> tuple[list[Feedback], Feedb
         assert isinstance(said, Feedback) and str(answer) not in said.message.split()
         wrong.append(said)
         right = view.on_text(str(answer))  # type: ignore[assignment]
+    elif isinstance(step, BestStep):
+        found = best_figures(step)
+        left_out = found.first_left_out
+        assert left_out is not None
+        said = view.on_play(left_out.play, str(left_out.play))
+        assert not said.correct and not said.illegal
+        wrong.append(said)
+        named = view.on_play(left_out.play, str(left_out.play))  # a second miss names the best play
+        assert not named.correct and str(found.figures[0].play) in named.message
+        wrong.append(named)
+        right = view.on_play(found.figures[0].play, str(found.figures[0].play))
+        assert " ".join(step.explanation.split()) in " ".join(right.message.split())
     elif isinstance(step, DoubleStep):
         doubles = right_doubles(step)
         other = next(number for number in range(1, 7) if number not in doubles)

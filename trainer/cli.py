@@ -120,6 +120,15 @@ def build_parser() -> argparse.ArgumentParser:
     hint.add_argument("--cube", choices=CUBE_OWNERS, default="centered", help=text("hint.cube"))
     validate = commands.add_parser("validate", help=text("validate"), description=text("validate.description"))
     validate.add_argument("paths", metavar="PATH", nargs="*", type=Path, help=text("validate.paths"))
+    validate.add_argument("--deep", action="store_true", help=text("validate.deep"))
+    lessons = commands.add_parser("lessons", help=text("lessons"), description=text("lessons.description"))
+    lesson_commands = lessons.add_subparsers(dest="lesson_command", metavar="ACTION", required=True)
+    lesson_commands.add_parser("export", help=text("export-lessons"), description=text("export-lessons.description"))
+    figures = lesson_commands.add_parser("figures", help=text("figures"), description=text("figures.description"))
+    figures.add_argument("position", metavar="POSITION", help=text("moves.position"))
+    figures.add_argument("dice", metavar="DICE", nargs="?", help=text("figures.dice"))
+    figures.add_argument("--question", choices=("double", "take"), help=text("figures.question"))
+    figures.add_argument("--plies", type=_plies, default=MAX_PLIES, metavar="N", help=text("figures.plies"))
     stats = commands.add_parser("stats", help=text("stats"), description=text("stats.description"))
     stats.add_argument("--json", action="store_true", help=text("json"))
     stats.add_argument("--data-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS, help=text("stats.data-dir"))
@@ -246,12 +255,41 @@ def game_command(arguments: argparse.Namespace) -> str:
         raise EngineError(wording.cannot_export(chosen.number, chosen.id, error)) from None
 
 
-def validate_command(paths: Sequence[Path]) -> tuple[str, int]:
-    """The report of ``bgtrainer validate`` and its exit status (1 if any problem was found)."""
+def validate_command(paths: Sequence[Path], *, deep: bool = False) -> tuple[str, int]:
+    """The report of ``bgtrainer validate`` (``--deep``: with the lessons' figures evaluated again) and its exit
+    status (1 if any problem was found)."""
     from trainer.content.validate import validate_paths
 
-    report = validate_paths(paths)
+    if deep:
+        from trainer.figures import deep_check
+
+        report = validate_paths(paths, deep=deep_check)
+    else:
+        report = validate_paths(paths)
     return report.text(), 1 if report.problems else 0
+
+
+def lessons_command(arguments: argparse.Namespace) -> tuple[str, int]:
+    """Run ``bgtrainer lessons export|figures``; its output and exit status."""
+    if arguments.lesson_command == "export":
+        from trainer.content.lesson_export import export_lessons
+        from trainer.content.loader import load_lessons
+
+        library = load_lessons()
+        if library.problems:
+            raise EngineError(wording.shipped_lesson_problems(len(library.problems), library.problems[0]))
+        return "\n".join(export_lessons(library.lessons)), 0
+    from trainer.engine import parse_dice, read_position
+    from trainer.figures import best_play_lines, cube_lines
+
+    position = read_position(arguments.position)[0]
+    if arguments.question is not None:
+        if arguments.dice is not None:
+            raise EngineError(wording.figures_dice_or_question())
+        return cube_lines(position, arguments.question, arguments.plies), 0
+    if arguments.dice is None:
+        raise EngineError(wording.figures_dice_or_question())
+    return best_play_lines(position, parse_dice(arguments.dice), arguments.plies), 0
 
 
 def run_app(data_dir: Path | None) -> int:
@@ -334,7 +372,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(game_command(arguments))
             return 0
         if arguments.command == "validate":
-            text, status = validate_command(arguments.paths)
+            text, status = validate_command(arguments.paths, deep=arguments.deep)
+            print(text)
+            return status
+        if arguments.command == "lessons":
+            text, status = lessons_command(arguments)
             print(text)
             return status
         parser.error(wording.unknown_command(arguments.command))  # pragma: no cover - argparse refuses it first

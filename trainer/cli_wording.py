@@ -83,6 +83,31 @@ HELP: dict[str, str] = {
     "generate.seed": N_("random seed (default 1)"),
     "generate.output": N_("write to this file instead of standard output"),
     "generate.prefix": N_("id prefix (default: the kind and the seed)"),
+    "validate.deep": N_(
+        "also evaluate the best-play and contact cube figures of lessons again (takes a minute or two)"
+    ),
+    "lessons": N_("export the lessons' graded steps, or compute figures for a lesson's author"),
+    "lessons.description": N_(
+        "'export' prints every graded step of the shipped lessons; 'figures' computes the evaluated lines of a "
+        "best-play or contact cube step for a lesson file."
+    ),
+    "export-lessons": N_("print every graded step of every lesson as JSON lines"),
+    "export-lessons.description": N_(
+        "Print every graded step of every shipped lesson as a JSON line: lesson (id), step (its number in the "
+        "lesson), kind and prompt, and for the kinds that have them the fields of 'bgtrainer puzzles export': "
+        "position (Position ID, solver on roll), dice, answers (best-play and play steps: the accepted resulting "
+        "positions as Position IDs; shots and pips: the number; cube: the answer in words), side for pips, "
+        "cube_owner and question for cube steps. See the lessons README."
+    ),
+    "figures": N_("compute the figures of a best-play or contact cube step"),
+    "figures.description": N_(
+        "Evaluate a position with bgsage and print the lines a lesson step stores: with DICE, the 'plies' and "
+        "'plays' of a best-play step (you on roll); with --question, the 'answer', 'plies' and 'figures' of a "
+        "contact cube step, the cube centered."
+    ),
+    "figures.dice": N_("the roll of a best-play step, e.g. 31"),
+    "figures.question": N_("a cube step's question: double (you on roll) or take (O on roll has doubled you)"),
+    "figures.plies": N_("the depth in bgsage's plies (default and most: 3)"),
     "export-puzzles": N_("print every shipped puzzle as JSON lines"),
     "export-puzzles.description": N_(
         "Print every shipped puzzle as a JSON line: id, kind, theme, position (Position ID, solver on roll), dice, "
@@ -182,6 +207,18 @@ def cube_waiting(position_text: str) -> str:
 
 
 # --- bgtrainer puzzles ----------------------------------------------------------------------------------------------
+
+
+def shipped_lesson_problems(count: int, first: object) -> str:
+    return ngettext(
+        "the shipped lessons have {count} problem (run 'bgtrainer validate'), first: {first}",
+        "the shipped lessons have {count} problems (run 'bgtrainer validate'), first: {first}",
+        count,
+    ).format(count=count, first=first)
+
+
+def figures_dice_or_question() -> str:
+    return _("give the dice of a best-play step or --question for a cube step, not both")
 
 
 def shipped_puzzle_problems(count: int, first: object) -> str:

@@ -20,6 +20,8 @@ from trainer.engine.bearoff import CubeDecision, CubeOwner, cube_decision, home_
 
 CLEAR_CUBE_MARGIN = 0.01
 """How much better (in points a game, per unit of the cube) the right answer to a cube task must be."""
+CLEAR_CONTACT_MARGIN = 0.03
+"""The same for a contact position, graded by the evaluator's figures rather than exact ones."""
 SURE = 1.0 - 1e-6
 
 Party = Side | None
@@ -74,6 +76,8 @@ class CubeTask:
     taker: Party = O_SIDE
     last_roll: bool = False
     cube: int = 1
+    plies: int = 0
+    """For the evaluator's figures of a contact position: their depth (0: the exact table's)."""
 
     @classmethod
     def of_puzzle(cls, puzzle: Puzzle) -> CubeTask:
@@ -89,6 +93,10 @@ class CubeTask:
         :raises NotBearOffError: if the position lies outside the exact table.
         """
         view, doubler, taker = cube_step_view(step)
+        if step.figures is not None and step.plies is not None:
+            given = step.figures
+            decision = CubeDecision("centered", given.win, given.no_double, given.double_take, given.double_pass)
+            return cls(decision, step.question, doubler, taker, plies=step.plies)
         decision = cube_decision(view, owner_of(step.cube > 1))
         return cls(decision, step.question, doubler, taker, last_roll=is_last_roll(view), cube=step.cube)
 
@@ -99,6 +107,8 @@ class CubeTask:
 
     def words(self) -> str:
         """The right answer and why, in words: the three equities compared."""
+        if self.plies:
+            return wording.contact_cube_words(self.decision, self.question, self.doubler, self.taker, self.plies)
         if self.question == "take":
             text = wording.take_words(self.decision, self.taker, last_roll=self.last_roll)
         else:

@@ -12,8 +12,16 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from trainer.content import wording
+from trainer.content.best import best_problems
 from trainer.content.counting import count_of
-from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_step_decision, right_answer
+from trainer.content.cube import (
+    CLEAR_CONTACT_MARGIN,
+    CLEAR_CUBE_MARGIN,
+    CUBE_ANSWERS,
+    answer_margin,
+    cube_step_decision,
+    right_answer,
+)
 from trainer.content.files import (
     CheckedFiles,
     ContentFileError,
@@ -27,6 +35,7 @@ from trainer.content.files import Problem as Problem  # where the app and the te
 from trainer.content.grading import condition_problem, pick_targets, read_step_board, right_doubles, successful_plays
 from trainer.content.models import (
     GRADED_KINDS,
+    BestStep,
     ChooseStep,
     CubeStep,
     DoubleStep,
@@ -62,7 +71,7 @@ STEP_FIELDS = {
     ],
     "pick": ["kind", "prompt", "position", "dice", "target", "hint", "explanation"],
     "roll": ["kind", "prompt", "position", "throws", "explanation"],
-    "cube": ["kind", "prompt", "position", "question", "cube", "answer", "explanation"],
+    "cube": ["kind", "prompt", "position", "question", "cube", "answer", "explanation", "plies", "figures"],
     "score": [
         "kind",
         "prompt",
@@ -81,6 +90,7 @@ STEP_FIELDS = {
     "double": ["kind", "prompt", "position", "want", "conditions", "hint", "explanation"],
     "shots": ["kind", "prompt", "position", "targets", "answer", "hint", "explanation"],
     "pips": ["kind", "prompt", "position", "side", "answer", "hint", "explanation"],
+    "best": ["kind", "prompt", "position", "dice", "plies", "plays", "hint", "explanation"],
 }
 LESSON_FIELDS = ["id", "number", "title", "summary", "practice", "steps"]
 OPTION_FIELDS = ["text", "correct", "explanation"]
@@ -169,6 +179,8 @@ def _same_task_board(first: Step, second: Step) -> bool:
         return (first.board(), first.want, first.conditions) == (second.board(), second.want, second.conditions)
     if isinstance(first, ShotsStep) and isinstance(second, ShotsStep):
         return (first.board(), sorted(first.targets)) == (second.board(), sorted(second.targets))
+    if isinstance(first, BestStep) and isinstance(second, BestStep):
+        return (first.board(), sorted(first.roll())) == (second.board(), sorted(second.roll()))
     if isinstance(first, PipsStep) and isinstance(second, PipsStep):
         return (first.board(), first.side) == (second.board(), second.side)
     boards = PlayStep | PickStep | ChooseStep
@@ -213,6 +225,9 @@ def _step_problems(name: str, lines: Lines, index: int, step: Step) -> list[Prob
             add("target", wording.target_needs_dice(step.target), wording.add_dice())
         elif not pick_targets(step):
             add("target", wording.no_point_matches(step.target))
+    elif isinstance(step, BestStep):
+        for key, message, suggestion in best_problems(step):
+            add(key, message, suggestion)
     elif isinstance(step, CubeStep):
         for key, message, suggestion in _cube_problems(step):
             add(key, message, suggestion)
@@ -244,6 +259,8 @@ def _cube_problems(step: CubeStep) -> list[tuple[str, str, str | None]]:
     accepted = CUBE_ANSWERS[step.question]
     if step.answer not in accepted:
         return [("answer", wording.cube_answers(step.question), None)]
+    if step.figures is not None:
+        return _contact_cube_problems(step)
     try:
         cube_decision(step.board())  # outside the table either way round: said in the file's own numbering
         decision = cube_step_decision(step)
@@ -255,6 +272,27 @@ def _cube_problems(step: CubeStep) -> list[tuple[str, str, str | None]]:
     margin = answer_margin(decision, step.question)
     if margin < CLEAR_CUBE_MARGIN:
         return [("answer", wording.too_close_to_teach(margin, CLEAR_CUBE_MARGIN), wording.choose_a_clearer_decision())]
+    return []
+
+
+def _contact_cube_problems(step: CubeStep) -> list[tuple[str, str, str | None]]:
+    """Whether a contact cube step's answer is its figures' by a clear margin, and the exact table does not cover
+    its position (where it would answer instead)."""
+    try:
+        cube_decision(step.board())
+    except EngineError:
+        pass
+    else:
+        return [("figures", wording.exact_table_covers_it(), wording.drop_the_figures())]
+    decision = cube_step_decision(step)
+    right = right_answer(decision, step.question)
+    if step.answer != right:
+        return [("answer", wording.evaluator_figures_say(right, step.answer), f'answer = "{right}"')]
+    margin = answer_margin(decision, step.question)
+    if margin < CLEAR_CONTACT_MARGIN:
+        return [
+            ("figures", wording.too_close_to_teach(margin, CLEAR_CONTACT_MARGIN), wording.choose_a_clearer_decision())
+        ]
     return []
 
 

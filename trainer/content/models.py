@@ -1,4 +1,4 @@
-"""Pydantic models of lesson and puzzle files (TOML): a lesson is a list of steps of eleven kinds, a puzzle file a
+"""Pydantic models of lesson and puzzle files (TOML): a lesson is a list of steps of twelve kinds, a puzzle file a
 list of puzzles.
 
 Positions are written as ``start``, a Position ID, an XGID or the text form
@@ -36,6 +36,9 @@ from trainer.engine.cube import CUBE_VALUES
 CONDITION_PATTERN = re.compile(r"(hits|no_hit|enters|bears_off|safe|uses_all_dice|makes_point:(\d{1,2}))")
 PICK_TARGETS = ("point:N", "blots", "my_blots", "hittable", "closed", "entry", "movable", "home_board")
 PICK_TARGET_PATTERN = re.compile(r"(point:(\d{1,2})|bar|blots|my_blots|hittable|closed|entry|movable|home_board)")
+MIN_FIGURE_PLIES = 3
+"""The shallowest evaluation a lesson's figures may come from (bgsage's plies: 1 is the network alone)."""
+MAX_FIGURE_PLIES = 4
 MULTI_LINE_FIELDS = frozenset({"text", "prompt", "explanation", "hint"})
 """The text fields that may run over several lines (line breaks and tabs allowed); all others are one line."""
 
@@ -318,11 +321,22 @@ class _PositionStep(_Strict):
         return read_position(self.position)[0]
 
 
+class CubeFigures(_Strict):
+    """The evaluator's money cube figures of a contact position, for the side that may double (cube centered),
+    per unit of the cube: no double, double and take, double and pass (+1), and its chance of winning."""
+
+    no_double: float = Field(ge=-3, le=3)
+    double_take: float = Field(ge=-6, le=6)
+    double_pass: float = Field(default=1.0, ge=1, le=1)
+    win: float = Field(ge=0, le=1)
+
+
 class CubeStep(_PositionStep):
-    """A cube decision on a bear-off the exact cube table covers (all checkers home, at most six a side): you are on
-    roll and decide whether to double
-    (``question = "double"``), or O is on roll, has doubled you, and you decide whether to take. ``answer`` is
-    checked against the exact figures when the lesson loads; the learner's answer is graded by them."""
+    """A money cube decision: you are on roll and decide whether to double (``question = "double"``), or O is on
+    roll, has doubled you, and you decide whether to take. On a bear-off the exact cube table covers (all checkers
+    home, at most six a side) ``answer`` is checked against the exact figures when the lesson loads; elsewhere (a
+    contact position, cube centered) the step gives the evaluator's ``figures`` at ``plies``, which the answer
+    must agree with by a clear margin (``bgtrainer validate --deep`` evaluates them again)."""
 
     kind: Literal["cube"]
     question: Literal["double", "take"]
@@ -330,7 +344,19 @@ class CubeStep(_PositionStep):
     """The cube's value before the double: 1 in the middle, 2 or more owned by the doubler."""
     answer: CubeAnswer
     explanation: str = Field(min_length=1)
-    """Shown after the exact figures, once answered."""
+    """Shown after the figures, once answered."""
+    plies: int | None = Field(default=None, ge=MIN_FIGURE_PLIES, le=MAX_FIGURE_PLIES)
+    """Contact positions: the depth the figures were evaluated at."""
+    figures: CubeFigures | None = None
+    """Contact positions: the evaluator's figures, the cube centered."""
+
+    @model_validator(mode="after")
+    def _figures_complete(self) -> CubeStep:
+        if (self.plies is None) != (self.figures is None):
+            raise ValueError(wording.figures_need_plies())
+        if self.figures is not None and self.cube != 1:
+            raise ValueError(wording.contact_cube_centered())
+        return self
 
     @field_validator("cube")
     @classmethod
@@ -338,6 +364,39 @@ class CubeStep(_PositionStep):
         if value not in (1, 2, 4, 8, 16, 32):
             raise ValueError(wording.cube_value(value))
         return value
+
+
+class PlayFigure(_Strict):
+    """One play of a best-play step with the evaluator's equity for it (cubeful money equity, cube centered)."""
+
+    play: str = Field(min_length=1)
+    equity: float = Field(ge=-3, le=3)
+
+
+class BestStep(_PositionStep):
+    """Find the best play: you (X) are on roll with ``dice``; ``plays`` are the evaluator's best plays at ``plies``
+    with their equities, best first, down past the first play the step rejects. The best play and every play
+    within 0.02 of it are accepted (every play less than 0.04 below the best when the next play is closer than
+    0.04), so that the best play left out is at least 0.04 below the best. The plays are checked for legality
+    when the lesson loads; ``bgtrainer validate --deep`` evaluates them again."""
+
+    kind: Literal["best"]
+    dice: str
+    plies: int = Field(ge=MIN_FIGURE_PLIES, le=MAX_FIGURE_PLIES)
+    plays: list[PlayFigure] = Field(min_length=2)
+    hint: str | None = None
+    """Shown after a play the step rejects: the goal or the rule, never the play."""
+    explanation: str = Field(min_length=1)
+    """Shown once answered, after what the play does and the figures."""
+
+    @field_validator("dice")
+    @classmethod
+    def _dice_read(cls, value: str) -> str:
+        return _check_dice(value)
+
+    def roll(self) -> Dice:
+        """The dice to play."""
+        return parse_dice(self.dice)
 
 
 EVENT_PATTERN = re.compile(r"(X|O) (doubles|redoubles|takes|passes|beavers|wins(?: a (gammon|backgammon))?)")
@@ -467,10 +526,13 @@ Step = Annotated[
     | ScoreStep
     | DoubleStep
     | ShotsStep
-    | PipsStep,
+    | PipsStep
+    | BestStep,
     Field(discriminator="kind"),
 ]
-GRADED_KINDS = frozenset({"play", "setup", "choose", "pick", "roll", "cube", "score", "double", "shots", "pips"})
+GRADED_KINDS = frozenset(
+    {"play", "setup", "choose", "pick", "roll", "cube", "score", "double", "shots", "pips", "best"}
+)
 
 
 class Lesson(_Strict):

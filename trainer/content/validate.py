@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +19,7 @@ from trainer.content.files import (
     read_content_text,
 )
 from trainer.content.loader import lesson_clashes, load_lesson_file
+from trainer.content.models import Lesson
 from trainer.content.paths import content_dir
 from trainer.content.puzzles import load_puzzle_file
 
@@ -82,9 +83,16 @@ def is_puzzle_file(path: Path) -> bool:
         return False
 
 
-def validate_paths(paths: Sequence[Path], *, show_full_paths: bool = True) -> ValidationReport:
+DeepCheck = Callable[[str, Lesson], list[Problem]]
+"""A check of a lesson's figures by evaluating them again (``bgtrainer validate --deep``): the file's name and the
+lesson, to its problems."""
+
+
+def validate_paths(
+    paths: Sequence[Path], *, show_full_paths: bool = True, deep: DeepCheck | None = None
+) -> ValidationReport:
     """Validate the given files and folders, or all shipped lessons and puzzles when none are given; a file that
-    cannot be read or checked is that file's problem."""
+    cannot be read or checked is that file's problem. ``deep`` also checks each lesson's evaluated figures."""
     report = ValidationReport()
     if not paths:
         files = _files([content_dir("lessons"), content_dir("puzzles")], report)
@@ -101,7 +109,7 @@ def validate_paths(paths: Sequence[Path], *, show_full_paths: bool = True) -> Va
             report.problems.append(Problem(name, None, "", wording.no_such_file()))
             continue
         try:
-            _check_file(path, name, report, seen_ids, seen_numbers, seen_puzzles)
+            _check_file(path, name, report, seen_ids, seen_numbers, seen_puzzles, deep)
         except Exception as error:
             failure = f"{type(error).__name__}: {error}"
             report.problems.append(Problem(name, None, "", wording.could_not_be_checked(failure)))
@@ -115,8 +123,10 @@ def _check_file(
     seen_ids: dict[str, str],
     seen_numbers: dict[int, str],
     seen_puzzles: dict[str, str],
+    deep: DeepCheck | None,
 ) -> None:
-    """Check one content file, adding its problems to ``report``."""
+    """Check one content file, adding its problems to ``report`` (and the deep check's, for a lesson that loads
+    without a problem)."""
     if is_puzzle_file(path):
         puzzles, problems = load_puzzle_file(path, display_name=name)
         report.problems.extend(problems)
@@ -130,3 +140,5 @@ def _check_file(
     report.problems.extend(problems)
     if lesson is not None:
         report.problems.extend(lesson_clashes(path, name, lesson, seen_ids, seen_numbers))
+        if deep is not None and not problems:
+            report.problems.extend(deep(name, lesson))

@@ -1636,3 +1636,208 @@ def no_blot_to_hit() -> str:
 
 def choose_blots_to_hit() -> str:
     return _("give a position with an O blot, or list the blots in targets")
+
+
+# --- best-play steps ----------------------------------------------------------------------------------------------
+
+
+def listed_play_illegal(number: int, reason: str) -> str:
+    return _("listed play {number} cannot be played: {reason}").format(number=number, reason=reason)
+
+
+def listed_twice(first: int, second: int) -> str:
+    return _("listed plays {first} and {second} leave the same position").format(first=first, second=second)
+
+
+def list_each_play_once() -> str:
+    return _("list each play once")
+
+
+def listed_out_of_order() -> str:
+    return _("the listed plays are not in order of equity")
+
+
+def list_best_first() -> str:
+    return _("list the plays best first, as the evaluator ranks them")
+
+
+def no_play_left_out() -> str:
+    return _("every listed play is accepted, so nothing shows the step can be missed")
+
+
+def list_a_rejected_play() -> str:
+    return _("list the evaluator's plays down past the first one the step rejects")
+
+
+def best_step_not_clear(loss: float, needed: float) -> str:
+    return _("the best play left out is only {loss:.3f} below the best (at least {needed} needed)").format(
+        loss=loss, needed=needed
+    )
+
+
+def choose_a_clearer_play() -> str:
+    return _("choose a position or a roll with a clearer best play")
+
+
+def figures_need_plies() -> str:
+    return _("'figures' and 'plies' go together: give both for a contact position, or neither for a bear-off")
+
+
+def contact_cube_centered() -> str:
+    return _("the figures of a contact position are for a centered cube: leave 'cube' out")
+
+
+def figure_line(number: int, mark: str, play: str, equity: float, loss: float, *, mine: bool) -> str:
+    """One play of the figures: ``✓ 1. 8/5 6/5  +0.221``, ``  3. 13/9  -0.025 (-0.246)``; the learner's marked."""
+    place = f"{number}." if number else "  "
+    behind = _(" ({loss:+.3f})").format(loss=-loss) if loss > 1e-9 else ""
+    line = f"{mark} {place} {play}  {equity:+.3f}{behind}"
+    return _("{line}  ← your play").format(line=line) if mine else line
+
+
+def best_play_found(doing: str) -> str:
+    """The learner found the best play: what it does."""
+    return _("Right: the best play. {doing}").format(doing=doing)
+
+
+def close_play_found(doing: str, best: str, loss: float, *, widened: bool) -> str:
+    """An accepted play that is not the first: what it does, and how close it is to the best."""
+    if widened:
+        return _(
+            "Right: {doing} The best play is {best}, only {loss:.3f} better: the plays this close are all good "
+            "choices here."
+        ).format(doing=doing, best=best, loss=loss)
+    return _("Right: {doing} It is as good as the best play, {best}, within {loss:.3f}.").format(
+        doing=doing, best=best, loss=loss
+    )
+
+
+def gives_away(loss: float, size: str) -> str:
+    """What a rejected play gives away, with the tutor's size for it."""
+    return _("It gives away {loss:.3f} against the best play: {size}.").format(loss=loss, size=size)
+
+
+def gives_away_more(loss: float, size: str) -> str:
+    """What a rejected play that is not among the listed ones gives away, at least."""
+    return _("It gives away more than {loss:.3f} against the best play: {size} at least.").format(loss=loss, size=size)
+
+
+def best_missed(doing: str, gives: str, hint: str | None) -> str:
+    """A rejected play: what it does, what it gives away, and the step's hint (never the best play)."""
+    if hint:
+        return _("{doing} {gives} {hint} Try again.").format(doing=doing, gives=gives, hint=hint)
+    return _("{doing} {gives} Look for a better play.").format(doing=doing, gives=gives)
+
+
+def best_after_misses(doing: str, gives: str, best: str) -> str:
+    """A rejected play after an earlier miss: the best play is named, to play it and go on."""
+    return _("{doing} {gives} The best play: {best} Play it to go on.").format(doing=doing, gives=gives, best=best)
+
+
+def contact_cube_words(
+    decision: CubeDecision, question: str, doubler: Side | None, taker: Side | None, plies: int
+) -> str:
+    """A contact cube decision in words, by the evaluator's figures (gammons counted): whether to double, too good
+    to double, or whether to take."""
+    values = {
+        "no_double": decision.no_double,
+        "double_take": decision.double_take,
+        "cost": _points(decision.double_take),
+        "gain": _points(decision.double_gain),
+        "win": decision.win_probability,
+        "other": 1.0 - decision.win_probability,
+        "plies": plies,
+    }
+    source = _("(The computer's evaluation at {plies} plies, gammons counted.)").format(plies=plies)
+    if question == "take":
+        if decision.should_take:
+            text = _said(
+                taker,
+                _("You should take: taking costs {cost} points a game, passing gives up 1.00. You win {other:.0%}."),
+                _("{side} should take: taking costs {cost} points a game, passing gives up 1.00."),
+                **values,
+            )
+        else:
+            text = _said(
+                taker,
+                _(
+                    "You should pass: taking would cost {cost} points a game, more than the 1.00 that passing gives "
+                    "up. You win only {other:.0%}, and many of your losses are gammons."
+                ),
+                _("{side} should pass: taking would cost {cost} points a game, more than 1.00."),
+                **values,
+            )
+        return f"{text} {source}"
+    if decision.should_double and decision.should_take:
+        text = _said(
+            doubler,
+            _(
+                "Double: {double_take:+.2f} after a take against {no_double:+.2f} waiting, {gain} points a game more; "
+                "the take is right, as taking costs {cost}, less than 1.00."
+            ),
+            _("{side} should double: {double_take:+.2f} after a take against {no_double:+.2f} waiting."),
+            **values,
+        )
+    elif decision.should_double:
+        text = _said(
+            doubler,
+            _(
+                "Double: the take would cost {cost}, more than 1.00, so the double should be passed, and cashing the "
+                "game is {gain} points a game better than waiting ({no_double:+.2f})."
+            ),
+            _("{side} should double, and the double should be passed."),
+            **values,
+        )
+    elif decision.no_double > decision.double_pass:
+        text = _said(
+            doubler,
+            _(
+                "Too good to double: playing on is worth {no_double:+.2f} a game, more than the 1.00 a pass would "
+                "give you; your gammons are worth more than cashing the game."
+            ),
+            _("{side} is too good to double: playing on is worth {no_double:+.2f}, more than 1.00."),
+            **values,
+        )
+    else:
+        text = _said(
+            doubler,
+            _(
+                "No double: waiting is worth {no_double:+.2f}, more than the {double_take:+.2f} after a double that "
+                "would be taken. You win {win:.0%}: not strong enough yet."
+            ),
+            _("{side} should not double yet: {no_double:+.2f} waiting against {double_take:+.2f} after a take."),
+            **values,
+        )
+    return f"{text} {source}"
+
+
+def exact_table_covers_it() -> str:
+    return _("the exact cube table covers this bear-off: it answers, not the figures")
+
+
+def drop_the_figures() -> str:
+    return _("drop 'figures' and 'plies'")
+
+
+def evaluator_figures_say(right: str, written: str) -> str:
+    """The evaluator's figures' answer against the one a file gives (both keywords)."""
+    return _("the figures say {right}, not {written}").format(right=right, written=written)
+
+
+def evaluate_again(plies: int) -> str:
+    """The suggestion for figures that no longer stand: compute them again."""
+    return _("compute the figures again: bgtrainer lessons figures POSITION DICE --plies {plies}").format(plies=plies)
+
+
+def stored_equity_differs(what: str, stored: float, fresh: float) -> str:
+    return _("{what} is stored as {stored:+.3f}, but evaluates to {fresh:+.3f}").format(
+        what=what, stored=stored, fresh=fresh
+    )
+
+
+def accepted_plays_differ(plays: Sequence[str]) -> str:
+    return _("evaluated again, the accepted plays are {plays}").format(plays=listed(plays))
+
+
+def first_rejected_not_listed(play: str) -> str:
+    return _("the best play the step rejects, {play}, is not listed").format(play=play)

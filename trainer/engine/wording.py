@@ -19,6 +19,7 @@ from trainer.i18n import N_, _, ngettext
 if TYPE_CHECKING:
     from trainer.engine.bearoff import CubeAction
     from trainer.engine.explanation import Constraint
+    from trainer.engine.ideas import Idea
     from trainer.engine.side import Side
     from trainer.engine.state import Phase, WinKind
 
@@ -1265,3 +1266,63 @@ def no_double_to_choose_now() -> str:
 
 def unknown_variant(name: str, known: Iterable[str]) -> str:
     return _("unknown variant {name}: use {known}").format(name=repr(name), known=", ".join(sorted(known)))
+
+
+# --- what a play does (trainer.engine.ideas) ------------------------------------------------------------------
+
+
+def _your_point(point: int) -> str:
+    """``your 5-point``, with the names players give the 5-point and the bar point."""
+    if point == 5:
+        return _("your 5-point (the golden point)")
+    if point == 7:
+        return _("your bar point")
+    return _("your {point}-point").format(point=point)
+
+
+def idea_phrase(idea: Idea) -> str:
+    """One idea of a play as a phrase: ``hits two checkers``, ``makes your 5-point``, ``escapes a back checker``."""
+    from trainer.engine.ideas import IdeaKind
+
+    kind, point, count = idea.kind, idea.point, idea.count
+    if kind is IdeaKind.HITS:
+        return _("hits") if count == 1 else _("hits {count} checkers").format(count=number_word(count))
+    if kind is IdeaKind.MAKES_POINT:
+        return _("makes {point}").format(point=_your_point(point))
+    if kind is IdeaKind.MAKES_ANCHOR:
+        return _("makes an anchor on your {point}-point").format(point=point)
+    if kind is IdeaKind.PRIME:
+        return _("builds a block of {count} points in a row").format(count=count)
+    if kind is IdeaKind.ESCAPES:
+        return ngettext("escapes a back checker", "escapes {count} back checkers", count).format(count=count)
+    if kind is IdeaKind.RUNS:
+        return ngettext("runs a back checker", "runs {count} back checkers", count).format(count=count)
+    if kind is IdeaKind.SPLITS:
+        return _("splits the back checkers")
+    if kind is IdeaKind.ENTERS:
+        return ngettext("enters from the bar", "enters {count} checkers from the bar", count).format(count=count)
+    if kind is IdeaKind.BUILDER:
+        return ngettext("brings a builder down", "brings {count} builders down", count).format(count=count)
+    if kind is IdeaKind.SLOTS:
+        return _("slots {point}").format(point=_your_point(point))
+    if kind is IdeaKind.BEARS_OFF:
+        return ngettext("bears off a checker", "bears off {count} checkers", count).format(count=count)
+    if kind is IdeaKind.SAFE:
+        return _("leaves no blot")
+    return _("breaks {point}").format(point=_your_point(point))
+
+
+def play_ideas_sentence(play_text: str, ideas: Sequence[Idea]) -> str:
+    """What a play does in a sentence: ``8/5 6/5 makes your 5-point (the golden point) and leaves no blot.``;
+    ``24/21: a quiet move.`` for a play with no idea to name."""
+    if not ideas:
+        return _("{play}: a quiet move.").format(play=play_text)
+    return _("{play} {ideas}.").format(play=play_text, ideas=_listed([idea_phrase(idea) for idea in ideas]))
+
+
+def _listed(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) < 3:
+        return _and(items)
+    head = reduce(lambda first, second: _("{first}, {second}").format(first=first, second=second), items[:-1])
+    return _and([head, items[-1]])

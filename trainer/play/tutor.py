@@ -18,42 +18,20 @@ a play counts unless it was forced.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import Final, Literal
 
 from trainer.analysis import CubeDecision, RankedPlay
 from trainer.engine import Play
 from trainer.play.wording import not_ranked
+from trainer.skill import BAD, DOUBTFUL, VERY_BAD, Skill
 
-DOUBTFUL: Final = 0.04
-BAD: Final = 0.08
-VERY_BAD: Final = 0.16
+__all__ = ["BAD", "DOUBTFUL", "VERY_BAD", "Skill"]  # at home in trainer.skill, kept here
+
 CLOSE_CUBE: Final = 0.16
 """A no-double decision counts as a decision when doubling would have cost less than this (GNU Backgammon's)."""
 
 CubeChoice = Literal["no double", "double", "take", "pass", "beaver"]
 Decision = Literal["play", "no double", "double", "take", "pass", "beaver"]
-
-
-class Skill(Enum):
-    """How good a decision was, by its equity loss."""
-
-    GOOD = "good"
-    DOUBTFUL = "doubtful"
-    BAD = "bad"
-    VERY_BAD = "very bad"
-
-    @classmethod
-    def of(cls, loss: float) -> Skill:
-        """The skill of a decision that lost ``loss`` (to six decimals, as records keep equities)."""
-        rounded = round(loss, 6)
-        if rounded >= VERY_BAD:
-            return cls.VERY_BAD
-        if rounded >= BAD:
-            return cls.BAD
-        if rounded >= DOUBTFUL:
-            return cls.DOUBTFUL
-        return cls.GOOD
 
 
 @dataclass(frozen=True, slots=True)

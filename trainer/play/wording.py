@@ -12,6 +12,7 @@ from trainer.engine import Side
 from trainer.engine.wording import capitalized, win_kind_phrase
 from trainer.i18n import N_, _, ngettext
 from trainer.play.game import Action, Attempt, GameSetup, Role, Summary, TurnLost
+from trainer.skill import Skill
 
 if TYPE_CHECKING:
     from trainer.analysis import CubeDecision
@@ -34,7 +35,6 @@ CUBE_CHOICES = {
     "beaver": N_("beaver"),
 }
 """The cube actions a verdict names, as words (a play is named by its notation)."""
-SKILL_NAMES = {"good": N_("good"), "doubtful": N_("doubtful"), "bad": N_("bad"), "very bad": N_("very bad")}
 
 
 def role_name(role: Role) -> str:
@@ -71,7 +71,7 @@ def decision_name(chosen: str) -> str:
 
 def skill_name(skill: str) -> str:
     """``doubtful``, ``bad``, ``very bad`` (or ``good``)."""
-    return _(SKILL_NAMES[skill])
+    return Skill(skill).word
 
 
 # --- the result ---------------------------------------------------------------------------------------------------

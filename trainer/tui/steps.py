@@ -1,8 +1,8 @@
 """Step views: what a screen needs of each kind of task, one class a kind, found through one registry.
 
 A task is a lesson's step (``read``, ``play``, ``pick``, ``choose``, ``setup``, ``roll``, ``cube``, ``score``,
-``double``, ``shots``, ``pips``) or a puzzle (``forced``, ``bearoff``, ``cube``). :func:`view_for` gives the view of
-a task; the lesson, puzzle and review screens only talk to views:
+``double``, ``shots``, ``pips``, ``best``) or a puzzle (``forced``, ``bearoff``, ``cube``). :func:`view_for` gives the
+view of a task; the lesson, puzzle and review screens only talk to views:
 
 - what it shows: :meth:`StepView.heading`, :meth:`~StepView.text`, the board's :meth:`~StepView.scene`, the
   numbered :meth:`~StepView.options`, a roll to play on the board (:meth:`~StepView.roll_to_play`), the cube
@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from trainer.content.best import grade_best
 from trainer.content.counting import grade_count
 from trainer.content.cube import CubeTask, cube_solution, grade_cube_step
 from trainer.content.doubles import double_name, double_solution, grade_double_puzzle
@@ -38,6 +39,7 @@ from trainer.content.grading import (
     read_step_board,
 )
 from trainer.content.models import (
+    BestStep,
     ChooseStep,
     CubeStep,
     DoubleStep,
@@ -230,6 +232,43 @@ class PlayView(StepView):
     def on_text(self, text: str) -> Feedback | Play:
         position, dice = read_step_board(self.task)
         return read_play(position, dice, text)
+
+    def answered(self, play: Play | None = None, point: int | None = None) -> None:
+        super().answered(play, point)
+        self.played = play
+
+
+@step_view("best")
+class BestView(StepView):
+    """Find the best play, on the board or in notation: graded by the step's figures; after a miss the best play
+    is named, and once right the play made is shown with the best plays and their equities."""
+
+    kind_name = N_("Best play")
+    answers_on_board = True
+    typed = True
+    undoes = True
+    task: BestStep
+
+    def __init__(self, task: Task, *, key: str = "") -> None:
+        super().__init__(task, key=key)
+        self.played: Play | None = None
+        self.misses = 0
+
+    def scene(self) -> BoardScene:
+        start = BoardScene(position=self.task.board(), dice=self.task.roll(), caption=wording.your_roll())
+        return start if self.played is None else played_scene(start, self.played)
+
+    def roll_to_play(self) -> tuple[Position, Dice]:
+        return self.task.board(), self.task.roll()
+
+    def on_play(self, play: Play, written: str) -> Feedback:
+        feedback = grade_best(self.task, play, written, misses=self.misses)
+        if not feedback.correct:
+            self.misses += 1
+        return feedback
+
+    def on_text(self, text: str) -> Feedback | Play:
+        return read_play(self.task.board(), self.task.roll(), text)
 
     def answered(self, play: Play | None = None, point: int | None = None) -> None:
         super().answered(play, point)

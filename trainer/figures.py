@@ -1,0 +1,121 @@
+"""The evaluator's figures behind lessons' best-play and contact cube steps: computed for an author
+(``bgtrainer lessons figures``) and evaluated again to check a lesson (``bgtrainer validate --deep``).
+
+The content layer reads the figures a lesson file stores and never evaluates; this module, above both the content
+and the analysis layers, is where the two meet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from trainer.analysis import Evaluator
+from trainer.content import wording
+from trainer.content.best import CLEAR_GAP, EPSILON, acceptance_window, best_figures
+from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, cube_step_view, right_answer
+from trainer.content.files import Problem
+from trainer.content.models import BestStep, CubeStep, Lesson
+from trainer.engine import Dice, Position
+from trainer.engine.bearoff import CubeDecision
+
+FIGURE_TOLERANCE = 0.005
+"""How far a stored equity may be from the one evaluated again (the evaluator is deterministic; files round)."""
+LISTED_PAST = 2
+"""How many plays past the first rejected one an author's listing shows."""
+
+
+def _sage() -> Evaluator:
+    from trainer.analysis.sage import SageEvaluator
+
+    return SageEvaluator()
+
+
+def best_play_lines(position: Position, dice: Dice, plies: int, evaluator: Evaluator | None = None) -> str:
+    """The ``plies`` and ``plays`` lines of a best-play step for ``position`` (you on roll) and ``dice``: the plays
+    the step accepts and the next ones, best first."""
+    ranked = (evaluator or _sage()).rank_plays(position, dice, plies)
+    best = ranked[0].equity
+    window = acceptance_window(sorted(best - item.equity for item in ranked))
+    accepted = [item for item in ranked if best - item.equity <= window + EPSILON]
+    listed = ranked[: len(accepted) + LISTED_PAST]
+    plays = "\n".join(f'  {{ play = "{item.play}", equity = {item.equity:.3f} }},' for item in listed)
+    return f"plies = {plies}\nplays = [\n{plays}\n]"
+
+
+def cube_lines(position: Position, question: str, plies: int, evaluator: Evaluator | None = None) -> str:
+    """The ``answer``, ``plies`` and ``figures`` lines of a contact cube step (``question`` ``double``: you on roll;
+    ``take``: O on roll has doubled you), the cube centered."""
+    view = position.swap() if question == "take" else position
+    decision = (evaluator or _sage()).cube_decision(view, plies)
+    figured = CubeDecision(
+        "centered", decision.chances.win, decision.no_double, decision.double_take, decision.double_pass
+    )
+    answer = right_answer(figured, question)
+    figures = (
+        f"no_double = {decision.no_double:.3f}, double_take = {decision.double_take:.3f}, double_pass = 1.000, "
+        f"win = {decision.chances.win:.3f}"
+    )
+    return f'answer = "{answer}"\nplies = {plies}\nfigures = {{ {figures} }}'
+
+
+def deep_check(name: str, lesson: Lesson, evaluator: Evaluator | None = None) -> list[Problem]:
+    """Every best-play and contact cube step of ``lesson`` evaluated again at its depth: the stored figures, the
+    plays accepted and the margins must stand."""
+    judge = evaluator or _sage()
+    problems: list[Problem] = []
+    for index, step in enumerate(lesson.steps):
+        if isinstance(step, BestStep):
+            found = list(_best_problems(step, judge))
+        elif isinstance(step, CubeStep) and step.figures is not None:
+            found = list(_cube_problems(step, judge))
+        else:
+            continue
+        problems.extend(
+            Problem(name, None, wording.step_place(index, step.kind, field), message, suggestion)
+            for field, message, suggestion in found
+        )
+    return problems
+
+
+def _best_problems(step: BestStep, judge: Evaluator) -> Iterator[tuple[str, str, str | None]]:
+    found = best_figures(step)
+    ranked = judge.rank_plays(found.position, found.dice, step.plies)
+    fresh = {item.play.result: item.equity for item in ranked}
+    redo = wording.evaluate_again(step.plies)
+    for figure in found.figures:
+        equity = fresh[figure.play.result]
+        if abs(equity - figure.equity) > FIGURE_TOLERANCE:
+            yield "plays", wording.stored_equity_differs(str(figure.play), figure.equity, equity), redo
+    best = ranked[0].equity
+    window = acceptance_window(sorted(best - item.equity for item in ranked))
+    accepted = {item.play.result for item in ranked if best - item.equity <= window + EPSILON}
+    if accepted != {figure.play.result for figure in found.accepted}:
+        names = sorted(str(item.play) for item in ranked if item.play.result in accepted)
+        yield "plays", wording.accepted_plays_differ(names), redo
+    left_out = next((item for item in ranked if item.play.result not in accepted), None)
+    if left_out is not None and best - left_out.equity < CLEAR_GAP - EPSILON:
+        yield "plays", wording.best_step_not_clear(best - left_out.equity, CLEAR_GAP), wording.choose_a_clearer_play()
+    listed = {figure.play.result for figure in found.figures}
+    if left_out is not None and left_out.play.result not in listed:
+        yield "plays", wording.first_rejected_not_listed(str(left_out.play)), redo
+
+
+def _cube_problems(step: CubeStep, judge: Evaluator) -> Iterator[tuple[str, str, str | None]]:
+    assert step.figures is not None and step.plies is not None  # only contact cube steps come here
+    view, _doubler, _taker = cube_step_view(step)
+    decision = judge.cube_decision(view, step.plies)
+    redo = wording.evaluate_again(step.plies)
+    stored = step.figures
+    for field, was, now in (
+        ("no_double", stored.no_double, decision.no_double),
+        ("double_take", stored.double_take, decision.double_take),
+    ):
+        if abs(was - now) > FIGURE_TOLERANCE:
+            yield "figures", wording.stored_equity_differs(field, was, now), redo
+    fresh = CubeDecision("centered", stored.win, decision.no_double, decision.double_take, decision.double_pass)
+    right = right_answer(fresh, step.question)
+    if right != step.answer:
+        yield "answer", wording.evaluator_figures_say(right, step.answer), f'answer = "{right}"'
+    elif answer_margin(fresh, step.question) < CLEAR_CONTACT_MARGIN:
+        margin = answer_margin(fresh, step.question)
+        yield "figures", wording.too_close_to_teach(margin, CLEAR_CONTACT_MARGIN), wording.choose_a_clearer_decision()
