@@ -106,7 +106,7 @@ def test_a_hit_an_anchor_and_a_broken_point_are_named() -> None:
     assert kinds("24/21* 24/18*", position, "63")[:2] == [IdeaKind.HITS, IdeaKind.RUNS]
     assert play_ideas(play_of("24/21* 24/18*", position, "63"))[0].count == 2
     assert IdeaKind.MAKES_ANCHOR in kinds("24/20(2) 13/9(2)", dice="44")
-    assert IdeaKind.BREAKS_POINT in kinds("8/2 6/5", dice="61")
+    assert IdeaKind.BREAKS_POINT in kinds("8/2 8/7", dice="61")
 
 
 # --- best-play steps --------------------------------------------------------------------------------------------
