@@ -9,9 +9,9 @@ import pytest
 from pydantic import ValidationError
 
 from trainer.content.grading import Feedback
-from trainer.content.loader import load_lesson_file
-from trainer.content.models import PipsStep, ShotsStep
-from trainer.engine import Dice, Position, count_shots
+from trainer.content.loader import load_lesson_file, load_lessons
+from trainer.content.models import ChooseStep, PipsStep, ShotsStep
+from trainer.engine import Dice, Position, count_shots, legal_plays
 from trainer.tui.steps import view_for
 
 O_BACK = "O: 1x2 12x5 17x3 19x4"
@@ -89,6 +89,7 @@ def test_a_point_that_is_not_a_blot_is_never_hit() -> None:
 # --- the shots and pips steps ----------------------------------------------------------------------------------
 
 START = "X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x5 1x2"
+START_BOARD = Position.start()
 SIX_AWAY = "X: 23 6x14 / O: 17 1x14"
 """An O blot 6 away from X's checker on 23, nothing in between: 17 shots."""
 
@@ -223,3 +224,25 @@ def test_the_pips_view_counts_o_in_os_numbering_and_the_difference() -> None:
     assert isinstance(miss := behind.on_text("18"), Feedback) and not miss.correct
     assert isinstance(hit := behind.on_text("-18"), Feedback) and hit.correct
     assert hit.message.startswith("You 6, O 24: 6 - 24 = -18.")
+
+
+def entering_rolls(position: Position) -> int:
+    """How many of the 36 rolls bring every checker on the bar in, by the engine's legal plays."""
+    entering = 0
+    for high in range(1, 7):
+        for low in range(1, 7):
+            plays = legal_plays(position, (high, low))
+            if any(play.result.player_bar == 0 for play in plays):
+                entering += 1
+    return entering
+
+
+def test_the_entering_questions_of_the_counting_lesson_agree_with_the_engine() -> None:
+    lesson = next(lesson for lesson in load_lessons().lessons if lesson.id == "counting")
+    asked = [step for step in lesson.steps if isinstance(step, ChooseStep) and (step.board() or START_BOARD).player_bar]
+    assert len(asked) == 3
+    for step in asked:
+        position = step.board()
+        assert position is not None
+        right = next(option.text for option in step.options if option.correct)
+        assert right == f"{entering_rolls(position)} of 36"

@@ -1,0 +1,85 @@
+"""Refresh gnubg_lesson_checks.jsonl: GNU Backgammon's second opinion on every best-play and contact cube step of
+the shipped lessons (an authoring tool: gnubg is never needed by the app or the tests, which read the file).
+
+Run from the repository with gnubg 1.07 installed (``apt-get install gnubg``) and the oracle scripts
+(``gnubg_rank2.py``, ``gnubg_cube2.py`` with ``posid.py`` and ``bgcore.py``) in ``ORACLE_DIR``::
+
+    ORACLE_DIR=../shared/oracle python tests/data/gnubg_lesson_checks.py
+
+Plays are ranked at gnubg's 2 plies (bgsage's 3), money game, cube centered; each line keeps the ten best plays
+(result as a Position ID from the mover's view, equity, gnubg's notation) or the three cube equities and gnubg's
+words. ``tests/test_lesson_content.py`` checks the lessons against it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+from trainer.content.loader import load_lessons
+from trainer.content.models import BestStep, CubeStep
+
+HERE = Path(__file__).parent
+OUTPUT = HERE / "gnubg_lesson_checks.jsonl"
+GNUBG = "/usr/games/gnubg"
+KEPT = 10
+
+
+def run_gnubg(script: str, cases: list[dict[str, object]], oracle: Path, env: dict[str, str]) -> dict[str, dict]:
+    """Run one oracle script inside gnubg over ``cases``; its answers by id."""
+    with tempfile.TemporaryDirectory() as folder:
+        source, answers = Path(folder, "in.jsonl"), Path(folder, "out.jsonl")
+        source.write_text("".join(json.dumps(case) + "\n" for case in cases))
+        settings = dict(os.environ, RK_IN=str(source), RK_OUT=str(answers), ORACLE_DIR=str(oracle), **env)
+        command = [GNUBG, "-t", "-q", "-r", "-s", folder, "-p", script]
+        done = subprocess.run(
+            command, cwd=oracle, env=settings, input=source.read_text(), capture_output=True, text=True, check=True
+        )
+        lines = answers.read_text().splitlines() if answers.exists() else done.stdout.splitlines()
+        found = (json.loads(line) for line in lines if line.startswith("{"))
+        return {answer["id"]: answer for answer in found}
+
+
+def main() -> None:
+    oracle = Path(os.environ.get("ORACLE_DIR", "../shared/oracle")).resolve()
+    library = load_lessons()
+    plays: list[dict[str, object]] = []
+    cubes: list[dict[str, object]] = []
+    keys: dict[str, dict[str, object]] = {}
+    for lesson in library.lessons:
+        for index, step in enumerate(lesson.steps):
+            key = f"{lesson.id}/{index + 1}"
+            if isinstance(step, BestStep):
+                dice = step.roll()
+                case = {"id": key, "position": step.board().position_id(), "dice": [dice[0], dice[1]]}
+                plays.append(case)
+                keys[key] = {"lesson": lesson.id, "step": index + 1, "kind": "best"} | case
+            elif isinstance(step, CubeStep) and step.figures is not None:
+                view = step.board().swap() if step.question == "take" else step.board()
+                case = {"id": key, "position": view.position_id()}
+                cubes.append(case)
+                keys[key] = {"lesson": lesson.id, "step": index + 1, "kind": "cube", "question": step.question} | case
+    ranked = run_gnubg("gnubg_rank2.py", plays, oracle, {"RK_PLIES": "2"})
+    decided = run_gnubg("gnubg_cube2.py", cubes, oracle, {"PLIES": "2"})
+    with OUTPUT.open("w") as output:
+        for key, record in keys.items():
+            if record["kind"] == "best":
+                answer = ranked[key]
+                kept = [
+                    {"result": p["result"], "equity": round(p["equity"], 4), "move": p["move"]} for p in answer["plays"]
+                ]
+                record = record | {"plays": kept[:KEPT]}
+            else:
+                answer = decided[key]
+                figures = {name: round(answer[name], 4) for name in ("no_double", "double_take", "double_pass")}
+                record = record | figures | {"action": answer["action"]}
+            record.pop("id", None)
+            output.write(json.dumps(record) + "\n")
+    print(f"{len(keys)} steps written to {OUTPUT}")
+
+
+if __name__ == "__main__":
+    main()
