@@ -134,7 +134,7 @@ def what_it_does(play: Play, written: str | None = None) -> str:
     return play_ideas_sentence(echo(play, written), play_ideas(play))
 
 
-def figures_table(found: BestFigures, chosen: Play | None = None) -> str:
+def figures_table(found: BestFigures, chosen: Play | None = None) -> tuple[str, ...]:
     """The best plays with their equities, one a line, the accepted ones marked, and the learner's play if it is
     not among them."""
     lines = []
@@ -147,7 +147,7 @@ def figures_table(found: BestFigures, chosen: Play | None = None) -> str:
         listed = found.figure_of(chosen)
         if listed is not None:
             lines.append(wording.figure_line(0, " ", chosen.notation(), listed.equity, listed.loss, mine=True))
-    return "\n".join(lines)
+    return (wording.best_plays_heading(), *lines)
 
 
 def grade_best(step: BestStep, play: Play, written: str | None = None, *, misses: int = 0) -> Feedback:
@@ -164,8 +164,7 @@ def grade_best(step: BestStep, play: Play, written: str | None = None, *, misses
             verdict = wording.best_play_found(doing)
         else:
             verdict = wording.close_play_found(doing, best.play.notation(), figure.loss, widened=found.widened)
-        table = figures_table(found, play)
-        return Feedback(True, f"{verdict} {step.explanation}\n\n{table}")
+        return Feedback(True, f"{verdict} {step.explanation}", lines=figures_table(found, play))
     figure = found.figure_of(play)
     last = found.figures[-1]
     if figure is None:

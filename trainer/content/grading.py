@@ -46,6 +46,8 @@ class Feedback:
     message: str
     illegal: bool = False
     solution_offered: bool = False
+    lines: tuple[str, ...] = ()
+    """Lines shown under the message as they are, one a line (the best plays with their equities)."""
 
 
 # --- play steps --------------------------------------------------------------------------------------------

@@ -1695,6 +1695,11 @@ def figure_line(number: int, mark: str, play: str, equity: float, loss: float, *
     return _("{line}  ← your play").format(line=line) if mine else line
 
 
+def best_plays_heading() -> str:
+    """The heading of the figures shown once a best-play task is answered."""
+    return _("The best plays (equity, and how far below the best):")
+
+
 def best_play_found(doing: str) -> str:
     """The learner found the best play: what it does."""
     return _("Right: the best play. {doing}").format(doing=doing)

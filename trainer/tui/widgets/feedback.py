@@ -34,18 +34,21 @@ class FeedbackBar(Static):
     }
     """
 
-    def show(self, message: str, verdict: Verdict, *, illegal: bool = False) -> None:
-        """Show ``message`` with its verdict's mark; ``illegal`` says the rules refused the attempt."""
+    def show(self, message: str, verdict: Verdict, *, illegal: bool = False, lines: tuple[str, ...] = ()) -> None:
+        """Show ``message`` with its verdict's mark, then ``lines`` one a line as they are; ``illegal`` says the rules
+        refused the attempt."""
         self.remove_class("right", "wrong", "info")
         self.add_class(verdict)
         flat = wording.shown(" ".join(message.split()))  # authored text may carry hard line breaks
-        self.update(Text(MARKS[verdict] + (wording.illegal(flat) if illegal else flat)))
+        shown = MARKS[verdict] + (wording.illegal(flat) if illegal else flat)
+        self.update(Text("\n".join([shown, *(wording.shown(line) for line in lines)])))
         self.display = True
         self.call_after_refresh(self.scroll_visible)  # in a panel too long for the window, scroll to it
 
     def show_feedback(self, feedback: Feedback) -> None:
         """Show a grader's verdict."""
-        self.show(feedback.message, "right" if feedback.correct else "wrong", illegal=feedback.illegal)
+        verdict: Verdict = "right" if feedback.correct else "wrong"
+        self.show(feedback.message, verdict, illegal=feedback.illegal, lines=feedback.lines)
 
     def clear(self) -> None:
         """Hide the bar."""
