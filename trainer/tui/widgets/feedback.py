@@ -41,7 +41,8 @@ class FeedbackBar(Static):
         self.add_class(verdict)
         flat = wording.shown(" ".join(message.split()))  # authored text may carry hard line breaks
         shown = MARKS[verdict] + (wording.illegal(flat) if illegal else flat)
-        self.update(Text("\n".join([shown, *(wording.shown(line) for line in lines)])))
+        below = ["", *(wording.shown(line) for line in lines)] if lines else []
+        self.update(Text("\n".join([shown, *below])))
         self.display = True
         self.call_after_refresh(self.scroll_visible)  # in a panel too long for the window, scroll to it
 
