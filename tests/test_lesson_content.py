@@ -5,6 +5,7 @@ beside it), and a sample evaluated again by bgsage."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from trainer.content.loader import load_lessons
 from trainer.content.models import BestStep, CubeStep, Lesson, PipsStep, ShotsStep
 from trainer.engine import Dice, Position
 from trainer.figures import deep_check
+from trainer.practice.stats import Records, dashboard
 
 LIBRARY = load_lessons()
 CHECKS = {
@@ -23,6 +25,9 @@ CHECKS = {
 }
 GNUBG_CUBE_MARGIN = 0.02
 """gnubg's answer to a contact cube step must be the step's by at least this much."""
+FIRST_SKILL_LESSON = 18
+SKILL_LESSONS = ("opening", "replies", "counting", "race", "safe-or-bold", "primes-and-anchors", "middle-game-cube")
+"""The lessons on playing well, in order, after the rules."""
 OPENING_ROLLS = {(high, low) for high in range(2, 7) for low in range(1, high)}
 
 
@@ -100,3 +105,24 @@ def test_the_second_opinion_covers_only_steps_that_exist() -> None:
     graded = {(lesson.id, index + 1) for lesson, index, _ in [*BEST, *CONTACT_CUBES]}
     assert set(CHECKS) == graded, "refresh tests/data/gnubg_lesson_checks.jsonl"
     assert all(isinstance(Dice.of(tuple(record["dice"])), Dice) for record in CHECKS.values() if "dice" in record)
+
+
+@dataclass(frozen=True)
+class DoneStep:
+    lesson_id: str
+    step: int
+    completed_at: float = 0.0
+
+
+def test_after_the_rules_lessons_continue_starts_the_first_skill_lesson_and_progress_counts_them_all() -> None:
+    from trainer.content.puzzles import load_puzzles
+
+    puzzles = load_puzzles().puzzles
+    rules = [lesson for lesson in LIBRARY.lessons if lesson.number < FIRST_SKILL_LESSON]
+    done = [DoneStep(lesson.progress_key, index) for lesson in rules for index in lesson.graded_steps]
+    board = dashboard(Records(lesson_steps=done), LIBRARY.lessons, puzzles, now=1_800_000_000.0)
+    first = next(lesson for lesson in LIBRARY.lessons if lesson.number == FIRST_SKILL_LESSON)
+    assert first.id == "opening"
+    assert board.continue_with.label == f"Start lesson {FIRST_SKILL_LESSON}: {first.title}"
+    assert (board.lessons.done, board.lessons.total) == (len(rules), len(LIBRARY.lessons))
+    assert [line.id for line in board.lessons.lessons][-7:] == list(SKILL_LESSONS)

@@ -344,7 +344,7 @@ def test_the_curriculum_numbers_its_lessons_from_one_with_ten_graded_tasks_each(
         assert len(lesson.graded_steps) >= 10, lesson.id
 
 
-END_TO_END = ("starting-position", "opening-and-moving", "doubling-cube", "acey-deucey-roll", "counting")
+END_TO_END = ("starting-position", "opening-and-moving", "doubling-cube", "acey-deucey-roll", "counting", "race")
 """Lessons that hold every kind of step between them, walked in the app."""
 
 
