@@ -61,7 +61,7 @@ def test_every_non_double_opening_roll_is_a_best_play_step_from_the_start() -> N
     assert opening >= OPENING_ROLLS
 
 
-@pytest.mark.parametrize(("lesson", "index", "step"), BEST, ids=[f"{l.id}/{i + 1}" for l, i, _ in BEST])
+@pytest.mark.parametrize(("lesson", "index", "step"), BEST, ids=[f"{lesson.id}/{i + 1}" for lesson, i, _ in BEST])
 def test_gnubg_agrees_with_every_best_play_step(lesson: Lesson, index: int, step: BestStep) -> None:
     record = CHECKS.get((lesson.id, index + 1))
     assert record is not None, "no second opinion: run tests/data/gnubg_lesson_checks.py"
@@ -77,7 +77,7 @@ def test_gnubg_agrees_with_every_best_play_step(lesson: Lesson, index: int, step
 
 
 @pytest.mark.parametrize(
-    ("lesson", "index", "step"), CONTACT_CUBES, ids=[f"{l.id}/{i + 1}" for l, i, _ in CONTACT_CUBES]
+    ("lesson", "index", "step"), CONTACT_CUBES, ids=[f"{lesson.id}/{i + 1}" for lesson, i, _ in CONTACT_CUBES]
 )
 def test_gnubg_agrees_with_every_contact_cube_step(lesson: Lesson, index: int, step: CubeStep) -> None:
     record = CHECKS.get((lesson.id, index + 1))
