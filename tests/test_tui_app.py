@@ -34,7 +34,7 @@ from trainer.tui.widgets.footer import KeysFooter
 
 LIBRARY = load_lessons()
 LESSONS = {lesson.number: lesson for lesson in LIBRARY.lessons}
-SIZE = (100, 32)
+SIZE = (80, 24)
 START_ID = Position.start().position_id()  # 4HPwATDgc/ABMA
 
 # Lesson 3, step 9 (index 8): the opening 3-1 from the start; the task asks for 8/5 6/5.

@@ -28,7 +28,7 @@ from trainer.tui.screens.play import PlayScreen
 from trainer.tui.screens.play_menu import PlayMenuScreen
 from trainer.tui.widgets.feedback import FeedbackBar
 
-SIZE = (100, 32)
+SIZE = (80, 24)
 
 
 def make_app(tmp_path: Path, evaluator: CheapEvaluator | None = None) -> TrainerApp:

@@ -26,7 +26,7 @@ from trainer.tui.widgets.board import LastMove
 LIBRARY = load_puzzles()
 PUZZLES = {puzzle.id: puzzle for puzzle in LIBRARY.puzzles}
 TOTAL = len(LIBRARY.puzzles)
-SIZE = (110, 34)
+SIZE = (80, 24)
 
 
 def first(*, theme: str | None = None, kind: str | None = None, variant: str = "standard") -> Puzzle:

@@ -33,7 +33,7 @@ from trainer.tui.screens.progress import ProgressScreen
 from trainer.tui.screens.puzzles import PuzzleMenuScreen, PuzzleScreen
 from trainer.tui.widgets.dashboard import DashboardSummary, done_parts, first_try_parts, flow, weakest_part
 
-SIZE = (100, 32)
+SIZE = (80, 24)
 
 
 def drill_position(answer: str, *, simple: bool = False) -> Puzzle:

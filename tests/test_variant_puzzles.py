@@ -32,7 +32,7 @@ LIBRARY = load_puzzles()
 CUBES = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "cube"]
 ACEY = [puzzle for puzzle in LIBRARY.puzzles if puzzle.variant == "acey-deucey" and puzzle.kind == "forced"]
 REPO = Path(__file__).resolve().parent.parent
-SIZE = (110, 34)
+SIZE = (80, 24)
 
 
 def cube_puzzle(position: str, question: str, answers: list[str], **fields: object) -> Puzzle:
