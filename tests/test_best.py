@@ -288,3 +288,23 @@ def test_lessons_export_prints_every_graded_step(capsys: pytest.CaptureFixture[s
     assert {"shots", "pips", "cube", "play", "choose"} <= kinds_seen
     pips = next(record for record in records if record["kind"] == "pips")
     assert {"position", "side", "answers"} <= set(pips)
+
+
+def test_the_command_line_computes_figures_and_checks_them_deeply(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["lessons", "figures", "start", "31"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("plies = 3\nplays = [\n") and '{ play = "8/5 6/5", equity = 0.221 }' in printed
+    body = "".join(
+        f"{key} = {toml_value(value)}\n" for key, value in THREE_ONE.items() if key not in ("plies", "plays")
+    )
+    path = tmp_path / "30-skill.toml"
+    path.write_text('id = "skill"\nnumber = 30\ntitle = "Skill"\nsummary = "Plays."\n\n[[steps]]\n' + body + printed)
+    assert main(["validate", "--deep", str(path)]) == 0
+    assert "valid" in capsys.readouterr().out
+    path.write_text(path.read_text().replace("equity = 0.221", "equity = 0.300"))
+    assert main(["validate", "--deep", str(path)]) == 1
+    assert "8/5 6/5 is stored as +0.300, but evaluates to +0.221" in capsys.readouterr().out
+    assert main(["lessons", "figures", "start", "31", "--question", "double"]) == 2
+    assert "not both" in capsys.readouterr().err
