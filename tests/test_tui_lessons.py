@@ -39,7 +39,7 @@ from trainer.content.models import (
 from trainer.content.puzzles import practice_set
 from trainer.content.scoring import work_out
 from trainer.content.themes import THEME_TITLES
-from trainer.engine import Position
+from trainer.engine import Play, Position
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.home import HomeScreen
@@ -138,6 +138,13 @@ async def do_play(pilot: Pilot[None], screen: LessonScreen, step: PlayStep, *, r
     assert "Illegal" in expect(pilot.app, "wrong")  # type: ignore[arg-type]
     assert screen.board.scene.position == position  # the checkers are back for another try
     play = successful_plays(step)[0]
+    await play_on_board(pilot, screen, play, real=real)
+    expect(pilot.app, "right")  # type: ignore[arg-type]
+    assert screen.board.scene.position == play.result
+
+
+async def play_on_board(pilot: Pilot[None], screen: LessonScreen, play: Play, *, real: bool) -> None:
+    """Play ``play`` on the board checker by checker: by clicks (``real``), else straight to the screen."""
     if real:
         screen.board.focus()
     for move in play.moves:
@@ -147,8 +154,6 @@ async def do_play(pilot: Pilot[None], screen: LessonScreen, step: PlayStep, *, r
         else:
             choose_point(screen, move.start)
             choose_point(screen, move.end)
-    expect(pilot.app, "right")  # type: ignore[arg-type]
-    assert screen.board.scene.position == play.result
 
 
 async def do_best(pilot: Pilot[None], screen: LessonScreen, step: BestStep, *, real: bool) -> None:
@@ -163,15 +168,7 @@ async def do_best(pilot: Pilot[None], screen: LessonScreen, step: BestStep, *, r
     assert "gives away" in said and str(found.figures[0].play) not in said.replace(str(left_out.play), "")
     assert screen.board.scene.position == step.board()  # the checkers are back for another try
     play = found.figures[0].play
-    if real:
-        screen.board.focus()
-    for move in play.moves:
-        if real:
-            await click_point(pilot, move.start)
-            await click_point(pilot, move.end)
-        else:
-            choose_point(screen, move.start)
-            choose_point(screen, move.end)
+    await play_on_board(pilot, screen, play, real=real)
     said = expect(pilot.app, "right")  # type: ignore[arg-type]
     assert "the best play" in said and "+" in said  # the figures are shown once answered
     assert screen.board.scene.position == play.result

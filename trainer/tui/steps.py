@@ -205,23 +205,40 @@ class ReadView(StepView):
         return table_scene_of(self.task)
 
 
-@step_view("play")
-class PlayView(StepView):
-    """A roll to play on the board or in notation; the play made is shown once right."""
+class _RollView(StepView):
+    """A roll to play on the board or in notation (the step's position and dice); the play made is shown once
+    right."""
 
-    kind_name = N_("Play")
     answers_on_board = True
     typed = True
     undoes = True
-    task: PlayStep
 
     def __init__(self, task: Task, *, key: str = "") -> None:
         super().__init__(task, key=key)
         self.played: Play | None = None
 
     def scene(self) -> BoardScene:
-        start = BoardScene(position=self.task.board(), dice=self.task.roll(), caption=wording.your_roll())
+        position, dice = self.roll_to_play()
+        start = BoardScene(position=position, dice=dice, caption=wording.your_roll())
         return start if self.played is None else played_scene(start, self.played)
+
+    def roll_to_play(self) -> tuple[Position, Dice]:
+        return self.task.board(), self.task.roll()
+
+    def on_text(self, text: str) -> Feedback | Play:
+        return read_play(*self.roll_to_play(), text)
+
+    def answered(self, play: Play | None = None, point: int | None = None) -> None:
+        super().answered(play, point)
+        self.played = play
+
+
+@step_view("play")
+class PlayView(_RollView):
+    """A roll to play for a goal (a given play, or conditions), graded by the engine."""
+
+    kind_name = N_("Play")
+    task: PlayStep
 
     def roll_to_play(self) -> tuple[Position, Dice]:
         return read_step_board(self.task)
@@ -229,50 +246,24 @@ class PlayView(StepView):
     def on_play(self, play: Play, written: str) -> Feedback:
         return grade_play(self.task, play, written)
 
-    def on_text(self, text: str) -> Feedback | Play:
-        position, dice = read_step_board(self.task)
-        return read_play(position, dice, text)
-
-    def answered(self, play: Play | None = None, point: int | None = None) -> None:
-        super().answered(play, point)
-        self.played = play
-
 
 @step_view("best")
-class BestView(StepView):
-    """Find the best play, on the board or in notation: graded by the step's figures; after a miss the best play
-    is named, and once right the play made is shown with the best plays and their equities."""
+class BestView(_RollView):
+    """Find the best play: graded by the step's figures; after a miss the best play is named, and once right the
+    best plays are shown with their equities."""
 
     kind_name = N_("Best play")
-    answers_on_board = True
-    typed = True
-    undoes = True
     task: BestStep
 
     def __init__(self, task: Task, *, key: str = "") -> None:
         super().__init__(task, key=key)
-        self.played: Play | None = None
         self.misses = 0
-
-    def scene(self) -> BoardScene:
-        start = BoardScene(position=self.task.board(), dice=self.task.roll(), caption=wording.your_roll())
-        return start if self.played is None else played_scene(start, self.played)
-
-    def roll_to_play(self) -> tuple[Position, Dice]:
-        return self.task.board(), self.task.roll()
 
     def on_play(self, play: Play, written: str) -> Feedback:
         feedback = grade_best(self.task, play, written, misses=self.misses)
         if not feedback.correct:
             self.misses += 1
         return feedback
-
-    def on_text(self, text: str) -> Feedback | Play:
-        return read_play(self.task.board(), self.task.roll(), text)
-
-    def answered(self, play: Play | None = None, point: int | None = None) -> None:
-        super().answered(play, point)
-        self.played = play
 
 
 @step_view("pick")
