@@ -122,7 +122,7 @@ def test_the_best_play_and_plays_within_two_hundredths_are_accepted() -> None:
 
 
 def test_a_right_play_is_praised_with_its_idea_the_figures_and_the_explanation() -> None:
-    said = grade_best(best(), play_of("8/5 6/5"))
+    said = grade_best(best(), play_of("8/5 6/5"), explanation=THREE_ONE["explanation"])
     assert said.correct
     assert "the best play" in said.message and "makes your 5-point" in said.message
     assert "The 5-point blocks O's back checkers." in said.message
@@ -136,7 +136,7 @@ def test_a_close_play_is_accepted_and_compared_with_the_best() -> None:
 
 
 def test_a_rejected_play_says_what_it_gives_away_in_the_tutors_words_and_hides_the_best_at_first() -> None:
-    said = grade_best(best(), play_of("24/23 13/10"))
+    said = grade_best(best(), play_of("24/23 13/10"), hint=THREE_ONE["hint"])
     assert not said.correct and not said.illegal
     assert "0.228" in said.message and "very bad" in said.message
     assert "Two checkers landing together make a point." in said.message and "8/5 6/5" not in said.message

@@ -25,7 +25,13 @@ from trainer.content.grading import (
 from trainer.content.loader import Problem, load_lesson_file, load_lessons
 from trainer.content.models import GRADED_KINDS, ChooseStep, Lesson, Option, PickStep, PlayStep, ReadStep, RollStep
 from trainer.content.paths import content_dir
-from trainer.content.themes import DOUBLE_PUZZLE_THEMES, THEMES, VARIANT_TITLES
+from trainer.content.themes import (
+    DOUBLE_PUZZLE_THEMES,
+    PIPS_THEMES,
+    SHOTS_THEMES,
+    THEMES,
+    VARIANT_TITLES,
+)
 from trainer.content.validate import validate_paths
 from trainer.engine import BAR, OFF, IllegalPlayError, PlayError, Side, legal_plays, parse_play, read_position
 
@@ -104,8 +110,10 @@ def test_the_practice_links_name_puzzle_themes_that_ship() -> None:
     linked = [key for key in links if key not in VARIANT_TITLES]
     assert linked and set(linked) <= shipped
     # Every theme is practised after some lesson, but for "No legal play": a set of its own gives every answer away;
-    # the acey-deucey double puzzles' themes are practised in the variant's whole set.
-    assert set(linked) == set(THEMES) - {"no-play"} - set(DOUBLE_PUZZLE_THEMES)
+    # the acey-deucey double puzzles' themes are practised in the variant's whole set; the counting themes belong to
+    # the counting drills' positions, which no puzzle set serves.
+    counting = set(SHOTS_THEMES) | set(PIPS_THEMES)
+    assert set(linked) == set(THEMES) - {"no-play"} - set(DOUBLE_PUZZLE_THEMES) - counting
     for variant in set(links) & set(VARIANT_TITLES):  # a variant's whole set: it must have puzzles
         assert any(puzzle.variant == variant for puzzle in puzzles), variant
 

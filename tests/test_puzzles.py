@@ -88,8 +88,10 @@ def test_the_shipped_puzzles_load_without_problems() -> None:
     assert len(FORCED) >= 100
     assert len(BEAROFFS) >= 100
     kinds = Counter((puzzle.kind, puzzle.variant) for puzzle in LIBRARY.puzzles)
-    assert kinds == {("forced", "standard"): 135, ("bearoff", "standard"): 120, ("cube", "standard"): 80,
-                     ("forced", "acey-deucey"): 24, ("double", "acey-deucey"): 18}  # fmt: skip
+    assert kinds == {("forced", "standard"): 135, ("bearoff", "standard"): 120, ("cube", "standard"): 200,
+                     ("forced", "acey-deucey"): 24, ("double", "acey-deucey"): 18,
+                     ("best", "standard"): 320}  # fmt: skip
+    assert Counter(puzzle.kind for puzzle in LIBRARY.counts) == {"shots": 120, "pips": 60}
     assert {puzzle.theme for puzzle in FORCED} == set(FORCED_THEMES)
     assert {puzzle.theme for puzzle in BEAROFFS} <= set(BEAROFF_THEMES)
     assert all(1 <= puzzle.difficulty <= 3 for puzzle in LIBRARY.puzzles)
@@ -101,7 +103,7 @@ def test_shipped_puzzle_ids_are_unique_across_the_files() -> None:
         ids.extend(entry["id"] for entry in tomllib.loads(path.read_text("utf-8"))["puzzles"])
     duplicates = [puzzle_id for puzzle_id, count in Counter(ids).items() if count > 1]
     assert duplicates == []
-    shipped = LIBRARY.puzzles + LIBRARY.drills  # the recognition drill's positions are kept apart
+    shipped = LIBRARY.puzzles + LIBRARY.drills + LIBRARY.counts  # the drills' positions are kept apart
     assert len(ids) == len(shipped)  # nothing dropped on the way
     assert sorted(ids) == sorted(puzzle.id for puzzle in shipped)
 

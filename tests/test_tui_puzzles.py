@@ -13,7 +13,15 @@ from textual.widgets import Input, OptionList, Static
 
 from trainer.content.grading import bearoff_figures, bearoff_solution, best_group
 from trainer.content.puzzles import Puzzle, load_puzzles
-from trainer.content.themes import BEAROFF_THEMES, CUBE_THEMES, DOUBLE_PUZZLE_THEMES, FORCED_THEMES, THEME_TITLES
+from trainer.content.themes import (
+    BEAROFF_THEMES,
+    BEST_THEMES,
+    CONTACT_CUBE_THEMES,
+    CUBE_THEMES,
+    DOUBLE_PUZZLE_THEMES,
+    FORCED_THEMES,
+    THEME_TITLES,
+)
 from trainer.engine import IllegalPlayError, PlayError, explain, parse_play
 from trainer.engine.bearoff import RankedPlay
 from trainer.engine.wording import sentence
@@ -111,7 +119,8 @@ def expected_sets(difficulty: int) -> list[str]:
     sets = (
         ("forced", "standard", "Forced moves", FORCED_THEMES),
         ("bearoff", "standard", "Bear-offs", BEAROFF_THEMES),
-        ("cube", "standard", "Cube decisions", CUBE_THEMES),
+        ("cube", "standard", "Cube decisions", (*CUBE_THEMES, *CONTACT_CUBE_THEMES)),
+        ("best", "standard", "Best plays", BEST_THEMES),
         ("forced", "acey-deucey", "Acey-deucey: forced moves", FORCED_THEMES),
         ("double", "acey-deucey", "Acey-deucey: choosing the double", DOUBLE_PUZZLE_THEMES),
     )
@@ -142,7 +151,8 @@ async def test_home_shows_the_puzzle_count_and_p_opens_the_menu_of_sets(tmp_path
         assert lines == expected_sets(0)
         assert lines[0] == f"All puzzles  (0/{TOTAL} solved)"
         assert "Forced moves  (0/135 solved)" in lines and "Bear-offs  (0/120 solved)" in lines
-        assert "Cube decisions  (0/80 solved)" in lines and "Acey-deucey: forced moves  (0/24 solved)" in lines
+        assert "Cube decisions  (0/200 solved)" in lines and "Best plays  (0/320 solved)" in lines
+        assert "Acey-deucey: forced moves  (0/24 solved)" in lines
         assert not any(line.startswith("No legal play") for line in lines)  # its name would give the answer away
         assert "Difficulty: all" in str(app.screen.query_one("#puzzle-filter", Static).render())
         seen = {0: lines}

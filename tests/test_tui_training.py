@@ -524,11 +524,11 @@ async def test_the_dashboard_on_home_and_continue(tmp_path: Path) -> None:
         lines = home.query_one(DashboardSummary).text.splitlines()
         forced, bearoff, cube = (sum(1 for p in LIBRARY.puzzles if p.kind == k) for k in ("forced", "bearoff", "cube"))
         drills, doubles = len(LIBRARY.drills), sum(1 for p in LIBRARY.puzzles if p.kind == "double")
+        best = sum(1 for p in LIBRARY.puzzles if p.kind == "best")
         weakest = THEME_TITLES[MEDIUM.theme]  # the forced puzzle missed
         assert lines == [
-            f"Done: Lessons 1/{len(LESSONS.lessons)} · Forced 0/{forced} · Bear-off 1/{bearoff} · Cube 0/{cube}"
-            f" · Double 0/{doubles}",
-            f"Forced or not? 0/{drills}",
+            f"Done: Lessons 1/{len(LESSONS.lessons)} · Forced 0/{forced} · Bear-off 1/{bearoff} · Cube 0/{cube}",
+            f"Double 0/{doubles} · Best play 0/{best} · Forced or not? 0/{drills}",
             f"First try: Forced 0% · Bear-off 100% · Weakest: {weakest} 0%",
             f"Rating {rating} · Best streak 7, storm 12 · 2 days in a row",
         ]

@@ -135,7 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
     puzzles = commands.add_parser("puzzles", help=text("puzzles"), description=text("puzzles.description"))
     puzzle_commands = puzzles.add_subparsers(dest="puzzle_command", metavar="ACTION", required=True)
     generate = puzzle_commands.add_parser("generate", help=text("generate"), description=text("generate.description"))
-    generate.add_argument("--kind", choices=("forced", "bearoff", "recognition", "cube", "acey-deucey"), required=True)
+    kinds = ("forced", "bearoff", "recognition", "cube", "acey-deucey", "best", "contact-cube", "shots", "pips")
+    generate.add_argument("--kind", choices=kinds, required=True)
     generate.add_argument("--count", type=_int, default=20, help=text("generate.count", most=f"{MAX_COUNT:,}"))
     generate.add_argument("--seed", type=_int, default=1, help=text("generate.seed"))
     generate.add_argument("--output", type=Path, help=text("generate.output"))
@@ -159,7 +160,7 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
         library = load_puzzles()
         if library.problems:
             raise EngineError(wording.shipped_puzzle_problems(len(library.problems), library.problems[0]))
-        return "\n".join(export_lines([*library.puzzles, *library.drills])), 0
+        return "\n".join(export_lines([*library.puzzles, *library.drills, *library.counts])), 0
     from trainer.content.generate import mine, to_toml
 
     if arguments.count < 1:
@@ -169,7 +170,11 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
     prefix = arguments.prefix or f"{arguments.kind}-s{arguments.seed}"
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", prefix):
         raise EngineError(wording.bad_prefix(prefix))
-    if arguments.kind == "cube":
+    if arguments.kind in ("best", "contact-cube", "shots", "pips"):
+        from trainer.skill_mining import mine_skill_toml
+
+        text = mine_skill_toml(arguments.kind, arguments.count, arguments.seed, prefix=prefix)
+    elif arguments.kind == "cube":
         from trainer.content.mining import cube_toml, mine_cube
 
         text = cube_toml(mine_cube(arguments.count, arguments.seed), prefix=prefix)

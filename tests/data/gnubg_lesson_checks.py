@@ -4,7 +4,10 @@ the shipped lessons (an authoring tool: gnubg is never needed by the app or the 
 Run from the repository with gnubg 1.07 installed (``apt-get install gnubg``) and the oracle scripts
 (``gnubg_rank2.py``, ``gnubg_cube2.py`` with ``posid.py`` and ``bgcore.py``) in ``ORACLE_DIR``::
 
-    ORACLE_DIR=../shared/oracle python tests/data/gnubg_lesson_checks.py
+    ORACLE_DIR=../shared/oracle python tests/data/gnubg_lesson_checks.py [--puzzles]
+
+With ``--puzzles`` it does the same for the shipped best-play and contact cube puzzles, into
+``gnubg_puzzle_checks.jsonl`` (one line per puzzle, by ``id``).
 
 Plays are ranked at gnubg's 2 plies (bgsage's 3), money game, cube centered; each line keeps the ten best plays
 (result as a Position ID from the mover's view, equity, gnubg's notation) or the three cube equities and gnubg's
@@ -16,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -24,6 +28,7 @@ from trainer.content.models import BestStep, CubeStep
 
 HERE = Path(__file__).parent
 OUTPUT = HERE / "gnubg_lesson_checks.jsonl"
+PUZZLE_OUTPUT = HERE / "gnubg_puzzle_checks.jsonl"
 GNUBG = "/usr/games/gnubg"
 KEPT = 10
 
@@ -43,8 +48,31 @@ def run_gnubg(script: str, cases: list[dict[str, object]], oracle: Path, env: di
         return {answer["id"]: answer for answer in found}
 
 
+def puzzle_cases() -> tuple[list[dict[str, object]], list[dict[str, object]], dict[str, dict[str, object]]]:
+    """The gnubg questions of the shipped best-play and contact cube puzzles, and each one's record so far."""
+    from trainer.content.puzzles import load_puzzles
+
+    plays: list[dict[str, object]] = []
+    cubes: list[dict[str, object]] = []
+    keys: dict[str, dict[str, object]] = {}
+    for puzzle in load_puzzles().puzzles:
+        if puzzle.kind == "best":
+            dice = puzzle.roll()
+            case = {"id": puzzle.id, "position": puzzle.board().position_id(), "dice": [dice[0], dice[1]]}
+            plays.append(case)
+            keys[puzzle.id] = {"kind": "best"} | case
+        elif puzzle.kind == "cube" and puzzle.figures is not None:
+            case = {"id": puzzle.id, "position": puzzle.board().position_id()}
+            cubes.append(case)
+            keys[puzzle.id] = {"kind": "cube", "question": puzzle.question} | case
+    return plays, cubes, keys
+
+
 def main() -> None:
     oracle = Path(os.environ.get("ORACLE_DIR", "../shared/oracle")).resolve()
+    if "--puzzles" in sys.argv:
+        write(*puzzle_cases(), oracle, PUZZLE_OUTPUT, keep_id=True)
+        return
     library = load_lessons()
     plays: list[dict[str, object]] = []
     cubes: list[dict[str, object]] = []
@@ -62,9 +90,22 @@ def main() -> None:
                 case = {"id": key, "position": view.position_id()}
                 cubes.append(case)
                 keys[key] = {"lesson": lesson.id, "step": index + 1, "kind": "cube", "question": step.question} | case
+    write(plays, cubes, keys, oracle, OUTPUT, keep_id=False)
+
+
+def write(
+    plays: list[dict[str, object]],
+    cubes: list[dict[str, object]],
+    keys: dict[str, dict[str, object]],
+    oracle: Path,
+    destination: Path,
+    *,
+    keep_id: bool,
+) -> None:
+    """Ask gnubg about ``plays`` and ``cubes`` and write a line per key to ``destination``."""
     ranked = run_gnubg("gnubg_rank2.py", plays, oracle, {"RK_PLIES": "2"})
     decided = run_gnubg("gnubg_cube2.py", cubes, oracle, {"PLIES": "2"})
-    with OUTPUT.open("w") as output:
+    with destination.open("w") as output:
         for key, record in keys.items():
             if record["kind"] == "best":
                 answer = ranked[key]
@@ -76,9 +117,12 @@ def main() -> None:
                 answer = decided[key]
                 figures = {name: round(answer[name], 4) for name in ("no_double", "double_take", "double_pass")}
                 record = record | figures | {"action": answer["action"]}
-            record.pop("id", None)
+            if keep_id:
+                record["id"] = key
+            else:
+                record.pop("id", None)
             output.write(json.dumps(record) + "\n")
-    print(f"{len(keys)} steps written to {OUTPUT}")
+    print(f"{len(keys)} written to {destination}")
 
 
 if __name__ == "__main__":

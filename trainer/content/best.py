@@ -10,11 +10,11 @@ step does not list is below every listed one.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from trainer.content import wording
 from trainer.content.grading import Feedback, echo
-from trainer.content.models import BestStep
+from trainer.content.models import PlayFigure
 from trainer.engine import Dice, Play, PlayError, Position, parse_play
 from trainer.engine.ideas import play_ideas
 from trainer.engine.wording import play_ideas_sentence
@@ -28,6 +28,17 @@ the step has to widen its acceptance."""
 EPSILON: Final = 1e-9
 SHOWN_PLAYS: Final = 5
 """How many of the best plays the feedback lists."""
+
+
+class BestTask(Protocol):
+    """A best-play task: a lesson's step or a puzzle, with its board, its roll and the evaluated plays."""
+
+    @property
+    def plays(self) -> list[PlayFigure]: ...
+
+    def board(self) -> Position: ...
+
+    def roll(self) -> Dice: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +99,7 @@ class BestStepError(ValueError):
         self.index = index
 
 
-def best_figures(step: BestStep) -> BestFigures:
+def best_figures(step: BestTask) -> BestFigures:
     """The step's listed plays read on its board.
 
     :raises BestStepError: for a listed play that is illegal or unreadable.
@@ -106,7 +117,7 @@ def best_figures(step: BestStep) -> BestFigures:
     return BestFigures(position, dice, tuple(figures), window)
 
 
-def best_problems(step: BestStep) -> list[tuple[str, str, str | None]]:
+def best_problems(step: BestTask) -> list[tuple[str, str, str | None]]:
     """What is wrong with a best-play step's listed plays: an illegal one, one listed twice, the order, no play
     left out, or a step that is not clear."""
     try:
@@ -150,9 +161,17 @@ def figures_table(found: BestFigures, chosen: Play | None = None) -> tuple[str, 
     return (wording.best_plays_heading(), *lines)
 
 
-def grade_best(step: BestStep, play: Play, written: str | None = None, *, misses: int = 0) -> Feedback:
-    """Grade a legal play for a best-play step: accepted, with what it does, the figures and the explanation; or
-    rejected, with what it does, what it gives away in the tutor's words and the hint (after ``misses`` earlier
+def grade_best(
+    step: BestTask,
+    play: Play,
+    written: str | None = None,
+    *,
+    misses: int = 0,
+    explanation: str = "",
+    hint: str | None = None,
+) -> Feedback:
+    """Grade a legal play for a best-play task: accepted, with what it does, the figures and ``explanation``; or
+    rejected, with what it does, what it gives away in the tutor's words and ``hint`` (after ``misses`` earlier
     misses, the best play is named)."""
     found = best_figures(step)
     doing = what_it_does(play, written)
@@ -164,7 +183,8 @@ def grade_best(step: BestStep, play: Play, written: str | None = None, *, misses
             verdict = wording.best_play_found(doing)
         else:
             verdict = wording.close_play_found(doing, best.play.notation(), figure.loss, widened=found.widened)
-        return Feedback(True, f"{verdict} {step.explanation}", lines=figures_table(found, play))
+        message = f"{verdict} {explanation}" if explanation else verdict
+        return Feedback(True, message, lines=figures_table(found, play))
     figure = found.figure_of(play)
     last = found.figures[-1]
     if figure is None:
@@ -174,9 +194,9 @@ def grade_best(step: BestStep, play: Play, written: str | None = None, *, misses
     best = found.figures[0]
     if misses >= 1:
         return Feedback(False, wording.best_after_misses(doing, gives, what_it_does(best.play)))
-    return Feedback(False, wording.best_missed(doing, gives, step.hint))
+    return Feedback(False, wording.best_missed(doing, gives, hint))
 
 
-def best_solution(step: BestStep) -> Play:
+def best_solution(step: BestTask) -> Play:
     """The best play of a step (the one the figures rank first)."""
     return best_figures(step).figures[0].play

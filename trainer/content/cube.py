@@ -82,6 +82,8 @@ class CubeTask:
     @classmethod
     def of_puzzle(cls, puzzle: Puzzle) -> CubeTask:
         """A cube puzzle's question: X may double; O is asked to take."""
+        if puzzle.figures is not None and puzzle.plies is not None:
+            return cls(puzzle.cube(), puzzle.question or "double", plies=puzzle.plies)
         owned = puzzle.owner == "player"
         return cls(puzzle.cube(), puzzle.question or "double", last_roll=is_last_roll(puzzle.board()),
                    cube=2 if owned else 1)  # fmt: skip

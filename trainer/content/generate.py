@@ -354,11 +354,12 @@ def to_toml(candidates: Iterable[Candidate], *, prefix: str) -> str:
 
 def export_lines(puzzles: Iterable[Puzzle]) -> Iterator[str]:
     """JSON lines: id, kind, theme, position (Position ID, solver on roll), dice, answers (resulting IDs; for the
-    recognition drill the answer in words). Cube puzzles give the cube's owner and the question instead of dice
-    (the answer in words); acey-deucey puzzles say their variant and write positions in the text form, which can
-    hold checkers waiting to enter. Acey-deucey double puzzles give their question (``choose`` or ``full``), the
-    double for a ``full`` question as dice, any ``conditions``, and the answer in words (``3-3``..., ``yes`` or
-    ``no``)."""
+    recognition drill the answer in words; for best-play puzzles every accepted play's result; for shots and pips
+    puzzles the number, with ``side`` for pips and any ``targets``). Cube puzzles give the cube's owner and the
+    question instead of dice (the answer in words); acey-deucey puzzles say their variant and write positions in the
+    text form, which can hold checkers waiting to enter. Acey-deucey double puzzles give their question
+    (``choose`` or ``full``), the double for a ``full`` question as dice, any ``conditions``, and the answer in words
+    (``3-3``..., ``yes`` or ``no``)."""
     for puzzle in puzzles:
         position = puzzle.board()
         if puzzle.kind == "cube":
@@ -387,6 +388,14 @@ def export_lines(puzzles: Iterable[Puzzle]) -> Iterator[str]:
             if puzzle.conditions:
                 record["conditions"] = list(puzzle.conditions)
             yield json.dumps(record | {"answers": list(puzzle.answers)})
+            continue
+        if puzzle.kind in ("shots", "pips"):
+            record = {"id": puzzle.id, "kind": puzzle.kind, "theme": puzzle.theme, "position": position.position_id()}
+            if puzzle.side is not None:
+                record["side"] = puzzle.side
+            if puzzle.targets:
+                record["targets"] = sorted(puzzle.targets)
+            yield json.dumps(record | {"answers": [int(answer) for answer in puzzle.answers]})
             continue
         dice = puzzle.roll()
         acey = puzzle.variant == "acey-deucey"

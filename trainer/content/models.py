@@ -570,7 +570,7 @@ class Lesson(_Strict):
         return [index for index, step in enumerate(self.steps) if step.kind in GRADED_KINDS]
 
 
-PuzzleKind = Literal["forced", "bearoff", "recognition", "cube", "double"]
+PuzzleKind = Literal["forced", "bearoff", "recognition", "cube", "double", "best", "shots", "pips"]
 PuzzleVariant = Literal["standard", "acey-deucey"]
 
 
@@ -597,6 +597,16 @@ class Puzzle(_Strict):
     """Double puzzles asking ``choose``: what a full play of the double must also do (e.g. ``safe``)."""
     prompt: str = Field(min_length=1)
     answers: list[str] = Field(min_length=1)
+    plies: int | None = Field(default=None, ge=MIN_FIGURE_PLIES, le=MAX_FIGURE_PLIES)
+    """Best-play puzzles and contact cube puzzles: the depth of the evaluator's figures."""
+    plays: list[PlayFigure] = Field(default_factory=list)
+    """Best-play puzzles: the evaluator's best plays with their equities, best first, past the first one left out."""
+    figures: CubeFigures | None = None
+    """Contact cube puzzles: the evaluator's figures of the side that may double, the cube centered."""
+    side: Literal["player", "opponent"] | None = None
+    """Pip puzzles: whose count is asked, the side on roll's (``player``) or the other's."""
+    targets: list[int] = Field(default_factory=list)
+    """Shot puzzles: the points (the side on roll's numbering) of the blots that count; every blot if left out."""
 
     @field_validator("position")
     @classmethod
@@ -632,10 +642,13 @@ class Puzzle(_Strict):
         return self.cube_owner or "centered"
 
     def cube(self) -> CubeDecision:
-        """Cube puzzles: the exact cube decision of the side on roll.
+        """Cube puzzles: the cube decision of the side on roll, exact or (a contact puzzle) from its figures.
 
-        :raises NotBearOffError: if the position lies outside the exact table.
+        :raises NotBearOffError: if the position lies outside the exact table and the puzzle has no figures.
         """
+        if self.figures is not None:
+            given = self.figures
+            return CubeDecision("centered", given.win, given.no_double, given.double_take, given.double_pass)
         return cube_decision(self.board(), self.owner)
 
     def accepted_plays(self) -> list[Play]:

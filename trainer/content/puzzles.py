@@ -31,6 +31,12 @@ from trainer.content.grading import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, best_g
 from trainer.content.models import Puzzle, PuzzleKind, PuzzleVariant, problem_of
 from trainer.content.paths import content_dir
 from trainer.content.recognition import check_recognition
+from trainer.content.skill_puzzles import (
+    check_best_puzzle,
+    check_contact_cube_puzzle,
+    check_count_puzzle,
+    skill_field_problems,
+)
 from trainer.content.themes import (
     BEAROFF_THEMES,
     CUBE_THEMES,
@@ -71,6 +77,8 @@ class PuzzleLibrary:
     skipped: list[str] = field(default_factory=list)
     drills: list[Puzzle] = field(default_factory=list)
     """The recognition drill's positions (kind ``recognition``), kept apart from the puzzle sets."""
+    counts: list[Puzzle] = field(default_factory=list)
+    """The counting drills' positions (kinds ``shots`` and ``pips``), kept apart from the puzzle sets."""
 
     def themes(self, kind: str | None = None, variant: str | None = None) -> list[str]:
         """Themes present (of ``kind`` and ``variant`` when given), in the catalogue's order."""
@@ -100,7 +108,7 @@ def practice_set(puzzles: list[Puzzle], key: str) -> tuple[str, list[Puzzle]]:
 
 def _field_problems(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     """Fields that the puzzle's kind needs or does not take."""
-    problems: list[tuple[str, str, str | None]] = []
+    problems: list[tuple[str, str, str | None]] = skill_field_problems(puzzle)
     if puzzle.kind != "double" and puzzle.conditions:
         problems.append(("conditions", wording.only_choose_takes_conditions(), wording.remove_field("conditions")))
     if puzzle.kind == "double":
@@ -120,7 +128,7 @@ def _field_problems(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
         for name, value in (("cube_owner", puzzle.cube_owner), ("question", puzzle.question))
         if value is not None
     )
-    if puzzle.dice is None:
+    if puzzle.dice is None and puzzle.kind not in ("shots", "pips"):
         problems.append(("dice", wording.puzzle_needs_dice(puzzle.kind), 'dice = "65"'))
     if puzzle.variant == "acey-deucey" and puzzle.kind not in ("forced", "double"):
         problems.append(("variant", wording.acey_deucey_puzzles_are_forced(), 'kind = "forced" or "double"'))
@@ -153,6 +161,8 @@ def check_cube_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     """Rules checks of a cube puzzle: the position in the exact table, the theme the engine finds, the answer the
     exact figures give, by a clear margin."""
     assert puzzle.question is not None
+    if puzzle.figures is not None:
+        return check_contact_cube_puzzle(puzzle)
     accepted = CUBE_ANSWERS[puzzle.question]
     written = ", ".join(f'["{answer}"]' for answer in accepted)
     if len(puzzle.answers) != 1 or puzzle.answers[0] not in accepted:
@@ -185,6 +195,10 @@ def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
         return check_recognition(puzzle)
     if puzzle.kind == "double":
         return check_double_puzzle(puzzle)
+    if puzzle.kind == "best":
+        return check_best_puzzle(puzzle)
+    if puzzle.kind in ("shots", "pips"):
+        return check_count_puzzle(puzzle)
     problems: list[tuple[str, str, str | None]] = []
     position, dice = puzzle.board(), puzzle.roll()
     if position.is_game_over():
@@ -294,6 +308,11 @@ def load_puzzles(directory: Path | None = None) -> PuzzleLibrary:
                 )
                 continue
             seen[puzzle.id] = path.name
-            (library.drills if puzzle.kind == "recognition" else library.puzzles).append(puzzle)
+            if puzzle.kind == "recognition":
+                library.drills.append(puzzle)
+            elif puzzle.kind in ("shots", "pips"):
+                library.counts.append(puzzle)
+            else:
+                library.puzzles.append(puzzle)
     library.puzzles.sort(key=lambda puzzle: puzzle.variant != "standard")  # backgammon first, then the variants
     return library

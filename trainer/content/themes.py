@@ -23,7 +23,31 @@ BEAROFF_THEMES = ("fewest-rolls", "race")
 CUBE_THEMES = ("last-roll", "two-rolls", "longer-bearoff", "redouble")
 DOUBLE_PUZZLE_THEMES = ("choose-double", "double-in-full")
 """The themes of acey-deucey double puzzles: which double to choose after a 1-2, can all of a double be played."""
-THEMES = (*FORCED_THEMES, *BEAROFF_THEMES, *CUBE_THEMES, *DOUBLE_PUZZLE_THEMES)
+BEST_THEMES = (
+    "opening-reply",
+    "hit-or-not",
+    "make-a-point",
+    "prime-escape",
+    "attack-blitz",
+    "holding-game",
+    "bear-in-contact",
+    "racing",
+)
+"""The themes of best-play puzzles, as a player recognises them."""
+CONTACT_CUBE_THEMES = ("market-loser", "too-good", "not-yet", "gammonish-take", "take-or-pass", "race-cube")
+"""The themes of cube puzzles judged by the evaluator's figures (contact positions and races)."""
+SHOTS_THEMES = ("direct", "indirect", "two-blots", "from-the-bar")
+PIPS_THEMES = ("race-count", "contact-count")
+THEMES = (
+    *FORCED_THEMES,
+    *BEAROFF_THEMES,
+    *CUBE_THEMES,
+    *DOUBLE_PUZZLE_THEMES,
+    *BEST_THEMES,
+    *CONTACT_CUBE_THEMES,
+    *SHOTS_THEMES,
+    *PIPS_THEMES,
+)
 THEME_TITLES = {
     "only-play": N_("The only legal play"),
     "no-play": N_("No legal play"),
@@ -42,6 +66,26 @@ THEME_TITLES = {
     "redouble": N_("Redoubling an owned cube"),
     "choose-double": N_("Which double after a 1-2"),
     "double-in-full": N_("Can all of the double be played?"),
+    "opening-reply": N_("Opening replies"),
+    "hit-or-not": N_("Hit or not"),
+    "make-a-point": N_("Make a point"),
+    "prime-escape": N_("Primes and escapes"),
+    "attack-blitz": N_("Attack and blitz"),
+    "holding-game": N_("Anchors and holding games"),
+    "bear-in-contact": N_("Bearing in and off against contact"),
+    "racing": N_("Racing"),
+    "market-loser": N_("Market losers"),
+    "too-good": N_("Too good to double"),
+    "not-yet": N_("Not strong enough yet"),
+    "gammonish-take": N_("Takes with gammons against you"),
+    "take-or-pass": N_("Take or pass"),
+    "race-cube": N_("The cube in a race"),
+    "direct": N_("Direct shots"),
+    "indirect": N_("Indirect shots"),
+    "two-blots": N_("Shots at two blots"),
+    "from-the-bar": N_("Shots from the bar"),
+    "race-count": N_("Pip counts in a race"),
+    "contact-count": N_("Pip counts with contact"),
 }
 """The title of each theme, marked for translation: shown through :func:`trainer.content.wording.theme_title`."""
 REVEALING_THEMES = frozenset({"no-play"})

@@ -610,6 +610,9 @@ def unknown_theme(kind: str, theme: str) -> str:
         "bearoff": _("unknown bear-off theme {theme}"),
         "recognition": _("unknown recognition theme {theme}"),
         "double": _("unknown double theme {theme}"),
+        "best": _("unknown best-play theme {theme}"),
+        "shots": _("unknown shots theme {theme}"),
+        "pips": _("unknown pips theme {theme}"),
     }
     return unknown[kind].format(theme=repr(theme))
 
@@ -1846,3 +1849,31 @@ def accepted_plays_differ(plays: Sequence[str]) -> str:
 
 def first_rejected_not_listed(play: str) -> str:
     return _("the best play the step rejects, {play}, is not listed").format(play=play)
+
+
+def only_kind_takes(kind: str, field: str) -> str:
+    return _("only {kind} puzzles take '{field}'").format(kind=kind, field=field)
+
+
+def best_puzzle_needs_figures() -> str:
+    return _("a best-play puzzle needs the evaluator's 'plies' and 'plays'")
+
+
+def compute_the_figures() -> str:
+    return _("compute them with bgtrainer lessons figures POSITION DICE")
+
+
+def pips_puzzle_needs_a_side() -> str:
+    return _("a pips puzzle says whose count it asks: 'side' is player or opponent")
+
+
+def answers_are_the_accepted_plays() -> str:
+    return _("the answers must be exactly the plays the figures accept")
+
+
+def count_puzzle_takes_no_dice() -> str:
+    return _("a counting puzzle is asked before the roll: it takes no dice")
+
+
+def engine_counts(right: int, written: str) -> str:
+    return _("the engine counts {right}, not {written}").format(right=right, written=written)

@@ -14,6 +14,7 @@ KIND_NAMES: dict[str, tuple[str, str]] = {
     "bearoff": (N_("Bear-offs"), N_("Bear-off")),
     "cube": (N_("Cube decisions"), N_("Cube")),
     "double": (N_("Choosing the double"), N_("Double")),
+    "best": (N_("Best plays"), N_("Best play")),
     "recognition": (N_("Forced or not? (drill positions)"), N_("Forced or not?")),
 }
 """The names of each kind of puzzle, in full and short, in English (translated by :func:`kind_names`)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from trainer.content.best import grade_best
 from trainer.content.counting import grade_count
@@ -46,6 +46,7 @@ from trainer.content.models import (
     PickStep,
     PipsStep,
     PlayStep,
+    Puzzle,
     ReadStep,
     RollStep,
     ScoreStep,
@@ -58,9 +59,6 @@ from trainer.i18n import N_
 from trainer.tui import wording
 from trainer.tui.scenes import cube_question_scene, played_scene
 from trainer.tui.widgets.scene import BoardScene, TurnCue
-
-if TYPE_CHECKING:
-    from trainer.content.puzzles import Puzzle
 
 Task = Any
 """A lesson step or a puzzle (each kind of view takes its own)."""
@@ -85,9 +83,12 @@ def view_for(task: Task, *, key: str = "") -> StepView:
     """The view of ``task`` for one showing (``key`` names the task where it lives, e.g. ``lesson/3``: a view that
     shuffles its options does it the same way each time).
 
+    A puzzle is shown by its kind's puzzle view where it has one of its own (``puzzle:best``).
+
     :raises KeyError: for a kind of task no view shows.
     """
-    return VIEWS[task.kind](task, key=key)
+    own = f"puzzle:{task.kind}" if isinstance(task, Puzzle) else ""
+    return VIEWS[own if own in VIEWS else task.kind](task, key=key)
 
 
 class StepView:
@@ -260,7 +261,8 @@ class BestView(_RollView):
         self.misses = 0
 
     def on_play(self, play: Play, written: str) -> Feedback:
-        feedback = grade_best(self.task, play, written, misses=self.misses)
+        step = self.task
+        feedback = grade_best(step, play, written, misses=self.misses, explanation=step.explanation, hint=step.hint)
         if not feedback.correct:
             self.misses += 1
         return feedback
@@ -570,6 +572,25 @@ class PipsView(StepView):
 
 
 # --- puzzles --------------------------------------------------------------------------------------------------------
+
+
+@step_view("puzzle:best")
+class PuzzleBestView(BestView):
+    """A best-play puzzle: as a lesson's best-play step, its theme said as the idea once answered; the solution is
+    played out on the board."""
+
+    task: Puzzle  # type: ignore[assignment]
+
+    def scene(self) -> BoardScene:
+        return replace(super().scene(), names=None, caption=wording.puzzle_caption(self.task.id))
+
+    def on_play(self, play: Play, written: str) -> Feedback:
+        puzzle = self.task
+        idea = wording.puzzle_theme_idea(puzzle.theme)
+        feedback = grade_best(puzzle, play, written, misses=self.misses, explanation=idea)
+        if not feedback.correct:
+            self.misses += 1
+        return feedback
 
 
 @step_view("forced", "bearoff")

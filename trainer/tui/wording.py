@@ -325,6 +325,7 @@ PUZZLE_NAMES = {
     "bearoff": N_("Bear-off"),
     "cube": N_("Cube decision"),
     "double": N_("Choosing the double"),
+    "best": N_("Best play"),
 }
 """One puzzle of each kind, as its screen names it."""
 
@@ -1505,3 +1506,8 @@ HELP_SECTIONS = (
 def help_text() -> str:
     """The help page: the keys, the board and the rules in brief (Markdown)."""
     return "\n\n".join(_(section) for section in HELP_SECTIONS) + "\n"
+
+
+def puzzle_theme_idea(theme: str) -> str:
+    """The idea of a best-play puzzle, named by its theme: ``The theme: Hit or not.``"""
+    return _("The theme: {theme}.").format(theme=theme_title(theme))

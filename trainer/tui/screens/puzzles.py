@@ -23,6 +23,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from trainer.content.best import what_it_does
 from trainer.content.doubles import double_name
 from trainer.content.grading import Feedback, bearoff_solution
 from trainer.content.themes import REVEALING_THEMES
@@ -52,6 +53,7 @@ SETS = (
     ("forced", "standard"),
     ("bearoff", "standard"),
     ("cube", "standard"),
+    ("best", "standard"),
     ("forced", "acey-deucey"),
     ("double", "acey-deucey"),
 )
@@ -376,7 +378,7 @@ class PuzzleScreen(TaskScreen):
             return
         answer = self.view.on_text(event.value)
         if isinstance(answer, Play):
-            self.played(answer, event.value)
+            self.grade(self.view.on_play(answer, event.value), event.value, typed=True)
         else:
             self.grade(answer, event.value, typed=True)
 
@@ -426,7 +428,10 @@ class PuzzleScreen(TaskScreen):
             self.feedback.show(wording.solution_no_play(explanation), "info")
             return
         self.board.scene = replace(self.board.scene, marked=frozenset())
-        said = explanation if puzzle.kind == "forced" else bearoff_solution(puzzle)
+        if puzzle.kind == "best":
+            said = what_it_does(solution)
+        else:
+            said = explanation if puzzle.kind == "forced" else bearoff_solution(puzzle)
         self.feedback.show(wording.solution(said), "info")
         self.stop_solution_replay()
 

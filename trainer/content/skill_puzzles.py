@@ -1,0 +1,113 @@
+"""Checks of the skill puzzles: best plays (the stored figures read on the board, the answers the plays they
+accept), contact cube decisions (the answer the figures give, by a clear margin), and shot and pip counts (the
+engine's numbers)."""
+
+from __future__ import annotations
+
+from trainer.content import wording
+from trainer.content.best import best_figures, best_problems
+from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, right_answer
+from trainer.content.keywords import CUBE_ANSWERS
+from trainer.content.models import Puzzle
+from trainer.content.themes import BEST_THEMES, CONTACT_CUBE_THEMES, PIPS_THEMES, SHOTS_THEMES
+from trainer.engine import EngineError, PlayError, blot_points, count_shots, parse_play
+from trainer.engine.bearoff import cube_decision
+
+Problems = list[tuple[str, str, str | None]]
+SKILL_KINDS = frozenset({"best", "shots", "pips"})
+KIND_FIELDS = {"plays": "best", "side": "pips", "targets": "shots"}
+"""The fields only one kind of puzzle takes."""
+
+
+def skill_field_problems(puzzle: Puzzle) -> Problems:
+    """Fields a skill puzzle needs, and the skill fields other kinds do not take."""
+    problems: Problems = []
+    for name, kind in KIND_FIELDS.items():
+        if getattr(puzzle, name) and puzzle.kind != kind:
+            problems.append((name, wording.only_kind_takes(kind, name), wording.remove_field(name)))
+    if puzzle.figures is not None and puzzle.kind != "cube":
+        problems.append(("figures", wording.only_kind_takes("cube", "figures"), wording.remove_field("figures")))
+    if puzzle.plies is not None and puzzle.kind not in ("best", "cube"):
+        problems.append(("plies", wording.only_kind_takes("best", "plies"), wording.remove_field("plies")))
+    if puzzle.kind == "best" and (puzzle.plies is None or not puzzle.plays):
+        problems.append(("plays", wording.best_puzzle_needs_figures(), wording.compute_the_figures()))
+    if puzzle.kind == "cube" and (puzzle.figures is None) != (puzzle.plies is None):
+        problems.append(("figures", wording.figures_need_plies(), None))
+    if puzzle.kind == "pips" and puzzle.side is None:
+        problems.append(("side", wording.pips_puzzle_needs_a_side(), 'side = "player"'))
+    return problems
+
+
+def check_best_puzzle(puzzle: Puzzle) -> Problems:
+    """A best-play puzzle: its listing (legal, in order, clear) and answers that are exactly the accepted plays."""
+    if puzzle.theme not in BEST_THEMES:
+        return [("theme", wording.unknown_theme("best", puzzle.theme), wording.use_one_of(BEST_THEMES))]
+    problems = best_problems(puzzle)
+    if problems:
+        return problems
+    found = best_figures(puzzle)
+    accepted = {figure.play.result for figure in found.accepted}
+    position, dice = puzzle.board(), puzzle.roll()
+    answered = set()
+    for answer in puzzle.answers:
+        try:
+            answered.add(parse_play(position, dice, answer).result)
+        except PlayError as error:
+            return [("answers", wording.not_legal_here(answer, error.reason), None)]
+    if answered != accepted:
+        names = ", ".join(f'"{figure.play}"' for figure in found.accepted)
+        return [("answers", wording.answers_are_the_accepted_plays(), f"answers = [{names}]")]
+    return []
+
+
+def check_contact_cube_puzzle(puzzle: Puzzle) -> Problems:
+    """A cube puzzle judged by its figures: the theme, outside the exact table, the answer by a clear margin."""
+    assert puzzle.question is not None
+    if puzzle.theme not in CONTACT_CUBE_THEMES:
+        return [("theme", wording.unknown_theme("cube", puzzle.theme), wording.use_one_of(CONTACT_CUBE_THEMES))]
+    if puzzle.owner != "centered":
+        return [("cube_owner", wording.contact_cube_centered(), 'cube_owner = "centered"')]
+    try:
+        cube_decision(puzzle.board())
+    except EngineError:
+        pass
+    else:
+        return [("figures", wording.exact_table_covers_it(), wording.drop_the_figures())]
+    accepted = CUBE_ANSWERS[puzzle.question]
+    if len(puzzle.answers) != 1 or puzzle.answers[0] not in accepted:
+        return [("answers", wording.cube_answers(puzzle.question), None)]
+    decision = puzzle.cube()
+    right = right_answer(decision, puzzle.question)
+    if puzzle.answers[0] != right:
+        return [("answers", wording.evaluator_figures_say(right, puzzle.answers[0]), f'answers = ["{right}"]')]
+    margin = answer_margin(decision, puzzle.question)
+    if margin < CLEAR_CONTACT_MARGIN:
+        return [("figures", wording.too_close_to_teach(margin, CLEAR_CONTACT_MARGIN), None)]
+    return []
+
+
+def count_answer(puzzle: Puzzle) -> int:
+    """The engine's count for a shots or pips puzzle."""
+    position = puzzle.board()
+    if puzzle.kind == "shots":
+        return count_shots(position, puzzle.targets or None).total
+    mine, theirs = position.pip_count()
+    return mine if puzzle.side == "player" else theirs
+
+
+def check_count_puzzle(puzzle: Puzzle) -> Problems:
+    """A shots or pips puzzle: the theme, something to count, and the engine's number as the answer."""
+    themes = SHOTS_THEMES if puzzle.kind == "shots" else PIPS_THEMES
+    if puzzle.theme not in themes:
+        return [("theme", wording.unknown_theme(puzzle.kind, puzzle.theme), wording.use_one_of(themes))]
+    if puzzle.dice is not None:
+        return [("dice", wording.count_puzzle_takes_no_dice(), wording.remove_field("dice"))]
+    if puzzle.kind == "shots":
+        blots = blot_points(puzzle.board())
+        missing = [point for point in puzzle.targets if point not in blots]
+        if not blots or missing:
+            return [("targets", wording.no_blot_to_hit(), wording.choose_blots_to_hit())]
+    answer = count_answer(puzzle)
+    if puzzle.answers != [str(answer)]:
+        return [("answers", wording.engine_counts(answer, ", ".join(puzzle.answers)), f'answers = ["{answer}"]')]
+    return []
