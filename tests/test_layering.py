@@ -121,6 +121,8 @@ ALLOWED: dict[str, set[str]] = {
     "cube_report.py": {"trainer.engine", "trainer.cli_wording"},
     # Where a lesson's stored figures meet the evaluator: computed for authors, checked again by validate --deep.
     "figures.py": {"trainer.engine", "trainer.content", "trainer.analysis"},
+    # Mining skill puzzles: bgsage's judgement of self-play positions, written as content.
+    "skill_mining.py": {"trainer.engine", "trainer.content", "trainer.analysis"},
     # A crash report goes in the data folder, private as the store makes it.
     "reports.py": {"trainer", "trainer.store", "trainer.cli_wording"},
     # The sentences of the command line and its reports: the engine's quoting below them.
@@ -136,7 +138,14 @@ ALLOWED: dict[str, set[str]] = {
     "skill.py": set(),
     "cli.py": UI
     | BELOW_THE_UI
-    | {"trainer", "trainer.cube_report", "trainer.figures", "trainer.tui.app", "trainer.cli_wording"},
+    | {
+        "trainer",
+        "trainer.cube_report",
+        "trainer.figures",
+        "trainer.skill_mining",
+        "trainer.tui.app",
+        "trainer.cli_wording",
+    },
 }
 
 

@@ -23,8 +23,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from trainer.analysis import Evaluator, RankedPlay, get_level, pick
+from trainer.content import wording
 from trainer.content.best import ACCEPT_WITHIN, CLEAR_GAP, EPSILON
-from trainer.content.cube import CLEAR_CONTACT_MARGIN
+from trainer.content.cube import CLEAR_CONTACT_MARGIN, right_answer
+from trainer.content.keywords import CUBE_ANSWERS
 from trainer.engine import BAR, Dice, EngineError, Position, blot_points, count_shots
 from trainer.engine.bearoff import CubeDecision as TableDecision
 from trainer.engine.bearoff import cube_decision as table_decision
@@ -149,7 +151,7 @@ class BestCandidate:
             "difficulty": self.difficulty,
             "position": self.decision.position.text(),
             "dice": f"{dice.high}{dice.low}",
-            "prompt": "Find the best play.",
+            "prompt": wording.best_puzzle_prompt(),
             "answers": tuple(item.play.notation(stops=True) for item in accepted),
             "plies": FIGURE_PLIES,
             "plays": [(item.play.notation(stops=True), round(item.equity, 3)) for item in listed],
@@ -240,7 +242,7 @@ class CubeCandidate:
         return self.answer
 
     def fields(self, puzzle_id: str) -> dict[str, object]:
-        prompt = "Should X double?" if self.question == "double" else "X doubles. Should O take?"
+        prompt = wording.cube_prompt(self.question, owned=False)
         return {
             "id": puzzle_id,
             "kind": "cube",
@@ -293,18 +295,17 @@ def cube_candidates(evaluator: Evaluator, seed: int) -> Iterator[CubeCandidate]:
         for question, margin in questions:
             if margin < CLEAR_CONTACT_MARGIN + 0.005:
                 continue
+            answer = right_answer(table, question)
             if question == "double":
-                answer = "double" if table.should_double else "no double"
                 if not contact:
                     theme = "race-cube"
                 elif too_good:
                     theme = "too-good"
-                elif answer == "double":
+                elif table.should_double:
                     theme = "market-loser"
                 else:
                     theme = "not-yet"
             else:
-                answer = "take" if table.should_take else "pass"
                 theme = "race-cube" if not contact else "gammonish-take" if gammons >= 0.2 else "take-or-pass"
             difficulty = 1 if margin >= 0.15 else 2 if margin >= 0.07 else 3
             yield CubeCandidate(position, question, answer, theme, difficulty, figures)
@@ -313,7 +314,7 @@ def cube_candidates(evaluator: Evaluator, seed: int) -> Iterator[CubeCandidate]:
 
 def mine_cube(evaluator: Evaluator, count: int, seed: int) -> list[CubeCandidate]:
     """``count`` cube puzzles balanced over the four answers, each position and question once."""
-    answers = ("double", "no double", "take", "pass")
+    answers = (*CUBE_ANSWERS["double"], *CUBE_ANSWERS["take"])
     return _spread(cube_candidates(evaluator, seed), count, answers, lambda c: c.answer,
                    lambda c: (c.position.position_id(), c.question))  # fmt: skip
 
@@ -432,14 +433,14 @@ def mine_skill_toml(kind: str, count: int, seed: int, *, prefix: str) -> str:
     elif kind == "shots":
         records = [
             {"id": "", "kind": "shots", "theme": theme, "difficulty": 1 if total <= 12 else 2 if total <= 20 else 3,
-             "position": position.text(), "prompt": "How many of the 36 rolls hit?", "answers": (str(total),)}
+             "position": position.text(), "prompt": wording.shots_puzzle_prompt(), "answers": (str(total),)}
             for position, theme, total in mine_shots(evaluator, count, seed)
         ]  # fmt: skip
     else:
         records = [
             {"id": "", "kind": "pips", "theme": theme, "difficulty": 1 if theme == "race-count" else 2,
              "position": position.text(), "side": side,
-             "prompt": "What is your pip count?" if side == "player" else "What is O's pip count?",
+             "prompt": wording.pips_puzzle_prompt(side),
              "answers": (str(total),)}
             for position, theme, side, total in mine_pips(evaluator, count, seed)
         ]  # fmt: skip

@@ -1877,3 +1877,18 @@ def count_puzzle_takes_no_dice() -> str:
 
 def engine_counts(right: int, written: str) -> str:
     return _("the engine counts {right}, not {written}").format(right=right, written=written)
+
+
+def best_puzzle_prompt() -> str:
+    """The prompt of a mined best-play puzzle."""
+    return _("Find the best play.")
+
+
+def shots_puzzle_prompt() -> str:
+    """The prompt of a mined shot-counting position."""
+    return _("How many of the 36 rolls hit?")
+
+
+def pips_puzzle_prompt(side: str) -> str:
+    """The prompt of a mined pip-counting position: the side on roll's count, or O's."""
+    return _("What is your pip count?") if side == "player" else _("What is O's pip count?")
