@@ -126,7 +126,7 @@ def test_a_right_play_is_praised_with_its_idea_the_figures_and_the_explanation()
     assert said.correct
     assert "the best play" in said.message and "makes your 5-point" in said.message
     assert "The 5-point blocks O's back checkers." in said.message
-    assert said.lines[1].split() == ["✓", "1.", "8/5", "6/5", "+0.221", "←", "your", "play"]
+    assert said.lines[1] == "✓ 1. 8/5 6/5 +0.221 ← you"
     assert said.lines[2].split()[-2:] == ["-0.007", "(-0.228)"]
 
 

@@ -92,10 +92,12 @@ def test_gnubg_agrees_with_every_contact_cube_step(lesson: Lesson, index: int, s
     assert answer == step.answer and margin >= GNUBG_CUBE_MARGIN, record["action"]
 
 
-def test_bgsage_confirms_the_first_best_play_step_of_every_lesson() -> None:
+def test_bgsage_confirms_the_first_best_play_step_of_two_lessons() -> None:
+    """A sample evaluated again at 3 plies (the whole check, ``bgtrainer validate --deep``, takes minutes)."""
     firsts: dict[str, tuple[Lesson, int]] = {}
     for lesson, index, _step in BEST:
-        firsts.setdefault(lesson.id, (lesson, index))
+        if len(firsts) < 2 or lesson.id in firsts:
+            firsts.setdefault(lesson.id, (lesson, index))
     for lesson, index in firsts.values():
         sample = lesson.model_copy(update={"steps": [lesson.steps[index]]})
         assert deep_check(lesson.id, sample) == [], lesson.id

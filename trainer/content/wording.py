@@ -1691,11 +1691,12 @@ def contact_cube_centered() -> str:
 
 
 def figure_line(number: int, mark: str, play: str, equity: float, loss: float, *, mine: bool) -> str:
-    """One play of the figures: ``✓ 1. 8/5 6/5  +0.221``, ``  3. 13/9  -0.025 (-0.246)``; the learner's marked."""
+    """One play of the figures, short enough for the narrow panel: ``✓ 1. 8/5 6/5 +0.221``,
+    ``  3. 13/9 -0.025 (-0.246)``; the learner's marked ``← you``."""
     place = f"{number}." if number else "  "
     behind = _(" ({loss:+.3f})").format(loss=-loss) if loss > 1e-9 else ""
-    line = f"{mark} {place} {play}  {equity:+.3f}{behind}"
-    return _("{line}  ← your play").format(line=line) if mine else line
+    line = f"{mark} {place} {play} {equity:+.3f}{behind}"
+    return _("{line} ← you").format(line=line) if mine else line
 
 
 def best_plays_heading() -> str:
