@@ -124,6 +124,12 @@ def best_problems(step: BestTask) -> list[tuple[str, str, str | None]]:
         found = best_figures(step)
     except BestStepError as error:
         return [("plays", wording.listed_play_illegal(error.index + 1, str(error)), None)]
+    return listing_problems(found)
+
+
+def listing_problems(found: BestFigures) -> list[tuple[str, str, str | None]]:
+    """What is wrong with listed plays read on the board: one listed twice, the order, no play left out, or not
+    clear."""
     seen: dict[Position, int] = {}
     for number, figure in enumerate(found.figures, start=1):
         if figure.play.result in seen:

@@ -5,7 +5,7 @@ engine's numbers)."""
 from __future__ import annotations
 
 from trainer.content import wording
-from trainer.content.best import best_figures, best_problems
+from trainer.content.best import BestStepError, best_figures, listing_problems
 from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, right_answer
 from trainer.content.keywords import CUBE_ANSWERS
 from trainer.content.models import Puzzle
@@ -42,10 +42,13 @@ def check_best_puzzle(puzzle: Puzzle) -> Problems:
     """A best-play puzzle: its listing (legal, in order, clear) and answers that are exactly the accepted plays."""
     if puzzle.theme not in BEST_THEMES:
         return [("theme", wording.unknown_theme("best", puzzle.theme), wording.use_one_of(BEST_THEMES))]
-    problems = best_problems(puzzle)
+    try:
+        found = best_figures(puzzle)
+    except BestStepError as error:
+        return [("plays", wording.listed_play_illegal(error.index + 1, str(error)), None)]
+    problems = listing_problems(found)
     if problems:
         return problems
-    found = best_figures(puzzle)
     accepted = {figure.play.result for figure in found.accepted}
     position, dice = puzzle.board(), puzzle.roll()
     answered = set()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal, get_args
 
 from trainer.engine import wording
@@ -66,7 +67,9 @@ def read_record(text: str) -> PositionRecord:
     )
 
 
+@lru_cache(maxsize=4096)
 def _read(stripped: str) -> tuple[Form, Position | Xgid | tuple[Position, MatchId]]:
+    """What ``stripped`` holds, in which form; remembered for the most recent texts (what it reads are values)."""
     if stripped.lower() in ("start", "opening"):
         return START, Position.start()
     if re.match(r"[XO]\s*:", stripped, re.IGNORECASE):
