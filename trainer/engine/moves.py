@@ -169,7 +169,7 @@ def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
     return _legal_plays(position, Dice.of(dice))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _legal_plays(position: Position, roll: Dice) -> tuple[Play, ...]:
     """:func:`legal_plays` of a checked roll, remembered for the most recent positions (their plays are values)."""
     first, second = roll

@@ -67,7 +67,7 @@ def read_record(text: str) -> PositionRecord:
     )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _read(stripped: str) -> tuple[Form, Position | Xgid | tuple[Position, MatchId]]:
     """What ``stripped`` holds, in which form; remembered for the most recent texts (what it reads are values)."""
     if stripped.lower() in ("start", "opening"):
