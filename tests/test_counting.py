@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from trainer.content.grading import Feedback
 from trainer.content.loader import load_lesson_file, load_lessons
 from trainer.content.models import ChooseStep, PipsStep, ShotsStep
-from trainer.engine import Dice, Position, count_shots, legal_plays
+from trainer.engine import Dice, Position, blot_points, count_shots, legal_plays
 from trainer.tui.steps import view_for
 
 O_BACK = "O: 1x2 12x5 17x3 19x4"
@@ -246,3 +246,25 @@ def test_the_entering_questions_of_the_counting_lesson_agree_with_the_engine() -
         assert position is not None
         right = next(option.text for option in step.options if option.correct)
         assert right == f"{entering_rolls(position)} of 36"
+
+
+def test_the_shot_count_skips_only_rolls_that_cannot_reach_a_blot() -> None:
+    """Against the plain count (every roll's legal plays searched) on the shipped shot-counting positions."""
+    from trainer.content.puzzles import load_puzzles
+    from trainer.engine.shots import ROLLS
+
+    library = load_puzzles()
+    positions = {puzzle.board() for puzzle in library.counts if puzzle.kind == "shots"}
+    checked = 0
+    for position in sorted(positions, key=Position.position_id):
+        wanted = frozenset(blot_points(position))
+        if position.is_game_over() or not wanted:
+            continue
+        plain = sum(
+            1 if roll.is_double else 2
+            for roll in ROLLS
+            if any(move.hit and move.end in wanted for play in legal_plays(position, roll) for move in play.moves)
+        )
+        assert count_shots(position).total == plain, position.text()
+        checked += 1
+    assert checked >= 100

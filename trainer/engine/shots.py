@@ -46,12 +46,26 @@ def blot_points(position: Position) -> tuple[int, ...]:
     return tuple(point for point in range(24, 0, -1) if position.opponent[25 - point] == 1)
 
 
+def _could_reach(starts: list[int], wanted: frozenset[int], roll: Dice) -> bool:
+    """Whether some checker (on ``starts``; 25 is the bar) stands a distance from a wanted point that one checker
+    can travel with ``roll``: a die or both (up to four times the number of a double). Necessary for a hit, so a
+    roll that fails it needs no search."""
+    if roll.is_double:
+        distances = {roll.high * times for times in range(1, 5)}
+    else:
+        distances = {roll.high, roll.low, roll.high + roll.low}
+    return any(start - point in distances for start in starts for point in wanted)
+
+
 def count_shots(position: Position, targets: Iterable[int] | None = None) -> ShotCount:
     """The rolls of the side on roll that hit: that hit any opponent blot, or with ``targets`` (points in the side
     on roll's numbering) a blot on one of those points; a target holding no opponent blot is never hit."""
     wanted = frozenset(blot_points(position) if targets is None else targets)
+    starts = [point for point in range(1, 26) if position.player[point]]
     hitting = []
     for roll in ROLLS:
+        if not _could_reach(starts, wanted, roll):  # no checker is a distance the roll can go from a target
+            continue
         plays = legal_plays(position, roll)
         if any(move.hit and move.end in wanted for play in plays for move in play.moves):
             hitting.append((roll, 1 if roll.is_double else 2))
