@@ -17,6 +17,8 @@ from textual.widgets import Static
 from textual.worker import WorkerCancelled
 
 if TYPE_CHECKING:
+    from trainer.content.puzzles import Puzzle
+    from trainer.tui.screens.puzzles import PuzzleScreen
     from trainer.tui.widgets.board import BoardView
 
 POLL_SECONDS = 0.03
@@ -164,3 +166,13 @@ def screen_text(app: App[object]) -> str:
     console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True, record=True)
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text()
+
+
+async def open_puzzles(pilot: Pilot[None], puzzles: list[Puzzle]) -> PuzzleScreen:
+    """The puzzle screen opened on ``puzzles``, shown."""
+    from trainer.tui.screens.puzzles import PuzzleScreen
+
+    screen = PuzzleScreen(puzzles)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen

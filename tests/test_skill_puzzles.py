@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pilot_support import feedback_text, type_play
+from pilot_support import feedback_text, open_puzzles, type_play
 
 from trainer.cli import main
 from trainer.content.best import ACCEPT_WITHIN, best_figures
@@ -20,7 +20,6 @@ from trainer.content.themes import BEST_THEMES
 from trainer.engine import count_shots
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
-from trainer.tui.screens.puzzles import PuzzleScreen
 from trainer.tui.widgets.cube import CubeActions
 
 LIBRARY = load_puzzles()
@@ -119,9 +118,7 @@ async def test_a_best_play_puzzle_wrong_then_right_and_a_contact_cube_puzzle(tmp
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()
-        screen = PuzzleScreen([best, cube])
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen = await open_puzzles(pilot, [best, cube])
         await type_play(pilot, str(found.first_left_out.play))
         said = feedback_text(app)
         assert said.startswith("✗ ") and "gives away" in said

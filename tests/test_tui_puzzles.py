@@ -7,8 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_support import board_of, click_point, feedback_of, feedback_text, option_lines, settle, started, type_play
-from textual.pilot import Pilot
+from pilot_support import (
+    board_of,
+    click_point,
+    feedback_of,
+    feedback_text,
+    open_puzzles,
+    option_lines,
+    settle,
+    started,
+    type_play,
+)
 from textual.widgets import Input, OptionList, Static
 
 from trainer.content.grading import bearoff_figures, bearoff_solution, best_group
@@ -78,13 +87,6 @@ BEAROFF_PUZZLE, BEST, WORSE = clear_bearoff()
 
 def puzzle_line(app: TrainerApp) -> str:
     return next(line for line in option_lines(app, "#home-menu") if line.startswith("Puzzles"))
-
-
-async def open_puzzles(pilot: Pilot[None], puzzles: list[Puzzle]) -> PuzzleScreen:
-    screen = PuzzleScreen(puzzles)
-    await pilot.app.push_screen(screen)
-    await pilot.pause()
-    return screen
 
 
 def attempts(data_dir: Path, puzzle_id: str) -> list[tuple[str, bool, float]]:

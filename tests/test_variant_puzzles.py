@@ -12,7 +12,7 @@ from itertools import islice
 from pathlib import Path
 
 import pytest
-from pilot_support import feedback_text
+from pilot_support import feedback_text, open_puzzles
 from test_cube_bearoff import no_double
 from textual.widgets import Input, OptionList, Static
 
@@ -338,9 +338,7 @@ async def test_a_cube_puzzle_is_answered_by_key_and_explained_with_the_equities(
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()
-        screen = PuzzleScreen([double, take])
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen = await open_puzzles(pilot, [double, take])
         board = screen.query_one(BoardView)
         assert board.scene.position == double.board() and board.scene.dice is None and board.scene.cube == Cube()
         assert not screen.query_one("#notation", Input).display and not screen.query_one("#no-play").display

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from trainer.analysis import Evaluator
 from trainer.content import wording
-from trainer.content.best import CLEAR_GAP, EPSILON, acceptance_window, best_figures
+from trainer.content.best import CLEAR_GAP, EPSILON, best_figures, split_accepted
 from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, cube_step_view, right_answer
 from trainer.content.files import Problem
 from trainer.content.models import BestStep, CubeStep, Lesson
@@ -34,9 +34,7 @@ def best_play_lines(position: Position, dice: Dice, plies: int, evaluator: Evalu
     """The ``plies`` and ``plays`` lines of a best-play step for ``position`` (you on roll) and ``dice``: the plays
     the step accepts and the next ones, best first."""
     ranked = (evaluator or _sage()).rank_plays(position, dice, plies)
-    best = ranked[0].equity
-    window = acceptance_window(sorted(best - item.equity for item in ranked))
-    accepted = [item for item in ranked if best - item.equity <= window + EPSILON]
+    accepted, _left_out = split_accepted(ranked)
     listed = ranked[: len(accepted) + LISTED_PAST]
     plays = "\n".join(f'  {{ play = "{item.play}", equity = {item.equity:.3f} }},' for item in listed)
     return f"plies = {plies}\nplays = [\n{plays}\n]"
@@ -86,13 +84,10 @@ def _best_problems(step: BestStep, judge: Evaluator) -> Iterator[tuple[str, str,
         equity = fresh[figure.play.result]
         if abs(equity - figure.equity) > FIGURE_TOLERANCE:
             yield "plays", wording.stored_equity_differs(str(figure.play), figure.equity, equity), redo
+    accepted, left_out = split_accepted(ranked)
+    if {item.play.result for item in accepted} != {figure.play.result for figure in found.accepted}:
+        yield "plays", wording.accepted_plays_differ(sorted(str(item.play) for item in accepted)), redo
     best = ranked[0].equity
-    window = acceptance_window(sorted(best - item.equity for item in ranked))
-    accepted = {item.play.result for item in ranked if best - item.equity <= window + EPSILON}
-    if accepted != {figure.play.result for figure in found.accepted}:
-        names = sorted(str(item.play) for item in ranked if item.play.result in accepted)
-        yield "plays", wording.accepted_plays_differ(names), redo
-    left_out = next((item for item in ranked if item.play.result not in accepted), None)
     if left_out is not None and best - left_out.equity < CLEAR_GAP - EPSILON:
         yield "plays", wording.best_step_not_clear(best - left_out.equity, CLEAR_GAP), wording.choose_a_clearer_play()
     listed = {figure.play.result for figure in found.figures}

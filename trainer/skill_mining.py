@@ -13,7 +13,8 @@ some noise (the beginner level's), so that the boards are the ones real games re
 - **shots**: positions where the side on roll can hit an opponent's blot; the answer is the engine's count.
 - **pips**: pip counts of either side.
 
-GNU Backgammon's second opinion is an authoring step on top of this (see ``tests/data/gnubg_puzzle_checks.py``).
+GNU Backgammon's second opinion is an authoring step on top of this (``tests/data/gnubg_lesson_checks.py
+--puzzles``).
 """
 
 from __future__ import annotations
@@ -25,12 +26,12 @@ from dataclasses import dataclass, field
 from trainer.analysis import Evaluator, RankedPlay, get_level, pick
 from trainer.content import wording
 from trainer.content.best import ACCEPT_WITHIN, CLEAR_GAP, EPSILON
-from trainer.content.cube import CLEAR_CONTACT_MARGIN, right_answer
+from trainer.content.cube import CLEAR_CONTACT_MARGIN, in_exact_table, right_answer
+from trainer.content.generate import puzzle_block
 from trainer.content.keywords import CUBE_ANSWERS
-from trainer.engine import BAR, Dice, EngineError, Position, blot_points, count_shots
+from trainer.engine import BAR, Dice, Position, blot_points, count_shots
 from trainer.engine.bearoff import CubeDecision as TableDecision
-from trainer.engine.bearoff import cube_decision as table_decision
-from trainer.engine.ideas import IdeaKind, play_ideas
+from trainer.engine.ideas import PRIME_LENGTH, IdeaKind, longest_block, play_ideas
 
 FIGURE_PLIES = 3
 PREFILTER_GAP = 0.03
@@ -79,7 +80,9 @@ def looks_like_a_game(position: Position) -> bool:
 
 
 def window_of(ranked: list[RankedPlay] | tuple[RankedPlay, ...]) -> tuple[list[RankedPlay], RankedPlay | None]:
-    """The plays within 0.02 of the best, and the first play beyond (``None`` if every play is that close)."""
+    """The plays within 0.02 of the best, and the first play beyond (``None`` if every play is that close): the
+    strict window, never widened as a lesson's (:func:`trainer.content.best.split_accepted`), since a mined puzzle
+    must be clear without it."""
     best = ranked[0].equity
     accepted = [item for item in ranked if best - item.equity <= ACCEPT_WITHIN + EPSILON]
     left_out = next((item for item in ranked if best - item.equity > ACCEPT_WITHIN + EPSILON), None)
@@ -91,16 +94,6 @@ def window_of(ranked: list[RankedPlay] | tuple[RankedPlay, ...]) -> tuple[list[R
 
 def _contact(position: Position) -> bool:
     return not position.is_race()
-
-
-def _longest_block(counts: tuple[int, ...] | list[int]) -> tuple[int, int]:
-    """The longest run of made points (length, its lowest point)."""
-    longest, low, run = 0, 0, 0
-    for point in range(1, 25):
-        run = run + 1 if counts[point] >= 2 else 0
-        if run > longest:
-            longest, low = run, point - run + 1
-    return longest, low
 
 
 def best_theme(decision: Decision, best: RankedPlay) -> str:
@@ -117,7 +110,7 @@ def best_theme(decision: Decision, best: RankedPlay) -> str:
     if them[BAR] or (home_points >= 3 and any(them[25 - point] == 1 for point in range(1, 7))):
         return "attack-blitz"
     theirs_in_my_numbering = (0, *(them[25 - point] for point in range(1, 25)), 0)
-    if _longest_block(theirs_in_my_numbering)[0] >= 4 or _longest_block(me)[0] >= 4:
+    if longest_block(theirs_in_my_numbering) >= PRIME_LENGTH or longest_block(me) >= PRIME_LENGTH:
         return "prime-escape"
     if any(me[point] >= 2 for point in range(18, 25)) and position.pip_count()[0] > position.pip_count()[1] + 20:
         return "holding-game"
@@ -237,10 +230,6 @@ class CubeCandidate:
     difficulty: int
     figures: dict[str, float] = field(default_factory=dict)
 
-    @property
-    def group(self) -> str:
-        return self.answer
-
     def fields(self, puzzle_id: str) -> dict[str, object]:
         prompt = wording.cube_prompt(self.question, owned=False)
         return {
@@ -258,21 +247,12 @@ class CubeCandidate:
         }
 
 
-def _in_exact_table(position: Position) -> bool:
-    """Whether the exact bear-off cube table answers for ``position`` (its puzzles are mined elsewhere)."""
-    try:
-        table_decision(position)
-    except EngineError:
-        return False
-    return True
-
-
 def cube_candidates(evaluator: Evaluator, seed: int) -> Iterator[CubeCandidate]:
     """Cube decisions met in self-play (the side on roll, before its roll) that are clear at 3 plies."""
     rng = random.Random(seed)
     for decision in self_play(evaluator, seed):
         position = decision.position
-        if decision.turn < 4 or not looks_like_a_game(position) or _in_exact_table(position):
+        if decision.turn < 4 or not looks_like_a_game(position) or in_exact_table(position):
             continue
         quick = evaluator.cube_decision(position, 1)
         if not 0.6 <= quick.chances.win <= 0.97:
@@ -385,36 +365,9 @@ def mine_pips(evaluator: Evaluator, count: int, seed: int) -> list[tuple[Positio
 # --- writing them ---------------------------------------------------------------------------------------------------
 
 
-def _toml_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return f"{value:.3f}"
-    if isinstance(value, tuple):
-        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{key} = {_toml_value(item)}" for key, item in value.items()) + " }"
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{text}"'
-
-
 def puzzle_toml(records: list[dict[str, object]]) -> str:
-    """Puzzle tables (``[[puzzles]]``) for the records, a best play's ``plays`` one a line."""
-    blocks = []
-    for record in records:
-        lines = ["[[puzzles]]"]
-        for name, value in record.items():
-            if name == "plays":
-                assert isinstance(value, list)
-                lines.append("plays = [")
-                lines.extend(f'  {{ play = "{play}", equity = {equity:.3f} }},' for play, equity in value)
-                lines.append("]")
-            elif value is not None:
-                lines.append(f"{name} = {_toml_value(value)}")
-        blocks.append("\n".join(lines))
-    return "\n\n".join(blocks) + "\n"
+    """Puzzle tables (``[[puzzles]]``) for the records, as the other generators write them."""
+    return "\n\n".join(puzzle_block(record.items()) for record in records) + "\n"
 
 
 def mine_skill_toml(kind: str, count: int, seed: int, *, prefix: str) -> str:

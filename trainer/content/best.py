@@ -9,8 +9,9 @@ step does not list is below every listed one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from trainer.content import wording
 from trainer.content.grading import Feedback, echo
@@ -89,6 +90,25 @@ def acceptance_window(losses: list[float]) -> float:
     if next_out is None or next_out >= CLEAR_GAP - EPSILON:
         return ACCEPT_WITHIN
     return CLEAR_GAP - 2 * EPSILON
+
+
+class Evaluated(Protocol):
+    """A play with its equity, as an evaluator ranks it."""
+
+    @property
+    def equity(self) -> float: ...
+
+
+E = TypeVar("E", bound=Evaluated)
+
+
+def split_accepted(ranked: Sequence[E]) -> tuple[list[E], E | None]:
+    """The plays a best-play task accepts among ``ranked`` (best first), and the best one it leaves out."""
+    best = ranked[0].equity
+    window = acceptance_window(sorted(best - item.equity for item in ranked))
+    accepted = [item for item in ranked if best - item.equity <= window + EPSILON]
+    left_out = next((item for item in ranked if best - item.equity > window + EPSILON), None)
+    return accepted, left_out
 
 
 class BestStepError(ValueError):

@@ -15,7 +15,7 @@ from trainer.content.grading import Feedback
 from trainer.content.keywords import CUBE_ANSWERS as CUBE_ANSWERS  # the two answers of each question
 from trainer.content.keywords import CubeAnswer
 from trainer.content.models import CubeStep, Puzzle
-from trainer.engine import Position, Side
+from trainer.engine import EngineError, Position, Side
 from trainer.engine.bearoff import CubeDecision, CubeOwner, cube_decision, home_side, one_sided
 
 CLEAR_CUBE_MARGIN = 0.01
@@ -96,9 +96,7 @@ class CubeTask:
         """
         view, doubler, taker = cube_step_view(step)
         if step.figures is not None and step.plies is not None:
-            given = step.figures
-            decision = CubeDecision("centered", given.win, given.no_double, given.double_take, given.double_pass)
-            return cls(decision, step.question, doubler, taker, plies=step.plies)
+            return cls(step.figures.decision(), step.question, doubler, taker, plies=step.plies)
         decision = cube_decision(view, owner_of(step.cube > 1))
         return cls(decision, step.question, doubler, taker, last_roll=is_last_roll(view), cube=step.cube)
 
@@ -123,6 +121,15 @@ class CubeTask:
         if answer == self.right:
             return Feedback(True, wording.cube_right(answer, self.words()))
         return Feedback(False, wording.cube_wrong(answer, self.words()))
+
+
+def in_exact_table(position: Position) -> bool:
+    """Whether the exact bear-off cube table answers for ``position`` (then its figures, not an evaluator's, do)."""
+    try:
+        cube_decision(position)
+    except EngineError:
+        return False
+    return True
 
 
 def owner_of(owned: bool) -> CubeOwner:

@@ -316,18 +316,33 @@ def _toml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def puzzle_block(fields: Iterable[tuple[str, str | int | tuple[str, ...] | None]]) -> str:
-    """One ``[[puzzles]]`` table: each field that has a value, strings quoted, tuples as arrays."""
+def _toml_number(value: int | float) -> str:
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def puzzle_block(fields: Iterable[tuple[str, object]]) -> str:
+    """One ``[[puzzles]]`` table: each field that has a value, strings quoted, tuples as arrays, a mapping of
+    figures as an inline table (three decimals), and a best play's ``plays`` (pairs of play and equity) one a
+    line."""
     lines = ["[[puzzles]]"]
     for name, value in fields:
         if value is None:
             continue
         if isinstance(value, tuple):
-            lines.append(f"{name} = [{', '.join(_toml_string(item) for item in value)}]")
-        elif isinstance(value, int):
-            lines.append(f"{name} = {value}")
+            lines.append(f"{name} = [{', '.join(_toml_string(str(item)) for item in value)}]")
+        elif isinstance(value, list):
+            lines.append(f"{name} = [")
+            lines.extend(
+                f"  {{ play = {_toml_string(play)}, equity = {_toml_number(equity)} }}," for play, equity in value
+            )
+            lines.append("]")
+        elif isinstance(value, dict):
+            table = ", ".join(f"{key} = {_toml_number(number)}" for key, number in value.items())
+            lines.append(f"{name} = {{ {table} }}")
+        elif isinstance(value, int | float):
+            lines.append(f"{name} = {_toml_number(value)}")
         else:
-            lines.append(f"{name} = {_toml_string(value)}")
+            lines.append(f"{name} = {_toml_string(str(value))}")
     return "\n".join(lines)
 
 

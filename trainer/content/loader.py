@@ -20,6 +20,7 @@ from trainer.content.cube import (
     CUBE_ANSWERS,
     answer_margin,
     cube_step_decision,
+    in_exact_table,
     right_answer,
 )
 from trainer.content.files import (
@@ -278,11 +279,7 @@ def _cube_problems(step: CubeStep) -> list[tuple[str, str, str | None]]:
 def _contact_cube_problems(step: CubeStep) -> list[tuple[str, str, str | None]]:
     """Whether a contact cube step's answer is its figures' by a clear margin, and the exact table does not cover
     its position (where it would answer instead)."""
-    try:
-        cube_decision(step.board())
-    except EngineError:
-        pass
-    else:
+    if in_exact_table(step.board()):
         return [("figures", wording.exact_table_covers_it(), wording.drop_the_figures())]
     decision = cube_step_decision(step)
     right = right_answer(decision, step.question)

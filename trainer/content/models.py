@@ -330,6 +330,10 @@ class CubeFigures(_Strict):
     double_pass: float = Field(default=1.0, ge=1, le=1)
     win: float = Field(ge=0, le=1)
 
+    def decision(self) -> CubeDecision:
+        """The figures as a cube decision of the side that may double, the cube centered."""
+        return CubeDecision("centered", self.win, self.no_double, self.double_take, self.double_pass)
+
 
 class CubeStep(_PositionStep):
     """A money cube decision: you are on roll and decide whether to double (``question = "double"``), or O is on
@@ -647,8 +651,7 @@ class Puzzle(_Strict):
         :raises NotBearOffError: if the position lies outside the exact table and the puzzle has no figures.
         """
         if self.figures is not None:
-            given = self.figures
-            return CubeDecision("centered", given.win, given.no_double, given.double_take, given.double_pass)
+            return self.figures.decision()
         return cube_decision(self.board(), self.owner)
 
     def accepted_plays(self) -> list[Play]:

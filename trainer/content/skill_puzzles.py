@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from trainer.content import wording
 from trainer.content.best import BestStepError, best_figures, listing_problems
-from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, right_answer
+from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, in_exact_table, right_answer
 from trainer.content.keywords import CUBE_ANSWERS
 from trainer.content.models import Puzzle
 from trainer.content.themes import BEST_THEMES, CONTACT_CUBE_THEMES, PIPS_THEMES, SHOTS_THEMES
-from trainer.engine import EngineError, PlayError, blot_points, count_shots, parse_play
-from trainer.engine.bearoff import cube_decision
+from trainer.engine import PlayError, blot_points, count_shots, parse_play
 
 Problems = list[tuple[str, str, str | None]]
 SKILL_KINDS = frozenset({"best", "shots", "pips"})
@@ -70,11 +69,7 @@ def check_contact_cube_puzzle(puzzle: Puzzle) -> Problems:
         return [("theme", wording.unknown_theme("cube", puzzle.theme), wording.use_one_of(CONTACT_CUBE_THEMES))]
     if puzzle.owner != "centered":
         return [("cube_owner", wording.contact_cube_centered(), 'cube_owner = "centered"')]
-    try:
-        cube_decision(puzzle.board())
-    except EngineError:
-        pass
-    else:
+    if in_exact_table(puzzle.board()):
         return [("figures", wording.exact_table_covers_it(), wording.drop_the_figures())]
     accepted = CUBE_ANSWERS[puzzle.question]
     if len(puzzle.answers) != 1 or puzzle.answers[0] not in accepted:

@@ -9,6 +9,7 @@ board (the mover's points 19-24) or on the bar.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -69,7 +70,8 @@ def _paths(play: Play) -> list[tuple[int, int]]:
     return [(start, end) for start, end in paths]
 
 
-def _longest_block(counts: tuple[int, ...] | list[int]) -> int:
+def longest_block(counts: Sequence[int]) -> int:
+    """The longest run of made points (two or more checkers) among points 1-24 of ``counts``."""
     longest = run = 0
     for point in range(1, 25):
         run = run + 1 if counts[point] >= 2 else 0
@@ -90,8 +92,8 @@ def play_ideas(play: Play) -> tuple[Idea, ...]:
         if before[point] < 2 <= after[point]:
             kind = IdeaKind.MAKES_ANCHOR if point >= 19 else IdeaKind.MAKES_POINT
             ideas.append(Idea(kind, point))
-    block = _longest_block(after)
-    if block >= PRIME_LENGTH and block > _longest_block(before):
+    block = longest_block(after)
+    if block >= PRIME_LENGTH and block > longest_block(before):
         ideas.append(Idea(IdeaKind.PRIME, count=block))
     back = [(start, end) for start, end in paths if start in BACK_ZONE and start != BAR]
     escaped = sum(1 for _, end in back if OFF < end <= ESCAPED_BY)
