@@ -67,6 +67,7 @@ BELOW_THE_UI = {
     "trainer.reports",
     "trainer.regular_files",
     "trainer.skill",
+    "trainer.kinds",
 }
 ALLOWED: dict[str, set[str]] = {
     # A package (or top-level module) -> all it may import besides the standard library and itself. Layers point
@@ -77,11 +78,12 @@ ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "content": {"pydantic", "trainer.engine", "trainer.regular_files", "trainer.skill"},
     # The store keeps plain numbers: scheduling (fsrs) and ratings are the practice layer's.
-    "store": STORAGE | {"platformdirs", "trainer.engine", "trainer.regular_files", "trainer.review_card"},
+    "store": STORAGE
+    | {"platformdirs", "trainer.engine", "trainer.regular_files", "trainer.review_card", "trainer.kinds"},
     # Position evaluation: the only place that may import the evaluator (bgsage); it may use the engine only.
     "analysis": EVALUATOR | {"trainer.engine"},
     # Ratings, schedules, statistics: pure, no UI and no storage.
-    "practice": {"fsrs", "trainer.engine", "trainer.review_card"},
+    "practice": {"fsrs", "trainer.engine", "trainer.review_card", "trainer.kinds"},
     # Games against the computer: the engine and the analysis only; its records are saved by the store.
     "play": {"trainer.engine", "trainer.analysis", "trainer.skill"},
     # The app and the turn on the board under it: anything but the command line and the evaluator itself.
@@ -110,7 +112,14 @@ ALLOWED: dict[str, set[str]] = {
     # The top-level modules: the progress the app shows, reports, the bear-off table's build, the command line.
     # No UI outside trainer/tui and the command line that starts it.
     # The training service: every write to the store from the app; it saves the games of the play layer (its values).
-    "training.py": {"trainer.engine", "trainer.content", "trainer.practice", "trainer.store", "trainer.play.game"},
+    "training.py": {
+        "trainer.engine",
+        "trainer.content",
+        "trainer.practice",
+        "trainer.store",
+        "trainer.play.game",
+        "trainer.kinds",
+    },
     "stats_report.py": {
         "trainer.engine",
         "trainer.content",
@@ -132,6 +141,8 @@ ALLOWED: dict[str, set[str]] = {
     "regular_files.py": set(),
     # The review card's fields, which the store keeps and the practice layer schedules: below both.
     "review_card.py": set(),
+    # The kinds of ratings and drills, which the store keeps apart and the practice layer rates: below both.
+    "kinds.py": set(),
     # The translation function, below every layer (see BELOW_EVERY_LAYER).
     "i18n.py": set(),
     # How good a decision was, by the equity it gave away: below the layers that judge.

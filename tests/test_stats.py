@@ -77,6 +77,7 @@ class Attempt:
     question: str = "play"
     revealed: bool = False
     attempted_at: float = NOW
+    seconds: float = 5.0
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ class Rated:
     rd: float
     volatility: float
     rated_at: float
+    kind: str = "rules"
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,7 @@ class Run:
     mode: str
     score: int
     finished_at: float = NOW
+    drill: str = "recognition"
 
 
 @dataclass(frozen=True)
@@ -177,7 +180,7 @@ def test_the_weakest_theme_is_the_lowest_first_try_accuracy_the_most_tried_first
 
 
 def test_every_kind_has_a_name_and_a_new_kind_comes_last_under_its_own() -> None:
-    assert list(KINDS) == ["forced", "bearoff", "cube", "double", "best", "recognition"]
+    assert list(KINDS) == ["forced", "bearoff", "cube", "double", "best", "recognition", "shots", "pips"]
     assert kind_name("bearoff") == KindName("Bear-offs", "Bear-off")
     assert kind_name("cube") == KindName("Cube decisions", "Cube")
     assert kind_name("match-play") == KindName("Match play", "Match play")
@@ -341,11 +344,17 @@ def test_stats_json_holds_the_same_figures(filled: Path, capsys: pytest.CaptureF
         "first_try": 1,
         "accuracy": 0.5,
     }
-    kinds = ["forced", "bearoff", "cube", "double", "best", "recognition"]
+    kinds = ["forced", "bearoff", "cube", "double", "best", "recognition", "shots", "pips"]
     assert [kind["total"]["kind"] for kind in data["puzzles"]] == kinds
     assert data["rating"]["rated_attempts"] == 2 and round(data["rating"]["rating"]) == 1590
     assert [point[1] for point in data["rating"]["history"]] == [1660.0, 1590.0]
-    assert data["drills"] == {"best_streak": 11, "best_storm": 23, "streak_runs": 1, "storm_runs": 1}
+    assert data["drills"] == {
+        "best_streak": 11,
+        "best_storm": 23,
+        "streak_runs": 1,
+        "storm_runs": 1,
+        "drill": "recognition",
+    }
     assert data["reviews"]["due"] == 1 and data["days"]["in_a_row"] == 1
     assert data["continue_with"]["action"] == "review"
 

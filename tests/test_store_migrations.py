@@ -223,12 +223,14 @@ def copy_version_2(folder: Path) -> Path:
     return path
 
 
-def rows(path: Path, table: str) -> list[tuple[object, ...]]:
+def rows(path: Path, table: str, columns: int | None = None) -> list[tuple[object, ...]]:
+    """Every row of ``table`` (only its first ``columns`` columns: those of an older layout, later ones added)."""
     connection = sqlite3.connect(path)
     try:
-        return connection.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
+        found = connection.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
     finally:
         connection.close()
+    return found if columns is None else [row[:columns] for row in found]
 
 
 def test_a_version_2_file_gains_the_practice_tables_in_place_and_keeps_every_record(data_dir: Path) -> None:
@@ -329,7 +331,7 @@ def test_a_version_2_file_gains_the_games_table_and_keeps_every_record(data_dir:
     store.close()
 
 
-@pytest.mark.parametrize("older", ["progress-v2.sqlite3", "progress-v5.sqlite3"])
+@pytest.mark.parametrize("older", ["progress-v2.sqlite3", "progress-v5.sqlite3", "progress-v6.sqlite3"])
 def test_a_fresh_file_and_a_migrated_older_file_have_the_same_layout(tmp_path: Path, older: str) -> None:
     ProgressStore(tmp_path / "fresh").close()
     (tmp_path / "old").mkdir()
@@ -465,7 +467,7 @@ def test_a_version_5_file_numbers_its_games_saves_and_moves_its_local_game_keepi
     assert store.notice is None and store.persistent
     assert header(path) == (migrations.APPLICATION_ID, LATEST_VERSION) and LATEST_VERSION >= 6
     for table in VERSION_5_TABLES:
-        assert rows(path, table) == before[table], table
+        assert rows(path, table, len(before[table][0])) == before[table], table
     # Every game keeps its row, its saves so far counted as one.
     assert [row[:-1] for row in rows(path, "game")] == before["game"]
     assert [row[-1] for row in rows(path, "game")] == [1]
@@ -524,4 +526,53 @@ def test_an_empty_local_game_setting_moves_nothing(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
     assert store.notice is None and store.unfinished_local_games() == []
     assert [key for key, _ in rows(path, "meta") if "damaged" in key] == []
+    store.close()
+
+
+# --- migration 7: the learner's rating per kind, and the bests per drill --------------------------------------------
+
+# ``tests/data/progress-v6.sqlite3`` was written by the layout-6 store (``trainer/store/`` as of commit d44a250): the
+# version-5 file above opened by that store (so migrated to layout 6 by it), then, by the same store:
+#
+#     store.record_puzzle_attempt("best-0001", "13/8 6/5", correct=False, seconds=21.0, at=1_700_000_300.0)
+#     store.record_rating((1520.0, 290.0, 0.06), puzzle_id="best-0001", puzzle=(1530.0, 240.0, 0.06), score=0.0,
+#                         at=1_700_000_300.0)
+#     store.record_drill_run("storm", 12, mistakes=3, seconds=180.0, at=1_700_000_400.0)
+VERSION_6_FILE = Path(__file__).parent / "data" / "progress-v6.sqlite3"
+
+
+def test_a_version_6_file_keeps_its_single_rating_as_the_rules_one_and_its_runs_as_the_recognition_drills(
+    data_dir: Path,
+) -> None:
+    path = data_dir / DATABASE_NAME
+    shutil.copyfile(VERSION_6_FILE, path)
+    assert header(path) == (migrations.APPLICATION_ID, 6)
+    tables = (*VERSION_5_TABLES, "game", "local_game", "meta")
+    before = {table: rows(path, table) for table in tables}
+    assert len(before["rating_history"]) == 2 and len(before["drill_run"]) == 2
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.persistent
+    assert header(path) == (migrations.APPLICATION_ID, LATEST_VERSION) and LATEST_VERSION >= 7
+    for table in tables:
+        assert rows(path, table, len(before[table][0]) if before[table] else None) == before[table], table
+    assert [record.kind for record in store.rating_history()] == ["rules", "rules"]
+    latest = store.learner_rating("rules")
+    assert latest is not None and (latest.rating, latest.puzzle_id) == (1520.0, "best-0001")
+    assert store.learner_rating("best") is None and store.learner_rating("cube") is None
+    assert [(run.mode, run.score, run.drill) for run in store.drill_runs()] == [
+        ("streak", 7, "recognition"),
+        ("storm", 12, "recognition"),
+    ]
+    assert (store.drill_best("storm"), store.drill_best("storm", "best")) == (12, 0)
+    # The kinds apart from now on.
+    store.record_rating((1480.0, 300.0, 0.06), puzzle_id="best-0002", puzzle=(1560.0, 240.0, 0.06), kind="best")
+    store.record_drill_run("streak", 3, drill="best")
+    latest_best = store.learner_rating("best")
+    assert latest_best is not None and latest_best.rating == 1480.0
+    assert store.learner_rating("rules") == latest
+    assert (store.drill_best("streak"), store.drill_best("streak", "best")) == (7, 3)
+    with pytest.raises(ValueError, match="unknown kind of rating 'chess'"):
+        store.record_rating((1500.0, 350.0, 0.06), kind="chess")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown drill 'race'"):
+        store.record_drill_run("storm", 1, drill="race")  # type: ignore[arg-type]
     store.close()

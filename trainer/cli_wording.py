@@ -443,15 +443,22 @@ def figures_line(title: str, counts: str) -> str:
     return _("{title}: {counts}").format(title=title, counts=counts)
 
 
-def rating_line(text: str, provisional: bool, attempts: int, first: int | None, last: int | None) -> str:
-    """The rating, its deviation and how it moved over the rated attempts (``first``, ``last``: ``None`` before
-    any)."""
+RATING_TITLES = {"rules": N_("Rating"), "best": N_("Best-play rating"), "cube": N_("Cube rating")}
+"""Each of the learner's ratings as ``bgtrainer stats`` names it (the rules puzzles' first, as "Rating")."""
+
+
+def rating_line(
+    text: str, provisional: bool, attempts: int, first: int | None, last: int | None, kind: str = "rules"
+) -> str:
+    """The rating of ``kind``, its deviation and how it moved over the rated attempts (``first``, ``last``: ``None``
+    before any)."""
     rated = ngettext("{count} rated attempt(s)", "{count} rated attempt(s)", attempts).format(count=attempts)
     if first is not None and last is not None:
         rated = _("{attempts}, from {first} to {last}").format(attempts=rated, first=first, last=last)
+    name = _(RATING_TITLES[kind])
     if provisional:
-        return _("Rating: {rating} (provisional); {attempts}").format(rating=text, attempts=rated)
-    return _("Rating: {rating}; {attempts}").format(rating=text, attempts=rated)
+        return _("{name}: {rating} (provisional); {attempts}").format(name=name, rating=text, attempts=rated)
+    return _("{name}: {rating}; {attempts}").format(name=name, rating=text, attempts=rated)
 
 
 def rating_by_day(days: str) -> str:
@@ -463,6 +470,30 @@ def drills_line(best_streak: int, streak_runs: int, best_storm: int, storm_runs:
     storms = ngettext("{count} run(s)", "{count} run(s)", storm_runs).format(count=storm_runs)
     return _("Best streak: {streak} ({streaks}); best storm: {storm} ({storms})").format(
         streak=best_streak, streaks=streaks, storm=best_storm, storms=storms
+    )
+
+
+def best_drills_line(best_streak: int, streak_runs: int, best_storm: int, storm_runs: int) -> str:
+    streaks = ngettext("{count} run", "{count} runs", streak_runs).format(count=streak_runs)
+    storms = ngettext("{count} run", "{count} runs", storm_runs).format(count=storm_runs)
+    return _("Best-play drill: best streak {streak} ({streaks}), best storm {storm} ({storms})").format(
+        streak=best_streak, streaks=streaks, storm=best_storm, storms=storms
+    )
+
+
+COUNTING_TITLES = {"shots": N_("Shot counts"), "pips": N_("Pip counts")}
+
+
+def counting_line(kind: str, answered: int, right: int, last_ten: float | None, best_ten: float | None) -> str:
+    """A counting drill's answers and its average times over ten right answers (the last ten, the best ten)."""
+    name = _(COUNTING_TITLES[kind])
+    if not answered:
+        return _("{name}: none answered yet").format(name=name)
+    counts = _("{name}: {right} right of {answered}").format(name=name, right=right, answered=answered)
+    if last_ten is None or best_ten is None:
+        return _("{counts}; averages after ten right answers").format(counts=counts)
+    return _("{counts}; last ten {last:.1f} s, best ten {best:.1f} s").format(
+        counts=counts, last=last_ten, best=best_ten
     )
 
 

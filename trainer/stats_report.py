@@ -16,11 +16,28 @@ from trainer.content.loader import LessonLibrary
 from trainer.content.puzzles import PuzzleLibrary
 from trainer.content.recognition import RECOGNITION_THEMES
 from trainer.content.recognition import THEME_TITLES as RECOGNITION_TITLES
-from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES, THEME_TITLES
+from trainer.content.themes import (
+    BEAROFF_THEMES,
+    BEST_THEMES,
+    CONTACT_CUBE_THEMES,
+    CUBE_THEMES,
+    FORCED_THEMES,
+    PIPS_THEMES,
+    SHOTS_THEMES,
+    THEME_TITLES,
+)
 from trainer.practice.stats import Dashboard, PuzzleFigures, Records, dashboard, kind_name
 from trainer.store import DATABASE_NAME, ProgressStore
 
-THEME_ORDER = {"forced": FORCED_THEMES, "bearoff": BEAROFF_THEMES, "recognition": RECOGNITION_THEMES}
+THEME_ORDER = {
+    "forced": FORCED_THEMES,
+    "bearoff": BEAROFF_THEMES,
+    "cube": (*CUBE_THEMES, *CONTACT_CUBE_THEMES),
+    "best": BEST_THEMES,
+    "recognition": RECOGNITION_THEMES,
+    "shots": SHOTS_THEMES,
+    "pips": PIPS_THEMES,
+}
 
 
 def records_of(store: ProgressStore) -> Records:
@@ -48,8 +65,9 @@ def local_zone() -> tzinfo:
 def gather(
     records: Records, lessons: LessonLibrary, puzzles: PuzzleLibrary, *, now: float, tz: tzinfo | None = None
 ) -> Dashboard:
-    """The dashboard of these records over the loaded lessons, puzzles and drill positions."""
-    catalogue = [*puzzles.puzzles, *puzzles.drills]
+    """The dashboard of these records over the loaded lessons, puzzles and drill positions (recognition and
+    counting)."""
+    catalogue = [*puzzles.puzzles, *puzzles.drills, *puzzles.counts]
     zone = tz if tz is not None else local_zone()
     return dashboard(records, lessons.lessons, catalogue, now=now, tz=zone, theme_order=THEME_ORDER)
 
@@ -79,13 +97,20 @@ def report_text(board: Dashboard, tz: tzinfo | None = None) -> str:
     for kind in board.puzzles:
         lines.append("  " + wording.figures_line(figure_title(kind.total), _counts(kind.total)))
         lines.extend("    " + wording.figures_line(figure_title(theme), _counts(theme)) for theme in kind.themes)
-    rating = board.rating
-    first, last = (round(rating.history[0][1]), round(rating.history[-1][1])) if rating.history else (None, None)
-    lines.append(wording.rating_line(rating.text, rating.provisional, rating.rated_attempts, first, last))
-    if rating.daily:
-        lines.append(wording.rating_by_day(", ".join(f"{day} {round(value)}" for day, value in rating.daily[-7:])))
+    for rating in board.ratings or (board.rating,):
+        first, last = (round(rating.history[0][1]), round(rating.history[-1][1])) if rating.history else (None, None)
+        lines.append(
+            wording.rating_line(rating.text, rating.provisional, rating.rated_attempts, first, last, rating.kind)
+        )
+        if rating.daily:
+            by_day = ", ".join(f"{day} {round(value)}" for day, value in rating.daily[-7:])
+            lines.append(wording.rating_by_day(by_day))
     drills = board.drills
     lines.append(wording.drills_line(drills.best_streak, drills.streak_runs, drills.best_storm, drills.storm_runs))
+    best = board.best_drills
+    lines.append(wording.best_drills_line(best.best_streak, best.streak_runs, best.best_storm, best.storm_runs))
+    for drill, counted in board.counting.items():
+        lines.append(wording.counting_line(drill, counted.answered, counted.right, counted.last_ten, counted.best_ten))
     reviews = board.reviews
     next_due = None if reviews.next_due is None else _when(reviews.next_due, tz)
     lines.append(wording.reviews_line(reviews.due, reviews.cards, next_due))

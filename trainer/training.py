@@ -5,7 +5,8 @@ Every function takes the store and the time (seconds since the epoch), so a fake
 
 - An answer to a puzzle's main question (its play; for a recognition drill position, "forced, not forced or no
   play?") is rated when it is the learner's first answer to that puzzle, given outside review and before the
-  solution was shown: the learner and the puzzle each take the other as the opponent of one Glicko-2 game.
+  solution was shown: the learner and the puzzle each take the other as the opponent of one Glicko-2 game. The
+  learner has one rating per kind (:func:`~trainer.kinds.rating_kind`: the rules puzzles, best play, the cube).
 - The first answer to the main question each time a puzzle is shown counts for the schedule: a miss makes the
   puzzle a review card, or lapses its card; in review, it moves the card (right moves it on, a miss brings it back
   sooner). Retries (``retry=True``) and answers after the solution was shown (``revealed=True``) are only stored;
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Literal
 
 from trainer.content.models import Lesson
 from trainer.content.puzzles import Puzzle
+from trainer.kinds import DrillName, RatingKind, rating_kind
 from trainer.practice import ratings, schedule
 from trainer.practice.ratings import Glicko
 from trainer.practice.schedule import Card
@@ -59,9 +61,14 @@ class AnswerOutcome:
         return self.learner_after.rating - self.learner_before.rating
 
 
-def current_rating(store: ProgressStore, now: float) -> Glicko:
-    """The learner's rating at ``now`` (its deviation grown for the time since the last rated attempt)."""
-    return ratings.learner_rating(store.learner_rating(), now)
+def current_rating(store: ProgressStore, now: float, kind: RatingKind = "rules") -> Glicko:
+    """The learner's rating of ``kind`` at ``now`` (its deviation grown for the time since its last rated attempt)."""
+    return ratings.learner_rating(store.learner_rating(kind), now)
+
+
+def rating_for(store: ProgressStore, puzzle: Puzzle, now: float) -> Glicko:
+    """The learner's rating that ``puzzle`` is rated in, at ``now``."""
+    return current_rating(store, now, rating_kind(puzzle.kind))
 
 
 def current_puzzle_rating(store: ProgressStore, puzzle: Puzzle) -> Glicko:
@@ -101,7 +108,8 @@ def answer_puzzle(
     store.record_puzzle_attempt(
         puzzle.id, answer, correct=correct, seconds=seconds, question=asked, revealed=revealed, at=now
     )
-    learner = current_rating(store, now)
+    kind = rating_kind(puzzle.kind)
+    learner = current_rating(store, now, kind)
     puzzle_rating = current_puzzle_rating(store, puzzle)
     learner_after, puzzle_after = learner, puzzle_rating
     if rated:
@@ -112,6 +120,7 @@ def answer_puzzle(
             puzzle=(puzzle_after.rating, puzzle_after.rd, puzzle_after.volatility),
             score=1.0 if correct else 0.0,
             at=now,
+            kind=kind,
         )
     item = schedule.puzzle_item(puzzle.id)
     card = store.review_card(item)
@@ -192,14 +201,17 @@ def puzzles_near_rating(
     offset: float = 0.0,
     include_solved: bool = False,
 ) -> list[Puzzle]:
-    """Up to ``count`` puzzles near the learner's rating (``offset`` easier or harder), unsolved ones unless
-    ``include_solved``; ``seed`` defaults to the number of answers stored, so each call after an answer differs."""
+    """Up to ``count`` puzzles near the learner's rating of their kind (``offset`` easier or harder), unsolved ones
+    unless ``include_solved``; ``seed`` defaults to the number of answers stored, so each call after an answer
+    differs."""
     solved = set() if include_solved else _solved(store, puzzles)
     stored = store.puzzle_ratings()
     pool = ratings.rating_pool(((p.id, p.difficulty) for p in puzzles if p.id not in solved), stored)
+    learner = {kind: current_rating(store, now, kind).rating for kind in {rating_kind(p.kind) for p in puzzles}}
+    kinds = {puzzle.id: rating_kind(puzzle.kind) for puzzle in puzzles}
+    gaps = ratings.rating_gaps(pool, kinds, learner)
     chosen_seed = seed if seed is not None else len(store.all_puzzle_attempts())
-    rating = current_rating(store, now).rating
-    chosen = ratings.select_near(pool, rating, count=count, seed=chosen_seed, offset=offset)
+    chosen = ratings.select_near(gaps, 0.0, count=count, seed=chosen_seed, offset=offset)
     by_id = {puzzle.id: puzzle for puzzle in puzzles}
     return [by_id[puzzle_id] for puzzle_id in chosen]
 
@@ -211,11 +223,18 @@ def _solved(store: ProgressStore, puzzles: Sequence[Puzzle]) -> set[str]:
 
 
 def finish_drill(
-    store: ProgressStore, mode: DrillMode, score: int, *, mistakes: int, seconds: float, now: float
+    store: ProgressStore,
+    mode: DrillMode,
+    score: int,
+    *,
+    mistakes: int,
+    seconds: float,
+    now: float,
+    drill: DrillName = "recognition",
 ) -> bool:
-    """Store a finished Streak or Storm; whether it beats the best so far."""
-    best = store.drill_best(mode)
-    store.record_drill_run(mode, score, mistakes=mistakes, seconds=seconds, at=now)
+    """Store a finished Streak or Storm of ``drill``; whether it beats the best so far."""
+    best = store.drill_best(mode, drill)
+    store.record_drill_run(mode, score, mistakes=mistakes, seconds=seconds, at=now, drill=drill)
     return score > best
 
 

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from trainer.kinds import RatingKind
 from trainer.practice import wording
 
 SCALE = 173.7178
@@ -232,6 +233,15 @@ def puzzle_rating(stored: StoredRating | None, difficulty: int) -> Glicko:
 def rating_pool(puzzles: Iterable[tuple[str, int]], stored: Mapping[str, StoredRating]) -> dict[str, float]:
     """The rating of each puzzle ``(id, difficulty)``, stored or from its difficulty, for :func:`select_near`."""
     return {puzzle_id: puzzle_rating(stored.get(puzzle_id), difficulty).rating for puzzle_id, difficulty in puzzles}
+
+
+def rating_gaps(
+    pool: Mapping[str, float], kinds: Mapping[str, RatingKind], learner: Mapping[RatingKind, float]
+) -> dict[str, float]:
+    """Each puzzle's rating in ``pool`` less the learner's rating of its kind (``kinds[id]``, rated as
+    ``learner[kind]``): puzzles of every kind near 0 are near the learner's level, for :func:`select_near` with a
+    target of 0."""
+    return {puzzle_id: rating - learner[kinds[puzzle_id]] for puzzle_id, rating in pool.items()}
 
 
 def solve_chance(learner: Glicko, puzzle: Glicko) -> float:

@@ -7,17 +7,22 @@ them and the content's catalogue; pure functions, the time given as an argument.
   positions, stored as the ``forced`` question). Answers given after the solution was shown don't count. Solved:
   answered right at least once; accuracy: the share of attempted puzzles whose first answer was right; the weakest
   theme: the lowest accuracy below 100%. Every kind is named in :data:`KINDS` (a kind not there by itself).
-- **Rating**: the learner's Glicko-2 rating now (its deviation grown for time away), shown with its deviation, the
-  number of rated attempts, and its history (every rated attempt, and the last rating of each day, for a chart).
-- **Drills**: the best Streak and Storm and the number of runs of each.
+- **Ratings**: the learner's Glicko-2 rating of each kind (:data:`~trainer.kinds.RATING_KINDS`: the rules puzzles,
+  best play, the cube) now (its deviation grown for time away), shown with its deviation, the number of rated
+  attempts, and its history (every rated attempt, and the last rating of each day, for a chart).
+- **Drills**: the best Streak and Storm and the number of runs of each, for the recognition drill and for best-play
+  puzzles.
+- **Counting**: for the shot-count and pip-count drills, the answers, the right ones, and the average time of the
+  last ten right answers and the best such average (:func:`~trainer.practice.counting.counting_figures`).
 - **Reviews**: cards due now, all cards, and when the next one comes due.
 - **Days practised in a row**: days with any activity (a lesson step, an answer, a review, a drill run) in the
   learner's time zone, counted back from today, or from yesterday while today has none yet (the run isn't lost
   until a whole day is missed).
 - **Continue**, the next useful thing, in this order: (1) reviews due; (2) the started lesson with the lowest
   number that isn't done, at its resume step; (3) the first lesson not started; (4) unsolved puzzles near the
-  learner's rating (:func:`~trainer.practice.ratings.select_near`, a new choice each day); (5) with every puzzle
-  solved, the recognition drill's Streak, to beat the best.
+  learner's rating of their kind (:func:`~trainer.practice.ratings.select_near`, a new choice each day; the
+  counting drills' positions are not puzzles to suggest); (5) with every puzzle solved, the recognition drill's
+  Streak, to beat the best.
 """
 
 from __future__ import annotations
@@ -27,11 +32,14 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any, Literal, Protocol
 
+from trainer.kinds import RATING_KINDS, DrillName, RatingKind, rating_kind
 from trainer.practice import schedule, wording
+from trainer.practice.counting import CountingFigures, counting_figures
 from trainer.practice.ratings import (
     StoredLearnerRating,
     StoredRating,
     learner_rating,
+    rating_gaps,
     rating_pool,
     select_near,
 )
@@ -53,6 +61,8 @@ KIND_ORDER = tuple(KINDS)
 MAIN_QUESTION = {"recognition": "forced"}
 """The question whose answers count for a kind (``play`` for the others)."""
 SUGGESTED_PUZZLES = 5
+COUNTING_KINDS = ("shots", "pips")
+"""The counting drills' kinds: timed, neither rated nor suggested as puzzles."""
 
 
 # --- the records, as protocols the store's values and the content's models meet ---------------------------------
@@ -115,10 +125,15 @@ class AttemptLike(Protocol):
     def revealed(self) -> bool: ...
     @property
     def attempted_at(self) -> float: ...
+    @property
+    def seconds(self) -> float: ...
 
 
 class RatingPointLike(StoredLearnerRating, Protocol):
     """One entry of the learner's rating history."""
+
+    @property
+    def kind(self) -> str: ...
 
 
 class ReviewLike(Protocol):
@@ -133,6 +148,8 @@ class DrillRunLike(Protocol):
     def score(self) -> int: ...
     @property
     def finished_at(self) -> float: ...
+    @property
+    def drill(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -215,6 +232,7 @@ class RatingFigures:
     """``(when, rating)`` after each rated attempt, oldest first."""
     daily: tuple[tuple[str, float], ...]
     """``(ISO date, rating)``: the last rating of each day with rated attempts, for a chart."""
+    kind: RatingKind = "rules"
 
 
 @dataclass(frozen=True)
@@ -223,6 +241,7 @@ class DrillFigures:
     best_storm: int
     streak_runs: int
     storm_runs: int
+    drill: DrillName = "recognition"
 
 
 @dataclass(frozen=True)
@@ -267,10 +286,18 @@ class Dashboard:
     lessons: LessonFigures
     puzzles: tuple[KindFigures, ...]
     rating: RatingFigures
+    """The rules puzzles' rating (the first of :attr:`ratings`)."""
     drills: DrillFigures
+    """The recognition drill's Streak and Storm."""
     reviews: ReviewFigures
     days: PracticeDays
     continue_with: Suggestion
+    ratings: tuple[RatingFigures, ...] = ()
+    """The learner's rating of each kind, in :data:`~trainer.kinds.RATING_KINDS`'s order."""
+    best_drills: DrillFigures = DrillFigures(0, 0, 0, 0, "best")
+    """Streak and Storm of best-play puzzles."""
+    counting: Mapping[str, CountingFigures] = field(default_factory=dict)
+    """The counting drills' figures, by kind (``shots``, ``pips``)."""
 
     def as_dict(self) -> dict[str, Any]:
         """The figures as JSON-ready values (accuracies included)."""
@@ -390,9 +417,9 @@ def _local_day(moment: float, tz: tzinfo) -> date:
     return datetime.fromtimestamp(moment, tz).date()
 
 
-def rating_figures(records: Records, now: float, tz: tzinfo = UTC) -> RatingFigures:
-    """The learner's rating now, and its history."""
-    history = records.ratings
+def rating_figures(records: Records, now: float, tz: tzinfo = UTC, kind: RatingKind = "rules") -> RatingFigures:
+    """The learner's rating of ``kind`` now, and its history."""
+    history = [point for point in records.ratings if point.kind == kind]
     current = learner_rating(history[-1] if history else None, now)
     daily: dict[str, float] = {}
     for point in history:
@@ -406,14 +433,28 @@ def rating_figures(records: Records, now: float, tz: tzinfo = UTC) -> RatingFigu
         rated_attempts=len(history),
         history=tuple((point.rated_at, point.rating) for point in history),
         daily=tuple(daily.items()),
+        kind=kind,
     )
 
 
-def drill_figures(records: Records) -> DrillFigures:
-    """Bests and run counts of Streak and Storm."""
-    streaks = [run.score for run in records.drill_runs if run.mode == "streak"]
-    storms = [run.score for run in records.drill_runs if run.mode == "storm"]
-    return DrillFigures(max(streaks, default=0), max(storms, default=0), len(streaks), len(storms))
+def drill_figures(records: Records, drill: DrillName = "recognition") -> DrillFigures:
+    """Bests and run counts of Streak and Storm of ``drill``."""
+    runs = [run for run in records.drill_runs if run.drill == drill]
+    streaks = [run.score for run in runs if run.mode == "streak"]
+    storms = [run.score for run in runs if run.mode == "storm"]
+    return DrillFigures(max(streaks, default=0), max(storms, default=0), len(streaks), len(storms), drill)
+
+
+def counting_drill_figures(puzzles: Sequence[PuzzleInfo], records: Records) -> dict[str, CountingFigures]:
+    """The figures of each counting drill (:data:`COUNTING_KINDS`) from the answers to its positions (their main
+    question, before any solution was shown)."""
+    kinds = {puzzle.id: puzzle.kind for puzzle in puzzles if puzzle.kind in COUNTING_KINDS}
+    answers: dict[str, list[tuple[bool, float]]] = {kind: [] for kind in COUNTING_KINDS}
+    for attempt in records.attempts:
+        kind = kinds.get(attempt.puzzle_id)
+        if kind is not None and attempt.question == "play" and not attempt.revealed:
+            answers[kind].append((bool(attempt.correct), float(attempt.seconds)))
+    return {kind: counting_figures(given) for kind, given in answers.items()}
 
 
 def review_figures(records: Records, now: float) -> ReviewFigures:
@@ -455,7 +496,7 @@ def continue_with(
     lessons: LessonFigures,
     puzzles: Sequence[PuzzleInfo],
     records: Records,
-    rating: RatingFigures,
+    ratings: Sequence[RatingFigures],
     reviews: ReviewFigures,
     drills: DrillFigures,
     now: float,
@@ -477,8 +518,12 @@ def continue_with(
         english = wording.start_lesson_label(line.number, line.title, english=True)
         return Suggestion("lesson", label, line.id, 0, english=english)
     solved = solved_puzzles(puzzles, records.attempts)
-    pool = rating_pool(((p.id, p.difficulty) for p in puzzles if p.id not in solved), records.puzzle_ratings)
-    chosen = select_near(pool, rating.rating, count=SUGGESTED_PUZZLES, seed=int(now // 86_400))
+    open_puzzles = [p for p in puzzles if p.id not in solved and p.kind not in COUNTING_KINDS]
+    pool = rating_pool(((p.id, p.difficulty) for p in open_puzzles), records.puzzle_ratings)
+    learner = {figures.kind: figures.rating for figures in ratings}
+    gaps = rating_gaps(pool, {p.id: rating_kind(p.kind) for p in open_puzzles}, learner)
+    chosen = select_near(gaps, 0.0, count=SUGGESTED_PUZZLES, seed=int(now // 86_400))
+    rating = ratings[0]
     if chosen:
         label = wording.puzzles_near_label(rating.text)
         english = wording.puzzles_near_label(rating.text, english=True)
@@ -499,16 +544,19 @@ def dashboard(
     """Every figure of the dashboard at ``now``, days counted in the time zone ``tz``, each kind's themes in
     ``theme_order[kind]``'s order where given."""
     lesson_part = lesson_figures(lessons, records)
-    rating = rating_figures(records, now, tz)
+    ratings = tuple(rating_figures(records, now, tz, kind) for kind in RATING_KINDS)
     drills = drill_figures(records)
     reviews = review_figures(records, now)
     return Dashboard(
         now=now,
         lessons=lesson_part,
         puzzles=puzzle_figures(puzzles, records, theme_order),
-        rating=rating,
+        rating=ratings[0],
         drills=drills,
         reviews=reviews,
         days=practice_days(activity_times(records), now, tz),
-        continue_with=continue_with(lesson_part, puzzles, records, rating, reviews, drills, now),
+        continue_with=continue_with(lesson_part, puzzles, records, ratings, reviews, drills, now),
+        ratings=ratings,
+        best_drills=drill_figures(records, "best"),
+        counting=counting_drill_figures(puzzles, records),
     )

@@ -16,6 +16,8 @@ KIND_NAMES: dict[str, tuple[str, str]] = {
     "double": (N_("Choosing the double"), N_("Double")),
     "best": (N_("Best plays"), N_("Best play")),
     "recognition": (N_("Forced or not? (drill positions)"), N_("Forced or not?")),
+    "shots": (N_("Shot counts (drill positions)"), N_("Shots")),
+    "pips": (N_("Pip counts (drill positions)"), N_("Pips")),
 }
 """The names of each kind of puzzle, in full and short, in English (translated by :func:`kind_names`)."""
 

@@ -1,7 +1,8 @@
 """Ratings: the learner's rating after every rated attempt (its history), and each puzzle's current rating.
 
 The numbers are Glicko-2's (rating, deviation, volatility), worked out by :mod:`trainer.practice.ratings`; the
-store only keeps them.
+store only keeps them. The learner has one rating per kind of puzzle (:data:`~trainer.kinds.RATING_KINDS`), each
+with its own history.
 """
 
 from __future__ import annotations
@@ -9,12 +10,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from trainer.kinds import RATING_KINDS, RatingKind
 from trainer.store import wording
 from trainer.store.database import Records, Statement
 
 _RATING_SQL = (
-    "INSERT INTO rating_history (rating, rd, volatility, puzzle_id, score, rated_at) VALUES (?, ?, ?, ?, ?, ?)"
+    "INSERT INTO rating_history (rating, rd, volatility, puzzle_id, score, rated_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
+_HISTORY_SQL = "SELECT rating, rd, volatility, puzzle_id, score, rated_at, kind FROM rating_history"
 _PUZZLE_RATING_SQL = (
     "INSERT INTO puzzle_rating (puzzle_id, rating, rd, volatility, attempts, updated_at) "
     "VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (puzzle_id) DO UPDATE SET rating = excluded.rating, "
@@ -36,6 +39,8 @@ class RatingRecord:
     """1 solved, 0 missed."""
     rated_at: float
     """When, in seconds since the epoch."""
+    kind: RatingKind = "rules"
+    """Which of the learner's ratings this is."""
 
 
 @dataclass(frozen=True)
@@ -61,31 +66,34 @@ class RatingRecords(Records):
         puzzle: tuple[float, float, float] | None = None,
         score: float | None = None,
         at: float | None = None,
+        kind: RatingKind = "rules",
     ) -> None:
-        """Store the learner's new ``(rating, rd, volatility)`` and, for a rated attempt, the puzzle's, together.
+        """Store the learner's new ``(rating, rd, volatility)`` of ``kind`` and, for a rated attempt, the puzzle's,
+        together.
 
-        :raises ValueError: if a puzzle rating is given without its puzzle id.
+        :raises ValueError: if a puzzle rating is given without its puzzle id, or for an unknown kind.
         """
         if puzzle is not None and puzzle_id is None:
             raise ValueError(wording.rating_without_puzzle())
+        if kind not in RATING_KINDS:
+            raise ValueError(wording.unknown_rating_kind(kind, RATING_KINDS))
         when = time.time() if at is None else at
-        statements: list[Statement] = [(_RATING_SQL, (*learner, puzzle_id, score, when))]
+        statements: list[Statement] = [(_RATING_SQL, (*learner, puzzle_id, score, when, kind))]
         if puzzle is not None:
             statements.append((_PUZZLE_RATING_SQL, (puzzle_id, *puzzle, when)))
         self._db.execute_write(*statements)
 
-    def learner_rating(self) -> RatingRecord | None:
-        """The learner's latest rating, or ``None`` before the first rated attempt."""
-        rows = self._db.execute_read(
-            "SELECT rating, rd, volatility, puzzle_id, score, rated_at FROM rating_history ORDER BY id DESC LIMIT 1"
-        )
+    def learner_rating(self, kind: RatingKind = "rules") -> RatingRecord | None:
+        """The learner's latest rating of ``kind``, or ``None`` before the first rated attempt of that kind."""
+        rows = self._db.execute_read(f"{_HISTORY_SQL} WHERE kind = ? ORDER BY id DESC LIMIT 1", (kind,))
         return RatingRecord(*rows[0]) if rows else None
 
-    def rating_history(self) -> list[RatingRecord]:
-        """Every stored rating of the learner, oldest first."""
-        rows = self._db.execute_read(
-            "SELECT rating, rd, volatility, puzzle_id, score, rated_at FROM rating_history ORDER BY id"
-        )
+    def rating_history(self, kind: RatingKind | None = None) -> list[RatingRecord]:
+        """Every stored rating of the learner (of one kind, or all), oldest first."""
+        if kind is None:
+            rows = self._db.execute_read(f"{_HISTORY_SQL} ORDER BY id")
+        else:
+            rows = self._db.execute_read(f"{_HISTORY_SQL} WHERE kind = ? ORDER BY id", (kind,))
         return [RatingRecord(*row) for row in rows]
 
     def puzzle_rating(self, puzzle_id: str) -> PuzzleRating | None:

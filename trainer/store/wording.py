@@ -342,6 +342,14 @@ def unknown_drill_mode(mode: str, modes: tuple[str, ...]) -> str:
     return _("unknown drill mode {mode}: expected one of {modes}").format(mode=repr(mode), modes=", ".join(modes))
 
 
+def unknown_drill(drill: str, drills: tuple[str, ...]) -> str:
+    return _("unknown drill {drill}: expected one of {drills}").format(drill=repr(drill), drills=", ".join(drills))
+
+
+def unknown_rating_kind(kind: str, kinds: tuple[str, ...]) -> str:
+    return _("unknown kind of rating {kind}: expected one of {kinds}").format(kind=repr(kind), kinds=", ".join(kinds))
+
+
 def unknown_question(question: str, questions: tuple[str, ...]) -> str:
     return _("unknown question {question}: expected one of {questions}").format(
         question=repr(question), questions=", ".join(questions)

@@ -1,0 +1,23 @@
+"""The kinds of practice kept apart, below the store (which keeps them) and the practice layer (which rates them):
+the learner's ratings per kind of puzzle, and the drills whose runs have bests of their own."""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+RatingKind = Literal["rules", "best", "cube"]
+"""The learner's ratings: the rules puzzles (forced moves, bear-offs, recognition, acey-deucey), best play, the cube."""
+RATING_KINDS: tuple[RatingKind, ...] = get_args(RatingKind)
+DrillName = Literal["recognition", "best"]
+"""What a Streak or Storm drills: forced-move recognition, or best-play puzzles."""
+DRILLS: tuple[DrillName, ...] = get_args(DrillName)
+
+
+def rating_kind(puzzle_kind: str) -> RatingKind:
+    """The learner's rating that a puzzle of ``puzzle_kind`` is rated in: best play, the cube (exact or in contact),
+    else the rules."""
+    if puzzle_kind == "best":
+        return "best"
+    if puzzle_kind == "cube":
+        return "cube"
+    return "rules"
