@@ -1,4 +1,4 @@
-"""Mining speed of the skill puzzles (``bgtrainer puzzles generate --kind best|contact-cube|shots|pips``): how many
+"""Mining speed of the skill puzzles (``bgtrainer puzzles generate --kind best|cube|shots|pips``): how many
 puzzles a minute each kind yields from seeded bgsage self-play, the 3-ply checks included (GNU Backgammon's second
 opinion is a separate authoring step and not timed).
 
@@ -17,7 +17,7 @@ from trainer.analysis.sage import SageEvaluator
 from trainer.content.themes import BEST_THEMES
 from trainer.skill_mining import mine_best, mine_cube, mine_pips, mine_shots
 
-TARGETS = {"best": 10.0, "contact-cube": 30.0}
+TARGETS = {"best": 10.0, "cube": 30.0}
 """Puzzles a minute each kind should reach at least."""
 
 
@@ -34,7 +34,7 @@ def main() -> None:
     evaluator = SageEvaluator()
     kinds: dict[str, Callable[[], Sized]] = {
         "best": lambda: mine_best(evaluator, count, 7, BEST_THEMES),
-        "contact-cube": lambda: mine_cube(evaluator, count, 7),
+        "cube": lambda: mine_cube(evaluator, count, 7),
         "shots": lambda: mine_shots(evaluator, count, 7),
         "pips": lambda: mine_pips(evaluator, count, 7),
     }

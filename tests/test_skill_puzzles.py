@@ -14,9 +14,9 @@ from pilot_support import feedback_text, open_puzzles, type_play
 
 from trainer.cli import main
 from trainer.content.best import ACCEPT_WITHIN, best_figures
-from trainer.content.puzzles import Puzzle, check_puzzle, load_puzzles
+from trainer.content.puzzles import Puzzle, check_puzzle, load_puzzle_file, load_puzzles
 from trainer.content.skill_puzzles import count_answer
-from trainer.content.themes import BEST_THEMES
+from trainer.content.themes import BEST_THEMES, CONTACT_CUBE_THEMES
 from trainer.engine import count_shots
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
@@ -108,6 +108,21 @@ def test_the_export_holds_the_skill_kinds(capsys: pytest.CaptureFixture[str]) ->
     )
     assert records[PIPS[0].id]["side"] == PIPS[0].side and records[PIPS[0].id]["answers"] == [int(PIPS[0].answers[0])]
     assert records[SHOTS[0].id]["answers"] == [int(SHOTS[0].answers[0])]
+
+
+def test_generate_cube_mines_contact_cube_puzzles_and_bearoff_cube_the_exact_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    contact, exact = tmp_path / "contact.toml", tmp_path / "exact.toml"
+    assert main(["puzzles", "generate", "--kind", "cube", "--count", "2", "--seed", "3", "--output", str(contact)]) == 0
+    assert main(["puzzles", "generate", "--kind", "bearoff-cube", "--count", "2", "--output", str(exact)]) == 0
+    assert "wrote 2 cube puzzles" in capsys.readouterr().out
+    mined, problems = load_puzzle_file(contact)
+    assert problems == [] and len(mined) == 2
+    assert all(p.kind == "cube" and p.figures is not None and p.plies == 3 for p in mined)
+    assert {p.theme for p in mined} <= set(CONTACT_CUBE_THEMES)
+    table, problems = load_puzzle_file(exact)
+    assert problems == [] and [p.figures for p in table] == [None, None]
 
 
 async def test_a_best_play_puzzle_wrong_then_right_and_a_contact_cube_puzzle(tmp_path: Path) -> None:

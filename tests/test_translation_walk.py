@@ -23,17 +23,20 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from trainer import i18n
+from trainer.content.best import best_figures
 from trainer.content.loader import LessonLibrary, load_lessons
 from trainer.content.models import Lesson
 from trainer.content.puzzles import Puzzle, PuzzleLibrary, load_puzzles
 from trainer.i18n import PseudoTranslations, pseudo
 from trainer.tui.app import TrainerApp
+from trainer.tui.screens.counting import CountingScreen
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.explore import ExploreScreen
 from trainer.tui.screens.lesson import LessonScreen
 from trainer.tui.screens.play import PlayScreen
 from trainer.tui.screens.play_menu import PlayMenuScreen
 from trainer.tui.screens.puzzles import PuzzleMenuScreen, PuzzleScreen
+from trainer.tui.screens.skill_drills import BestRunScreen, SkillDrillMenuScreen
 
 SIZE = (120, 40)
 TEXT_FIELDS = {"title", "summary", "text", "prompt", "hint", "explanation"}
@@ -175,6 +178,39 @@ async def test_the_main_screens_show_no_english_in_the_pseudo_language(tmp_path:
         await idle(pilot)
         check(pilot, "the drill answered")
         await pilot.press("q")
+        await idle(pilot)
+
+        # The skill drills: the menu, a best-play Streak missed, a count answered wrong.
+        await app.push_screen(SkillDrillMenuScreen())
+        await idle(pilot)
+        check(pilot, "the skill drills")
+        best = next(
+            puzzle for puzzle in puzzles.puzzles if puzzle.kind == "best" and best_figures(puzzle).first_left_out
+        )
+        missed = best_figures(best).first_left_out
+        assert missed is not None
+        await app.push_screen(BestRunScreen("streak", [best]))
+        await idle(pilot)
+        check(pilot, "a best-play Streak")
+        await type_play(pilot, str(missed.play))
+        await idle(pilot, lambda: isinstance(app.screen, BestRunScreen) and app.screen.over)
+        check(pilot, "a best-play Streak missed")
+        await pilot.press("q")
+        await idle(pilot)
+        for kind in ("shots", "pips"):
+            counted = pseudo_puzzle(next(puzzle for puzzle in load_puzzles().counts if puzzle.kind == kind))
+            await app.push_screen(CountingScreen(kind, [counted]))
+            await idle(pilot)
+            check(pilot, f"the {kind} drill")
+            await type_play(pilot, "999", open_box=False)
+            await idle(pilot)
+            check(pilot, f"the {kind} drill answered wrong")
+            await pilot.press("enter")
+            await idle(pilot)
+            check(pilot, f"the {kind} drill's round over")
+            await pilot.press("q")
+            await idle(pilot)
+        await pilot.press("q")  # the skill drills' menu
         await idle(pilot)
 
         # Play: the menu, then two players at this keyboard.

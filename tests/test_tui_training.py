@@ -314,7 +314,8 @@ async def test_a_rated_puzzle_attempt_moves_the_rating_shown_with_its_deviation(
         await started(pilot)
         await press(pilot, "p")
         assert isinstance(app.screen, PuzzleMenuScreen)
-        assert "Your rating 1500? ± 350" in text(app, "#puzzle-filter")
+        shown = "Your ratings: Rules 1500? ± 350 · Best play 1500? ± 350 · Cube 1500? ± 350"
+        assert shown in text(app, "#puzzle-filter")
         assert "At your level  (10 unsolved near your rating)" in option_lines(app, "#puzzle-sets")
         sets = app.screen.query_one("#puzzle-sets", OptionList)
         sets.highlighted = sets.get_option_index("near")
@@ -323,19 +324,20 @@ async def test_a_rated_puzzle_attempt_moves_the_rating_shown_with_its_deviation(
         assert isinstance(screen, PuzzleScreen) and len(screen.puzzles) == 10
         assert all(puzzle.difficulty == 2 for puzzle in screen.puzzles)  # rated 1500, as the learner
         puzzle = screen.puzzle
-        assert text(app, "#rating") == "Rating 1500? ± 350   this one is rated"
+        assert puzzle.kind in ("forced", "bearoff")  # rated in the rules puzzles' rating
+        assert text(app, "#rating") == "Rules rating 1500? ± 350   this one is rated"
         await type_play(pilot, puzzle.answers[0])
         assert screen.done and screen.outcome is not None and screen.outcome.rated
         after = screen.outcome.learner_after
         assert after.rating > 1500 and after.rd < 350
         change = round(screen.outcome.rating_change)
-        assert text(app, "#rating").startswith(f"Rating {after.text()}  (+{change})   puzzle ")
+        assert text(app, "#rating").startswith(f"Rules rating {after.text()}  (+{change})   puzzle ")
         await press(pilot, "r")  # the same puzzle again: no longer rated
-        assert text(app, "#rating") == f"Rating {after.text()}"
+        assert text(app, "#rating") == f"Rules rating {after.text()}"
         await press(pilot, "p")  # wrong (the roll can be played): a review card, but no rating
         assert screen.feedback.has_class("wrong")
         await press(pilot, "escape")
-        assert f"Your rating {after.text()}" in text(app, "#puzzle-filter")
+        assert f"Your ratings: Rules {after.text()} · Best play 1500? ± 350" in text(app, "#puzzle-filter")
     store = with_store(tmp_path)
     assert [entry.puzzle_id for entry in store.rating_history()] == [puzzle.id]
     assert store.puzzle_rating(puzzle.id) is not None
@@ -525,10 +527,12 @@ async def test_the_dashboard_on_home_and_continue(tmp_path: Path) -> None:
         forced, bearoff, cube = (sum(1 for p in LIBRARY.puzzles if p.kind == k) for k in ("forced", "bearoff", "cube"))
         drills, doubles = len(LIBRARY.drills), sum(1 for p in LIBRARY.puzzles if p.kind == "double")
         best = sum(1 for p in LIBRARY.puzzles if p.kind == "best")
+        shots, pips = (sum(1 for p in LIBRARY.counts if p.kind == k) for k in ("shots", "pips"))
         weakest = THEME_TITLES[MEDIUM.theme]  # the forced puzzle missed
         assert lines == [
             f"Done: Lessons 1/{len(LESSONS.lessons)} · Forced 0/{forced} · Bear-off 1/{bearoff} · Cube 0/{cube}",
-            f"Double 0/{doubles} · Best play 0/{best} · Forced or not? 0/{drills}",
+            f"Double 0/{doubles} · Best play 0/{best} · Forced or not? 0/{drills} · Shots 0/{shots}",
+            f"Pips 0/{pips}",
             f"First try: Forced 0% · Bear-off 100% · Weakest: {weakest} 0%",
             f"Rating {rating} · Best streak 7, storm 12 · 2 days in a row",
         ]

@@ -135,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     puzzles = commands.add_parser("puzzles", help=text("puzzles"), description=text("puzzles.description"))
     puzzle_commands = puzzles.add_subparsers(dest="puzzle_command", metavar="ACTION", required=True)
     generate = puzzle_commands.add_parser("generate", help=text("generate"), description=text("generate.description"))
-    kinds = ("forced", "bearoff", "recognition", "cube", "acey-deucey", "best", "contact-cube", "shots", "pips")
+    kinds = ("forced", "bearoff", "recognition", "bearoff-cube", "acey-deucey", "best", "cube", "shots", "pips")
     generate.add_argument("--kind", choices=kinds, required=True)
     generate.add_argument("--count", type=_int, default=20, help=text("generate.count", most=f"{MAX_COUNT:,}"))
     generate.add_argument("--seed", type=_int, default=1, help=text("generate.seed"))
@@ -170,11 +170,11 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
     prefix = arguments.prefix or f"{arguments.kind}-s{arguments.seed}"
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", prefix):
         raise EngineError(wording.bad_prefix(prefix))
-    if arguments.kind in ("best", "contact-cube", "shots", "pips"):
+    if arguments.kind in ("best", "cube", "shots", "pips"):
         from trainer.skill_mining import mine_skill_toml
 
         text = mine_skill_toml(arguments.kind, arguments.count, arguments.seed, prefix=prefix)
-    elif arguments.kind == "cube":
+    elif arguments.kind == "bearoff-cube":
         from trainer.content.mining import cube_toml, mine_cube
 
         text = cube_toml(mine_cube(arguments.count, arguments.seed), prefix=prefix)

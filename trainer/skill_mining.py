@@ -371,9 +371,9 @@ def puzzle_toml(records: list[dict[str, object]]) -> str:
 
 
 def mine_skill_toml(kind: str, count: int, seed: int, *, prefix: str) -> str:
-    """``bgtrainer puzzles generate --kind best|contact-cube|shots|pips``: ``count`` puzzles mined with bgsage from
-    seeded self-play, as a puzzle file (ids ``PREFIX-0001`` and up). GNU Backgammon's second opinion is a separate
-    authoring step."""
+    """``bgtrainer puzzles generate --kind best|cube|shots|pips`` (``cube``: in contact positions): ``count`` puzzles
+    mined with bgsage from seeded self-play, as a puzzle file (ids ``PREFIX-0001`` and up). GNU Backgammon's second
+    opinion is a separate authoring step."""
     from trainer.analysis.sage import SageEvaluator
     from trainer.content.themes import BEST_THEMES
 
@@ -381,7 +381,7 @@ def mine_skill_toml(kind: str, count: int, seed: int, *, prefix: str) -> str:
     records: list[dict[str, object]] = []
     if kind == "best":
         records = [c.fields("") for c in mine_best(evaluator, count, seed, BEST_THEMES)]
-    elif kind == "contact-cube":
+    elif kind == "cube":
         records = [c.fields("") for c in mine_cube(evaluator, count, seed)]
     elif kind == "shots":
         records = [

@@ -195,10 +195,12 @@ def grade_best(
     misses: int = 0,
     explanation: str = "",
     hint: str | None = None,
+    final: bool = False,
 ) -> Feedback:
     """Grade a legal play for a best-play task: accepted, with what it does, the figures and ``explanation``; or
     rejected, with what it does, what it gives away in the tutor's words and ``hint`` (after ``misses`` earlier
-    misses, the best play is named)."""
+    misses, the best play is named). A ``final`` answer (a timed run's, with no second try) names the best play
+    and shows the figures at once when it misses."""
     found = best_figures(step)
     doing = what_it_does(play, written)
     if found.is_accepted(play):
@@ -218,6 +220,9 @@ def grade_best(
     else:
         gives = wording.gives_away(figure.loss, Skill.of(figure.loss).word)
     best = found.figures[0]
+    if final:
+        said = wording.best_missed_final(doing, gives, what_it_does(best.play))
+        return Feedback(False, said, lines=figures_table(found, play))
     if misses >= 1:
         return Feedback(False, wording.best_after_misses(doing, gives, what_it_does(best.play)))
     return Feedback(False, wording.best_missed(doing, gives, hint))

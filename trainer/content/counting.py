@@ -1,17 +1,23 @@
-"""Counting steps of lessons, worked out by the engine: the shots at O's blots (:func:`~trainer.engine.count_shots`,
-by the legal plays of each of the 36 rolls) and the pip counts; the learner's number is graded against the engine's,
-and a right one is shown with the working (the hitting rolls, the count point by point)."""
+"""Counting steps of lessons and the counting drills' positions, worked out by the engine: the shots at O's blots
+(:func:`~trainer.engine.count_shots`, by the legal plays of each of the 36 rolls) and the pip counts; the learner's
+number is graded against the engine's. A lesson step shows the working (the hitting rolls, the count point by point)
+with a right number and only the way to count with a wrong one; a drill position shows the right number and the
+working either way."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from trainer.content import wording
 from trainer.content.grading import Feedback
-from trainer.content.models import PipsStep, ShotsStep
-from trainer.engine import BAR, ShotCount, count_shots
+from trainer.content.models import PipsStep, Puzzle, ShotsStep
+from trainer.engine import BAR, Position, count_shots
+
+CountKind = Literal["shots", "pips"]
+CountSide = Literal["player", "opponent", "difference"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,11 +28,6 @@ class Counted:
     working: str
 
 
-def step_shots(step: ShotsStep) -> ShotCount:
-    """The rolls that hit the step's targets (every O blot if it names none)."""
-    return count_shots(step.board(), step.targets or None)
-
-
 def _parts(side: Sequence[int]) -> list[str]:
     """A side's checkers point by point, farthest first, in its own numbering: ``24x2 = 48``, ``barx1 = 25``."""
     parts = [f"barx{side[BAR]} = {BAR * side[BAR]}"] if side[BAR] else []
@@ -34,18 +35,33 @@ def _parts(side: Sequence[int]) -> list[str]:
     return parts
 
 
+def count_position(
+    kind: CountKind, board: Position, targets: Sequence[int] = (), side: CountSide | None = None
+) -> Counted:
+    """The engine's count on ``board``, with its working: the rolls that hit ``targets`` (every O blot if empty) for
+    ``shots``; for ``pips`` the count of ``side``: yours (``player``), O's (``opponent``) or yours minus O's."""
+    if kind == "shots":
+        shots = count_shots(board, targets or None)
+        return Counted(shots.total, wording.shots_working([str(roll) for roll in shots.ordered()], shots.total))
+    mine, theirs = board.pip_count()
+    if side == "player":
+        return Counted(mine, wording.pips_working(_parts(board.player), mine))
+    if side == "opponent":
+        return Counted(theirs, wording.opponent_pips_working(_parts(board.opponent), theirs))
+    return Counted(mine - theirs, wording.pips_difference_working(mine, theirs))
+
+
 def count_of(step: ShotsStep | PipsStep) -> Counted:
     """The engine's answer to a counting step, with its working."""
     if isinstance(step, ShotsStep):
-        shots = step_shots(step)
-        return Counted(shots.total, wording.shots_working([str(roll) for roll in shots.ordered()], shots.total))
-    position = step.board()
-    mine, theirs = position.pip_count()
-    if step.side == "player":
-        return Counted(mine, wording.pips_working(_parts(position.player), mine))
-    if step.side == "opponent":
-        return Counted(theirs, wording.opponent_pips_working(_parts(position.opponent), theirs))
-    return Counted(mine - theirs, wording.pips_difference_working(mine, theirs))
+        return count_position("shots", step.board(), step.targets)
+    return count_position("pips", step.board(), side=step.side)
+
+
+def puzzle_count(puzzle: Puzzle) -> Counted:
+    """The engine's answer to a counting drill's position (kind ``shots`` or ``pips``), with its working."""
+    kind: CountKind = "shots" if puzzle.kind == "shots" else "pips"
+    return count_position(kind, puzzle.board(), puzzle.targets, puzzle.side)
 
 
 def read_number(text: str) -> int | None:
@@ -68,3 +84,16 @@ def grade_count(step: ShotsStep | PipsStep, text: str) -> Feedback:
         return Feedback(True, f"{counted.working} {step.explanation}")
     default = wording.shots_hint() if isinstance(step, ShotsStep) else wording.pips_hint(step.side)
     return Feedback(False, wording.wrong_count(answer, step.hint or default))
+
+
+def grade_drill_count(puzzle: Puzzle, text: str) -> Feedback:
+    """Grade a typed count of a drill position: right or wrong, the engine's number and its working (the hitting
+    rolls, or the pips point by point); text that is no number is asked again (not right, and no answer: a screen
+    tells it by :func:`read_number` giving ``None``)."""
+    answer = read_number(text)
+    if answer is None:
+        return Feedback(False, wording.answer_with_a_number())
+    counted = puzzle_count(puzzle)
+    if answer == counted.answer:
+        return Feedback(True, wording.drill_count_right(counted.answer, counted.working))
+    return Feedback(False, wording.drill_count_wrong(answer, counted.answer, counted.working))

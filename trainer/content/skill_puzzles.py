@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from trainer.content import wording
 from trainer.content.best import BestStepError, best_figures, listing_problems
+from trainer.content.counting import puzzle_count
 from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, in_exact_table, right_answer
 from trainer.content.keywords import CUBE_ANSWERS
 from trainer.content.models import Puzzle
 from trainer.content.themes import BEST_THEMES, CONTACT_CUBE_THEMES, PIPS_THEMES, SHOTS_THEMES
-from trainer.engine import PlayError, blot_points, count_shots, parse_play
+from trainer.engine import PlayError, blot_points, parse_play
 
 Problems = list[tuple[str, str, str | None]]
 SKILL_KINDS = frozenset({"best", "shots", "pips"})
@@ -86,11 +87,7 @@ def check_contact_cube_puzzle(puzzle: Puzzle) -> Problems:
 
 def count_answer(puzzle: Puzzle) -> int:
     """The engine's count for a shots or pips puzzle."""
-    position = puzzle.board()
-    if puzzle.kind == "shots":
-        return count_shots(position, puzzle.targets or None).total
-    mine, theirs = position.pip_count()
-    return mine if puzzle.side == "player" else theirs
+    return puzzle_count(puzzle).answer
 
 
 def check_count_puzzle(puzzle: Puzzle) -> Problems:

@@ -1738,6 +1738,11 @@ def best_missed(doing: str, gives: str, hint: str | None) -> str:
     return _("{doing} {gives} Look for a better play.").format(doing=doing, gives=gives)
 
 
+def best_missed_final(doing: str, gives: str, best: str) -> str:
+    """A rejected play that was the only answer (a timed run's): the best play is named."""
+    return _("{doing} {gives} The best play: {best}").format(doing=doing, gives=gives, best=best)
+
+
 def best_after_misses(doing: str, gives: str, best: str) -> str:
     """A rejected play after an earlier miss: the best play is named, to play it and go on."""
     return _("{doing} {gives} The best play: {best} Play it to go on.").format(doing=doing, gives=gives, best=best)
@@ -1893,3 +1898,16 @@ def shots_puzzle_prompt() -> str:
 def pips_puzzle_prompt(side: str) -> str:
     """The prompt of a mined pip-counting position: the side on roll's count, or O's."""
     return _("What is your pip count?") if side == "player" else _("What is O's pip count?")
+
+
+# --- the counting drills ---------------------------------------------------------------------------------------
+
+
+def drill_count_right(answer: int, working: str) -> str:
+    """A right count of a drill position, with the working."""
+    return _("Right: {answer}. {working}").format(answer=answer, working=working)
+
+
+def drill_count_wrong(given: int, answer: int, working: str) -> str:
+    """A wrong count of a drill position: the learner's number, the right one and the working."""
+    return _("Not {given}: the count is {answer}. {working}").format(given=given, answer=answer, working=working)

@@ -580,6 +580,8 @@ class PuzzleBestView(BestView):
     played out on the board."""
 
     task: Puzzle  # type: ignore[assignment]
+    final = False
+    """Whether the first play is the only answer (a timed run's): a miss then shows the best play and the figures."""
 
     def scene(self) -> BoardScene:
         return replace(super().scene(), names=None, caption=wording.puzzle_caption(self.task.id))
@@ -587,7 +589,7 @@ class PuzzleBestView(BestView):
     def on_play(self, play: Play, written: str) -> Feedback:
         puzzle = self.task
         idea = wording.puzzle_theme_idea(puzzle.theme)
-        feedback = grade_best(puzzle, play, written, misses=self.misses, explanation=idea)
+        feedback = grade_best(puzzle, play, written, misses=self.misses, explanation=idea, final=self.final)
         if not feedback.correct:
             self.misses += 1
         return feedback

@@ -33,9 +33,12 @@ else:
     play_wording = _ModuleOnFirstUse("trainer.play.wording")
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from trainer.analysis import CubeDecision
     from trainer.content.puzzles import Puzzle
     from trainer.engine import Dice, MatchScore, MoneyOptions, Play
+    from trainer.kinds import RatingKind
     from trainer.play import Event, GameSetup, Hint, Mistake, Role, TurnLost, Verdict
     from trainer.store import StoredGame
 
@@ -364,9 +367,15 @@ def theme_title(theme: str) -> str:
     return _(THEME_TITLES[theme]) if theme in THEME_TITLES else theme
 
 
-def puzzle_filter(rating: str, difficulty: int) -> str:
-    return _("Your rating {rating}   Difficulty: {difficulty}  (press 0, 1, 2 or 3)").format(
-        rating=rating, difficulty=_(DIFFICULTIES[difficulty])
+RATING_NAMES = {"rules": N_("Rules"), "best": N_("Best play"), "cube": N_("Cube")}
+"""The learner's ratings by kind (:data:`trainer.kinds.RATING_KINDS`), as the puzzle screens name them."""
+
+
+def puzzle_filter(ratings: Mapping[RatingKind, str], difficulty: int) -> str:
+    """The learner's rating of each kind, then the difficulty chosen."""
+    shown = " · ".join(f"{_(RATING_NAMES[kind])} {rating}" for kind, rating in ratings.items())
+    return _("Your ratings: {ratings}\nDifficulty: {difficulty}  (press 0, 1, 2 or 3)").format(
+        ratings=shown, difficulty=_(DIFFICULTIES[difficulty])
     )
 
 
@@ -395,14 +404,69 @@ def puzzle_title_bar(where: tuple[int, int] | None, kind: str, difficulty: int, 
     return text if theme is None else _("{title}   {theme}").format(title=text, theme=theme)
 
 
-def rating_moved(rating: str, change: int, puzzle: int) -> str:
-    return _("Rating {rating}  ({change:+d})   puzzle {puzzle}").format(rating=rating, change=change, puzzle=puzzle)
+def rating_moved(kind: str, rating: str, change: int, puzzle: int) -> str:
+    """The learner's rating of ``kind`` after a rated answer, how much it moved, and the puzzle's rating."""
+    return _("{kind} rating {rating}  ({change:+d})   puzzle {puzzle}").format(
+        kind=_(RATING_NAMES[kind]), rating=rating, change=change, puzzle=puzzle
+    )
 
 
-def rating_line(rating: str, *, rated: bool) -> str:
+def rating_line(kind: str, rating: str, *, rated: bool) -> str:
+    """The learner's rating of ``kind``, and whether the puzzle shown is rated."""
     if rated:
-        return _("Rating {rating}   this one is rated").format(rating=rating)
-    return _("Rating {rating}").format(rating=rating)
+        return _("{kind} rating {rating}   this one is rated").format(kind=_(RATING_NAMES[kind]), rating=rating)
+    return _("{kind} rating {rating}").format(kind=_(RATING_NAMES[kind]), rating=rating)
+
+
+# --- the skill drills: best-play Streak and Storm, the counting drills ----------------------------------------------
+
+
+def skill_drills_title() -> str:
+    return _("Skill drills")
+
+
+def skill_drills_subtitle() -> str:
+    return _("Find the best play against the clock, and count shots and pips faster.")
+
+
+def skill_drills_entry() -> str:
+    return _("Skill drills: best-play Streak and Storm, counting shots and pips  (k)")
+
+
+def best_streak_entry(best: int) -> str:
+    return _("1. Best play: Streak  —  until the first miss  (best {best})").format(best=best)
+
+
+def best_storm_entry(minutes: int, penalty: int, best: int) -> str:
+    return _("2. Best play: Storm  —  {minutes} minutes, a miss costs {penalty} seconds  (best {best})").format(
+        minutes=minutes, penalty=penalty, best=best
+    )
+
+
+def count_drill_entry(number: int, kind: str, best_ten: float | None) -> str:
+    """A counting drill's entry, with its best average time over ten right answers once there is one."""
+    shots = kind == "shots"
+    if shots:
+        name = _("Count the shots  —  how many of the 36 rolls hit, against the clock")
+    else:
+        name = _("Count the pips  —  yours or O's, against the clock")
+    if best_ten is None:
+        return f"{number}. {name}"
+    return _("{number}. {name}  (best ten: {seconds:.1f} s)").format(number=number, name=name, seconds=best_ten)
+
+
+def best_run_title_bar(mode: str, status: str) -> str:
+    """``Best play   Streak   streak 3   best 7``."""
+    title = _("Best play   {mode}").format(mode=_(MODE_TITLES[mode]))
+    return f"{title}   {status}" if status else title
+
+
+def run_not_rated() -> str:
+    return _("A run is not rated: answer fast, the first play counts.")
+
+
+def the_best_play() -> str:
+    return _("the best play")
 
 
 def point_answer(point: int) -> str:
@@ -1263,6 +1327,24 @@ def rating(text: str) -> str:
     return _("Rating {rating}").format(rating=text)
 
 
+def kind_rating(kind: str, text: str) -> str:
+    """``Best play 1523 ± 64``: one of the learner's other ratings, on the dashboard."""
+    return _("{kind} {rating}").format(kind=_(RATING_NAMES[kind]), rating=text)
+
+
+def best_play_bests(streak: int, storm: int) -> str:
+    return _("Best play: streak {streak}, storm {storm}").format(streak=streak, storm=storm)
+
+
+def counting_best(kind: str, best_ten: float | None, answered: int) -> str:
+    """A counting drill's best average time over ten right answers, or how many it has answered before that."""
+    name = _("Shots") if kind == "shots" else _("Pips")
+    if best_ten is None:
+        counted = ngettext("{count} answer", "{count} answers", answered).format(count=answered)
+        return _("{name}: {answers}").format(name=name, answers=counted)
+    return _("{name}: best ten {seconds:.1f} s").format(name=name, seconds=best_ten)
+
+
 def bests(streak: int, storm: int, days_in_a_row: int) -> str:
     """The best Streak and Storm and the days practised in a row."""
     best = _("Best streak {streak}, storm {storm}").format(streak=streak, storm=storm)
@@ -1315,6 +1397,33 @@ def rating_line_of(rating: str, attempts: int, *, provisional: bool) -> str:
     if provisional:
         return _("Rating           {rating} (provisional), {attempts}").format(rating=rating, attempts=counted)
     return _("Rating           {rating}, {attempts}").format(rating=rating, attempts=counted)
+
+
+def kind_rating_line_of(kind: str, rating: str, attempts: int, *, provisional: bool) -> str:
+    """Another of the learner's ratings (best play, cube), as :func:`rating_line_of` says the first."""
+    counted = ngettext("{count} rated attempt", "{count} rated attempts", attempts).format(count=attempts)
+    name = _(RATING_NAMES[kind])
+    if provisional:
+        return _("{name:<16} {rating} (provisional), {attempts}").format(name=name, rating=rating, attempts=counted)
+    return _("{name:<16} {rating}, {attempts}").format(name=name, rating=rating, attempts=counted)
+
+
+def best_drills_line(streak: int, streak_runs: int, storm: int, storm_runs: int) -> str:
+    return _("Best-play drill  streak {streak} ({streak_runs}); storm {storm} ({storm_runs})").format(
+        streak=streak, streak_runs=runs(streak_runs), storm=storm, storm_runs=runs(storm_runs)
+    )
+
+
+def counting_line(kind: str, answered: int, right: int, best_ten: float | None, last_ten: float | None) -> str:
+    """A counting drill's answers and its average times over ten right answers."""
+    name = _("Shot counts") if kind == "shots" else _("Pip counts")
+    if not answered:
+        return _("{name:<16} none answered yet").format(name=name)
+    if best_ten is None or last_ten is None:
+        return _("{name:<16} {right} right of {answered}").format(name=name, right=right, answered=answered)
+    return _("{name:<16} {right} right of {answered}; last ten {last:.1f} s, best ten {best:.1f} s").format(
+        name=name, right=right, answered=answered, last=last_ten, best=best_ten
+    )
 
 
 def runs(count: int) -> str:
@@ -1511,3 +1620,86 @@ def help_text() -> str:
 def puzzle_theme_idea(theme: str) -> str:
     """The idea of a best-play puzzle, named by its theme: ``The theme: Hit or not.``"""
     return _("The theme: {theme}.").format(theme=theme_title(theme))
+
+
+# --- the counting drills ------------------------------------------------------------------------------------------
+
+COUNTING_TITLES = {"shots": N_("Count the shots"), "pips": N_("Count the pips")}
+
+
+def counting_title(kind: str) -> str:
+    """The name of a counting drill: ``Count the shots``, ``Count the pips``."""
+    return _(COUNTING_TITLES[kind])
+
+
+def counting_prompt(kind: str, side: str | None, targets: int) -> str:
+    """What to count on the board: the rolls that hit (the marked blots, or any O blot), your pips or O's."""
+    if kind == "shots":
+        if targets:
+            return ngettext(
+                "You are on roll. How many of the 36 rolls hit the marked blot?",
+                "You are on roll. How many of the 36 rolls hit a marked blot?",
+                targets,
+            )
+        return _("You are on roll. How many of the 36 rolls hit an O blot?")
+    if side == "opponent":
+        return _("Count O's pips: how far O's checkers have to go, counted from O's side (the bar counts 25).")
+    return _("Count your pips: how far your checkers have to go (the bar counts 25).")
+
+
+def seconds_text(seconds: float) -> str:
+    """A time in seconds, to a tenth: ``4.2 s``."""
+    return _("{seconds:.1f} s").format(seconds=seconds)
+
+
+def counting_title_bar(kind: str, number: int, size: int, right: int, average: float | None) -> str:
+    """``Count the shots   3 of 10   2 right   average 4.1 s``: the position shown, this round's right answers and
+    their average time (once there is one)."""
+    title = _("{title}   {number} of {size}   {right} right").format(
+        title=counting_title(kind), number=number, size=size, right=right
+    )
+    if average is None:
+        return title
+    return _("{title}   average {average}").format(title=title, average=seconds_text(average))
+
+
+def counting_figures_line(last_ten: float | None, best_ten: float | None, to_go: int) -> str:
+    """The averages over ten right answers, ``last ten: 7.2 s · best ten: 5.9 s``, or (without them yet) how many
+    more right answers it takes to have them."""
+    if last_ten is None or best_ten is None:
+        return ngettext(
+            "Averages of ten right answers: one more to go.",
+            "Averages of ten right answers: {count} more to go.",
+            to_go,
+        ).format(count=to_go)
+    return _("last ten: {last} · best ten: {best}").format(last=seconds_text(last_ten), best=seconds_text(best_ten))
+
+
+def timed_answer(seconds: float, message: str) -> str:
+    """The verdict on a count with the time it took: ``4.2 s. Right: 11. ...``."""
+    return _("{time}. {message}").format(time=seconds_text(seconds), message=message)
+
+
+def counting_loading() -> str:
+    """The counting drill's panel while the positions are still loading."""
+    return _("The positions are loading…")
+
+
+def round_over() -> str:
+    return _("Round over")
+
+
+def round_summary(right: int, size: int, average: float | None, figures: str, *, new_best: bool) -> str:
+    """The end of a round: the right answers, the average time, the averages of ten (and a new best), the keys."""
+    lead = _("{right} right of {size}.").format(right=right, size=size)
+    if average is not None:
+        lead = _("{lead} Average: {average} a position.").format(lead=lead, average=seconds_text(average))
+    if new_best:
+        figures = _("{figures} A new best average!").format(figures=figures)
+    return _("{lead}\n{figures}\n\nPress enter or a for another round, q to go back.").format(
+        lead=lead, figures=figures
+    )
+
+
+def another_round_button() -> str:
+    return _("a  Another round")

@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button
+from textual.widgets import Button, OptionList, Static
 
 from trainer.i18n import N_
 
@@ -44,3 +46,47 @@ class TrainerScreen(Screen[None]):
             match = _SCREEN_ACTION.match(button.action or "")
             if match:
                 button.display = bool(self.check_action(match.group(1), ()))
+
+
+class MenuPageScreen(TrainerScreen):
+    """A page holding one menu under a title and a subtitle; its entries are made again each time the page shows
+    (the bests they quote may have changed), the highlighted one kept."""
+
+    MENU_ID: ClassVar[str] = "menu"
+    """The id of the page's option list."""
+
+    def compose(self) -> ComposeResult:
+        from trainer.tui.widgets.footer import KeysFooter
+
+        with Vertical(classes="menu-page"):
+            yield Static(self.page_title(), classes="page-title")
+            yield Static(self.page_subtitle(), classes="page-subtitle")
+            yield OptionList(id=self.MENU_ID, classes="menu")
+        yield KeysFooter()
+
+    def page_title(self) -> str:
+        """The page's title, in the language in use."""
+        raise NotImplementedError
+
+    def page_subtitle(self) -> str:
+        """The line under the title."""
+        raise NotImplementedError
+
+    def add_entries(self, menu: OptionList) -> None:
+        """Add the page's entries to its (empty) menu."""
+        raise NotImplementedError
+
+    def on_mount(self) -> None:
+        self.refresh_entries()
+        self.query_one(f"#{self.MENU_ID}", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_entries()
+
+    def refresh_entries(self) -> None:
+        """Make the entries again, keeping the one highlighted."""
+        menu = self.query_one(f"#{self.MENU_ID}", OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        self.add_entries(menu)
+        menu.highlighted = highlighted if highlighted is not None else 0

@@ -55,7 +55,7 @@ from trainer.training import answer_puzzle, finish_drill, puzzles_near_rating
 from trainer.tui import wording
 from trainer.tui.playing import BoardPlay
 from trainer.tui.scenes import played_scene
-from trainer.tui.screens.base import TrainerScreen
+from trainer.tui.screens.base import MenuPageScreen
 from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.widgets.board import BoardScene
 from trainer.tui.widgets.feedback import FeedbackBar
@@ -106,7 +106,7 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"  # a clock's figures, the same in every language
 
 
-class DrillMenuScreen(TrainerScreen):
+class DrillMenuScreen(MenuPageScreen):
     """The drill's three modes, with the bests: keys 1-3, or the arrows and enter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -115,30 +115,20 @@ class DrillMenuScreen(TrainerScreen):
         Binding("3", "start('storm')", N_("Storm")),
     ]
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="menu-page"):
-            yield Static(wording.drill_title(), classes="page-title")
-            yield Static(wording.drill_subtitle(), classes="page-subtitle")
-            yield OptionList(id="drill-modes", classes="menu")
-        yield KeysFooter()
+    MENU_ID = "drill-modes"
 
-    def on_mount(self) -> None:
-        self.refresh_modes()
-        self.query_one("#drill-modes", OptionList).focus()
+    def page_title(self) -> str:
+        return wording.drill_title()
 
-    def on_screen_resume(self) -> None:
-        self.refresh_modes()
+    def page_subtitle(self) -> str:
+        return wording.drill_subtitle()
 
-    def refresh_modes(self) -> None:
-        menu = self.query_one("#drill-modes", OptionList)
-        highlighted = menu.highlighted
-        menu.clear_options()
+    def add_entries(self, menu: OptionList) -> None:
         streak, storm = self.store.drill_best("streak"), self.store.drill_best("storm")
         minutes = round(STORM_SECONDS / 60)
         menu.add_option(Option(wording.practice_mode(), id="practice"))
         menu.add_option(Option(wording.streak_mode(streak), id="streak"))
         menu.add_option(Option(wording.storm_mode(minutes, round(STORM_MISS_PENALTY), storm), id="storm"))
-        menu.highlighted = highlighted if highlighted is not None else 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id in MODES:

@@ -58,7 +58,21 @@ def overview(board: Dashboard) -> str:
     lines = [
         wording.lessons_line(lessons.done, lessons.total, lessons.started),
         wording.rating_line_of(rating.text, rating.rated_attempts, provisional=rating.provisional),
+        *(
+            wording.kind_rating_line_of(other.kind, other.text, other.rated_attempts, provisional=other.provisional)
+            for other in board.ratings[1:]
+        ),
         wording.drills_line(drills.best_streak, drills.streak_runs, drills.best_storm, drills.storm_runs),
+        wording.best_drills_line(
+            board.best_drills.best_streak,
+            board.best_drills.streak_runs,
+            board.best_drills.best_storm,
+            board.best_drills.storm_runs,
+        ),
+        *(
+            wording.counting_line(kind, counted.answered, counted.right, counted.best_ten, counted.last_ten)
+            for kind, counted in board.counting.items()
+        ),
         wording.reviews_line(reviews.due, reviews.cards, next_due_in),
         wording.days_line(days.in_a_row, days.total, days.best_run, today=days.today),
     ]

@@ -29,7 +29,8 @@ from trainer.content.grading import Feedback, bearoff_solution
 from trainer.content.themes import REVEALING_THEMES
 from trainer.engine import Play, Turn, explain
 from trainer.i18n import N_
-from trainer.training import AnswerOutcome, answer_puzzle, current_rating, is_rated, puzzles_near_rating
+from trainer.kinds import RATING_KINDS, rating_kind
+from trainer.training import AnswerOutcome, answer_puzzle, current_rating, is_rated, puzzles_near_rating, rating_for
 from trainer.tui import wording
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
 from trainer.tui.screens.base import TrainerScreen
@@ -118,8 +119,8 @@ class PuzzleMenuScreen(TrainerScreen):
         menu = self.query_one("#puzzle-sets", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
-        rating = current_rating(self.store, self.now()).text()
-        self.query_one("#puzzle-filter", Static).update(wording.puzzle_filter(rating, self.difficulty))
+        rated = {kind: current_rating(self.store, self.now(), kind).text() for kind in RATING_KINDS}
+        self.query_one("#puzzle-filter", Static).update(wording.puzzle_filter(rated, self.difficulty))
         library = self.library
         if library is None:
             menu.add_option(Option(wording.loading_puzzles(), id="loading", disabled=True))
@@ -176,6 +177,8 @@ class PuzzleScreen(TaskScreen):
     index: reactive[int] = reactive(0)
     done: reactive[bool] = reactive(False, bindings=True)
     solution_step_seconds = STEP_SECONDS
+    store_only: ClassVar[bool] = False
+    """Whether answers are only stored, neither rated nor scheduled (a timed run's)."""
     """How long each checker move of the solution stays on the board before the next."""
 
     def __init__(self, puzzles: list[Puzzle], *, start: int = 0, review: bool = False) -> None:
@@ -261,13 +264,14 @@ class PuzzleScreen(TaskScreen):
     def show_rating(self) -> None:
         """The learner's rating with its deviation; after a rated answer, how much it moved and the puzzle's."""
         outcome = self.outcome
+        kind = rating_kind(self.puzzle.kind)
         if outcome is not None and outcome.rated:
             line = wording.rating_moved(
-                outcome.learner_after.text(), round(outcome.rating_change), round(outcome.puzzle_after.rating)
+                kind, outcome.learner_after.text(), round(outcome.rating_change), round(outcome.puzzle_after.rating)
             )
         else:
             rated = not self.review and not self.answered and is_rated(self.store, self.puzzle)
-            line = wording.rating_line(current_rating(self.store, self.now()).text(), rated=rated)
+            line = wording.rating_line(kind, rating_for(self.store, self.puzzle, self.now()).text(), rated=rated)
         self.query_one("#rating", Static).update(line)
 
     def show_puzzle(self) -> None:
@@ -314,6 +318,7 @@ class PuzzleScreen(TaskScreen):
             question="play",
             revealed=self.revealed,
             retry=self.answered,
+            store_only=self.store_only,
             in_review=self.review,
         )
         if not self.answered:

@@ -1,9 +1,11 @@
 """The progress dashboard at a glance, for the home screen: lessons done and each kind of puzzle solved of all; the
 first-try accuracy of each kind, and the weakest theme where that line has room (each in as many lines as the width
 needs); then the rating with its deviation and a sparkline of its history, the best Streak and Storm, days
-practised in a row. Plain text and the sparkline's bar heights, so it reads in both themes and without colour. The
-figures come from :func:`trainer.practice.stats.dashboard`, every kind named as :data:`trainer.practice.stats.KINDS`
-says (a new kind shows under its own name); the full page is the Progress screen's.
+practised in a row; then, once there are any, the skill figures: the best-play and cube ratings, the best-play
+Streak and Storm, and the counting drills' best average times. Plain text and the sparkline's bar heights, so it
+reads in both themes and without colour. The figures come from :func:`trainer.practice.stats.dashboard`, every kind
+named as :data:`trainer.practice.stats.KINDS` says (a new kind shows under its own name); the full page is the
+Progress screen's.
 """
 
 from __future__ import annotations
@@ -102,6 +104,19 @@ def rating_text(board: Dashboard) -> str:
     return wording.rating(board.rating.text) + " "
 
 
+def skill_parts(board: Dashboard) -> list[str]:
+    """The skill figures there are: the best-play and cube ratings once rated, the best-play drill's bests once run,
+    each counting drill's best average of ten (or its answers before ten right ones)."""
+    parts = [wording.kind_rating(rating.kind, rating.text) for rating in board.ratings[1:] if rating.rated_attempts]
+    best = board.best_drills
+    if best.streak_runs or best.storm_runs:
+        parts.append(wording.best_play_bests(best.best_streak, best.best_storm))
+    for kind, counted in board.counting.items():
+        if counted.answered:
+            parts.append(wording.counting_best(kind, counted.best_ten, counted.answered))
+    return parts
+
+
 def bests_line(board: Dashboard) -> str:
     """The best Streak and Storm and the days practised in a row."""
     return wording.bests(board.drills.best_streak, board.drills.best_storm, board.days.in_a_row)
@@ -150,6 +165,7 @@ class DashboardSummary(Widget):
             yield Static("", id="dash-rating", markup=False)
             yield Sparkline([], id="dash-chart")
             yield Static("", id="dash-bests", markup=False)
+        yield FlowText(id="dash-skill")
 
     def show(self, board: Dashboard, figure_title: Callable[[PuzzleFigures], str]) -> None:
         """Show ``board``'s figures, themes named by ``figure_title``."""
@@ -165,10 +181,15 @@ class DashboardSummary(Widget):
         chart.data = spread([INITIAL_RATING, *history][-CHART_WIDTH * 4 :])  # from the start, as far as it fits
         chart.display = bool(history)
         self.query_one("#dash-bests", Static).update(bests_line(board))
+        skill = self.query_one("#dash-skill", FlowText)
+        skill.parts = tuple(skill_parts(board))
+        skill.display = bool(skill.parts)
 
     @property
     def text(self) -> str:
         """The figures as shown, line by line (without the chart)."""
-        first = "\n".join(str(flowing.render()) for flowing in self.query(FlowText) if flowing.display)
+        flowing = [text for text in self.query(FlowText) if text.display and text.id != "dash-skill"]
+        first = "\n".join(str(text.render()) for text in flowing)
         second = "".join(str(self.query_one(selector, Static).render()) for selector in ("#dash-rating", "#dash-bests"))
-        return f"{first}\n{second}"
+        skill = self.query_one("#dash-skill", FlowText)
+        return f"{first}\n{second}" + (f"\n{skill.render()}" if skill.display else "")

@@ -1,0 +1,310 @@
+"""The skill drills: Streak and Storm of best-play puzzles, and the timed shot-count and pip-count drills.
+
+- **Best play: Streak**: best-play puzzles until the first miss; the best streak is kept.
+- **Best play: Storm**: three minutes, as many as you can; a miss costs ten seconds; the best score is kept.
+
+Both take the shipped best-play puzzles shuffled, easy ones first, so that a run climbs. The first play made is the
+answer (a refused move or a play that can't be read is not one); a miss shows the best play on the board with the
+figures. Their answers are only stored (neither rated nor scheduled), as in the recognition drill's runs. The
+counting drills are :class:`~trainer.tui.screens.counting.CountingScreen`'s.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from textual.binding import Binding, BindingType
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widgets import Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from trainer.content.grading import Feedback
+from trainer.engine import Play
+from trainer.i18n import N_
+from trainer.practice.drills import STORM_MISS_PENALTY, STORM_SECONDS, StormRun, StreakRun
+from trainer.training import finish_drill
+from trainer.tui import wording
+from trainer.tui.playing import Refused
+from trainer.tui.scenes import played_scene
+from trainer.tui.screens.base import MenuPageScreen
+from trainer.tui.screens.drill import TICK_SECONDS, clock_text
+from trainer.tui.screens.puzzles import PuzzleScreen
+from trainer.tui.steps import PuzzleBestView
+from trainer.tui.widgets.task import NotationInput
+
+if TYPE_CHECKING:
+    from trainer.content.puzzles import Puzzle
+
+RunMode = Literal["streak", "storm"]
+ENTRIES: tuple[str, ...] = ("best:streak", "best:storm", "count:shots", "count:pips")
+"""The menu's entries, in its order (keys 1-4)."""
+
+
+def run_order(puzzles: list[Puzzle], seed: int) -> list[Puzzle]:
+    """The puzzles of a run: shuffled by ``seed``, then easy ones first (the shuffle kept within a difficulty), so
+    that a run climbs."""
+    chosen = list(puzzles)
+    random.Random(seed).shuffle(chosen)
+    chosen.sort(key=lambda puzzle: puzzle.difficulty)
+    return chosen
+
+
+class SkillDrillMenuScreen(MenuPageScreen):
+    """Best-play Streak and Storm with their bests, and the counting drills with their averages: keys 1-4, or the
+    arrows and enter."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "open('best:streak')", N_("Streak")),
+        Binding("2", "open('best:storm')", N_("Storm")),
+        Binding("3", "open('count:shots')", N_("Shots")),
+        Binding("4", "open('count:pips')", N_("Pips")),
+    ]
+
+    MENU_ID = "skill-drills"
+
+    def page_title(self) -> str:
+        return wording.skill_drills_title()
+
+    def page_subtitle(self) -> str:
+        return wording.skill_drills_subtitle()
+
+    def add_entries(self, menu: OptionList) -> None:
+        from trainer.practice.stats import Records, counting_drill_figures
+
+        streak, storm = self.store.drill_best("streak", "best"), self.store.drill_best("storm", "best")
+        minutes = round(STORM_SECONDS / 60)
+        menu.add_option(Option(wording.best_streak_entry(streak), id="best:streak"))
+        menu.add_option(Option(wording.best_storm_entry(minutes, round(STORM_MISS_PENALTY), storm), id="best:storm"))
+        library = self.trainer.puzzles
+        counts = [] if library is None else library.counts
+        counting = counting_drill_figures(counts, Records(attempts=self.store.all_puzzle_attempts()))
+        for number, (kind, figures) in enumerate(counting.items(), start=3):
+            menu.add_option(Option(wording.count_drill_entry(number, kind, figures.best_ten), id=f"count:{kind}"))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id in ENTRIES:
+            self.action_open(event.option.id)
+
+    def action_open(self, entry: str) -> None:
+        library = self.trainer.puzzles
+        if library is None:
+            return
+        group, name = entry.split(":")
+        if group == "best":
+            best = [puzzle for puzzle in library.puzzles if puzzle.kind == "best"]
+            if best:
+                self.app.push_screen(BestRunScreen("storm" if name == "storm" else "streak", best))
+        elif name in ("shots", "pips"):
+            from trainer.tui.screens.counting import CountingScreen
+
+            self.app.push_screen(CountingScreen("shots" if name == "shots" else "pips"))
+
+
+class BestRunScreen(PuzzleScreen, inherit_bindings=False):
+    """A Streak or Storm of best-play puzzles: one play per puzzle, right or missed, scored by the mode.
+
+    Its keys are its own (no retry and no solution in a run), the task screen's that apply declared again."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,escape", "leave", N_("Back")),
+        Binding("enter,n", "next", N_("Next")),
+        Binding("a", "again", N_("Again")),
+        Binding("b", "focus_board", N_("Board"), show=False),
+        Binding("slash", "focus_notation", N_("Type a play")),
+        Binding("u,backspace", "undo", N_("Undo")),
+        Binding("pageup", "scroll_panel(-1)", N_("Scroll up"), show=False),
+        Binding("pagedown", "scroll_panel(1)", N_("Scroll down"), show=False),
+    ]
+
+    store_only = True
+    """A run's answers are neither rated nor scheduled."""
+    over: reactive[bool] = reactive(False, bindings=True)
+    """Whether the run has ended (the Streak missed, the Storm's time up)."""
+
+    def __init__(self, mode: RunMode, puzzles: list[Puzzle], *, seed: int | None = None) -> None:
+        """A run of ``mode`` over ``puzzles`` (shuffled by ``seed``, by default the time the run starts)."""
+        self.mode: RunMode = mode
+        self.pool = list(puzzles)
+        self.seed = seed
+        super().__init__(run_order(self.pool, seed or 0))
+        self.streak = StreakRun()
+        self.storm: StormRun | None = None
+        self.best = 0
+        self.new_best = False
+        self.timer: Timer | None = None
+        self.set_reactive(BestRunScreen.over, False)
+
+    def on_mount(self) -> None:
+        self.start_run()
+        if self.mode == "storm":
+            self.timer = self.set_interval(TICK_SECONDS, self.tick)
+
+    def start_run(self) -> None:
+        """A new run: the puzzles in a new order, a fresh score against the best."""
+        now = self.now()
+        self.puzzles = run_order(self.pool, self.seed if self.seed is not None else int(now))
+        self.seed = None  # a run started again is shuffled anew
+        self.best = self.store.drill_best(self.mode, "best")
+        self.new_best = False
+        self.streak = StreakRun(started_at=now)
+        self.storm = StormRun(started_at=now) if self.mode == "storm" else None
+        self.over = False
+        self.set_reactive(PuzzleScreen.index, 0)
+        self.show_puzzle()
+
+    def show_puzzle(self) -> None:
+        super().show_puzzle()
+        if isinstance(self.view, PuzzleBestView):
+            self.view.final = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next":
+            return self.done and not self.over
+        if action == "again":
+            return self.over
+        if action in ("retry", "solution", "no_play", "option"):
+            return False
+        return super().check_action(action, parameters)
+
+    def accepts_moves(self) -> bool:
+        return not self.over and super().accepts_moves()
+
+    # --- showing ---------------------------------------------------------------------------------------
+
+    def show_title(self) -> None:
+        if self.mode == "storm" and self.storm is not None:
+            left = clock_text(self.storm.remaining(self.now()))
+            status = wording.storm_status(left, self.storm.score, max(self.best, self.storm.score))
+        else:
+            status = wording.streak_status(self.streak.score, max(self.best, self.streak.score))
+        self.task_layout.set_title(" " + wording.best_run_title_bar(self.mode, status))
+
+    def show_rating(self) -> None:
+        self.query_one("#rating", Static).update(wording.run_not_rated())
+
+    # --- answering -------------------------------------------------------------------------------------
+
+    def refused(self, refusal: Refused, point: int) -> None:
+        """A move the rules refuse is no answer: the feedback says why, and the learner goes on."""
+
+    def on_input_submitted(self, event: NotationInput.Submitted) -> None:
+        event.prevent_default()  # the puzzle screen's handler would grade it again
+        if not self.accepts_moves() or not event.value.strip():
+            return
+        answer = self.view.on_text(event.value)
+        if isinstance(answer, Play):
+            self.grade(self.view.on_play(answer, event.value), event.value, typed=True)
+            return
+        self.feedback.show_feedback(answer)  # unreadable or illegal: no answer yet
+        self.notation.value = ""
+        self.notation.focus()
+
+    def grade(self, feedback: Feedback, answer: str, *, typed: bool = False) -> None:
+        """The first play is the answer: scored by the mode, the best play shown after a miss."""
+        if self.done or self.over:
+            return
+        if self.storm is not None and self.storm.is_over(self.now()):
+            self.tick()
+            return
+        self.record(answer, feedback.correct)
+        if not feedback.correct:
+            self.show_best()
+        if self.storm is not None:
+            self.storm = self.storm.answer(feedback.correct, self.now())
+            if self.storm.is_over(self.now()):
+                self.feedback.show_feedback(feedback)
+                self.finish()
+            elif self.index + 1 < len(self.puzzles):
+                self.index += 1  # at once, the verdict staying in view
+                said = wording.previous_position(feedback.message)
+                self.feedback.show(said, "right" if feedback.correct else "wrong")
+            else:
+                self.feedback.show_feedback(feedback)
+                self.finish()
+            return
+        self.feedback.show_feedback(feedback)
+        self.streak = self.streak.answer(feedback.correct)
+        if self.streak.over or self.index + 1 >= len(self.puzzles):
+            self.finish()
+            return
+        self.done = True
+        self.board.focus()
+
+    def show_best(self) -> None:
+        """The best play on the board, from and to."""
+        if self.playing is None:
+            return
+        self.playing.reset()
+        best = self.puzzle.accepted_plays()[0]
+        self.board.scene = replace(played_scene(self.board.scene, best), caption=wording.the_best_play())
+
+    def action_next(self) -> None:
+        if self.done and not self.over and self.index + 1 < len(self.puzzles):
+            self.index += 1
+
+    # --- the end ---------------------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        """Read the clock: show the time left, and end the Storm when it is up."""
+        if self.storm is None or self.over:
+            return
+        if self.storm.is_over(self.now()):
+            self.finish()
+        else:
+            self.show_title()
+
+    def finish(self) -> None:
+        """The Streak missed or the Storm's time up (or every puzzle answered): keep the run, say the score."""
+        now = self.now()
+        if self.storm is not None:
+            score, mistakes, seconds = self.storm.score, self.storm.mistakes, self.storm.elapsed(now)
+            lead = wording.storm_over(score, mistakes)
+        else:
+            score, mistakes, seconds = self.streak.score, int(self.streak.over), now - self.streak.started_at
+            lead = wording.streak_over(score)
+        self.new_best = finish_drill(
+            self.store, self.mode, score, mistakes=mistakes, seconds=seconds, now=now, drill="best"
+        )
+        self.best = max(self.best, score)
+        self.over = True
+        self.done = True
+        if self.playing is not None:
+            self.board.choosing = False
+        self.query_one(".step-heading", Static).update(wording.run_over(self.mode))
+        self.query_one("#step-text", Markdown).update(wording.run_result(lead, self.best, new_best=self.new_best))
+        self.task_layout.set_title(" " + wording.best_run_title_bar(self.mode, wording.run_score(score, self.best)))
+
+    def watch_over(self) -> None:
+        self.refresh_controls()
+
+    def refresh_controls(self) -> None:
+        super().refresh_controls()
+        if self.over:
+            self.board.choosing = False
+            self.notation.display = False
+
+    def action_again(self) -> None:
+        if self.over:
+            self.start_run()
+
+    def action_leave(self) -> None:
+        """Back: a Streak left before a miss is kept (its answers were all right); a Storm must run its time."""
+        if self.mode == "streak" and not self.over and self.streak.score:
+            now = self.now()
+            finish_drill(
+                self.store,
+                "streak",
+                self.streak.score,
+                mistakes=0,
+                seconds=now - self.streak.started_at,
+                now=now,
+                drill="best",
+            )
+        self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
