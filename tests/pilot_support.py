@@ -159,6 +159,13 @@ async def play_settled(pilot: Pilot[object], until: Callable[[], object] | None 
     await idle(pilot, settled)
 
 
+def static_texts(app: App[object], *selectors: str) -> list[str]:
+    """The text each of the screen's ``Static`` widgets found by ``selectors`` holds (before the width wraps it)."""
+    from textual.widgets import Static
+
+    return [str(app.screen.query_one(selector, Static).render()) for selector in selectors]
+
+
 def screen_text(app: App[object]) -> str:
     """The text on the app's screen, line by line, as a terminal shows it (what ``export_screenshot`` draws, as plain
     text: Textual offers no public way to it)."""

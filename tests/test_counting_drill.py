@@ -7,9 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from pilot_support import feedback_text, screen_text, settle, started
+from pilot_support import feedback_text, settle, started, static_texts, type_play
 from textual.pilot import Pilot
-from textual.widgets import Static
 from training_support import LIBRARY, FakeClock
 
 from trainer.content.counting import grade_drill_count, puzzle_count, read_number
@@ -138,14 +137,12 @@ def test_text_that_is_no_number_is_asked_again(text: str) -> None:
 def shown(pilot: Pilot[None]) -> str:
     """The title bar and the text of the panel beside the board, each as one line (as the widgets hold it, before
     the panel's narrow width wraps it)."""
-    app = pilot.app
-    parts = ["#task-title", ".step-heading", "#counting-prompt", "#counting-figures"]
-    return "\n".join(str(app.screen.query_one(selector, Static).render()) for selector in parts)
+    return "\n".join(static_texts(pilot.app, "#task-title", ".step-heading", "#counting-prompt", "#counting-figures"))
 
 
 async def answer(pilot: Pilot[None], text: str) -> None:
-    """Type ``text`` in the box (focused for each position) and submit it, the keys pressed in one go."""
-    await pilot.press(*("space" if character == " " else character for character in text), "enter")
+    """Type ``text`` in the box (focused for each position) and submit it."""
+    await type_play(pilot, text, open_box=False)
 
 
 async def play_round(pilot: Pilot[None], screen: CountingScreen, wrong: set[int]) -> list[tuple[Puzzle, bool]]:
@@ -157,7 +154,7 @@ async def play_round(pilot: Pilot[None], screen: CountingScreen, wrong: set[int]
         await settle(pilot, lambda: screen.phase == "ask" and app.focused is screen.notation)
         puzzle = screen.puzzle
         assert puzzle is not None and puzzle not in [done for done, _right in played]
-        assert f"   {number} of 10   " in screen_text(app).splitlines()[0]  # the title bar as drawn
+        assert f"   {number} of 10   " in shown(pilot).splitlines()[0]  # the title bar
         right = puzzle_count(puzzle).answer
         await answer(pilot, str(right + 1 if number in wrong else right))
         await settle(pilot, lambda: screen.phase == "done")
