@@ -177,9 +177,9 @@ class PuzzleScreen(TaskScreen):
     index: reactive[int] = reactive(0)
     done: reactive[bool] = reactive(False, bindings=True)
     solution_step_seconds = STEP_SECONDS
+    """How long each checker move of the solution stays on the board before the next."""
     store_only: ClassVar[bool] = False
     """Whether answers are only stored, neither rated nor scheduled (a timed run's)."""
-    """How long each checker move of the solution stays on the board before the next."""
 
     def __init__(self, puzzles: list[Puzzle], *, start: int = 0, review: bool = False) -> None:
         """``review``: the puzzles are due for review (answers move their cards, none is rated; Next ends)."""
