@@ -207,18 +207,18 @@ def test_the_tutor_flags_a_planted_mistake_with_its_size_and_the_better_play() -
     ("loss", "skill"),
     [
         (0.0, Skill.GOOD),
-        (0.0399, Skill.GOOD),
-        (0.04, Skill.DOUBTFUL),
-        (0.0799, Skill.DOUBTFUL),
-        (0.08, Skill.BAD),
-        (0.1599, Skill.BAD),
-        (0.16, Skill.VERY_BAD),
+        (0.0299, Skill.GOOD),
+        (0.03, Skill.DOUBTFUL),
+        (0.0599, Skill.DOUBTFUL),
+        (0.06, Skill.BAD),
+        (0.1199, Skill.BAD),
+        (0.12, Skill.VERY_BAD),
         (1.2, Skill.VERY_BAD),
     ],
 )
 def test_gnu_backgammon_s_thresholds_name_a_mistake(loss: float, skill: Skill) -> None:
     verdict = Verdict("play", "13/9", "24/20", 0.1 - loss, 0.1, "1-ply")
-    assert (DOUBTFUL, BAD, VERY_BAD) == (0.04, 0.08, 0.16)
+    assert (DOUBTFUL, BAD, VERY_BAD) == (0.03, 0.06, 0.12)  # GNU Backgammon 1.07's "show analysis"
     assert verdict.skill is skill and verdict.is_mistake == (skill is not Skill.GOOD)
 
 

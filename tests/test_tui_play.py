@@ -113,7 +113,7 @@ async def test_a_game_with_a_tutor_warning_a_take_back_a_double_and_a_resume(tmp
         await pilot.press("enter")
         await play_settled(pilot)
         feedback = screen.query_one(FeedbackBar)
-        assert feedback.verdict == "wrong" and "Bad play: 24/21 8/3" in str(feedback.render())
+        assert feedback.verdict == "wrong" and "Very bad play: 24/21 8/3" in str(feedback.render())
         assert "against 13/10 13/8" in str(feedback.render())
         board = screen.board
         assert board.scene.caption.startswith("Better: 13/10 13/8 (") and "z takes it back" in text_of(

@@ -1,7 +1,8 @@
 """How good a decision was, by the equity it gave away: GNU Backgammon's sizes, below every layer that judges
 (the tutor in play, the best-play tasks of lessons).
 
-GNU Backgammon calls a decision doubtful from 0.04, bad from 0.08 and very bad from 0.16 (per unit of the cube).
+GNU Backgammon 1.07 calls a decision doubtful from 0.03, bad from 0.06 and very bad from 0.12 of equity (per unit of
+the cube), its default analysis thresholds (``show analysis``).
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from typing import Final
 
 from trainer.i18n import N_, _
 
-DOUBTFUL: Final = 0.04
-BAD: Final = 0.08
-VERY_BAD: Final = 0.16
+DOUBTFUL: Final = 0.03
+BAD: Final = 0.06
+VERY_BAD: Final = 0.12
 
 SKILL_NAMES = {"good": N_("good"), "doubtful": N_("doubtful"), "bad": N_("bad"), "very bad": N_("very bad")}
 

@@ -9,8 +9,8 @@ equity at a match score), as the evaluator gives it:
 - taking a double is worth minus the doubler's double/take equity, passing minus its double/pass equity (-1);
   a beaver twice the take (the doubler then takes or passes the redouble of two, whichever is better for it).
 
-The loss is the best option's equity minus the chosen one's; GNU Backgammon calls a decision doubtful from 0.04,
-bad from 0.08 and very bad from 0.16. A cube decision counts towards the error rate when it was acted on (a
+The loss is the best option's equity minus the chosen one's; GNU Backgammon 1.07 calls a decision doubtful from
+0.03, bad from 0.06 and very bad from 0.12 (:mod:`trainer.skill`). A cube decision counts towards the error rate when it was acted on (a
 double, take, pass or beaver) or close (doubling would have cost less than 0.16), as GNU Backgammon counts them;
 a play counts unless it was forced.
 """
@@ -66,7 +66,7 @@ class Verdict:
 
     @property
     def is_mistake(self) -> bool:
-        """Whether the decision lost at least the doubtful threshold (0.04)."""
+        """Whether the decision lost at least the doubtful threshold (0.03)."""
         return self.skill is not Skill.GOOD
 
 

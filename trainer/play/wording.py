@@ -600,3 +600,40 @@ def mat_line_problem(line: int, error: object) -> str:
 
 def mat_two_many_actions(shown: str) -> str:
     return _("more than two actions on one line: {shown}").format(shown=shown)
+
+
+# --- a match analysed -------------------------------------------------------------------------------------------------
+
+RATING_NAMES = {
+    "Supernatural": N_("Supernatural"),
+    "World class": N_("World class"),
+    "Expert": N_("Expert"),
+    "Advanced": N_("Advanced"),
+    "Intermediate": N_("Intermediate"),
+    "Casual player": N_("Casual player"),
+    "Beginner": N_("Beginner"),
+    "Awful!": N_("Awful!"),
+}
+"""GNU Backgammon's rating words for an error rate, as it names them (translated where shown)."""
+
+
+def rating_name(rating: str) -> str:
+    return _(RATING_NAMES[rating])
+
+
+def game_not_replayed(game: int, number: int, reason: str) -> str:
+    return _("game {game}, move {number} cannot be replayed: {reason}; the rest of that game is left out").format(
+        game=game, number=number, reason=reason
+    )
+
+
+def not_this_players_turn(player: str) -> str:
+    return _("it is not {player}'s turn").format(player=player)
+
+
+def mat_move_without_dice() -> str:
+    return _("a move without its dice")
+
+
+def mat_other_dice(dice: tuple[int, int]) -> str:
+    return _("the dice {first}-{second} are not the ones rolled").format(first=dice[0], second=dice[1])

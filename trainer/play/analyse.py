@@ -1,0 +1,450 @@
+"""A whole match analysed: every decision of both players in a .mat file (or a session played here), judged by the
+evaluator the way the tutor judges the learner's, on GNU Backgammon's scale.
+
+- **Replaying** (:func:`decision_points`): each game of the file is replayed through the rules engine from the
+  score its header gives (the first game with one side a point short of the match is the Crawford game), the file's
+  dice fed in. Each roll is a checker-play decision; before a roll, a side that could have doubled made a cube
+  decision (no double); a double, and each answer to it (take, pass, beaver, and the doubler's answer to a beaver),
+  are cube decisions too. A game that cannot be replayed (a move the rules refuse) is reported with its game and
+  move number, the decisions before it kept, and the next game analysed.
+- **Judging** (:func:`analyse_points`): a play is ranked with every legal play of its roll at the given depth, with
+  the cube and the score as they were (money: cubeful equity; a match: match winning chances normalised as money,
+  GNU Backgammon's EMG), per unit of the cube; a cube decision goes through the tutor's cube judge (1 ply first,
+  deeper only when close). The loss is the best option's equity minus the chosen one's
+  (:mod:`trainer.play.tutor`), named by :class:`~trainer.skill.Skill`.
+- **Which count** (as GNU Backgammon counts them for its error rate): every play that had a choice, every cube
+  action taken, and every no-double that was close; forced plays and rolls with no legal play are listed (one
+  ``move`` entry for every roll of the file) but do not count, and a no-double far from doubling is not listed.
+- **The summary** (:class:`PlayerSummary`): per player the decisions that count, the errors by size, the error rate
+  (EMG per decision, in millipoints) and GNU Backgammon's rating word for it (:func:`rating_of`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Final
+
+from trainer.analysis import Evaluator
+from trainer.engine import (
+    Dice,
+    EngineError,
+    Game,
+    GameState,
+    MatchScore,
+    MoneyOptions,
+    Phase,
+    Play,
+    Position,
+    Side,
+    legal_plays,
+    parse_play,
+)
+from trainer.engine.doubling import beaver_problem
+from trainer.engine.ideas import play_ideas
+from trainer.engine.wording import play_ideas_sentence
+from trainer.play import wording
+from trainer.play.computer import context_of, cube_owner, doubler_judgement
+from trainer.play.cube import CubeJudge
+from trainer.play.matfile import MatAction, MatGame, MatMatch
+from trainer.play.tutor import (
+    CubeChoice,
+    ErrorRate,
+    Verdict,
+    judge_answer,
+    judge_beaver_answer,
+    judge_double,
+    judge_play,
+)
+from trainer.skill import Skill
+
+ANALYSIS_PLIES: Final = 2
+"""The default depth: bgsage's 2 plies (GNU Backgammon's 1-ply), a 7-point match in under a minute."""
+SIDE_OF_COLUMN: Final = (Side.O, Side.X)
+"""The file's left player (0) plays O, the right one (1) X, as the app's export writes them."""
+WORST_SHOWN: Final = 5
+
+
+class DecisionKind(Enum):
+    """What was decided: a checker play, doubling (or not), or answering a double."""
+
+    MOVE = "move"
+    DOUBLE = "double"
+    TAKE = "take"
+
+
+class Rating(Enum):
+    """GNU Backgammon's rating of a player by the error rate (EMG per decision), best first."""
+
+    SUPERNATURAL = "Supernatural"
+    WORLD_CLASS = "World class"
+    EXPERT = "Expert"
+    ADVANCED = "Advanced"
+    INTERMEDIATE = "Intermediate"
+    CASUAL = "Casual player"
+    BEGINNER = "Beginner"
+    AWFUL = "Awful!"
+
+    @property
+    def word(self) -> str:
+        """The rating's name in the language in use."""
+        return wording.rating_name(self.value)
+
+
+RATING_LIMITS: Final = (
+    (0.002, Rating.SUPERNATURAL),
+    (0.005, Rating.WORLD_CLASS),
+    (0.008, Rating.EXPERT),
+    (0.012, Rating.ADVANCED),
+    (0.018, Rating.INTERMEDIATE),
+    (0.026, Rating.CASUAL),
+    (0.035, Rating.BEGINNER),
+)
+"""GNU Backgammon 1.07's limits (``arThrsRating``): the rating of an error rate below each limit, EMG per decision."""
+
+
+def rating_of(error_rate: float) -> Rating:
+    """GNU Backgammon's rating for an error rate in EMG per decision (0.008 is 8 millipoints)."""
+    for limit, rating in RATING_LIMITS:
+        if error_rate < limit:
+            return rating
+    return Rating.AWFUL
+
+
+# --- replaying ------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionPoint:
+    """One decision as the file records it, with the game as it stood: ``state`` before it (for an answer to a
+    beaver, the state when the first double was offered), ``play`` for a move, ``choice`` for a cube decision."""
+
+    game: int
+    number: int
+    """The action's place in its game, from 1 (both players counted): the move number in reports."""
+    column: int
+    player: str
+    kind: DecisionKind
+    state: GameState
+    dice: Dice | None = None
+    play: Play | None = None
+    choice: CubeChoice | None = None
+    beavered: bool = False
+    """An answer to a beaver (the doubler takes or passes the redouble)."""
+
+    @property
+    def side(self) -> Side:
+        return SIDE_OF_COLUMN[self.column]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayProblem:
+    """A game that could not be replayed past one of its actions: the rest of that game is not analysed."""
+
+    game: int
+    number: int
+    reason: str
+
+    def text(self) -> str:
+        """The problem in a sentence naming the game and the move."""
+        return wording.game_not_replayed(self.game, self.number, self.reason)
+
+
+def match_scores(match: MatMatch) -> list[MatchScore]:
+    """The score before each game of ``match`` (money play: a money game each), the Crawford game found from the
+    scores: the first game with exactly one side a point short of the length.
+
+    :raises EngineError: (a :class:`~trainer.engine.MatchError`) for a score the match cannot have.
+    """
+    scores: list[MatchScore] = []
+    crawford_done = False
+    for game in match.games:
+        if not match.length:
+            scores.append(MatchScore())
+            continue
+        left, right = game.scores
+        short = [score for score in (left, right) if score == match.length - 1]
+        crawford = len(short) == 1 and not crawford_done
+        crawford_done = crawford_done or crawford
+        scores.append(MatchScore(match.length, right, left, crawford))
+    return scores
+
+
+def decision_points(match: MatMatch) -> Iterator[DecisionPoint | ReplayProblem]:
+    """Every decision of every game of ``match`` in order, or a :class:`ReplayProblem` where a game stops."""
+    try:
+        scores = match_scores(match)
+    except EngineError as error:
+        yield ReplayProblem(match.games[0].number if match.games else 1, 1, str(error))
+        return
+    for mat_game, score in zip(match.games, scores, strict=True):
+        yield from _game_points(mat_game, score)
+
+
+def _opening_dice(actions: Sequence[MatAction]) -> list[int]:
+    """The opening throw, X's die first: the first mover's roll, its higher die the winner's."""
+    first = next((action for action in actions if action.kind == "move" and action.dice is not None), None)
+    if first is None or first.dice is None:
+        return []
+    high, low = max(first.dice), min(first.dice)
+    return [high, low] if SIDE_OF_COLUMN[first.player] is Side.X else [low, high]
+
+
+def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint | ReplayProblem]:
+    feed: deque[int] = deque(_opening_dice(mat_game.actions))
+    if not feed:
+        return  # a game with no roll (its header only): nothing to analyse
+    options = MoneyOptions(beavers=True) if score.is_money else None
+    try:
+        game = Game(roll_die=feed.popleft, match=score, options=options)
+        game.roll_opening()
+    except EngineError as error:
+        yield ReplayProblem(mat_game.number, 1, str(error))
+        return
+    doubled_state: GameState | None = None
+    for number, action in enumerate(mat_game.actions, start=1):
+        player = mat_game.names[action.player]
+        base = (mat_game.number, number, action.player, player)
+        try:
+            beavered = game.state.phase is Phase.BEAVERED and doubled_state is not None
+            if beavered and action.kind not in ("take", "drop") and doubled_state is not None:
+                # GNU Backgammon writes no "Takes" after a beaver: the doubler's next action says it took.
+                yield DecisionPoint(*base, DecisionKind.TAKE, doubled_state, choice="take", beavered=True)
+                game.take()
+            if game.deciding is not SIDE_OF_COLUMN[action.player]:
+                raise EngineError(wording.not_this_players_turn(player))
+            if action.kind == "move":
+                if game.dice is None:
+                    if game.may_double:
+                        yield DecisionPoint(*base, DecisionKind.DOUBLE, game.state, choice="no double")
+                    if action.dice is None:
+                        raise EngineError(wording.mat_move_without_dice())
+                    feed.extend(action.dice)
+                    game.roll()
+                if game.dice is None or sorted(game.dice) != sorted(action.dice or ()):
+                    raise EngineError(wording.mat_other_dice(action.dice or (0, 0)))
+                notation = " ".join(f"{start}/{end}{'*' if hit else ''}" for start, end, hit in action.moves)
+                play = parse_play(game.position, game.dice, notation or "pass")
+                yield DecisionPoint(*base, DecisionKind.MOVE, game.state, dice=game.dice, play=play)
+                game.play(play)
+            elif action.kind == "double":
+                yield DecisionPoint(*base, DecisionKind.DOUBLE, game.state, choice="double")
+                doubled_state = game.state
+                game.double()
+            elif action.kind == "beaver":
+                yield DecisionPoint(*base, DecisionKind.TAKE, game.state, choice="beaver")
+                game.beaver()
+            else:
+                choice: CubeChoice = "take" if action.kind == "take" else "pass"
+                if game.state.phase is Phase.BEAVERED and doubled_state is not None:
+                    yield DecisionPoint(*base, DecisionKind.TAKE, doubled_state, choice=choice, beavered=True)
+                else:
+                    yield DecisionPoint(*base, DecisionKind.TAKE, game.state, choice=choice)
+                if choice == "take":
+                    game.take()
+                else:
+                    game.drop()
+        except (EngineError, ValueError) as error:
+            yield ReplayProblem(mat_game.number, number, str(error))
+            return
+
+
+# --- judging --------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysedDecision:
+    """A decision with its verdict: what was chosen, the best option, both equities (per unit of the cube) and
+    whether it counts for the error rate; for a move, the play and the position after it."""
+
+    point: DecisionPoint
+    verdict: Verdict
+    ranked: tuple[tuple[Play, float], ...] = ()
+    """A move's best plays with their equities, best first (at most five), for the review screen."""
+
+    @property
+    def game(self) -> int:
+        return self.point.game
+
+    @property
+    def number(self) -> int:
+        return self.point.number
+
+    @property
+    def player(self) -> str:
+        return self.point.player
+
+    @property
+    def kind(self) -> DecisionKind:
+        return self.point.kind
+
+    @property
+    def loss(self) -> float:
+        return self.verdict.loss
+
+    @property
+    def skill(self) -> Skill:
+        return self.verdict.skill
+
+    @property
+    def counts(self) -> bool:
+        return self.verdict.counts
+
+    @property
+    def position(self) -> Position:
+        """The board before the decision, the decider on roll (an answer to a double: the doubled side's view)."""
+        position = self.point.state.position
+        if self.kind is DecisionKind.TAKE and not self.point.beavered:
+            return position.swap()
+        return position
+
+    @property
+    def played(self) -> str:
+        """The play in notation (empty for no legal play), or the cube action."""
+        if self.point.play is not None:
+            return "" if self.point.play.is_pass else str(self.point.play)
+        return self.verdict.chosen
+
+    @property
+    def best(self) -> str:
+        """The best play in notation (empty for no legal play), or the best cube action."""
+        best = self.verdict.best_play
+        if best is not None:
+            return "" if best.is_pass else str(best)
+        return self.verdict.best
+
+    def why(self) -> str:
+        """What the better play does, in words (empty when the play made was the best, or for the cube)."""
+        best = self.verdict.best_play
+        if best is None or self.point.play is None or best == self.point.play:
+            return ""
+        return play_ideas_sentence(str(best), play_ideas(best))
+
+    def as_json(self) -> dict[str, object]:
+        """The decision as ``bgtrainer analyse --json`` prints it."""
+        play = self.point.play
+        dice = self.point.dice
+        return {
+            "game": self.game,
+            "player": self.player,
+            "kind": self.kind.value,
+            "position": self.position.position_id(),
+            "dice": None if dice is None else [dice.first, dice.second],
+            "played": self.played,
+            "result": None if play is None else play.result.position_id(),
+            "best": self.best,
+            "loss": round(self.loss, 4),
+            "skill": "ok" if self.skill is Skill.GOOD else self.skill.value,
+        }
+
+
+def analyse_point(point: DecisionPoint, evaluator: Evaluator, judge: CubeJudge, plies: int) -> AnalysedDecision:
+    """The verdict on one decision at ``plies``."""
+    state = point.state
+    if point.kind is DecisionKind.MOVE:
+        assert point.play is not None and point.dice is not None
+        if len(legal_plays(state.position, point.dice)) <= 1:
+            text = "" if point.play.is_pass else str(point.play)
+            verdict = Verdict("play", text, text, 0.0, 0.0, "forced", counts=False, chosen_play=point.play,
+                              best_play=point.play)  # fmt: skip
+            return AnalysedDecision(point, verdict)
+        side = point.side
+        ranked = evaluator.rank_plays(
+            state.position, point.dice, plies, cube=cube_owner(state, side), context=context_of(state, side)
+        )
+        verdict = judge_play(ranked, point.play, f"{plies}-ply")
+        return AnalysedDecision(point, verdict, tuple((item.play, item.equity) for item in ranked[:WORST_SHOWN]))
+    assert point.choice is not None
+    if point.kind is DecisionKind.DOUBLE:
+        judgement = doubler_judgement(judge, state, plies, "double")
+        return AnalysedDecision(point, judge_double(judgement.decision, point.choice == "double", judgement.source))
+    judgement = doubler_judgement(judge, state, plies, "answer")
+    if point.beavered:
+        return AnalysedDecision(point, judge_beaver_answer(judgement.decision, point.choice, judgement.source))
+    allowed = beaver_problem(state) is None
+    verdict = judge_answer(judgement.decision, point.choice, judgement.source, beaver_allowed=allowed)
+    return AnalysedDecision(point, verdict)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """One player's figures: the decisions that count, the errors by size, the error rate and its rating."""
+
+    player: str
+    error_rate: ErrorRate
+    errors: dict[Skill, int]
+    rating: Rating
+
+    @property
+    def millipoints(self) -> float:
+        """The error rate in millipoints of EMG per decision."""
+        return self.error_rate.per_decision
+
+
+@dataclass(frozen=True)
+class MatchAnalysis:
+    """Every decision of a match, judged, and the games that could not be replayed."""
+
+    length: int
+    players: tuple[str, str]
+    plies: int
+    decisions: tuple[AnalysedDecision, ...]
+    problems: tuple[ReplayProblem, ...] = ()
+    listed: tuple[AnalysedDecision, ...] = field(init=False)
+    """The decisions as reports list them: every move, every cube decision that counts."""
+
+    def __post_init__(self) -> None:
+        shown = tuple(item for item in self.decisions if item.kind is DecisionKind.MOVE or item.counts)
+        object.__setattr__(self, "listed", shown)
+
+    def summary(self, column: int) -> PlayerSummary:
+        """The figures of the file's player ``column`` (0 left, 1 right)."""
+        mine = [item for item in self.decisions if item.point.column == column]
+        verdicts = [item.verdict for item in mine]
+        errors: dict[Skill, int] = {skill: 0 for skill in Skill if skill is not Skill.GOOD}
+        for item in mine:
+            if item.counts and item.skill is not Skill.GOOD:
+                errors[item.skill] += 1
+        rate = ErrorRate.of(verdicts)
+        return PlayerSummary(self.players[column], rate, errors, rating_of(rate.per_decision / 1000))
+
+    def worst(self, count: int = WORST_SHOWN) -> list[AnalysedDecision]:
+        """The biggest mistakes, biggest first (those at or past doubtful)."""
+        mistakes = [item for item in self.decisions if item.counts and item.skill is not Skill.GOOD]
+        return sorted(mistakes, key=lambda item: -item.loss)[:count]
+
+    def as_json(self) -> list[dict[str, object]]:
+        """Every listed decision in order, as ``--json`` prints them."""
+        return [item.as_json() for item in self.listed]
+
+
+Progress = Callable[[int, int], None]
+"""Told ``(done, total)`` after each decision judged."""
+
+
+def analyse_match(
+    match: MatMatch,
+    evaluator: Evaluator,
+    *,
+    plies: int = ANALYSIS_PLIES,
+    progress: Progress | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> MatchAnalysis:
+    """Replay and judge every decision of ``match`` at ``plies`` (see the module). ``progress`` hears of each
+    decision judged; ``cancelled`` (asked between decisions) stops early with what was judged so far."""
+    found = list(decision_points(match))
+    points = [item for item in found if isinstance(item, DecisionPoint)]
+    problems = tuple(item for item in found if isinstance(item, ReplayProblem))
+    judge = CubeJudge(evaluator)
+    judged: list[AnalysedDecision] = []
+    for done, point in enumerate(points, start=1):
+        if cancelled is not None and cancelled():
+            break
+        judged.append(analyse_point(point, evaluator, judge, plies))
+        if progress is not None:
+            progress(done, len(points))
+    names = match.games[0].names if match.games else ("", "")
+    return MatchAnalysis(match.length, names, plies, tuple(judged), problems)
+
