@@ -128,6 +128,16 @@ ALLOWED: dict[str, set[str]] = {
         "trainer.cli_wording",
     },
     "cube_report.py": {"trainer.engine", "trainer.cli_wording"},
+    # A match analysed for the command line: the play layer's analysis, a game played here from the store.
+    "analyse_report.py": {
+        "trainer.engine",
+        "trainer.analysis",
+        "trainer.play",
+        "trainer.store",
+        "trainer.skill",
+        "trainer.regular_files",
+        "trainer.cli_wording",
+    },
     # Where a lesson's stored figures meet the evaluator: computed for authors, checked again by validate --deep.
     "figures.py": {"trainer.engine", "trainer.content", "trainer.analysis"},
     # Mining skill puzzles: bgsage's judgement of self-play positions, written as content.

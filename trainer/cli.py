@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import trainer.cli_wording as wording
 from trainer import __version__
-from trainer.analysis.basics import CUBE_OWNERS, DEFAULT_LEVEL, LEVEL_PLIES, MAX_PLIES, MIN_PLIES, AnalysisError
+from trainer.analysis.basics import (
+    ANALYSIS_PLIES,
+    CUBE_OWNERS,
+    DEFAULT_LEVEL,
+    LEVEL_PLIES,
+    MAX_PLIES,
+    MIN_PLIES,
+    AnalysisError,
+)
 from trainer.engine.errors import EngineError
 from trainer.engine.wording import printable
 
@@ -142,6 +150,17 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--output", type=Path, help=text("generate.output"))
     generate.add_argument("--prefix", help=text("generate.prefix"))
     puzzle_commands.add_parser("export", help=text("export-puzzles"), description=text("export-puzzles.description"))
+    analyse = commands.add_parser("analyse", help=text("analyse"), description=text("analyse.description"))
+    analyse.add_argument("file", metavar="FILE.mat", nargs="?", type=Path, help=text("analyse.file"))
+    analyse.add_argument("--game", metavar="ID", help=text("analyse.game"))
+    analyse.add_argument("--json", action="store_true", help=text("json"))
+    analyse.add_argument(
+        "--plies",
+        type=_plies,
+        default=ANALYSIS_PLIES,
+        metavar="N",
+        help=text("analyse.plies", least=MIN_PLIES, most=MAX_PLIES, plies=ANALYSIS_PLIES),
+    )
     game = commands.add_parser("game", help=text("game"), description=text("game.description"))
     game_commands = game.add_subparsers(dest="game_command", metavar="ACTION", required=True)
     game_commands.add_parser("list", help=text("game-list"), description=text("game-list.description"))
@@ -375,6 +394,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if arguments.command == "game":
             print(game_command(arguments))
+            return 0
+        if arguments.command == "analyse":
+            from trainer.analyse_report import analyse_command
+
+            report, problems = analyse_command(
+                arguments.file,
+                arguments.game,
+                data_dir=arguments.data_dir,
+                plies=arguments.plies,
+                as_json=arguments.json,
+            )
+            for line in problems:
+                print(wording.error_line(_one_line(line)), file=sys.stderr)
+            print(report)
             return 0
         if arguments.command == "validate":
             text, status = validate_command(arguments.paths, deep=arguments.deep)

@@ -130,6 +130,16 @@ HELP: dict[str, str] = {
     ),
     "game-export.game": N_("an id or a number from 'bgtrainer game list' (default: the game saved last)"),
     "game-export.name": N_("your name in the file (default: Learner)"),
+    "analyse": N_("analyse every decision of a match file or of a game played here"),
+    "analyse.description": N_(
+        "Replay a .mat match file (as GNU Backgammon, eXtreme Gammon or Backgammon Galaxy write it), or a game "
+        "played here (--game), and judge every checker play and cube decision of both players with bgsage: the "
+        "equity each lost and GNU Backgammon's verdict (doubtful from 0.03, bad from 0.06, very bad from 0.12). "
+        "Prints each player's error rate and rating and the worst mistakes, or with --json every decision."
+    ),
+    "analyse.file": N_("the .mat file to analyse"),
+    "analyse.game": N_("a game played here instead: an id or a number from 'bgtrainer game list'"),
+    "analyse.plies": N_("the depth in bgsage's plies ({least}-{most}; default {plies})"),
 }
 """The help and description of each command and argument, by key, in English (translated by :func:`help_text`)."""
 
@@ -521,3 +531,91 @@ def continue_line(label: str) -> str:
 
 def no_progress_file(folder: Path) -> str:
     return _("No progress file in {folder} yet.").format(folder=folder)
+
+
+# --- bgtrainer analyse ------------------------------------------------------------------------------------------------
+
+
+def analyse_file_or_game() -> str:
+    return _("give a .mat file to analyse, or --game ID for a game played here (not both)")
+
+
+def cannot_read_match_file(path: Path, reason: str) -> str:
+    return _("cannot read {path}: {reason}").format(path=quoted(str(path)), reason=reason)
+
+
+def match_file_too_large(path: Path, limit: int) -> str:
+    return _("{path} is larger than {limit:,} bytes: not a match file").format(path=quoted(str(path)), limit=limit)
+
+
+def match_file_not_text(path: Path) -> str:
+    return _("{path} is not a text file").format(path=quoted(str(path)))
+
+
+def match_file_problem(path: Path, reason: str) -> str:
+    return _("{path}: {reason}").format(path=quoted(str(path)), reason=reason)
+
+
+def no_games_in_file(path: Path) -> str:
+    return _("{path} holds no game to analyse").format(path=quoted(str(path)))
+
+
+def analysing(done: int, total: int) -> str:
+    return _("analysing: {done}/{total} decisions").format(done=done, total=total)
+
+
+def analysis_heading(kind: str, games: int, plies: int) -> str:
+    counted = ngettext("{count} game", "{count} games", games).format(count=games)
+    return _("{kind}, {games}, analysed by bgsage at {plies} plies").format(kind=kind, games=counted, plies=plies)
+
+
+def money_session() -> str:
+    return _("Money session")
+
+
+def match_of(length: int) -> str:
+    return _("{length}-point match").format(length=length)
+
+
+def player_summary(
+    name: str, decisions: int, plays: int, cubes: int, doubtful: int, bad: int, very_bad: int, rate: float, rating: str
+) -> str:
+    counted = ngettext("{count} decision", "{count} decisions", decisions).format(count=decisions)
+    return _(
+        "{name}: {decisions} ({plays} checker plays, {cubes} cube); {doubtful} doubtful, {bad} bad, {very_bad} very "
+        "bad; error rate {rate:.1f} millipoints (EMG) per decision: {rating}"
+    ).format(
+        name=name,
+        decisions=counted,
+        plays=plays,
+        cubes=cubes,
+        doubtful=doubtful,
+        bad=bad,
+        very_bad=very_bad,
+        rate=rate,
+        rating=rating,
+    )
+
+
+def worst_heading() -> str:
+    return _("The worst mistakes:")
+
+
+def no_mistakes() -> str:
+    return _("No mistake at or past doubtful (0.03).")
+
+
+def worst_move(game: int, number: int, player: str, dice: str, played: str, best: str, loss: float, skill: str) -> str:
+    return _(
+        "game {game}, move {number}, {player} ({dice}): played {played}, best {best}: {loss:.3f} lost ({skill})"
+    ).format(game=game, number=number, player=player, dice=dice, played=played, best=best, loss=loss, skill=skill)
+
+
+def worst_cube(game: int, number: int, player: str, played: str, best: str, loss: float, skill: str) -> str:
+    return _("game {game}, move {number}, {player}: {played}, best {best}: {loss:.3f} lost ({skill})").format(
+        game=game, number=number, player=player, played=played, best=best, loss=loss, skill=skill
+    )
+
+
+def no_legal_play() -> str:
+    return _("no legal play")

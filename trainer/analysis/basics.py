@@ -15,6 +15,9 @@ MAX_PLIES: Final = 3  # ranking every play takes seconds at 3 plies; bgsage's 4 
 LEVEL_PLIES: Final[dict[str, int]] = {"beginner": 1, "intermediate": 1, "strong": 2}
 """The computer's levels, weakest first, with the depth each evaluates at."""
 DEFAULT_LEVEL: Final = "intermediate"
+ANALYSIS_PLIES: Final = 2
+"""The depth a whole match is analysed at by default: bgsage's 2 plies (GNU Backgammon's 1-ply), a 7-point match in
+under a minute."""
 
 
 class AnalysisError(ValueError):

@@ -2,8 +2,9 @@
 
 A step stores the evaluator's best plays with their equities (computed offline, at 3 plies or more). The best play
 and every play within :data:`ACCEPT_WITHIN` of it are accepted; where the next play is closer than
-:data:`CLEAR_GAP`, every play less than :data:`CLEAR_GAP` below the best is accepted instead, so that the best play left out is always at least :data:`CLEAR_GAP` below the best. A play the
-step does not list is below every listed one.
+:data:`CLEAR_GAP`, every play less than :data:`CLEAR_GAP` below the best is accepted instead, so that the best
+play left out is always at least :data:`CLEAR_GAP` below the best. A play the step does not list is below every
+listed one.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from enum import Enum
 from typing import Final
 
 from trainer.analysis import Evaluator
+from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import (
     Dice,
     EngineError,
@@ -60,8 +61,6 @@ from trainer.play.tutor import (
 )
 from trainer.skill import Skill
 
-ANALYSIS_PLIES: Final = 2
-"""The default depth: bgsage's 2 plies (GNU Backgammon's 1-ply), a 7-point match in under a minute."""
 SIDE_OF_COLUMN: Final = (Side.O, Side.X)
 """The file's left player (0) plays O, the right one (1) X, as the app's export writes them."""
 WORST_SHOWN: Final = 5
@@ -447,4 +446,3 @@ def analyse_match(
             progress(done, len(points))
     names = match.games[0].names if match.games else ("", "")
     return MatchAnalysis(match.length, names, plies, tuple(judged), problems)
-

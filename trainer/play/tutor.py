@@ -10,9 +10,9 @@ equity at a match score), as the evaluator gives it:
   a beaver twice the take (the doubler then takes or passes the redouble of two, whichever is better for it).
 
 The loss is the best option's equity minus the chosen one's; GNU Backgammon 1.07 calls a decision doubtful from
-0.03, bad from 0.06 and very bad from 0.12 (:mod:`trainer.skill`). A cube decision counts towards the error rate when it was acted on (a
-double, take, pass or beaver) or close (doubling would have cost less than 0.16), as GNU Backgammon counts them;
-a play counts unless it was forced.
+0.03, bad from 0.06 and very bad from 0.12 (:mod:`trainer.skill`). A cube decision counts towards the error rate
+when it was acted on (a double, take, pass or beaver) or close (doubling would have cost less than 0.16), as GNU
+Backgammon counts them; a play counts unless it was forced.
 """
 
 from __future__ import annotations

@@ -1,0 +1,168 @@
+"""``bgtrainer analyse``: a match file, or a game played here, analysed decision by decision
+(:mod:`trainer.play.analyse`), as a summary per player with the worst mistakes, or as JSON.
+
+A file that cannot be read is one error line naming the line (exit status 2); a game that cannot be replayed is
+reported with its game and move number on standard error, and the rest analysed. Progress goes to standard error
+when it is a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+import trainer.cli_wording as wording
+from trainer.analysis import Evaluator
+from trainer.analysis.basics import ANALYSIS_PLIES
+from trainer.engine import EngineError
+from trainer.play import wording as play_wording
+from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis, analyse_match
+from trainer.play.matfile import MatMatch, MatParseError, export_mat, parse_mat
+from trainer.regular_files import NotRegularFileError, read_regular_file
+from trainer.skill import Skill
+
+MAX_MATCH_BYTES = 4_000_000
+"""The largest .mat file read (a long money session is a few hundred kilobytes)."""
+
+
+def read_match_file(path: Path) -> MatMatch:
+    """The match in the .mat file at ``path``.
+
+    :raises EngineError: in one line, for a file that cannot be read, is not text, or is not a .mat file (naming
+        the line).
+    """
+    try:
+        data = read_regular_file(path, MAX_MATCH_BYTES)
+    except NotRegularFileError as error:
+        raise EngineError(wording.cannot_read_match_file(path, str(error))) from None
+    except OSError as error:
+        raise EngineError(wording.cannot_read_match_file(path, str(error.strerror or error))) from None
+    if len(data) > MAX_MATCH_BYTES:
+        raise EngineError(wording.match_file_too_large(path, MAX_MATCH_BYTES))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("latin-1")  # older files name players in Latin-1
+        except UnicodeDecodeError:  # pragma: no cover - every byte is Latin-1
+            raise EngineError(wording.match_file_not_text(path)) from None
+    if "\x00" in text:
+        raise EngineError(wording.match_file_not_text(path))
+    try:
+        match = parse_mat(text)
+    except MatParseError as error:
+        raise EngineError(wording.match_file_problem(path, str(error))) from None
+    if not match.games:
+        raise EngineError(wording.no_games_in_file(path))
+    return match
+
+
+def stored_game_match(data_dir: Path | None, key: str) -> MatMatch:
+    """A game played here (by id or number, as ``bgtrainer game list`` shows them) as a match.
+
+    :raises EngineError: for a game that is not there, or whose record cannot be read.
+    """
+    from trainer.play import RecordError, SessionRecord
+    from trainer.store import ProgressStore
+
+    store = ProgressStore(data_dir)
+    try:
+        games = store.games()
+    finally:
+        store.close()
+    chosen = [game for game in games if game.id == key.strip() or str(game.number) == key.strip()]
+    if not chosen:
+        raise EngineError(wording.no_such_game(key))
+    try:
+        return parse_mat(export_mat(SessionRecord.from_json(chosen[0].record)))
+    except (RecordError, MatParseError) as error:
+        raise EngineError(wording.cannot_export(chosen[0].number, chosen[0].id, error)) from None
+
+
+def terminal_progress(stream: TextIO) -> Callable[[int, int], None] | None:
+    """A progress line rewritten in place on ``stream``, if it is a terminal (``None`` otherwise)."""
+    if not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        end = "\n" if done == total else ""
+        stream.write("\r" + wording.analysing(done, total) + end)
+        stream.flush()
+
+    return show
+
+
+def _skill_word(skill: Skill) -> str:
+    return play_wording.skill_name(skill.value)
+
+
+def mistake_line(item: AnalysedDecision) -> str:
+    """One of the worst mistakes, in a line, with what the better play does."""
+    skill = _skill_word(item.skill)
+    if item.kind is DecisionKind.MOVE:
+        dice = item.point.dice
+        shown = "" if dice is None else f"{dice.first}-{dice.second}"
+        played = item.played or wording.no_legal_play()
+        best = item.best or wording.no_legal_play()
+        line = wording.worst_move(item.game, item.number, item.player, shown, played, best, item.loss, skill)
+        why = item.why()
+        return f"{line}. {why}" if why else line
+    played, best = play_wording.decision_name(item.played), play_wording.decision_name(item.best)
+    return wording.worst_cube(item.game, item.number, item.player, played, best, item.loss, skill)
+
+
+def report_text(analysis: MatchAnalysis) -> str:
+    """The summary: each player's figures, then the worst mistakes."""
+    kind = wording.money_session() if not analysis.length else wording.match_of(analysis.length)
+    games = len({item.game for item in analysis.decisions} | {problem.game for problem in analysis.problems})
+    lines = [wording.analysis_heading(kind, games, analysis.plies), ""]
+    for column in (0, 1):
+        summary = analysis.summary(column)
+        rate = summary.error_rate
+        lines.append(
+            wording.player_summary(
+                summary.player,
+                rate.decisions,
+                rate.play_decisions,
+                rate.cube_decisions,
+                summary.errors[Skill.DOUBTFUL],
+                summary.errors[Skill.BAD],
+                summary.errors[Skill.VERY_BAD],
+                summary.millipoints,
+                summary.rating.word,
+            )
+        )
+    lines += ["", wording.worst_heading()]
+    worst = analysis.worst()
+    lines += [f"  {mistake_line(item)}" for item in worst] or [f"  {wording.no_mistakes()}"]
+    return "\n".join(lines)
+
+
+def analyse_command(
+    path: Path | None,
+    game: str | None,
+    *,
+    data_dir: Path | None,
+    plies: int = ANALYSIS_PLIES,
+    as_json: bool = False,
+    evaluator: Evaluator | None = None,
+) -> tuple[str, list[str]]:
+    """The output of ``bgtrainer analyse`` and the lines for standard error (games that could not be replayed).
+
+    :raises EngineError: for a file or game that cannot be read (one line), or neither or both given.
+    """
+    if (path is None) == (game is None):
+        raise EngineError(wording.analyse_file_or_game())
+    match = read_match_file(path) if path is not None else stored_game_match(data_dir, game or "")
+    if evaluator is None:
+        from trainer.analysis.sage import SageEvaluator
+
+        evaluator = SageEvaluator()
+    analysis = analyse_match(match, evaluator, plies=plies, progress=terminal_progress(sys.stderr))
+    problems = [problem.text() for problem in analysis.problems]
+    if as_json:
+        return json.dumps(analysis.as_json(), indent=1), problems
+    return report_text(analysis), problems
