@@ -118,7 +118,9 @@ ALLOWED: dict[str, set[str]] = {
         "trainer.practice",
         "trainer.store",
         "trainer.play.game",
+        "trainer.play.analyse",
         "trainer.kinds",
+        "trainer.skill",
     },
     "stats_report.py": {
         "trainer.engine",

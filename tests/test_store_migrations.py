@@ -564,6 +564,10 @@ def test_a_version_6_file_keeps_its_single_rating_as_the_rules_one_and_its_runs_
         ("storm", 12, "recognition"),
     ]
     assert (store.drill_best("storm"), store.drill_best("storm", "best")) == (12, 0)
+    assert store.personal_puzzles() == []  # a table of its own, empty until a game's mistakes are drilled
+    assert store.add_personal_puzzles([("mine-1", "{}", "game 1"), ("mine-1", "{}", "again")], at=5.0) == ["mine-1"]
+    assert store.add_personal_puzzles([("mine-1", "{}", "game 1")]) == []
+    assert [(p.id, p.source, p.created_at) for p in store.personal_puzzles()] == [("mine-1", "game 1", 5.0)]
     # The kinds apart from now on.
     store.record_rating((1480.0, 300.0, 0.06), puzzle_id="best-0002", puzzle=(1560.0, 240.0, 0.06), kind="best")
     store.record_drill_run("streak", 3, drill="best")

@@ -31,8 +31,8 @@ MAX_MATCH_BYTES = 4_000_000
 def read_match_file(path: Path) -> MatMatch:
     """The match in the .mat file at ``path``.
 
-    :raises EngineError: in one line, for a file that cannot be read, is not text, or is not a .mat file (naming
-        the line).
+    :raises EngineError: in one line, for a file that cannot be read, is not text, is not a .mat file, or was cut
+        short in the middle of a line (naming the line).
     """
     try:
         data = read_regular_file(path, MAX_MATCH_BYTES)
@@ -57,6 +57,9 @@ def read_match_file(path: Path) -> MatMatch:
         raise EngineError(wording.match_file_problem(path, str(error))) from None
     if not match.games:
         raise EngineError(wording.no_games_in_file(path))
+    if not text.endswith("\n") and match.games[-1].winner is None:
+        lines = text.splitlines()  # the last game stops in the middle of a line: the file was cut short
+        raise EngineError(wording.match_file_problem(path, wording.cut_short(len(lines), lines[-1].strip())))
     return match
 
 

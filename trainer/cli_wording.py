@@ -619,3 +619,14 @@ def worst_cube(game: int, number: int, player: str, played: str, best: str, loss
 
 def no_legal_play() -> str:
     return _("no legal play")
+
+
+def mistakes_line(total: int, due: int) -> str:
+    counted = ngettext("{count} personal puzzle", "{count} personal puzzles", total).format(count=total)
+    return _("Your mistakes to drill: {puzzles}, {due} due").format(puzzles=counted, due=due)
+
+
+def cut_short(line: int, found: str) -> str:
+    return _("line {line}: the file stops in the middle of a game, after {found}: it looks cut short").format(
+        line=line, found=quoted(found)
+    )

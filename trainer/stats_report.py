@@ -52,6 +52,7 @@ def records_of(store: ProgressStore) -> Records:
         cards=store.review_cards(),
         reviews=store.review_log(),
         drill_runs=store.drill_runs(),
+        personal_puzzles=[puzzle.id for puzzle in store.personal_puzzles()],
     )
 
 
@@ -111,6 +112,7 @@ def report_text(board: Dashboard, tz: tzinfo | None = None) -> str:
     lines.append(wording.best_drills_line(best.best_streak, best.streak_runs, best.best_storm, best.storm_runs))
     for drill, counted in board.counting.items():
         lines.append(wording.counting_line(drill, counted.answered, counted.right, counted.last_ten, counted.best_ten))
+    lines.append(wording.mistakes_line(board.mistakes.total, board.mistakes.due))
     reviews = board.reviews
     next_due = None if reviews.next_due is None else _when(reviews.next_due, tz)
     lines.append(wording.reviews_line(reviews.due, reviews.cards, next_due))

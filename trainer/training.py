@@ -19,17 +19,23 @@ Every function takes the store and the time (seconds since the epoch), so a fake
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Literal
 
-from trainer.content.models import Lesson
+from trainer.content import wording as content_wording
+from trainer.content.best import ACCEPT_WITHIN, EPSILON
+from trainer.content.models import CubeFigures, Lesson, PlayFigure
 from trainer.content.puzzles import Puzzle
+from trainer.content.themes import PERSONAL_THEME
 from trainer.kinds import DrillName, RatingKind, rating_kind
+from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis
 from trainer.practice import ratings, schedule
 from trainer.practice.ratings import Glicko
 from trainer.practice.schedule import Card
 from trainer.practice.stats import MAIN_QUESTION
+from trainer.skill import Skill
 from trainer.store import DrillMode, LessonProgress, ProgressStore, Question
 
 if TYPE_CHECKING:
@@ -349,3 +355,112 @@ class PlayedGames:
 
 LOCAL_ASIDE = "play:local"
 """The setting under which a local game's record that can't be rebuilt is kept aside (as ``play:local:damaged-N``)."""
+
+
+# --- personal puzzles: the learner's own mistakes -----------------------------------------------------------------
+
+
+def _personal_id(kind: str, position: str, detail: str) -> str:
+    """A personal puzzle's id: the same for the same decision, whichever game it comes from."""
+    digest = hashlib.sha1(f"{kind}|{position}|{detail}".encode()).hexdigest()[:12]
+    return f"mine-{digest}"
+
+
+def _difficulty(skill: Skill) -> int:
+    """A small mistake is the hardest to see again."""
+    return {Skill.VERY_BAD: 1, Skill.BAD: 2}.get(skill, 3)
+
+
+def mistake_puzzle(item: AnalysedDecision, plies: int, *, money: bool, source: str) -> Puzzle | None:
+    """A personal puzzle made from a mistake: a best-play puzzle from a play (its best plays and the play made, with
+    their equities), or a cube puzzle from a money cube decision with the cube in the middle; ``None`` for a decision
+    no puzzle asks (a cube decision of a match, with the cube owned, or about a beaver)."""
+    point = item.point
+    if item.kind is DecisionKind.MOVE:
+        played, dice = point.play, point.dice
+        if played is None or dice is None or not item.ranked:
+            return None
+        figures = list(item.ranked)
+        if all(play.result != played.result for play, _equity in figures):
+            figures.append((played, item.verdict.chosen_equity))
+        best = figures[0][1]
+        position = point.state.position.position_id()
+        rolled = f"{dice.first}{dice.second}"
+        return Puzzle(
+            id=_personal_id("best", position, rolled),
+            kind="best",
+            theme=PERSONAL_THEME,
+            difficulty=_difficulty(item.skill),
+            position=position,
+            dice=rolled,
+            prompt=content_wording.personal_best_prompt(source, f"{dice.first}-{dice.second}", str(played)),
+            answers=[str(play) for play, equity in figures if best - equity <= ACCEPT_WITHIN + EPSILON],
+            plies=plies,
+            plays=[PlayFigure(play=str(play), equity=round(equity, 4)) for play, equity in figures],
+            personal=True,
+        )
+    decision = item.cube
+    if decision is None or not money or point.state.cube_owner is not None or point.beavered:
+        return None
+    if point.choice == "beaver" or item.verdict.best == "beaver":
+        return None
+    question: Literal["double", "take"] = "double" if item.kind is DecisionKind.DOUBLE else "take"
+    position = point.state.position.position_id()  # the side that may double, on roll
+    if question == "double":
+        answer = "double" if item.verdict.best == "double" else "no double"
+        prompt = content_wording.personal_double_prompt(source, point.choice == "double")
+    else:
+        answer = item.verdict.best
+        prompt = content_wording.personal_take_prompt(source, point.choice == "take")
+    return Puzzle(
+        id=_personal_id("cube", position, question),
+        kind="cube",
+        theme=PERSONAL_THEME,
+        difficulty=_difficulty(item.skill),
+        position=position,
+        cube_owner="centered",
+        question=question,
+        prompt=prompt,
+        answers=[answer],
+        plies=plies,
+        figures=CubeFigures(
+            no_double=round(decision.no_double, 4),
+            double_take=round(decision.double_take, 4),
+            double_pass=1.0,
+            win=round(decision.chances.win, 4),
+        ),
+        personal=True,
+    )
+
+
+def drill_mistakes(
+    store: ProgressStore, analysis: MatchAnalysis, column: int, *, now: float, title: str | None = None
+) -> int:
+    """Make every mistake (at or past doubtful) of the file's player ``column`` a personal puzzle, due for review at
+    once; how many were new (a mistake drilled before keeps its puzzle and its card)."""
+    shown = title if title is not None else content_wording.players_title(*analysis.players)
+    found: list[tuple[str, str, str]] = []
+    for item in analysis.decisions:
+        if item.point.column != column or not item.counts or item.skill is Skill.GOOD:
+            continue
+        source = content_wording.mistake_source(item.game, item.number, shown)
+        puzzle = mistake_puzzle(item, analysis.plies, money=not analysis.length, source=source)
+        if puzzle is not None:
+            found.append((puzzle.id, puzzle.model_dump_json(), source))
+    added = store.add_personal_puzzles(found, at=now)
+    for puzzle_id in added:
+        item_id = schedule.puzzle_item(puzzle_id)
+        if store.review_card(item_id) is None:
+            store.save_review_card(schedule.new_card(item_id, now), at=now)
+    return len(added)
+
+
+def personal_puzzles(store: ProgressStore) -> list[Puzzle]:
+    """The learner's personal puzzles, as puzzles (a record that no longer reads is passed over)."""
+    found = []
+    for stored in store.personal_puzzles():
+        try:
+            found.append(Puzzle.model_validate_json(stored.record))
+        except ValueError:
+            continue
+    return found

@@ -601,8 +601,9 @@ class Puzzle(_Strict):
     """Double puzzles asking ``choose``: what a full play of the double must also do (e.g. ``safe``)."""
     prompt: str = Field(min_length=1)
     answers: list[str] = Field(min_length=1)
-    plies: int | None = Field(default=None, ge=MIN_FIGURE_PLIES, le=MAX_FIGURE_PLIES)
-    """Best-play puzzles and contact cube puzzles: the depth of the evaluator's figures."""
+    plies: int | None = Field(default=None, ge=1, le=MAX_FIGURE_PLIES)
+    """Best-play puzzles and contact cube puzzles: the depth of the evaluator's figures (a shipped puzzle's at least
+    :data:`MIN_FIGURE_PLIES`; a personal one's the depth its game was analysed at)."""
     plays: list[PlayFigure] = Field(default_factory=list)
     """Best-play puzzles: the evaluator's best plays with their equities, best first, past the first one left out."""
     figures: CubeFigures | None = None
@@ -611,6 +612,9 @@ class Puzzle(_Strict):
     """Pip puzzles: whose count is asked, the side on roll's (``player``) or the other's."""
     targets: list[int] = Field(default_factory=list)
     """Shot puzzles: the points (the side on roll's numbering) of the blots that count; every blot if left out."""
+    personal: bool = False
+    """A personal puzzle: a mistake of the learner's own game (never shipped). A personal best-play puzzle accepts
+    the plays within 0.02 of the best and no more, so that the mistake it comes from is never accepted."""
 
     @field_validator("position")
     @classmethod

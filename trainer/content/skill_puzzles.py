@@ -9,7 +9,7 @@ from trainer.content.best import BestStepError, best_figures, listing_problems
 from trainer.content.counting import puzzle_count
 from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, in_exact_table, right_answer
 from trainer.content.keywords import CUBE_ANSWERS
-from trainer.content.models import Puzzle
+from trainer.content.models import MIN_FIGURE_PLIES, Puzzle
 from trainer.content.themes import BEST_THEMES, CONTACT_CUBE_THEMES, PIPS_THEMES, SHOTS_THEMES
 from trainer.engine import PlayError, blot_points, parse_play
 
@@ -29,6 +29,8 @@ def skill_field_problems(puzzle: Puzzle) -> Problems:
         problems.append(("figures", wording.only_kind_takes("cube", "figures"), wording.remove_field("figures")))
     if puzzle.plies is not None and puzzle.kind not in ("best", "cube"):
         problems.append(("plies", wording.only_kind_takes("best", "plies"), wording.remove_field("plies")))
+    if puzzle.plies is not None and puzzle.plies < MIN_FIGURE_PLIES:
+        problems.append(("plies", wording.too_shallow(puzzle.plies, MIN_FIGURE_PLIES), f"plies = {MIN_FIGURE_PLIES}"))
     if puzzle.kind == "best" and (puzzle.plies is None or not puzzle.plays):
         problems.append(("plays", wording.best_puzzle_needs_figures(), wording.compute_the_figures()))
     if puzzle.kind == "cube" and (puzzle.figures is None) != (puzzle.plies is None):

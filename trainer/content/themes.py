@@ -86,8 +86,11 @@ THEME_TITLES = {
     "from-the-bar": N_("Shots from the bar"),
     "race-count": N_("Pip counts in a race"),
     "contact-count": N_("Pip counts with contact"),
+    "mistake": N_("A mistake of your own game"),
 }
 """The title of each theme, marked for translation: shown through :func:`trainer.content.wording.theme_title`."""
+PERSONAL_THEME = "mistake"
+"""The theme of a personal puzzle: a mistake of the learner's own game, to drill."""
 REVEALING_THEMES = frozenset({"no-play"})
 """Themes whose name gives the answer away: never a puzzle set of their own, their puzzles stay in the mix."""
 VARIANT_TITLES = {"standard": N_("Backgammon"), "acey-deucey": N_("Acey-deucey")}

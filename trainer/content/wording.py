@@ -1911,3 +1911,41 @@ def drill_count_right(answer: int, working: str) -> str:
 def drill_count_wrong(given: int, answer: int, working: str) -> str:
     """A wrong count of a drill position: the learner's number, the right one and the working."""
     return _("Not {given}: the count is {answer}. {working}").format(given=given, answer=answer, working=working)
+
+
+# --- personal puzzles: the learner's own mistakes ---------------------------------------------------------------------
+
+
+def too_shallow(plies: int, least: int) -> str:
+    return _("the figures were worked out at {plies} plies: a shipped puzzle's need at least {least}").format(
+        plies=plies, least=least
+    )
+
+
+def personal_best_prompt(source: str, dice: str, played: str) -> str:
+    """A personal best-play puzzle's prompt: where the mistake was made and the play made."""
+    return _("From {source}: you rolled {dice} and played {played}. Find the best play.").format(
+        source=source, dice=dice, played=played
+    )
+
+
+def personal_double_prompt(source: str, doubled: bool) -> str:
+    if doubled:
+        return _("From {source}: you doubled here. Should you have?").format(source=source)
+    return _("From {source}: you did not double here. Should you have?").format(source=source)
+
+
+def personal_take_prompt(source: str, took: bool) -> str:
+    if took:
+        return _("From {source}: you were doubled here and took. Take or pass?").format(source=source)
+    return _("From {source}: you were doubled here and passed. Take or pass?").format(source=source)
+
+
+def mistake_source(game: int, number: int, title: str) -> str:
+    """Where a personal puzzle comes from: ``game 2, move 14 of Ada vs bgtrainer``."""
+    return _("game {game}, move {number} of {title}").format(game=game, number=number, title=title)
+
+
+def players_title(first: str, second: str) -> str:
+    """A game named by its players: ``bgtrainer against Ada``."""
+    return _("{first} against {second}").format(first=first, second=second)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
-from trainer.analysis import Evaluator
+from trainer.analysis import CubeDecision, Evaluator
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import (
     Dice,
@@ -262,6 +262,8 @@ class AnalysedDecision:
     verdict: Verdict
     ranked: tuple[tuple[Play, float], ...] = ()
     """A move's best plays with their equities, best first (at most five), for the review screen."""
+    cube: CubeDecision | None = None
+    """A cube decision's figures: the doubler's, before the double (per unit of the cube before it)."""
 
     @property
     def game(self) -> int:
@@ -358,13 +360,15 @@ def analyse_point(point: DecisionPoint, evaluator: Evaluator, judge: CubeJudge, 
     assert point.choice is not None
     if point.kind is DecisionKind.DOUBLE:
         judgement = doubler_judgement(judge, state, plies, "double")
-        return AnalysedDecision(point, judge_double(judgement.decision, point.choice == "double", judgement.source))
+        verdict = judge_double(judgement.decision, point.choice == "double", judgement.source)
+        return AnalysedDecision(point, verdict, cube=judgement.decision)
     judgement = doubler_judgement(judge, state, plies, "answer")
     if point.beavered:
-        return AnalysedDecision(point, judge_beaver_answer(judgement.decision, point.choice, judgement.source))
+        verdict = judge_beaver_answer(judgement.decision, point.choice, judgement.source)
+        return AnalysedDecision(point, verdict, cube=judgement.decision)
     allowed = beaver_problem(state) is None
     verdict = judge_answer(judgement.decision, point.choice, judgement.source, beaver_allowed=allowed)
-    return AnalysedDecision(point, verdict)
+    return AnalysedDecision(point, verdict, cube=judgement.decision)
 
 
 @dataclass(frozen=True, slots=True)

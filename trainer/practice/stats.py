@@ -14,6 +14,7 @@ them and the content's catalogue; pure functions, the time given as an argument.
   puzzles.
 - **Counting**: for the shot-count and pip-count drills, the answers, the right ones, and the average time of the
   last ten right answers and the best such average (:func:`~trainer.practice.counting.counting_figures`).
+- **Mistakes**: the learner's personal puzzles (mistakes of their own games) and how many are due.
 - **Reviews**: cards due now, all cards, and when the next one comes due.
 - **Days practised in a row**: days with any activity (a lesson step, an answer, a review, a drill run) in the
   learner's time zone, counted back from today, or from yesterday while today has none yet (the run isn't lost
@@ -166,6 +167,8 @@ class Records:
     cards: Sequence[CardRecord] = ()
     reviews: Sequence[ReviewLike] = ()
     drill_runs: Sequence[DrillRunLike] = ()
+    personal_puzzles: Sequence[str] = ()
+    """The ids of the learner's personal puzzles (mistakes of their own games)."""
 
 
 # --- the figures ---------------------------------------------------------------------------------------------
@@ -253,6 +256,14 @@ class ReviewFigures:
 
 
 @dataclass(frozen=True)
+class MistakeFigures:
+    """The learner's personal puzzles: how many, and how many are due for review now."""
+
+    total: int = 0
+    due: int = 0
+
+
+@dataclass(frozen=True)
 class PracticeDays:
     in_a_row: int
     today: bool
@@ -298,6 +309,8 @@ class Dashboard:
     """Streak and Storm of best-play puzzles."""
     counting: Mapping[str, CountingFigures] = field(default_factory=dict)
     """The counting drills' figures, by kind (``shots``, ``pips``)."""
+    mistakes: MistakeFigures = MistakeFigures()
+    """The learner's own mistakes kept as puzzles to drill."""
 
     def as_dict(self) -> dict[str, Any]:
         """The figures as JSON-ready values (accuracies included)."""
@@ -457,6 +470,13 @@ def counting_drill_figures(puzzles: Sequence[PuzzleInfo], records: Records) -> d
     return {kind: counting_figures(given) for kind, given in answers.items()}
 
 
+def mistake_figures(records: Records, now: float) -> MistakeFigures:
+    """How many personal puzzles there are, and how many of their cards are due at ``now``."""
+    items = {schedule.puzzle_item(puzzle_id) for puzzle_id in records.personal_puzzles}
+    due = schedule.due_count([card for card in records.cards if card.item_id in items], now)
+    return MistakeFigures(len(items), due)
+
+
 def review_figures(records: Records, now: float) -> ReviewFigures:
     """Cards due at ``now``, all cards, and the next due time."""
     cards = records.cards
@@ -559,4 +579,5 @@ def dashboard(
         ratings=ratings,
         best_drills=drill_figures(records, "best"),
         counting=counting_drill_figures(puzzles, records),
+        mistakes=mistake_figures(records, now),
     )

@@ -23,6 +23,7 @@ from trainer.store.games import StoredGame
 from trainer.store.lessons import FinishedLesson, LessonProgress, LessonStepRecord
 from trainer.store.local_games import StoredLocalGame
 from trainer.store.opening import DATABASE_NAME, default_data_dir
+from trainer.store.personal import PersonalPuzzle
 from trainer.store.progress import ProgressStore
 from trainer.store.puzzles import QUESTIONS, PuzzleAttempt, Question
 from trainer.store.ratings import PuzzleRating, RatingRecord
@@ -40,6 +41,7 @@ __all__ = [
     "GameChangedError",
     "LessonProgress",
     "LessonStepRecord",
+    "PersonalPuzzle",
     "ProgressStore",
     "PuzzleAttempt",
     "PuzzleRating",

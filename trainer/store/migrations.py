@@ -283,10 +283,17 @@ def _local_record_id(value: object) -> str | None:
 _RATING_KINDS_SQL = (
     "ALTER TABLE rating_history ADD COLUMN kind TEXT NOT NULL DEFAULT 'rules'",
     "ALTER TABLE drill_run ADD COLUMN drill TEXT NOT NULL DEFAULT 'recognition'",
+    """CREATE TABLE personal_puzzle (
+        id TEXT PRIMARY KEY,
+        record TEXT NOT NULL,
+        source TEXT NOT NULL,
+        created_at REAL NOT NULL
+    )""",
 )
-"""Migration 7: the learner's rating kept per kind of puzzle (``rules``, ``best``, ``cube``), and drill runs per drill
-(``recognition``, ``best``). The ratings and runs stored before stay as they were: the single rating becomes the
-``rules`` one (the forced-move, bear-off and recognition puzzles it was built on), every run a recognition drill's."""
+"""Migration 7: the learner's rating kept per kind of puzzle (``rules``, ``best``, ``cube``), drill runs per drill
+(``recognition``, ``best``), and personal puzzles (mistakes of the learner's games, to drill). The ratings and runs
+stored before stay as they were: the single rating becomes the ``rules`` one (the forced-move, bear-off and
+recognition puzzles it was built on), every run a recognition drill's."""
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -308,7 +315,11 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, N_("ratings, review cards and drill runs"), _script(*_PRACTICE_TABLES_SQL)),
     Migration(5, N_("finished lessons, by edition, so a rebuilt lesson still shows it was done"), _lesson_editions),
     Migration(6, N_("saves of games numbered, and every unfinished local game kept"), _versions_and_local_games),
-    Migration(7, N_("the learner's rating per kind of puzzle, and the bests per drill"), _script(*_RATING_KINDS_SQL)),
+    Migration(
+        7,
+        N_("the learner's rating per kind of puzzle, the bests per drill, and personal puzzles"),
+        _script(*_RATING_KINDS_SQL),
+    ),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

@@ -1,5 +1,5 @@
-"""The progress store the app uses: lessons, puzzles, settings, ratings, reviews, drills and games (against the
-computer, and local ones) over one :class:`Database`."""
+"""The progress store the app uses: lessons, puzzles, settings, ratings, reviews, drills, games (against the
+computer, and local ones) and personal puzzles over one :class:`Database`."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from trainer.store.games import GameRecords
 from trainer.store.lessons import LessonRecords
 from trainer.store.local_games import LocalGameRecords
 from trainer.store.opening import DATABASE_NAME, default_data_dir
+from trainer.store.personal import PersonalRecords
 from trainer.store.puzzles import PuzzleRecords
 from trainer.store.ratings import RatingRecords
 from trainer.store.reviews import ReviewRecords
@@ -27,6 +28,7 @@ class ProgressStore(
     DrillRecords,
     GameRecords,
     LocalGameRecords,
+    PersonalRecords,
 ):
     """Lesson and puzzle progress, preferences, ratings, review cards, drill bests, games against the computer and
     local games in a SQLite database in ``data_dir``.

@@ -1,0 +1,274 @@
+"""``bgtrainer analyse``: a match replayed decision by decision and judged on GNU Backgammon's scale, from files GNU
+Backgammon wrote (tests/data/gnubg_mat, tests/data/analyse), from the app's own export, and from damaged files; the
+learner's mistakes made personal puzzles to drill."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+from play_support import CheapEvaluator, decide
+
+from trainer.cli import EXIT_USAGE, main
+from trainer.content.best import grade_best
+from trainer.content.puzzles import Puzzle
+from trainer.engine import parse_play
+from trainer.play import Session, Waiting, export_mat, parse_mat
+from trainer.play.analyse import (
+    DecisionKind,
+    DecisionPoint,
+    Rating,
+    ReplayProblem,
+    analyse_match,
+    decision_points,
+    match_scores,
+    rating_of,
+)
+from trainer.play.tutor import Verdict
+from trainer.skill import Skill
+from trainer.store import ProgressStore
+from trainer.training import drill_mistakes, due_reviews, personal_puzzles
+
+DATA = Path(__file__).parent / "data"
+MATCH = DATA / "gnubg_mat" / "match.gnubg.mat"
+MONEY = DATA / "gnubg_mat" / "money.gnubg.mat"
+
+
+def read(path: Path):
+    return parse_mat(path.read_text(encoding="utf-8"))
+
+
+def moves_in(match) -> int:
+    return sum(1 for game in match.games for action in game.actions if action.kind == "move")
+
+
+def test_gnu_backgammon_s_rating_words_by_the_error_rate() -> None:
+    cases = [(0.0, Rating.SUPERNATURAL), (0.0019, Rating.SUPERNATURAL), (0.002, Rating.WORLD_CLASS),
+             (0.0049, Rating.WORLD_CLASS), (0.005, Rating.EXPERT), (0.008, Rating.ADVANCED),
+             (0.012, Rating.INTERMEDIATE), (0.018, Rating.CASUAL), (0.026, Rating.BEGINNER), (0.035, Rating.AWFUL),
+             (0.2, Rating.AWFUL)]  # fmt: skip
+    assert [rating_of(rate) for rate, _ in cases] == [rating for _, rating in cases]
+    assert Rating.CASUAL.word == "Casual player"
+
+
+def test_every_roll_of_a_gnubg_match_is_a_move_decision_and_the_crawford_game_is_found() -> None:
+    match = read(MATCH)
+    points = list(decision_points(match))
+    assert not [point for point in points if isinstance(point, ReplayProblem)]
+    moves = [point for point in points if isinstance(point, DecisionPoint) and point.kind is DecisionKind.MOVE]
+    assert len(moves) == moves_in(match)
+    scores = match_scores(match)
+    assert [score.crawford for score in scores].count(True) <= 1
+    for point in points:
+        assert isinstance(point, DecisionPoint)
+        if point.kind is DecisionKind.DOUBLE:
+            assert not point.state.match.crawford  # nobody may double in the Crawford game
+    doubles = [p for p in points if isinstance(p, DecisionPoint) and p.kind is DecisionKind.DOUBLE]
+    assert {p.choice for p in doubles} == {"double", "no double"}
+    answers = {p.choice for p in points if isinstance(p, DecisionPoint) and p.kind is DecisionKind.TAKE}
+    assert answers == {"take", "pass"}
+
+
+def test_a_beaver_with_no_takes_written_after_it_is_taken_as_gnu_backgammon_means() -> None:
+    points = [point for point in decision_points(read(MONEY)) if isinstance(point, DecisionPoint)]
+    beaver = next(index for index, point in enumerate(points) if point.choice == "beaver")
+    answer = points[beaver + 1]
+    assert answer.kind is DecisionKind.TAKE and answer.beavered and answer.choice == "take"
+    assert answer.player != points[beaver].player  # the doubler answers the beaver
+
+
+def test_our_export_and_gnubg_s_export_of_the_same_session_analyse_alike() -> None:
+    ours = analyse_match(read(DATA / "gnubg_mat" / "money.mat"), CheapEvaluator())
+    theirs = analyse_match(read(MONEY), CheapEvaluator())
+    assert ours.as_json() == theirs.as_json()
+
+
+def test_each_decision_s_json_names_what_was_played_the_best_and_the_loss() -> None:
+    match = read(MATCH)
+    analysis = analyse_match(match, CheapEvaluator())
+    records = analysis.as_json()
+    assert sum(1 for record in records if record["kind"] == "move") == moves_in(match)
+    for record in records:
+        assert set(record) == {
+            "game",
+            "player",
+            "kind",
+            "position",
+            "dice",
+            "played",
+            "result",
+            "best",
+            "loss",
+            "skill",
+        }
+        assert record["player"] in ("bgtrainer", "Ada") and record["loss"] >= 0
+        skill = record["skill"]
+        assert skill == ("ok" if record["loss"] < 0.03 else "doubtful" if record["loss"] < 0.06 else
+                         "bad" if record["loss"] < 0.12 else "very bad")  # fmt: skip
+        if record["kind"] == "move":
+            assert record["dice"] and record["result"]
+            if record["played"] == record["best"]:
+                assert record["loss"] == 0
+        else:
+            assert record["dice"] is None and record["result"] is None
+            assert record["played"] in ("double", "no double", "take", "pass", "beaver")
+    no_play = [record for record in records if record["kind"] == "move" and record["played"] == ""]
+    for record in no_play:  # a roll that cannot be played: the position itself, nothing lost
+        assert record["result"] == record["position"] and record["loss"] == 0
+    summary = analysis.summary(1)
+    assert summary.player == "Ada" and summary.error_rate.decisions > 0
+    assert sum(summary.errors.values()) == sum(
+        1 for item in analysis.decisions if item.point.column == 1 and item.counts and item.skill is not Skill.GOOD
+    )
+
+
+def test_the_cli_prints_the_summary_and_the_worst_mistakes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyse", str(MATCH), "--plies", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "5-point match, 3 games, analysed by bgsage at 1 plies"
+    assert out[2].startswith("bgtrainer: ") and "millipoints (EMG) per decision: " in out[2]
+    assert out[3].startswith("Ada: ")
+    assert out[5] == "The worst mistakes:" and out[6].startswith("  game ")
+    assert main(["analyse", str(MONEY), "--plies", "1", "--json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    assert isinstance(records, list) and {record["kind"] for record in records} == {"move", "double", "take"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("", "no 'N point match' line"),
+        ("hello\n", "line 1: expected 'N point match'"),
+        (" 5 point match\n\n Game 1\n Ada : 0   Bob : 0\n  1) 62: 24/18 13/1", "line 5:"),
+        (" 5 point match\n\n Game 1\n Ada : 0   Bob : 0\n  1) 6", "line 5:"),
+        (" 5 point match\n\n Game x\n", "line 3: expected ' Game N'"),
+        (" 0 point match\n\n", "holds no game to analyse"),
+    ],
+)
+def test_a_damaged_file_is_one_error_line_naming_the_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, fragment: str
+) -> None:
+    path = tmp_path / "damaged.mat"
+    path.write_text(text, encoding="utf-8")
+    assert main(["analyse", str(path)]) == EXIT_USAGE
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1 and fragment in captured.err, captured.err
+
+
+def test_a_binary_file_a_folder_and_no_file_are_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    binary = tmp_path / "match.mat"
+    binary.write_bytes(b"\x00\x01\x02 5 point match\n")
+    for args in ([str(binary)], [str(tmp_path)], [str(tmp_path / "none.mat")], [], [str(MATCH), "--game", "1"]):
+        assert main(["analyse", *args]) == EXIT_USAGE
+        err = capsys.readouterr().err
+        assert len(err.splitlines()) == 1 and err.startswith("bgtrainer: error: "), err
+
+
+def test_a_game_with_an_illegal_move_is_reported_and_the_rest_analysed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = MATCH.read_text(encoding="utf-8").splitlines()
+    game_two = lines.index(" Game 2")
+    broken = next(index for index in range(game_two, len(lines)) if ": 24/21 13/11" in lines[index])
+    lines[broken] = lines[broken].replace("24/21 13/11", "24/21 13/8")  # a 3-2 cannot move 13/8
+    path = tmp_path / "broken.mat"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["analyse", str(path), "--plies", "1", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "game 2, move 1 cannot be replayed" in captured.err and len(captured.err.splitlines()) == 1
+    games = {record["game"] for record in json.loads(captured.out)}
+    assert games == {1, 3}
+
+
+def saved_session(data_dir: Path) -> Session:
+    """A 3-point match played out against the cheap evaluator and saved in ``data_dir``."""
+    session = Session.new(3, "beginner", seed=21, evaluator=CheapEvaluator(), tutor=False)
+    while session.waiting_for is not Waiting.OVER:
+        decide(session)
+    store = ProgressStore(data_dir)
+    store.save_game(**asdict(session.save_info()), version=1)
+    store.close()
+    return session
+
+
+def test_a_game_played_here_is_analysed_by_its_number_or_id(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    session = saved_session(tmp_path)
+    assert main(["--data-dir", str(tmp_path), "analyse", "--game", "1", "--plies", "1", "--json"]) == 0
+    by_number = json.loads(capsys.readouterr().out)
+    assert main(["--data-dir", str(tmp_path), "analyse", "--game", session.id, "--plies", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == by_number
+    moves = sum(1 for event in session.events if event.kind == "play")
+    assert sum(1 for record in by_number if record["kind"] == "move") == moves
+    assert {record["player"] for record in by_number} == {"bgtrainer", "Learner"}
+    assert main(["--data-dir", str(tmp_path), "analyse", "--game", "9"]) == EXIT_USAGE
+    assert "9" in capsys.readouterr().err
+
+
+def test_drilling_my_mistakes_makes_personal_puzzles_due_at_once(tmp_path: Path) -> None:
+    match = read(MONEY)
+    analysis = analyse_match(match, CheapEvaluator())
+    learner = analysis.summary(1)
+    mistakes = [item for item in analysis.decisions if item.point.column == 1 and item.counts
+                and item.skill is not Skill.GOOD]  # fmt: skip
+    assert mistakes, "the session has mistakes of the learner"
+    store = ProgressStore(tmp_path)
+    try:
+        added = drill_mistakes(store, analysis, 1, now=1000.0)
+        assert 0 < added <= len(mistakes) and learner.player == "Learner"
+        assert drill_mistakes(store, analysis, 1, now=2000.0) == 0  # already there
+        puzzles = personal_puzzles(store)
+        assert len(puzzles) == added and all(p.personal and p.theme == "mistake" for p in puzzles)
+        due = {item.puzzle_id for item in due_reviews(store, 1000.0)}
+        assert due == {puzzle.id for puzzle in puzzles}
+        for puzzle in puzzles:
+            assert puzzle.prompt.startswith("From game ")
+            if puzzle.kind == "best":
+                check_personal_best(puzzle, mistakes)
+    finally:
+        store.close()
+
+
+def check_personal_best(puzzle: Puzzle, mistakes: list) -> None:
+    """The play made is rejected, the best one accepted."""
+    item = next(item for item in mistakes if item.point.dice is not None and
+                item.point.state.position.position_id() == puzzle.position)  # fmt: skip
+    made = item.point.play
+    assert made is not None
+    assert not grade_best(puzzle, made).correct
+    assert grade_best(puzzle, parse_play(puzzle.board(), puzzle.roll(), puzzle.answers[0])).correct
+
+
+def test_a_personal_best_puzzle_never_widens_to_accept_the_mistake() -> None:
+    """Plays 0.01 and 0.035 below the best: a shipped puzzle would accept both (the next play is closer than 0.04),
+    a personal one only the first."""
+    from trainer.content.models import PlayFigure
+
+    position, dice = "4HPwATDgc/ABMA", "31"
+    plays = ["8/5 6/5", "13/10 24/23", "13/9"]
+    figures = [PlayFigure(play=play, equity=equity) for play, equity in zip(plays, (0.1, 0.09, 0.065), strict=True)]
+    shipped = Puzzle(id="x", kind="best", theme="opening", difficulty=1, position=position, dice=dice, prompt="p",
+                     answers=plays[:3], plies=3, plays=figures)  # fmt: skip
+    personal = shipped.model_copy(update={"personal": True})
+    third = parse_play(shipped.board(), shipped.roll(), plays[2])
+    assert grade_best(shipped, third).correct and not grade_best(personal, third).correct
+
+
+def test_a_verdict_keeps_the_tutors_scale() -> None:
+    assert Verdict("play", "a", "b", 0.0, 0.03, "2-ply").skill is Skill.DOUBTFUL
+    assert Verdict("play", "a", "b", 0.0, 0.12, "2-ply").skill is Skill.VERY_BAD
+
+
+def test_an_exported_session_replays_to_the_same_decisions() -> None:
+    session = Session.new(5, "beginner", seed=4, evaluator=CheapEvaluator(), tutor=False)
+    for _ in range(60):
+        if session.waiting_for is Waiting.OVER:
+            break
+        decide(session)
+    match = parse_mat(export_mat(session.record))
+    points = [point for point in decision_points(match) if isinstance(point, DecisionPoint)]
+    plays = [event.play for event in session.events if event.kind == "play"]
+    assert [point.play for point in points if point.kind is DecisionKind.MOVE] == plays
