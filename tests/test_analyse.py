@@ -272,3 +272,14 @@ def test_an_exported_session_replays_to_the_same_decisions() -> None:
     points = [point for point in decision_points(match) if isinstance(point, DecisionPoint)]
     plays = [event.play for event in session.events if event.kind == "play"]
     assert [point.play for point in points if point.kind is DecisionKind.MOVE] == plays
+
+
+def test_the_tutor_says_what_the_better_play_does() -> None:
+    from trainer.engine import Dice, read_position
+    from trainer.play.wording import verdict_text
+
+    start = read_position("4HPwATDgc/ABMA")[0]
+    made, better = (parse_play(start, Dice(3, 1), text) for text in ("24/21 24/23", "8/5 6/5"))
+    said = verdict_text(Verdict("play", str(made), str(better), -0.1, 0.0, "2-ply", chosen_play=made, best_play=better))
+    assert said.startswith("Bad play: 24/23 24/21 (-0.100) loses 0.100 against 8/5 6/5 (+0.000).")
+    assert "8/5 6/5 makes your 5-point" in said

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from trainer.engine import Side
-from trainer.engine.wording import capitalized, win_kind_phrase
+from trainer.engine.ideas import play_ideas
+from trainer.engine.wording import capitalized, play_ideas_sentence, win_kind_phrase
 from trainer.i18n import N_, _, ngettext
 from trainer.play.game import Action, Attempt, GameSetup, Role, Summary, TurnLost
 from trainer.skill import Skill
@@ -192,7 +193,7 @@ def error_rate_text(rate: ErrorRate) -> str:
 
 
 def verdict_text(verdict: Verdict) -> str:
-    """The tutor's verdict in a sentence."""
+    """The tutor's verdict in a sentence; for a mistaken play, what the better play does, in words."""
     chosen, best = decision_name(verdict.chosen), decision_name(verdict.best)
     play = verdict.decision == "play"
     if play and verdict.chosen_play is not None and verdict.chosen_play.is_pass:  # a dance, not the cube's pass
@@ -211,7 +212,7 @@ def verdict_text(verdict: Verdict) -> str:
         sentence = _(
             "{skill} cube action: {chosen} ({equity:+.3f}) loses {loss:.3f} against {best} ({best_equity:+.3f})."
         )
-    return sentence.format(
+    said = sentence.format(
         skill=capitalized(skill_name(verdict.skill.value)),
         chosen=chosen,
         equity=verdict.chosen_equity,
@@ -219,6 +220,10 @@ def verdict_text(verdict: Verdict) -> str:
         best=best,
         best_equity=verdict.best_equity,
     )
+    better = verdict.best_play
+    if play and better is not None and not better.is_pass:
+        said = f"{said} {play_ideas_sentence(str(better), play_ideas(better))}"  # why, in words
+    return said
 
 
 def hint_advice(hint: Hint) -> str:
