@@ -283,3 +283,53 @@ def test_the_tutor_says_what_the_better_play_does() -> None:
     said = verdict_text(Verdict("play", str(made), str(better), -0.1, 0.0, "2-ply", chosen_play=made, best_play=better))
     assert said.startswith("Bad play: 24/23 24/21 (-0.100) loses 0.100 against 8/5 6/5 (+0.000).")
     assert "8/5 6/5 makes your 5-point" in said
+
+
+# --- agreement with GNU Backgammon 2-ply ------------------------------------------------------------------------
+
+NOISY = DATA / "analyse" / "gnubg-noisy.mat"
+GNUBG_FIGURES = DATA / "analyse" / "gnubg-noisy.gnubg2.jsonl"
+SAMPLE = 30
+"""Plays of each kind checked here (every one is checked by ``benchmarks/analyse.py``)."""
+
+
+def agreement_sample() -> tuple[list[tuple[DecisionPoint, float]], list[tuple[DecisionPoint, float]]]:
+    """Plays of the noisy self-play file that GNU Backgammon 2-ply finds 0.08 or more below its best, and plays it
+    puts within 0.01 of its best (with a choice), each with its loss; at most :data:`SAMPLE` of each, spread over
+    the file."""
+    rows = {(row["game"], row["move"]): row for row in map(json.loads, GNUBG_FIGURES.open(encoding="utf-8"))}
+    points = [point for point in decision_points(read(NOISY))
+              if isinstance(point, DecisionPoint) and point.kind is DecisionKind.MOVE]  # fmt: skip
+    assert len(points) == len(rows), "every checker play of the file has GNU Backgammon's figure"
+    big, close = [], []
+    for point in points:
+        row = rows[(point.game, point.number)]
+        assert point.play is not None and row["played"] == point.play.result.position_id()
+        if row["loss"] >= 0.08:
+            big.append((point, row["loss"]))
+        elif row["loss"] <= 0.01 and row["plays"] > 1:
+            close.append((point, row["loss"]))
+
+    def spread(found: list[tuple[DecisionPoint, float]]) -> list[tuple[DecisionPoint, float]]:
+        step = max(1, len(found) // SAMPLE)
+        return found[::step][:SAMPLE]
+
+    return spread(big), spread(close)
+
+
+def test_the_analysis_agrees_with_gnu_backgammon_2_ply_on_its_own_self_play() -> None:
+    """Of the plays GNU Backgammon finds 0.08 or more below its best, at least 90% lose 0.03 or more here; of those
+    it puts within 0.01 of its best, at most 5% lose 0.06 or more here (bgsage at the default depth)."""
+    from trainer.analysis.basics import ANALYSIS_PLIES
+    from trainer.analysis.sage import SageEvaluator
+    from trainer.play.analyse import analyse_point
+    from trainer.play.cube import CubeJudge
+
+    evaluator = SageEvaluator()
+    judge = CubeJudge(evaluator)
+    big, close = agreement_sample()
+    assert len(big) >= 30 and len(close) >= 30
+    found_big = [analyse_point(point, evaluator, judge, ANALYSIS_PLIES).loss for point, _loss in big]
+    found_close = [analyse_point(point, evaluator, judge, ANALYSIS_PLIES).loss for point, _loss in close]
+    assert sum(loss >= 0.03 for loss in found_big) >= 0.9 * len(found_big), found_big
+    assert sum(loss >= 0.06 for loss in found_close) <= 0.05 * len(found_close), found_close

@@ -68,6 +68,7 @@ BELOW_THE_UI = {
     "trainer.regular_files",
     "trainer.skill",
     "trainer.kinds",
+    "trainer.analyse_report",
 }
 ALLOWED: dict[str, set[str]] = {
     # A package (or top-level module) -> all it may import besides the standard library and itself. Layers point
@@ -316,6 +317,7 @@ def test_a_play_session_loads_the_evaluator_only_when_it_evaluates() -> None:
 
 
 STORE_WRITES = {
+    "add_personal_puzzles",
     "complete_step",
     "delete_game",
     "delete_local_game",

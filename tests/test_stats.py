@@ -4,7 +4,6 @@ as text and as JSON."""
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
@@ -277,18 +276,20 @@ def test_the_whole_dashboard_is_json_ready() -> None:
 
 
 @pytest.fixture
-def filled(tmp_path: Path) -> Path:
+def filled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A data folder with known records: lesson 1 done, lesson 2 started, puzzle answers, two rated attempts, a
-    review card due, and drill runs."""
+    review card due, and drill runs; all within the hour before a fixed moment, which is then the clock's (so that
+    the days counted never depend on the hour the test runs)."""
+    now = datetime(2026, 3, 14, 12, 0).astimezone().timestamp()  # noon in the machine's time zone
+    monkeypatch.setattr("trainer.stats_report.time.time", lambda: now)
     store = ProgressStore(tmp_path)
     for step in LESSON_LIBRARY.lessons[0].graded_steps:  # lesson 1 done
-        store.complete_step(LESSON_LIBRARY.lessons[0].progress_key, step, first_try=True)
-    store.complete_step(LESSON_LIBRARY.lessons[1].id, 1, first_try=False)
+        store.complete_step(LESSON_LIBRARY.lessons[0].progress_key, step, first_try=True, at=now - 600)
+    store.complete_step(LESSON_LIBRARY.lessons[1].id, 1, first_try=False, at=now - 500)
     store.set_resume_step(LESSON_LIBRARY.lessons[1].id, 2)
-    store.record_puzzle_attempt(ONLY_PLAY.id, ONLY_PLAY.answers[0], correct=True, seconds=4.0)
-    store.record_puzzle_attempt(NO_PLAY.id, "24/18", correct=False, seconds=6.0)
-    store.record_puzzle_attempt(DRILL.id, DRILL.answers[0], correct=True, seconds=2.0, question="forced")
-    now = time.time()
+    store.record_puzzle_attempt(ONLY_PLAY.id, ONLY_PLAY.answers[0], correct=True, seconds=4.0, at=now - 400)
+    store.record_puzzle_attempt(NO_PLAY.id, "24/18", correct=False, seconds=6.0, at=now - 300)
+    store.record_puzzle_attempt(DRILL.id, DRILL.answers[0], correct=True, seconds=2.0, question="forced", at=now - 200)
     store.record_rating(
         (1660.0, 290.0, 0.06), puzzle_id=ONLY_PLAY.id, puzzle=(1400.0, 230.0, 0.06), score=1.0, at=now - 120
     )

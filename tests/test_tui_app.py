@@ -90,7 +90,7 @@ async def test_home_lists_every_lesson_as_new_then_puzzles_play_explore_and_help
         await started(pilot)
         assert isinstance(app.screen, HomeScreen)
         lines = menu_lines(app)
-        assert len(lines) == count + 7, lines
+        assert len(lines) == count + 8, lines
         for line, lesson in zip(lines[:count], LIBRARY.lessons, strict=True):
             assert line.startswith(f"{lesson.number}. {lesson.title}"), line
             assert line.endswith("○ new"), line
@@ -99,9 +99,10 @@ async def test_home_lists_every_lesson_as_new_then_puzzles_play_explore_and_help
         assert lines[count + 1].startswith("Puzzles") and lines[count + 1].endswith(f"0 of {puzzles} solved")
         assert lines[count + 2].startswith("Forced or not?")
         assert lines[count + 3].startswith("Skill drills: best-play Streak and Storm")
-        assert lines[count + 4].startswith("Play a game")
-        assert lines[count + 5].startswith("Explore a position")
-        assert lines[count + 6].startswith("Help")
+        assert lines[count + 4].startswith("Review a game")
+        assert lines[count + 5].startswith("Play a game")
+        assert lines[count + 6].startswith("Explore a position")
+        assert lines[count + 7].startswith("Help")
         assert text_of(app, "#home-notice") == ""
         assert app.focused is menu(app)
 
@@ -788,7 +789,7 @@ async def test_a_broken_lesson_file_is_skipped_with_a_notice(tmp_path: Path) -> 
         await started(pilot)
         lines = menu_lines(app)
         assert lines[0].startswith("1. The board and its numbering") and lines[0].endswith("○ new")
-        assert len(lines) == 8 and lines[2].startswith("Puzzles") and lines[6].startswith("Explore"), lines
+        assert len(lines) == 9 and lines[2].startswith("Puzzles") and lines[7].startswith("Explore"), lines
         notice = text_of(app, "#home-notice")
         assert "02-broken.toml" in notice and "01-board.toml" not in notice
         assert app.screen.query_one("#home-notice", Static).region.height > 0  # on screen, not squeezed out
@@ -803,8 +804,8 @@ async def test_no_color_still_tells_the_sides_apart_by_symbol(tmp_path: Path, mo
     assert app.no_color
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        # then Review, Puzzles, Forced or not?, Skill drills, Play, Explore, Help
-        assert len(menu_lines(app)) == len(LESSONS) + 7
+        # then Review, Puzzles, Forced or not?, Skill drills, Review a game, Play, Explore, Help
+        assert len(menu_lines(app)) == len(LESSONS) + 8
         await open_step(pilot, *OPENING_65_STEP)
         rendered = board_of(app).render().plain
         assert X_MARK == "●" and O_MARK == "○"

@@ -407,10 +407,12 @@ def mistake_puzzle(item: AnalysedDecision, plies: int, *, money: bool, source: s
     question: Literal["double", "take"] = "double" if item.kind is DecisionKind.DOUBLE else "take"
     position = point.state.position.position_id()  # the side that may double, on roll
     if question == "double":
-        answer = "double" if item.verdict.best == "double" else "no double"
+        answer: Literal["double", "no double", "take", "pass"] = (
+            "double" if item.verdict.best == "double" else "no double"
+        )
         prompt = content_wording.personal_double_prompt(source, point.choice == "double")
     else:
-        answer = item.verdict.best
+        answer = "take" if item.verdict.best == "take" else "pass"
         prompt = content_wording.personal_take_prompt(source, point.choice == "take")
     return Puzzle(
         id=_personal_id("cube", position, question),

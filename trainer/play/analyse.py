@@ -51,6 +51,7 @@ from trainer.play.computer import context_of, cube_owner, doubler_judgement
 from trainer.play.cube import CubeJudge
 from trainer.play.matfile import MatAction, MatGame, MatMatch
 from trainer.play.tutor import (
+    NOT_DOUBLED,
     CubeChoice,
     ErrorRate,
     Verdict,
@@ -217,7 +218,7 @@ def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint
             if action.kind == "move":
                 if game.dice is None:
                     if game.may_double:
-                        yield DecisionPoint(*base, DecisionKind.DOUBLE, game.state, choice="no double")
+                        yield DecisionPoint(*base, DecisionKind.DOUBLE, game.state, choice=NOT_DOUBLED)
                     if action.dice is None:
                         raise EngineError(wording.mat_move_without_dice())
                     feed.extend(action.dice)

@@ -31,6 +31,8 @@ CLOSE_CUBE: Final = 0.16
 """A no-double decision counts as a decision when doubling would have cost less than this (GNU Backgammon's)."""
 
 CubeChoice = Literal["no double", "double", "take", "pass", "beaver"]
+NOT_DOUBLED: Final[CubeChoice] = "no double"
+"""The choice of a side that rolls without doubling."""
 Decision = Literal["play", "no double", "double", "take", "pass", "beaver"]
 
 

@@ -11,8 +11,9 @@ Needs GNU Backgammon 1.07 (``/usr/games/gnubg``, Debian package ``gnubg``), ``fa
 
 Why faketime: gnubg's evaluation noise with ``deterministic off`` draws from a generator that gnubg seeds from the
 clock (``time(NULL)``) when it starts, not from ``set seed`` (which only seeds the dice). Running gnubg under
-``faketime '2024-01-01 00:00:00'`` pins that seed, so the same seeds give the same files, byte for byte (the
-``[EventDate]`` line is that date too).
+``faketime -f '2024-01-01 00:00:00'`` (the clock frozen at that second, however long gnubg takes to start) pins that
+seed, so the same seeds give the same files, byte for byte (the ``[EventDate]`` line is that date too). Without
+faketime the dice stay the same but the plays change from run to run.
 
 This one file has two roles: run by Python, it drives everything; run by gnubg (``gnubg -p THIS_FILE`` with
 ``MG_JOB`` set), it plays one self-play session and exports it. The gnubg commands it sends, in order:
@@ -26,6 +27,7 @@ This one file has two roles: run by Python, it drives everything; run by gnubg (
     set player 0 gnubg
     set player 1 gnubg
     set cube use on|off
+    set defaultnames NAME0 NAME1                            (``new match`` resets the names to these)
     set player N name NAME                                  (N = 0, 1)
     set player N chequerplay evaluation plies P
     set player N chequerplay evaluation noise X
@@ -37,7 +39,7 @@ This one file has two roles: run by Python, it drives everything; run by gnubg (
     new game                                                (until the games are played / the match is over)
     export match mat FILE
 
-and the whole run is ``faketime '2024-01-01 00:00:00' /usr/games/gnubg -t -q -r -s TMPDIR -p make_gnubg_files.py``.
+and the whole run is ``faketime -f '2024-01-01 00:00:00' /usr/games/gnubg -t -q -r -s TMPDIR -p make_gnubg_files.py``.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from itertools import pairwise
 
 FAKE_TIME = "2024-01-01 00:00:00"
 GNUBG = "/usr/games/gnubg"
@@ -53,7 +56,7 @@ GNUBG = "/usr/games/gnubg"
 JOBS = {
     "money": {
         "file": "gnubg-money.mat",
-        "seed": 1,
+        "seed": 3,
         "length": 0,
         "games": 3,
         "cube": True,
@@ -64,8 +67,19 @@ JOBS = {
     },
     "match": {
         "file": "gnubg-match.mat",
-        "seed": 1,
+        "seed": 6,
         "length": 5,
+        "games": None,
+        "cube": True,
+        "players": [
+            {"name": "Anna", "plies": 0, "noise": 0.03},
+            {"name": "Bert", "plies": 0, "noise": 0.03},
+        ],
+    },
+    "match7": {
+        "file": "gnubg-match7.mat",
+        "seed": 7,
+        "length": 7,
         "games": None,
         "cube": True,
         "players": [
@@ -102,6 +116,8 @@ def gnubg_commands(job: dict) -> list[str]:
         "set player 1 gnubg",
         f"set cube use {'on' if job['cube'] else 'off'}",
     ]
+    names = [player["name"] for player in job["players"]]
+    commands.append(f"set defaultnames {names[0]} {names[1]}")  # "new match" resets the names to these
     for number, player in enumerate(job["players"]):
         commands.append(f"set player {number} name {player['name']}")
         for kind in ("chequerplay", "cubedecision"):
@@ -118,7 +134,7 @@ def gnubg_commands(job: dict) -> list[str]:
 
 def inside_gnubg() -> None:
     """Play the session of ``MG_JOB`` (JSON: a job of JOBS plus ``out``) and export it as a .mat file."""
-    import gnubg  # noqa: PLC0415 - only there when gnubg runs this file
+    import gnubg
 
     job = json.loads(os.environ["MG_JOB"])
     for command in gnubg_commands(job):
@@ -143,14 +159,14 @@ def inside_gnubg() -> None:
 # --- outside: replaying, judging, checking ----------------------------------------------------------------------
 
 
-def replay_moves(match):  # noqa: ANN001, ANN201 - MatMatch -> list of dicts
+def replay_moves(match):
     """Play a .mat file's games through our engine, the file's dice fed in (as tests/test_play_matfile.py's
     ``replay`` does); for every checker play (no legal play included): game number, move index in the game, the
     mover's name, the position before (mover on roll), dice, and our Play. Also each game's result.
 
     :raises AssertionError: naming the game and action that does not replay.
     """
-    from trainer.engine import Game, MatchScore, MoneyOptions, Side, parse_play  # noqa: PLC0415
+    from trainer.engine import Game, MatchScore, MoneyOptions, Side, parse_play
 
     plays, results = [], []
     reordered = 0
@@ -207,14 +223,14 @@ def replay_moves(match):  # noqa: ANN001, ANN201 - MatMatch -> list of dicts
     return plays, results, reordered
 
 
-def literal_result(position, moves):  # noqa: ANN001, ANN201 - Position, ((from, to, hit), ...) -> Position
+def literal_result(position, moves):
     """The position after the checker moves exactly as a .mat file writes them (mover's numbering, 25 the bar,
     0 off), each from a point holding a checker of the mover to a point not held by two or more of the opponent's,
     a ``*`` on exactly the moves that hit a blot.
 
     :raises AssertionError: if a move is impossible or a hit mark is wrong.
     """
-    from trainer.engine import Position  # noqa: PLC0415
+    from trainer.engine import Position
 
     me, them = list(position.player), list(position.opponent)
     for start, end, hit in moves:
@@ -233,7 +249,7 @@ def literal_result(position, moves):  # noqa: ANN001, ANN201 - Position, ((from,
 def check_mat(path: str) -> dict:
     """Parse and replay one .mat file; its counts. Raises if it does not parse or a game does not replay, or if a
     game's result differs from the file's ``Wins`` line."""
-    from trainer.play import parse_mat  # noqa: PLC0415
+    from trainer.play import parse_mat
 
     with open(path, encoding="utf-8") as handle:
         match = parse_mat(handle.read())
@@ -244,9 +260,10 @@ def check_mat(path: str) -> dict:
             kinds[action.kind] = kinds.get(action.kind, 0) + 1
     takes = drops = 0
     for game in match.games:
-        for before, after in zip(game.actions, game.actions[1:]):
+        for before, after in pairwise(game.actions):
             if before.kind in ("double", "beaver"):
-                takes += after.kind == "take" or after.kind == "move"  # gnubg writes no "Takes" after a beaver
+                # gnubg writes no "Takes" after a beaver: the game goes on
+                takes += after.kind == "take" or (before.kind == "beaver" and after.kind == "move")
                 drops += after.kind == "drop"
         if game.actions and game.actions[-1].kind in ("double", "beaver"):
             raise AssertionError(f"game {game.number} ends on a double without an answer")
@@ -272,7 +289,7 @@ def check_mat(path: str) -> dict:
 
 def judge(plays: list[dict], oracle: str, workdir: str) -> list[dict]:
     """gnubg's 2-ply judgement of each play (gnubg_rank2.py), as the JSON lines of JUDGED."""
-    import subprocess  # noqa: PLC0415
+    import subprocess
 
     rank_in, rank_out = os.path.join(workdir, "rank_in.jsonl"), os.path.join(workdir, "rank_out.jsonl")
     with open(rank_in, "w", encoding="utf-8") as handle:
@@ -307,7 +324,8 @@ def judge(plays: list[dict], oracle: str, workdir: str) -> list[dict]:
             assert not item["play"].is_pass, where
             results = [row["result"] for row in rows]
             assert len(set(results)) == len(results) == item["plays"], (where, len(results), item["plays"])
-            assert all(row["plies"] == JUDGE_PLIES for row in rows), where
+            # every play at 2 plies; gnubg evaluates a single legal play at 0 plies (its loss is 0 anyway)
+            assert len(rows) == 1 or all(row["plies"] == JUDGE_PLIES for row in rows), where
             equity = {row["result"]: row["equity"] for row in rows}
             assert played in equity, (where, played)
             best, count = rows[0]["result"], len(rows)
@@ -330,13 +348,13 @@ def judge(plays: list[dict], oracle: str, workdir: str) -> list[dict]:
 
 def self_play(name: str, out: str, workdir: str) -> None:
     """Run gnubg (under faketime) on this file for job ``name``, exporting to ``out``."""
-    import subprocess  # noqa: PLC0415
+    import subprocess
 
     job = dict(JOBS[name], out=out)
     prefs = os.path.join(workdir, f"prefs-{name}")
     os.makedirs(prefs, exist_ok=True)
     subprocess.run(
-        ["faketime", FAKE_TIME, GNUBG, "-t", "-q", "-r", "-s", prefs, "-p", os.path.abspath(__file__)],
+        ["faketime", "-f", FAKE_TIME, GNUBG, "-t", "-q", "-r", "-s", prefs, "-p", os.path.abspath(__file__)],
         env=dict(os.environ, MG_JOB=json.dumps(job)),
         check=True,
         stdout=subprocess.DEVNULL,
@@ -350,6 +368,7 @@ def summary(here: str) -> None:
     """Check every file here and print its counts."""
     for name, job in JOBS.items():
         counts = check_mat(os.path.join(here, job["file"]))
+        check_criteria(name, counts)
         match = counts["match"]
         scores = [game.scores for game in match.games]
         print(
@@ -358,8 +377,15 @@ def summary(here: str) -> None:
             f"{counts['takes']} taken, {counts['drops']} dropped; scores before each game {scores}; "
             f"results {[(g.winner, g.points) for g in match.games]}"
         )
+        print(f"  plays whose moves gnubg lists in another order than our Play's: {counts['reordered']}")
         for number, ours, theirs in counts["mismatched"]:
-            print(f"  game {number}: our engine's result {ours}, the file's Wins line {theirs}")
+            if ours is None:
+                print(
+                    f"  game {number}: resigned (the board is not finished), the file says player {theirs[0]} "
+                    f"wins {theirs[1]}"
+                )
+            else:
+                print(f"  game {number}: our engine's result {ours}, the file's Wins line {theirs}")
     judged_path = os.path.join(here, JUDGED)
     if os.path.exists(judged_path):
         with open(judged_path, encoding="utf-8") as handle:
@@ -368,24 +394,52 @@ def summary(here: str) -> None:
         keys = [(p["game"], p["move"]) for p in noisy["plays"]]
         assert [(line["game"], line["move"]) for line in lines] == keys, "the judgement is not in file order"
         print(f"{JUDGED}: {len(lines)} lines")
+        ties = sum(1 for line in lines if line["loss"] == 0 and line["played"] != line["best"])
+        print(f"  loss 0 with played != best (a tie at 2 plies): {ties}")
         for player in sorted({line["player"] for line in lines}):
             mine = [line for line in lines if line["player"] == player]
-            sizes = [
-                sum(1 for line in mine if low <= line["loss"] < high)
-                for low, high in ((0, 1e-9), (1e-9, 0.02), (0.02, 0.04), (0.04, 0.08), (0.08, 0.16), (0.16, 9))
-            ]
+            losses = [line["loss"] for line in mine if line["plays"] > 1]
             print(
-                f"  {player}: {len(mine)} plays; loss 0: {sizes[0]}, (0, .02): {sizes[1]}, [.02, .04): {sizes[2]}, "
-                f"[.04, .08): {sizes[3]}, [.08, .16): {sizes[4]}, >= .16: {sizes[5]}; "
-                f"no legal play: {sum(1 for line in mine if line['plays'] == 0)}; "
-                f"one legal play: {sum(1 for line in mine if line['plays'] == 1)}; "
-                f"total loss {sum(line['loss'] for line in mine):.3f}"
+                f"  {player}: {len(mine)} plays, {sum(1 for line in mine if line['plays'] == 0)} without a legal "
+                f"play, {sum(1 for line in mine if line['plays'] == 1)} forced; of the {len(losses)} with a choice: "
+                f"loss 0: {sum(1 for x in losses if x == 0)}, under 0.03: {sum(1 for x in losses if 0 < x < 0.03)}, "
+                f"doubtful [0.03, 0.06): {sum(1 for x in losses if 0.03 <= x < 0.06)}, "
+                f"bad [0.06, 0.12): {sum(1 for x in losses if 0.06 <= x < 0.12)}, "
+                f"very bad >= 0.12: {sum(1 for x in losses if x >= 0.12)}; "
+                f">= 0.08: {sum(1 for x in losses if x >= 0.08)}; total loss {sum(losses):.3f}"
             )
 
 
+def check_criteria(name: str, counts: dict) -> None:
+    """What the brief asks of each file (README.md).
+
+    :raises AssertionError: if a file misses it (then pick other seeds in JOBS).
+    """
+    match = counts["match"]
+    finished = all(game.winner is not None for game in match.games)
+    assert finished, f"{name}: a game without its Wins line"
+    if name == "money":
+        assert match.length == 0 and 2 <= counts["games"] <= 4, name
+        assert counts["takes"] >= 1 and counts["drops"] >= 1, name
+    elif name in ("match", "match7"):
+        length = match.length
+        assert length in (5, 7), name
+        final = list(match.games[-1].scores)
+        final[match.games[-1].winner] += match.games[-1].points
+        assert max(final) >= length, f"{name}: the match is not played to the end"
+        crawford = [i for i, game in enumerate(match.games) if length - 1 in game.scores]
+        assert crawford, f"{name}: no game at {length - 1}-away (Crawford)"
+        first = crawford[0]
+        assert not any(action.kind == "double" for action in match.games[first].actions), "a double in Crawford"
+        assert first == len(match.games) - 1 or length - 1 in match.games[first + 1].scores, name
+    else:
+        assert match.length == 0 and 300 <= counts["moves"] <= 500, name
+        assert counts["doubles"] == counts["beavers"] == 0, name
+
+
 def main() -> None:
-    import argparse  # noqa: PLC0415
-    import tempfile  # noqa: PLC0415
+    import argparse
+    import tempfile
 
     here = os.path.dirname(os.path.abspath(__file__))
     repo = os.path.dirname(os.path.dirname(os.path.dirname(here)))
@@ -393,13 +447,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only check the files here and print their counts")
     parser.add_argument("--oracle", default=os.path.join(os.path.dirname(repo), "shared", "oracle"))
+    parser.add_argument("--keep", metavar="DIR", help="work in DIR and keep gnubg's intermediate files there")
     args = parser.parse_args()
     if not args.check:
-        with tempfile.TemporaryDirectory() as workdir:
+        with tempfile.TemporaryDirectory() as scratch:
+            workdir = args.keep or scratch
+            os.makedirs(workdir, exist_ok=True)
             for name, job in JOBS.items():
                 out = os.path.join(workdir, job["file"])
                 self_play(name, out, workdir)
-                check_mat(out)  # parses and replays, or raises
+                check_criteria(name, check_mat(out))  # parses and replays, or raises
                 os.replace(out, os.path.join(here, job["file"]))
             plays = check_mat(os.path.join(here, JOBS["noisy"]["file"]))["plays"]
             lines = judge(plays, os.path.abspath(args.oracle), workdir)

@@ -1,6 +1,6 @@
 """The home screen: the progress at a glance, Continue (the next useful thing) and the way to the whole dashboard,
 then every lesson with its status, the reviews due, puzzles, the forced-or-not drill, the skill drills (best-play
-Streak and Storm, counting shots and pips), play, explore a position and help.
+Streak and Storm, counting shots and pips), reviewing a game, play, explore a position and help.
 
 It shows at once: the lessons, the puzzles and the figures come in later (the content loads in a worker thread), and
 the modules they need (the content models, the statistics, the other screens) are imported only once needed.
@@ -68,6 +68,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         Binding("p", "puzzles", N_("Puzzles")),
         Binding("f", "drill", N_("Forced?")),
         Binding("k", "skill_drills", N_("Skill drills")),
+        Binding("a", "review_game", N_("Review a game")),
         Binding("g", "play", N_("Play")),
         Binding("e", "explore", N_("Explore")),
         Binding("s", "progress", N_("Progress")),
@@ -145,6 +146,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             menu.add_option(Option(wording.puzzles_entry(solved, len(puzzles.puzzles)), id="puzzles"))
         menu.add_option(Option(wording.drill_entry(), id="drill", disabled=puzzles is None))
         menu.add_option(Option(wording.skill_drills_entry(), id="skill-drills", disabled=puzzles is None))
+        menu.add_option(Option(wording.review_game_entry(), id="review-game"))
         menu.add_option(Option(wording.play_entry(), id="play"))
         menu.add_option(Option(wording.explore_entry(), id="explore"))
         menu.add_option(Option(wording.help_entry(), id="help"))
@@ -205,6 +207,8 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             self.action_drill()
         elif option_id == "skill-drills":
             self.action_skill_drills()
+        elif option_id == "review-game":
+            self.action_review_game()
         elif option_id == "play":
             self.action_play()
         elif option_id == "explore":
@@ -272,6 +276,11 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
 
         if self.trainer.puzzles is not None:
             self.app.push_screen(SkillDrillMenuScreen())
+
+    def action_review_game(self) -> None:
+        from trainer.tui.screens.game_review import GameReviewMenuScreen
+
+        self.app.push_screen(GameReviewMenuScreen())
 
     def action_progress(self) -> None:
         from trainer.tui.screens.progress import ProgressScreen

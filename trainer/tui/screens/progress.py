@@ -73,6 +73,7 @@ def overview(board: Dashboard) -> str:
             wording.counting_line(kind, counted.answered, counted.right, counted.best_ten, counted.last_ten)
             for kind, counted in board.counting.items()
         ),
+        wording.mistakes_line(board.mistakes.total, board.mistakes.due),
         wording.reviews_line(reviews.due, reviews.cards, next_due_in),
         wording.days_line(days.in_a_row, days.total, days.best_run, today=days.today),
     ]

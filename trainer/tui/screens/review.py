@@ -1,5 +1,6 @@
-"""Reviews: the items due, one after another, each shown as itself: a puzzle on the puzzle screen, a drill position
-on the drill screen, a lesson task as that step of its lesson, graded as there.
+"""Reviews: the items due, one after another, each shown as itself: a puzzle (shipped, or a personal one made from a
+mistake of the learner's own game) on the puzzle screen, a drill position on the drill screen, a lesson task as that
+step of its lesson, graded as there.
 
 Each answer moves the item's card (:mod:`trainer.training`): right moves it on, a miss brings it back in ten
 minutes. After an item, Continue (or Next) opens the next one due; leaving an item (``q``) ends the reviews. Items
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
-from trainer.training import ReviewItem, due_reviews
+from trainer.training import ReviewItem, due_reviews, personal_puzzles
 from trainer.tui import wording
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ class ReviewRun:
         puzzles, lessons = self.app.puzzles, self.app.lessons
         if item.kind == "puzzle" and puzzles is not None:
             puzzle = next((p for p in puzzles.puzzles if p.id == item.puzzle_id), None)
+            if puzzle is None:  # a mistake of the learner's own game
+                puzzle = next((p for p in personal_puzzles(self.app.store) if p.id == item.puzzle_id), None)
             if puzzle is not None:
                 return PuzzleScreen([puzzle], review=True)
             drill = next((p for p in puzzles.drills if p.id == item.puzzle_id), None)

@@ -106,7 +106,8 @@ def rating_text(board: Dashboard) -> str:
 
 def skill_parts(board: Dashboard) -> list[str]:
     """The skill figures there are: the best-play and cube ratings once rated, the best-play drill's bests once run,
-    each counting drill's best average of ten (or its answers before ten right ones)."""
+    each counting drill's best average of ten (or its answers before ten right ones), the learner's own mistakes to
+    drill."""
     parts = [wording.kind_rating(rating.kind, rating.text) for rating in board.ratings[1:] if rating.rated_attempts]
     best = board.best_drills
     if best.streak_runs or best.storm_runs:
@@ -114,6 +115,8 @@ def skill_parts(board: Dashboard) -> list[str]:
     for kind, counted in board.counting.items():
         if counted.answered:
             parts.append(wording.counting_best(kind, counted.best_ten, counted.answered))
+    if board.mistakes.total:
+        parts.append(wording.mistakes_part(board.mistakes.total, board.mistakes.due))
     return parts
 
 
