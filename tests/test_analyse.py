@@ -333,3 +333,20 @@ def test_the_analysis_agrees_with_gnu_backgammon_2_ply_on_its_own_self_play() ->
     found_close = [analyse_point(point, evaluator, judge, ANALYSIS_PLIES).loss for point, _loss in close]
     assert sum(loss >= 0.03 for loss in found_big) >= 0.9 * len(found_big), found_big
     assert sum(loss >= 0.06 for loss in found_close) <= 0.05 * len(found_close), found_close
+
+
+@pytest.mark.parametrize("name", ["gnubg-money.mat", "gnubg-match.mat", "gnubg-match7.mat"])
+def test_gnu_backgammon_s_own_self_play_replays_whole_resigned_games_included(name: str) -> None:
+    """GNU Backgammon's self-play files: the cube used, a Crawford game and a post-Crawford one, and games it
+    resigned (a ``Wins`` line on an unfinished board): every roll is a move entry, nothing refused."""
+    match = read(DATA / "analyse" / name)
+    analysis = analyse_match(match, CheapEvaluator())
+    assert analysis.problems == ()
+    moves = [record for record in analysis.as_json() if record["kind"] == "move"]
+    assert len(moves) == moves_in(match)
+    assert {record["kind"] for record in analysis.as_json()} == {"move", "double", "take"}
+    if match.length:
+        scores = match_scores(match)
+        crawford = [index for index, score in enumerate(scores) if score.crawford]
+        assert len(crawford) == 1
+        assert not any(item.kind is DecisionKind.DOUBLE and item.game == crawford[0] + 1 for item in analysis.listed)
