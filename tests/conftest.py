@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,17 @@ DATA = Path(__file__).parent / "data"
 # compiled modules, so that each compiles them once (a machine may set PYTHONDONTWRITEBYTECODE for its own reasons).
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+# The suite's words are English whatever the machine's locale; the tests of other languages ask for theirs.
+os.environ["BGTRAINER_LANG"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """Every test starts and ends in English, whatever language a test switched to."""
+    from trainer import i18n
+
+    yield
+    i18n.use_language("en")
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

@@ -41,6 +41,7 @@ def test_the_wheel_holds_every_lesson_and_the_stylesheet(wheel: Path) -> None:
     assert {f"trainer/engine/bearoff_data/{name}" for name in tables} <= names
     assert {"trainer/analysis/__init__.py", "trainer/analysis/sage.py"} <= names
     assert any(name.startswith("trainer/_content/puzzles/") for name in names)
+    assert "trainer/locale/pt_BR/LC_MESSAGES/bgtrainer.mo" in names  # the Portuguese catalog, compiled
 
 
 def test_the_wheel_holds_the_progress_store(wheel: Path) -> None:

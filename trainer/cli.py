@@ -8,7 +8,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -25,6 +25,7 @@ from trainer.analysis.basics import (
 )
 from trainer.engine.errors import EngineError
 from trainer.engine.wording import printable
+from trainer.i18n import LANGUAGES, Language, language_from, use_language
 
 if TYPE_CHECKING:
     from trainer.store import StoredGame
@@ -100,12 +101,22 @@ def _plies(text: str) -> int:
     return int(text)
 
 
+def _every_parser(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """``parser`` and every parser of its commands and their actions, at any depth."""
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                yield from _every_parser(command)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``bgtrainer``."""
     text = wording.help_text
     parser = _Parser(prog="bgtrainer", description=text("bgtrainer"))
     parser.add_argument("--version", action="version", version=f"bgtrainer {__version__}")
     parser.add_argument("--data-dir", type=Path, metavar="DIR", help=text("data-dir"))
+    parser.add_argument("--lang", choices=LANGUAGES, help=text("lang"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     moves = commands.add_parser("moves", help=text("moves"), description=text("moves.description"))
     moves.add_argument("position", metavar="POSITION", help=text("moves.position"))
@@ -167,6 +178,9 @@ def build_parser() -> argparse.ArgumentParser:
     export = game_commands.add_parser("export", help=text("game-export"), description=text("game-export.description"))
     export.add_argument("game", metavar="GAME", nargs="?", help=text("game-export.game"))
     export.add_argument("--name", default="Learner", help=text("game-export.name"))
+    for command in _every_parser(parser):
+        if command is not parser:  # "--lang" after any command too, e.g. "bgtrainer stats --lang pt"
+            command.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=text("lang"))
     return parser
 
 
@@ -316,7 +330,7 @@ def lessons_command(arguments: argparse.Namespace) -> tuple[str, int]:
     return best_play_lines(position, parse_dice(arguments.dice), arguments.plies), 0
 
 
-def run_app(data_dir: Path | None) -> int:
+def run_app(data_dir: Path | None, language: Language | None = None) -> int:
     """Start the app (imported here so that the other commands never load the UI); its exit status.
 
     An unexpected error ends the app with status 1 and a crash report in the data folder, which the message names.
@@ -329,7 +343,7 @@ def run_app(data_dir: Path | None) -> int:
     app: TrainerApp | None = None
     report: Path | None = None
     try:
-        app = TrainerApp(data_dir=data_dir)
+        app = TrainerApp(data_dir=data_dir, language=language)
         app.run()
         report = app.crash_report
     except KeyboardInterrupt:
@@ -347,14 +361,34 @@ def run_app(data_dir: Path | None) -> int:
     return (app.return_code if app is not None else None) or 0
 
 
+def requested_language(argv: Sequence[str]) -> str | None:
+    """The value of the last ``--lang`` of ``argv`` (``--lang pt`` or ``--lang=pt``), looked for before the parser
+    is built so that its help is in that language; ``None`` if there is none."""
+    found = None
+    for index, argument in enumerate(argv):
+        if argument == "--lang" and index + 1 < len(argv):
+            found = argv[index + 1]
+        elif argument.startswith("--lang="):
+            found = argument.partition("=")[2]
+    return found
+
+
+def explicit_language(argv: Sequence[str]) -> Language | None:
+    """The language asked for on the command line or in ``BGTRAINER_LANG`` (which outrank the app's setting)."""
+    asked = requested_language(argv) or os.environ.get("BGTRAINER_LANG")
+    return language_from(asked, {}) if asked and asked.strip() else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     _tolerate_the_terminal_encoding()
+    given = list(sys.argv[1:] if argv is None else argv)
+    use_language(language_from(requested_language(given), os.environ))
     parser = build_parser()
-    arguments = parser.parse_args(argv)
+    arguments = parser.parse_args(given)
     if arguments.command is None:
         try:
-            return run_app(arguments.data_dir)
+            return run_app(arguments.data_dir, explicit_language(given))
         except KeyboardInterrupt:
             return 130
     try:

@@ -130,6 +130,7 @@ HELP: dict[str, str] = {
     ),
     "game-export.game": N_("an id or a number from 'bgtrainer game list' (default: the game saved last)"),
     "game-export.name": N_("your name in the file (default: Learner)"),
+    "lang": N_("the language: en (English) or pt (Portuguese); default: BGTRAINER_LANG, then the locale"),
     "analyse": N_("analyse every decision of a match file or of a game played here"),
     "analyse.description": N_(
         "Replay a .mat match file (as GNU Backgammon, eXtreme Gammon or Backgammon Galaxy write it), or a game "

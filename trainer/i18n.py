@@ -10,6 +10,11 @@ language (below every layer, standard library only).
 - :func:`use` sets the translations in use (a catalog's ``gettext.GNUTranslations``), :class:`PseudoTranslations`
   a pseudo-language that turns every letter of a translated message into a look-alike, so that a screen shown in
   it reveals any English that did not go through ``_()``.
+- **Languages** (:data:`LANGUAGES`): English (the messages themselves) and Brazilian Portuguese (the compiled
+  catalog ``locale/pt_BR/LC_MESSAGES/bgtrainer.mo`` in the package, made from its ``.po`` source by
+  ``python -m trainer.catalogs``). :func:`language_from` picks one: the one asked for (``--lang``), else
+  ``BGTRAINER_LANG``, else the usual locale variables (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: any
+  ``pt`` locale gives Portuguese), else English; :func:`use_language` puts it in use.
 """
 
 from __future__ import annotations
@@ -17,10 +22,22 @@ from __future__ import annotations
 import gettext
 import re
 import threading
-from typing import Final
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final, Literal, get_args
+
+Language = Literal["en", "pt"]
+LANGUAGES: tuple[Language, ...] = get_args(Language)
+CATALOG_LOCALES: Final[dict[Language, str]] = {"pt": "pt_BR"}
+"""The catalog of each language but English (whose messages are the source)."""
+DOMAIN: Final = "bgtrainer"
+LOCALE_DIR: Final = Path(__file__).parent / "locale"
+LOCALE_VARIABLES: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The locale variables read, in gettext's order (the first one set decides)."""
 
 _lock = threading.Lock()
 _translations: gettext.NullTranslations = gettext.NullTranslations()
+_language: Language = "en"
 
 
 def use(translations: gettext.NullTranslations | None) -> None:
@@ -33,6 +50,56 @@ def use(translations: gettext.NullTranslations | None) -> None:
 def translations() -> gettext.NullTranslations:
     """The translations in use."""
     return _translations
+
+
+def _language_of(value: str) -> Language | None:
+    """The language a ``--lang`` value or a locale name asks for (``pt``, ``pt_BR.UTF-8``, ``en_US``), if known."""
+    code = value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    for language in LANGUAGES:
+        if code == language:
+            return language
+    return None
+
+
+def language_from(requested: str | None, environ: Mapping[str, str]) -> Language:
+    """The language to use: ``requested`` (``--lang``), else ``BGTRAINER_LANG``, else the first locale variable
+    set (``LANGUAGE`` may list several, ``pt_BR:en``: the first known wins), else English."""
+    for value in (requested, environ.get("BGTRAINER_LANG")):
+        if value:
+            found = _language_of(value)
+            if found is not None:
+                return found
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for part in value.split(":") if variable == "LANGUAGE" else [value]:
+            found = _language_of(part)
+            if found is not None:
+                return found
+        if variable != "LANGUAGE":
+            return "en"  # the variable that decides names a language this app doesn't have
+    return "en"
+
+
+def catalog(language: Language) -> gettext.NullTranslations:
+    """The translations of ``language`` (English: the messages themselves; a missing catalog: English too)."""
+    locale = CATALOG_LOCALES.get(language)
+    if locale is None:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[locale], fallback=True)
+
+
+def use_language(language: Language) -> None:
+    """Translate into ``language`` from now on."""
+    global _language
+    use(catalog(language))
+    _language = language
+
+
+def language() -> Language:
+    """The language in use (English while a test's pseudo-language is)."""
+    return _language
 
 
 def _(message: str) -> str:

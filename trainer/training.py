@@ -303,6 +303,11 @@ def save_theme(store: ProgressStore, theme: str) -> None:
     store.set_setting("theme", theme)
 
 
+def save_language(store: ProgressStore, language: str) -> None:
+    """Keep the language chosen in the app for the next session."""
+    store.set_setting("language", language)
+
+
 class PlayedGames:
     """The games played in the app as the progress file keeps them: games against the computer (bgsage) and local
     games (acey-deucey against the computer, two players). Lists are read afresh from the file, so a game another

@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
-from trainer.i18n import N_
+from trainer.i18n import LANGUAGES, N_, Language, language, use_language
 from trainer.store import ProgressStore
 from trainer.tui import wording
 from trainer.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -53,6 +53,7 @@ class TrainerApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
         Binding("ctrl+t", "toggle_theme", N_("Theme")),
+        Binding("ctrl+l", "switch_language", N_("Language")),
     ]
 
     lessons: reactive[LessonLibrary | None] = reactive(None, always_update=True)
@@ -76,7 +77,10 @@ class TrainerApp(App[None]):
         puzzles_dir: Path | None = None,
         clock: Callable[[], float] | None = None,
         evaluator: Evaluator | None = None,
+        language: Language | None = None,
     ) -> None:
+        """``language``: the one asked for when starting (``--lang``, ``BGTRAINER_LANG``); else the one chosen in
+        the app last time, else the one in use (the locale's)."""
         super().__init__()
         ScrollBar.renderer = WholeCellScrollBarRender  # Textual's way to choose how every scrollbar is drawn
         self.clock: Callable[[], float] = clock if clock is not None else time.time
@@ -88,6 +92,10 @@ class TrainerApp(App[None]):
         """The evaluator the Play and Explore screens use (``None``: bgsage's, loaded on first need)."""
         self._evaluator_lock = threading.Lock()
         self.store = ProgressStore(data_dir)
+        saved = self.store.setting("language")
+        chosen = language if language is not None else next((known for known in LANGUAGES if known == saved), None)
+        if chosen is not None:
+            use_language(chosen)
         self.crash_report: Path | None = None
         """Where the report of an unexpected error was written, once one has ended the app."""
         self._home_shown = False  # the size is checked from then on (a resize may come before the app is mounted)
@@ -204,6 +212,25 @@ class TrainerApp(App[None]):
         if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
             return
         super().action_command_palette()
+
+    def action_switch_language(self) -> None:
+        """Switch between English and Portuguese at once: kept for the next session, every screen shown again in it
+        (back at home, where each screen's words are built anew)."""
+        from trainer.training import save_language
+
+        chosen: Language = "en" if language() == "pt" else "pt"
+        use_language(chosen)
+        save_language(self.store, chosen)
+        self.refresh_language()
+
+    def refresh_language(self) -> None:
+        """Show the screens again in the language now in use: back to home, built anew."""
+        from trainer.tui.screens.home import HomeScreen
+
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.switch_screen(HomeScreen())
+        self.refresh_bindings()
 
     def action_toggle_theme(self) -> None:
         self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]

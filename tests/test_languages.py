@@ -1,0 +1,77 @@
+"""Languages: which one is chosen (``--lang``, ``BGTRAINER_LANG``, the locale variables), the Portuguese catalog
+compiled from its source and holding every message of the code, and the app's setting switching at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pilot_support import settle, started
+
+from trainer import i18n
+from trainer.catalogs import CATALOG_LOCALES, code_messages, compiled, mo_path, po_path, read_catalog
+from trainer.cli import main
+from trainer.i18n import language_from
+from trainer.store import ProgressStore
+from trainer.tui.app import TrainerApp
+from trainer.tui.screens.home import HomeScreen
+
+
+@pytest.mark.parametrize(
+    ("requested", "environ", "chosen"),
+    [
+        (None, {}, "en"),
+        ("pt", {"LANG": "en_US.UTF-8"}, "pt"),
+        ("en", {"BGTRAINER_LANG": "pt"}, "en"),
+        (None, {"BGTRAINER_LANG": "pt", "LANG": "en_US.UTF-8"}, "pt"),
+        (None, {"LANG": "pt_BR.UTF-8"}, "pt"),
+        (None, {"LANG": "pt_PT"}, "pt"),
+        (None, {"LC_ALL": "C.UTF-8", "LANG": "pt_BR.UTF-8"}, "en"),  # LC_ALL outranks LANG
+        (None, {"LC_MESSAGES": "pt_BR.utf8", "LANG": "en_GB"}, "pt"),
+        (None, {"LANGUAGE": "fr_FR:pt_BR:en", "LANG": "fr_FR.UTF-8"}, "pt"),  # the first known of the list
+        (None, {"LANGUAGE": "", "LANG": "de_DE.UTF-8"}, "en"),
+        ("", {"BGTRAINER_LANG": "xx", "LANG": "pt_BR"}, "pt"),  # an unknown request falls through
+    ],
+)
+def test_the_language_comes_from_the_request_then_bgtrainer_lang_then_the_locale(
+    requested: str | None, environ: dict[str, str], chosen: str
+) -> None:
+    assert language_from(requested, environ) == chosen
+
+
+@pytest.mark.parametrize("locale", sorted(CATALOG_LOCALES.values()))
+def test_each_compiled_catalog_is_its_source_compiled(locale: str) -> None:
+    assert mo_path(locale).read_bytes() == compiled(read_catalog(po_path(locale), locale))
+
+
+@pytest.mark.parametrize("locale", sorted(CATALOG_LOCALES.values()))
+def test_each_catalog_source_holds_every_message_of_the_code_and_no_other(locale: str) -> None:
+    """``python -m trainer.catalogs`` brings the sources up to date when the code's messages change."""
+    code = {message.id for message in code_messages() if message.id}
+    source = {message.id for message in read_catalog(po_path(locale), locale) if message.id}
+    assert sorted(map(str, code - source)) == [] and sorted(map(str, source - code)) == []
+
+
+def test_lang_on_the_command_line_before_or_after_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["--lang", "pt", "moves", "4HPwATDgc/ABMA", "21"], ["moves", "4HPwATDgc/ABMA", "21", "--lang=pt"]):
+        assert main(args) == 0
+        assert "13/11 6/5" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as stopped:
+        main(["--lang", "xx"])
+    assert stopped.value.code == 2 and "invalid choice: 'xx'" in capsys.readouterr().err
+
+
+async def test_the_app_switches_language_at_once_and_keeps_it(tmp_path: Path) -> None:
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await started(pilot)
+        await pilot.press("ctrl+l")
+        await settle(pilot, lambda: isinstance(app.screen, HomeScreen) and i18n.language() == "pt")
+    store = ProgressStore(tmp_path)
+    assert store.setting("language") == "pt"
+    store.close()
+    i18n.use_language("en")
+    again = TrainerApp(data_dir=tmp_path)  # the setting is kept for the next session
+    assert i18n.language() == "pt"
+    told = TrainerApp(data_dir=tmp_path, language="en")  # --lang outranks it
+    assert i18n.language() == "en" and again is not told
