@@ -75,3 +75,69 @@ async def test_the_app_switches_language_at_once_and_keeps_it(tmp_path: Path) ->
     assert i18n.language() == "pt"
     told = TrainerApp(data_dir=tmp_path, language="en")  # --lang outranks it
     assert i18n.language() == "en" and again is not told
+
+
+# --- the content in Portuguese ---------------------------------------------------------------------------------------
+
+
+def test_every_lesson_has_a_portuguese_edition_that_stands_for_it() -> None:
+    """Same steps, kinds, positions and answers, every text translated (checked by the loader: a translation that
+    doesn't stand would be a problem, and the lesson shown in English)."""
+    from trainer.content.loader import load_lessons
+    from trainer.content.translations import TEXT_FIELDS, structure
+
+    english, portuguese = load_lessons(language="en"), load_lessons(language="pt")
+    assert portuguese.problems == [] and portuguese.skipped == []
+    assert [lesson.id for lesson in portuguese.lessons] == [lesson.id for lesson in english.lessons]
+    for ours, theirs in zip(english.lessons, portuguese.lessons, strict=True):
+        assert structure(ours.model_dump()) == structure(theirs.model_dump()), ours.id
+        assert theirs.title != ours.title or ours.title.startswith("Acey"), ours.id
+        for step_en, step_pt in zip(ours.steps, theirs.steps, strict=True):
+            for name in TEXT_FIELDS & set(type(step_en).model_fields):
+                text = getattr(step_en, name)
+                if text and len(text.split()) >= 3:
+                    assert getattr(step_pt, name) != text, (ours.id, name, text)
+
+
+def test_every_puzzle_prompt_is_translated() -> None:
+    from trainer.content.puzzles import load_puzzles
+
+    english, portuguese = load_puzzles(language="en"), load_puzzles(language="pt")
+    assert portuguese.problems == []
+    for kind in ("puzzles", "drills", "counts"):
+        for ours, theirs in zip(getattr(english, kind), getattr(portuguese, kind), strict=True):
+            assert theirs.id == ours.id and theirs.answers == ours.answers and theirs.prompt != ours.prompt
+
+
+def test_lessons_export_in_portuguese_gives_the_same_graded_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["lessons", "export"]) == 0
+    english = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert main(["--lang", "pt", "lessons", "export"]) == 0
+    portuguese = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(english) == len(portuguese)
+    texts = {"prompt", "options", "answers"}  # a choice's options are texts too: the right ones by their place
+    for ours, theirs in zip(english, portuguese, strict=True):
+        assert {key: value for key, value in ours.items() if key not in texts} == {
+            key: value for key, value in theirs.items() if key not in texts
+        }
+        assert theirs["prompt"] != ours["prompt"]
+        if "options" in ours:
+            right = [ours["options"].index(answer) for answer in ours["answers"]]
+            assert [theirs["options"].index(answer) for answer in theirs["answers"]] == right
+        else:
+            assert theirs.get("answers") == ours.get("answers")
+
+
+async def test_with_a_portuguese_locale_the_home_screen_reads_licoes(tmp_path: Path) -> None:
+    i18n.use_language(language_from(None, {"LANG": "pt_BR.UTF-8"}))
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await started(pilot)
+        await settle(pilot, lambda: app.lessons is not None)
+        from pilot_support import option_lines, screen_text
+
+        text = screen_text(app)
+        assert "Lições" in text and "Lessons" not in text
+        await settle(pilot, lambda: any(line.startswith("1. O tabuleiro") for line in option_lines(app, "#home-menu")))

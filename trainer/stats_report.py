@@ -15,7 +15,6 @@ import trainer.cli_wording as wording
 from trainer.content.loader import LessonLibrary
 from trainer.content.puzzles import PuzzleLibrary
 from trainer.content.recognition import RECOGNITION_THEMES
-from trainer.content.recognition import THEME_TITLES as RECOGNITION_TITLES
 from trainer.content.themes import (
     BEAROFF_THEMES,
     BEST_THEMES,
@@ -24,8 +23,8 @@ from trainer.content.themes import (
     FORCED_THEMES,
     PIPS_THEMES,
     SHOTS_THEMES,
-    THEME_TITLES,
 )
+from trainer.content.wording import recognition_title, theme_title
 from trainer.practice.stats import Dashboard, PuzzleFigures, Records, dashboard, kind_name
 from trainer.store import DATABASE_NAME, ProgressStore
 
@@ -77,8 +76,9 @@ def figure_title(figures: PuzzleFigures) -> str:
     """The name of a kind or of a theme, as the figures are listed."""
     if figures.theme is None:
         return kind_name(figures.kind).title
-    titles = RECOGNITION_TITLES if figures.kind == "recognition" else THEME_TITLES
-    return titles.get(figures.theme, figures.theme)
+    if figures.kind == "recognition":
+        return recognition_title(figures.theme)
+    return theme_title(figures.theme)
 
 
 def _counts(figures: PuzzleFigures) -> str:

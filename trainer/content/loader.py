@@ -53,6 +53,8 @@ from trainer.content.paths import content_dir
 from trainer.content.scoring import ScoreStepError, read_answer, work_out
 from trainer.engine import EngineError, Position, blot_points, legal_plays, parse_dice, parse_play
 from trainer.engine.bearoff import cube_decision
+from trainer.i18n import Language
+from trainer.i18n import language as current_language
 
 STEP_FIELDS = {
     "read": ["kind", "title", "text", "position", "dice", "cube", "cube_owner", "length", "score", "crawford"],
@@ -391,8 +393,13 @@ def _load_lesson_file(path: Path, name: str) -> tuple[Lesson | None, list[Proble
     return (None if problems else lesson), problems
 
 
-def load_lessons(directory: Path | None = None) -> LessonLibrary:
-    """Every lesson in ``directory`` (default: the shipped lessons), in lesson-number order, with all problems."""
+def load_lessons(directory: Path | None = None, language: Language | None = None) -> LessonLibrary:
+    """Every lesson in ``directory`` (default: the shipped lessons), in lesson-number order, with all problems; in
+    ``language`` (default: the one in use) where the lesson has a translation that stands for it
+    (:mod:`trainer.content.translations`), else in English."""
+    from trainer.content.translations import translated_lesson
+
+    chosen = language if language is not None else current_language()
     folder = directory if directory is not None else content_dir("lessons")
     library = LessonLibrary()
     seen_ids: dict[str, str] = {}
@@ -407,7 +414,9 @@ def load_lessons(directory: Path | None = None) -> LessonLibrary:
             library.problems.extend(clashes)
             library.skipped.append(path.name)
             continue
-        library.lessons.append(lesson)
+        shown, translation_problems = translated_lesson(lesson, path, chosen, load_lesson_file)
+        library.problems.extend(translation_problems)
+        library.lessons.append(shown)
     library.lessons.sort(key=lambda lesson: lesson.number)
     return library
 

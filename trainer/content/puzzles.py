@@ -48,6 +48,8 @@ from trainer.content.themes import (
 )
 from trainer.engine import EngineError, Play, PlayError, legal_plays, parse_play
 from trainer.engine.bearoff import is_pure_bearoff, rank_plays
+from trainer.i18n import Language
+from trainer.i18n import language as current_language
 
 # The puzzle model (now in models.py), the forced-move themes (themes.py) and the bear-off margins (grading.py),
 # still importable from here as they always were.
@@ -289,8 +291,11 @@ def _load_puzzle_file(path: Path, name: str) -> tuple[list[Puzzle], list[Problem
     return puzzles, problems
 
 
-def load_puzzles(directory: Path | None = None) -> PuzzleLibrary:
-    """Every puzzle in the folder (default: the shipped puzzles), with every problem; ids must be unique."""
+def load_puzzles(directory: Path | None = None, language: Language | None = None) -> PuzzleLibrary:
+    """Every puzzle in the folder (default: the shipped puzzles), with every problem; ids must be unique. The
+    prompts are in ``language`` (default: the one in use) where its table translates them."""
+    from trainer.content.translations import prompt_table, translated_puzzles
+
     folder = directory if directory is not None else content_dir("puzzles")
     library = PuzzleLibrary()
     seen: dict[str, str] = {}
@@ -315,4 +320,10 @@ def load_puzzles(directory: Path | None = None) -> PuzzleLibrary:
             else:
                 library.puzzles.append(puzzle)
     library.puzzles.sort(key=lambda puzzle: puzzle.variant != "standard")  # backgammon first, then the variants
+    table, problems = prompt_table(folder, language if language is not None else current_language())
+    library.problems.extend(problems)
+    if table:
+        library.puzzles = translated_puzzles(library.puzzles, table)
+        library.drills = translated_puzzles(library.drills, table)
+        library.counts = translated_puzzles(library.counts, table)
     return library

@@ -97,6 +97,7 @@ def validate_paths(
     if not paths:
         files = _files([content_dir("lessons"), content_dir("puzzles")], report)
         show_full_paths = False
+        _check_translations(report)
     else:
         files = _files(paths, report)
     seen_ids: dict[str, str] = {}
@@ -114,6 +115,23 @@ def validate_paths(
             failure = f"{type(error).__name__}: {error}"
             report.problems.append(Problem(name, None, "", wording.could_not_be_checked(failure)))
     return report
+
+
+def _check_translations(report: ValidationReport) -> None:
+    """Every shipped translation of a lesson stands for its English lesson, and the prompts' table reads."""
+    from trainer.content.translations import FOLDERS, prompt_table, translated_lesson
+
+    for language, folder in FOLDERS.items():
+        lessons = content_dir("lessons")
+        for path in sorted((lessons / folder).glob("*.toml")):
+            report.checked.append(f"{folder}/{path.name}")
+            english_path = lessons / path.name
+            english = load_lesson_file(english_path)[0] if english_path.is_file() else None
+            if english is None:
+                report.problems.append(Problem(f"{folder}/{path.name}", None, "", wording.no_such_file()))
+                continue
+            report.problems.extend(translated_lesson(english, english_path, language, load_lesson_file)[1])
+        report.problems.extend(prompt_table(content_dir("puzzles"), language)[1])
 
 
 def _check_file(

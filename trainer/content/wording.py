@@ -1949,3 +1949,28 @@ def mistake_source(game: int, number: int, title: str) -> str:
 def players_title(first: str, second: str) -> str:
     """A game named by its players: ``bgtrainer against Ada``."""
     return _("{first} against {second}").format(first=first, second=second)
+
+
+# --- translations of the content --------------------------------------------------------------------------------------
+
+
+def translation_differs() -> str:
+    return _("the translation differs from the English lesson beyond its texts")
+
+
+def keep_the_english_fields() -> str:
+    return _(
+        "keep every field but the texts (title, summary, text, prompt, hint, explanation) as the English file has it"
+    )
+
+
+def text_not_translated() -> str:
+    return _("this text is still the English one")
+
+
+def translate_the_text() -> str:
+    return _("translate it")
+
+
+def prompt_pair_needed() -> str:
+    return _("each prompt needs its English text (en) and its translation (pt)")

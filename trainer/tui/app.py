@@ -224,13 +224,17 @@ class TrainerApp(App[None]):
         self.refresh_language()
 
     def refresh_language(self) -> None:
-        """Show the screens again in the language now in use: back to home, built anew."""
+        """Show the screens again in the language now in use: back to home, built anew, and the lessons and
+        puzzles loaded again in it."""
         from trainer.tui.screens.home import HomeScreen
 
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.switch_screen(HomeScreen())
         self.refresh_bindings()
+        self.lessons = None
+        self.puzzles = None
+        self.load_content()
 
     def action_toggle_theme(self) -> None:
         self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]

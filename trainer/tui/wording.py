@@ -971,12 +971,13 @@ def tutor_says(verdict: str, forced: str | None = None) -> str:
 def mistake_prompt(verdict: Verdict, *, take_back: bool, view: bool) -> str:
     """After a mistake: what it was, and the keys that go on from it."""
     skill = play_wording.skill_name(verdict.skill.value)
-    what = _("play") if verdict.decision == "play" else _("cube decision")
     keys = [_("z takes it back")] if take_back else []
     if view:
         keys.append(_("v shows yours or the better play"))
     keys.append(_("enter goes on"))
-    return _("A {skill} {what}: {keys}.").format(skill=skill, what=what, keys=", ".join(keys))
+    if verdict.decision == "play":
+        return _("A {skill} play: {keys}.").format(skill=skill, keys=", ".join(keys))
+    return _("A {skill} cube decision: {keys}.").format(skill=skill, keys=", ".join(keys))
 
 
 def verdict_caption(play: str, equity: float, *, better: bool) -> str:

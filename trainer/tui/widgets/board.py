@@ -754,7 +754,7 @@ class BoardView(Widget, can_focus=True):
             part.truncate(half)
             part.pad_right(half - len(part))
         text.append_text(left)
-        text.append("│BAR│", self._pal.frame)
+        text.append(f"│{wording.bar_label()[:3]:^3}│", self._pal.frame)  # the bar is three cells wide
         text.append_text(right)
         text.append("│", self._pal.frame)
         if self.scene.cube is not None and self.scene.cube.owner is None:
