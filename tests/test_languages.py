@@ -141,3 +141,14 @@ async def test_with_a_portuguese_locale_the_home_screen_reads_licoes(tmp_path: P
         text = screen_text(app)
         assert "Lições" in text and "Lessons" not in text
         await settle(pilot, lambda: any(line.startswith("1. O tabuleiro") for line in option_lines(app, "#home-menu")))
+
+
+@pytest.mark.parametrize("locale", sorted(CATALOG_LOCALES.values()))
+def test_each_catalog_is_complete(locale: str) -> None:
+    """Every message of the code has its translation (plural forms included)."""
+    missing = [
+        message.id
+        for message in read_catalog(po_path(locale), locale)
+        if message.id and not (message.string if isinstance(message.string, str) else all(message.string))
+    ]
+    assert missing == []

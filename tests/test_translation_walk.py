@@ -12,7 +12,7 @@ footer shows.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -117,7 +117,13 @@ def libraries() -> tuple[LessonLibrary, PuzzleLibrary]:
 
 
 async def test_the_main_screens_show_no_english_in_the_pseudo_language(tmp_path: Path, pseudo_language: None) -> None:
-    lessons, puzzles = libraries()
+    await walk(tmp_path, *libraries(), check)
+
+
+async def walk(
+    tmp_path: Path, lessons: LessonLibrary, puzzles: PuzzleLibrary, check: Callable[[Pilot[None], str], None]
+) -> None:
+    """Walk the main screens with ``lessons`` and ``puzzles`` loaded, ``check`` looking at each."""
     empty = tmp_path / "content"
     empty.mkdir()
     app = TrainerApp(data_dir=tmp_path / "data", lessons_dir=empty, puzzles_dir=empty, evaluator=CheapEvaluator())
@@ -248,3 +254,65 @@ def play_first(screen: PlayScreen) -> str:
     state = screen.game.state
     assert state.dice is not None
     return str(legal_plays(state.position, state.dice)[0])
+
+
+# --- the same walk in Portuguese ------------------------------------------------------------------------------------
+
+PORTUGUESE_ALLOWED = {
+    *ALLOWED,
+    *("gammon", "gammons", "backgammon", "beaver", "beavers", "pip", "pips", "crawford", "jacoby", "acey", "deucey"),
+    *("slot", "bgsage", "gnu", "ply", "plies", "emg", "fsrs", "glicko", "json", "mat", "xgid", "id", "ids"),
+    *("status", "streak", "storm", "palette", "enter", "shift", "backspace", "pageup", "pagedown", "home", "end"),
+}
+"""Words a Portuguese screen may show as English writes them: the game's loanwords, names, keys."""
+
+
+def english_only_words() -> set[str]:
+    """The words of the app's English texts (its catalog's messages, the lessons and the prompts) that its
+    Portuguese texts never use, in lower case: such a word on a Portuguese screen is English left over."""
+    from trainer.catalogs import po_path, read_catalog
+
+    def words(texts: Iterator[str]) -> set[str]:
+        return {word.lower() for text in texts for word in re.findall(r"[A-Za-z]{3,}", text)}
+
+    catalog = [message for message in read_catalog(po_path("pt_BR"), "pt_BR") if message.id]
+
+    def parts(value: object) -> Iterator[str]:
+        yield from ([value] if isinstance(value, str) else [part for part in value if isinstance(part, str)])  # type: ignore[attr-defined]
+
+    english = words(text for message in catalog for text in parts(message.id))
+    portuguese = words(text for message in catalog for text in parts(message.string))
+    for language, found in (("en", english), ("pt", portuguese)):
+        for lesson in load_lessons(language=language).lessons:
+            found |= words(iter(lesson_texts(lesson.model_dump())))
+        library = load_puzzles(language=language)
+        found |= words(puzzle.prompt for puzzle in [*library.puzzles, *library.drills, *library.counts])
+    return english - portuguese - PORTUGUESE_ALLOWED
+
+
+def lesson_texts(value: Any, key: str = "") -> list[str]:
+    """Every prose field of a lesson's data."""
+    if isinstance(value, dict):
+        return [text for name, item in value.items() for text in lesson_texts(item, name)]
+    if isinstance(value, list):
+        return [text for item in value for text in lesson_texts(item, key)]
+    return [value] if isinstance(value, str) and key in TEXT_FIELDS else []
+
+
+async def test_the_main_screens_show_no_english_in_portuguese(tmp_path: Path) -> None:
+    i18n.use_language("pt")
+    leftovers = english_only_words()
+
+    def check_portuguese(pilot: Pilot[None], where: str) -> None:
+        text = screen_text(pilot)
+        found = sorted({word for word in re.findall(r"[A-Za-z]{3,}", text) if word.lower() in leftovers})
+        assert found == [], f"{where}: English on the screen: {found}\n{text}"
+
+    lessons = load_lessons(language="pt")
+    puzzles = load_puzzles(language="pt")
+    shown = PuzzleLibrary(
+        puzzles=[puzzle for puzzle in puzzles.puzzles if puzzle.variant == "standard"][::20],
+        drills=puzzles.drills[:12],
+        counts=puzzles.counts,
+    )
+    await walk(tmp_path, LessonLibrary(lessons=lessons.lessons[:3]), shown, check_portuguese)

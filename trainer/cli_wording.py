@@ -418,8 +418,18 @@ def cube_rows() -> tuple[str, ...]:
     return tuple(translations().gettext(label) for label in CUBE_ROWS)
 
 
+CUBE_ACTIONS = {
+    "no double": N_("no double"),
+    "double, take": N_("double, take"),
+    "double, pass": N_("double, pass"),
+    "too good to double": N_("too good to double"),
+}
+"""The cube's right actions as the exact table names them, translated where shown."""
+
+
 def right_action(action: str, margin: float) -> str:
-    return _("Right action: {action} (margin {margin:.3f}).").format(action=action, margin=margin)
+    shown = _(CUBE_ACTIONS[action]) if action in CUBE_ACTIONS else action
+    return _("Right action: {action} (margin {margin:.3f}).").format(action=shown, margin=margin)
 
 
 def money_figures_only(match: object) -> str:

@@ -252,7 +252,8 @@ def shut_out(count: int, dice: str, closed: Sequence[tuple[int, int]]) -> str:
             second=second_point,
             second_checkers=second_checkers,
         )
-    return f"{first} {_('Nothing else may move until the bar is empty, so the turn passes.')}"
+    rest = _("Nothing else may move until the bar is empty, so the turn passes.")
+    return f"{first} {rest}"
 
 
 def every_move_closed(dice: Sequence[int]) -> str:
@@ -1180,7 +1181,8 @@ def game_over_borne_off(side: str, count: int) -> str:
 
 def diagram_bar() -> str:
     """The label of the bar in a board drawn in text (three characters)."""
-    return f"{_('BAR'):^3.3}"
+    label = _("BAR")
+    return f"{label:^3.3}"
 
 
 def diagram_waiting(side: str, count: int) -> str:

@@ -20,7 +20,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
-from trainer.i18n import _
+from trainer.i18n import N_, _
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +57,10 @@ def hints_of(screen: Screen[object]) -> tuple[KeyHint, ...]:
         hints.append(KeyHint(keys, binding.key.split(",")[0], _(description) if description else "", enabled))
         index += len(members)
     return tuple(hints)
+
+
+PALETTE = N_("palette")
+"""Textual's name of the command palette's key, which the footer shows translated."""
 
 
 class KeysFooter(Widget):
@@ -108,7 +112,8 @@ class KeysFooter(Widget):
         if active is None:
             return None
         binding = active.binding
-        return KeyHint(app.get_key_display(binding), binding.key, _(binding.description), active.enabled)
+        description = _(PALETTE) if binding.description == PALETTE else _(binding.description)
+        return KeyHint(app.get_key_display(binding), binding.key, description, active.enabled)
 
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keys-footer--key", partial=True)
