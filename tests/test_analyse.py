@@ -185,8 +185,8 @@ def test_a_game_with_an_illegal_move_is_reported_and_the_rest_analysed(
 
 
 def saved_session(data_dir: Path) -> Session:
-    """A 3-point match played out against the cheap evaluator and saved in ``data_dir``."""
-    session = Session.new(3, "beginner", seed=21, evaluator=CheapEvaluator(), tutor=False)
+    """A 1-point match played out against the cheap evaluator and saved in ``data_dir``."""
+    session = Session.new(1, "beginner", seed=21, evaluator=CheapEvaluator(), tutor=False)
     while session.waiting_for is not Waiting.OVER:
         decide(session)
     store = ProgressStore(data_dir)

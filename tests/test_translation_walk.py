@@ -26,7 +26,9 @@ from trainer import i18n
 from trainer.content.best import best_figures
 from trainer.content.loader import LessonLibrary, load_lessons
 from trainer.content.models import Lesson
+from trainer.content.paths import content_dir
 from trainer.content.puzzles import Puzzle, PuzzleLibrary, load_puzzles
+from trainer.content.translations import prompt_table
 from trainer.i18n import PseudoTranslations, pseudo
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.counting import CountingScreen
@@ -285,8 +287,9 @@ def english_only_words() -> set[str]:
     for language, found in (("en", english), ("pt", portuguese)):
         for lesson in load_lessons(language=language).lessons:
             found |= words(iter(lesson_texts(lesson.model_dump())))
-        library = load_puzzles(language=language)
-        found |= words(puzzle.prompt for puzzle in [*library.puzzles, *library.drills, *library.counts])
+    prompts, _problems = prompt_table(content_dir("puzzles"), "pt")  # every prompt, English and Portuguese
+    english |= words(iter(prompts))
+    portuguese |= words(iter(prompts.values()))
     return english - portuguese - PORTUGUESE_ALLOWED
 
 
