@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import get_args
 
 import pytest
+from language_support import english_left_in_portuguese
 
 from trainer import i18n
-from trainer.content import wording
+from trainer.content import models, wording
 from trainer.content.cube import grade_cube_step
 from trainer.content.grading import grade_pick, grade_roll, grade_setup
 from trainer.content.loader import load_lesson_file
@@ -22,13 +24,39 @@ from trainer.i18n import PseudoTranslations, pseudo
 ENGLISH_WORD = re.compile(r"\b(the|is|a|of|and|your|field|step|you|not|on|points?|suggestion)\b")
 
 
-@pytest.fixture
-def pseudo_language() -> Iterator[None]:
-    i18n.use(PseudoTranslations())
+@pytest.fixture(params=["pseudo", "pt"])
+def pseudo_language(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The pseudo-language, then Portuguese: each test runs in both."""
+    if request.param == "pseudo":
+        i18n.use(PseudoTranslations())
+    else:
+        i18n.use_language("pt")
     try:
         yield
     finally:
-        i18n.use(None)
+        i18n.use_language("en")
+
+
+def no_english(text: str) -> bool:
+    """Whether ``text`` holds no English: no common English word in the pseudo-language; in Portuguese, no word of
+    the app's English that its Portuguese never uses (:mod:`language_support`)."""
+    if i18n.language() == "pt":
+        unquoted = re.sub(r"'[^']*'", "", text)  # what the file holds is quoted as it is
+        return [word for word in english_left_in_portuguese(unquoted) if word not in FIELD_NAMES] == []
+    return not ENGLISH_WORD.search(text)
+
+
+FIELD_NAMES = {
+    name
+    for model in (models.Lesson, models.Puzzle, *get_args(get_args(models.Step)[0]))
+    for name in getattr(model, "model_fields", {})
+}
+"""The fields of lesson and puzzle files: names a problem quotes as the file writes them, in every language."""
+
+
+def translated(message: str) -> str:
+    """``message`` as the language in use says it: the pseudo-language's look-alike, or the catalog's Portuguese."""
+    return i18n._(message) if i18n.language() == "pt" else pseudo(message)
 
 
 @pytest.mark.usefixtures("pseudo_language")
@@ -41,36 +69,40 @@ def test_problems_and_their_places_are_translated(tmp_path: Path) -> None:
     lesson, problems = load_lesson_file(path)
     assert lesson is None and len(problems) == 2
     for problem in problems:
-        assert not ENGLISH_WORD.search(str(problem).removeprefix(f"{path.name}:")), str(problem)
-    assert validate_paths([path]).text().splitlines()[-1] == pseudo(
-        "{problems} problem(s) in {broken} of {files} file(s)."
-    ).format(problems=2, broken=1, files=1)
+        assert no_english(str(problem).removeprefix(f"{path.name}:")), str(problem)
+    said = validate_paths([path]).text().splitlines()[-1]
+    if i18n.language() == "pt":
+        assert no_english(said) and said.startswith("2 ") and " 1 " in said, said
+    else:
+        assert said == pseudo("{problems} problem(s) in {broken} of {files} file(s).").format(
+            problems=2, broken=1, files=1
+        )
 
 
 @pytest.mark.usefixtures("pseudo_language")
 def test_feedback_and_explanations_are_translated() -> None:
     roll = RollStep(kind="roll", prompt="Who starts?", throws=[(3, 3), (5, 2)], explanation="Yes.")
-    assert grade_roll(roll, 0, Side.X).message == pseudo("Roll first: each side throws one die.")
-    assert grade_roll(roll, 1, Side.X).message == pseudo(
+    assert grade_roll(roll, 0, Side.X).message == translated("Roll first: each side throws one die.")
+    assert grade_roll(roll, 1, Side.X).message == translated(
         "Both dice show {number}: a tie decides nothing. Roll again."
     ).format(number=3)
     pick = PickStep(kind="pick", prompt="Click it.", position="start", target="point:6", explanation="Yes.")
-    assert not ENGLISH_WORD.search(grade_pick(pick, 7).message.removesuffix("Click it."))
-    assert not ENGLISH_WORD.search(grade_setup([0] * 26).message)
+    assert no_english(grade_pick(pick, 7).message.removesuffix("Click it."))
+    assert no_english(grade_setup([0] * 26).message)
     double = {"kind": "cube", "prompt": "?", "position": "X: 3 1 / O: 24", "question": "double", "answer": "double"}
     step = CubeStep.model_validate(double | {"explanation": "Why."})
-    assert not ENGLISH_WORD.search(grade_cube_step(step, "double").message)
+    assert no_english(grade_cube_step(step, "double").message.removesuffix("Why."))
     take = CubeStep.model_validate(
         double | {"position": "X: 1 / O: 21 22", "question": "take", "answer": "take", "explanation": "Why."}
     )
-    assert not ENGLISH_WORD.search(grade_cube_step(take, "pass").message)
+    assert no_english(grade_cube_step(take, "pass").message.removesuffix("Why."))
 
 
 @pytest.mark.usefixtures("pseudo_language")
 def test_titles_are_translated_where_they_are_shown() -> None:
-    assert wording.theme_title("race") == pseudo("Win the bear-off race")
-    assert wording.recognition_title("forced") == pseudo("Forced: the only legal play")
-    assert wording.variant_title("acey-deucey") == pseudo("Acey-deucey")
+    assert wording.theme_title("race") == translated("Win the bear-off race")
+    assert wording.recognition_title("forced") == translated("Forced: the only legal play")
+    assert wording.variant_title("acey-deucey") == translated("Acey-deucey")
     assert wording.theme_title("unknown-theme") == "unknown-theme"
 
 

@@ -1,5 +1,6 @@
-"""The engine's words go through the translation function: in the pseudo-language no English word is left in
-what it writes for a learner, apart from notation (``bar/22``, ``6/off``, ``in/22``) and the sides X and O."""
+"""The engine's words go through the translation function: in the pseudo-language and in Portuguese no English word
+is left in what it writes for a learner, apart from notation (``bar/22``, ``6/off``, ``in/22``) and the sides X and
+O (in Portuguese: no word of the app's English that its Portuguese never uses, :mod:`language_support`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 from collections.abc import Callable, Iterator
 
 import pytest
+from language_support import english_left_in_portuguese
 
 from trainer import i18n
 from trainer.engine import (
@@ -32,17 +34,24 @@ VARIANT_NAMES = {"standard", "acey", "deucey"}
 """The names a variant is asked for by (identifiers, as the user types them)."""
 
 
-@pytest.fixture
-def pseudo_language() -> Iterator[None]:
-    i18n.use(PseudoTranslations())
+@pytest.fixture(params=["pseudo", "pt"])
+def pseudo_language(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The pseudo-language, then Portuguese: each test runs in both."""
+    if request.param == "pseudo":
+        i18n.use(PseudoTranslations())
+    else:
+        i18n.use_language("pt")
     try:
         yield
     finally:
-        i18n.use(None)
+        i18n.use_language("en")
 
 
 def english_words(text: str) -> list[str]:
-    """The runs of ASCII letters in ``text`` that are not notation."""
+    """The English left in ``text``: in the pseudo-language, the runs of ASCII letters that are not notation; in
+    Portuguese, the words of the app's English that its Portuguese never uses."""
+    if i18n.language() == "pt":
+        return english_left_in_portuguese(text)
     return [word for word in re.findall(r"[A-Za-z]+", text) if word not in NOTATION_WORDS]
 
 
@@ -145,7 +154,8 @@ def test_names_and_texts_of_values_are_in_the_language_in_use(pseudo_language: N
     ]
     for text in texts:
         assert english_words(text) == [], text
-    assert wording.number_word(2) == pseudo("two") and wording.number_word(7) == "7"
+    two = "dois" if i18n.language() == "pt" else pseudo("two")
+    assert wording.number_word(2) == two and wording.number_word(7) == "7"
 
 
 def test_english_is_the_messages_themselves() -> None:

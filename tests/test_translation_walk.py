@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from language_support import english_left_in_portuguese
 from pilot_support import idle, type_play
 from play_support import CheapEvaluator
 from textual.pilot import Pilot
@@ -26,9 +27,7 @@ from trainer import i18n
 from trainer.content.best import best_figures
 from trainer.content.loader import LessonLibrary, load_lessons
 from trainer.content.models import Lesson
-from trainer.content.paths import content_dir
 from trainer.content.puzzles import Puzzle, PuzzleLibrary, load_puzzles
-from trainer.content.translations import prompt_table
 from trainer.i18n import PseudoTranslations, pseudo
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.counting import CountingScreen
@@ -260,55 +259,13 @@ def play_first(screen: PlayScreen) -> str:
 
 # --- the same walk in Portuguese ------------------------------------------------------------------------------------
 
-PORTUGUESE_ALLOWED = {
-    *ALLOWED,
-    *("gammon", "gammons", "backgammon", "beaver", "beavers", "pip", "pips", "crawford", "jacoby", "acey", "deucey"),
-    *("slot", "bgsage", "gnu", "ply", "plies", "emg", "fsrs", "glicko", "json", "mat", "xgid", "id", "ids"),
-    *("status", "streak", "storm", "palette", "enter", "shift", "backspace", "pageup", "pagedown", "home", "end"),
-}
-"""Words a Portuguese screen may show as English writes them: the game's loanwords, names, keys."""
-
-
-def english_only_words() -> set[str]:
-    """The words of the app's English texts (its catalog's messages, the lessons and the prompts) that its
-    Portuguese texts never use, in lower case: such a word on a Portuguese screen is English left over."""
-    from trainer.catalogs import po_path, read_catalog
-
-    def words(texts: Iterator[str]) -> set[str]:
-        return {word.lower() for text in texts for word in re.findall(r"[A-Za-z]{3,}", text)}
-
-    catalog = [message for message in read_catalog(po_path("pt_BR"), "pt_BR") if message.id]
-
-    def parts(value: object) -> Iterator[str]:
-        yield from ([value] if isinstance(value, str) else [part for part in value if isinstance(part, str)])  # type: ignore[attr-defined]
-
-    english = words(text for message in catalog for text in parts(message.id))
-    portuguese = words(text for message in catalog for text in parts(message.string))
-    for language, found in (("en", english), ("pt", portuguese)):
-        for lesson in load_lessons(language=language).lessons:
-            found |= words(iter(lesson_texts(lesson.model_dump())))
-    prompts, _problems = prompt_table(content_dir("puzzles"), "pt")  # every prompt, English and Portuguese
-    english |= words(iter(prompts))
-    portuguese |= words(iter(prompts.values()))
-    return english - portuguese - PORTUGUESE_ALLOWED
-
-
-def lesson_texts(value: Any, key: str = "") -> list[str]:
-    """Every prose field of a lesson's data."""
-    if isinstance(value, dict):
-        return [text for name, item in value.items() for text in lesson_texts(item, name)]
-    if isinstance(value, list):
-        return [text for item in value for text in lesson_texts(item, key)]
-    return [value] if isinstance(value, str) and key in TEXT_FIELDS else []
-
 
 async def test_the_main_screens_show_no_english_in_portuguese(tmp_path: Path) -> None:
     i18n.use_language("pt")
-    leftovers = english_only_words()
 
     def check_portuguese(pilot: Pilot[None], where: str) -> None:
         text = screen_text(pilot)
-        found = sorted({word for word in re.findall(r"[A-Za-z]{3,}", text) if word.lower() in leftovers})
+        found = english_left_in_portuguese(text)
         assert found == [], f"{where}: English on the screen: {found}\n{text}"
 
     lessons = load_lessons(language="pt")
