@@ -152,3 +152,16 @@ def test_each_catalog_is_complete(locale: str) -> None:
         if message.id and not (message.string if isinstance(message.string, str) else all(message.string))
     ]
     assert missing == []
+
+
+def test_the_help_and_argparses_own_words_are_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "pt", "--help"])
+    said = capsys.readouterr().out
+    assert said.startswith("uso: bgtrainer") and "argumentos posicionais" in said and "mostra esta ajuda" in said
+    with pytest.raises(SystemExit):
+        main(["moves", "--lang", "pt"])
+    assert "os seguintes argumentos são obrigatórios: POSITION" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: bgtrainer")

@@ -111,7 +111,8 @@ def _every_parser(parser: argparse.ArgumentParser) -> Iterator[argparse.Argument
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``bgtrainer``."""
+    """The argument parser of ``bgtrainer`` (argparse's own words, "usage:" and the like, in the language in use)."""
+    argparse._ = wording.argparse_text  # type: ignore[attr-defined]  # argparse looks its words up at each call
     text = wording.help_text
     parser = _Parser(prog="bgtrainer", description=text("bgtrainer"))
     parser.add_argument("--version", action="version", version=f"bgtrainer {__version__}")

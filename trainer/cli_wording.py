@@ -641,3 +641,30 @@ def cut_short(line: int, found: str) -> str:
     return _("line {line}: the file stops in the middle of a game, after {found}: it looks cut short").format(
         line=line, found=quoted(found)
     )
+
+
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+)
+"""The words argparse writes in a command's help and errors: translated by the app's catalog (argparse's own gettext
+domain has no catalog here)."""
+
+
+def argparse_text(message: str) -> str:
+    """One of argparse's messages in the language in use (its own words for any other)."""
+    return _(message) if message in ARGPARSE_MESSAGES else message
