@@ -531,7 +531,7 @@ async def test_the_dashboard_on_home_and_continue(tmp_path: Path) -> None:
         weakest = THEME_TITLES[MEDIUM.theme]  # the forced puzzle missed
         assert lines == [
             f"Done: Lessons 1/{len(LESSONS.lessons)} · Forced 0/{forced} · Bear-off 1/{bearoff} · Cube 0/{cube}",
-            f"Double 0/{doubles} · Best play 0/{best} · Forced or not? 0/{drills} · Shots 0/{shots}",
+            f"Doubles 0/{doubles} · Best play 0/{best} · Forced or not? 0/{drills} · Shots 0/{shots}",
             f"Pips 0/{pips}",
             f"First try: Forced 0% · Bear-off 100% · Weakest: {weakest} 0%",
             f"Rating {rating} · Best streak 7, storm 12 · 2 days in a row",

@@ -13,7 +13,7 @@ KIND_NAMES: dict[str, tuple[str, str]] = {
     "forced": (N_("Forced moves"), N_("Forced")),
     "bearoff": (N_("Bear-offs"), N_("Bear-off")),
     "cube": (N_("Cube decisions"), N_("Cube")),
-    "double": (N_("Choosing the double"), N_("Double")),
+    "double": (N_("Choosing the double"), N_("Doubles")),
     "best": (N_("Best plays"), N_("Best play")),
     "recognition": (N_("Forced or not? (drill positions)"), N_("Forced or not?")),
     "shots": (N_("Shot counts (drill positions)"), N_("Shots")),
