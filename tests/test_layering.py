@@ -69,6 +69,7 @@ BELOW_THE_UI = {
     "trainer.skill",
     "trainer.kinds",
     "trainer.analyse_report",
+    "trainer.serve",
 }
 ALLOWED: dict[str, set[str]] = {
     # A package (or top-level module) -> all it may import besides the standard library and itself. Layers point
@@ -131,6 +132,8 @@ ALLOWED: dict[str, set[str]] = {
         "trainer.cli_wording",
     },
     "cube_report.py": {"trainer.engine", "trainer.cli_wording"},
+    # The app served to a browser: textual-serve (and its aiohttp) behind a token.
+    "serve.py": {"textual_serve", "aiohttp", "trainer.cli_wording"},
     # A match analysed for the command line: the play layer's analysis, a game played here from the store.
     "analyse_report.py": {
         "trainer.engine",

@@ -173,6 +173,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=text("analyse.plies", least=MIN_PLIES, most=MAX_PLIES, plies=ANALYSIS_PLIES),
     )
+    serve = commands.add_parser("serve", help=text("serve"), description=text("serve.description"))
+    serve.add_argument("--host", default="127.0.0.1", help=text("serve.host"))
+    serve.add_argument("--port", type=_int, default=8000, help=text("serve.port"))
+    serve.add_argument("--token", help=text("serve.token"))
+    serve.add_argument("--data-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS, help=text("data-dir"))
     game = commands.add_parser("game", help=text("game"), description=text("game.description"))
     game_commands = game.add_subparsers(dest="game_command", metavar="ACTION", required=True)
     game_commands.add_parser("list", help=text("game-list"), description=text("game-list.description"))
@@ -429,6 +434,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if arguments.command == "game":
             print(game_command(arguments))
+            return 0
+        if arguments.command == "serve":
+            from trainer.serve import serve_command
+
+            serve_command(arguments.host, arguments.port, arguments.data_dir, arguments.token)
             return 0
         if arguments.command == "analyse":
             from trainer.analyse_report import analyse_command

@@ -131,6 +131,16 @@ HELP: dict[str, str] = {
     "game-export.game": N_("an id or a number from 'bgtrainer game list' (default: the game saved last)"),
     "game-export.name": N_("your name in the file (default: Learner)"),
     "lang": N_("the language: en (English) or pt (Portuguese); default: BGTRAINER_LANG, then the locale"),
+    "serve": N_("serve the app to a browser, private by default"),
+    "serve.description": N_(
+        "Serve the app to a web browser through textual-serve: each tab runs its own app on the same data folder. "
+        "It listens on 127.0.0.1 and prints a URL holding a secret token; every request needs it."
+    ),
+    "serve.host": N_(
+        "the address to listen on (default 127.0.0.1; 0.0.0.0 opens it to your network, token still needed)"
+    ),
+    "serve.port": N_("the port (default 8000)"),
+    "serve.token": N_("the secret token (default: a new random one)"),
     "analyse": N_("analyse every decision of a match file or of a game played here"),
     "analyse.description": N_(
         "Replay a .mat match file (as GNU Backgammon, eXtreme Gammon or Backgammon Galaxy write it), or a game "
@@ -668,3 +678,22 @@ domain has no catalog here)."""
 def argparse_text(message: str) -> str:
     """One of argparse's messages in the language in use (its own words for any other)."""
     return _(message) if message in ARGPARSE_MESSAGES else message
+
+
+# --- bgtrainer serve --------------------------------------------------------------------------------------------------
+
+
+def serve_listening(url: str) -> str:
+    return _("bgtrainer is served at {url}").format(url=url)
+
+
+def serve_open_to_the_network(host: str) -> str:
+    return _("It listens on {host}: other devices can reach it, with the token in the URL.").format(host=host)
+
+
+def serve_how_to_stop() -> str:
+    return _("Press Ctrl+C to stop.")
+
+
+def serve_forbidden() -> str:
+    return _("Forbidden: this address needs its token (open the URL bgtrainer serve printed).")
