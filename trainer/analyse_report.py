@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import trainer.cli_wording as wording
 from trainer.analysis import Evaluator
@@ -23,6 +23,9 @@ from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis, 
 from trainer.play.matfile import MatMatch, MatParseError, export_mat, parse_mat
 from trainer.regular_files import NotRegularFileError, read_regular_file
 from trainer.skill import Skill
+
+if TYPE_CHECKING:
+    from trainer.store import StoredGame
 
 MAX_MATCH_BYTES = 4_000_000
 """The largest .mat file read (a long money session is a few hundred kilobytes)."""
@@ -63,26 +66,35 @@ def read_match_file(path: Path) -> MatMatch:
     return match
 
 
+def game_match(game: StoredGame) -> MatMatch:
+    """A game played here as a match.
+
+    :raises EngineError: if its record cannot be read.
+    """
+    from trainer.play import RecordError, SessionRecord
+
+    try:
+        return parse_mat(export_mat(SessionRecord.from_json(game.record)))
+    except (RecordError, MatParseError) as error:
+        raise EngineError(wording.cannot_export(game.number, game.id, error)) from None
+
+
 def stored_game_match(data_dir: Path | None, key: str) -> MatMatch:
     """A game played here (by id or number, as ``bgtrainer game list`` shows them) as a match.
 
     :raises EngineError: for a game that is not there, or whose record cannot be read.
     """
-    from trainer.play import RecordError, SessionRecord
-    from trainer.store import ProgressStore
+    from trainer.store import ProgressStore, find_game
 
     store = ProgressStore(data_dir)
     try:
         games = store.games()
     finally:
         store.close()
-    chosen = [game for game in games if game.id == key.strip() or str(game.number) == key.strip()]
-    if not chosen:
+    chosen = find_game(games, key)
+    if chosen is None:
         raise EngineError(wording.no_such_game(key))
-    try:
-        return parse_mat(export_mat(SessionRecord.from_json(chosen[0].record)))
-    except (RecordError, MatParseError) as error:
-        raise EngineError(wording.cannot_export(chosen[0].number, chosen[0].id, error)) from None
+    return game_match(chosen)
 
 
 def terminal_progress(stream: TextIO) -> Callable[[int, int], None] | None:

@@ -268,7 +268,7 @@ def game_command(arguments: argparse.Namespace) -> str:
     :raises EngineError: for a game that is not there, or whose record cannot be read or replayed.
     """
     from trainer.play import RecordError, SessionRecord, export_mat
-    from trainer.store import ProgressStore
+    from trainer.store import ProgressStore, find_game
 
     if arguments.game_command == "export":
         _check_player_name(arguments.name)
@@ -286,13 +286,10 @@ def game_command(arguments: argparse.Namespace) -> str:
     if not games:
         raise EngineError(wording.nothing_to_export())
     key: str | None = arguments.game
-    if key is None:
-        chosen = max(games, key=lambda game: game.updated_at)
-    else:
-        matches = [game for game in games if game.id == key.strip() or str(game.number) == key.strip()]
-        if not matches:
-            raise EngineError(wording.no_such_game(key))
-        chosen = matches[0]
+    found = max(games, key=lambda game: game.updated_at) if key is None else find_game(games, key)
+    if found is None:
+        raise EngineError(wording.no_such_game(key or ""))
+    chosen = found
     try:
         return export_mat(SessionRecord.from_json(chosen.record), learner_name=arguments.name).rstrip("\n")
     except RecordError as error:

@@ -9,8 +9,12 @@ it is whatever the language.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from trainer.engine.wording import quoted
+from trainer.engine.wording import cube_action, quoted
+
+if TYPE_CHECKING:
+    from trainer.engine.bearoff import CubeAction
 from trainer.i18n import N_, _, ngettext, translations
 
 # --- the commands' help --------------------------------------------------------------------------------------------
@@ -428,18 +432,8 @@ def cube_rows() -> tuple[str, ...]:
     return tuple(translations().gettext(label) for label in CUBE_ROWS)
 
 
-CUBE_ACTIONS = {
-    "no double": N_("no double"),
-    "double, take": N_("double, take"),
-    "double, pass": N_("double, pass"),
-    "too good to double": N_("too good to double"),
-}
-"""The cube's right actions as the exact table names them, translated where shown."""
-
-
-def right_action(action: str, margin: float) -> str:
-    shown = _(CUBE_ACTIONS[action]) if action in CUBE_ACTIONS else action
-    return _("Right action: {action} (margin {margin:.3f}).").format(action=shown, margin=margin)
+def right_action(action: CubeAction, margin: float) -> str:
+    return _("Right action: {action} (margin {margin:.3f}).").format(action=cube_action(action), margin=margin)
 
 
 def money_figures_only(match: object) -> str:

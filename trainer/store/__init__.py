@@ -19,7 +19,7 @@ kept past closing for the next start), and one module per kind of record
 
 from trainer.store.database import BUSY_TIMEOUT
 from trainer.store.drills import DRILL_MODES, DrillMode, DrillRun
-from trainer.store.games import StoredGame
+from trainer.store.games import StoredGame, find_game
 from trainer.store.lessons import FinishedLesson, LessonProgress, LessonStepRecord
 from trainer.store.local_games import StoredLocalGame
 from trainer.store.opening import DATABASE_NAME, default_data_dir
@@ -52,4 +52,5 @@ __all__ = [
     "StoredGame",
     "StoredLocalGame",
     "default_data_dir",
+    "find_game",
 ]

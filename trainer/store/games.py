@@ -11,6 +11,7 @@ can't be (damaged) is skipped, and said once.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.store import wording
@@ -54,6 +55,12 @@ class StoredGame(Finishable):
     def kind(self) -> str:
         """``"money game"`` or ``"N-point match"``."""
         return wording.game_kind(self.match_length)
+
+
+def find_game(games: Sequence[StoredGame], key: str) -> StoredGame | None:
+    """The game that ``key`` names, by id or by number (as ``bgtrainer game list`` shows them), if any."""
+    wanted = key.strip()
+    return next((game for game in games if game.id == wanted or str(game.number) == wanted), None)
 
 
 class GameRecords(Records):

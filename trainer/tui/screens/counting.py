@@ -131,15 +131,12 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
 
     def stored_figures(self) -> CountingFigures:
         """The figures of every stored answer to the drill's positions (their count, not revealed)."""
-        ids = {puzzle.id for puzzle in self.pool()}
+        from trainer.practice.stats import Records, counting_drill_figures
+
         library = self.trainer.puzzles
-        if library is not None:
-            ids.update(puzzle.id for puzzle in library.counts if puzzle.kind == self.kind)
-        return counting_figures(
-            (attempt.correct, attempt.seconds)
-            for attempt in self.store.all_puzzle_attempts()
-            if attempt.puzzle_id in ids and attempt.question == "play" and not attempt.revealed
-        )
+        positions = [*self.pool(), *([] if library is None else library.counts)]
+        figures = counting_drill_figures(positions, Records(attempts=self.store.all_puzzle_attempts()))
+        return figures[self.kind]
 
     def start_round(self) -> None:
         """A new round: its positions, and the figures it is measured against."""

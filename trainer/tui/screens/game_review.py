@@ -30,7 +30,7 @@ from textual.reactive import reactive
 from textual.widgets import Input, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from trainer.analyse_report import read_match_file, stored_game_match
+from trainer.analyse_report import game_match, read_match_file
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import MAX_CUBE, Cube, EngineError
 from trainer.i18n import N_
@@ -220,14 +220,16 @@ class GameReviewMenuScreen(MenuPageScreen):
 
     def open_game(self, game_id: str) -> None:
         """Review a game played here (the learner is the right-hand player of its match)."""
+        game = self.listed.get(game_id)
+        if game is None:
+            return
         try:
-            match = stored_game_match(self.store.data_dir, game_id)
+            match = game_match(game)
         except EngineError as error:
             self.show_problem(str(error))
             return
         self.show_problem("")
-        game = self.listed.get(game_id)
-        title = wording.review_game_title(game.number, game.match_length) if game is not None else game_id
+        title = wording.review_game_title(game.number, game.match_length)
         self.app.push_screen(GameReviewScreen(match, title, learner=DEFAULT_COLUMN))
 
     def action_open_file(self) -> None:
