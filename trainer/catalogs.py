@@ -10,7 +10,6 @@ message of the code (:func:`code_messages`).
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -36,17 +35,10 @@ def mo_path(locale: str) -> Path:
     return po_path(locale).with_suffix(".mo")
 
 
-def _extracted() -> Iterator[tuple[str | tuple[str, ...], list[str]]]:
-    for _filename, _lineno, message, _comments, _context in extract_from_dir(
-        str(PACKAGE), keywords=KEYWORDS, comment_tags=()
-    ):
-        yield message, []
-
-
 def code_messages() -> Catalog:
     """Every message of the code, as a template catalog (sorted, without locations)."""
     template = Catalog(project="bgtrainer", domain=DOMAIN, fuzzy=False)
-    for message, _flags in _extracted():
+    for _filename, _line, message, _comments, _context in extract_from_dir(str(PACKAGE), keywords=KEYWORDS):
         template.add(message, flags=("python-brace-format",) if _has_fields(message) else ())
     return template
 
@@ -72,6 +64,10 @@ def compiled(catalog: Catalog) -> bytes:
 def update() -> None:
     """Write the template, update every language's source from it, and compile them."""
     template = code_messages()
+    if TEMPLATE.exists():  # the same messages as before: the template's date stays, and so do the files
+        before = read_catalog(TEMPLATE)
+        if {message.id for message in before} == {message.id for message in template}:
+            template.creation_date = before.creation_date
     with TEMPLATE.open("wb") as handle:
         write_po(handle, template, width=120, omit_header=False, sort_output=True, no_location=True)
     for locale in CATALOG_LOCALES.values():
