@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_support import settle, started
+from pilot_support import screen_text, settle, started
 
 from trainer import i18n
 from trainer.catalogs import CATALOG_LOCALES, code_messages, compiled, mo_path, po_path, read_catalog
@@ -67,6 +67,8 @@ async def test_the_app_switches_language_at_once_and_keeps_it(tmp_path: Path) ->
         await started(pilot)
         await pilot.press("ctrl+l")
         await settle(pilot, lambda: isinstance(app.screen, HomeScreen) and i18n.language() == "pt")
+        await settle(pilot, lambda: "Lições" in screen_text(app) and app.puzzles is not None)  # home built anew
+        assert app.screen_stack == [app.screen] and app.screen.focused is app.screen.query_one("#home-menu")
     store = ProgressStore(tmp_path)
     assert store.setting("language") == "pt"
     store.close()

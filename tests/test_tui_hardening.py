@@ -172,14 +172,14 @@ async def test_a_window_too_small_from_the_start_leaves_no_too_small_screen_behi
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(40, 12)) as pilot:
         await started(pilot)
-        assert [type(screen) for screen in app.screen_stack[1:]] == [HomeScreen, TooSmallScreen]
+        assert [type(screen) for screen in app.screen_stack] == [HomeScreen, TooSmallScreen]
         await pilot.press("ctrl+p")  # the command palette, opened over the too-small screen
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         await pilot.resize_terminal(100, 32)
         await pilot.press("escape")
         await pilot.pause()
-        assert [type(screen) for screen in app.screen_stack[1:]] == [HomeScreen] and app.is_running
+        assert [type(screen) for screen in app.screen_stack] == [HomeScreen] and app.is_running
 
 
 async def test_the_command_palette_opened_again_under_the_too_small_screen_is_left_as_it_is(tmp_path: Path) -> None:

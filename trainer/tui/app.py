@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.message import Message
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from trainer.i18n import LANGUAGES, N_, Language, language, use_language
@@ -105,14 +106,17 @@ class TrainerApp(App[None]):
             if name not in THEMES:
                 self.unregister_theme(name)  # the command palette offers the app's two themes, no others
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[None]:
+        """The home screen, at the bottom of the stack: composed with the app, so that it is in the first frame."""
         from trainer.tui.screens.home import HomeScreen
 
+        return HomeScreen()
+
+    def on_mount(self) -> None:
         saved_theme = self.store.setting("theme")
         if saved_theme in THEMES:
             self.theme = saved_theme
         self.watch(self, "theme", self.save_theme, init=False)
-        self.push_screen(HomeScreen())
         self._home_shown = True
         if self.store.notice:
             self._progress_notice(self.store.notice)
@@ -228,12 +232,14 @@ class TrainerApp(App[None]):
         puzzles loaded again in it."""
         from trainer.tui.screens.home import HomeScreen
 
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.switch_screen(HomeScreen())
-        self.refresh_bindings()
         self.lessons = None
         self.puzzles = None
+        home = self.screen
+        if isinstance(home, HomeScreen):
+            home.call_later(home.rebuild)  # on its own queue: its menu is refreshed in turn, never mid-rebuild
+        self.refresh_bindings()
         self.load_content()
 
     def action_toggle_theme(self) -> None:

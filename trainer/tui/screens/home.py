@@ -82,20 +82,33 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             yield Static("bgtrainer", classes="page-title")
             yield DashboardSummary(id="dashboard")
             with Horizontal(classes="home-actions"):
-                yield Button(
-                    wording.continue_button(), id="continue", classes="continue", action="screen.continue", compact=True
+                buttons = (
+                    Button(
+                        wording.continue_button(),
+                        id="continue",
+                        classes="continue",
+                        action="screen.continue",
+                        compact=True,
+                    ),
+                    Button(wording.progress_button(), classes="to-progress", action="screen.progress", compact=True),
                 )
-                yield Button(wording.progress_button(), classes="to-progress", action="screen.progress", compact=True)
+                for button in buttons:
+                    button.can_focus = False  # the menu keeps the focus; the buttons take clicks and their keys
+                    yield button
             yield Static("", id="home-notice", classes="notice", markup=False)
             with Vertical(classes="home-menu-box"):
                 yield OptionList(id="home-menu", classes="menu")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        for button in self.query(Button):
-            button.can_focus = False  # the menu keeps the focus; the buttons take clicks and their keys
-        self.watch(self.trainer, "lessons", self.refresh_menu)
-        self.watch(self.trainer, "puzzles", self.refresh_menu)
+        self.watch(self.trainer, "lessons", self.refresh_menu, init=False)  # the screen's resume fills it first
+        self.watch(self.trainer, "puzzles", self.refresh_menu, init=False)
+        self.query_one("#home-menu", OptionList).focus()
+
+    async def rebuild(self) -> None:
+        """Compose the screen anew, in the language now in use (it is the app's first screen: it stays)."""
+        await self.recompose()
+        self.refresh_menu()
         self.query_one("#home-menu", OptionList).focus()
 
     def on_screen_resume(self) -> None:
@@ -125,31 +138,32 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         menu = self.query_one("#home-menu", OptionList)
         was_loading = menu.option_count > 0 and menu.get_option_at_index(0).id == "loading"
         highlighted = None if was_loading else menu.highlighted
-        menu.clear_options()
+        options: list[Option | None] = []
         library = self.trainer.lessons
         store = self.store
         if library is None:
-            menu.add_option(Option(wording.loading_lessons(), id="loading", disabled=True))
+            options.append(Option(wording.loading_lessons(), id="loading", disabled=True))
         else:
             for lesson in library.lessons:
                 standing = standing_of(store, lesson)
-                menu.add_option(Option(Text(lesson_status(lesson, standing)), id=f"lesson:{lesson.id}"))
+                options.append(Option(Text(lesson_status(lesson, standing)), id=f"lesson:{lesson.id}"))
             if not library.lessons:
-                menu.add_option(Option(wording.no_lessons(), id="none", disabled=True))
-        menu.add_option(None)
+                options.append(Option(wording.no_lessons(), id="none", disabled=True))
+        options.append(None)
         puzzles = self.trainer.puzzles
-        menu.add_option(Option(self.review_label(), id="review", disabled=library is None or puzzles is None))
+        options.append(Option(self.review_label(), id="review", disabled=library is None or puzzles is None))
         if puzzles is None:
-            menu.add_option(Option(wording.puzzles_entry(None, 0), id="puzzles", disabled=True))
+            options.append(Option(wording.puzzles_entry(None, 0), id="puzzles", disabled=True))
         else:
             solved = len(store.solved_puzzles() & {p.id for p in puzzles.puzzles})
-            menu.add_option(Option(wording.puzzles_entry(solved, len(puzzles.puzzles)), id="puzzles"))
-        menu.add_option(Option(wording.drill_entry(), id="drill", disabled=puzzles is None))
-        menu.add_option(Option(wording.skill_drills_entry(), id="skill-drills", disabled=puzzles is None))
-        menu.add_option(Option(wording.review_game_entry(), id="review-game"))
-        menu.add_option(Option(wording.play_entry(), id="play"))
-        menu.add_option(Option(wording.explore_entry(), id="explore"))
-        menu.add_option(Option(wording.help_entry(), id="help"))
+            options.append(Option(wording.puzzles_entry(solved, len(puzzles.puzzles)), id="puzzles"))
+        options.append(Option(wording.drill_entry(), id="drill", disabled=puzzles is None))
+        options.append(Option(wording.skill_drills_entry(), id="skill-drills", disabled=puzzles is None))
+        options.append(Option(wording.review_game_entry(), id="review-game"))
+        options.append(Option(wording.play_entry(), id="play"))
+        options.append(Option(wording.explore_entry(), id="explore"))
+        options.append(Option(wording.help_entry(), id="help"))
+        menu.set_options(options)
         if highlighted is None or highlighted >= menu.option_count:
             highlighted = self.first_unfinished_lesson(library, store)
         menu.highlighted = highlighted

@@ -22,7 +22,6 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Sparkline, Static
 
-from trainer.practice.ratings import INITIAL_RATING
 from trainer.tui import wording
 
 if TYPE_CHECKING:  # the figures are worked out once the content has loaded, off the path to the home screen
@@ -159,40 +158,44 @@ class DashboardSummary(Widget):
     }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.progress = FlowText(id="dash-progress")
+        self.progress.parts = (wording.loading_progress(),)
+        self.first_try = FlowText(id="dash-first-try")
+        self.rating = Static("", id="dash-rating", markup=False)
+        self.chart = Sparkline([], id="dash-chart")
+        self.bests = Static("", id="dash-bests", markup=False)
+        self.skill = FlowText(id="dash-skill")
+
     def compose(self) -> ComposeResult:
-        progress = FlowText(id="dash-progress")
-        progress.parts = (wording.loading_progress(),)
-        yield progress
-        yield FlowText(id="dash-first-try")
-        with Horizontal():
-            yield Static("", id="dash-rating", markup=False)
-            yield Sparkline([], id="dash-chart")
-            yield Static("", id="dash-bests", markup=False)
-        yield FlowText(id="dash-skill")
+        yield self.progress  # the other lines come with the first figures: fewer widgets in the first frame
 
     def show(self, board: Dashboard, figure_title: Callable[[PuzzleFigures], str]) -> None:
         """Show ``board``'s figures, themes named by ``figure_title``."""
-        self.query_one("#dash-progress", FlowText).parts = tuple(done_parts(board))
-        first_try = self.query_one("#dash-first-try", FlowText)
-        first_try.parts = tuple(first_try_parts(board))
+        from trainer.practice.ratings import INITIAL_RATING
+
+        if not self.skill.is_attached:
+            self.mount_all([self.first_try, Horizontal(self.rating, self.chart, self.bests), self.skill])
+        self.progress.parts = tuple(done_parts(board))
+        self.first_try.parts = tuple(first_try_parts(board))
         weakest = weakest_part(board, figure_title)
-        first_try.optional = () if weakest is None else (weakest,)
-        first_try.display = bool(first_try.parts)
-        self.query_one("#dash-rating", Static).update(rating_text(board))
+        self.first_try.optional = () if weakest is None else (weakest,)
+        self.first_try.display = bool(self.first_try.parts)
+        self.rating.update(rating_text(board))
         history = [rating for unused, rating in board.rating.history]
-        chart = self.query_one("#dash-chart", Sparkline)
-        chart.data = spread([INITIAL_RATING, *history][-CHART_WIDTH * 4 :])  # from the start, as far as it fits
-        chart.display = bool(history)
-        self.query_one("#dash-bests", Static).update(bests_line(board))
-        skill = self.query_one("#dash-skill", FlowText)
-        skill.parts = tuple(skill_parts(board))
-        skill.display = bool(skill.parts)
+        self.chart.data = spread([INITIAL_RATING, *history][-CHART_WIDTH * 4 :])  # from the start, as far as it fits
+        self.chart.display = bool(history)
+        self.bests.update(bests_line(board))
+        self.skill.parts = tuple(skill_parts(board))
+        self.skill.display = bool(self.skill.parts)
 
     @property
     def text(self) -> str:
         """The figures as shown, line by line (without the chart)."""
-        flowing = [text for text in self.query(FlowText) if text.display and text.id != "dash-skill"]
+        flowing = [text for text in (self.progress, self.first_try) if text.display and text.is_attached]
         first = "\n".join(str(text.render()) for text in flowing)
-        second = "".join(str(self.query_one(selector, Static).render()) for selector in ("#dash-rating", "#dash-bests"))
-        skill = self.query_one("#dash-skill", FlowText)
-        return f"{first}\n{second}" + (f"\n{skill.render()}" if skill.display else "")
+        if not self.skill.is_attached:
+            return first
+        second = str(self.rating.render()) + str(self.bests.render())
+        return f"{first}\n{second}" + (f"\n{self.skill.render()}" if self.skill.display else "")
