@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
+import bgsage.analyzer
 import pytest
 from bgsage import BgBotAnalyzer
 from conftest import load_jsonl
@@ -184,6 +187,29 @@ def test_the_fast_one_ply_cube_decision_is_bgsage_s_own(evaluator: SageEvaluator
         assert (fast.no_double, fast.double_take, fast.double_pass, fast.cubeless_equity) == pytest.approx(
             (slow.equity_nd, slow.equity_dt, slow.equity_dp, slow.cubeless_equity), abs=1e-6
         )
+
+
+def test_a_one_ply_ranking_starts_no_threads_and_gives_bgsage_s_own_numbers(
+    evaluator: SageEvaluator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bgsage's per-call thread pool is left out at 1 ply (it costs more than the ranking) and only there."""
+    started: list[int] = []
+    original = threading.Thread.start
+
+    def counted(thread: threading.Thread) -> None:
+        started.append(1)
+        original(thread)
+
+    positions = sample_positions(evaluator, 6)
+    rolls = [(6, 5), (3, 1), (4, 4), (2, 1), (6, 6), (5, 2)]
+    monkeypatch.setattr(threading.Thread, "start", counted)
+    inline = [evaluator.rank_plays(position, dice) for position, dice in zip(positions, rolls, strict=True)]
+    assert started == []
+    evaluator.rank_plays(positions[0], rolls[0], 2)
+    assert started  # deeper, the searches run in bgsage's threads
+    monkeypatch.setattr(bgsage.analyzer, "ThreadPoolExecutor", ThreadPoolExecutor)  # bgsage as it comes
+    pooled = [evaluator.rank_plays(position, dice) for position, dice in zip(positions, rolls, strict=True)]
+    assert inline == pooled
 
 
 def test_match_scores_change_the_cube_decision(evaluator: SageEvaluator) -> None:

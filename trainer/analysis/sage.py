@@ -16,14 +16,23 @@ A 1-ply cube decision through bgsage's ``cube_action`` loads the network's weigh
 outside pure bear-offs the same decision comes from one network kept for the evaluator's lifetime, through
 bgsage's batch evaluation, in well under a millisecond (``tests/test_analysis.py`` checks the two agree). In pure
 bear-offs bgsage's ``cube_action`` consults its bear-off database, so those still go through it.
+
+bgsage's ``checker_play`` works out each play's cubeful equity in a thread pool it builds on every call. Deeper
+than 1 ply each of those is a search, and the threads pay; at 1 ply each is a formula, and starting the threads
+takes three times as long as the ranking itself. So a 1-ply ranking runs them in the calling thread (the same
+numbers, in the same order).
 """
 
 from __future__ import annotations
 
+import itertools
 import threading
-from typing import Any
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from typing import Any, ParamSpec, TypeVar
 
 import bgbot_cpp
+import bgsage.analyzer
 from bgsage import BgBotAnalyzer, Probabilities
 from bgsage.analyzer import resolve_owner
 from bgsage.weights import default_weights
@@ -40,7 +49,52 @@ from trainer.analysis.results import (
     check_cube,
     check_plies,
 )
-from trainer.engine import CHECKERS, Dice, InvalidPositionError, Position, check_dice, legal_plays
+from trainer.engine import CHECKERS, Dice, InvalidPositionError, Play, Position, check_dice, legal_plays
+
+Arguments = ParamSpec("Arguments")
+Result = TypeVar("Result")
+
+
+class _InlineExecutor(Executor):
+    """An executor that runs each task at once in the calling thread."""
+
+    def submit(
+        self, fn: Callable[Arguments, Result], /, *args: Arguments.args, **kwargs: Arguments.kwargs
+    ) -> Future[Result]:
+        future: Future[Result] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+_one_ply = threading.local()
+"""``active`` while this thread ranks plays at 1 ply."""
+
+
+def _thread_pool(max_workers: int | None = None) -> Executor:
+    """The pool bgsage's ``checker_play`` asks for: none during a 1-ply ranking (see the module), else its own."""
+    if getattr(_one_ply, "active", False):
+        return _InlineExecutor()
+    return ThreadPoolExecutor(max_workers=max_workers)
+
+
+bgsage.analyzer.ThreadPoolExecutor = _thread_pool
+
+
+Scored = tuple[Play, float, float, Chances]
+"""A play with its cubeful and cubeless equities and its chances."""
+
+
+def _best_first(scored: list[Scored]) -> list[Scored]:
+    """Best cubeful equity first, ties by cubeless equity, then by the resulting Position ID (worked out for tied
+    plays only: it is the slow part of the key)."""
+    scored = sorted(scored, key=lambda item: (-item[1], -item[2]))
+    ordered: list[Scored] = []
+    for _equities, group in itertools.groupby(scored, key=lambda item: (item[1], item[2])):
+        tied = list(group)
+        if len(tied) > 1:
+            tied.sort(key=lambda item: item[0].result.position_id())
+        ordered.extend(tied)
+    return ordered
 
 
 def _chances(probabilities: Probabilities) -> Chances:
@@ -133,10 +187,14 @@ class SageEvaluator:
         plays = legal_plays(position, (first, second))
         by_result = {play.result: play for play in plays}
         stakes = self._context(context)
-        analysis = self._analyzer(plies).checker_play(
-            to_board(position), first, second, stakes.cube_value, owner, **self._match_arguments(stakes)
-        )
-        scored = []
+        _one_ply.active = plies == 1
+        try:
+            analysis = self._analyzer(plies).checker_play(
+                to_board(position), first, second, stakes.cube_value, owner, **self._match_arguments(stakes)
+            )
+        finally:
+            _one_ply.active = False
+        scored: list[Scored] = []
         for move in analysis.moves:
             try:
                 result = from_board([int(count) for count in move.board])
@@ -151,7 +209,7 @@ class SageEvaluator:
         if by_result:
             missing = ", ".join(str(play) for play in by_result.values())
             raise AnalysisError(wording.missing_plays(f"{first}-{second}", position.position_id(), missing))
-        scored.sort(key=lambda item: (-item[1], -item[2], item[0].result.position_id()))
+        scored = _best_first(scored)
         best = scored[0][1]
         return [
             RankedPlay(
