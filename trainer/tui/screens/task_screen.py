@@ -38,10 +38,22 @@ class TaskScreen(TrainerScreen):
     ]
 
     playing: BoardPlay | None = None
+    _cube_actions: tuple[CubeActions | None] | None = None
+    """The screen's cube actions or ``(None,)``, once looked up (``None`` before)."""
 
     def on_mount(self) -> None:
         for footer in self.query(KeysFooter):
             footer.show_command_palette = False  # room for the task's own keys; ctrl+p still opens it
+        found = self.query(CubeActions)
+        self._cube_actions = (found.first() if found else None,)  # composed once, they stay
+
+    @property
+    def cube_actions(self) -> CubeActions | None:
+        """The screen's cube actions, if it shows them (asked for each key's availability: looked up once)."""
+        if self._cube_actions is not None:
+            return self._cube_actions[0]
+        found = self.query(CubeActions)
+        return found.first() if found else None
 
     @property
     def task_layout(self) -> TaskLayout:
@@ -72,12 +84,13 @@ class TaskScreen(TrainerScreen):
 
     def cube_allows(self, name: str) -> bool:
         """Whether this screen shows cube actions and allows the one called ``name`` now."""
-        widgets = self.query(CubeActions)
-        return name in set(CubeAction) and bool(widgets) and widgets.first().allows(CubeAction(name))
+        actions = self.cube_actions
+        return actions is not None and name in set(CubeAction) and actions.allows(CubeAction(name))
 
     def action_cube(self, name: str) -> None:
-        if self.cube_allows(name):
-            self.query_one(CubeActions).choose(CubeAction(name))
+        actions = self.cube_actions
+        if actions is not None and self.cube_allows(name):
+            actions.choose(CubeAction(name))
 
     def action_scroll_panel(self, direction: int) -> None:
         panel = self.query_one(".task-panel")

@@ -10,13 +10,14 @@ moves counter-clockwise to the bottom-right home board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from rich.color import Color
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
@@ -197,20 +198,28 @@ class BoardGeometry:
     def triangle(self, line: int, *, top: bool) -> str:
         """The shape of a point's triangle on line ``line`` of its half (0 at the board's edge) as ``point_width``
         characters: ``█`` a whole cell of the point's colour, ``▌``/``▐`` half of one, a space the board, the tip."""
-        pw = self.point_width
-        halves = round(2 * pw * (self.half - line) / self.half)
-        halves = max(2, halves - halves % 2)  # an even number of half cells, so the triangle stays centred
-        margin = pw - halves // 2  # half cells left empty on each side
-        cells = []
-        for cell in range(pw):
-            left, right = margin <= 2 * cell < 2 * pw - margin, margin <= 2 * cell + 1 < 2 * pw - margin
-            cells.append("█" if left and right else "▌" if left else "▐" if right else " ")
-        if line == self.half - 1 and halves == 2 and pw % 2:
-            cells[pw // 2] = "▼" if top else "▲"
-        return "".join(cells)
+        return _triangle_shape(self.point_width, self.half, line, top)
+
+
+@functools.cache
+def _triangle_shape(pw: int, half: int, line: int, top: bool) -> str:
+    """:meth:`BoardGeometry.triangle` for points ``pw`` cells wide in halves of ``half`` lines (the same few shapes
+    are drawn on every frame)."""
+    halves = round(2 * pw * (half - line) / half)
+    halves = max(2, halves - halves % 2)  # an even number of half cells, so the triangle stays centred
+    margin = pw - halves // 2  # half cells left empty on each side
+    cells = []
+    for cell in range(pw):
+        left, right = margin <= 2 * cell < 2 * pw - margin, margin <= 2 * cell + 1 < 2 * pw - margin
+        cells.append("█" if left and right else "▌" if left else "▐" if right else " ")
+    if line == half - 1 and halves == 2 and pw % 2:
+        cells[pw // 2] = "▼" if top else "▲"
+    return "".join(cells)
 
 
 Changes = dict[tuple[Side, int], int]
+Cells = Sequence[tuple[str, Style]]
+"""Cells of a line of the board, each a character and its style."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -558,28 +567,18 @@ class BoardView(Widget, can_focus=True):
     def _side_style(self, side: Side) -> Style:
         return self._pal.x if side is Side.X else self._pal.o
 
-    def _triangle(self, point: int, line: int, g: BoardGeometry, top: bool) -> list[tuple[str, Style]]:
+    def _triangle(self, point: int, line: int, g: BoardGeometry, top: bool) -> Cells:
         """The cells of ``point``'s triangle on line ``line`` of its half: the point's colour on the board's surface."""
-        colour = self._pal.points[point % 2].color
-        surface = self._pal.surface
-        cells = []
-        for shape in g.triangle(line, top=top):
-            if shape == "█":
-                cells.append((" ", surface + Style(bgcolor=colour)))
-            elif shape == " ":
-                cells.append((" ", surface))
-            else:
-                cells.append((shape, surface + Style(color=colour, bold=False)))
-        return cells
+        return _triangle_cells(self._pal.points[point % 2].color, self._pal.surface, g.triangle(line, top=top))
 
     def _chip(
         self,
-        under: list[tuple[str, Style]],
+        under: Cells,
         mark: str,
         style: Style,
         rim: Style | None = None,
         part: Part = "whole",
-    ) -> list[tuple[str, Style]]:
+    ) -> Cells:
         """A checker (or a marker shaped like one) drawn over the cells ``under``: a disc as wide as the point but
         for half a cell on each side, ``mark`` in its middle, its rim in ``rim``'s colour when given. A mark too
         long for the disc (a stack's count) fills the whole width. A checker two lines tall (``part``) is a line and
@@ -608,7 +607,7 @@ class BoardView(Widget, can_focus=True):
 
     def _stack_cell(
         self,
-        under: list[tuple[str, Style]],
+        under: Cells,
         side: Side,
         count: int,
         level: int,
@@ -617,7 +616,7 @@ class BoardView(Widget, can_focus=True):
         selected: bool,
         arrived: int,
         part: Part = "whole",
-    ) -> list[tuple[str, Style]]:
+    ) -> Cells:
         """Line ``level`` of a stack of ``count`` checkers of ``side``: a checker, or the count on the last line of
         a stack too tall to show; the top one marked when ``selected``, the ``arrived`` top ones rimmed."""
         style = self._side_style(side)
@@ -654,7 +653,7 @@ class BoardView(Widget, can_focus=True):
 
     def _point_cell(
         self, position: Position, point: int, line: int, g: BoardGeometry, top: bool, changes: Changes
-    ) -> list[tuple[str, Style]]:
+    ) -> Cells:
         under = self._triangle(point, line, g, top)
         level, part = g.level_of(line), g.part_of(line, top=top)
         mine, theirs = position.checkers_at(point)
@@ -679,26 +678,20 @@ class BoardView(Widget, can_focus=True):
             return cells
         return under
 
-    def _bar_cell(
-        self, position: Position, line: int, g: BoardGeometry, top: bool, changes: Changes
-    ) -> list[tuple[str, Style]]:
+    def _bar_cell(self, position: Position, line: int, g: BoardGeometry, top: bool, changes: Changes) -> Cells:
         """Line ``line`` of the bar: O's checkers in the top half, the learner's in the bottom half."""
         count = position.opponent_bar if top else position.player_bar
         if BAR in self.scene.targets and g.level_of(line) == 0 and not top:
             return self._chip([(" ", Style())] * 3, TARGET_MARK, self._pal.target, part=g.part_of(line, top=top))
         return self._column_cell(BAR, count, line, g, top, changes)
 
-    def _waiting_cell(
-        self, position: Position, line: int, g: BoardGeometry, top: bool, changes: Changes
-    ) -> list[tuple[str, Style]]:
+    def _waiting_cell(self, position: Position, line: int, g: BoardGeometry, top: bool, changes: Changes) -> Cells:
         """Line ``line`` of the waiting column: O's checkers waiting to enter in the top half, the learner's in the
         bottom half."""
         count = position.opponent_waiting if top else position.player_waiting
         return self._column_cell(WAITING, count, line, g, top, changes)
 
-    def _column_cell(
-        self, place: int, count: int, line: int, g: BoardGeometry, top: bool, changes: Changes
-    ) -> list[tuple[str, Style]]:
+    def _column_cell(self, place: int, count: int, line: int, g: BoardGeometry, top: bool, changes: Changes) -> Cells:
         """Line ``line`` of a column off the points (the bar, the checkers waiting to enter), as wide as the bar:
         the ``count`` checkers of the half's side stacked from the edge, a ghost where one left."""
         level, part = g.level_of(line), g.part_of(line, top=top)
@@ -712,9 +705,7 @@ class BoardView(Widget, can_focus=True):
             return [(" ", Style()), (GHOST, self._pal.last_from), (" ", Style())]
         return under
 
-    def _tray_cell(
-        self, position: Position, line: int, g: BoardGeometry, top: bool, changes: Changes
-    ) -> list[tuple[str, Style]]:
+    def _tray_cell(self, position: Position, line: int, g: BoardGeometry, top: bool, changes: Changes) -> Cells:
         """Line ``line`` of the tray: the borne-off count at the edge, the cube on its owner's side."""
         level, edge = g.level_of(line), g.at_edge(line)
         side = Side.O if top else Side.X
@@ -732,7 +723,7 @@ class BoardView(Widget, can_focus=True):
                 style = style + self._pal.last_to
         return [(char, style) for char in _cell(label, 4)] if label else [(" ", Style())] * 4
 
-    def _cube_cells(self, cube: Cube) -> list[tuple[str, Style]]:
+    def _cube_cells(self, cube: Cube) -> Cells:
         face = CENTERED_FACE if cube.value == 1 and cube.is_centered else str(cube.value)
         return [(char, self._pal.cube) for char in _cell(face, 4)]
 
@@ -783,18 +774,27 @@ class BoardView(Widget, can_focus=True):
         return dice
 
 
-def _joined(cells: list[tuple[str, Style]]) -> Text:
+@functools.lru_cache(maxsize=256)
+def _triangle_cells(colour: Color | None, surface: Style, shape: str) -> Cells:
+    """A triangle's cells of ``shape`` (:meth:`BoardGeometry.triangle`) in ``colour`` on ``surface`` (the same
+    styles on every frame: worked out once, and the same objects each time, so that :func:`_joined` finds the runs
+    at a glance)."""
+    whole, part = surface + Style(bgcolor=colour), surface + Style(color=colour, bold=False)
+    return tuple((" ", whole) if cell == "█" else (" ", surface) if cell == " " else (cell, part) for cell in shape)
+
+
+def _joined(cells: Cells) -> Text:
     """The cells as one text, each run of cells in the same style one span (far fewer spans to draw than one a
     cell, and the same look)."""
-    text = Text()
-    run: list[str] = []
+    spans: list[Span] = []
+    offset = run_start = 0
     run_style: Style | None = None
     for glyph, style in cells:
-        if style != run_style and run:
-            text.append("".join(run), run_style)
-            run = []
-        run_style = style
-        run.append(glyph)
-    if run:
-        text.append("".join(run), run_style)
-    return text
+        if style is not run_style and style != run_style:
+            if run_style:
+                spans.append(Span(run_start, offset, run_style))
+            run_start, run_style = offset, style
+        offset += len(glyph)
+    if run_style:
+        spans.append(Span(run_start, offset, run_style))
+    return Text("".join(glyph for glyph, _style in cells), spans=spans)
