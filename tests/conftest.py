@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from functools import cache
@@ -29,6 +32,64 @@ def english_after_each_test() -> Iterator[None]:
 
     yield
     i18n.use_language("en")
+
+
+def bgtrainer_here(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """``bgtrainer ARGUMENTS`` run in this process, as its ``main`` (the content it reads is loaded here once for the
+    whole worker, where a new process would load it again): its status and what it printed. The command as a
+    program of its own is tested in ``test_cli.py``."""
+    from trainer.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(list(arguments))
+        except SystemExit as stop:  # argparse's own errors and --help
+            status = stop.code if isinstance(stop.code, int) else 1
+    return subprocess.CompletedProcess(["bgtrainer", *arguments], status, out.getvalue(), err.getvalue())
+
+
+@cache
+def puzzle_export() -> subprocess.CompletedProcess[str]:
+    """``bgtrainer puzzles export``, run once per worker (see :func:`bgtrainer_here`)."""
+    return bgtrainer_here("puzzles", "export")
+
+
+LONG_FIRST = (
+    "test_translation_walk.py",
+    "test_play_games.py",
+    "test_browser.py",
+    "test_tui_hardening.py",
+    "test_notation.py",
+    "test_puzzles.py",
+    "test_recognition.py",
+    "test_tui_lessons.py",
+    "test_counting_drill.py",
+    "test_analyse.py",
+    "test_tui_play.py",
+    "test_tui_training.py",
+    "test_game_review.py",
+    "test_tui_app.py",
+    "test_properties.py",
+    "test_tui_puzzles.py",
+    "test_snapshots.py",
+)
+"""The modules that hold the suite's longest tests, longest first."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each worker's share of the suite starts with its share of the long tests (``--dist worksteal`` gives each
+    worker a run of the tests in this order, and a worker with nothing left takes from the end of another's): the
+    suite then ends on short tests, not on one worker busy with a long test while the others wait."""
+    rank = {name: index for index, name in enumerate(LONG_FIRST)}
+    long = sorted((item for item in items if item.path.name in rank), key=lambda item: rank[item.path.name])
+    short = [item for item in items if item.path.name not in rank]
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    shares = [
+        long[worker::workers] + short[worker * len(short) // workers : (worker + 1) * len(short) // workers]
+        for worker in range(workers)
+    ]
+    items[:] = [item for share in shares for item in share]
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

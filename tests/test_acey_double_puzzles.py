@@ -5,11 +5,10 @@ export, and one solved on the puzzle screen."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import puzzle_export
 from pilot_support import feedback_text, settle
 from textual.widgets import OptionList, Static
 
@@ -212,9 +211,7 @@ def test_a_single_waiting_checker_agrees_with_its_verb() -> None:
 
 
 def test_the_export_gives_a_double_puzzles_question_and_answers_in_words() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "trainer", "puzzles", "export"], capture_output=True, text=True, timeout=120, cwd=REPO
-    )
+    result = puzzle_export()
     assert result.returncode == 0, result.stderr
     records = {record["id"]: record for record in map(json.loads, result.stdout.splitlines())}
     for puzzle in DOUBLES:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from conftest import bgtrainer_here
 
 from trainer.cli import main
 from trainer.content.grading import (
@@ -1069,9 +1069,7 @@ def test_a_lesson_with_no_graded_step_is_refused(tmp_path: Path) -> None:
 
 
 def run_validate(*paths: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "trainer", "validate", *paths], capture_output=True, text=True, timeout=60
-    )
+    return bgtrainer_here("validate", *paths)
 
 
 def test_cli_validate_passes_the_shipped_content() -> None:

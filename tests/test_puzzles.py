@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import puzzle_export
 
 from trainer.content.generate import TEMPTING_LEVELS, Candidate, mine, tempting_moves, to_toml
 from trainer.content.grading import FILL_GAPS, SMOOTH, bearoff_lesson, bearoff_solution, grade_puzzle, play_text
@@ -619,7 +620,7 @@ def test_generate_with_bad_arguments_exits_2_with_one_line(args: list[str], frag
 
 
 def test_export_prints_every_shipped_puzzle_as_a_json_line() -> None:
-    result = run("puzzles", "export")
+    result = puzzle_export()
     assert result.returncode == 0, result.stderr
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [record["id"] for record in records if record["kind"] == "recognition"] == [p.id for p in LIBRARY.drills]

@@ -5,13 +5,12 @@ miners, and both kinds solved on the puzzle screen."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections import Counter
 from itertools import islice
 from pathlib import Path
 
 import pytest
+from conftest import puzzle_export
 from pilot_support import feedback_text, open_puzzles
 from test_cube_bearoff import no_double
 from textual.widgets import Input, OptionList, Static
@@ -283,9 +282,7 @@ def test_practice_links_open_a_variant_or_a_mixed_set_whose_title_gives_nothing_
 
 
 def test_the_export_writes_cube_and_acey_deucey_puzzles_in_their_own_fields() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "trainer", "puzzles", "export"], capture_output=True, text=True, timeout=120, cwd=REPO
-    )
+    result = puzzle_export()
     assert result.returncode == 0, result.stderr
     records = {record["id"]: record for record in map(json.loads, result.stdout.splitlines())}
     for puzzle in CUBES:
