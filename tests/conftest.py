@@ -85,10 +85,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     long = sorted((item for item in items if item.path.name in rank), key=lambda item: rank[item.path.name])
     short = [item for item in items if item.path.name not in rank]
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    shares = [
-        long[worker::workers] + short[worker * len(short) // workers : (worker + 1) * len(short) // workers]
-        for worker in range(workers)
-    ]
+
+    def part(tests: list[pytest.Item], worker: int) -> list[pytest.Item]:  # a module's tests stay together mostly
+        return tests[worker * len(tests) // workers : (worker + 1) * len(tests) // workers]
+
+    shares = [part(long, worker) + part(short, worker) for worker in range(workers)]
     items[:] = [item for share in shares for item in share]
 
 
