@@ -554,8 +554,8 @@ def test_mining_forced_puzzles_covers_every_theme_and_each_passes_the_checks() -
 
 
 def test_mining_is_reproducible_by_seed() -> None:
-    first = mined("forced", 18, 1)
-    again = tuple(mine("forced", 18, 1))
+    first = mined("forced", 9, 1)  # the last of 18 take most of the time (their themes are rare): 9 prove as much
+    again = tuple(mine("forced", 9, 1))
     assert again == first
     assert to_toml(list(again), prefix="p") == to_toml(list(first), prefix="p")
     bearoffs = mined("bearoff", 10, 1)
