@@ -93,6 +93,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items[:] = [item for share in shares for item in share]
 
 
+@pytest.fixture(params=["pseudo", "pt"])
+def other_language(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The pseudo-language (every translated text marked), then Portuguese: a test that asks for it runs in both."""
+    from trainer import i18n
+
+    if request.param == "pseudo":
+        i18n.use(i18n.PseudoTranslations())
+    else:
+        i18n.use_language("pt")
+    try:
+        yield
+    finally:
+        i18n.use_language("en")
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: a worker per core the suite may use, and one more, since a Pilot test spends part of its time
     waiting for the app's threads and timers, time another worker's test can use."""

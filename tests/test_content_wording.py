@@ -4,7 +4,6 @@ feedback, explanations and titles have no English left outside the values filled
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import get_args
 
@@ -19,22 +18,9 @@ from trainer.content.loader import load_lesson_file
 from trainer.content.models import CubeStep, PickStep, RollStep
 from trainer.content.validate import validate_paths
 from trainer.engine import Side
-from trainer.i18n import PseudoTranslations, pseudo
+from trainer.i18n import pseudo
 
 ENGLISH_WORD = re.compile(r"\b(the|is|a|of|and|your|field|step|you|not|on|points?|suggestion)\b")
-
-
-@pytest.fixture(params=["pseudo", "pt"])
-def pseudo_language(request: pytest.FixtureRequest) -> Iterator[None]:
-    """The pseudo-language, then Portuguese: each test runs in both."""
-    if request.param == "pseudo":
-        i18n.use(PseudoTranslations())
-    else:
-        i18n.use_language("pt")
-    try:
-        yield
-    finally:
-        i18n.use_language("en")
 
 
 def no_english(text: str) -> bool:
@@ -59,7 +45,7 @@ def translated(message: str) -> str:
     return i18n._(message) if i18n.language() == "pt" else pseudo(message)
 
 
-@pytest.mark.usefixtures("pseudo_language")
+@pytest.mark.usefixtures("other_language")
 def test_problems_and_their_places_are_translated(tmp_path: Path) -> None:
     path = tmp_path / "broken.toml"
     path.write_text(
@@ -79,7 +65,7 @@ def test_problems_and_their_places_are_translated(tmp_path: Path) -> None:
         )
 
 
-@pytest.mark.usefixtures("pseudo_language")
+@pytest.mark.usefixtures("other_language")
 def test_feedback_and_explanations_are_translated() -> None:
     roll = RollStep(kind="roll", prompt="Who starts?", throws=[(3, 3), (5, 2)], explanation="Yes.")
     assert grade_roll(roll, 0, Side.X).message == translated("Roll first: each side throws one die.")
@@ -98,7 +84,7 @@ def test_feedback_and_explanations_are_translated() -> None:
     assert no_english(grade_cube_step(take, "pass").message.removesuffix("Why."))
 
 
-@pytest.mark.usefixtures("pseudo_language")
+@pytest.mark.usefixtures("other_language")
 def test_titles_are_translated_where_they_are_shown() -> None:
     assert wording.theme_title("race") == translated("Win the bear-off race")
     assert wording.recognition_title("forced") == translated("Forced: the only legal play")

@@ -5,7 +5,7 @@ O (in Portuguese: no word of the app's English that its Portuguese never uses, :
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from language_support import english_left_in_portuguese
@@ -27,24 +27,11 @@ from trainer.engine import (
     parse_play,
     wording,
 )
-from trainer.i18n import PseudoTranslations, pseudo
+from trainer.i18n import pseudo
 
 NOTATION_WORDS = {"bar", "off", "in", "X", "O"}
 VARIANT_NAMES = {"standard", "acey", "deucey"}
 """The names a variant is asked for by (identifiers, as the user types them)."""
-
-
-@pytest.fixture(params=["pseudo", "pt"])
-def pseudo_language(request: pytest.FixtureRequest) -> Iterator[None]:
-    """The pseudo-language, then Portuguese: each test runs in both."""
-    if request.param == "pseudo":
-        i18n.use(PseudoTranslations())
-    else:
-        i18n.use_language("pt")
-    try:
-        yield
-    finally:
-        i18n.use_language("en")
 
 
 def english_words(text: str) -> list[str]:
@@ -68,7 +55,7 @@ EXPLAINED = [
 
 
 @pytest.mark.parametrize(("position", "dice"), EXPLAINED)
-def test_an_explanation_is_all_translated(pseudo_language: None, position: str, dice: tuple[int, int]) -> None:
+def test_an_explanation_is_all_translated(other_language: None, position: str, dice: tuple[int, int]) -> None:
     text = explain(Position.from_text(position), dice).text
     assert english_words(text) == [], text
 
@@ -94,14 +81,14 @@ ILLEGAL = [
 
 @pytest.mark.parametrize(("position", "dice", "text"), ILLEGAL)
 def test_a_refused_play_says_why_in_the_language_in_use(
-    pseudo_language: None, position: str, dice: tuple[int, int], text: str
+    other_language: None, position: str, dice: tuple[int, int], text: str
 ) -> None:
     with pytest.raises(PlayError) as caught:
         parse_play(Position.from_text(position), dice, text)
     assert english_words(caught.value.reason) == [], caught.value.reason
 
 
-def test_a_turn_says_why_a_checker_is_stuck_in_the_language_in_use(pseudo_language: None) -> None:
+def test_a_turn_says_why_a_checker_is_stuck_in_the_language_in_use(other_language: None) -> None:
     turn = Turn(Position.from_text(START), (6, 5))
     reasons = [turn.why_stuck(point) for point in (24, 13, 8, 6)] + [turn.move(24, 18).why_stuck(18)]
     for reason in reasons:
@@ -128,7 +115,7 @@ ERRORS: list[Callable[[], object]] = [
 
 
 @pytest.mark.parametrize("action", ERRORS)
-def test_an_engine_error_is_in_the_language_in_use(pseudo_language: None, action: Callable[[], object]) -> None:
+def test_an_engine_error_is_in_the_language_in_use(other_language: None, action: Callable[[], object]) -> None:
     with pytest.raises(EngineError) as caught:
         action()
     message = str(caught.value)
@@ -136,7 +123,7 @@ def test_an_engine_error_is_in_the_language_in_use(pseudo_language: None, action
     assert [word for word in english_words(shown) if word not in VARIANT_NAMES] == [], message
 
 
-def test_names_and_texts_of_values_are_in_the_language_in_use(pseudo_language: None) -> None:
+def test_names_and_texts_of_values_are_in_the_language_in_use(other_language: None) -> None:
     texts = [
         str(MatchScore(5, 4, 2, crawford=True)),
         str(MatchScore(5, 4, 2)),
@@ -168,7 +155,7 @@ def test_english_is_the_messages_themselves() -> None:
     assert wording.quoted("x" * 100).endswith("… (100 characters)")
 
 
-def test_notation_in_a_message_stays_as_the_learner_writes_it(pseudo_language: None) -> None:
+def test_notation_in_a_message_stays_as_the_learner_writes_it(other_language: None) -> None:
     """Points, plays and keywords that the learner types are filled into a message, never translated with it."""
     with pytest.raises(PlayError) as caught:
         parse_play(Position.start(), (6, 5), "24/18 13/99")
