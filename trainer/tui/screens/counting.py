@@ -28,7 +28,7 @@ from trainer.i18n import N_
 from trainer.practice.counting import ROUND, TEN, CountingFigures, CountingRound, counting_figures, is_new_best_ten
 from trainer.training import answer_puzzle
 from trainer.tui import wording
-from trainer.tui.screens.task_screen import TaskScreen
+from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS, TaskScreen
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.scene import BoardScene, TurnCue
@@ -68,8 +68,7 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
         Binding("enter,a", "again", N_("Another round")),
         Binding("slash", "focus_answer", N_("Type the answer")),
         Binding("b", "focus_board", N_("Board"), show=False),
-        Binding("pageup", "scroll_panel(-1)", N_("Scroll up"), show=False),
-        Binding("pagedown", "scroll_panel(1)", N_("Scroll down"), show=False),
+        *SCROLL_PANEL_BINDINGS,
     ]
 
     phase: reactive[Phase] = reactive("wait", bindings=True)

@@ -56,7 +56,7 @@ from trainer.tui import wording
 from trainer.tui.playing import BoardPlay
 from trainer.tui.scenes import played_scene
 from trainer.tui.screens.base import MenuPageScreen
-from trainer.tui.screens.task_screen import TaskScreen
+from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS, TaskScreen
 from trainer.tui.widgets.board import BoardScene
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
@@ -154,8 +154,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         Binding("b", "focus_board", N_("Board"), show=False),
         Binding("slash", "focus_notation", N_("Type a play")),
         Binding("u,backspace", "undo", N_("Undo")),
-        Binding("pageup", "scroll_panel(-1)", N_("Scroll up"), show=False),
-        Binding("pagedown", "scroll_panel(1)", N_("Scroll down"), show=False),
+        *SCROLL_PANEL_BINDINGS,
         Binding("tab", "app.focus_next", N_("Next field"), show=False),
         Binding("shift+tab", "app.focus_previous", N_("Previous field"), show=False),
     ]

@@ -42,7 +42,7 @@ from trainer.training import drill_mistakes
 from trainer.tui import wording
 from trainer.tui.scenes import played_scene, seen_by_x
 from trainer.tui.screens.base import MenuPageScreen
-from trainer.tui.screens.task_screen import TaskScreen
+from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS, TaskScreen
 from trainer.tui.widgets.board import BoardScene
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
@@ -281,8 +281,7 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
         Binding("d", "drill", N_("Drill my mistakes")),
         Binding("1", "choose_player(0)", N_("Left player"), group=PLAYER_KEYS),
         Binding("2", "choose_player(1)", N_("Right player"), group=PLAYER_KEYS),
-        Binding("pageup", "scroll_panel(-1)", N_("Scroll up"), show=False),
-        Binding("pagedown", "scroll_panel(1)", N_("Scroll down"), show=False),
+        *SCROLL_PANEL_BINDINGS,
     ]
 
     analysed: reactive[bool] = reactive(False, bindings=True)

@@ -32,6 +32,7 @@ from trainer.tui.scenes import played_scene
 from trainer.tui.screens.base import MenuPageScreen
 from trainer.tui.screens.drill import TICK_SECONDS, clock_text
 from trainer.tui.screens.puzzles import PuzzleScreen
+from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS
 from trainer.tui.steps import PuzzleBestView
 from trainer.tui.widgets.task import NotationInput
 
@@ -115,8 +116,7 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
         Binding("b", "focus_board", N_("Board"), show=False),
         Binding("slash", "focus_notation", N_("Type a play")),
         Binding("u,backspace", "undo", N_("Undo")),
-        Binding("pageup", "scroll_panel(-1)", N_("Scroll up"), show=False),
-        Binding("pagedown", "scroll_panel(1)", N_("Scroll down"), show=False),
+        *SCROLL_PANEL_BINDINGS,
     ]
 
     store_only = True

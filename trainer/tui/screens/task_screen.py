@@ -17,6 +17,13 @@ from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 
+SCROLL_PANEL_BINDINGS: tuple[Binding, ...] = (
+    Binding("pageup", "scroll_panel(-1)", N_("Scroll up"), show=False),
+    Binding("pagedown", "scroll_panel(1)", N_("Scroll down"), show=False),
+)
+"""The keys that scroll the task's panel: a screen that declares its own keys (``inherit_bindings=False``) adds
+them."""
+
 
 class TaskScreen(TrainerScreen):
     """A task on the board: the shared layout, a roll played one checker at a time, feedback, a typed play.
@@ -33,8 +40,7 @@ class TaskScreen(TrainerScreen):
         Binding("d", "cube('double')", N_("Double")),
         Binding("t", "cube('take')", N_("Take")),
         Binding("p", "cube('pass')", N_("Pass")),
-        Binding("pageup", "scroll_panel(-1)", N_("Scroll up"), show=False),
-        Binding("pagedown", "scroll_panel(1)", N_("Scroll down"), show=False),
+        *SCROLL_PANEL_BINDINGS,
     ]
 
     playing: BoardPlay | None = None
