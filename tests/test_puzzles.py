@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import tomllib
 from collections import Counter
 from functools import cache
@@ -14,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import puzzle_export
+from conftest import bgtrainer_here, puzzle_export
 
 from trainer.content.generate import TEMPTING_LEVELS, Candidate, mine, tempting_moves, to_toml
 from trainer.content.grading import FILL_GAPS, SMOOTH, bearoff_lesson, bearoff_solution, grade_puzzle, play_text
@@ -40,13 +38,6 @@ FORCED = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "forced" and pu
 BEAROFFS = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "bearoff"]
 PLAYED = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind not in ("cube", "double")]
 """The puzzles answered with a play (every kind but the cube's)."""
-REPO = Path(__file__).resolve().parent.parent
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "trainer", *args], capture_output=True, text=True, timeout=120, cwd=REPO
-    )
 
 
 def needed_margin(theme: str) -> float:
@@ -588,12 +579,14 @@ def test_mined_bearoff_puzzles_always_have_a_wrong_play() -> None:
 
 def test_the_generate_command_writes_a_file_that_validates(tmp_path: Path) -> None:
     output = tmp_path / "more.toml"
-    made = run("puzzles", "generate", "--kind", "forced", "--count", "5", "--seed", "7", "--output", str(output))
+    made = bgtrainer_here(
+        "puzzles", "generate", "--kind", "forced", "--count", "5", "--seed", "7", "--output", str(output)
+    )
     assert made.returncode == 0, made.stderr
     assert made.stdout.strip() == f"wrote 5 forced puzzles to {output}"
     entries = tomllib.loads(output.read_text("utf-8"))["puzzles"]
     assert [entry["id"] for entry in entries] == [f"forced-s7-{number:04d}" for number in range(1, 6)]
-    checked = run("validate", str(output))
+    checked = bgtrainer_here("validate", str(output))
     assert checked.returncode == 0, checked.stdout
     assert checked.stdout.strip() == "All 1 file(s) are valid."
 
@@ -608,7 +601,7 @@ def test_the_generate_command_writes_a_file_that_validates(tmp_path: Path) -> No
     ],
 )
 def test_generate_with_bad_arguments_exits_2_with_one_line(args: list[str], fragment: str) -> None:
-    result = run("puzzles", "generate", *args)
+    result = bgtrainer_here("puzzles", "generate", *args)
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.splitlines()

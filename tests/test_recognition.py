@@ -13,8 +13,8 @@ from itertools import islice
 from pathlib import Path
 
 import pytest
+from conftest import bgtrainer_here, puzzle_export
 
-from trainer.cli import main
 from trainer.content.generate import Candidate, realistic, to_toml
 from trainer.content.loader import load_lessons
 from trainer.content.puzzles import Puzzle, check_puzzle, load_puzzle_file, load_puzzles
@@ -52,10 +52,10 @@ LIBRARY = load_puzzles()
 DRILLS = LIBRARY.drills
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+def run(*args: str) -> tuple[int, str]:
     """``bgtrainer ARGS`` in this process: its exit status and output."""
-    status = main(list(args))
-    return status, capsys.readouterr().out
+    result = bgtrainer_here(*args)
+    return result.returncode, result.stdout
 
 
 def expected_answer(position: Position, dice: tuple[int, int]) -> str:
@@ -169,7 +169,7 @@ def test_hand_made_positions_of_each_kind_are_accepted() -> None:
 
 
 def test_a_wrong_answer_in_the_file_is_a_located_problem_and_the_good_positions_stay(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
 ) -> None:
     good = mine_recognition(6, 11)
     lines = to_toml(good, prefix="mine").splitlines()
@@ -188,7 +188,7 @@ def test_a_wrong_answer_in_the_file_is_a_located_problem_and_the_good_positions_
     assert f"the answer is {right!r}, not {wrong!r}" in problem.message
     assert problem.suggestion == f'answers = ["{right}"]'
     # bgtrainer validate reports the same problem on its line.
-    status, report = run(capsys, "validate", str(path))
+    status, report = run("validate", str(path))
     assert status == 1
     assert f"{path}:{line}: puzzle 3 (mine-0003), field 'answers'" in report
 
@@ -436,23 +436,23 @@ def test_the_generator_is_reproducible_by_seed_and_skips_excluded_positions() ->
 
 
 def test_generate_writes_a_drill_file_that_validates_and_export_prints_the_answers(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
 ) -> None:
     output = tmp_path / "more.toml"
     status, made = run(
-        capsys, "puzzles", "generate", "--kind", "recognition", "--count", "12", "--seed", "5", "--output", str(output)
+        "puzzles", "generate", "--kind", "recognition", "--count", "12", "--seed", "5", "--output", str(output)
     )
     assert status == 0
     assert made.strip() == f"wrote 12 recognition puzzles to {output}"
-    assert run(capsys, "validate", str(output)) == (0, "All 1 file(s) are valid.\n")
+    assert run("validate", str(output)) == (0, "All 1 file(s) are valid.\n")
     puzzles, problems = load_puzzle_file(output)
     assert problems == [] and len(puzzles) == 12
     parts = Counter(category(puzzle.theme) for puzzle in puzzles)
     assert parts == Counter({part: sum(n for (p, _), n in quotas(12).items() if p == part) for part in CATEGORIES})
 
-    status, exported = run(capsys, "puzzles", "export")
-    assert status == 0
-    records = [json.loads(line) for line in exported.splitlines()]
+    exported = puzzle_export()
+    assert exported.returncode == 0
+    records = [json.loads(line) for line in exported.stdout.splitlines()]
     drills = [record for record in records if record["kind"] == "recognition"]
     assert [record["id"] for record in drills] == [puzzle.id for puzzle in DRILLS]
     for record, puzzle in zip(drills, DRILLS, strict=True):
