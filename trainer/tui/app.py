@@ -26,6 +26,7 @@ from trainer.i18n import LANGUAGES, N_, Language, language, use_language
 from trainer.store import ProgressStore
 from trainer.tui import wording
 from trainer.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from trainer.tui.textual_fixes import stop_styles_cache_leak
 
 if TYPE_CHECKING:
     from trainer.analysis import Evaluator
@@ -84,6 +85,7 @@ class TrainerApp(App[None]):
         the app last time, else the one in use (the locale's)."""
         super().__init__()
         ScrollBar.renderer = WholeCellScrollBarRender  # Textual's way to choose how every scrollbar is drawn
+        stop_styles_cache_leak()
         self.clock: Callable[[], float] = clock if clock is not None else time.time
         """The time in seconds since the epoch: ratings, reviews, drills and the dashboard read it (a fake one in
         tests)."""
