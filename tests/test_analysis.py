@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
+from typing import Any
 
 import bgsage.analyzer
 import pytest
@@ -210,6 +214,41 @@ def test_a_one_ply_ranking_starts_no_threads_and_gives_bgsage_s_own_numbers(
     monkeypatch.setattr(bgsage.analyzer, "ThreadPoolExecutor", ThreadPoolExecutor)  # bgsage as it comes
     pooled = [evaluator.rank_plays(position, dice) for position, dice in zip(positions, rolls, strict=True)]
     assert inline == pooled
+
+
+class EditedAnalyzer:
+    """bgsage's analyzer with its ranking edited: the plays bgsage saw as the rules engine does not."""
+
+    def __init__(self, analyzer: object, edit: Callable[[list[Any]], list[Any]]) -> None:
+        self.analyzer, self.edit = analyzer, edit
+
+    def checker_play(self, *arguments: Any, **options: Any) -> SimpleNamespace:
+        analysis = self.analyzer.checker_play(*arguments, **options)  # type: ignore[attr-defined]
+        return SimpleNamespace(moves=self.edit(list(analysis.moves)))
+
+
+def with_board(move: Any, board: list[int]) -> SimpleNamespace:
+    return SimpleNamespace(board=board, equity=move.equity, cubeless_equity=move.cubeless_equity, probs=move.probs)
+
+
+@pytest.mark.parametrize(
+    ("edit", "reason"),
+    [
+        (lambda moves: [with_board(moves[0], [0, 16] + [0] * 24), *moves[1:]], "bgsage gave an impossible board"),
+        (
+            lambda moves: [with_board(moves[0], to_board(Position.start())), *moves[1:]],
+            "does not allow: it leaves 4HPwATDgc/ABMA",
+        ),
+        (lambda moves: moves[1:], "bgsage did not evaluate every legal play with 3-1"),
+    ],
+    ids=["impossible-board", "no-legal-play-leaves-it", "a-play-left-out"],
+)
+def test_a_ranking_that_disagrees_with_the_rules_engine_is_refused_saying_how(
+    evaluator: SageEvaluator, monkeypatch: pytest.MonkeyPatch, edit: Callable[[list[Any]], list[Any]], reason: str
+) -> None:
+    monkeypatch.setitem(evaluator._analyzers, 1, EditedAnalyzer(evaluator._analyzer(1), edit))
+    with pytest.raises(AnalysisError, match=re.escape(reason)):
+        evaluator.rank_plays(Position.start(), (3, 1))
 
 
 def test_match_scores_change_the_cube_decision(evaluator: SageEvaluator) -> None:

@@ -185,7 +185,7 @@ class SageEvaluator:
         first, second = check_dice(dice)
         _check_playing(position)
         plays = legal_plays(position, (first, second))
-        by_result = {play.result: play for play in plays}
+        by_board = {tuple(to_board(play.result)): play for play in plays}  # bgsage's board after a play: the mover's
         stakes = self._context(context)
         _one_ply.active = plies == 1
         try:
@@ -196,18 +196,19 @@ class SageEvaluator:
             _one_ply.active = False
         scored: list[Scored] = []
         for move in analysis.moves:
-            try:
-                result = from_board([int(count) for count in move.board])
-            except InvalidPositionError as error:
-                raise AnalysisError(wording.impossible_board(position.position_id(), error)) from None
-            play = by_result.pop(result, None)
-            if play is None:
+            board = [int(count) for count in move.board]
+            play = by_board.pop(tuple(board), None)
+            if play is None:  # a board no legal play leaves: say what it is
+                try:
+                    result = from_board(board)
+                except InvalidPositionError as error:
+                    raise AnalysisError(wording.impossible_board(position.position_id(), error)) from None
                 raise AnalysisError(
                     wording.unknown_play(f"{first}-{second}", position.position_id(), result.position_id())
                 )
             scored.append((play, float(move.equity), float(move.cubeless_equity), _chances(move.probs)))
-        if by_result:
-            missing = ", ".join(str(play) for play in by_result.values())
+        if by_board:
+            missing = ", ".join(str(play) for play in by_board.values())
             raise AnalysisError(wording.missing_plays(f"{first}-{second}", position.position_id(), missing))
         scored = _best_first(scored)
         best = scored[0][1]
