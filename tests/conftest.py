@@ -27,7 +27,7 @@ os.environ["BGTRAINER_LANG"] = "en"
 # Garbage collection took a third of the suite's time: each Pilot test makes and drops a whole app's worth of
 # objects, and every few hundred of them Python walked all the long-lived data (the content, the reference answers)
 # again. Collect less often; what the collection of the tests loaded is set aside for good (below).
-gc.set_threshold(10_000, 20, 10)
+gc.set_threshold(50_000, 20, 10)
 
 
 def pytest_collection_finish() -> None:
