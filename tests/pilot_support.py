@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.console import Console
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -109,6 +110,14 @@ async def type_text(pilot: Pilot[object], text: str) -> None:
     """Type ``text`` into the widget with the focus, a key press a character (a space as ``space``)."""
     for character in text:
         await pilot.press("space" if character == " " else character)
+
+
+async def paste(pilot: Pilot[object], text: str) -> None:
+    """Paste ``text`` into the widget with the focus, as a terminal hands over a paste: in one piece."""
+    focused = pilot.app.focused
+    assert focused is not None, "nothing has the focus to paste into"
+    focused.post_message(events.Paste(text))
+    await pilot.pause()
 
 
 async def type_play(pilot: Pilot[object], text: str, *, open_box: bool = True) -> None:

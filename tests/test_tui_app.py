@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from pilot_support import board_of, click_point, option_lines, screen_text, settle, started, type_text
+from pilot_support import board_of, click_point, option_lines, paste, screen_text, settle, started, type_text
 from play_support import CheapEvaluator
 from textual.command import CommandList, CommandPalette
 from textual.css.model import SelectorType
@@ -480,12 +480,15 @@ async def open_explore(pilot: Pilot[None]) -> ExploreScreen:
     return screen
 
 
-async def explore(pilot: Pilot[None], position_text: str, dice: str) -> ExploreScreen:
-    """Open explore with e, type the position and the dice, each followed by enter."""
+async def explore(pilot: Pilot[None], position_text: str, dice: str, *, typed: bool = False) -> ExploreScreen:
+    """Open explore with e, paste the position (or type it, ``typed``), type the dice, each followed by enter."""
     screen = await open_explore(pilot)
     position_input = screen.query_one("#position-input", Input)
     assert pilot.app.focused is position_input
-    await type_text(pilot, position_text)  # replaces the selected "start"
+    if typed:  # a key at a time, the view following each
+        await type_text(pilot, position_text)  # replaces the selected "start"
+    else:
+        await paste(pilot, position_text)  # as a position copied from elsewhere comes: replaces the selected "start"
     assert position_input.value == position_text
     await pilot.press("enter")
     await pilot.pause()
@@ -554,7 +557,7 @@ async def test_explore_bad_input_says_what_is_wrong(tmp_path: Path, position_tex
     app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
-        screen = await explore(pilot, position_text, dice)
+        screen = await explore(pilot, position_text, dice, typed=position_text == "garbage")  # one typed, key by key
         feedback = screen.query_one("#feedback", Static)
         assert feedback.display and feedback.has_class("wrong")
         assert str(feedback.render()).startswith("✗ ") and error in str(feedback.render())
