@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from trainer.tui.screens.puzzles import PuzzleScreen
     from trainer.tui.widgets.board import BoardView
 
-POLL_SECONDS = 0.03
+POLL_SECONDS = 0.01
 """How often :func:`settle` looks again (how long it waits is the condition's business, never a fixed pause)."""
 
 
