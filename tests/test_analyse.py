@@ -15,7 +15,7 @@ from trainer.cli import EXIT_USAGE, main
 from trainer.content.best import grade_best
 from trainer.content.puzzles import Puzzle
 from trainer.engine import parse_play
-from trainer.play import Session, Waiting, export_mat, parse_mat
+from trainer.play import Played, Session, Waiting, export_mat, parse_mat
 from trainer.play.analyse import (
     DecisionKind,
     DecisionPoint,
@@ -201,7 +201,7 @@ def test_a_game_played_here_is_analysed_by_its_number_or_id(tmp_path: Path, caps
     by_number = json.loads(capsys.readouterr().out)
     assert main(["--data-dir", str(tmp_path), "analyse", "--game", session.id, "--plies", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == by_number
-    moves = sum(1 for event in session.events if event.kind == "play")
+    moves = sum(1 for event in session.events if isinstance(event, Played))
     assert sum(1 for record in by_number if record["kind"] == "move") == moves
     assert {record["player"] for record in by_number} == {"bgtrainer", "Learner"}
     assert main(["--data-dir", str(tmp_path), "analyse", "--game", "9"]) == EXIT_USAGE
@@ -270,7 +270,7 @@ def test_an_exported_session_replays_to_the_same_decisions() -> None:
         decide(session)
     match = parse_mat(export_mat(session.record))
     points = [point for point in decision_points(match) if isinstance(point, DecisionPoint)]
-    plays = [event.play for event in session.events if event.kind == "play"]
+    plays = [event.play for event in session.events if isinstance(event, Played)]
     assert [point.play for point in points if point.kind is DecisionKind.MOVE] == plays
 
 

@@ -29,15 +29,15 @@ import pytest
 
 from trainer.analysis import Evaluator
 from trainer.engine import BAR, CHECKERS, OFF, Phase, Position, Side, legal_plays
-from trainer.play import Computer, Event, Session, Waiting
+from trainer.play import Beavered, Computer, Doubled, Event, Opened, Passed, Played, Rolled, Session, Took, Waiting
 
 
 @dataclass
 class Tally:
     games: int = 0
-    events: Counter[str] = field(default_factory=Counter)
+    events: Counter[type[Event]] = field(default_factory=Counter)
     results: Counter[str] = field(default_factory=Counter)
-    computer: Counter[str] = field(default_factory=Counter)
+    computer: Counter[type[Event]] = field(default_factory=Counter)
 
 
 def play_out(session: Session, driver: Computer, seed: int, *, erratic: float = 0.03) -> None:
@@ -88,35 +88,35 @@ def check_session(session: Session, tally: Tally) -> None:
         crawford = len(short) == 1 and not crawford_done
         crawford_done = crawford_done or crawford
         first = events[0]
-        assert first.kind == "opening" and first.before.match.crawford == crawford
+        assert isinstance(first, Opened) and first.before.match.crawford == crawford
         assert (first.before.match.x, first.before.match.o) == (score[Side.X], score[Side.O])
         value, owner = 1, None
         pending: Side | None = None  # the side that doubled, waiting for an answer
         for event in events:
             check_event(event)
-            tally.events[event.kind] += 1
+            tally.events[type(event)] += 1
             if event.side is Side.O:
-                tally.computer[event.kind] += 1
-            if event.kind == "double":
+                tally.computer[type(event)] += 1
+            if isinstance(event, Doubled):
                 assert not crawford and pending is None
                 assert owner in (None, event.side) and value < 64
                 assert event.before.phase is Phase.ROLL and event.before.turn is event.side
                 pending = event.side
-            elif event.kind == "take":
+            elif isinstance(event, Took):
                 if event.before.phase is Phase.BEAVERED:
                     value, owner = value * 2, event.side.other  # the beaverer keeps the cube
                 else:
                     assert pending is not None and event.side is pending.other
                     value, owner = value * 2, event.side
                 pending = None
-            elif event.kind == "beaver":
+            elif isinstance(event, Beavered):
                 assert pending is not None and event.side is pending.other and not length
                 value, owner = value * 2, event.side
-            elif event.kind == "pass":
+            elif isinstance(event, Passed):
                 result = event.result
                 assert result is not None and result.passed and result.winner is event.side.other
                 assert result.points == value  # the value before the double (or the beavered value)
-            assert event.cube.value == value and event.cube.owner is owner, (number, event.index, event.kind)
+            assert event.cube.value == value and event.cube.owner is owner, (number, event.index, event)
         last = events[-1]
         result = last.result
         if result is None:
@@ -124,7 +124,7 @@ def check_session(session: Session, tally: Tally) -> None:
             break
         tally.games += 1
         if not result.passed:
-            assert last.kind == "play" and last.side is result.winner
+            assert isinstance(last, Played) and last.side is result.winner
             kind = win_kind(last.after.position)
             assert result.kind.value == kind
             counted = 1 if jacoby and owner is None else kind
@@ -154,16 +154,15 @@ def win_kind(position: Position) -> int:
 def check_event(event: Event) -> None:
     for state in (event.before, event.after):
         assert sides_total(state.position) == (CHECKERS, CHECKERS)
-    if event.kind == "play":
-        assert event.play is not None and event.dice is not None
+    if isinstance(event, Played):
         before = event.before
         assert event.side is before.turn and before.phase is Phase.MOVE and event.dice == before.dice
         assert event.play in legal_plays(before.position, event.dice)
         assert event.play.position == before.position
         after = event.after.position
         assert after == (event.play.result if event.result is not None else event.play.result.swap())
-    elif event.kind == "roll":
-        assert event.dice is not None and event.after.dice == event.dice and event.after.phase is Phase.MOVE
+    elif isinstance(event, Rolled):
+        assert event.after.dice == event.dice and event.after.phase is Phase.MOVE
 
 
 SESSIONS = [  # (match length, level, jacoby, beavers), at 1 ply
@@ -199,6 +198,6 @@ def test_one_hundred_seeded_games_between_computers_keep_every_rule(sage: Evalua
         assert [event.after for event in resumed.events] == [event.after for event in session.events]
         seed += 1
     # Every cube path was walked, bgsage's own doubles, takes and passes among them, and games ended every way.
-    assert {"double", "take", "pass"} <= set(tally.events)
-    assert {"double", "take", "pass"} <= set(tally.computer)
+    assert {Doubled, Took, Passed} <= set(tally.events)
+    assert {Doubled, Took, Passed} <= set(tally.computer)
     assert {"single", "gammon", "single passed"} <= set(tally.results)

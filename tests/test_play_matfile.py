@@ -24,7 +24,7 @@ from trainer.play import (
     export_mat,
     parse_mat,
 )
-from trainer.play.table import Event
+from trainer.play.table import Beavered, CubeEvent, Doubled, Event, Passed, Played, Took
 
 PLAYER = {Side.O: 0, Side.X: 1}
 
@@ -59,14 +59,14 @@ def expected_actions(events: list[Event]) -> list[MatAction]:
     found = []
     for event in events:
         player = PLAYER[event.side]
-        if event.kind == "play":
-            assert event.play is not None and event.dice is not None
+        if isinstance(event, Played):
             moves = tuple((move.start, move.end, move.hit) for move in event.play.moves)
             found.append(MatAction(player, "move", (event.dice.first, event.dice.second), moves))
-        elif event.kind in ("double", "beaver"):
-            found.append(MatAction(player, event.kind, cube=2 * event.after.cube))
-        elif event.kind in ("take", "pass"):
-            found.append(MatAction(player, "take" if event.kind == "take" else "drop"))
+        elif isinstance(event, Doubled | Beavered):
+            word = "double" if isinstance(event, Doubled) else "beaver"
+            found.append(MatAction(player, word, cube=2 * event.after.cube))
+        elif isinstance(event, Took | Passed):
+            found.append(MatAction(player, "take" if isinstance(event, Took) else "drop"))
     return found
 
 
@@ -301,8 +301,8 @@ def test_gnu_backgammon_reads_our_export_as_the_session_played(name: str, learne
         decisions = [
             event
             for event in events
-            if event.kind in ("play", "double", "beaver", "take", "pass")
-            and not (event.kind == "take" and event.before.phase is Phase.BEAVERED)
+            if isinstance(event, Played | CubeEvent)
+            and not (isinstance(event, Took) and event.before.phase is Phase.BEAVERED)
         ]
         assert len(game.actions) == len(decisions)
         for action, event, written in zip(game.actions, decisions, expected_actions(decisions), strict=True):
@@ -312,7 +312,7 @@ def test_gnu_backgammon_reads_our_export_as_the_session_played(name: str, learne
                 written.dice,
                 written.cube,
             )
-            if event.play is not None and event.dice is not None:
+            if isinstance(event, Played):
                 assert parse_play(event.before.position, event.dice, notation(action)) == event.play
         assert (game.winner, game.points) == (PLAYER[result.winner], result.points)
     kinds = Counter(action.kind for game in theirs.games for action in game.actions)

@@ -27,12 +27,18 @@ from trainer.play import (
     VERY_BAD,
     Computer,
     CubeJudge,
+    Doubled,
     ErrorRate,
+    Opened,
+    Passed,
+    Played,
     RecordError,
+    Rolled,
     Session,
     SessionError,
     SessionRecord,
     Skill,
+    Took,
     Verdict,
     Waiting,
     wording,
@@ -91,7 +97,7 @@ def learner_on_roll(seed: int = 1, **settings: object) -> tuple[Session, Scripte
 def test_a_new_session_starts_with_its_opening_roll() -> None:
     session = Session.new(3, "beginner", seed=5, evaluator=CheapEvaluator())
     (opening,) = session.events
-    assert opening.kind == "opening" and opening.game == 1 and opening.dice is not None
+    assert isinstance(opening, Opened) and opening.game == 1
     assert session.record.actions[0].startswith("open ")
     x_die, o_die = opening.opening_throws[-1]
     assert opening.side is (LEARNER if x_die > o_die else COMPUTER)
@@ -107,12 +113,11 @@ def test_the_computer_s_turn_comes_as_events_to_animate() -> None:
     session.play(session.legal_plays()[0])
     assert session.waiting_for is Waiting.COMPUTER and session.allowed == frozenset()
     turn = session.computer_turn()
-    kinds = [event.kind for event in turn.events]
-    assert kinds == ["roll", "play"]
+    assert [type(event) for event in turn.events] == [Rolled, Played]
     assert turn.dice == turn.events[0].dice and turn.play is turn.events[1].play and turn.cube_actions == ()
     play_event = turn.events[1]
-    assert play_event.side is COMPUTER and play_event.play is not None
-    assert play_event.play in legal_plays(play_event.before.position, play_event.dice)  # type: ignore[arg-type]
+    assert isinstance(play_event, Played) and play_event.side is COMPUTER
+    assert play_event.play in legal_plays(play_event.before.position, play_event.dice)
     steps = play_event.steps(LEARNER)
     assert len(steps) == len(play_event.play.moves) and steps[-1] == play_event.board_after(LEARNER)
     assert session.board == play_event.board_after(LEARNER)
@@ -246,7 +251,7 @@ def test_a_play_can_be_taken_back_until_the_computer_rolls() -> None:
     assert mistake.verdict is not None and mistake.verdict.is_mistake
     assert session.can_take_back and len(session.summary().mistakes) == 1
     undone = session.take_back()
-    assert [event.kind for event in undone] == ["play"]
+    assert [type(event) for event in undone] == [Played]
     assert session.waiting_for is Waiting.MOVE and session.dice == dice
     assert session.summary().mistakes == ()
     assert all(verdict.index < mistake.event.index for verdict in session.record.verdicts)
@@ -291,7 +296,7 @@ def test_a_wrong_double_is_flagged_and_the_computer_answers() -> None:
     assert verdict.loss == pytest.approx(0.1) and verdict.skill is Skill.BAD
     assert session.waiting_for is Waiting.COMPUTER
     answer = session.computer_turn()
-    assert [event.kind for event in answer.events][:1] == ["take"]  # 0.2 <= 1.0: the computer takes
+    assert [type(event) for event in answer.events][:1] == [Took]  # 0.2 <= 1.0: the computer takes
     assert session.cube.value == 2 and session.cube.owner is COMPUTER
     assert session.waiting_for is Waiting.ROLL and session.allowed == frozenset({"roll"})
     assert "owns the cube" in (session.double_problem() or "")
@@ -305,11 +310,11 @@ def test_a_double_the_computer_passes_can_be_taken_back() -> None:
     outcome = session.double()
     assert outcome.verdict is not None and not outcome.verdict.is_mistake
     turn = session.computer_turn()
-    assert [event.kind for event in turn.events] == ["pass"] and turn.result is not None
+    assert [type(event) for event in turn.events] == [Passed] and turn.result is not None
     assert turn.result.winner is LEARNER and turn.result.passed and session.is_over
     assert session.waiting_for is Waiting.OVER
     undone = session.take_back()
-    assert [event.kind for event in undone] == ["double", "pass"]
+    assert [type(event) for event in undone] == [Doubled, Passed]
     assert session.waiting_for is Waiting.ROLL and not session.is_over and session.cube.value == 1
 
 
@@ -318,7 +323,7 @@ def test_the_learner_s_answer_to_a_double_is_judged() -> None:
     session.play(session.legal_plays()[0])
     evaluator.cube = (0.5, 0.7, 1.0)  # the computer doubles; the learner should take (-0.7 > -1)
     turn = session.computer_turn()
-    assert [event.kind for event in turn.events] == ["double"]
+    assert [type(event) for event in turn.events] == [Doubled]
     assert session.waiting_for is Waiting.ANSWER and session.allowed == frozenset({"take", "pass"})
     hint = session.hint()
     assert hint.kind == "answer" and wording.hint_advice(hint).startswith("Take")
@@ -341,15 +346,15 @@ def test_beavers_in_money_play() -> None:
     session.play(session.legal_plays()[0])
     evaluator.cube = (0.1, 0.2, 1.0)  # the computer doubles
     turn = session.computer_turn()
-    assert [event.kind for event in turn.events] == ["double"]
+    assert [type(event) for event in turn.events] == [Doubled]
     assert session.allowed == frozenset({"take", "pass", "beaver"})
     evaluator.cube = None
     outcome = session.beaver()
     assert outcome.verdict is not None and outcome.verdict.decision == "beaver"
     assert session.state.phase is Phase.BEAVERED and session.cube.value == 2 and session.cube.owner is LEARNER
     answer = session.computer_turn()
-    assert answer.events[0].kind in ("take", "pass")
-    if answer.events[0].kind == "take":
+    assert isinstance(answer.events[0], Took | Passed)
+    if isinstance(answer.events[0], Took):
         assert answer.events[0].cube.value == 4 and answer.events[0].cube.owner is LEARNER
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from trainer.analysis import Chances, CubeDecision
 from trainer.engine import Dice, GameState, Phase, Position, Side, legal_plays
-from trainer.play import Event, Hint, Role
+from trainer.play import Hint, Played, Role, Rolled
 from trainer.play import wording as play_wording
 from trainer.play.cube import CubeJudgement
 from trainer.play.tutor import answer_equities, judge_answer
@@ -14,9 +14,9 @@ from trainer.tui import wording
 STATE = GameState(position=Position.start(), turn=Side.O, phase=Phase.MOVE, dice=Dice(4, 5))
 
 
-def play_event(role_side: Side, position: Position, dice: Dice, notation: str) -> Event:
+def play_event(role_side: Side, position: Position, dice: Dice, notation: str) -> Played:
     plays = {str(play): play for play in legal_plays(position, dice)}
-    return Event(3, 1, role_side, "play", STATE, STATE, dice=dice, play=plays[notation])
+    return Played(3, 1, role_side, STATE, STATE, dice, plays[notation])
 
 
 def closed_out() -> Position:
@@ -28,7 +28,7 @@ def test_a_roll_with_no_legal_play_is_said_as_such_not_as_a_pass() -> None:
     dice = Dice(5, 4)
     (dance,) = legal_plays(closed_out(), dice)
     assert dance.is_pass
-    event = Event(3, 1, Side.O, "play", STATE, STATE, dice=dice, play=dance)
+    event = Played(3, 1, Side.O, STATE, STATE, dice, dance)
     for role in (Role.COMPUTER, Role.LEARNER, Role.SECOND_PLAYER):
         line = wording.event_line(role, event)
         assert "pass" not in line and "cannot move" in line and "5-4" in line, line
@@ -60,7 +60,7 @@ def test_mirrored_notation_keeps_the_bar_off_hits_and_counts() -> None:
 
 def test_a_roll_is_written_the_higher_die_first_everywhere() -> None:
     dice = Dice(1, 5)
-    rolled = Event(2, 1, Side.X, "roll", STATE, STATE, dice=dice)
+    rolled = Rolled(2, 1, Side.X, STATE, STATE, dice)
     assert wording.event_line(Role.LEARNER, rolled) == "You rolled ⚄⚀ 5-1."
     assert wording.computer_rolled(Role.COMPUTER, dice, bonus=False) == "Computer rolled ⚄⚀ 5-1."
     assert "5-1" in wording.move_prompt(Role.LEARNER, Side.X, dice)

@@ -14,7 +14,7 @@ from trainer import i18n
 from trainer.analysis import Chances, RankedPlay
 from trainer.content import wording as content_wording
 from trainer.engine import Dice, EngineError, MatchScore, Position, Side, explain, legal_plays, parse_play
-from trainer.play import Event, GameSetup, Hint, Role, Summary
+from trainer.play import GameSetup, Hint, Played, Role, Rolled, Summary
 from trainer.play import wording as play_wording
 from trainer.play.cube import CubeJudgement
 from trainer.play.tutor import answer_equities, judge_answer, judge_play
@@ -31,7 +31,7 @@ def portuguese() -> Iterator[None]:
 def test_a_roll_with_no_legal_play_is_no_pass() -> None:
     dice = Dice(5, 4)
     (dance,) = legal_plays(closed_out(), dice)
-    event = Event(3, 1, Side.O, "play", STATE, STATE, dice=dice, play=dance)
+    event = Played(3, 1, Side.O, STATE, STATE, dice, dance)
     assert wording.event_line(Role.LEARNER, event) == "Você tirou 5-4 e não pode mover."
     assert wording.event_line(Role.SECOND_PLAYER, event) == "Jogador 2 tirou 5-4 e não pode mover."
     ranked = [RankedPlay(1, dance, -0.5, -0.5, Chances(0.3, 0.0, 0.0, 0.1, 0.0), 0.0, 1)]
@@ -49,7 +49,7 @@ def test_the_computers_play_is_in_the_learners_numbering() -> None:
 
 def test_a_roll_is_written_the_higher_die_first_everywhere() -> None:
     dice = Dice(1, 5)
-    rolled = Event(2, 1, Side.X, "roll", STATE, STATE, dice=dice)
+    rolled = Rolled(2, 1, Side.X, STATE, STATE, dice)
     assert wording.event_line(Role.LEARNER, rolled) == "Você tirou ⚄⚀ 5-1."
     assert "5-1" in wording.move_prompt(Role.LEARNER, Side.X, dice)
     assert "5-4" in explain(closed_out(), (4, 5)).text and "4-5" not in explain(closed_out(), (4, 5)).text

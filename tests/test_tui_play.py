@@ -19,7 +19,7 @@ from textual.widgets import Input, OptionList, Static
 
 from trainer.analysis import Evaluator, acey
 from trainer.engine import Cube, Position, Side, legal_plays
-from trainer.play import LocalGame, Session, SessionRecord, Waiting, wording
+from trainer.play import ChoseDouble, LocalGame, Played, Rolled, Session, SessionRecord, Waiting, wording
 from trainer.store import ProgressStore
 from trainer.training import PlayedGames
 from trainer.tui.app import TrainerApp
@@ -135,7 +135,7 @@ async def test_a_game_with_a_tutor_warning_a_take_back_a_double_and_a_resume(tmp
         await click_point(pilot, 8)
         await pilot.press("enter")
         await play_settled(pilot, lambda: session.waiting_for is Waiting.ROLL)
-        assert [event.kind for event in session.events[-3:]] == ["play", "roll", "play"]  # then the computer's turn
+        assert [type(event) for event in session.events[-3:]] == [Played, Rolled, Played]  # then the computer's turn
         assert screen.board.scene.last_move is not None and screen.board.scene.last_move.side is Side.O
 
         # A double, right by the scripted cube decision; the computer takes.
@@ -238,7 +238,7 @@ async def test_acey_deucey_a_one_two_chooses_a_double_and_rolls_again(tmp_path: 
         await play_settled(pilot, lambda: game.waiting_for is not Waiting.COMPUTER)
         # The computer's 1-2: its play, its chosen double, the double played, the bonus roll and its play.
         turn = game.events[[event.side for event in game.events].index(Side.O, len(game.events) - 6) :]
-        assert [event.kind for event in turn] == ["roll", "play", "choose", "play", "roll", "play"]
+        assert [type(event) for event in turn] == [Rolled, Played, ChoseDouble, Played, Rolled, Played]
         number = turn[2].dice.first  # type: ignore[union-attr]
         assert f"Acey-deucey: Computer chose {number}-{number}." in screen.happened
         assert board.scene.last_move is not None and board.scene.last_move.side is Side.O
@@ -275,7 +275,7 @@ async def test_acey_deucey_a_double_that_cannot_be_played_in_full_loses_the_bonu
         await type_play(pilot, str(plays[0]))
         await pilot.press("enter")
         await play_settled(pilot, lambda: game.waiting_for is not Waiting.COMPUTER)
-        lost = next(event for event in reversed(game.events) if event.side is Side.X and event.kind == "play")
+        lost = next(event for event in reversed(game.events) if event.side is Side.X and isinstance(event, Played))
         assert lost.play == plays[0] and game.events[lost.index + 1].side is Side.O  # no bonus roll
         cut = game.turn_lost(lost)
         assert cut is not None
@@ -420,7 +420,7 @@ async def test_with_bgsage_a_warning_a_take_back_a_hint_and_a_resume_after_a_res
         loss = ranking[0].equity - next(item.equity for item in ranking if str(item.play) == "24/21 8/3")
         assert loss >= 0.16 and "Very bad play: 24/21 8/3" in feedback and "against 8/3 6/3" in feedback
         assert screen.board.scene.caption == f"Better: 8/3 6/3 ({ranking[0].equity:+.3f})"
-        assert session.events[-1].kind == "play" and "z takes it back" in text_of(screen, "#play-status")
+        assert isinstance(session.events[-1], Played) and "z takes it back" in text_of(screen, "#play-status")
 
         # z: the play is taken back, the same 5-3 to play again; the better play passes the tutor.
         await pilot.press("z")
@@ -431,7 +431,7 @@ async def test_with_bgsage_a_warning_a_take_back_a_hint_and_a_resume_after_a_res
         await pilot.press("enter")
         await play_settled(pilot, lambda: session.waiting_for is not Waiting.COMPUTER)
         assert session.waiting_for is Waiting.ROLL and screen.paused is None
-        assert [event.kind for event in session.events[-3:]] == ["play", "roll", "play"]  # bgsage's reply
+        assert [type(event) for event in session.events[-3:]] == [Played, Rolled, Played]  # bgsage's reply
         reply = session.events[-1]
         assert reply.side is Side.O and reply.dice is not None
         assert reply.play in legal_plays(reply.before.position, reply.dice)
@@ -520,7 +520,7 @@ async def test_the_tutor_switched_off_and_on_with_t(tmp_path: Path) -> None:
         await type_play(pilot, "24/21 8/3")
         await pilot.press("enter")
         await play_settled(pilot, lambda: session.waiting_for is not Waiting.COMPUTER)
-        played = next(event for event in session.events if event.kind == "play")
+        played = next(event for event in session.events if isinstance(event, Played))
         assert screen.paused is None and session.verdict(played) is None and str(played.play) == "24/21 8/3"
         assert session.waiting_for is Waiting.ROLL
 

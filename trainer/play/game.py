@@ -29,7 +29,7 @@ from trainer.engine import (
 )
 
 if TYPE_CHECKING:
-    from trainer.play.table import Event, Waiting
+    from trainer.play.table import CubeEvent, Event, Waiting
     from trainer.play.tutor import ErrorRate, Verdict
 
 
@@ -148,17 +148,23 @@ class ComputerTurn:
     @property
     def dice(self) -> Dice | None:
         """The dice the computer rolled, if it rolled."""
-        return next((event.dice for event in self.events if event.kind == "roll"), None)
+        from trainer.play.table import Rolled
+
+        return next((event.dice for event in self.events if isinstance(event, Rolled)), None)
 
     @property
     def play(self) -> Play | None:
         """The play the computer made, if it played."""
-        return next((event.play for event in self.events if event.kind == "play"), None)
+        from trainer.play.table import Played
+
+        return next((event.play for event in self.events if isinstance(event, Played)), None)
 
     @property
-    def cube_actions(self) -> tuple[Event, ...]:
+    def cube_actions(self) -> tuple[CubeEvent, ...]:
         """Its doubles, takes, passes and beavers."""
-        return tuple(event for event in self.events if event.kind in ("double", "take", "pass", "beaver"))
+        from trainer.play.table import CubeEvent
+
+        return tuple(event for event in self.events if isinstance(event, CubeEvent))
 
     @property
     def result(self) -> GameResult | None:

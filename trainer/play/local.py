@@ -62,7 +62,7 @@ from trainer.play.record import (
     read_json_record,
     shown,
 )
-from trainer.play.table import AtTable, Event, ReplayError, SessionError, Table, Waiting
+from trainer.play.table import AtTable, Event, Played, ReplayError, SessionError, Table, Waiting
 
 LOCAL_FORMAT: Final = "bgtrainer-local"
 LOCAL_VERSION: Final = 1
@@ -303,7 +303,7 @@ class LocalGame(AtTable):
     def roll(self) -> Outcome:
         """Roll the dice of the side on roll."""
         self._expect(Waiting.ROLL, Action.ROLL)
-        return Outcome(self._table.act("roll"))
+        return Outcome(self._table.roll())
 
     def play(self, play: Play | str) -> Outcome:
         """Play the dice: a legal :class:`~trainer.engine.Play` or its notation. The outcome says when the rest of an
@@ -313,7 +313,7 @@ class LocalGame(AtTable):
         """
         self._expect(Waiting.MOVE, Action.PLAY)
         chosen = self.parse_play(play) if isinstance(play, str) else play
-        event = self._table.act("play", chosen)
+        event = self._table.play(chosen)
         return Outcome(event, lost=self.turn_lost(event))
 
     def choose_double(self, number: int) -> Outcome:
@@ -365,9 +365,9 @@ class LocalGame(AtTable):
         while self.waiting_for is Waiting.COMPUTER:
             game = self._table.game
             if game.phase is Phase.ROLL:
-                events.append(self._table.act("roll"))
+                events.append(self._table.roll())
             elif game.phase is Phase.MOVE:
-                events.append(self._table.act("play", acey.choose_play(game.legal_plays())))
+                events.append(self._table.play(acey.choose_play(game.legal_plays())))
             elif game.phase is Phase.CHOOSE_DOUBLE:
                 events.append(self._table.choose(acey.choose_double(game.position)))
             else:  # pragma: no cover - the computer never doubles, so it never answers or waits on a double
@@ -377,9 +377,9 @@ class LocalGame(AtTable):
     def turn_lost(self, event: Event) -> TurnLost | None:
         """After a play in acey-deucey: what was lost when a 1-2 or a chosen double could not be played in full
         (``None`` otherwise, or when the play won the game)."""
-        dice, play = event.dice, event.play
-        if self._settings.variant != "acey-deucey" or event.kind != "play" or dice is None or play is None:
+        if self._settings.variant != "acey-deucey" or not isinstance(event, Played):
             return None
+        dice, play = event.dice, event.play
         if event.result is not None or play.dice_used >= dice.move_count:
             return None
         if dice.chosen:

@@ -37,7 +37,7 @@ from trainer.engine import Play, Side
 from trainer.engine.wording import QUOTE_LIMIT, quoted
 from trainer.play import wording
 from trainer.play.record import RecordError, SessionRecord
-from trainer.play.table import Event, ReplayError, Table
+from trainer.play.table import Beavered, Doubled, Event, Passed, Played, ReplayError, Table, Took
 
 PLAYER_OF: Final = {Side.O: 0, Side.X: 1}
 RIGHT_COLUMN: Final = 33
@@ -101,8 +101,7 @@ class MatMatch:
 # --- writing ------------------------------------------------------------------------------------------------------
 
 
-def _move_text(event: Event) -> str:
-    assert event.dice is not None and event.play is not None
+def _move_text(event: Played) -> str:
     moves = " ".join(f"{move.start}/{move.end}{'*' if move.hit else ''}" for move in event.play.moves)
     return f"{event.dice.first}{event.dice.second}: {moves}".rstrip()
 
@@ -157,15 +156,18 @@ def _game_lines(number: int, events: list[Event], names: tuple[str, str], length
             lines.append(f"{row:3d}) {left_text:<{LEFT_WIDTH}}{gap}{right_text}")
 
     for event in events:
-        if event.kind in ("opening", "roll"):
-            continue
-        if event.kind == "play":
-            text = _move_text(event)
-        elif event.kind in ("double", "beaver"):
-            word = "Doubles" if event.kind == "double" else "Beavers"
-            text = f" {word} => {2 * event.after.cube}"  # a beaver has already doubled the cube once
-        else:
-            text = {"take": " Takes", "pass": " Drops"}[event.kind]
+        match event:
+            case Played():
+                text = _move_text(event)
+            case Doubled() | Beavered():
+                word = "Doubles" if isinstance(event, Doubled) else "Beavers"
+                text = f" {word} => {2 * event.after.cube}"  # a beaver has already doubled the cube once
+            case Took():
+                text = " Takes"
+            case Passed():
+                text = " Drops"
+            case _:  # the opening roll, a roll (written with the play), a chosen double (never in a session)
+                continue
         if PLAYER_OF[event.side] == 0:
             if left is not None:
                 emit(left, None)

@@ -68,7 +68,22 @@ from trainer.play.game import (
     TurnLost,
 )
 from trainer.play.record import RecordError, SessionRecord, Settings, StoredVerdict, new_id, new_seed
-from trainer.play.table import AtTable, Event, ReplayError, SessionError, Table, Waiting, board_of
+from trainer.play.table import (
+    AtTable,
+    Beavered,
+    Doubled,
+    Event,
+    Opened,
+    Passed,
+    Played,
+    ReplayError,
+    Rolled,
+    SessionError,
+    Table,
+    Took,
+    Waiting,
+    board_of,
+)
 from trainer.play.tutor import (
     CubeChoice,
     ErrorRate,
@@ -83,7 +98,7 @@ from trainer.play.tutor import (
 
 LEARNER: Final = Side.X
 COMPUTER: Final = Side.O
-DECISION_KINDS: Final = ("play", "double", "take", "pass", "beaver")
+DECISIONS: Final = (Played, Doubled, Took, Passed, Beavered)
 """The kinds of event that are decisions the learner can take back."""
 
 
@@ -320,9 +335,8 @@ class Session(AtTable):
         """Roll the learner's dice (not doubling: judged if a double was allowed). The outcome explains the roll."""
         self._expect(Waiting.ROLL, Action.ROLL)
         verdict = self.review_roll()
-        event = self._table.act("roll")
+        event = self._table.roll()
         self._keep(event, verdict)
-        assert event.dice is not None
         return Outcome(event, verdict, explain(event.after.position, event.dice))
 
     def review_roll(self) -> Verdict | None:
@@ -372,7 +386,7 @@ class Session(AtTable):
         self._expect(Waiting.MOVE, Action.PLAY)
         chosen = self.parse_play(play) if isinstance(play, str) else self._checked(play)
         verdict = self.review_play(chosen) if self.tutor else None
-        event = self._table.act("play", chosen)
+        event = self._table.play(chosen)
         return Outcome(event, self._keep(event, verdict))
 
     def review_play(self, play: Play) -> Verdict:
@@ -420,9 +434,9 @@ class Session(AtTable):
 
     def _take_back_point(self) -> int | None:
         for event in reversed(self._table.events):
-            if event.kind in ("roll", "opening"):
+            if isinstance(event, Rolled | Opened):
                 return None
-            if event.side is LEARNER and event.kind in DECISION_KINDS:
+            if event.side is LEARNER and isinstance(event, DECISIONS):
                 return event.index
         return None
 
@@ -477,7 +491,7 @@ class Session(AtTable):
                 events.append(self._table.act("double" if doubles else "roll"))
             elif state.phase is Phase.MOVE:
                 choice = computer.choose_play(state, rng, self._ranking(state, self.level.plies))
-                events.append(self._table.act("play", choice.play))
+                events.append(self._table.play(choice.play))
             elif state.phase is Phase.DOUBLED:
                 answer = computer.answer(state, rng)
                 events.append(self._table.act({"take": "take", "pass": "drop", "beaver": "beaver"}[answer]))
@@ -490,7 +504,7 @@ class Session(AtTable):
     def _doubled_state(self) -> GameState:
         """The state just after the double that a beaver answered (the cube as it was before the double)."""
         for event in reversed(self._table.events):
-            if event.kind == "double":
+            if isinstance(event, Doubled):
                 return event.after
         raise AssertionError("no double to answer")  # pragma: no cover - a beaver always follows a double
 
@@ -599,7 +613,7 @@ class Session(AtTable):
 def _rebuilt(stored: StoredVerdict, event: Event) -> Verdict:
     """A verdict from its stored figures, with its plays found again on the replayed board."""
     chosen_play = best_play = None
-    if stored.decision == "play" and event.play is not None and event.dice is not None:
+    if stored.decision == "play" and isinstance(event, Played):
         chosen_play = event.play
         try:
             best_play = parse_play(event.play.position, event.dice, stored.best)

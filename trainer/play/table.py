@@ -24,7 +24,7 @@ import re
 from collections import deque
 from dataclasses import dataclass
 from enum import Enum
-from typing import Literal
+from typing import TypeAlias
 
 from trainer.engine import (
     Cube,
@@ -43,17 +43,8 @@ from trainer.engine import (
 )
 from trainer.play import wording
 
-EventKind = Literal["opening", "roll", "play", "double", "take", "pass", "beaver", "choose"]
-ACTION_KINDS: dict[str, EventKind] = {
-    "open": "opening",
-    "roll": "roll",
-    "play": "play",
-    "double": "double",
-    "take": "take",
-    "drop": "pass",
-    "beaver": "beaver",
-    "choose": "choose",
-}
+ACTION_WORDS: tuple[str, ...] = ("open", "roll", "play", "double", "take", "drop", "beaver", "choose")
+"""The first word of each action (see the module's list)."""
 _THROW = re.compile(r"[1-6][1-6]")
 _ROLL = re.compile(r"([1-6])-([1-6])")
 
@@ -67,23 +58,16 @@ class SessionError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """One action of a session, as it happened: who (``side``), what (``kind``), and the game before and after.
-
-    ``dice`` is set for the opening roll (the starting side's two numbers), rolls and a chosen double (acey-deucey:
-    the :class:`~trainer.engine.ChosenDouble`); ``play`` for plays (its
-    moves in the mover's numbering, one checker and one die each, in the order played). ``game`` counts from 1;
-    ``index`` is the action's place in the session's record.
-    """
+class EventBase:
+    """What every action of a session has: who acted (``side``) and the game before and after. ``game`` counts from
+    1; ``index`` is the action's place in the session's record. Each kind of action is a subclass (see
+    :data:`Event`)."""
 
     index: int
     game: int
     side: Side
-    kind: EventKind
     before: GameState
     after: GameState
-    dice: Dice | None = None
-    play: Play | None = None
 
     @property
     def cube(self) -> Cube:
@@ -95,12 +79,6 @@ class Event:
         """How the game ended, if this action ended it."""
         return self.after.result
 
-    @property
-    def opening_throws(self) -> tuple[tuple[int, int], ...]:
-        """For the opening roll: each throw as (X's die, O's die), ties first."""
-        opening = self.after.opening
-        return opening.throws if self.kind == "opening" and opening is not None else ()
-
     def board_before(self, viewer: Side) -> Position:
         """The board before the action, seen from ``viewer``."""
         return board_of(self.before, viewer)
@@ -109,10 +87,37 @@ class Event:
         """The board after the action, seen from ``viewer``."""
         return board_of(self.after, viewer)
 
+
+@dataclass(frozen=True, slots=True)
+class Opened(EventBase):
+    """The opening roll of a game: ``side`` won it and plays ``dice``, the starting side's two numbers."""
+
+    dice: Dice
+
+    @property
+    def opening_throws(self) -> tuple[tuple[int, int], ...]:
+        """Each throw as (X's die, O's die), ties first."""
+        opening = self.after.opening
+        return opening.throws if opening is not None else ()
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(EventBase):
+    """``side`` rolled ``dice``."""
+
+    dice: Dice
+
+
+@dataclass(frozen=True, slots=True)
+class Played(EventBase):
+    """``side`` played ``dice``: ``play``'s moves in the mover's numbering, one checker and one die each, in the order
+    played (a pass when the roll can't be played)."""
+
+    dice: Dice
+    play: Play
+
     def steps(self, viewer: Side) -> tuple[Position, ...]:
-        """For a play: the board after each checker move in turn, seen from ``viewer`` (to animate it)."""
-        if self.play is None or self.dice is None:
-            return ()
+        """The board after each checker move in turn, seen from ``viewer`` (to animate it)."""
         turn = Turn(self.play.position, self.dice)
         boards = []
         for move in self.play.moves:
@@ -120,6 +125,41 @@ class Event:
             current = turn.current
             boards.append(current if viewer is self.side else current.swap())
         return tuple(boards)
+
+
+@dataclass(frozen=True, slots=True)
+class Doubled(EventBase):
+    """``side`` doubled."""
+
+
+@dataclass(frozen=True, slots=True)
+class Took(EventBase):
+    """``side`` took the double (or the beaver of its own double)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(EventBase):
+    """``side`` passed the double (or the beaver of its own double): the game is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class Beavered(EventBase):
+    """``side`` beavered the double: took it and redoubled at once, keeping the cube."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChoseDouble(EventBase):
+    """Acey-deucey: after a 1-2 played in full, ``side`` chose the double ``dice`` (a
+    :class:`~trainer.engine.ChosenDouble`) to play."""
+
+    dice: Dice
+
+
+Event: TypeAlias = Opened | Rolled | Played | Doubled | Took | Passed | Beavered | ChoseDouble
+"""One action of a session, as it happened: one class for each kind of action."""
+CubeEvent: TypeAlias = Doubled | Took | Passed | Beavered
+"""A cube action: a double, or its answer."""
+_CUBE_EVENTS: dict[str, type[CubeEvent]] = {"double": Doubled, "take": Took, "drop": Passed, "beaver": Beavered}
 
 
 def board_of(state: GameState, viewer: Side) -> Position:
@@ -140,8 +180,8 @@ def check_action(action: str) -> None:
     :raises ReplayError: naming what is wrong.
     """
     word, rest = _action_word(action)
-    if word not in ACTION_KINDS:
-        raise ReplayError(wording.unknown_action(action, list(ACTION_KINDS)))
+    if word not in ACTION_WORDS:
+        raise ReplayError(wording.unknown_action(action, list(ACTION_WORDS)))
     if word == "open":
         throws = rest.split()
         if not throws or not all(_THROW.fullmatch(throw) for throw in throws):
@@ -256,7 +296,7 @@ class Table:
             return self.choose(int(rest))
         return self.act(word)
 
-    def open(self) -> Event:
+    def open(self) -> Opened:
         """Make the opening roll of the first game, or score the finished game of a match and start the next.
 
         :raises ReplayError: if no opening roll is due.
@@ -270,44 +310,71 @@ class Table:
             self.game_number += 1
         before = self.game.state
         opening = self.game.roll_opening()
-        event = Event(
-            len(self.actions), self.game_number, opening.winner, "opening", before, self.game.state, opening.dice
-        )
-        return self._log("open " + " ".join(f"{x}{o}" for x, o in opening.throws), event)
+        event = Opened(len(self.actions), self.game_number, opening.winner, before, self.game.state, opening.dice)
+        self._log("open " + " ".join(f"{x}{o}" for x, o in opening.throws), event)
+        return event
 
-    def act(self, word: str, play: Play | None = None) -> Event:
+    def act(self, word: str, play: Play | None = None) -> Rolled | Played | CubeEvent:
         """Roll (``"roll"``), play ``play`` (``"play"``), or ``"double"``, ``"take"``, ``"drop"`` or ``"beaver"``
         for the side that decides now.
 
         :raises ReplayError: before the opening roll, after the end, or for an unknown word.
         :raises EngineError: if the rules refuse it now (the engine's reason).
         """
-        game = self.game
-        if word not in ACTION_KINDS or word in ("open", "choose"):
+        if word == "roll":
+            return self.roll()
+        if word == "play":
+            if play is None:
+                raise AssertionError("a play action needs its play")
+            return self.play(play)
+        if word not in _CUBE_EVENTS:
             raise AssertionError(f"unknown action {word!r}")
+        side, before = self._deciding(word)
+        getattr(self.game, word)()
+        event = _CUBE_EVENTS[word](len(self.actions), self.game_number, side, before, self.game.state)
+        self._log(word, event)
+        return event
+
+    def roll(self) -> Rolled:
+        """Roll the dice of the side on roll.
+
+        :raises ReplayError: before the opening roll or after the end.
+        :raises EngineError: if the rules refuse it now (the engine's reason).
+        """
+        side, before = self._deciding("roll")
+        dice = self.game.roll()
+        event = Rolled(len(self.actions), self.game_number, side, before, self.game.state, dice)
+        self._log(f"roll {dice.first}-{dice.second}", event)
+        return event
+
+    def play(self, play: Play) -> Played:
+        """Play ``play`` for the side on roll.
+
+        :raises ReplayError: before the opening roll or after the end.
+        :raises EngineError: if the rules refuse it now (the engine's reason).
+        """
+        side, before = self._deciding("play")
+        self.game.play(play)
+        if before.dice is None:
+            raise AssertionError("a play was made without dice")  # pragma: no cover - the engine refuses it first
+        event = Played(len(self.actions), self.game_number, side, before, self.game.state, before.dice, play)
+        self._log(f"play {play}", event)
+        return event
+
+    def _deciding(self, word: str) -> tuple[Side, GameState]:
+        """The side that decides now and the state before its action ``word``.
+
+        :raises ReplayError: before the opening roll or after the end.
+        """
+        game = self.game
         side = game.deciding
         if game.phase is Phase.OPENING or side is None:
             number = len(self.actions) + 1
             started = game.phase is not Phase.OPENING
             raise ReplayError(wording.game_over(number, word) if started else wording.game_not_started(number, word))
-        before = game.state
-        dice: Dice | None = None
-        if word == "roll":
-            dice = game.roll()
-            text = f"roll {dice.first}-{dice.second}"
-        elif word == "play":
-            if play is None:
-                raise AssertionError("a play action needs its play")
-            game.play(play)
-            dice = before.dice
-            text = f"play {play}"
-        else:
-            getattr(game, word)()
-            text = word
-        event = Event(len(self.actions), self.game_number, side, ACTION_KINDS[word], before, game.state, dice, play)
-        return self._log(text, event)
+        return side, game.state
 
-    def choose(self, number: int) -> Event:
+    def choose(self, number: int) -> ChoseDouble:
         """Choose the double ``number`` (4 for 4-4) after a 1-2 played in full (acey-deucey).
 
         :raises ReplayError: before the opening roll or after the end.
@@ -319,13 +386,13 @@ class Table:
             raise ReplayError(wording.choose_out_of_game(len(self.actions) + 1))
         before = game.state
         dice = game.choose_double(number)
-        event = Event(len(self.actions), self.game_number, side, "choose", before, game.state, dice)
-        return self._log(f"choose {number}", event)
+        event = ChoseDouble(len(self.actions), self.game_number, side, before, game.state, dice)
+        self._log(f"choose {number}", event)
+        return event
 
-    def _log(self, action: str, event: Event) -> Event:
+    def _log(self, action: str, event: Event) -> None:
         self.actions.append(action)
         self.events.append(event)
-        return event
 
 
 class Waiting(Enum):

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from trainer.content.puzzles import Puzzle
     from trainer.engine import Dice, MatchScore, MoneyOptions, Play
     from trainer.kinds import RatingKind
-    from trainer.play import Event, GameSetup, Hint, Mistake, Role, TurnLost, Verdict
+    from trainer.play import CubeEvent, Event, GameSetup, Hint, Mistake, Opened, Role, TurnLost, Verdict
     from trainer.store import StoredGame
 
 X_MARK, O_MARK = "●", "○"
@@ -784,7 +784,7 @@ def game_resumed(number: int) -> str:
     return _("Game {number} resumed where it was.").format(number=number)
 
 
-def opening(event: Event, roles: tuple[Role, Role], game_number: int, *, acey_deucey: bool) -> str:
+def opening(event: Opened, roles: tuple[Role, Role], game_number: int, *, acey_deucey: bool) -> str:
     """Who won the opening roll, and what they do now."""
     throws = event.opening_throws
     x, o = throws[-1]
@@ -907,56 +907,63 @@ def double_not_in_full() -> str:
 
 def event_line(role: Role, event: Event, *, note: str | None = None, lost: TurnLost | None = None) -> str:
     """What a decision did, for the list of what happened (empty for the opening roll, said on its own)."""
+    from trainer.play.table import Beavered, ChoseDouble, Doubled, Passed, Played, Rolled, Took
+
     name = play_wording.role_name(role)
-    if event.kind == "roll" and event.dice is not None:
-        if role.is_learner:
-            return _("You rolled {dice}.").format(dice=dice_faces(event.dice))
-        return _("{name} rolled {dice}.").format(name=name, dice=dice_faces(event.dice))
-    if event.kind == "play" and event.play is not None and event.dice is not None:
-        values = {"name": name, "play": written_play(role, event.play), "dice": str(event.dice.high_first())}
-        if event.play.is_pass:  # a dance: the roll has no legal play ("pass" is the cube's word)
-            line = (
-                _("You rolled {dice} and cannot move.")
-                if role.is_learner
-                else _("{name} rolled {dice} and cannot move.")
-            ).format(**values)
-        else:
-            line = (
-                _("You played {play} with {dice}.") if role.is_learner else _("{name} played {play} with {dice}.")
-            ).format(**values)
-        return line if lost is None else f"{line} {play_wording.turn_lost(lost)}"
-    if event.kind == "choose" and event.dice is not None:
-        number = event.dice.first
-        line = _("{name} chose {number}-{number}.").format(name=name, number=number)
-        return line if note is None else f"{line} {note}"
+    match event:
+        case Rolled():
+            if role.is_learner:
+                return _("You rolled {dice}.").format(dice=dice_faces(event.dice))
+            return _("{name} rolled {dice}.").format(name=name, dice=dice_faces(event.dice))
+        case Played():
+            values = {"name": name, "play": written_play(role, event.play), "dice": str(event.dice.high_first())}
+            if event.play.is_pass:  # a dance: the roll has no legal play ("pass" is the cube's word)
+                line = (
+                    _("You rolled {dice} and cannot move.")
+                    if role.is_learner
+                    else _("{name} rolled {dice} and cannot move.")
+                ).format(**values)
+            else:
+                line = (
+                    _("You played {play} with {dice}.") if role.is_learner else _("{name} played {play} with {dice}.")
+                ).format(**values)
+            return line if lost is None else f"{line} {play_wording.turn_lost(lost)}"
+        case ChoseDouble():
+            number = event.dice.first
+            line = _("{name} chose {number}-{number}.").format(name=name, number=number)
+            return line if note is None else f"{line} {note}"
     learner = {
-        "double": N_("You doubled."),
-        "take": N_("You took."),
-        "pass": N_("You passed."),
-        "beaver": N_("You beavered."),
+        Doubled: N_("You doubled."),
+        Took: N_("You took."),
+        Passed: N_("You passed."),
+        Beavered: N_("You beavered."),
     }
     other = {
-        "double": N_("{name} doubled."),
-        "take": N_("{name} took."),
-        "pass": N_("{name} passed."),
-        "beaver": N_("{name} beavered."),
+        Doubled: N_("{name} doubled."),
+        Took: N_("{name} took."),
+        Passed: N_("{name} passed."),
+        Beavered: N_("{name} beavered."),
     }
-    if event.kind not in learner:
+    kind = type(event)
+    if kind not in learner:
         return ""
-    return _(learner[event.kind]) if role.is_learner else _(other[event.kind]).format(name=name)
+    return _(learner[kind]) if role.is_learner else _(other[kind]).format(name=name)
 
 
 def took_back(event: Event) -> str:
     """The learner's decision taken back."""
-    if event.kind == "play" and event.play is not None:
+    from trainer.play.table import Beavered, Doubled, Passed, Played, Took
+
+    if isinstance(event, Played):
         return _("Took back your play {play}: decide again.").format(play=event.play)
     words = {
-        "double": N_("Took back your double: decide again."),
-        "take": N_("Took back your take: decide again."),
-        "pass": N_("Took back your pass: decide again."),
-        "beaver": N_("Took back your beaver: decide again."),
+        Doubled: N_("Took back your double: decide again."),
+        Took: N_("Took back your take: decide again."),
+        Passed: N_("Took back your pass: decide again."),
+        Beavered: N_("Took back your beaver: decide again."),
     }
-    return _(words[event.kind]) if event.kind in words else _("Took back your decision: decide again.")
+    kind = type(event)
+    return _(words[kind]) if kind in words else _("Took back your decision: decide again.")
 
 
 def tutor_switched(on: bool) -> str:
@@ -1047,17 +1054,19 @@ def computer_plays(role: Role, play: Play) -> str:
     return _("{name} plays {play}.").format(name=name, play=written_play(role, play))
 
 
-def computer_cube(role: Role, event: Event) -> tuple[str, str]:
+def computer_cube(role: Role, event: CubeEvent) -> tuple[str, str]:
     """The computer's cube action: what the status line says while it shows, and the line for what happened."""
+    from trainer.play.table import Beavered, Doubled, Passed, Took
+
     name = play_wording.role_name(role)
-    if event.kind == "double":
+    if isinstance(event, Doubled):
         value = 2 * event.before.cube
         return (
             _("{name} doubles to {value}.").format(name=name, value=value),
             _("{name} doubled to {value}.").format(name=name, value=value),
         )
-    words = {"take": N_("{name} takes."), "pass": N_("{name} passes."), "beaver": N_("{name} beavers.")}
-    said = _(words[event.kind]).format(name=name)
+    words = {Took: N_("{name} takes."), Passed: N_("{name} passes."), Beavered: N_("{name} beavers.")}
+    said = _(words[type(event)]).format(name=name)
     return said, said
 
 

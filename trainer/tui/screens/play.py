@@ -32,12 +32,18 @@ from trainer.engine.wording import quoted, sentence
 from trainer.i18n import N_
 from trainer.play import (
     Action,
+    ChoseDouble,
     ComputerTurn,
+    CubeEvent,
+    Doubled,
     Event,
     Hint,
     Mistake,
+    Opened,
     Outcome,
     PlayableGame,
+    Played,
+    Rolled,
     Verdict,
     Waiting,
 )
@@ -176,9 +182,9 @@ class PlayScreen(TaskScreen):
         self.show_title()
         self.show_opening()
         last = self.game.events[-1] if self.game.events else None
-        if last is not None and last.kind != "opening":
+        if last is not None and not isinstance(last, Opened):
             self.info(wording.game_resumed(self.game.game_number))
-            if last.play is not None:
+            if isinstance(last, Played):
                 board.scene = replace(board.scene, last_move=LastMove(last.play.moves, last.side))
         self.advance()
 
@@ -261,8 +267,8 @@ class PlayScreen(TaskScreen):
     def show_opening(self) -> None:
         """Say who won the opening roll of the game under way (when nothing else has happened in it yet)."""
         events = self.game.events
-        if events and events[-1].kind == "opening":
-            event = events[-1]
+        event = events[-1] if events else None
+        if isinstance(event, Opened):
             roles = (self.game.role(Side.X), self.game.role(Side.O))
             self.info(wording.opening(event, roles, self.game.game_number, acey_deucey=self.setup.acey_deucey))
 
@@ -318,7 +324,7 @@ class PlayScreen(TaskScreen):
         if not events:
             return False
         last = events[-1]
-        return last.kind == "play" and last.side is side and last.dice is not None and last.dice.chosen
+        return isinstance(last, Played) and last.side is side and last.dice.chosen
 
     def start_move(self, side: Side) -> None:
         """The dice to play: on the board, one checker at a time, or typed; forced rolls are explained."""
@@ -505,7 +511,7 @@ class PlayScreen(TaskScreen):
             self.feedback.show(play_wording.turn_lost(outcome.lost), "info")
             return
         if verdict is not None and verdict.is_mistake:
-            if event.kind == "roll":  # a missed double: the dice are out, so there is nothing to take back
+            if isinstance(event, Rolled):  # a missed double: the dice are out, so there is nothing to take back
                 self.advance()
                 explanation = outcome.explanation
                 forced = explanation.text if explanation and (explanation.forced or explanation.no_play) else None
@@ -513,9 +519,9 @@ class PlayScreen(TaskScreen):
                 return
             self.pause_on(verdict)
             return
-        if verdict is not None and event.kind != "roll":
+        if verdict is not None and not isinstance(event, Rolled):
             self.feedback.show(wording.tutor_says(play_wording.verdict_text(verdict)), "right")
-        elif event.kind != "roll":
+        elif not isinstance(event, Rolled):
             self.feedback.clear()
         self.advance()
 
@@ -625,8 +631,7 @@ class PlayScreen(TaskScreen):
     def show_computer_event(self, event: Event, then: Callable[[], None]) -> None:
         board = self.board
         role = self.game.role(event.side)
-        if event.kind == "roll":
-            assert event.dice is not None
+        if isinstance(event, Rolled):
             board.scene = replace(
                 board.scene,
                 position=event.board_before(Side.X),
@@ -636,22 +641,20 @@ class PlayScreen(TaskScreen):
                 last_move=None,
             )
             self.status(wording.computer_rolled(role, event.dice, bonus=self.is_bonus_roll(event.side, event.index)))
-        elif event.kind == "choose":
-            assert event.dice is not None
+        elif isinstance(event, ChoseDouble):
             board.scene = replace(board.scene, on_roll=event.side, dice=event.dice, used_dice=())
             said = wording.computer_chose(role, event.dice.first)
             self.status(said)
             self.info(said)
-        elif event.kind == "play":
-            assert event.play is not None
+        elif isinstance(event, Played):
             self.status(wording.computer_plays(role, event.play))
             lost = self.game.turn_lost(event)
             self.info(wording.event_line(role, event, lost=lost))
             self.animation = animate_play(board, event.play, side=event.side, interval=self.step_seconds, on_done=then)
             return
-        else:
+        elif isinstance(event, CubeEvent):
             before = event.before
-            cube = Cube(2 * before.cube, before.cube_owner) if event.kind == "double" else event.after.doubling_cube
+            cube = Cube(2 * before.cube, before.cube_owner) if isinstance(event, Doubled) else event.after.doubling_cube
             board.scene = replace(board.scene, cube=cube)
             status, line = wording.computer_cube(role, event)
             self.info(line)
