@@ -94,6 +94,7 @@ ALLOWED: dict[str, set[str]] = {
     | BELOW_THE_UI
     | {
         "trainer.tui.app",
+        "trainer.tui.play_presenter",
         "trainer.tui.playing",
         "trainer.tui.widgets",
         "trainer.tui.scenes",
@@ -287,6 +288,19 @@ def test_commands_other_than_the_app_never_load_the_ui() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stderr.strip() == "[]"
+
+
+PLAIN_UI_MODULES = ("trainer.tui.play_presenter", "trainer.tui.scenes")
+"""Modules of the app that decide what a screen shows without the UI toolkit: they load neither Textual nor Rich."""
+
+
+def test_the_presenters_and_scenes_load_no_ui_toolkit() -> None:
+    code = (
+        f"import sys, importlib; [importlib.import_module(m) for m in {PLAIN_UI_MODULES!r}]; "
+        "print(sorted(m for m in ('textual', 'rich') if m in sys.modules))"
+    )
+    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert output.strip() == "[]"
 
 
 def test_only_the_analysis_package_imports_bgsage() -> None:

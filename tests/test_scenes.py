@@ -4,9 +4,21 @@ a mistake of a finished game, a cube question and a game's table."""
 
 from __future__ import annotations
 
-from trainer.engine import Dice, Position, Side, legal_plays
+from dataclasses import replace
+
+from trainer.engine import Cube, Dice, Position, Side, legal_plays
+from trainer.play import ChoseDouble, Doubled, LocalGame, Played, Rolled, Table
 from trainer.tui.playing import play_steps
-from trainer.tui.scenes import played_scene, position_scene, start_of_play, step_scene
+from trainer.tui.scenes import (
+    computer_event_scene,
+    game_scene,
+    marked_scene,
+    played_scene,
+    position_scene,
+    start_of_play,
+    step_scene,
+    turn_again_scene,
+)
 from trainer.tui.widgets.scene import BoardScene, LastMove, TurnCue
 
 
@@ -127,3 +139,37 @@ def test_a_games_table_shows_its_board_cube_and_score_and_an_offered_cube_turned
     assert offered.cube == Cube(2) and offered.dice is None  # turned, in the middle until answered
     acey = LocalGame.new("acey-deucey", "computer", 0, seed=1)
     assert table_scene(BoardScene(), acey, Side.X).cube is None  # no cube against the acey-deucey computer
+
+
+def test_a_game_resumed_after_a_play_shows_it_marked_and_the_players_names() -> None:
+    game = LocalGame.new("standard", "two", 0, seed=1)
+    fresh = game_scene(game, ("A", "B"))
+    assert fresh.names == ("A", "B") and fresh.last_move is None and not fresh.waiting_column
+    game.play(game.legal_plays()[0])
+    last = game.events[-1]
+    assert isinstance(last, Played)
+    resumed = game_scene(game, ("A", "B"), Side.O)
+    assert resumed.last_move == LastMove(last.play.moves, last.side) and resumed.numbered_for is Side.O
+    assert marked_scene(resumed, None).last_move is None
+    assert turn_again_scene(replace(resumed, caption="hint")) == replace(resumed, last_move=None, caption="")
+
+
+def test_the_computers_roll_chosen_double_and_double_show_on_the_board() -> None:
+    table = Table(0, 1, variant="acey-deucey")
+    table.apply("open 31")
+    rolled = table.apply("roll 1-2")
+    assert isinstance(rolled, Rolled)
+    marked = BoardScene(last_move=LastMove((), Side.X))
+    scene = computer_event_scene(marked, rolled)
+    assert (scene.dice, scene.on_roll, scene.last_move) == (rolled.dice, rolled.side, None)
+    assert scene.position == rolled.board_before(Side.X)
+    table.apply("play in/24 in/23")
+    chosen = table.apply("choose 4")
+    assert isinstance(chosen, ChoseDouble)
+    scene = computer_event_scene(marked, chosen)
+    assert scene.dice == chosen.dice and scene.last_move == marked.last_move
+    game = LocalGame.new("standard", "two", 0, seed=1)
+    game.play(game.legal_plays()[0])
+    doubled = game.double().event
+    assert isinstance(doubled, Doubled)
+    assert computer_event_scene(marked, doubled).cube == Cube(2)

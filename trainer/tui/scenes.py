@@ -15,7 +15,7 @@ from trainer.tui.widgets.scene import BoardScene, LastMove, TurnCue
 
 if TYPE_CHECKING:
     from trainer.analysis import RankedPlay
-    from trainer.play import Mistake, PlayableGame, Verdict
+    from trainer.play import ChoseDouble, CubeEvent, Mistake, PlayableGame, Rolled, Verdict
 
 
 def board_point(point: int, side: Side) -> int:
@@ -145,6 +145,45 @@ def table_scene(scene: BoardScene, game: PlayableGame, viewer: Side) -> BoardSce
         selected=None,
         targets=frozenset(),
     )
+
+
+def game_scene(game: PlayableGame, names: tuple[str, str], viewer: Side = Side.X) -> BoardScene:
+    """A game as it is opened on the board: :func:`table_scene` of it, the players' ``names`` in the pip counts and
+    the score, acey-deucey's column of waiting checkers kept, and the last play of a game resumed after its opening
+    roll marked from and to."""
+    from trainer.play import Played
+
+    start = BoardScene(names=names, waiting_column=game.setup.acey_deucey)
+    last = game.events[-1] if game.events else None
+    marked = LastMove(last.play.moves, last.side) if isinstance(last, Played) else None
+    return replace(table_scene(start, game, viewer), last_move=marked)
+
+
+def marked_scene(scene: BoardScene, play: Play | None, side: Side = Side.X) -> BoardScene:
+    """``play``'s moves marked from and to (``None``: nothing marked), and no caption when the mark is taken away."""
+    if play is None:
+        return replace(scene, last_move=None)
+    return replace(scene, last_move=LastMove(play.moves, side))
+
+
+def turn_again_scene(scene: BoardScene) -> BoardScene:
+    """Back to the turn being played after a hint was shown: no play marked, no caption."""
+    return replace(scene, last_move=None, caption="")
+
+
+def computer_event_scene(scene: BoardScene, event: Rolled | ChoseDouble | CubeEvent) -> BoardScene:
+    """A step of the computer's turn on the board: its roll (the board before it, its dice, nothing marked), the
+    double it chose (acey-deucey) or its cube action (the cube turned while its double waits for the answer)."""
+    from trainer.play import ChoseDouble, Doubled, Rolled
+
+    if isinstance(event, Rolled):
+        position = event.board_before(Side.X)
+        return replace(scene, position=position, on_roll=event.side, dice=event.dice, used_dice=(), last_move=None)
+    if isinstance(event, ChoseDouble):
+        return replace(scene, on_roll=event.side, dice=event.dice, used_dice=())
+    before = event.before
+    cube = Cube(2 * before.cube, before.cube_owner) if isinstance(event, Doubled) else event.after.doubling_cube
+    return replace(scene, cube=cube)
 
 
 def position_scene(position: Position, dice: Dice | None = None, caption: str = "") -> BoardScene:

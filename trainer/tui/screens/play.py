@@ -13,7 +13,6 @@ verdicts, hints) run in a worker thread, so the screen never freezes; bgsage its
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import ClassVar, TypeVar
 
 from rich.text import Text
@@ -27,34 +26,18 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.analysis import RankedPlay
-from trainer.engine import Cube, EngineError, IllegalPlayError, Play, PlayError, Side, Turn, explain
+from trainer.engine import EngineError, IllegalPlayError, Play, PlayError, Side, Turn
 from trainer.engine.wording import quoted, sentence
 from trainer.i18n import N_
-from trainer.play import (
-    Action,
-    ChoseDouble,
-    ComputerTurn,
-    CubeEvent,
-    Doubled,
-    Event,
-    Hint,
-    Mistake,
-    Opened,
-    Outcome,
-    PlayableGame,
-    Played,
-    Rolled,
-    Verdict,
-    Waiting,
-)
+from trainer.play import Action, ComputerTurn, Event, Hint, Mistake, Outcome, PlayableGame, Verdict
 from trainer.play import wording as play_wording
 from trainer.store import GameChangedError
 from trainer.training import PlayedGames
 from trainer.tui import wording
+from trainer.tui.play_presenter import CUBE_ACTIONS, Command, Next, Picked, PlayPresenter, Said
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, animate_play
-from trainer.tui.scenes import hint_scene, mistake_scene, table_scene, verdict_scene
+from trainer.tui.scenes import hint_scene, marked_scene, mistake_scene, turn_again_scene, verdict_scene
 from trainer.tui.screens.task_screen import TaskScreen
-from trainer.tui.widgets.board import BoardScene, LastMove
 from trainer.tui.widgets.cube import CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
@@ -62,13 +45,27 @@ from trainer.tui.widgets.task import NotationInput, TaskLayout
 
 DOUBLE_KEYS = Binding.Group(N_("Choose a double"))
 T = TypeVar("T")
-CUBE_ACTS: dict[CubeAction, Action] = {
-    CubeAction.DOUBLE: Action.DOUBLE,
-    CubeAction.TAKE: Action.TAKE,
-    CubeAction.PASS: Action.PASS,
-    CubeAction.BEAVER: Action.BEAVER,
+CUBE_COMMANDS: dict[CubeAction, Command] = {
+    CubeAction.DOUBLE: Command.DOUBLE,
+    CubeAction.TAKE: Command.TAKE,
+    CubeAction.PASS: Command.PASS,
+    CubeAction.BEAVER: Command.BEAVER,
 }
-"""The cube buttons and the game's actions they take."""
+"""The cube buttons (and their keys) and the commands they give."""
+ACTION_COMMANDS: dict[str, Command] = {
+    "confirm": Command.CONFIRM,
+    "go_on": Command.GO_ON,
+    "roll": Command.ROLL,
+    "take_back": Command.TAKE_BACK,
+    "hint": Command.HINT,
+    "toggle_view": Command.TOGGLE_VIEW,
+    "toggle_tutor": Command.TOGGLE_TUTOR,
+    "next_game": Command.NEXT_GAME,
+    "choose_double": Command.CHOOSE_DOUBLE,
+    "undo": Command.UNDO,
+    "focus_notation": Command.TYPE_PLAY,
+}
+"""The screen's actions (keys and buttons) and the commands they give."""
 
 
 def ranked_line(item: RankedPlay) -> Text:
@@ -116,6 +113,7 @@ class PlayScreen(TaskScreen):
         """``version``: the save of ``game`` in the progress file it was resumed from (0 for a new game)."""
         super().__init__()
         self.game = game
+        self.presenter = PlayPresenter(game)
         self.version = version
         self.setup = game.setup
         self.showing_better = True
@@ -133,17 +131,16 @@ class PlayScreen(TaskScreen):
         self.set_reactive(PlayScreen.paused, None)
         self.set_reactive(PlayScreen.complete, None)
 
-    # --- who is who ----------------------------------------------------------------------------------------------
+    # --- what the screen has picked, and what applies ------------------------------------------------------------
+
+    def picked(self) -> Picked:
+        """What the screen has picked so far, for the presenter."""
+        playing = self.playing
+        return Picked(self.busy, self.paused, self.complete, playing is not None, bool(playing and playing.turn.moves))
 
     def deciding(self) -> Side:
         """The side whose decision the screen takes now (X between decisions)."""
-        return self.game.deciding or Side.X
-
-    def name_of(self, side: Side) -> str:
-        return play_wording.role_name(self.game.role(side))
-
-    def names(self) -> tuple[str, str]:
-        return self.name_of(Side.X), self.name_of(Side.O)
+        return self.presenter.deciding()
 
     # --- layout ---------------------------------------------------------------------------------------------
 
@@ -174,18 +171,15 @@ class PlayScreen(TaskScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.laid_out = True
-        board = self.board
-        board.scene = BoardScene(names=self.names(), waiting_column=self.setup.acey_deucey)
-        board.cursor_shown = False
+        self.board.scene = self.presenter.opened_scene()
+        self.board.cursor_shown = False
         for widget_id in ("#doubles", "#hints", "#mistakes", "#summary"):
             self.query_one(widget_id).display = False
         self.show_title()
         self.show_opening()
-        last = self.game.events[-1] if self.game.events else None
-        if last is not None and not isinstance(last, Opened):
-            self.info(wording.game_resumed(self.game.game_number))
-            if isinstance(last, Played):
-                board.scene = replace(board.scene, last_move=LastMove(last.play.moves, last.side))
+        resumed = self.presenter.resumed_line()
+        if resumed is not None:
+            self.info(resumed)
         self.advance()
 
     def on_unmount(self) -> None:
@@ -202,40 +196,30 @@ class PlayScreen(TaskScreen):
         self.happened.append(text)
         self.query_one("#play-info", Static).update("\n".join(self.happened[-3:]))
 
+    def say(self, said: Said | None) -> None:
+        """Show ``said`` on the feedback bar (``None``: empty it)."""
+        if said is None:
+            self.feedback.clear()
+        else:
+            self.feedback.show(said.text, said.tone)
+
     # --- which keys apply ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        game = self.game
-        waiting = game.waiting_for
-        idle = not self.busy and self.paused is None
-        allowed = game.allowed if idle else frozenset()
-        tutored = self.setup.evaluated
-        applicable: dict[str, bool] = {
-            "confirm": idle and self.complete is not None,
-            "go_on": not self.busy and self.paused is not None,
-            "roll": Action.ROLL in allowed,
-            # Once the game or match is over, only a mistake the tutor stopped on can still be taken back.
-            "take_back": not self.busy
-            and game.can_take_back
-            and self.complete is None
-            and (not game.is_over or self.paused is not None),
-            "hint": idle and tutored and waiting in (Waiting.ROLL, Waiting.MOVE, Waiting.ANSWER),
-            "toggle_view": not self.busy and self.paused is not None and self.paused.best_play is not None,
-            "toggle_tutor": tutored,
-            "next_game": Action.NEXT_GAME in allowed,
-            "choose_double": Action.CHOOSE_DOUBLE in allowed,
-            "undo": idle and self.playing is not None and bool(self.playing.turn.moves),
-            "focus_notation": idle and waiting is Waiting.MOVE,
-            "back": True,
-        }
+        if action == "back":
+            return True
+        commands = self.presenter.commands(self.picked())
         if action == "cube":
-            return idle and super().check_action(action, parameters)
-        if action in applicable:
-            return applicable[action]
+            name = str(parameters[0]) if parameters else ""
+            command = CUBE_COMMANDS.get(CubeAction(name)) if name in set(CubeAction) else None
+            return command in commands and super().check_action(action, parameters)
+        command = ACTION_COMMANDS.get(action)
+        if command is not None:
+            return command in commands
         return super().check_action(action, parameters)
 
     def accepts_moves(self) -> bool:
-        return not self.busy and self.paused is None and self.playing is not None and self.complete is None
+        return self.presenter.accepts_moves(self.picked())
 
     def watch_busy(self) -> None:
         self.refresh_controls()
@@ -250,27 +234,26 @@ class PlayScreen(TaskScreen):
         """Buttons, keys and the cube actions as the game and the screen's state allow now."""
         if not self.laid_out:
             return
-        idle = not self.busy and self.paused is None
-        allowed = self.game.allowed if idle else frozenset()
-        self.query_one(CubeActions).allowed = frozenset(cube for cube, act in CUBE_ACTS.items() if act in allowed)
-        self.board.choosing = self.accepts_moves()
-        self.notation.display = idle and self.game.waiting_for is Waiting.MOVE and self.playing is not None
+        picked = self.picked()
+        commands = self.presenter.commands(picked)
+        self.query_one(CubeActions).allowed = frozenset(
+            cube for cube, command in CUBE_COMMANDS.items() if command in commands
+        )
+        self.board.choosing = self.presenter.accepts_moves(picked)
+        self.notation.display = self.presenter.shows_notation(picked)
         self.refresh_buttons()
 
     # --- the flow --------------------------------------------------------------------------------------------
 
     def show_table(self) -> None:
         """The board as the game stands: position, cube, score, names; no dice until they are rolled."""
-        viewer = self.deciding() if self.setup.two_players else Side.X
-        self.board.scene = table_scene(self.board.scene, self.game, viewer)
+        self.board.scene = self.presenter.table_scene(self.board.scene)
 
     def show_opening(self) -> None:
         """Say who won the opening roll of the game under way (when nothing else has happened in it yet)."""
-        events = self.game.events
-        event = events[-1] if events else None
-        if isinstance(event, Opened):
-            roles = (self.game.role(Side.X), self.game.role(Side.O))
-            self.info(wording.opening(event, roles, self.game.game_number, acey_deucey=self.setup.acey_deucey))
+        line = self.presenter.opening_line()
+        if line is not None:
+            self.info(line)
 
     def advance(self) -> None:
         """Show what the game waits for now; the computer's turn starts by itself."""
@@ -281,14 +264,14 @@ class PlayScreen(TaskScreen):
         self.hide_hints()
         self.query_one("#doubles", OptionList).display = False
         self.show_table()
-        waiting = self.game.waiting_for
-        if waiting is Waiting.COMPUTER:
+        step = self.presenter.next()
+        if step is Next.COMPUTER_TURN:
             self.run_computer()
-        elif waiting is Waiting.MOVE:
-            self.start_move(self.deciding())
-        elif waiting is Waiting.CHOOSE_DOUBLE:
-            self.show_double_chooser(self.deciding())
-        elif waiting is Waiting.OVER:
+        elif step is Next.MOVE:
+            self.start_move()
+        elif step is Next.CHOOSE_DOUBLE:
+            self.show_double_chooser()
+        elif step is Next.SUMMARY:
             self.show_summary()
         else:
             self.show_status()
@@ -297,59 +280,22 @@ class PlayScreen(TaskScreen):
 
     def show_status(self) -> None:
         """The status line for what the game waits for now (after an action, or once a hint is closed)."""
-        game, side = self.game, self.deciding()
-        waiting = game.waiting_for
-        role = game.role(side)
-        if waiting is Waiting.ROLL:
-            may_double = Action.DOUBLE in game.allowed
-            self.status(wording.roll_prompt(role, side, bonus=self.is_bonus_roll(side), may_double=may_double))
-        elif waiting is Waiting.MOVE and game.dice is not None:
-            self.status(wording.move_prompt(role, side, game.dice))
-        elif waiting is Waiting.ANSWER:
-            doubler = game.role(side.other)
-            self.status(wording.answer_prompt(doubler, side.other, role, side, 2 * game.cube.value))
-        elif waiting is Waiting.CHOOSE_DOUBLE:
-            self.status(wording.choose_double_prompt(role, side))
-        elif waiting is Waiting.NEXT_GAME:
-            result = game.results[-1] if game.results else None
-            said = play_wording.game_result(result, self.setup) if result is not None else ""
-            self.status(wording.next_game_prompt(said))
-        elif waiting is Waiting.OVER:
-            self.status(wording.game_over(match=bool(self.setup.match_length)))
+        self.status(self.presenter.status())
 
-    def is_bonus_roll(self, side: Side, index: int | None = None) -> bool:
-        """Whether ``side`` rolls again (now, or at event ``index``) after a chosen double played in full
-        (acey-deucey)."""
-        events = self.game.events[:index]
-        if not events:
-            return False
-        last = events[-1]
-        return isinstance(last, Played) and last.side is side and last.dice.chosen
-
-    def start_move(self, side: Side) -> None:
+    def start_move(self) -> None:
         """The dice to play: on the board, one checker at a time, or typed; forced rolls are explained."""
-        state = self.game.state
-        dice = state.dice
-        assert dice is not None
-        playing = BoardPlay(self.board, state.position, dice, side)
+        start = self.presenter.move_start()
+        playing = BoardPlay(self.board, start.position, start.dice, start.side)
         self.playing = playing
         self.notation.value = ""
-        explanation = explain(state.position, dice)
-        role = self.game.role(side)
-        if explanation.no_play:
+        if start.no_play:
             self.complete = playing.turn.play
-            self.status(wording.no_play_prompt(role, side, dice))
-            self.feedback.show(explanation.text, "info")
-        else:
-            self.status(wording.move_prompt(role, side, dice))
-            if explanation.forced:
-                self.feedback.show(explanation.text, "info")
-            else:
-                self.feedback.clear()
+        self.status(start.status)
+        self.say(start.said)
         self.board.cursor_shown = False
         self.board.focus()
 
-    def show_double_chooser(self, side: Side) -> None:
+    def show_double_chooser(self) -> None:
         """After a 1-2 played in full: the six doubles, each saying whether it can be played in full."""
         playable = self.game.playable_doubles()
         chooser = self.query_one("#doubles", OptionList)
@@ -380,19 +326,18 @@ class PlayScreen(TaskScreen):
 
     def action_confirm(self) -> None:
         """Enter on a whole play: play it (the tutor judges it)."""
-        if not self.busy and self.paused is None and self.complete is not None:
+        if self.check_action("confirm", ()) and self.complete is not None:
             self.confirm(self.complete)
 
     def confirm(self, play: Play) -> None:
         self.complete = None
         self.board.choosing = False
-        side = self.deciding()
-        self.board.scene = replace(self.board.scene, last_move=LastMove(play.moves, side))
+        self.board.scene = marked_scene(self.board.scene, play, self.deciding())
         self.act(lambda: self.game.play(play), wording.judging(tutor=self.game.tutor))
 
     def action_go_on(self) -> None:
         """Enter after the tutor's warning: keep the decision and go on."""
-        if not self.busy and self.paused is not None:
+        if self.check_action("go_on", ()):
             self.paused = None
             self.feedback.clear()
             self.advance()
@@ -435,7 +380,7 @@ class PlayScreen(TaskScreen):
         playing = self.playing
         playing.turn = Turn(playing.turn.position, playing.turn.dice, play.moves)
         playing.show()
-        self.board.scene = replace(self.board.scene, last_move=LastMove(play.moves, playing.side))
+        self.board.scene = marked_scene(self.board.scene, play, playing.side)
         self.feedback.clear()
         self.board.focus()
         self.played(play, str(play))
@@ -448,9 +393,10 @@ class PlayScreen(TaskScreen):
     @on(CubeActions.Chosen)
     def cube_chosen(self, message: CubeActions.Chosen) -> None:
         message.stop()
-        act = CUBE_ACTS.get(message.action)
-        if self.busy or self.paused is not None or act is None or act not in self.game.allowed:
+        command = CUBE_COMMANDS.get(message.action)
+        if command is None or command not in self.presenter.commands(self.picked()):
             return
+        act = CUBE_ACTIONS[command]
         game = self.game
         jobs: dict[Action, Callable[[], Outcome]] = {
             Action.DOUBLE: game.double,
@@ -473,7 +419,7 @@ class PlayScreen(TaskScreen):
         self.game.next_game()
         self.save()
         self.feedback.clear()
-        self.board.scene = replace(self.board.scene, last_move=None)
+        self.board.scene = marked_scene(self.board.scene, None)
         self.show_opening()
         self.advance()
 
@@ -484,13 +430,13 @@ class PlayScreen(TaskScreen):
         undone = game.take_back()
         self.save()
         self.feedback.clear()
-        self.board.scene = replace(self.board.scene, last_move=None)
+        self.board.scene = marked_scene(self.board.scene, None)
         self.info(wording.took_back(undone[0]))
         self.paused = None
         self.advance()
 
     def action_toggle_tutor(self) -> None:
-        if not self.setup.evaluated:
+        if not self.check_action("toggle_tutor", ()):
             return
         self.game.tutor = not self.game.tutor
         self.save()
@@ -502,28 +448,17 @@ class PlayScreen(TaskScreen):
     def after_outcome(self, outcome: Outcome, *, note: str | None = None) -> None:
         """A decision was made (and judged, where a tutor watches): say so, and stop on a mistake."""
         self.save()
-        event, verdict = outcome.event, outcome.verdict
-        line = wording.event_line(self.game.role(event.side), event, note=note)
-        if line:
-            self.info(line)
-        if outcome.lost is not None:
-            self.advance()
-            self.feedback.show(play_wording.turn_lost(outcome.lost), "info")
+        reaction = self.presenter.after(outcome, note=note)
+        if reaction.line:
+            self.info(reaction.line)
+        if reaction.pause is not None:
+            self.pause_on(reaction.pause)
             return
-        if verdict is not None and verdict.is_mistake:
-            if isinstance(event, Rolled):  # a missed double: the dice are out, so there is nothing to take back
-                self.advance()
-                explanation = outcome.explanation
-                forced = explanation.text if explanation and (explanation.forced or explanation.no_play) else None
-                self.feedback.show(wording.tutor_says(play_wording.verdict_text(verdict), forced), "wrong")
-                return
-            self.pause_on(verdict)
-            return
-        if verdict is not None and not isinstance(event, Rolled):
-            self.feedback.show(wording.tutor_says(play_wording.verdict_text(verdict)), "right")
-        elif not isinstance(event, Rolled):
-            self.feedback.clear()
+        if not reaction.said_after and (reaction.said is not None or reaction.clear):
+            self.say(reaction.said)
         self.advance()
+        if reaction.said_after:
+            self.say(reaction.said)
 
     def pause_on(self, verdict: Verdict) -> None:
         """Show a mistake: the verdict with both equities, the better play on the board; enter goes on, z takes it
@@ -532,8 +467,7 @@ class PlayScreen(TaskScreen):
         self.showing_better = True
         self.feedback.show(wording.tutor_says(play_wording.verdict_text(verdict)), "wrong")
         self.show_verdict_board(verdict)
-        can_view = verdict.best_play is not None
-        self.status(wording.mistake_prompt(verdict, take_back=self.game.can_take_back, view=can_view))
+        self.status(self.presenter.mistake_prompt(verdict))
 
     def show_verdict_board(self, verdict: Verdict) -> None:
         play = verdict.best_play if self.showing_better else verdict.chosen_play
@@ -595,7 +529,7 @@ class PlayScreen(TaskScreen):
         self.feedback.clear()
         if self.playing is not None:
             self.playing.show()
-            self.board.scene = replace(self.board.scene, last_move=None, caption="")
+            self.board.scene = turn_again_scene(self.board.scene)
         else:
             self.show_table()
         self.show_status()
@@ -629,36 +563,17 @@ class PlayScreen(TaskScreen):
         next_event()
 
     def show_computer_event(self, event: Event, then: Callable[[], None]) -> None:
-        board = self.board
-        role = self.game.role(event.side)
-        if isinstance(event, Rolled):
-            board.scene = replace(
-                board.scene,
-                position=event.board_before(Side.X),
-                on_roll=event.side,
-                dice=event.dice,
-                used_dice=(),
-                last_move=None,
-            )
-            self.status(wording.computer_rolled(role, event.dice, bonus=self.is_bonus_roll(event.side, event.index)))
-        elif isinstance(event, ChoseDouble):
-            board.scene = replace(board.scene, on_roll=event.side, dice=event.dice, used_dice=())
-            said = wording.computer_chose(role, event.dice.first)
-            self.status(said)
-            self.info(said)
-        elif isinstance(event, Played):
-            self.status(wording.computer_plays(role, event.play))
-            lost = self.game.turn_lost(event)
-            self.info(wording.event_line(role, event, lost=lost))
-            self.animation = animate_play(board, event.play, side=event.side, interval=self.step_seconds, on_done=then)
+        """One step of the computer's turn on the board (a play checker by checker), then ``then``."""
+        step = self.presenter.computer_step(self.board.scene, event)
+        self.status(step.status)
+        if step.line is not None:
+            self.info(step.line)
+        if step.play is not None:
+            interval = self.step_seconds
+            self.animation = animate_play(self.board, step.play, side=step.side, interval=interval, on_done=then)
             return
-        elif isinstance(event, CubeEvent):
-            before = event.before
-            cube = Cube(2 * before.cube, before.cube_owner) if isinstance(event, Doubled) else event.after.doubling_cube
-            board.scene = replace(board.scene, cube=cube)
-            status, line = wording.computer_cube(role, event)
-            self.info(line)
-            self.status(status)
+        if step.scene is not None:
+            self.board.scene = step.scene
         self.animation = self.set_timer(self.step_seconds, then)
 
     def stop_replay(self) -> None:
