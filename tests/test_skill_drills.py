@@ -16,11 +16,11 @@ from trainer.cli import main
 from trainer.content.best import best_figures
 from trainer.content.puzzles import Puzzle, load_puzzles
 from trainer.kinds import rating_kind
-from trainer.practice.drills import STORM_SECONDS
+from trainer.practice.run import STORM_SECONDS, run_order
 from trainer.store import ProgressStore
 from trainer.training import answer_puzzle, current_rating, due_reviews, finish_drill, puzzles_near_rating
 from trainer.tui.app import TrainerApp
-from trainer.tui.screens.skill_drills import BestRunScreen, SkillDrillMenuScreen, run_order
+from trainer.tui.screens.skill_drills import BestRunScreen, SkillDrillMenuScreen
 
 LIBRARY = load_puzzles()
 BEST = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "best"]

@@ -10,6 +10,7 @@ import pytest
 
 from trainer.content.puzzles import Puzzle, load_puzzles
 from trainer.practice.ratings import Glicko, puzzle_start
+from trainer.practice.run import Run, Storm
 from trainer.practice.schedule import LEARNING, RELEARNING, REVIEW
 from trainer.practice.stats import dashboard
 from trainer.stats_report import records_of
@@ -25,6 +26,7 @@ from trainer.training import (
     is_rated,
     main_question,
     puzzles_near_rating,
+    record_run,
 )
 
 T0 = 1_800_000_000.0
@@ -135,6 +137,18 @@ def test_drill_runs_say_when_they_beat_the_best(store: ProgressStore) -> None:
     assert finish_drill(store, "streak", 8, mistakes=1, seconds=50.0, now=T0 + 120)
     assert finish_drill(store, "storm", 3, mistakes=4, seconds=180.0, now=T0 + 300)
     assert store.drill_best("streak") == 8
+
+
+def test_a_runs_result_is_kept_as_its_drills_run(store: ProgressStore) -> None:
+    run = Run(Storm(), LIBRARY.puzzles, started_at=T0, drill="best")
+    run.next_puzzle()
+    run.answer(True, T0 + 5)
+    run.answer(False, T0 + 9)
+    assert record_run(store, run.result(T0 + 200))
+    assert not record_run(store, run.result(T0 + 200))  # the same score again is no new best
+    kept = store.drill_runs("storm")[0]
+    assert (kept.score, kept.mistakes, kept.seconds, kept.finished_at, kept.drill) == (1, 1, 170.0, T0 + 200, "best")
+    assert store.drill_best("storm", "best") == 1 and store.drill_best("storm") == 0
 
 
 def test_the_dashboard_of_a_training_session(store: ProgressStore) -> None:

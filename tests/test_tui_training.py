@@ -20,7 +20,7 @@ from trainer.content.models import ChooseStep
 from trainer.content.puzzles import Puzzle
 from trainer.content.recognition import CATEGORIES, OPENING, category, recognise
 from trainer.content.themes import THEME_TITLES
-from trainer.practice.drills import STORM_SECONDS
+from trainer.practice.run import STORM_SECONDS
 from trainer.practice.stats import Records, dashboard
 from trainer.stats_report import figure_title
 from trainer.store import ProgressStore, PuzzleAttempt

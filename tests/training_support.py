@@ -6,7 +6,7 @@ from pathlib import Path
 
 from trainer.content.loader import load_lessons
 from trainer.content.puzzles import load_puzzles
-from trainer.practice.drills import STORM_SECONDS
+from trainer.practice.run import STORM_SECONDS
 from trainer.store import ProgressStore
 from trainer.training import answer_puzzle, finish_drill
 

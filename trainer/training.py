@@ -33,6 +33,7 @@ from trainer.kinds import DrillName, RatingKind, rating_kind
 from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis
 from trainer.practice import ratings, schedule
 from trainer.practice.ratings import Glicko
+from trainer.practice.run import RunResult
 from trainer.practice.schedule import Card
 from trainer.practice.stats import MAIN_QUESTION
 from trainer.skill import Skill
@@ -242,6 +243,20 @@ def finish_drill(
     best = store.drill_best(mode, drill)
     store.record_drill_run(mode, score, mistakes=mistakes, seconds=seconds, at=now, drill=drill)
     return score > best
+
+
+def record_run(store: ProgressStore, result: RunResult) -> bool:
+    """Store a Streak or Storm run's result (:meth:`~trainer.practice.run.Run.result`); whether it beats the best so
+    far."""
+    return finish_drill(
+        store,
+        result.mode.key,
+        result.score,
+        mistakes=result.mistakes,
+        seconds=result.seconds,
+        now=result.finished_at,
+        drill=result.drill,
+    )
 
 
 # --- lessons -------------------------------------------------------------------------------------------------------

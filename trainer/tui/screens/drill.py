@@ -22,7 +22,6 @@ The clock is the app's (:attr:`TrainerApp.clock`), so tests drive Storm with a f
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
@@ -49,9 +48,8 @@ from trainer.content.recognition import (
 )
 from trainer.engine import Play
 from trainer.i18n import N_
-from trainer.practice.drills import STORM_MISS_PENALTY, STORM_SECONDS, StormRun, StreakRun
-from trainer.store import DrillMode
-from trainer.training import answer_puzzle, finish_drill, puzzles_near_rating
+from trainer.practice.run import RUN_MODES, STORM_MISS_PENALTY, STORM_SECONDS, Run, RunResult, Storm, run_order
+from trainer.training import answer_puzzle, puzzles_near_rating, record_run
 from trainer.tui import wording
 from trainer.tui.playing import BoardPlay
 from trainer.tui.scenes import played_scene
@@ -86,10 +84,7 @@ def drill_positions(
     order without it); Streak and Storm all of them shuffled by ``seed``, easy ones first within each part, so that a
     run climbs. Generated positions follow without end."""
     if mode in ("streak", "storm"):
-        chosen = list(shipped)
-        random.Random(seed).shuffle(chosen)
-        chosen.sort(key=lambda puzzle: puzzle.difficulty)
-        yield from deal(chosen, seed)
+        yield from deal(run_order(shipped, seed), seed)
     else:
         yield from deal([puzzle for puzzle in shipped if puzzle.id not in answered], seed, pick=near)
     yield from drill(seed, exclude=[position_key(puzzle) for puzzle in shipped])
@@ -104,6 +99,22 @@ def clock_text(seconds: float) -> str:
     """``m:ss`` for a Storm's time left (rounded up, so 0:00 means the time is up)."""
     whole = max(0, int(-(-seconds // 1)))
     return f"{whole // 60}:{whole % 60:02d}"  # a clock's figures, the same in every language
+
+
+def run_status(run: Run[Puzzle], best: int, now: float) -> str:
+    """A Streak's or Storm's score against the ``best`` at ``now`` (a Storm's time left first), for the title bar."""
+    shown_best = max(best, run.score)
+    left = run.time_left(now)
+    if left is None:
+        return wording.streak_status(run.score, shown_best)
+    return wording.storm_status(clock_text(left), run.score, shown_best)
+
+
+def run_lead(result: RunResult) -> str:
+    """What a finished run's result says first: a Storm's score and misses, a Streak's score."""
+    if isinstance(result.mode, Storm):
+        return wording.storm_over(result.score, result.mistakes)
+    return wording.streak_over(result.score)
 
 
 class DrillMenuScreen(MenuPageScreen):
@@ -172,8 +183,8 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.started = time.monotonic()
         self.right = 0
         self.answered = 0
-        self.streak = StreakRun()
-        self.storm: StormRun | None = None
+        self.run: Run[Puzzle] | None = None
+        """The Streak or Storm in progress (``None`` in practice and review)."""
         self.best = 0
         self.new_best = False
         self.timer: Timer | None = None
@@ -213,7 +224,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
     def on_mount(self) -> None:
         super().on_mount()
         self.start_run()
-        if self.mode == "storm":
+        if self.run is not None and self.run.mode.timed:
             self.timer = self.set_interval(TICK_SECONDS, self.tick)
 
     def start_run(self) -> None:
@@ -221,20 +232,21 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         library = self.trainer.puzzles
         shipped = [] if library is None else library.drills
         self.shipped_ids = frozenset(puzzle.id for puzzle in shipped)
-        seed = int(self.now())
+        now = self.now()
         if self.given is not None:
-            self.positions = iter(self.given)
+            positions: Iterator[Puzzle] = iter(self.given)
         else:
             answered = frozenset(
                 attempt.puzzle_id for attempt in self.store.all_puzzle_attempts() if attempt.question == "forced"
             )
-            self.positions = drill_positions(shipped, self.mode, seed, answered=answered, near=self.nearest)
+            positions = drill_positions(shipped, self.mode, int(now), answered=answered, near=self.nearest)
         self.right = self.answered = 0
         self.new_best = False
         if self.mode in ("streak", "storm"):
             self.best = self.store.drill_best(self.mode)
-        self.streak = StreakRun(started_at=self.now())
-        self.storm = StormRun(started_at=self.now()) if self.mode == "storm" else None
+            self.run = Run(RUN_MODES[self.mode], positions, started_at=now, drill="recognition")
+        else:
+            self.positions = positions
         self.feedback.clear()
         self.show_next()
 
@@ -244,7 +256,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
 
     def show_next(self) -> None:
         """Put the next position on the board and ask."""
-        puzzle = next(self.positions, None)
+        puzzle = next(self.positions, None) if self.run is None else self.run.next_puzzle()
         if puzzle is None:  # only a review's own positions run out
             self.dismiss()
             return
@@ -263,13 +275,10 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         board.focus()
 
     def show_title(self) -> None:
-        if self.mode == "practice":
+        if self.run is not None:
+            status = run_status(self.run, self.best, self.now())
+        elif self.mode == "practice":
             status = wording.practice_status(self.right, self.answered) if self.answered else ""
-        elif self.mode == "streak":
-            status = wording.streak_status(self.streak.score, max(self.best, self.streak.score))
-        elif self.mode == "storm" and self.storm is not None:
-            left = clock_text(self.storm.remaining(self.now()))
-            status = wording.storm_status(left, self.storm.score, max(self.best, self.storm.score))
         else:
             status = ""
         self.task_layout.set_title(" " + wording.drill_title_bar(self.mode, status))
@@ -314,7 +323,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
     def action_answer(self, answer: Answer) -> None:
         if self.phase != "ask" or self.puzzle is None:
             return
-        if self.storm is not None and self.storm.is_over(self.now()):
+        if self.run is not None and self.run.is_over(self.now()):
             self.tick()
             return
         feedback = grade_recognition(self.puzzle, answer)
@@ -365,20 +374,18 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         correct = feedback.correct
         self.answered += 1
         self.right += int(correct)
-        if self.mode == "storm" and self.storm is not None:
-            self.storm = self.storm.answer(correct, self.now())
+        run_over = self.run is not None and self.run.answer(correct, self.now()).over
+        if self.run is not None and self.run.mode.timed:
             self.feedback.show(wording.previous_position(feedback.message), "right" if correct else "wrong")
-            if self.storm.is_over(self.now()):
+            if run_over:
                 self.finish()
             else:
                 self.show_next()  # at once, the reason staying in view
             return
         self.feedback.show_feedback(feedback)
-        if self.mode == "streak":
-            self.streak = self.streak.answer(correct)
-            if self.streak.over:
-                self.finish()
-                return
+        if run_over:
+            self.finish()
+            return
         self.phase = "done"
         self.query_one(".step-heading", Static).update(wording.right_or_missed(correct))
         self.show_title()
@@ -397,26 +404,20 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
 
     def tick(self) -> None:
         """Read the clock: show the time left, and end the Storm when it is up."""
-        if self.storm is None or self.phase == "over":
+        if self.run is None or not self.run.mode.timed or self.phase == "over":
             return
-        if self.storm.is_over(self.now()):
+        if self.run.is_over(self.now()):
             self.finish()
         else:
             self.show_title()
 
     def finish(self) -> None:
-        """The Streak missed or the Storm's time up: keep the run, say the score against the best."""
-        now = self.now()
-        mode: DrillMode
-        if self.mode == "storm" and self.storm is not None:
-            mode, score = "storm", self.storm.score
-            mistakes, seconds = self.storm.mistakes, self.storm.elapsed(now)
-            lead = wording.storm_over(score, mistakes)
-        else:
-            mode, score, mistakes = "streak", self.streak.score, 1
-            seconds = now - self.streak.started_at
-            lead = wording.streak_over(score)
-        self.new_best = finish_drill(self.store, mode, score, mistakes=mistakes, seconds=seconds, now=now)
+        """The Streak missed or the Storm's time up (or its positions all answered): keep the run, say the score
+        against the best."""
+        assert self.run is not None
+        result = self.run.result(self.now())
+        self.new_best = record_run(self.store, result)
+        score, lead = result.score, run_lead(result)
         best = max(self.best, score)
         self.phase = "over"
         self.playing = None
@@ -433,15 +434,9 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
 
     def action_leave(self) -> None:
         """Back: a Streak left before a miss is kept (its answers were all right); a Storm must run its time."""
-        if self.mode == "streak" and self.phase != "over" and self.streak.score:
-            finish_drill(
-                self.store,
-                "streak",
-                self.streak.score,
-                mistakes=0,
-                seconds=self.now() - self.streak.started_at,
-                now=self.now(),
-            )
+        kept = None if self.run is None else self.run.left(self.now())
+        if kept is not None:
+            record_run(self.store, kept)
         self.app.pop_screen()
 
     def on_unmount(self) -> None:

@@ -11,7 +11,6 @@ counting drills are :class:`~trainer.tui.screens.counting.CountingScreen`'s.
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, Literal
 
@@ -24,13 +23,13 @@ from textual.widgets.option_list import Option
 from trainer.content.grading import Feedback
 from trainer.engine import Play
 from trainer.i18n import N_
-from trainer.practice.drills import STORM_MISS_PENALTY, STORM_SECONDS, StormRun, StreakRun
-from trainer.training import finish_drill
+from trainer.practice.run import RUN_MODES, STORM_MISS_PENALTY, STORM_SECONDS, Run, run_order
+from trainer.training import record_run
 from trainer.tui import wording
 from trainer.tui.playing import Refused
 from trainer.tui.scenes import played_scene
 from trainer.tui.screens.base import MenuPageScreen
-from trainer.tui.screens.drill import TICK_SECONDS, clock_text
+from trainer.tui.screens.drill import TICK_SECONDS, run_lead, run_status
 from trainer.tui.screens.puzzles import PuzzleScreen
 from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS
 from trainer.tui.steps import PuzzleBestView
@@ -42,15 +41,6 @@ if TYPE_CHECKING:
 RunMode = Literal["streak", "storm"]
 ENTRIES: tuple[str, ...] = ("best:streak", "best:storm", "count:shots", "count:pips")
 """The menu's entries, in its order (keys 1-4)."""
-
-
-def run_order(puzzles: list[Puzzle], seed: int) -> list[Puzzle]:
-    """The puzzles of a run: shuffled by ``seed``, then easy ones first (the shuffle kept within a difficulty), so
-    that a run climbs."""
-    chosen = list(puzzles)
-    random.Random(seed).shuffle(chosen)
-    chosen.sort(key=lambda puzzle: puzzle.difficulty)
-    return chosen
 
 
 class SkillDrillMenuScreen(MenuPageScreen):
@@ -105,7 +95,8 @@ class SkillDrillMenuScreen(MenuPageScreen):
 
 
 class BestRunScreen(PuzzleScreen, inherit_bindings=False):
-    """A Streak or Storm of best-play puzzles: one play per puzzle, right or missed, scored by the mode.
+    """A Streak or Storm of best-play puzzles: one play per puzzle, right or missed, scored by the mode. The run
+    (:class:`~trainer.practice.run.Run`) serves the puzzles, not the puzzle screen's list and index.
 
     Its keys are its own (no retry and no solution in a run), the task screen's that apply declared again."""
 
@@ -130,29 +121,37 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
         self.pool = list(puzzles)
         self.seed = seed
         super().__init__(run_order(self.pool, seed or 0))
-        self.streak = StreakRun()
-        self.storm: StormRun | None = None
+        self.run = self.new_run(self.puzzles, 0.0)
         self.best = 0
         self.new_best = False
         self.timer: Timer | None = None
         self.set_reactive(BestRunScreen.over, False)
 
+    def new_run(self, puzzles: list[Puzzle], now: float) -> Run[Puzzle]:
+        """A run of the screen's mode over ``puzzles`` from ``now``, its first puzzle up."""
+        run = Run(RUN_MODES[self.mode], puzzles, started_at=now, drill="best")
+        run.next_puzzle()
+        return run
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The run's puzzle up."""
+        assert self.run.puzzle is not None
+        return self.run.puzzle
+
     def on_mount(self) -> None:
         self.start_run()
-        if self.mode == "storm":
+        if self.run.mode.timed:
             self.timer = self.set_interval(TICK_SECONDS, self.tick)
 
     def start_run(self) -> None:
         """A new run: the puzzles in a new order, a fresh score against the best."""
         now = self.now()
-        self.puzzles = run_order(self.pool, self.seed if self.seed is not None else int(now))
+        self.run = self.new_run(run_order(self.pool, self.seed if self.seed is not None else int(now)), now)
         self.seed = None  # a run started again is shuffled anew
         self.best = self.store.drill_best(self.mode, "best")
         self.new_best = False
-        self.streak = StreakRun(started_at=now)
-        self.storm = StormRun(started_at=now) if self.mode == "storm" else None
         self.over = False
-        self.set_reactive(PuzzleScreen.index, 0)
         self.show_puzzle()
 
     def show_puzzle(self) -> None:
@@ -175,11 +174,7 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
     # --- showing ---------------------------------------------------------------------------------------
 
     def show_title(self) -> None:
-        if self.mode == "storm" and self.storm is not None:
-            left = clock_text(self.storm.remaining(self.now()))
-            status = wording.storm_status(left, self.storm.score, max(self.best, self.storm.score))
-        else:
-            status = wording.streak_status(self.streak.score, max(self.best, self.streak.score))
+        status = run_status(self.run, self.best, self.now())
         self.task_layout.set_title(" " + wording.best_run_title_bar(self.mode, status))
 
     def show_rating(self) -> None:
@@ -206,28 +201,20 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
         """The first play is the answer: scored by the mode, the best play shown after a miss."""
         if self.done or self.over:
             return
-        if self.storm is not None and self.storm.is_over(self.now()):
+        if self.run.is_over(self.now()):
             self.tick()
             return
         self.record(answer, feedback.correct)
         if not feedback.correct:
             self.show_best()
-        if self.storm is not None:
-            self.storm = self.storm.answer(feedback.correct, self.now())
-            if self.storm.is_over(self.now()):
-                self.feedback.show_feedback(feedback)
-                self.finish()
-            elif self.index + 1 < len(self.puzzles):
-                self.index += 1  # at once, the verdict staying in view
-                said = wording.previous_position(feedback.message)
-                self.feedback.show(said, "right" if feedback.correct else "wrong")
-            else:
-                self.feedback.show_feedback(feedback)
-                self.finish()
+        effect = self.run.answer(feedback.correct, self.now())
+        if self.run.mode.timed and not effect.over:
+            self.next_puzzle()  # at once, the verdict staying in view
+            said = wording.previous_position(feedback.message)
+            self.feedback.show(said, "right" if feedback.correct else "wrong")
             return
         self.feedback.show_feedback(feedback)
-        self.streak = self.streak.answer(feedback.correct)
-        if self.streak.over or self.index + 1 >= len(self.puzzles):
+        if effect.over:
             self.finish()
             return
         self.done = True
@@ -241,33 +228,31 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
         best = self.puzzle.accepted_plays()[0]
         self.board.scene = replace(played_scene(self.board.scene, best), caption=wording.the_best_play())
 
+    def next_puzzle(self) -> None:
+        """Show the run's next puzzle."""
+        self.run.next_puzzle()
+        self.show_puzzle()
+
     def action_next(self) -> None:
-        if self.done and not self.over and self.index + 1 < len(self.puzzles):
-            self.index += 1
+        if self.done and not self.over:
+            self.next_puzzle()
 
     # --- the end ---------------------------------------------------------------------------------------
 
     def tick(self) -> None:
         """Read the clock: show the time left, and end the Storm when it is up."""
-        if self.storm is None or self.over:
+        if not self.run.mode.timed or self.over:
             return
-        if self.storm.is_over(self.now()):
+        if self.run.is_over(self.now()):
             self.finish()
         else:
             self.show_title()
 
     def finish(self) -> None:
         """The Streak missed or the Storm's time up (or every puzzle answered): keep the run, say the score."""
-        now = self.now()
-        if self.storm is not None:
-            score, mistakes, seconds = self.storm.score, self.storm.mistakes, self.storm.elapsed(now)
-            lead = wording.storm_over(score, mistakes)
-        else:
-            score, mistakes, seconds = self.streak.score, int(self.streak.over), now - self.streak.started_at
-            lead = wording.streak_over(score)
-        self.new_best = finish_drill(
-            self.store, self.mode, score, mistakes=mistakes, seconds=seconds, now=now, drill="best"
-        )
+        result = self.run.result(self.now())
+        score, lead = result.score, run_lead(result)
+        self.new_best = record_run(self.store, result)
         self.best = max(self.best, score)
         self.over = True
         self.done = True
@@ -292,17 +277,9 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
 
     def action_leave(self) -> None:
         """Back: a Streak left before a miss is kept (its answers were all right); a Storm must run its time."""
-        if self.mode == "streak" and not self.over and self.streak.score:
-            now = self.now()
-            finish_drill(
-                self.store,
-                "streak",
-                self.streak.score,
-                mistakes=0,
-                seconds=now - self.streak.started_at,
-                now=now,
-                drill="best",
-            )
+        kept = self.run.left(self.now())
+        if kept is not None:
+            record_run(self.store, kept)
         self.app.pop_screen()
 
     def on_unmount(self) -> None:
