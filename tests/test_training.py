@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from trainer.cli.stats import records_of
 from trainer.content.puzzles import Puzzle, load_puzzles
 from trainer.practice.ratings import Glicko, puzzle_start
 from trainer.practice.schedule import LEARNING, RELEARNING, REVIEW
 from trainer.practice.stats import dashboard
-from trainer.stats_report import records_of
 from trainer.store import ProgressStore
-from trainer.training import (
+from trainer.training.service import (
     answer_lesson_task,
     answer_puzzle,
     current_puzzle_rating,

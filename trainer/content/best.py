@@ -19,7 +19,7 @@ from trainer.content.models import PlayFigure
 from trainer.engine import Dice, Play, PlayError, Position, parse_play
 from trainer.engine.ideas import play_ideas
 from trainer.engine.wording import play_ideas_sentence
-from trainer.skill import Skill
+from trainer.shared.skill import Skill
 
 ACCEPT_WITHIN: Final = 0.02
 """A play this close to the best (or closer) is accepted."""

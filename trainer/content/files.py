@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from trainer.content import wording
-from trainer.regular_files import NotRegularFileError, read_regular_file
+from trainer.shared.regular_files import NotRegularFileError, read_regular_file
 
 MAX_CONTENT_BYTES = 1_000_000
 T = TypeVar("T")

@@ -13,7 +13,7 @@ from trainer.engine.ideas import play_ideas
 from trainer.engine.wording import capitalized, play_ideas_sentence, win_kind_phrase
 from trainer.i18n import N_, _, ngettext
 from trainer.play.game import Action, Attempt, GameSetup, Role, Summary, TurnLost
-from trainer.skill import Skill
+from trainer.shared.skill import Skill
 
 if TYPE_CHECKING:
     from trainer.analysis import CubeDecision

@@ -51,7 +51,7 @@ from trainer.engine import Play
 from trainer.i18n import N_
 from trainer.practice.drills import STORM_MISS_PENALTY, STORM_SECONDS, StormRun, StreakRun
 from trainer.store import DrillMode
-from trainer.training import answer_puzzle, finish_drill, puzzles_near_rating
+from trainer.training.service import answer_puzzle, finish_drill, puzzles_near_rating
 from trainer.tui import wording
 from trainer.tui.playing import BoardPlay
 from trainer.tui.scenes import played_scene

@@ -27,7 +27,7 @@ from trainer.engine import Play
 from trainer.i18n import N_
 from trainer.store import ProgressStore
 from trainer.store.lessons import STAR_THRESHOLDS
-from trainer.training import (
+from trainer.training.service import (
     answer_lesson_task,
     complete_lesson_step,
     finish_lesson,

@@ -43,7 +43,7 @@ from trainer.play import (
 )
 from trainer.play import wording as play_wording
 from trainer.store import GameChangedError
-from trainer.training import PlayedGames
+from trainer.training.service import PlayedGames
 from trainer.tui import wording
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, animate_play
 from trainer.tui.scenes import hint_scene, mistake_scene, table_scene, verdict_scene

@@ -25,7 +25,7 @@ from trainer.content.grading import Feedback
 from trainer.engine import Play
 from trainer.i18n import N_
 from trainer.practice.drills import STORM_MISS_PENALTY, STORM_SECONDS, StormRun, StreakRun
-from trainer.training import finish_drill
+from trainer.training.service import finish_drill
 from trainer.tui import wording
 from trainer.tui.playing import Refused
 from trainer.tui.scenes import played_scene

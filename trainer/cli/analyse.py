@@ -14,15 +14,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-import trainer.cli_wording as wording
+import trainer.cli.wording as wording
 from trainer.analysis import Evaluator
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import EngineError
 from trainer.play import wording as play_wording
 from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis, analyse_match
 from trainer.play.matfile import MatMatch, MatParseError, export_mat, parse_mat
-from trainer.regular_files import NotRegularFileError, read_regular_file
-from trainer.skill import Skill
+from trainer.shared.regular_files import NotRegularFileError, read_regular_file
+from trainer.shared.skill import Skill
 
 if TYPE_CHECKING:
     from trainer.store import StoredGame

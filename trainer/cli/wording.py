@@ -1,5 +1,5 @@
-"""Every sentence of the command line (:mod:`trainer.cli`) and its reports (:mod:`trainer.cube_report`,
-:mod:`trainer.stats_report`, :mod:`trainer.reports`), translated through :mod:`trainer.i18n`.
+"""Every sentence of the command line (:mod:`trainer.cli`) and its reports (:mod:`trainer.cli.cube`,
+:mod:`trainer.cli.stats`, :mod:`trainer.tui.crash_report`), translated through :mod:`trainer.i18n`.
 
 The help of the commands is a table (:data:`HELP`), each text marked with ``N_()`` and translated when the parser is
 built (:func:`help_text`). Machine output (``--json``, .mat files, puzzle files, notation) is not here: it stays as

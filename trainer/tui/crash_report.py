@@ -11,7 +11,7 @@ import time
 import traceback
 from pathlib import Path
 
-import trainer.cli_wording as wording
+import trainer.cli.wording as wording
 from trainer import __version__
 
 

@@ -11,7 +11,7 @@ import time
 from datetime import datetime, tzinfo
 from pathlib import Path
 
-import trainer.cli_wording as wording
+import trainer.cli.wording as wording
 from trainer.content.loader import LessonLibrary
 from trainer.content.puzzles import PuzzleLibrary
 from trainer.content.recognition import RECOGNITION_THEMES
