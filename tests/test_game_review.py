@@ -15,10 +15,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from trainer.analysis import CubeDecision, CubeOwner, Evaluator, GameContext, RankedPlay
-from trainer.cli.analyse import read_match_file
 from trainer.engine import Dice, Position
 from trainer.play import Session, Waiting
 from trainer.play.analyse import DecisionKind, MatchAnalysis, analyse_match
+from trainer.play.match_file import read_match_file
 from trainer.shared.skill import Skill
 from trainer.training.service import PlayedGames
 from trainer.tui.app import TrainerApp

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from textual.widgets import OptionList
 
-from trainer.cli.stats import records_of
 from trainer.content.loader import load_lessons
 from trainer.practice.stats import lesson_figures
 from trainer.store import DATABASE_NAME, ProgressStore
+from trainer.training.progress import records_of
 from trainer.training.service import finish_lesson, lesson_standing
 from trainer.tui.app import TrainerApp
 

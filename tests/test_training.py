@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from trainer.cli.stats import records_of
 from trainer.content.puzzles import Puzzle, load_puzzles
 from trainer.practice.ratings import Glicko, puzzle_start
 from trainer.practice.schedule import LEARNING, RELEARNING, REVIEW
 from trainer.practice.stats import dashboard
 from trainer.store import ProgressStore
+from trainer.training.progress import records_of
 from trainer.training.service import (
     answer_lesson_task,
     answer_puzzle,

@@ -16,7 +16,6 @@ from textual.pilot import Pilot
 from textual.widgets import Button, OptionList, Static
 from training_support import DAY, LESSONS, LIBRARY, MEDIUM, MINUTE, T0, FakeClock, seed_progress
 
-from trainer.cli.stats import figure_title
 from trainer.content.models import ChooseStep
 from trainer.content.puzzles import Puzzle
 from trainer.content.recognition import CATEGORIES, OPENING, category, recognise
@@ -24,6 +23,7 @@ from trainer.content.themes import THEME_TITLES
 from trainer.practice.drills import STORM_SECONDS
 from trainer.practice.stats import Records, dashboard
 from trainer.store import ProgressStore, PuzzleAttempt
+from trainer.training.progress import figure_title
 from trainer.training.service import (
     answer_lesson_task,
     answer_puzzle,

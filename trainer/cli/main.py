@@ -268,6 +268,7 @@ def game_command(arguments: argparse.Namespace) -> str:
     :raises EngineError: for a game that is not there, or whose record cannot be read or replayed.
     """
     from trainer.play import RecordError, SessionRecord, export_mat
+    from trainer.play import wording as play_wording
     from trainer.store import ProgressStore, find_game
 
     if arguments.game_command == "export":
@@ -293,7 +294,7 @@ def game_command(arguments: argparse.Namespace) -> str:
     try:
         return export_mat(SessionRecord.from_json(chosen.record), learner_name=arguments.name).rstrip("\n")
     except RecordError as error:
-        raise EngineError(wording.cannot_export(chosen.number, chosen.id, error)) from None
+        raise EngineError(play_wording.cannot_export(chosen.number, chosen.id, error)) from None
 
 
 def validate_command(paths: Sequence[Path], *, deep: bool = False) -> tuple[str, int]:

@@ -31,10 +31,10 @@ from textual.widgets import Input, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from trainer.analysis.basics import ANALYSIS_PLIES
-from trainer.cli.analyse import game_match, read_match_file
 from trainer.engine import MAX_CUBE, Cube, EngineError
 from trainer.i18n import N_
 from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis, analyse_match
+from trainer.play.match_file import game_match, read_match_file
 from trainer.play.matfile import MatMatch
 from trainer.shared.skill import Skill
 from trainer.store import StoredGame

@@ -192,7 +192,11 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         if lessons is None or puzzles is None:
             button.display = False
             return
-        from trainer.cli.stats import figure_title, gather, records_of  # pydantic's content models stay off startup
+        from trainer.training.progress import (  # pydantic's content models stay off startup
+            figure_title,
+            gather,
+            records_of,
+        )
 
         self.dashboard = gather(records_of(self.store), lessons, puzzles, now=self.now())
         self.query_one(DashboardSummary).show(self.dashboard, figure_title)

@@ -13,10 +13,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
-from trainer.cli.stats import figure_title, gather, records_of
 from trainer.i18n import N_, _
 from trainer.practice.ratings import INITIAL_RATING
 from trainer.practice.stats import Dashboard, PuzzleFigures
+from trainer.training.progress import figure_title, gather, records_of
 from trainer.tui import wording
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.footer import KeysFooter
