@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from trainer.bearoff_build import build_cubeful_array, build_one_sided_arrays, build_two_sided_array
+from trainer.authoring.bearoff_build import build_cubeful_array, build_one_sided_arrays, build_two_sided_array
 
 ONE_SIDED_TARGET, TWO_SIDED_TARGET = 7.0, 22.0
 

@@ -14,8 +14,8 @@ import time
 from collections.abc import Callable, Sized
 
 from trainer.analysis.sage import SageEvaluator
+from trainer.authoring.skill_mining import mine_best, mine_cube, mine_pips, mine_shots
 from trainer.content.themes import BEST_THEMES
-from trainer.skill_mining import mine_best, mine_cube, mine_pips, mine_shots
 
 TARGETS = {"best": 10.0, "cube": 30.0}
 """Puzzles a minute each kind should reach at least."""

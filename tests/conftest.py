@@ -49,7 +49,7 @@ def bgtrainer_here(*arguments: str) -> subprocess.CompletedProcess[str]:
     """``bgtrainer ARGUMENTS`` run in this process, as its ``main`` (the content it reads is loaded here once for the
     whole worker, where a new process would load it again): its status and what it printed. The command as a
     program of its own is tested in ``test_cli.py``."""
-    from trainer.cli import main
+    from trainer.cli.main import main
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from trainer.catalogs import po_path, read_catalog
+from trainer.authoring.catalogs import po_path, read_catalog
 from trainer.content.loader import load_lessons
 from trainer.content.paths import content_dir
 from trainer.content.translations import TEXT_FIELDS, prompt_table

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from play_support import CheapEvaluator, decide
 
-from trainer.cli import EXIT_USAGE, main
+from trainer.cli.main import EXIT_USAGE, main
 from trainer.content.best import grade_best
 from trainer.content.puzzles import Puzzle
 from trainer.engine import parse_play
@@ -27,9 +27,9 @@ from trainer.play.analyse import (
     rating_of,
 )
 from trainer.play.tutor import Verdict
-from trainer.skill import Skill
+from trainer.shared.skill import Skill
 from trainer.store import ProgressStore
-from trainer.training import drill_mistakes, due_reviews, personal_puzzles
+from trainer.training.service import drill_mistakes, due_reviews, personal_puzzles
 
 DATA = Path(__file__).parent / "data"
 MATCH = DATA / "gnubg_mat" / "match.gnubg.mat"

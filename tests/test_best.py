@@ -12,7 +12,8 @@ import pytest
 from trainer.analysis import CubeDecision as EvaluatedCube
 from trainer.analysis import RankedPlay
 from trainer.analysis.results import Chances
-from trainer.cli import main
+from trainer.authoring.figures import deep_check
+from trainer.cli.main import main
 from trainer.content.best import best_figures, grade_best
 from trainer.content.cube import CubeTask
 from trainer.content.lesson_export import step_record
@@ -20,7 +21,6 @@ from trainer.content.loader import load_lesson_file
 from trainer.content.models import BestStep, CubeStep, Lesson
 from trainer.engine import Dice, Position, legal_plays, parse_play, read_position
 from trainer.engine.ideas import IdeaKind, play_ideas
-from trainer.figures import deep_check
 
 THREE_ONE = {
     "kind": "best",

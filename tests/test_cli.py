@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from trainer import __version__
-from trainer.cli import main
+from trainer.cli.main import main
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -184,7 +184,7 @@ def test_cube_quotes_the_position_as_it_was_typed(capsys: pytest.CaptureFixture[
 
 
 def test_the_generators_report_agrees_with_its_count(tmp_path: Path) -> None:
-    from trainer.cli_wording import puzzles_written
+    from trainer.cli.wording import puzzles_written
 
     assert puzzles_written(1, "forced", tmp_path / "a.toml") == f"wrote 1 forced puzzle to {tmp_path / 'a.toml'}"
     assert puzzles_written(2, "forced", tmp_path / "a.toml") == f"wrote 2 forced puzzles to {tmp_path / 'a.toml'}"

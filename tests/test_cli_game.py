@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from play_support import CheapEvaluator, decide
 
-from trainer.cli import EXIT_USAGE, main
+from trainer.cli.main import EXIT_USAGE, main
 from trainer.play import Session, Waiting, parse_mat
 from trainer.store import ProgressStore
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import bgtrainer_here
 
-from trainer.cli import main
+from trainer.cli.main import main
 from trainer.content.grading import (
     START_LAYOUT,
     grade_choice,

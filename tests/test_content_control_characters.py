@@ -17,7 +17,7 @@ import pytest
 from pydantic import BaseModel, ValidationError
 from textual.widgets import OptionList, Static
 
-from trainer import cli
+from trainer.cli import main as cli
 from trainer.content.loader import load_lesson_file, load_lessons
 from trainer.content.models import MULTI_LINE_FIELDS, ControlCharacterError, Lesson, Puzzle, control_characters
 from trainer.content.paths import content_dir

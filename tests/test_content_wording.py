@@ -11,7 +11,7 @@ import pytest
 from language_support import english_left_in_portuguese
 
 from trainer import i18n
-from trainer.content import models, wording
+from trainer.content import author_wording, models, wording
 from trainer.content.cube import grade_cube_step
 from trainer.content.grading import grade_pick, grade_roll, grade_setup
 from trainer.content.loader import load_lesson_file
@@ -94,6 +94,6 @@ def test_titles_are_translated_where_they_are_shown() -> None:
 
 def test_english_is_the_messages_themselves() -> None:
     assert wording.theme_title("race") == "Win the bear-off race"
-    assert wording.step_place(2, "play", "dice") == "step 3 (play), field 'dice'"
-    assert wording.puzzle_place(0, "forced-0001", None) == "puzzle 1 (forced-0001)"
+    assert author_wording.step_place(2, "play", "dice") == "step 3 (play), field 'dice'"
+    assert author_wording.puzzle_place(0, "forced-0001", None) == "puzzle 1 (forced-0001)"
     assert wording.listed([3, 5, 8]) == "3, 5 and 8"

@@ -23,7 +23,7 @@ from trainer.practice.counting import (
     is_new_best_ten,
 )
 from trainer.store import ProgressStore
-from trainer.training import answer_puzzle
+from trainer.training.service import answer_puzzle
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.counting import CountingScreen, round_positions
 

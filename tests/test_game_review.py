@@ -14,13 +14,13 @@ from test_translation_walk import english_words, pseudo_language, screen_text
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
-from trainer.analyse_report import read_match_file
 from trainer.analysis import CubeDecision, CubeOwner, Evaluator, GameContext, RankedPlay
 from trainer.engine import Dice, Position
 from trainer.play import Session, Waiting
 from trainer.play.analyse import DecisionKind, MatchAnalysis, analyse_match
-from trainer.skill import Skill
-from trainer.training import PlayedGames
+from trainer.play.match_file import read_match_file
+from trainer.shared.skill import Skill
+from trainer.training.service import PlayedGames
 from trainer.tui.app import TrainerApp
 from trainer.tui.scenes import seen_by_x
 from trainer.tui.screens.game_review import GameReviewMenuScreen, GameReviewScreen

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from trainer.cli import main
+from trainer.cli.main import main
 from trainer.engine import Position, legal_plays
 
 START = "4HPwATDgc/ABMA"

@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from trainer import cli
 from trainer.analysis.results import CUBE_OWNERS
+from trainer.cli import main as cli
 from trainer.content.files import MAX_CONTENT_BYTES, ContentFileError, read_content_text
 from trainer.content.validate import validate_paths
 from trainer.engine import Dice, EngineError, MatchId, Position, Xgid, parse_play, read_position, read_record

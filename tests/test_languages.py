@@ -9,8 +9,8 @@ import pytest
 from pilot_support import screen_text, settle, started
 
 from trainer import i18n
-from trainer.catalogs import CATALOG_LOCALES, code_messages, compiled, mo_path, po_path, read_catalog
-from trainer.cli import main
+from trainer.authoring.catalogs import CATALOG_LOCALES, code_messages, compiled, mo_path, po_path, read_catalog
+from trainer.cli.main import main
 from trainer.i18n import language_from
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
@@ -46,7 +46,7 @@ def test_each_compiled_catalog_is_its_source_compiled(locale: str) -> None:
 
 @pytest.mark.parametrize("locale", sorted(CATALOG_LOCALES.values()))
 def test_each_catalog_source_holds_every_message_of_the_code_and_no_other(locale: str) -> None:
-    """``python -m trainer.catalogs`` brings the sources up to date when the code's messages change."""
+    """``python -m trainer.authoring.catalogs`` brings the sources up to date when the code's messages change."""
     code = {message.id for message in code_messages() if message.id}
     source = {message.id for message in read_catalog(po_path(locale), locale) if message.id}
     assert sorted(map(str, code - source)) == [] and sorted(map(str, source - code)) == []

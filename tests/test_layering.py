@@ -57,39 +57,52 @@ EVALUATOR = {"bgsage", "bgbot_cpp"}
 STORAGE = {"sqlite3"}  # of the standard library, only for the layers whose rule names it
 BELOW_THE_UI = {
     "trainer.engine",
+    "trainer.shared",
     "trainer.content",
     "trainer.store",
     "trainer.analysis",
     "trainer.play",
     "trainer.practice",
     "trainer.training",
-    "trainer.stats_report",
-    "trainer.reports",
-    "trainer.regular_files",
-    "trainer.skill",
-    "trainer.kinds",
-    "trainer.analyse_report",
-    "trainer.serve",
 }
 ALLOWED: dict[str, set[str]] = {
     # A package (or top-level module) -> all it may import besides the standard library and itself. Layers point
-    # downward: engine < content, store, analysis, practice < play < tui < cli. "trainer" alone is the package's
-    # __init__ (its version); a module with no rule here fails the test until it is given one.
+    # downward (see LAYERS): engine < shared < content, store, analysis, practice < play < training < tui < cli, and
+    # authoring beside the app, for the command line alone. "trainer" alone is the package's __init__ (its
+    # version); a module with no rule here fails the test until it is given one.
     "__init__.py": set(),
-    "__main__.py": {"trainer.cli"},
+    # ``python -m trainer`` runs the console script.
+    "__main__.py": {"trainer.cli.main"},
+    # The rules of the game: nothing of the package but the translation function.
     "engine": set(),
-    "content": {"pydantic", "trainer.engine", "trainer.regular_files", "trainer.skill"},
+    # Values and helpers shared by the layers above the engine (kinds, skill, review cards, regular files): below
+    # them all, so they stand on nothing.
+    "shared": set(),
+    # Lesson and puzzle files: pydantic models of the engine's values.
+    "content": {"pydantic", "trainer.engine", "trainer.shared"},
     # The store keeps plain numbers: scheduling (fsrs) and ratings are the practice layer's.
-    "store": STORAGE
-    | {"platformdirs", "trainer.engine", "trainer.regular_files", "trainer.review_card", "trainer.kinds"},
+    "store": STORAGE | {"platformdirs", "trainer.engine", "trainer.shared"},
     # Position evaluation: the only place that may import the evaluator (bgsage); it may use the engine only.
     "analysis": EVALUATOR | {"trainer.engine"},
-    # Ratings, schedules, statistics: pure, no UI and no storage.
-    "practice": {"fsrs", "trainer.engine", "trainer.review_card", "trainer.kinds"},
-    # Games against the computer: the engine and the analysis only; its records are saved by the store.
-    "play": {"trainer.engine", "trainer.analysis", "trainer.skill"},
-    # The app and the turn on the board under it: anything but the command line and the evaluator itself.
-    "tui": UI | BELOW_THE_UI | {"trainer.tui"},
+    # Ratings, schedules, statistics: pure, no UI, no storage and no content (the records and the catalogue are
+    # passed in).
+    "practice": {"fsrs", "trainer.engine", "trainer.shared"},
+    # Games against the computer and reading a match: the engine and the analysis only; the store saves its records.
+    "play": {"trainer.engine", "trainer.analysis", "trainer.shared"},
+    # The training service (every write to the store from the app; it saves the play layer's games, its values) and
+    # the progress the dashboard shows (the store's records over the content, through the practice layer).
+    "training": {
+        "trainer.engine",
+        "trainer.shared",
+        "trainer.content",
+        "trainer.practice",
+        "trainer.store",
+        "trainer.play.game",
+        "trainer.play.analyse",
+    },
+    # The app and the turn on the board under it: anything but the command line, the authors' tools and the
+    # evaluator itself; a crash report names the package's version.
+    "tui": UI | BELOW_THE_UI | {"trainer", "trainer.tui"},
     "tui/screens": UI
     | BELOW_THE_UI
     | {
@@ -112,71 +125,31 @@ ALLOWED: dict[str, set[str]] = {
         "trainer.practice",
         "trainer.tui.wording",
     },
-    # The top-level modules: the progress the app shows, reports, the bear-off table's build, the command line.
-    # No UI outside trainer/tui and the command line that starts it.
-    # The training service: every write to the store from the app; it saves the games of the play layer (its values).
-    "training.py": {
-        "trainer.engine",
-        "trainer.content",
-        "trainer.practice",
-        "trainer.store",
-        "trainer.play.game",
-        "trainer.play.analyse",
-        "trainer.kinds",
-        "trainer.skill",
-    },
-    "stats_report.py": {
-        "trainer.engine",
-        "trainer.content",
-        "trainer.practice",
-        "trainer.store",
-        "trainer.cli_wording",
-    },
-    "cube_report.py": {"trainer.engine", "trainer.cli_wording"},
-    # The app served to a browser: textual-serve (and its aiohttp) behind a token.
-    "serve.py": {"textual_serve", "aiohttp", "trainer.cli_wording"},
-    # A match analysed for the command line: the play layer's analysis, a game played here from the store.
-    "analyse_report.py": {
-        "trainer.engine",
-        "trainer.analysis",
-        "trainer.play",
-        "trainer.store",
-        "trainer.skill",
-        "trainer.regular_files",
-        "trainer.cli_wording",
-    },
-    # Where a lesson's stored figures meet the evaluator: computed for authors, checked again by validate --deep.
-    "figures.py": {"trainer.engine", "trainer.content", "trainer.analysis"},
-    # Mining skill puzzles: bgsage's judgement of self-play positions, written as content.
-    "skill_mining.py": {"trainer.engine", "trainer.content", "trainer.analysis"},
-    # A crash report goes in the data folder, private as the store makes it.
-    "reports.py": {"trainer", "trainer.store", "trainer.cli_wording"},
-    # The sentences of the command line and its reports: the engine's quoting below them.
-    "cli_wording.py": {"trainer.engine"},
-    "bearoff_build.py": {"numpy", "trainer.engine"},
-    # Reading a file that must be a regular one, without waiting on a pipe: the content files and the store's.
-    "regular_files.py": set(),
-    # The review card's fields, which the store keeps and the practice layer schedules: below both.
-    "review_card.py": set(),
-    # The kinds of ratings and drills, which the store keeps apart and the practice layer rates: below both.
-    "kinds.py": set(),
+    # The authors' tools: the content met with the evaluator (figures, mining), the bear-off tables' build (numpy),
+    # the message catalogs (Babel). Never the store or the app.
+    "authoring": {"numpy", "babel", "trainer.engine", "trainer.content", "trainer.analysis"},
+    # The command line on top: every layer below, the app it starts (and its crash reports), the authors' tools, and
+    # the app served to a browser (textual-serve and its aiohttp).
+    "cli": BELOW_THE_UI
+    | {"textual_serve", "aiohttp", "trainer", "trainer.tui.app", "trainer.tui.crash_report", "trainer.authoring"},
     # The translation function, below every layer (see BELOW_EVERY_LAYER).
     "i18n.py": set(),
-    # The message catalogs, for maintainers: Babel extracts and compiles them.
-    "catalogs.py": {"babel", "trainer.i18n"},
-    # How good a decision was, by the equity it gave away: below the layers that judge.
-    "skill.py": set(),
-    "cli.py": UI
-    | BELOW_THE_UI
-    | {
-        "trainer",
-        "trainer.cube_report",
-        "trainer.figures",
-        "trainer.skill_mining",
-        "trainer.tui.app",
-        "trainer.cli_wording",
-    },
 }
+LAYERS: list[set[str]] = [
+    {"i18n.py", "__init__.py"},
+    {"engine"},
+    {"shared"},
+    {"content", "store", "analysis", "practice"},
+    {"play"},
+    {"training"},
+    {"tui", "authoring"},
+    {"cli"},
+    {"__main__.py"},
+]
+"""The layers from the bottom up: a rule may name a package of a lower layer only (and its own)."""
+TOP_LEVEL = {"__init__.py", "__main__.py", "i18n.py"}
+"""The modules left at the top of ``trainer/`` on purpose (every other module belongs to a package): the package's
+version, ``python -m trainer``, and the translation function every layer imports."""
 
 
 def imported_modules(path: Path, root: Path = PACKAGE) -> set[str]:
@@ -251,18 +224,57 @@ def test_every_layer_with_a_rule_exists() -> None:
     assert missing == []
 
 
+def layer_named(module: str) -> str:
+    """The layer (a key of ``ALLOWED``, its package for a subpackage) of a module of the package a rule names."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "__init__.py"
+    return parts[1] if len(parts) > 2 or (PACKAGE / parts[1]).is_dir() else f"{parts[1]}.py"
+
+
+def rule_offences(rules: dict[str, set[str]]) -> list[str]:
+    """Each module of the package a rule names that is not in a lower layer than the rule's own (see LAYERS)."""
+    rank = {layer: number for number, layers in enumerate(LAYERS) for layer in layers}
+    offences = []
+    for layer, allowed in sorted(rules.items()):
+        own = layer.split("/")[0]
+        for module in sorted(name for name in allowed if name.split(".")[0] == "trainer"):
+            named = layer_named(module)
+            if named != own and rank[named] >= rank[own]:
+                offences.append(f"{layer} may import {module}")
+    return offences
+
+
+def test_every_rule_names_only_lower_layers() -> None:
+    """The rules themselves point downward: no arrow runs up or sideways between the layers of LAYERS."""
+    assert {layer.split("/")[0] for layer in ALLOWED} == set().union(*LAYERS)
+    assert rule_offences(ALLOWED) == []
+    upward = {"play": {"trainer.engine", "trainer.training.service"}, "content": {"trainer.store"}}
+    assert rule_offences(upward) == ["content may import trainer.store", "play may import trainer.training.service"]
+
+
+def test_the_top_of_the_package_holds_only_the_modules_left_there_on_purpose() -> None:
+    """Every other module belongs to a package, so that the layout shows the layers (a new loose module fails)."""
+    assert {path.name for path in PACKAGE.glob("*.py")} == TOP_LEVEL
+
+
 def test_an_import_against_a_rule_is_caught(tmp_path: Path) -> None:
     """The check itself works: each kind of bad import, written into a copy of the layout, is reported."""
     bad = {
         "analysis/levels.py": "import trainer.play\nimport numpy\n",
         "tui/widgets/board.py": "from trainer.tui.screens.home import HomeScreen\n",
-        "tui/screens/home.py": "from trainer.cli import run\nfrom bgsage import board\n",
+        "tui/screens/home.py": "from trainer.cli.main import run\nfrom bgsage import board\n",
+        "tui/screens/game_review.py": "from trainer.cli.analyse import read_match_file\n",
+        "tui/app.py": "from trainer.authoring.figures import deep_check\n",
         "play/local.py": "from ..store import ProgressStore\n",
-        "practice/stats.py": "import sqlite3\n",
-        "training.py": "from textual.app import App\n",
+        "practice/stats.py": "import sqlite3\nfrom trainer.content.loader import LessonLibrary\n",
+        "training/service.py": "from textual.app import App\n",
+        "authoring/figures.py": "from trainer.store import ProgressStore\n",
+        "shared/kinds.py": "from trainer.engine import Side\n",
         "engine/moves.py": "if TYPE_CHECKING:\n    from trainer.content.models import Lesson\n",
         "new_report.py": "import json\n",
         "content/puzzles.py": "import json\nfrom trainer.engine import Dice\nfrom .models import Lesson\n",  # allowed
+        "cli/stats.py": "from trainer.training.progress import gather\nfrom trainer.cli import wording\n",  # allowed
     }
     for name, text in bad.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
@@ -270,20 +282,25 @@ def test_an_import_against_a_rule_is_caught(tmp_path: Path) -> None:
     assert layer_offences(tmp_path) == [
         "analysis/levels.py imports numpy",
         "analysis/levels.py imports trainer.play",
+        "authoring/figures.py imports trainer.store",
         "engine/moves.py imports trainer.content.models",
         "new_report.py: no layering rule for new_report.py",
         "play/local.py imports trainer.store",
         "practice/stats.py imports sqlite3",
-        "training.py imports textual.app",
+        "practice/stats.py imports trainer.content.loader",
+        "shared/kinds.py imports trainer.engine",
+        "training/service.py imports textual.app",
+        "tui/app.py imports trainer.authoring.figures",
+        "tui/screens/game_review.py imports trainer.cli.analyse",
         "tui/screens/home.py imports bgsage",
-        "tui/screens/home.py imports trainer.cli",
+        "tui/screens/home.py imports trainer.cli.main",
         "tui/widgets/board.py imports trainer.tui.screens.home",
     ]
 
 
 def test_commands_other_than_the_app_never_load_the_ui() -> None:
     code = (
-        "import sys; from trainer.cli import main; main(['moves', 'start', '65']); "
+        "import sys; from trainer.cli.main import main; main(['moves', 'start', '65']); "
         "print(sorted(m for m in ('textual', 'trainer.tui') if m in sys.modules), file=sys.stderr)"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -317,7 +334,7 @@ def test_only_the_analysis_package_imports_bgsage() -> None:
 
 def test_bgsage_loads_only_when_an_evaluation_is_asked_for() -> None:
     code = (
-        "import sys, trainer.analysis; from trainer.cli import main; main(['moves', 'start', '65']); "
+        "import sys, trainer.analysis; from trainer.cli.main import main; main(['moves', 'start', '65']); "
         "print(sorted(m for m in ('bgsage', 'bgbot_cpp') if m in sys.modules), file=sys.stderr)"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -355,7 +372,7 @@ STORE_WRITES = {
     "set_setting",
 }
 """The store's methods that write to the progress file."""
-STORE_WRITERS = {"training.py"}
+STORE_WRITERS = {"training/service.py"}
 """The one service through which the app writes to the store (the store writes itself, of course)."""
 
 
@@ -376,7 +393,8 @@ def test_the_store_is_written_through_the_training_service_only(tmp_path: Path) 
     assert store_writes() == []
     (tmp_path / "tui").mkdir()
     (tmp_path / "tui" / "screen.py").write_text("def go(store):\n    store.set_setting('theme', 'x')\n")
-    (tmp_path / "training.py").write_text("def go(store):\n    store.set_setting('theme', 'x')\n")
+    (tmp_path / "training").mkdir()
+    (tmp_path / "training" / "service.py").write_text("def go(store):\n    store.set_setting('theme', 'x')\n")
     assert store_writes(tmp_path) == ["tui/screen.py:2 calls set_setting"]
 
 

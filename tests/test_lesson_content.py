@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from trainer.authoring.figures import deep_check
 from trainer.content.best import ACCEPT_WITHIN, best_figures
 from trainer.content.cube import cube_step_view
 from trainer.content.loader import load_lessons
 from trainer.content.models import BestStep, CubeStep, Lesson, PipsStep, ShotsStep
 from trainer.engine import Dice, Position
-from trainer.figures import deep_check
 from trainer.practice.stats import Records, dashboard
 
 LIBRARY = load_lessons()

@@ -10,9 +10,9 @@ from textual.widgets import OptionList
 
 from trainer.content.loader import load_lessons
 from trainer.practice.stats import lesson_figures
-from trainer.stats_report import records_of
 from trainer.store import DATABASE_NAME, ProgressStore
-from trainer.training import finish_lesson, lesson_standing
+from trainer.training.progress import records_of
+from trainer.training.service import finish_lesson, lesson_standing
 from trainer.tui.app import TrainerApp
 
 FINISHED_LESSON_FILE = Path(__file__).parent / "data" / "progress-v1-finished-lesson.sqlite3"

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import bgtrainer_here, puzzle_export
 
+from trainer.cli.stats import report_text
 from trainer.content.generate import Candidate, realistic, to_toml
 from trainer.content.loader import load_lessons
 from trainer.content.puzzles import Puzzle, check_puzzle, load_puzzle_file, load_puzzles
@@ -43,9 +44,9 @@ from trainer.content.recognition import (
     trivial,
 )
 from trainer.engine import Position, explain, legal_plays
-from trainer.stats_report import gather, records_of, report_text
 from trainer.store import ProgressStore
-from trainer.training import answer_puzzle, due_reviews
+from trainer.training.progress import gather, records_of
+from trainer.training.service import answer_puzzle, due_reviews
 from trainer.tui.screens.drill import drill_positions
 
 LIBRARY = load_puzzles()

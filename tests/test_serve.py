@@ -17,8 +17,8 @@ import pytest
 from aiohttp import WSServerHandshakeError
 from aiohttp.test_utils import TestClient, TestServer
 
-from trainer.cli import build_parser
-from trainer.serve import TOKEN_COOKIE, TokenServer, app_command, new_token
+from trainer.cli.main import build_parser
+from trainer.cli.serve import TOKEN_COOKIE, TokenServer, app_command, new_token
 
 TOKEN = "s3cret-token"
 

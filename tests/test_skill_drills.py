@@ -12,13 +12,13 @@ from pilot_support import feedback_text, option_lines, screen_text, settle, star
 from textual.widgets import Static
 from training_support import DAY, T0, FakeClock
 
-from trainer.cli import main
+from trainer.cli.main import main
 from trainer.content.best import best_figures
 from trainer.content.puzzles import Puzzle, load_puzzles
-from trainer.kinds import rating_kind
 from trainer.practice.run import STORM_SECONDS, run_order
+from trainer.shared.kinds import rating_kind
 from trainer.store import ProgressStore
-from trainer.training import answer_puzzle, current_rating, due_reviews, finish_drill, puzzles_near_rating
+from trainer.training.service import answer_puzzle, current_rating, due_reviews, finish_drill, puzzles_near_rating
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.skill_drills import BestRunScreen, SkillDrillMenuScreen
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pilot_support import feedback_text, open_puzzles, type_play
 
-from trainer.cli import main
+from trainer.cli.main import main
 from trainer.content.best import ACCEPT_WITHIN, best_figures
 from trainer.content.puzzles import Puzzle, check_puzzle, load_puzzle_file, load_puzzles
 from trainer.content.skill_puzzles import count_answer

@@ -13,7 +13,7 @@ LATER = [
     "bgsage",
     "trainer.content.loader",
     "trainer.content.models",
-    "trainer.stats_report",
+    "trainer.cli",
     "trainer.training",
     *(f"trainer.tui.screens.{name}" for name in OTHER_SCREENS),
 ]

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from trainer.cli import main
+from trainer.cli.main import main
+from trainer.cli.stats import stats_command
 from trainer.content.loader import load_lessons
 from trainer.content.puzzles import load_puzzles
 from trainer.content.themes import THEME_TITLES
@@ -28,7 +29,6 @@ from trainer.practice.stats import (
     rating_figures,
     weakest_theme,
 )
-from trainer.stats_report import stats_command
 from trainer.store import ProgressStore
 
 DAY = 86_400.0
@@ -281,7 +281,7 @@ def filled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     review card due, and drill runs; all within the hour before a fixed moment, which is then the clock's (so that
     the days counted never depend on the hour the test runs)."""
     now = datetime(2026, 3, 14, 12, 0).astimezone().timestamp()  # noon in the machine's time zone
-    monkeypatch.setattr("trainer.stats_report.time.time", lambda: now)
+    monkeypatch.setattr("trainer.cli.stats.time.time", lambda: now)
     store = ProgressStore(tmp_path)
     for step in LESSON_LIBRARY.lessons[0].graded_steps:  # lesson 1 done
         store.complete_step(LESSON_LIBRARY.lessons[0].progress_key, step, first_try=True, at=now - 600)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.review_card import CardRecord
+from trainer.shared.review_card import CardRecord
 from trainer.store import DrillRun, ProgressStore, RatingRecord, ReviewCard, ReviewLogEntry
 
 T0 = 1_800_000_000.0

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from play_support import CheapEvaluator, decide
 
-from trainer.cli import main
+from trainer.cli.main import main
 from trainer.play import Session, Waiting, parse_mat
 from trainer.store import LessonProgress, ProgressStore
 

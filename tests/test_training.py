@@ -13,9 +13,9 @@ from trainer.practice.ratings import Glicko, puzzle_start
 from trainer.practice.run import Run, Storm
 from trainer.practice.schedule import LEARNING, RELEARNING, REVIEW
 from trainer.practice.stats import dashboard
-from trainer.stats_report import records_of
 from trainer.store import ProgressStore
-from trainer.training import (
+from trainer.training.progress import records_of
+from trainer.training.service import (
     answer_lesson_task,
     answer_puzzle,
     current_puzzle_rating,

@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Input, OptionList, Static
 
 from trainer.analysis import RankedPlay
-from trainer.cli import moves_command
+from trainer.cli.main import moves_command
 from trainer.content.grading import pick_targets
 from trainer.content.loader import load_lessons
 from trainer.content.models import ChooseStep, Lesson, PickStep, ReadStep, SetupStep

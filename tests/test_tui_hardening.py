@@ -20,14 +20,14 @@ from textual.screen import Screen
 from textual.widgets import Input, Markdown, OptionList
 from textual.widgets.markdown import MarkdownBlock
 
-from trainer import cli
+from trainer.cli import main as cli
 from trainer.content.loader import LessonLibrary, load_lessons
 from trainer.content.puzzles import load_puzzles
 from trainer.play import LocalGame
-from trainer.reports import write_crash_report
 from trainer.store import ProgressStore
 from trainer.tui import app as app_module
 from trainer.tui.app import TrainerApp
+from trainer.tui.crash_report import write_crash_report
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.explore import ExploreScreen
 from trainer.tui.screens.help import HelpScreen

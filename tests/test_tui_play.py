@@ -21,7 +21,7 @@ from trainer.analysis import Evaluator, acey
 from trainer.engine import Cube, Position, Side, legal_plays
 from trainer.play import ChoseDouble, LocalGame, Played, Rolled, Session, SessionRecord, Waiting, wording
 from trainer.store import ProgressStore
-from trainer.training import PlayedGames
+from trainer.training.service import PlayedGames
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.explore import ExploreScreen
 from trainer.tui.screens.play import PlayScreen

@@ -22,9 +22,15 @@ from trainer.content.recognition import CATEGORIES, OPENING, category, recognise
 from trainer.content.themes import THEME_TITLES
 from trainer.practice.run import STORM_SECONDS
 from trainer.practice.stats import Records, dashboard
-from trainer.stats_report import figure_title
 from trainer.store import ProgressStore, PuzzleAttempt
-from trainer.training import answer_lesson_task, answer_puzzle, current_puzzle_rating, current_rating, finish_drill
+from trainer.training.progress import figure_title
+from trainer.training.service import (
+    answer_lesson_task,
+    answer_puzzle,
+    current_puzzle_rating,
+    current_rating,
+    finish_drill,
+)
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen, drill_positions
 from trainer.tui.screens.home import HomeScreen
@@ -398,7 +404,7 @@ def test_a_review_shuffles_a_choice_afresh_each_time_while_the_lesson_keeps_its_
     from types import SimpleNamespace
 
     from trainer.practice.schedule import Card
-    from trainer.training import ReviewItem
+    from trainer.training.service import ReviewItem
     from trainer.tui.screens.review import ReviewRun
 
     lesson, step = next(

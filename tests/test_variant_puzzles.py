@@ -15,8 +15,8 @@ from pilot_support import feedback_text, open_puzzles
 from test_cube_bearoff import no_double
 from textual.widgets import Input, OptionList, Static
 
+from trainer.authoring.mining import acey_forced_candidates, cube_toml, mine_cube
 from trainer.content.cube import CUBE_ANSWERS, cube_theme, grade_cube_puzzle
-from trainer.content.mining import acey_forced_candidates, cube_toml, mine_cube
 from trainer.content.puzzles import Puzzle, check_puzzle, load_puzzle_file, load_puzzles, practice_set
 from trainer.content.themes import CUBE_THEMES
 from trainer.engine import WAITING, Cube, Position, Side, legal_plays, parse_play, read_position

@@ -8,7 +8,7 @@ from trainer.content.loader import load_lessons
 from trainer.content.puzzles import load_puzzles
 from trainer.practice.run import STORM_SECONDS
 from trainer.store import ProgressStore
-from trainer.training import answer_puzzle, finish_drill
+from trainer.training.service import answer_puzzle, finish_drill
 
 T0 = 1_800_000_000.0
 """The fake clock's start (January 2027)."""

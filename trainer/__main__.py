@@ -1,6 +1,6 @@
 """``python -m trainer`` runs the ``bgtrainer`` command."""
 
-from trainer.cli import run
+from trainer.cli.main import run
 
 if __name__ == "__main__":
     run()

@@ -12,7 +12,7 @@ language (below every layer, standard library only).
   it reveals any English that did not go through ``_()``.
 - **Languages** (:data:`LANGUAGES`): English (the messages themselves) and Brazilian Portuguese (the compiled
   catalog ``locale/pt_BR/LC_MESSAGES/bgtrainer.mo`` in the package, made from its ``.po`` source by
-  ``python -m trainer.catalogs``). :func:`language_from` picks one: the one asked for (``--lang``), else
+  ``python -m trainer.authoring.catalogs``). :func:`language_from` picks one: the one asked for (``--lang``), else
   ``BGTRAINER_LANG``, else the usual locale variables (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: any
   ``pt`` locale gives Portuguese), else English; :func:`use_language` puts it in use.
 """

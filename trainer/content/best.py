@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol, TypeVar
 
-from trainer.content import wording
+from trainer.content import author_wording, wording
 from trainer.content.grading import Feedback, echo
 from trainer.content.models import PlayFigure
 from trainer.engine import Dice, Play, PlayError, Position, parse_play
 from trainer.engine.ideas import play_ideas
 from trainer.engine.wording import play_ideas_sentence
-from trainer.skill import Skill
+from trainer.shared.skill import Skill
 
 ACCEPT_WITHIN: Final = 0.02
 """A play this close to the best (or closer) is accepted."""
@@ -144,7 +144,7 @@ def best_problems(step: BestTask) -> list[tuple[str, str, str | None]]:
     try:
         found = best_figures(step)
     except BestStepError as error:
-        return [("plays", wording.listed_play_illegal(error.index + 1, str(error)), None)]
+        return [("plays", author_wording.listed_play_illegal(error.index + 1, str(error)), None)]
     return listing_problems(found)
 
 
@@ -154,16 +154,28 @@ def listing_problems(found: BestFigures) -> list[tuple[str, str, str | None]]:
     seen: dict[Position, int] = {}
     for number, figure in enumerate(found.figures, start=1):
         if figure.play.result in seen:
-            return [("plays", wording.listed_twice(seen[figure.play.result], number), wording.list_each_play_once())]
+            return [
+                (
+                    "plays",
+                    author_wording.listed_twice(seen[figure.play.result], number),
+                    author_wording.list_each_play_once(),
+                )
+            ]
         seen[figure.play.result] = number
     equities = [figure.equity for figure in found.figures]
     if equities != sorted(equities, reverse=True):
-        return [("plays", wording.listed_out_of_order(), wording.list_best_first())]
+        return [("plays", author_wording.listed_out_of_order(), author_wording.list_best_first())]
     left_out = found.first_left_out
     if left_out is None:
-        return [("plays", wording.no_play_left_out(), wording.list_a_rejected_play())]
+        return [("plays", author_wording.no_play_left_out(), author_wording.list_a_rejected_play())]
     if left_out.loss < CLEAR_GAP - EPSILON:  # only when the window is already as wide as it may be
-        return [("plays", wording.best_step_not_clear(left_out.loss, CLEAR_GAP), wording.choose_a_clearer_play())]
+        return [
+            (
+                "plays",
+                author_wording.best_step_not_clear(left_out.loss, CLEAR_GAP),
+                author_wording.choose_a_clearer_play(),
+            )
+        ]
     return []
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from trainer.content import wording
+from trainer.content import author_wording, wording
 from trainer.content.grading import Feedback, condition_problem, double_meets, play_text
 from trainer.content.models import DoubleStep, Puzzle
 from trainer.engine import Play, legal_plays
@@ -87,23 +87,25 @@ def check_double_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     question = puzzle.question or "choose"
     theme = DOUBLE_THEMES[question]
     if puzzle.theme != theme:
-        return [("theme", wording.double_theme_is(theme, question), f'theme = "{theme}"')]
+        return [("theme", author_wording.double_theme_is(theme, question), f'theme = "{theme}"')]
     right = right_answers(puzzle)
     if question == "full":
         if len(puzzle.answers) != 1 or puzzle.answers[0] not in FULL_ANSWERS:
-            return [("answers", wording.double_answers(question), _written(right))]
+            return [("answers", author_wording.double_answers(question), _written(right))]
         if puzzle.answers != right:
-            return [("answers", wording.engine_finds_full(puzzle.roll().high, right == ["yes"]), _written(right))]
+            return [
+                ("answers", author_wording.engine_finds_full(puzzle.roll().high, right == ["yes"]), _written(right))
+            ]
         return []
     if any(read_double(answer) is None for answer in puzzle.answers):
-        return [("answers", wording.double_answers(question), _written(right) if right else None)]
+        return [("answers", author_wording.double_answers(question), _written(right) if right else None)]
     if not right:
-        return [("position", wording.no_double_is_right(), None)]
+        return [("position", author_wording.no_double_is_right(), None)]
     if len(right) == 6:
-        return [("position", wording.every_double_is_right(), None)]
+        return [("position", author_wording.every_double_is_right(), None)]
     written = sorted({read_double(answer) for answer in puzzle.answers}, key=lambda number: number or 0)
     if written != right_doubles(puzzle) or len(written) != len(puzzle.answers):
-        return [("answers", wording.engine_finds_doubles(", ".join(right)), _written(right))]
+        return [("answers", author_wording.engine_finds_doubles(", ".join(right)), _written(right))]
     return []
 
 
@@ -119,7 +121,7 @@ def grade_double_puzzle(puzzle: Puzzle, answer: str) -> Feedback:
         return Feedback(right, wording.full_verdict(number, shown, plays[0].dice_used, right=right))
     chosen = read_double(answer)
     if chosen is None:
-        return Feedback(False, wording.double_answers("choose"), illegal=True)
+        return Feedback(False, author_wording.double_answers("choose"), illegal=True)
     number = chosen
     problem = double_meets(as_step(puzzle), number)
     if problem is not None:

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from trainer.content import wording
-from trainer.regular_files import NotRegularFileError, read_regular_file
+from trainer.content import author_wording as wording
+from trainer.shared.regular_files import NotRegularFileError, read_regular_file
 
 MAX_CONTENT_BYTES = 1_000_000
 T = TypeVar("T")

@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from trainer.content import wording
+from trainer.content import author_wording, wording
 from trainer.content.grading import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, bearoff_lesson, best_group, play_text
 from trainer.content.models import Puzzle
 from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES, forced_theme
@@ -110,11 +110,11 @@ def forced_rejection(position: Position, dice: Dice, theme: str) -> str | None:
     fewer than five checkers left), or a higher-die roll where the lower die is no visible choice."""
     (play,) = legal_plays(position, dice)
     if play.result.is_game_over():
-        return wording.last_roll_of_the_game()
+        return author_wording.last_roll_of_the_game()
     if sum(position.player[1:26]) < MIN_CHECKERS:
-        return wording.too_few_checkers(MIN_CHECKERS)
+        return author_wording.too_few_checkers(MIN_CHECKERS)
     if theme == "higher-die" and not higher_die_is_a_choice(position, dice, play):
-        return wording.lower_die_no_choice()
+        return author_wording.lower_die_no_choice()
     return None
 
 

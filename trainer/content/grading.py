@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trainer.content import wording
+from trainer.content import author_wording, wording
 from trainer.content.models import CONDITION_PATTERN, ChooseStep, DoubleStep, PickStep, PlayStep, Puzzle, RollStep
 from trainer.engine import (
     BAR,
@@ -62,7 +62,7 @@ def condition_problem(condition: str, play: Play) -> str | None:
     before, after = play.position, play.result
     match = CONDITION_PATTERN.fullmatch(condition)
     if match is None:  # pragma: no cover - conditions are validated when the lesson loads
-        raise ValueError(wording.unknown_condition(condition))
+        raise ValueError(author_wording.unknown_condition(condition))
     if condition == "hits":
         return None if play.hits else wording.doesnt_hit()
     if condition == "no_hit":

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from trainer.content import wording
+from trainer.content import author_wording as wording
 from trainer.content.best import best_problems
 from trainer.content.counting import count_of
 from trainer.content.cube import (

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from trainer.content import wording
+from trainer.content import author_wording as wording
 from trainer.content.keywords import CubeAnswer, DoubleWant, ScoreAsk
 from trainer.content.themes import THEMES
 from trainer.engine import (

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from trainer.content import wording
+from trainer.content import author_wording as wording
 from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_theme, right_answer
 from trainer.content.doubles import DOUBLE_THEMES, check_double_puzzle
 from trainer.content.files import (
@@ -46,6 +46,7 @@ from trainer.content.themes import (
     VARIANT_TITLES,
     forced_theme,
 )
+from trainer.content.wording import mixed_forced_moves, theme_title, variant_puzzles
 from trainer.engine import EngineError, Play, PlayError, legal_plays, parse_play
 from trainer.engine.bearoff import is_pure_bearoff, rank_plays
 from trainer.i18n import Language
@@ -98,14 +99,14 @@ def practice_set(puzzles: list[Puzzle], key: str) -> tuple[str, list[Puzzle]]:
     other forced moves, and its title says only that."""
     if key in VARIANT_TITLES:
         chosen = [puzzle for puzzle in puzzles if puzzle.variant == key]
-        return wording.variant_puzzles(key), chosen
+        return variant_puzzles(key), chosen
     chosen = [puzzle for puzzle in puzzles if puzzle.theme == key and puzzle.variant == "standard"]
     if key not in REVEALING_THEMES:
-        return wording.theme_title(key), chosen
+        return theme_title(key), chosen
     others = [p for p in puzzles if p.kind == "forced" and p.variant == "standard" and p.theme not in REVEALING_THEMES]
     step = max(1, len(others) // max(1, len(chosen)))
     mixed = [puzzle for pair in zip(chosen, others[::step], strict=False) for puzzle in pair]
-    return wording.mixed_forced_moves(), mixed
+    return mixed_forced_moves(), mixed
 
 
 def _field_problems(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:

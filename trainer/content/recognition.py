@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from trainer.content import wording
+from trainer.content import author_wording, wording
 from trainer.content.generate import Candidate, realistic, self_play_rolls
 from trainer.content.grading import Feedback, read_play
 from trainer.content.keywords import FORCED, NO_PLAY, NOT_FORCED, RECOGNITION_ANSWERS, RecognitionAnswer
@@ -120,7 +120,7 @@ def category(theme: str) -> Category:
         return "partial"
     if theme in ("forced", "not-forced", "no-play"):
         return theme  # type: ignore[return-value]
-    raise ValueError(wording.unknown_theme("recognition", theme))
+    raise ValueError(author_wording.unknown_theme("recognition", theme))
 
 
 def verdict_of(explanation: Explanation) -> Verdict:
@@ -181,20 +181,24 @@ def check_recognition(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     """Rules checks of a well-formed recognition puzzle: ``(field, message, suggestion)`` for each problem."""
     position, dice = puzzle.board(), puzzle.roll()
     if position.is_game_over():
-        return [("position", wording.game_over(), None)]
+        return [("position", author_wording.game_over(), None)]
     verdict = recognise(position, dice)
     suggestion = f'answers = ["{verdict.answer}"]'
     if len(puzzle.answers) != 1 or puzzle.answers[0] not in ANSWERS:
         given = ", ".join(repr(answer) for answer in puzzle.answers)
-        return [("answers", wording.recognition_has_one_answer(given), suggestion)]
+        return [("answers", author_wording.recognition_has_one_answer(given), suggestion)]
     problems: list[tuple[str, str, str | None]] = []
     if puzzle.answers[0] != verdict.answer:
-        problems.append(("answers", wording.answer_is(verdict.answer, puzzle.answers[0], verdict.text), suggestion))
+        problems.append(
+            ("answers", author_wording.answer_is(verdict.answer, puzzle.answers[0], verdict.text), suggestion)
+        )
     if puzzle.theme not in RECOGNITION_THEMES:
-        unknown = wording.unknown_theme("recognition", puzzle.theme)
-        problems.append(("theme", unknown, wording.use_one_of(RECOGNITION_THEMES)))
+        unknown = author_wording.unknown_theme("recognition", puzzle.theme)
+        problems.append(("theme", unknown, author_wording.use_one_of(RECOGNITION_THEMES)))
     elif puzzle.theme != verdict.theme:
-        problems.append(("theme", wording.theme_shown(verdict.theme, puzzle.theme), f'theme = "{verdict.theme}"'))
+        problems.append(
+            ("theme", author_wording.theme_shown(verdict.theme, puzzle.theme), f'theme = "{verdict.theme}"')
+        )
     return problems
 
 
@@ -223,7 +227,7 @@ def grade_recognition_play(puzzle: Puzzle, answer: Play | str | None) -> Feedbac
     position, dice = puzzle.board(), puzzle.roll()
     verdict = recognise(position, dice)
     if verdict.play is None:
-        raise ValueError(wording.nothing_to_play(puzzle.id, verdict.answer))
+        raise ValueError(author_wording.nothing_to_play(puzzle.id, verdict.answer))
     play = read_play(position, dice, answer) if isinstance(answer, str) else answer
     if isinstance(play, Feedback):
         return play

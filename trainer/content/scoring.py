@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from trainer.content import wording
+from trainer.content import author_wording, wording
 from trainer.content.grading import Feedback
 from trainer.content.models import EVENT_PATTERN, GAME_PATTERN, ScoreStep
 from trainer.engine import (
@@ -58,13 +58,13 @@ def _game_result(text: str) -> GameResult:
     """An earlier game written as its winner and points (``X 2``): a win the cube and a gammon can give."""
     match = GAME_PATTERN.fullmatch(text)
     if match is None:
-        raise ScoreStepError(wording.unreadable_game(text), "games")
+        raise ScoreStepError(author_wording.unreadable_game(text), "games")
     winner, points = Side.from_name(match.group(1)), int(match.group(2))
     for cube in (1, 2, 4, 8, 16, 32, 64):  # the smallest cube that gives the points: 2 is a gammon, not a double
         for kind in WinKind:
             if cube * kind.value == points:
                 return GameResult(winner, kind, cube)
-    raise ScoreStepError(wording.impossible_game_points(points, text), "games")
+    raise ScoreStepError(author_wording.impossible_game_points(points, text), "games")
 
 
 def score_before(step: ScoreStep) -> MatchScore:
@@ -74,24 +74,24 @@ def score_before(step: ScoreStep) -> MatchScore:
     :raises ScoreStepError: for games or a score the match cannot have.
     """
     if step.games and step.score is not None:
-        raise ScoreStepError(wording.games_or_score(), "score")
+        raise ScoreStepError(author_wording.games_or_score(), "score")
     if not step.length:
         if step.games or step.score is not None or step.crawford:
-            raise ScoreStepError(wording.money_play_has_no_match_score(), "length")
+            raise ScoreStepError(author_wording.money_play_has_no_match_score(), "length")
         return MatchScore.money()
     try:
         if step.score is not None:
             found = re.fullmatch(r"\s*(\d{1,2})\s*-\s*(\d{1,2})\s*", step.score)
             if found is None:
-                raise ScoreStepError(wording.unreadable_score(step.score), "score")
+                raise ScoreStepError(author_wording.unreadable_score(step.score), "score")
             return MatchScore(step.length, int(found.group(1)), int(found.group(2)), crawford=step.crawford)
         if step.crawford:
-            raise ScoreStepError(wording.crawford_found_from_games(), "crawford")
+            raise ScoreStepError(author_wording.crawford_found_from_games(), "crawford")
         score = MatchScore.match(step.length)
         for number, game in enumerate(step.games, start=1):
             result = _game_result(game)
             if score.crawford and result.cube > 1:
-                raise ScoreStepError(wording.double_in_crawford_game(number, game), "games")
+                raise ScoreStepError(author_wording.double_in_crawford_game(number, game), "games")
             score = score.after(result)
     except MatchError as error:
         raise ScoreStepError(str(error), "games" if step.games else "score") from None
@@ -116,21 +116,21 @@ def play_events(step: ScoreStep, before: MatchScore) -> GameState:
         found = EVENT_PATTERN.fullmatch(event)
         assert found is not None  # the model checks the form
         side, action = _side(found.group(1)), found.group(2)
-        where = wording.event_place(number, event)
+        where = author_wording.event_place(number, event)
         if state.phase is Phase.OVER:
-            raise ScoreStepError(wording.event_after_the_game(where), "events")
+            raise ScoreStepError(author_wording.event_after_the_game(where), "events")
         try:
             if action in ("doubles", "redoubles"):
                 if state.phase is not Phase.ROLL:
-                    raise ScoreStepError(wording.double_still_waits(where), "events")
+                    raise ScoreStepError(author_wording.double_still_waits(where), "events")
                 state = replace(state, turn=side, phase=Phase.ROLL)  # the start of the doubler's turn
                 if action == "redoubles" and state.cube_owner is not side:
-                    raise ScoreStepError(wording.redouble_without_the_cube(where, side), "events")
+                    raise ScoreStepError(author_wording.redouble_without_the_cube(where, side), "events")
                 if action == "doubles" and state.cube_owner is side:
-                    raise ScoreStepError(wording.double_with_the_cube(where, side), "events")
+                    raise ScoreStepError(author_wording.double_with_the_cube(where, side), "events")
                 state = double(state)
             elif state.deciding is not side and action in ("takes", "passes", "beavers"):
-                raise ScoreStepError(wording.no_double_to_answer(where, side), "events")
+                raise ScoreStepError(author_wording.no_double_to_answer(where, side), "events")
             elif action == "takes":
                 state = take(state)
             elif action == "passes":
@@ -139,12 +139,12 @@ def play_events(step: ScoreStep, before: MatchScore) -> GameState:
                 state = beaver(state)
             else:
                 if state.phase is not Phase.ROLL:
-                    raise ScoreStepError(wording.double_still_waits(where), "events")
+                    raise ScoreStepError(author_wording.double_still_waits(where), "events")
                 state = replace(state, phase=Phase.OVER, result=state.result_for(side, KINDS[found.group(3)]))
         except ScoreStepError:
             raise
         except EngineError as error:
-            raise ScoreStepError(wording.event_against_the_rules(where, error), "events") from None
+            raise ScoreStepError(author_wording.event_against_the_rules(where, error), "events") from None
     return state
 
 
@@ -182,11 +182,11 @@ def work_out(step: ScoreStep) -> Worked:
     result = state.result
     if step.ask in ("points", "score"):
         if result is None:
-            raise ScoreStepError(wording.game_not_over(step.ask))
+            raise ScoreStepError(author_wording.game_not_over(step.ask))
         if step.ask == "points":
             return Worked(before, state, str(result.points), sentence(_result_words(result, state, step)))
         if before.is_money:
-            raise ScoreStepError(wording.money_play_has_no_score())
+            raise ScoreStepError(author_wording.money_play_has_no_score())
         after = before.after(result)
         words = wording.score_after(
             _result_words(result, state, step),
@@ -197,17 +197,17 @@ def work_out(step: ScoreStep) -> Worked:
         )
         return Worked(before, state, _score_text(after), sentence(words))
     if result is not None:
-        raise ScoreStepError(wording.game_already_over(step.ask))
+        raise ScoreStepError(author_wording.game_already_over(step.ask))
     if step.ask == "crawford":
         if before.is_money:
-            raise ScoreStepError(wording.no_crawford_in_money_play())
+            raise ScoreStepError(author_wording.no_crawford_in_money_play())
         if not step.games:
-            raise ScoreStepError(wording.give_the_earlier_games())
+            raise ScoreStepError(author_wording.give_the_earlier_games())
         return Worked(before, state, "yes" if before.crawford else "no", crawford_words(before))
     side = Side.from_name(step.ask.split()[-1])
     asking = replace(state, turn=side, phase=Phase.ROLL)
     if state.phase is not Phase.ROLL:
-        raise ScoreStepError(wording.nobody_may_double_now())
+        raise ScoreStepError(author_wording.nobody_may_double_now())
     problem = double_problem(asking)
     if problem is None:
         return Worked(before, state, "yes", wording.may_double(side, _cube_words(state)))

@@ -4,7 +4,7 @@ engine's numbers)."""
 
 from __future__ import annotations
 
-from trainer.content import wording
+from trainer.content import author_wording as wording
 from trainer.content.best import BestStepError, best_figures, listing_problems
 from trainer.content.counting import puzzle_count
 from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, in_exact_table, right_answer

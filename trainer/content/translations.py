@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Final
 
-from trainer.content import wording
+from trainer.content import author_wording as wording
 from trainer.content.files import ContentFileError, Problem, read_content_text
 from trainer.content.models import Lesson, Puzzle
 from trainer.i18n import Language

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trainer.content import wording
+from trainer.content import author_wording as wording
 from trainer.content.files import (
     ContentFileError,
     Problem,

@@ -8,7 +8,7 @@ sides; larger races combine the two one-sided distributions as independent. For 
 exact cubeful money equities of the side on roll before rolling, for a cube in the middle, owned by the side on
 roll and owned by the opponent, from which :func:`cube_decision` reads the right cube action.
 
-The tables are built by :mod:`trainer.bearoff_build` (vectorised) and shipped as compressed files beside this
+The tables are built by :mod:`trainer.authoring.bearoff_build` (vectorised) and shipped as compressed files beside this
 module; this module reads them with the standard library, and can rebuild small parts in pure Python
 (:func:`build_one_sided`) so tests can check the shipped data.
 """
@@ -148,7 +148,7 @@ def build_one_sided(max_checkers: int) -> OneSided:
     """Build the one-sided database for positions of at most ``max_checkers`` checkers, in pure Python.
 
     Fine for small parts (up to 6 checkers in about a second); the full table comes from
-    :mod:`trainer.bearoff_build`.
+    :mod:`trainer.authoring.bearoff_build`.
     """
     order = positions(max_checkers)
     index = index_of(max_checkers)
@@ -224,7 +224,8 @@ def _decompress(path: Path, body: bytes) -> bytes:
 def one_sided() -> OneSided:
     """The shipped one-sided database (all 54,264 positions).
 
-    :raises TableError: if the data file is missing or damaged (build it with ``python -m trainer.bearoff_build``).
+    :raises TableError: if the data file is missing or damaged (build it with
+        ``python -m trainer.authoring.bearoff_build``).
     """
     raw = _read_table(ONE_SIDED_FILE)
     if raw[:4] != _MAGIC_ONE:

@@ -39,7 +39,7 @@ class NotBearOffError(EngineError):
 
 
 class TableError(EngineError):
-    """A shipped data table is missing or damaged (rebuild it with ``python -m trainer.bearoff_build``)."""
+    """A shipped data table is missing or damaged (rebuild it with ``python -m trainer.authoring.bearoff_build``)."""
 
 
 class PlayError(EngineError):

@@ -11,7 +11,7 @@ evaluator the way the tutor judges the learner's, on GNU Backgammon's scale.
   the cube and the score as they were (money: cubeful equity; a match: match winning chances normalised as money,
   GNU Backgammon's EMG), per unit of the cube; a cube decision goes through the tutor's cube judge (1 ply first,
   deeper only when close). The loss is the best option's equity minus the chosen one's
-  (:mod:`trainer.play.tutor`), named by :class:`~trainer.skill.Skill`.
+  (:mod:`trainer.play.tutor`), named by :class:`~trainer.shared.skill.Skill`.
 - **Which count** (as GNU Backgammon counts them for its error rate): every play that had a choice, every cube
   action taken, and every no-double that was close; forced plays and rolls with no legal play are listed (one
   ``move`` entry for every roll of the file) but do not count, and a no-double far from doubling is not listed.
@@ -60,7 +60,7 @@ from trainer.play.tutor import (
     judge_double,
     judge_play,
 )
-from trainer.skill import Skill
+from trainer.shared.skill import Skill
 
 SIDE_OF_COLUMN: Final = (Side.O, Side.X)
 """The file's left player (0) plays O, the right one (1) X, as the app's export writes them."""

@@ -10,7 +10,7 @@ equity at a match score), as the evaluator gives it:
   a beaver twice the take (the doubler then takes or passes the redouble of two, whichever is better for it).
 
 The loss is the best option's equity minus the chosen one's; GNU Backgammon 1.07 calls a decision doubtful from
-0.03, bad from 0.06 and very bad from 0.12 (:mod:`trainer.skill`). A cube decision counts towards the error rate
+0.03, bad from 0.06 and very bad from 0.12 (:mod:`trainer.shared.skill`). A cube decision counts towards the error rate
 when it was acted on (a double, take, pass or beaver) or close (doubling would have cost less than 0.16), as GNU
 Backgammon counts them; a play counts unless it was forced.
 """
@@ -23,9 +23,9 @@ from typing import Final, Literal
 from trainer.analysis import CubeDecision, RankedPlay
 from trainer.engine import Play
 from trainer.play.wording import not_ranked
-from trainer.skill import BAD, DOUBTFUL, VERY_BAD, Skill
+from trainer.shared.skill import BAD, DOUBTFUL, VERY_BAD, Skill
 
-__all__ = ["BAD", "DOUBTFUL", "VERY_BAD", "Skill"]  # at home in trainer.skill, kept here
+__all__ = ["BAD", "DOUBTFUL", "VERY_BAD", "Skill"]  # at home in trainer.shared.skill, kept here
 
 CLOSE_CUBE: Final = 0.16
 """A no-double decision counts as a decision when doubling would have cost less than this (GNU Backgammon's)."""

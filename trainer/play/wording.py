@@ -10,12 +10,14 @@ from typing import TYPE_CHECKING
 
 from trainer.engine import Side
 from trainer.engine.ideas import play_ideas
-from trainer.engine.wording import capitalized, play_ideas_sentence, win_kind_phrase
+from trainer.engine.wording import capitalized, play_ideas_sentence, quoted, win_kind_phrase
 from trainer.i18n import N_, _, ngettext
 from trainer.play.game import Action, Attempt, GameSetup, Role, Summary, TurnLost
-from trainer.skill import Skill
+from trainer.shared.skill import Skill
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from trainer.analysis import CubeDecision
     from trainer.engine import GameResult
     from trainer.play.game import Hint
@@ -642,3 +644,36 @@ def mat_move_without_dice() -> str:
 
 def mat_other_dice(dice: tuple[int, int]) -> str:
     return _("the dice {first}-{second} are not the ones rolled").format(first=dice[0], second=dice[1])
+
+
+# --- reading a match: a .mat file, or a game played here -------------------------------------------------------------
+
+
+def cannot_read_match_file(path: Path, reason: str) -> str:
+    return _("cannot read {path}: {reason}").format(path=quoted(str(path)), reason=reason)
+
+
+def match_file_too_large(path: Path, limit: int) -> str:
+    return _("{path} is larger than {limit:,} bytes: not a match file").format(path=quoted(str(path)), limit=limit)
+
+
+def match_file_not_text(path: Path) -> str:
+    return _("{path} is not a text file").format(path=quoted(str(path)))
+
+
+def match_file_problem(path: Path, reason: str) -> str:
+    return _("{path}: {reason}").format(path=quoted(str(path)), reason=reason)
+
+
+def no_games_in_file(path: Path) -> str:
+    return _("{path} holds no game to analyse").format(path=quoted(str(path)))
+
+
+def cut_short(line: int, found: str) -> str:
+    return _("line {line}: the file stops in the middle of a game, after {found}: it looks cut short").format(
+        line=line, found=quoted(found)
+    )
+
+
+def cannot_export(number: int, game_id: str, error: object) -> str:
+    return _("game {number} ({id}) cannot be exported: {error}").format(number=number, id=game_id, error=error)

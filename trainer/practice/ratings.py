@@ -23,8 +23,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from trainer.kinds import RatingKind
 from trainer.practice import wording
+from trainer.shared.kinds import RatingKind
 
 SCALE = 173.7178
 """Glicko-2's conversion factor between the Glicko scale and its own."""

@@ -9,7 +9,7 @@ the result to keep.
 Either run also ends once its last puzzle is answered. A :class:`Run` is the one run in progress (its puzzles are
 drawn as it goes); what it reports (:class:`AnswerEffect`, :class:`RunResult`) are plain values. Every method that
 depends on the time takes it as an argument, so tests need no real clock. The store keeps finished runs and their
-bests, per drill (:data:`~trainer.kinds.DrillName`).
+bests, per drill (:data:`~trainer.shared.kinds.DrillName`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar, Generic, Literal, Protocol, TypeVar
 
-from trainer.kinds import DrillName
+from trainer.shared.kinds import DrillName
 
 STORM_SECONDS = 180.0
 STORM_MISS_PENALTY = 10.0

@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 import fsrs
 
 from trainer.practice import wording
-from trainer.review_card import CardRecord as CardRecord  # a card as stored, here as schedule.CardRecord too
+from trainer.shared.review_card import CardRecord as CardRecord  # a card as stored, here as schedule.CardRecord too
 
 LEARNING_STEP = timedelta(minutes=10)
 DESIRED_RETENTION = 0.9

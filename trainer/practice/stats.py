@@ -7,8 +7,8 @@ them and the content's catalogue; pure functions, the time given as an argument.
   positions, stored as the ``forced`` question). Answers given after the solution was shown don't count. Solved:
   answered right at least once; accuracy: the share of attempted puzzles whose first answer was right; the weakest
   theme: the lowest accuracy below 100%. Every kind is named in :data:`KINDS` (a kind not there by itself).
-- **Ratings**: the learner's Glicko-2 rating of each kind (:data:`~trainer.kinds.RATING_KINDS`: the rules puzzles,
-  best play, the cube) now (its deviation grown for time away), shown with its deviation, the number of rated
+- **Ratings**: the learner's Glicko-2 rating of each kind (:data:`~trainer.shared.kinds.RATING_KINDS`: the rules
+  puzzles, best play, the cube) now (its deviation grown for time away), shown with its deviation, the number of rated
   attempts, and its history (every rated attempt, and the last rating of each day, for a chart).
 - **Drills**: the best Streak and Storm and the number of runs of each, for the recognition drill and for best-play
   puzzles.
@@ -33,7 +33,6 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any, Literal, Protocol
 
-from trainer.kinds import RATING_KINDS, DrillName, RatingKind, rating_kind
 from trainer.practice import schedule, wording
 from trainer.practice.counting import CountingFigures, counting_figures
 from trainer.practice.ratings import (
@@ -44,7 +43,8 @@ from trainer.practice.ratings import (
     rating_pool,
     select_near,
 )
-from trainer.review_card import CardRecord
+from trainer.shared.kinds import RATING_KINDS, DrillName, RatingKind, rating_kind
+from trainer.shared.review_card import CardRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +304,7 @@ class Dashboard:
     days: PracticeDays
     continue_with: Suggestion
     ratings: tuple[RatingFigures, ...] = ()
-    """The learner's rating of each kind, in :data:`~trainer.kinds.RATING_KINDS`'s order."""
+    """The learner's rating of each kind, in :data:`~trainer.shared.kinds.RATING_KINDS`'s order."""
     best_drills: DrillFigures = DrillFigures(0, 0, 0, 0, "best")
     """Streak and Storm of best-play puzzles."""
     counting: Mapping[str, CountingFigures] = field(default_factory=dict)

@@ -1,6 +1,6 @@
 """Drill runs: each finished Streak (answers right until the first miss) and Storm (as many as possible in three
-minutes) of a drill (:data:`~trainer.kinds.DRILLS`: the forced-move recognition drill, best-play puzzles), with its
-score, so the bests are kept per drill."""
+minutes) of a drill (:data:`~trainer.shared.kinds.DRILLS`: the forced-move recognition drill, best-play puzzles), with
+its score, so the bests are kept per drill."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from trainer.kinds import DRILLS, DrillName
+from trainer.shared.kinds import DRILLS, DrillName
 from trainer.store import wording
 from trainer.store.database import Records
 

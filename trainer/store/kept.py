@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any, Final
 
-from trainer.regular_files import NotRegularFileError, read_regular_file
+from trainer.shared.regular_files import NotRegularFileError, read_regular_file
 from trainer.store import wording
 
 KEPT_FORMAT: Final = "bgtrainer-kept-writes"

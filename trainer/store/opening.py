@@ -22,7 +22,7 @@ from typing import TypeVar
 
 import platformdirs
 
-from trainer.regular_files import NotRegularFileError, kind_of, read_regular_file
+from trainer.shared.regular_files import NotRegularFileError, kind_of, read_regular_file
 from trainer.store import migrations, wording
 
 DATABASE_NAME = "progress.sqlite3"

@@ -1,7 +1,7 @@
 """Ratings: the learner's rating after every rated attempt (its history), and each puzzle's current rating.
 
 The numbers are Glicko-2's (rating, deviation, volatility), worked out by :mod:`trainer.practice.ratings`; the
-store only keeps them. The learner has one rating per kind of puzzle (:data:`~trainer.kinds.RATING_KINDS`), each
+store only keeps them. The learner has one rating per kind of puzzle (:data:`~trainer.shared.kinds.RATING_KINDS`), each
 with its own history.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from trainer.kinds import RATING_KINDS, RatingKind
+from trainer.shared.kinds import RATING_KINDS, RatingKind
 from trainer.store import wording
 from trainer.store.database import Records, Statement
 

@@ -2,7 +2,7 @@
 every review.
 
 The state is FSRS's, kept as plain columns (the store doesn't schedule: :mod:`trainer.practice.schedule` does, and
-its cards have these same fields: :class:`trainer.review_card.CardRecord`). Times are seconds since the epoch.
+its cards have these same fields: :class:`trainer.shared.review_card.CardRecord`). Times are seconds since the epoch.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from trainer.review_card import CardRecord
+from trainer.shared.review_card import CardRecord
 from trainer.store.database import Records, Statement
 
 _COLUMNS_SQL = "item_id, state, step, stability, difficulty, due, last_review, reps, lapses, created_at"

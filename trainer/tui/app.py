@@ -170,7 +170,7 @@ class TrainerApp(App[None]):
 
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error ends the app (Textual's way) after leaving a report in the data folder."""
-        from trainer.reports import write_crash_report
+        from trainer.tui.crash_report import write_crash_report
 
         if self.crash_report is None:
             with contextlib.suppress(OSError):  # no folder at all can hold it: Textual's traceback still shows
@@ -222,7 +222,7 @@ class TrainerApp(App[None]):
     def action_switch_language(self) -> None:
         """Switch between English and Portuguese at once: kept for the next session, every screen shown again in it
         (back at home, where each screen's words are built anew)."""
-        from trainer.training import save_language
+        from trainer.training.service import save_language
 
         chosen: Language = "en" if language() == "pt" else "pt"
         use_language(chosen)
@@ -250,7 +250,7 @@ class TrainerApp(App[None]):
     def save_theme(self, theme: str) -> None:
         """Keep the theme chosen (with ctrl+t or the command palette) for the next session, through the training
         service, the one way the app writes to the store (imported here: it brings the content models along)."""
-        from trainer.training import save_theme
+        from trainer.training.service import save_theme
 
         save_theme(self.store, theme)
 

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from trainer.analysis import CubeDecision
     from trainer.content.puzzles import Puzzle
     from trainer.engine import Dice, MatchScore, MoneyOptions, Play
-    from trainer.kinds import RatingKind
     from trainer.play import CubeEvent, Event, GameSetup, Hint, Mistake, Opened, Role, TurnLost, Verdict
+    from trainer.shared.kinds import RatingKind
     from trainer.store import StoredGame
 
 X_MARK, O_MARK = "●", "○"
@@ -368,7 +368,7 @@ def theme_title(theme: str) -> str:
 
 
 RATING_NAMES = {"rules": N_("Rules"), "best": N_("Best play"), "cube": N_("Cube")}
-"""The learner's ratings by kind (:data:`trainer.kinds.RATING_KINDS`), as the puzzle screens name them."""
+"""The learner's ratings by kind (:data:`trainer.shared.kinds.RATING_KINDS`), as the puzzle screens name them."""
 
 
 def puzzle_filter(ratings: Mapping[RatingKind, str], difficulty: int) -> str:

@@ -26,7 +26,7 @@ from trainer.content.counting import grade_drill_count, read_number
 from trainer.content.puzzles import Puzzle, PuzzleLibrary
 from trainer.i18n import N_
 from trainer.practice.counting import ROUND, TEN, CountingFigures, CountingRound, counting_figures, is_new_best_ten
-from trainer.training import answer_puzzle
+from trainer.training.service import answer_puzzle
 from trainer.tui import wording
 from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS, TaskScreen
 from trainer.tui.widgets.feedback import FeedbackBar

@@ -49,7 +49,7 @@ from trainer.content.recognition import (
 from trainer.engine import Play
 from trainer.i18n import N_
 from trainer.practice.run import RUN_MODES, STORM_MISS_PENALTY, STORM_SECONDS, Run, RunResult, Storm, run_order
-from trainer.training import answer_puzzle, puzzles_near_rating, record_run
+from trainer.training.service import answer_puzzle, puzzles_near_rating, record_run
 from trainer.tui import wording
 from trainer.tui.playing import BoardPlay
 from trainer.tui.scenes import played_scene

@@ -30,15 +30,15 @@ from textual.reactive import reactive
 from textual.widgets import Input, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from trainer.analyse_report import game_match, read_match_file
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import MAX_CUBE, Cube, EngineError
 from trainer.i18n import N_
 from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis, analyse_match
+from trainer.play.match_file import game_match, read_match_file
 from trainer.play.matfile import MatMatch
-from trainer.skill import Skill
+from trainer.shared.skill import Skill
 from trainer.store import StoredGame
-from trainer.training import drill_mistakes
+from trainer.training.service import drill_mistakes
 from trainer.tui import wording
 from trainer.tui.scenes import played_scene, seen_by_x
 from trainer.tui.screens.base import MenuPageScreen

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from trainer.content.models import Lesson
     from trainer.practice.stats import Dashboard, Suggestion
     from trainer.store import ProgressStore
-    from trainer.training import LessonStanding
+    from trainer.training.service import LessonStanding
 
 
 def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
@@ -48,7 +48,7 @@ def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
 
 def standing_of(store: ProgressStore, lesson: Lesson) -> LessonStanding:
     """The learner's standing in ``lesson`` (the training module loads with the content, not before)."""
-    from trainer.training import lesson_standing
+    from trainer.training.service import lesson_standing
 
     return lesson_standing(store, lesson)
 
@@ -181,7 +181,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         """``Review (N due)`` once the content has loaded (the count is worked out with the scheduler's module)."""
         if self.trainer.lessons is None or self.trainer.puzzles is None:
             return wording.review_entry(None)
-        from trainer.training import due_count
+        from trainer.training.service import due_count
 
         return wording.review_entry(due_count(self.store, self.now()))
 
@@ -192,7 +192,11 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         if lessons is None or puzzles is None:
             button.display = False
             return
-        from trainer.stats_report import figure_title, gather, records_of  # pydantic's content models stay off startup
+        from trainer.training.progress import (  # pydantic's content models stay off startup
+            figure_title,
+            gather,
+            records_of,
+        )
 
         self.dashboard = gather(records_of(self.store), lessons, puzzles, now=self.now())
         self.query_one(DashboardSummary).show(self.dashboard, figure_title)

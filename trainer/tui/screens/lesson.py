@@ -4,8 +4,8 @@ the stars earned, the puzzle sets that practise the lesson and the way to the ne
 
 Each step is shown through its view (:mod:`trainer.tui.steps`): the screen asks the view what to show and which
 keys apply, and gives it each answer. A task missed at the first try comes back for review
-(:func:`trainer.training.answer_lesson_task`); in review the screen shows that one step, graded as in the lesson, and
-Continue ends it."""
+(:func:`trainer.training.service.answer_lesson_task`); in review the screen shows that one step, graded as in the
+lesson, and Continue ends it."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from trainer.engine import Play
 from trainer.i18n import N_
 from trainer.store import ProgressStore
 from trainer.store.lessons import STAR_THRESHOLDS
-from trainer.training import (
+from trainer.training.service import (
     answer_lesson_task,
     complete_lesson_step,
     finish_lesson,

@@ -32,7 +32,7 @@ from trainer.i18n import N_
 from trainer.play import Action, ComputerTurn, Event, Hint, Mistake, Outcome, PlayableGame, Verdict
 from trainer.play import wording as play_wording
 from trainer.store import GameChangedError
-from trainer.training import PlayedGames
+from trainer.training.service import PlayedGames
 from trainer.tui import wording
 from trainer.tui.play_presenter import CUBE_ACTIONS, Command, Next, Picked, PlayPresenter, Said
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, animate_play

@@ -21,7 +21,7 @@ from trainer.analysis import DEFAULT_LEVEL, LEVELS
 from trainer.engine import MoneyOptions
 from trainer.i18n import N_
 from trainer.play import MATCH_LENGTHS, LocalGame, PlayableGame, Players, RecordError, Session
-from trainer.training import PlayedGames
+from trainer.training.service import PlayedGames
 from trainer.tui import wording
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.footer import KeysFooter

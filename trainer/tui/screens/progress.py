@@ -16,7 +16,7 @@ from textual.widgets import Button, Static
 from trainer.i18n import N_, _
 from trainer.practice.ratings import INITIAL_RATING
 from trainer.practice.stats import Dashboard, PuzzleFigures
-from trainer.stats_report import figure_title, gather, records_of
+from trainer.training.progress import figure_title, gather, records_of
 from trainer.tui import wording
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.footer import KeysFooter

@@ -4,7 +4,7 @@ Forced puzzles (backgammon and acey-deucey) are graded by the engine (and explai
 puzzles by the exact bear-off figures, showing the learner's play against the best one; cube puzzles by the exact
 cube table, with the three equities in words. Every answer is stored with the time it took; the first
 answer to a puzzle is rated (the learner's rating and the puzzle's move, shown with the deviation), and a miss comes
-back for review (:mod:`trainer.training`). "At your level" serves unsolved puzzles near the learner's rating.
+back for review (:mod:`trainer.training.service`). "At your level" serves unsolved puzzles near the learner's rating.
 """
 
 from __future__ import annotations
@@ -29,8 +29,15 @@ from trainer.content.grading import Feedback, bearoff_solution
 from trainer.content.themes import REVEALING_THEMES
 from trainer.engine import Play, Turn, explain
 from trainer.i18n import N_
-from trainer.kinds import RATING_KINDS, rating_kind
-from trainer.training import AnswerOutcome, answer_puzzle, current_rating, is_rated, puzzles_near_rating, rating_for
+from trainer.shared.kinds import RATING_KINDS, rating_kind
+from trainer.training.service import (
+    AnswerOutcome,
+    answer_puzzle,
+    current_rating,
+    is_rated,
+    puzzles_near_rating,
+    rating_for,
+)
 from trainer.tui import wording
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
 from trainer.tui.screens.base import TrainerScreen

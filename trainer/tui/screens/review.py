@@ -2,7 +2,7 @@
 mistake of the learner's own game) on the puzzle screen, a drill position on the drill screen, a lesson task as that
 step of its lesson, graded as there.
 
-Each answer moves the item's card (:mod:`trainer.training`): right moves it on, a miss brings it back in ten
+Each answer moves the item's card (:mod:`trainer.training.service`): right moves it on, a miss brings it back in ten
 minutes. After an item, Continue (or Next) opens the next one due; leaving an item (``q``) ends the reviews. Items
 whose puzzle or lesson didn't load are passed over (their cards stay).
 """
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
-from trainer.training import ReviewItem, due_reviews, personal_puzzles
+from trainer.training.service import ReviewItem, due_reviews, personal_puzzles
 from trainer.tui import wording
 
 if TYPE_CHECKING:

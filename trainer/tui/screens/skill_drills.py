@@ -24,7 +24,7 @@ from trainer.content.grading import Feedback
 from trainer.engine import Play
 from trainer.i18n import N_
 from trainer.practice.run import RUN_MODES, STORM_MISS_PENALTY, STORM_SECONDS, Run, run_order
-from trainer.training import record_run
+from trainer.training.service import record_run
 from trainer.tui import wording
 from trainer.tui.playing import Refused
 from trainer.tui.scenes import played_scene

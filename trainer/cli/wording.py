@@ -1,5 +1,6 @@
-"""Every sentence of the command line (:mod:`trainer.cli`) and its reports (:mod:`trainer.cube_report`,
-:mod:`trainer.stats_report`, :mod:`trainer.reports`), translated through :mod:`trainer.i18n`.
+"""Every sentence of the command line (:mod:`trainer.cli.main`) and its reports (:mod:`trainer.cli.cube`,
+:mod:`trainer.cli.stats`, :mod:`trainer.cli.analyse`, :mod:`trainer.cli.serve`), translated through
+:mod:`trainer.i18n`.
 
 The help of the commands is a table (:data:`HELP`), each text marked with ``N_()`` and translated when the parser is
 built (:func:`help_text`). Machine output (``--json``, .mat files, puzzle files, notation) is not here: it stays as
@@ -311,10 +312,6 @@ def no_such_game(key: str) -> str:
     return _("no saved game {key}: use an id or a number from 'bgtrainer game list'").format(key=quoted(key))
 
 
-def cannot_export(number: int, game_id: str, error: object) -> str:
-    return _("game {number} ({id}) cannot be exported: {error}").format(number=number, id=game_id, error=error)
-
-
 def name_too_long(length: int, most: int) -> str:
     return _("--name must be at most {most} characters, not {length:,}").format(most=most, length=length)
 
@@ -339,13 +336,6 @@ def empty_name() -> str:
 
 def crashed(report: Path) -> str:
     return _("bgtrainer stopped on an unexpected error; a report is in {report}").format(report=report)
-
-
-def crash_report_heading(version: str, when: str, python: str, system: str) -> str:
-    """The first lines of a crash report (the traceback follows)."""
-    return _("bgtrainer {version} stopped on an unexpected error at {when}.\nPython {python} on {system}\n\n").format(
-        version=version, when=when, python=python, system=system
-    )
 
 
 # --- bgtrainer cube -------------------------------------------------------------------------------------------------
@@ -555,26 +545,6 @@ def analyse_file_or_game() -> str:
     return _("give a .mat file to analyse, or --game ID for a game played here (not both)")
 
 
-def cannot_read_match_file(path: Path, reason: str) -> str:
-    return _("cannot read {path}: {reason}").format(path=quoted(str(path)), reason=reason)
-
-
-def match_file_too_large(path: Path, limit: int) -> str:
-    return _("{path} is larger than {limit:,} bytes: not a match file").format(path=quoted(str(path)), limit=limit)
-
-
-def match_file_not_text(path: Path) -> str:
-    return _("{path} is not a text file").format(path=quoted(str(path)))
-
-
-def match_file_problem(path: Path, reason: str) -> str:
-    return _("{path}: {reason}").format(path=quoted(str(path)), reason=reason)
-
-
-def no_games_in_file(path: Path) -> str:
-    return _("{path} holds no game to analyse").format(path=quoted(str(path)))
-
-
 def analysing(done: int, total: int) -> str:
     return _("analysing: {done}/{total} decisions").format(done=done, total=total)
 
@@ -639,12 +609,6 @@ def no_legal_play() -> str:
 def mistakes_line(total: int, due: int) -> str:
     counted = ngettext("{count} personal puzzle", "{count} personal puzzles", total).format(count=total)
     return _("Your mistakes to drill: {puzzles}, {due} due").format(puzzles=counted, due=due)
-
-
-def cut_short(line: int, found: str) -> str:
-    return _("line {line}: the file stops in the middle of a game, after {found}: it looks cut short").format(
-        line=line, found=quoted(found)
-    )
 
 
 ARGPARSE_MESSAGES = (

@@ -1,7 +1,8 @@
 """``bgtrainer stats``: the progress dashboard's figures for a data folder, as text or JSON.
 
-:func:`gather` reads the store's records and the content's catalogue into :func:`trainer.practice.stats.dashboard`
-(the app's dashboard uses it too); :func:`report_text` says the figures in lines.
+:func:`trainer.training.progress.gather` reads the store's records and the content's catalogue into
+:func:`trainer.practice.stats.dashboard` (the app's dashboard uses it too); :func:`report_text` says the figures in
+lines.
 """
 
 from __future__ import annotations
@@ -11,74 +12,10 @@ import time
 from datetime import datetime, tzinfo
 from pathlib import Path
 
-import trainer.cli_wording as wording
-from trainer.content.loader import LessonLibrary
-from trainer.content.puzzles import PuzzleLibrary
-from trainer.content.recognition import RECOGNITION_THEMES
-from trainer.content.themes import (
-    BEAROFF_THEMES,
-    BEST_THEMES,
-    CONTACT_CUBE_THEMES,
-    CUBE_THEMES,
-    FORCED_THEMES,
-    PIPS_THEMES,
-    SHOTS_THEMES,
-)
-from trainer.content.wording import recognition_title, theme_title
-from trainer.practice.stats import Dashboard, PuzzleFigures, Records, dashboard, kind_name
+import trainer.cli.wording as wording
+from trainer.practice.stats import Dashboard, PuzzleFigures, Records
 from trainer.store import DATABASE_NAME, ProgressStore
-
-THEME_ORDER = {
-    "forced": FORCED_THEMES,
-    "bearoff": BEAROFF_THEMES,
-    "cube": (*CUBE_THEMES, *CONTACT_CUBE_THEMES),
-    "best": BEST_THEMES,
-    "recognition": RECOGNITION_THEMES,
-    "shots": SHOTS_THEMES,
-    "pips": PIPS_THEMES,
-}
-
-
-def records_of(store: ProgressStore) -> Records:
-    """Everything the dashboard needs from the store."""
-    return Records(
-        lesson_steps=store.lesson_steps(),
-        resume_steps=store.resume_steps(),
-        finished_lessons=store.finished_lessons(),
-        attempts=store.all_puzzle_attempts(),
-        ratings=store.rating_history(),
-        puzzle_ratings=store.puzzle_ratings(),
-        cards=store.review_cards(),
-        reviews=store.review_log(),
-        drill_runs=store.drill_runs(),
-        personal_puzzles=[puzzle.id for puzzle in store.personal_puzzles()],
-    )
-
-
-def local_zone() -> tzinfo:
-    """This machine's time zone, for counting days."""
-    zone = datetime.now().astimezone().tzinfo
-    assert zone is not None
-    return zone
-
-
-def gather(
-    records: Records, lessons: LessonLibrary, puzzles: PuzzleLibrary, *, now: float, tz: tzinfo | None = None
-) -> Dashboard:
-    """The dashboard of these records over the loaded lessons, puzzles and drill positions (recognition and
-    counting)."""
-    catalogue = [*puzzles.puzzles, *puzzles.drills, *puzzles.counts]
-    zone = tz if tz is not None else local_zone()
-    return dashboard(records, lessons.lessons, catalogue, now=now, tz=zone, theme_order=THEME_ORDER)
-
-
-def figure_title(figures: PuzzleFigures) -> str:
-    """The name of a kind or of a theme, as the figures are listed."""
-    if figures.theme is None:
-        return kind_name(figures.kind).title
-    if figures.kind == "recognition":
-        return recognition_title(figures.theme)
-    return theme_title(figures.theme)
+from trainer.training.progress import figure_title, gather, local_zone, records_of
 
 
 def _counts(figures: PuzzleFigures) -> str:

@@ -1,5 +1,6 @@
 """Crash reports: when the app stops on an unexpected error, a short file with the traceback and the version is
-left in the data folder, so the learner can send it and nothing is lost silently."""
+left in the data folder, so the learner can send it and nothing is lost silently. The app writes one, and so does
+the command line that started it (it imports the app anyway); the report's heading is worded here."""
 
 from __future__ import annotations
 
@@ -11,8 +12,15 @@ import time
 import traceback
 from pathlib import Path
 
-import trainer.cli_wording as wording
 from trainer import __version__
+from trainer.i18n import _
+
+
+def crash_report_heading(version: str, when: str, python: str, system: str) -> str:
+    """The first lines of a crash report (the traceback follows)."""
+    return _("bgtrainer {version} stopped on an unexpected error at {when}.\nPython {python} on {system}\n\n").format(
+        version=version, when=when, python=python, system=system
+    )
 
 
 def write_crash_report(folder: Path | None, error: BaseException) -> Path:
@@ -24,7 +32,7 @@ def write_crash_report(folder: Path | None, error: BaseException) -> Path:
     from trainer.store.opening import make_private_folders
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    heading = wording.crash_report_heading(
+    heading = crash_report_heading(
         __version__, time.strftime("%Y-%m-%d %H:%M:%S"), sys.version.split()[0], platform.platform()
     )
     text = "".join([heading, *traceback.format_exception(error)])

@@ -1,6 +1,6 @@
 """Vectorised builders of the bear-off tables shipped in ``trainer/engine/bearoff_data``.
 
-``python -m trainer.bearoff_build`` rebuilds the three files. The one-sided table is filled pip level by pip
+``python -m trainer.authoring.bearoff_build`` rebuilds the three files. The one-sided table is filled pip level by pip
 level (every move lowers the pip count): for each roll the best play is found die by die over per-die move
 tables. The exact two-sided table (at most six checkers a side) is filled in database order, a row, a column and
 the diagonal at a time, each entry the average over the 36 rolls of the best play's chance. The cubeful table

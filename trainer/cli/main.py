@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-import trainer.cli_wording as wording
+import trainer.cli.wording as wording
 from trainer import __version__
 from trainer.analysis.basics import (
     ANALYSIS_PLIES,
@@ -210,15 +210,15 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", prefix):
         raise EngineError(wording.bad_prefix(prefix))
     if arguments.kind in ("best", "cube", "shots", "pips"):
-        from trainer.skill_mining import mine_skill_toml
+        from trainer.authoring.skill_mining import mine_skill_toml
 
         text = mine_skill_toml(arguments.kind, arguments.count, arguments.seed, prefix=prefix)
     elif arguments.kind == "bearoff-cube":
-        from trainer.content.mining import cube_toml, mine_cube
+        from trainer.authoring.mining import cube_toml, mine_cube
 
         text = cube_toml(mine_cube(arguments.count, arguments.seed), prefix=prefix)
     elif arguments.kind == "acey-deucey":
-        from trainer.content.mining import mine_acey
+        from trainer.authoring.mining import mine_acey
 
         text = to_toml(mine_acey(arguments.count, arguments.seed), prefix=prefix)
     elif arguments.kind == "recognition":
@@ -268,6 +268,7 @@ def game_command(arguments: argparse.Namespace) -> str:
     :raises EngineError: for a game that is not there, or whose record cannot be read or replayed.
     """
     from trainer.play import RecordError, SessionRecord, export_mat
+    from trainer.play import wording as play_wording
     from trainer.store import ProgressStore, find_game
 
     if arguments.game_command == "export":
@@ -293,7 +294,7 @@ def game_command(arguments: argparse.Namespace) -> str:
     try:
         return export_mat(SessionRecord.from_json(chosen.record), learner_name=arguments.name).rstrip("\n")
     except RecordError as error:
-        raise EngineError(wording.cannot_export(chosen.number, chosen.id, error)) from None
+        raise EngineError(play_wording.cannot_export(chosen.number, chosen.id, error)) from None
 
 
 def validate_command(paths: Sequence[Path], *, deep: bool = False) -> tuple[str, int]:
@@ -302,7 +303,7 @@ def validate_command(paths: Sequence[Path], *, deep: bool = False) -> tuple[str,
     from trainer.content.validate import validate_paths
 
     if deep:
-        from trainer.figures import deep_check
+        from trainer.authoring.figures import deep_check
 
         report = validate_paths(paths, deep=deep_check)
     else:
@@ -320,8 +321,8 @@ def lessons_command(arguments: argparse.Namespace) -> tuple[str, int]:
         if library.problems:
             raise EngineError(wording.shipped_lesson_problems(len(library.problems), library.problems[0]))
         return "\n".join(export_lessons(library.lessons)), 0
+    from trainer.authoring.figures import best_play_lines, cube_lines
     from trainer.engine import parse_dice, read_position
-    from trainer.figures import best_play_lines, cube_lines
 
     position = read_position(arguments.position)[0]
     if arguments.question is not None:
@@ -338,9 +339,9 @@ def run_app(data_dir: Path | None, language: Language | None = None) -> int:
 
     An unexpected error ends the app with status 1 and a crash report in the data folder, which the message names.
     """
-    from trainer.reports import write_crash_report
     from trainer.store import default_data_dir
     from trainer.tui.app import TrainerApp
+    from trainer.tui.crash_report import write_crash_report
 
     folder = data_dir if data_dir is not None else default_data_dir()
     app: TrainerApp | None = None
@@ -399,7 +400,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(moves_command(arguments.position, arguments.dice))
             return 0
         if arguments.command == "cube":
-            from trainer.cube_report import cube_command
+            from trainer.cli.cube import cube_command
 
             print(cube_command(arguments.position, arguments.owner))
             return 0
@@ -422,7 +423,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(text)
             return status
         if arguments.command == "stats":
-            from trainer.stats_report import stats_command
+            from trainer.cli.stats import stats_command
 
             report, notice = stats_command(arguments.data_dir, as_json=arguments.json)
             if notice:
@@ -433,12 +434,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(game_command(arguments))
             return 0
         if arguments.command == "serve":
-            from trainer.serve import serve_command
+            from trainer.cli.serve import serve_command
 
             serve_command(arguments.host, arguments.port, arguments.data_dir, arguments.token)
             return 0
         if arguments.command == "analyse":
-            from trainer.analyse_report import analyse_command
+            from trainer.cli.analyse import analyse_command
 
             report, problems = analyse_command(
                 arguments.file,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import trainer.cli_wording as wording
+import trainer.cli.wording as wording
 from trainer.engine import CHECKERS, EngineError, NotBearOffError, Position, Side, read_record
 from trainer.engine.bearoff import CubeDecision, CubeOwner, cube_decision, home_side, one_sided
 

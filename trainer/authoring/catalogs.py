@@ -1,6 +1,6 @@
-"""The message catalogs, for maintainers: ``python -m trainer.catalogs`` extracts every message the code passes
-through ``_()``, ``N_()`` and ``ngettext()`` into ``locale/bgtrainer.pot``, brings each language's ``.po`` source up
-to date with it (new messages empty, gone ones dropped) and compiles the ``.mo`` catalogs the app reads.
+"""The message catalogs, for maintainers: ``python -m trainer.authoring.catalogs`` extracts every message the code
+passes through ``_()``, ``N_()`` and ``ngettext()`` into ``locale/bgtrainer.pot``, brings each language's ``.po``
+source up to date with it (new messages empty, gone ones dropped) and compiles the ``.mo`` catalogs the app reads.
 
 It needs Babel (the test extras install it); the app itself reads the compiled catalogs with the standard
 library's gettext. The tests check that the compiled catalogs match their sources and that the sources hold every
@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po, write_po
 
 from trainer.i18n import CATALOG_LOCALES, DOMAIN, LOCALE_DIR
 
-PACKAGE = Path(__file__).parent
+PACKAGE = Path(__file__).parent.parent
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 """The translation functions and which of their arguments are messages."""
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"

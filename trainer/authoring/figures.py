@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from trainer.analysis import Evaluator
-from trainer.content import wording
+from trainer.content import author_wording as wording
 from trainer.content.best import CLEAR_GAP, EPSILON, best_figures, split_accepted
 from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, cube_step_view, right_answer
 from trainer.content.files import Problem

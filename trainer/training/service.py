@@ -6,7 +6,7 @@ Every function takes the store and the time (seconds since the epoch), so a fake
 - An answer to a puzzle's main question (its play; for a recognition drill position, "forced, not forced or no
   play?") is rated when it is the learner's first answer to that puzzle, given outside review and before the
   solution was shown: the learner and the puzzle each take the other as the opponent of one Glicko-2 game. The
-  learner has one rating per kind (:func:`~trainer.kinds.rating_kind`: the rules puzzles, best play, the cube).
+  learner has one rating per kind (:func:`~trainer.shared.kinds.rating_kind`: the rules puzzles, best play, the cube).
 - The first answer to the main question each time a puzzle is shown counts for the schedule: a miss makes the
   puzzle a review card, or lapses its card; in review, it moves the card (right moves it on, a miss brings it back
   sooner). Retries (``retry=True``) and answers after the solution was shown (``revealed=True``) are only stored;
@@ -29,14 +29,14 @@ from trainer.content.best import ACCEPT_WITHIN, EPSILON
 from trainer.content.models import CubeFigures, Lesson, PlayFigure
 from trainer.content.puzzles import Puzzle
 from trainer.content.themes import PERSONAL_THEME
-from trainer.kinds import DrillName, RatingKind, rating_kind
 from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis
 from trainer.practice import ratings, schedule
 from trainer.practice.ratings import Glicko
 from trainer.practice.run import RunResult
 from trainer.practice.schedule import Card
 from trainer.practice.stats import MAIN_QUESTION
-from trainer.skill import Skill
+from trainer.shared.kinds import DrillName, RatingKind, rating_kind
+from trainer.shared.skill import Skill
 from trainer.store import DrillMode, LessonProgress, ProgressStore, Question
 
 if TYPE_CHECKING:

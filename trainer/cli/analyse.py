@@ -12,71 +12,17 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
-import trainer.cli_wording as wording
+import trainer.cli.wording as wording
 from trainer.analysis import Evaluator
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import EngineError
 from trainer.play import wording as play_wording
 from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis, analyse_match
-from trainer.play.matfile import MatMatch, MatParseError, export_mat, parse_mat
-from trainer.regular_files import NotRegularFileError, read_regular_file
-from trainer.skill import Skill
-
-if TYPE_CHECKING:
-    from trainer.store import StoredGame
-
-MAX_MATCH_BYTES = 4_000_000
-"""The largest .mat file read (a long money session is a few hundred kilobytes)."""
-
-
-def read_match_file(path: Path) -> MatMatch:
-    """The match in the .mat file at ``path``.
-
-    :raises EngineError: in one line, for a file that cannot be read, is not text, is not a .mat file, or was cut
-        short in the middle of a line (naming the line).
-    """
-    try:
-        data = read_regular_file(path, MAX_MATCH_BYTES)
-    except NotRegularFileError as error:
-        raise EngineError(wording.cannot_read_match_file(path, str(error))) from None
-    except OSError as error:
-        raise EngineError(wording.cannot_read_match_file(path, str(error.strerror or error))) from None
-    if len(data) > MAX_MATCH_BYTES:
-        raise EngineError(wording.match_file_too_large(path, MAX_MATCH_BYTES))
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        try:
-            text = data.decode("latin-1")  # older files name players in Latin-1
-        except UnicodeDecodeError:  # pragma: no cover - every byte is Latin-1
-            raise EngineError(wording.match_file_not_text(path)) from None
-    if "\x00" in text:
-        raise EngineError(wording.match_file_not_text(path))
-    try:
-        match = parse_mat(text)
-    except MatParseError as error:
-        raise EngineError(wording.match_file_problem(path, str(error))) from None
-    if not match.games:
-        raise EngineError(wording.no_games_in_file(path))
-    if not text.endswith("\n") and match.games[-1].winner is None:
-        lines = text.splitlines()  # the last game stops in the middle of a line: the file was cut short
-        raise EngineError(wording.match_file_problem(path, wording.cut_short(len(lines), lines[-1].strip())))
-    return match
-
-
-def game_match(game: StoredGame) -> MatMatch:
-    """A game played here as a match.
-
-    :raises EngineError: if its record cannot be read.
-    """
-    from trainer.play import RecordError, SessionRecord
-
-    try:
-        return parse_mat(export_mat(SessionRecord.from_json(game.record)))
-    except (RecordError, MatParseError) as error:
-        raise EngineError(wording.cannot_export(game.number, game.id, error)) from None
+from trainer.play.match_file import game_match, read_match_file
+from trainer.play.matfile import MatMatch
+from trainer.shared.skill import Skill
 
 
 def stored_game_match(data_dir: Path | None, key: str) -> MatMatch:

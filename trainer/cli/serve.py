@@ -22,7 +22,7 @@ from typing import Final
 from aiohttp import web
 from textual_serve.server import Server
 
-import trainer.cli_wording as wording
+import trainer.cli.wording as wording
 
 DEFAULT_HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8000

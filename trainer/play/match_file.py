@@ -1,0 +1,74 @@
+"""Reading a match to analyse or review: a GNU Backgammon .mat file from disk (:func:`read_match_file`), or a game
+played here from its stored record (:func:`game_match`). The command line analyses it; the app reviews it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Protocol
+
+from trainer.engine import EngineError
+from trainer.play import wording
+from trainer.play.matfile import MatMatch, MatParseError, export_mat, parse_mat
+from trainer.shared.regular_files import NotRegularFileError, read_regular_file
+
+MAX_MATCH_BYTES = 4_000_000
+"""The largest .mat file read (a long money session is a few hundred kilobytes)."""
+
+
+class RecordedGame(Protocol):
+    """A game played here as the store keeps it (its :class:`~trainer.store.StoredGame`)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def number(self) -> int: ...
+    @property
+    def record(self) -> str: ...
+
+
+def read_match_file(path: Path) -> MatMatch:
+    """The match in the .mat file at ``path``.
+
+    :raises EngineError: in one line, for a file that cannot be read, is not text, is not a .mat file, or was cut
+        short in the middle of a line (naming the line).
+    """
+    try:
+        data = read_regular_file(path, MAX_MATCH_BYTES)
+    except NotRegularFileError as error:
+        raise EngineError(wording.cannot_read_match_file(path, str(error))) from None
+    except OSError as error:
+        raise EngineError(wording.cannot_read_match_file(path, str(error.strerror or error))) from None
+    if len(data) > MAX_MATCH_BYTES:
+        raise EngineError(wording.match_file_too_large(path, MAX_MATCH_BYTES))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("latin-1")  # older files name players in Latin-1
+        except UnicodeDecodeError:  # pragma: no cover - every byte is Latin-1
+            raise EngineError(wording.match_file_not_text(path)) from None
+    if "\x00" in text:
+        raise EngineError(wording.match_file_not_text(path))
+    try:
+        match = parse_mat(text)
+    except MatParseError as error:
+        raise EngineError(wording.match_file_problem(path, str(error))) from None
+    if not match.games:
+        raise EngineError(wording.no_games_in_file(path))
+    if not text.endswith("\n") and match.games[-1].winner is None:
+        lines = text.splitlines()  # the last game stops in the middle of a line: the file was cut short
+        raise EngineError(wording.match_file_problem(path, wording.cut_short(len(lines), lines[-1].strip())))
+    return match
+
+
+def game_match(game: RecordedGame) -> MatMatch:
+    """A game played here as a match.
+
+    :raises EngineError: if its record cannot be read.
+    """
+    from trainer.play import RecordError, SessionRecord
+
+    try:
+        return parse_mat(export_mat(SessionRecord.from_json(game.record)))
+    except (RecordError, MatParseError) as error:
+        raise EngineError(wording.cannot_export(game.number, game.id, error)) from None

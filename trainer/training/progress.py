@@ -1,0 +1,75 @@
+"""The learner's progress as the dashboard shows it (the app's and ``bgtrainer stats``'s): the store's records
+(:func:`records_of`) gathered over the loaded content into :func:`trainer.practice.stats.dashboard`
+(:func:`gather`), which stays pure, and the names the figures are listed under (:func:`figure_title`)."""
+
+from __future__ import annotations
+
+from datetime import datetime, tzinfo
+
+from trainer.content.loader import LessonLibrary
+from trainer.content.puzzles import PuzzleLibrary
+from trainer.content.recognition import RECOGNITION_THEMES
+from trainer.content.themes import (
+    BEAROFF_THEMES,
+    BEST_THEMES,
+    CONTACT_CUBE_THEMES,
+    CUBE_THEMES,
+    FORCED_THEMES,
+    PIPS_THEMES,
+    SHOTS_THEMES,
+)
+from trainer.content.wording import recognition_title, theme_title
+from trainer.practice.stats import Dashboard, PuzzleFigures, Records, dashboard, kind_name
+from trainer.store import ProgressStore
+
+THEME_ORDER = {
+    "forced": FORCED_THEMES,
+    "bearoff": BEAROFF_THEMES,
+    "cube": (*CUBE_THEMES, *CONTACT_CUBE_THEMES),
+    "best": BEST_THEMES,
+    "recognition": RECOGNITION_THEMES,
+    "shots": SHOTS_THEMES,
+    "pips": PIPS_THEMES,
+}
+
+
+def records_of(store: ProgressStore) -> Records:
+    """Everything the dashboard needs from the store."""
+    return Records(
+        lesson_steps=store.lesson_steps(),
+        resume_steps=store.resume_steps(),
+        finished_lessons=store.finished_lessons(),
+        attempts=store.all_puzzle_attempts(),
+        ratings=store.rating_history(),
+        puzzle_ratings=store.puzzle_ratings(),
+        cards=store.review_cards(),
+        reviews=store.review_log(),
+        drill_runs=store.drill_runs(),
+        personal_puzzles=[puzzle.id for puzzle in store.personal_puzzles()],
+    )
+
+
+def local_zone() -> tzinfo:
+    """This machine's time zone, for counting days."""
+    zone = datetime.now().astimezone().tzinfo
+    assert zone is not None
+    return zone
+
+
+def gather(
+    records: Records, lessons: LessonLibrary, puzzles: PuzzleLibrary, *, now: float, tz: tzinfo | None = None
+) -> Dashboard:
+    """The dashboard of these records over the loaded lessons, puzzles and drill positions (recognition and
+    counting)."""
+    catalogue = [*puzzles.puzzles, *puzzles.drills, *puzzles.counts]
+    zone = tz if tz is not None else local_zone()
+    return dashboard(records, lessons.lessons, catalogue, now=now, tz=zone, theme_order=THEME_ORDER)
+
+
+def figure_title(figures: PuzzleFigures) -> str:
+    """The name of a kind or of a theme, as the figures are listed."""
+    if figures.theme is None:
+        return kind_name(figures.kind).title
+    if figures.kind == "recognition":
+        return recognition_title(figures.theme)
+    return theme_title(figures.theme)
