@@ -256,6 +256,9 @@ async def test_a_double_puzzle_is_solved_with_the_number_keys_after_a_miss(tmp_p
         assert feedback_text(app).startswith("✓ Right: 1-1")
     store = ProgressStore(tmp_path)
     try:
-        assert [(a.answer, a.correct) for a in store.puzzle_history(puzzle.id)] == [("6-6", False), ("1-1", True)]
+        assert [(a.answer, a.correct) for a in store.puzzles.puzzle_history(puzzle.id)] == [
+            ("6-6", False),
+            ("1-1", True),
+        ]
     finally:
         store.close()

@@ -190,7 +190,7 @@ def saved_session(data_dir: Path) -> Session:
     while session.waiting_for is not Waiting.OVER:
         decide(session)
     store = ProgressStore(data_dir)
-    store.save_game(**asdict(session.save_info()), version=1)
+    store.games.save_game(**asdict(session.save_info()), version=1)
     store.close()
     return session
 

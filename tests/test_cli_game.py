@@ -25,7 +25,7 @@ def saved_games(data_dir: Path) -> list[Session]:
             if session.waiting_for is Waiting.OVER:
                 break
             decide(session)
-        store.save_game(**asdict(session.save_info()), version=1)
+        store.games.save_game(**asdict(session.save_info()), version=1)
         sessions.append(session)
     store.close()
     return sessions
@@ -78,7 +78,7 @@ def test_exporting_with_no_game_or_a_damaged_record_is_an_error(
     assert main(["--data-dir", str(tmp_path), "game", "export"]) == EXIT_USAGE
     assert "no saved game to export" in capsys.readouterr().err
     store = ProgressStore(tmp_path)
-    store.save_game("broken", '{"format": "bgtrainer-session"}', match_length=0, level="beginner", version=1)
+    store.games.save_game("broken", '{"format": "bgtrainer-session"}', match_length=0, level="beginner", version=1)
     store.close()
     assert main(["--data-dir", str(tmp_path), "game", "export"]) == EXIT_USAGE
     error = capsys.readouterr().err
@@ -94,8 +94,8 @@ def test_game_list_shows_stored_control_characters_as_visible_signs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     store = ProgressStore(tmp_path)
-    store.save_game("g\x1b]0;owned\x07", "{}", match_length=0, level="strong\x1b[31m", version=1)
-    store.save_game("h", "{}", match_length=0, level="beginner", finished=True, result="won\r\x9b2J", version=1)
+    store.games.save_game("g\x1b]0;owned\x07", "{}", match_length=0, level="strong\x1b[31m", version=1)
+    store.games.save_game("h", "{}", match_length=0, level="beginner", finished=True, result="won\r\x9b2J", version=1)
     store.close()
     assert main(["--data-dir", str(tmp_path), "game", "list"]) == 0
     out = capsys.readouterr().out

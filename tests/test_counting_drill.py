@@ -178,7 +178,7 @@ def stored(folder: Path, puzzles: list[Puzzle]) -> list[tuple[str, bool, float]]
         ids = {puzzle.id for puzzle in puzzles}
         return [
             (attempt.puzzle_id, attempt.correct, attempt.seconds)
-            for attempt in store.all_puzzle_attempts()
+            for attempt in store.puzzles.all_puzzle_attempts()
             if attempt.puzzle_id in ids
         ]
     finally:

@@ -169,13 +169,13 @@ async def test_d_makes_the_chosen_players_mistakes_reviews(tmp_path: Path) -> No
         await pilot.press("1")
         assert screen.drilled == 0 and "▸ bgtrainer" in panel(app)
         await pilot.press("d")
-        added = len(app.store.personal_puzzles())
+        added = len(app.store.personal.personal_puzzles())
         assert added and feedback_text(app) == f"✓ {added} mistakes of bgtrainer added to your reviews."
         mistakes = sum(expected.summary(0).errors.values())
         assert added <= mistakes
         await pilot.press("d")
         assert "Nothing new to add: the mistakes of bgtrainer" in feedback_text(app)
-        assert len(app.store.personal_puzzles()) == added
+        assert len(app.store.personal.personal_puzzles()) == added
 
 
 class FailingEvaluator(CheapEvaluator):

@@ -310,7 +310,7 @@ def saved_game_folder(tmp_path: Path) -> Path:
     """A data folder with one saved game (number 1, id 5f0c2a9e41d7), to name a game that isn't there."""
     store = ProgressStore(tmp_path)
     record = SessionRecord("5f0c2a9e41d7", Settings(seed=7), ("open 52",))
-    store.save_game(record.id, record.to_json(), match_length=0, level="intermediate", version=1)
+    store.games.save_game(record.id, record.to_json(), match_length=0, level="intermediate", version=1)
     store.close()
     return tmp_path
 

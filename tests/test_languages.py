@@ -70,7 +70,7 @@ async def test_the_app_switches_language_at_once_and_keeps_it(tmp_path: Path) ->
         await settle(pilot, lambda: "Lições" in screen_text(app) and app.puzzles is not None)  # home built anew
         assert app.screen_stack == [app.screen] and app.screen.focused is app.screen.query_one("#home-menu")
     store = ProgressStore(tmp_path)
-    assert store.setting("language") == "pt"
+    assert store.settings.setting("language") == "pt"
     store.close()
     i18n.use_language("en")
     again = TrainerApp(data_dir=tmp_path)  # the setting is kept for the next session

@@ -44,13 +44,13 @@ def test_a_lesson_finished_in_its_first_edition_counts_as_done_until_the_new_one
         "the-bar": "new",
     }
     # Starting the new edition shows it as started; finishing it records the second edition.
-    store.complete_step(winning.progress_key, winning.graded_steps[0], first_try=True)
+    store.lessons.complete_step(winning.progress_key, winning.graded_steps[0], first_try=True)
     assert lesson_standing(store, winning).status == "started"
     for step in winning.graded_steps[1:]:
-        store.complete_step(winning.progress_key, step, first_try=True)
+        store.lessons.complete_step(winning.progress_key, step, first_try=True)
     finished = finish_lesson(store, winning)
     assert (finished.status, finished.earlier_edition, finished.stars) == ("done", False, 3)
-    assert [record.edition for record in store.finished_lessons()["winning"]] == [1, 2]
+    assert [record.edition for record in store.lessons.finished_lessons()["winning"]] == [1, 2]
     store.close()
 
 

@@ -416,11 +416,11 @@ def test_progress_kept_for_positions_no_longer_shipped_breaks_nothing(tmp_path: 
     store = ProgressStore(tmp_path)
     try:
         answer_puzzle(store, gone, "forced", correct=False, seconds=3.0, now=1_800_000_000.0, question="forced")
-        assert store.review_card(f"puzzle:{gone.id}") is not None
+        assert store.reviews.review_card(f"puzzle:{gone.id}") is not None
         assert [item.puzzle_id for item in due_reviews(store, 1_800_000_000.0 + 86_400.0)] == [gone.id]
         board = gather(records_of(store), load_lessons(), LIBRARY, now=1_800_000_000.0 + 60.0)
         assert report_text(board)
-        answered = frozenset(attempt.puzzle_id for attempt in store.all_puzzle_attempts())
+        answered = frozenset(attempt.puzzle_id for attempt in store.puzzles.all_puzzle_attempts())
         dealt = list(islice(drill_positions(DRILLS, "practice", 1, answered=answered), len(DRILLS)))
         assert sorted(p.id for p in dealt) == sorted(p.id for p in DRILLS)
     finally:

@@ -62,7 +62,7 @@ def test_each_kind_of_puzzle_is_rated_in_its_own_rating_and_served_near_it(tmp_p
         assert outcome.rated and outcome.learner_after.rating > 1500
         assert current_rating(store, T0, "best").rating == outcome.learner_after.rating
         assert current_rating(store, T0, "rules").rating == current_rating(store, T0, "cube").rating == 1500
-        assert [record.kind for record in store.rating_history()] == ["best"]
+        assert [record.kind for record in store.ratings.rating_history()] == ["best"]
         # A strong best-play rating serves harder best-play puzzles, and leaves the rules puzzles at 1500.
         for puzzle in BEST[1:8]:
             answer_puzzle(store, puzzle, best_play(puzzle), correct=True, seconds=9.0, now=T0)
@@ -123,11 +123,13 @@ async def test_a_best_play_streak_from_home_ends_at_the_first_miss_showing_the_b
         assert option_lines(app, "#skill-drills")[0].endswith("(best 1)")
     store = ProgressStore(tmp_path)
     try:
-        assert [(run.mode, run.score, run.drill) for run in store.drill_runs()] == [("streak", 1, "best")]
-        assert store.drill_best("streak") == 0 and store.drill_best("streak", "best") == 1
-        assert [a.correct for a in store.puzzle_history(first.id)] == [True]
-        assert [a.correct for a in store.puzzle_history(second.id)] == [False]
-        assert store.rating_history() == [] and store.review_cards() == []  # a run is neither rated nor scheduled
+        assert [(run.mode, run.score, run.drill) for run in store.drills.drill_runs()] == [("streak", 1, "best")]
+        assert store.drills.drill_best("streak") == 0 and store.drills.drill_best("streak", "best") == 1
+        assert [a.correct for a in store.puzzles.puzzle_history(first.id)] == [True]
+        assert [a.correct for a in store.puzzles.puzzle_history(second.id)] == [False]
+        assert (
+            store.ratings.rating_history() == [] and store.reviews.review_cards() == []
+        )  # a run is neither rated nor scheduled
     finally:
         store.close()
 
@@ -160,7 +162,7 @@ async def test_a_best_play_storm_moves_on_at_once_and_a_miss_costs_ten_seconds(t
         await settle(pilot, lambda: score in screen_text(app), what="the score")
     store = ProgressStore(tmp_path)
     try:
-        runs = store.drill_runs("storm")
+        runs = store.drills.drill_runs("storm")
         assert [(run.score, run.mistakes, run.drill) for run in runs] == [(4, 0, "best"), (1, 1, "best")]
     finally:
         store.close()

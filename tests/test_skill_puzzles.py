@@ -150,8 +150,8 @@ async def test_a_best_play_puzzle_wrong_then_right_and_a_contact_cube_puzzle(tmp
         assert said.startswith(f"✓ Right: {cube.answers[0]}.") and "3 plies" in said
     store = ProgressStore(tmp_path)
     try:
-        history = [(attempt.correct) for attempt in store.puzzle_history(best.id)]
+        history = [(attempt.correct) for attempt in store.puzzles.puzzle_history(best.id)]
         assert history == [False, True]
-        assert [attempt.correct for attempt in store.puzzle_history(cube.id)] == [True]
+        assert [attempt.correct for attempt in store.puzzles.puzzle_history(cube.id)] == [True]
     finally:
         store.close()

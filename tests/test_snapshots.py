@@ -185,7 +185,7 @@ def test_progress_page_light_theme(snap_compare: SnapCompare, tmp_path: Path) ->
 
     seed_progress(tmp_path)
     store_app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
-    store_app.store.set_setting("theme", "textual-light")
+    store_app.store.settings.set_setting("theme", "textual-light")
     assert snap_compare(store_app, terminal_size=(100, 32), run_before=show_progress_page)
 
 

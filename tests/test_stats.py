@@ -284,21 +284,23 @@ def filled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr("trainer.cli.stats.time.time", lambda: now)
     store = ProgressStore(tmp_path)
     for step in LESSON_LIBRARY.lessons[0].graded_steps:  # lesson 1 done
-        store.complete_step(LESSON_LIBRARY.lessons[0].progress_key, step, first_try=True, at=now - 600)
-    store.complete_step(LESSON_LIBRARY.lessons[1].id, 1, first_try=False, at=now - 500)
-    store.set_resume_step(LESSON_LIBRARY.lessons[1].id, 2)
-    store.record_puzzle_attempt(ONLY_PLAY.id, ONLY_PLAY.answers[0], correct=True, seconds=4.0, at=now - 400)
-    store.record_puzzle_attempt(NO_PLAY.id, "24/18", correct=False, seconds=6.0, at=now - 300)
-    store.record_puzzle_attempt(DRILL.id, DRILL.answers[0], correct=True, seconds=2.0, question="forced", at=now - 200)
-    store.record_rating(
+        store.lessons.complete_step(LESSON_LIBRARY.lessons[0].progress_key, step, first_try=True, at=now - 600)
+    store.lessons.complete_step(LESSON_LIBRARY.lessons[1].id, 1, first_try=False, at=now - 500)
+    store.lessons.set_resume_step(LESSON_LIBRARY.lessons[1].id, 2)
+    store.puzzles.record_puzzle_attempt(ONLY_PLAY.id, ONLY_PLAY.answers[0], correct=True, seconds=4.0, at=now - 400)
+    store.puzzles.record_puzzle_attempt(NO_PLAY.id, "24/18", correct=False, seconds=6.0, at=now - 300)
+    store.puzzles.record_puzzle_attempt(
+        DRILL.id, DRILL.answers[0], correct=True, seconds=2.0, question="forced", at=now - 200
+    )
+    store.ratings.record_rating(
         (1660.0, 290.0, 0.06), puzzle_id=ONLY_PLAY.id, puzzle=(1400.0, 230.0, 0.06), score=1.0, at=now - 120
     )
-    store.record_rating(
+    store.ratings.record_rating(
         (1590.0, 260.0, 0.06), puzzle_id=NO_PLAY.id, puzzle=(1300.0, 230.0, 0.06), score=0.0, at=now - 60
     )
-    store.save_review_card(after_miss(None, f"puzzle:{NO_PLAY.id}", now - 3_600), correct=False, at=now - 3_600)
-    store.record_drill_run("streak", 11, mistakes=1, seconds=70.0, at=now - 30)
-    store.record_drill_run("storm", 23, mistakes=2, seconds=180.0, at=now - 20)
+    store.reviews.save_review_card(after_miss(None, f"puzzle:{NO_PLAY.id}", now - 3_600), correct=False, at=now - 3_600)
+    store.drills.record_drill_run("streak", 11, mistakes=1, seconds=70.0, at=now - 30)
+    store.drills.record_drill_run("storm", 23, mistakes=2, seconds=180.0, at=now - 20)
     store.close()
     return tmp_path
 

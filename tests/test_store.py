@@ -16,7 +16,17 @@ from pathlib import Path
 import pytest
 
 from trainer.store import DATABASE_NAME, LessonProgress, ProgressStore, database, default_data_dir
+from trainer.store.database import Records
+from trainer.store.drills import DrillRecords
+from trainer.store.games import GameRecords
+from trainer.store.lessons import LessonRecords
+from trainer.store.local_games import LocalGameRecords
 from trainer.store.migrations import LATEST_VERSION
+from trainer.store.personal import PersonalRecords
+from trainer.store.puzzles import PuzzleRecords
+from trainer.store.ratings import RatingRecords
+from trainer.store.reviews import ReviewRecords
+from trainer.store.settings import SettingRecords
 
 LOCK_WATCHDOG_SECONDS = 2.5
 VERSION_1_FILE = Path(__file__).parent / "data" / "progress-v1.sqlite3"
@@ -35,10 +45,12 @@ def reopen(store: ProgressStore) -> ProgressStore:
 def make_database(folder: Path, puzzle_rows: int = 0) -> bytes:
     """A real progress database with some rows in ``folder``; returns its bytes."""
     store = ProgressStore(folder)
-    store.complete_step("hitting", 2, first_try=True)
-    store.set_resume_step("hitting", 3)
+    store.lessons.complete_step("hitting", 2, first_try=True)
+    store.lessons.set_resume_step("hitting", 3)
     for index in range(puzzle_rows):
-        store.record_puzzle_attempt(f"puzzle-{index % 7}", "x" * 200, correct=bool(index % 2), seconds=float(index))
+        store.puzzles.record_puzzle_attempt(
+            f"puzzle-{index % 7}", "x" * 200, correct=bool(index % 2), seconds=float(index)
+        )
     store.close()
     return (folder / DATABASE_NAME).read_bytes()
 
@@ -102,47 +114,75 @@ def test_a_new_store_creates_its_folder_and_database(tmp_path: Path) -> None:
     assert store.persistent
     assert store.notice is None
     assert (folder / DATABASE_NAME).is_file()
-    assert store.lesson_progress("board") == LessonProgress()
+    assert store.lessons.lesson_progress("board") == LessonProgress()
+    store.close()
+
+
+def test_the_store_is_made_of_one_part_per_kind_of_record(data_dir: Path) -> None:
+    """Each kind of record is read and written through its part, not the store itself; the store keeps what is
+    store-wide (opening, notices, closing)."""
+    store = ProgressStore(data_dir)
+    parts = {name: type(value) for name, value in vars(store).items() if isinstance(value, Records)}
+    assert parts == {
+        "lessons": LessonRecords,
+        "puzzles": PuzzleRecords,
+        "ratings": RatingRecords,
+        "reviews": ReviewRecords,
+        "drills": DrillRecords,
+        "games": GameRecords,
+        "local_games": LocalGameRecords,
+        "personal": PersonalRecords,
+        "settings": SettingRecords,
+    }
+    assert {name for name in dir(store) if not name.startswith("_")} - set(parts) == {
+        "close",
+        "closing_notice",
+        "data_dir",
+        "notice",
+        "on_notice",
+        "path",
+        "persistent",
+    }
     store.close()
 
 
 def test_completed_steps_and_resume_step_persist_across_reopening(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
-    store.complete_step("board", 2, first_try=True)
-    store.complete_step("board", 3, first_try=False)
-    store.complete_step("hitting", 1, first_try=True)
-    store.set_resume_step("board", 4)
+    store.lessons.complete_step("board", 2, first_try=True)
+    store.lessons.complete_step("board", 3, first_try=False)
+    store.lessons.complete_step("hitting", 1, first_try=True)
+    store.lessons.set_resume_step("board", 4)
     store = reopen(store)
-    board = store.lesson_progress("board")
+    board = store.lessons.lesson_progress("board")
     assert board.completed == {2, 3}
     assert board.first_try == {2}
     assert board.resume_step == 4
-    hitting = store.lesson_progress("hitting")
+    hitting = store.lessons.lesson_progress("hitting")
     assert hitting.completed == {1}
     assert hitting.first_try == {1}
     assert hitting.resume_step == 0
-    assert store.lesson_progress("never-opened") == LessonProgress()
+    assert store.lessons.lesson_progress("never-opened") == LessonProgress()
     store.close()
 
 
 def test_the_resume_step_is_overwritten(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
-    store.set_resume_step("board", 4)
-    store.set_resume_step("board", 7)
-    store.set_resume_step("board", 2)
+    store.lessons.set_resume_step("board", 4)
+    store.lessons.set_resume_step("board", 7)
+    store.lessons.set_resume_step("board", 2)
     store = reopen(store)
-    assert store.lesson_progress("board").resume_step == 2
+    assert store.lessons.lesson_progress("board").resume_step == 2
     store.close()
 
 
 def test_first_try_is_kept_once_earned(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
-    store.complete_step("board", 5, first_try=True)
-    store.complete_step("board", 5, first_try=False)
-    assert store.lesson_progress("board").first_try == {5}
+    store.lessons.complete_step("board", 5, first_try=True)
+    store.lessons.complete_step("board", 5, first_try=False)
+    assert store.lessons.lesson_progress("board").first_try == {5}
     store = reopen(store)
-    store.complete_step("board", 5, first_try=False)
-    progress = store.lesson_progress("board")
+    store.lessons.complete_step("board", 5, first_try=False)
+    progress = store.lessons.lesson_progress("board")
     assert progress.completed == {5}
     assert progress.first_try == {5}
     store.close()
@@ -150,10 +190,10 @@ def test_first_try_is_kept_once_earned(data_dir: Path) -> None:
 
 def test_a_step_never_right_first_time_is_completed_but_not_first_try(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
-    store.complete_step("board", 1, first_try=False)
-    store.complete_step("board", 1, first_try=False)
+    store.lessons.complete_step("board", 1, first_try=False)
+    store.lessons.complete_step("board", 1, first_try=False)
     store = reopen(store)
-    progress = store.lesson_progress("board")
+    progress = store.lessons.lesson_progress("board")
     assert progress.completed == {1}
     assert progress.first_try == set()
     store.close()
@@ -161,15 +201,15 @@ def test_a_step_never_right_first_time_is_completed_but_not_first_try(data_dir: 
 
 def test_reset_lesson_forgets_only_that_lesson_and_persists(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
-    store.complete_step("board", 1, first_try=True)
-    store.set_resume_step("board", 2)
-    store.complete_step("hitting", 3, first_try=True)
-    store.set_resume_step("hitting", 4)
-    store.reset_lesson("board")
-    assert store.lesson_progress("board") == LessonProgress()
+    store.lessons.complete_step("board", 1, first_try=True)
+    store.lessons.set_resume_step("board", 2)
+    store.lessons.complete_step("hitting", 3, first_try=True)
+    store.lessons.set_resume_step("hitting", 4)
+    store.lessons.reset_lesson("board")
+    assert store.lessons.lesson_progress("board") == LessonProgress()
     store = reopen(store)
-    assert store.lesson_progress("board") == LessonProgress()
-    hitting = store.lesson_progress("hitting")
+    assert store.lessons.lesson_progress("board") == LessonProgress()
+    hitting = store.lessons.lesson_progress("hitting")
     assert hitting.completed == {3}
     assert hitting.resume_step == 4
     store.close()
@@ -178,17 +218,17 @@ def test_reset_lesson_forgets_only_that_lesson_and_persists(data_dir: Path) -> N
 def test_lesson_status_goes_from_new_to_started_to_done(data_dir: Path) -> None:
     graded, count = [1, 3, 4], 6
     store = ProgressStore(data_dir)
-    assert store.lesson_progress("board").status(graded, count) == "new"
-    store.set_resume_step("board", 1)
-    assert store.lesson_progress("board").status(graded, count) == "started"
-    store.complete_step("board", 1, first_try=True)
-    store.complete_step("board", 3, first_try=False)
-    assert store.lesson_progress("board").status(graded, count) == "started"
-    store.complete_step("board", 4, first_try=False)
+    assert store.lessons.lesson_progress("board").status(graded, count) == "new"
+    store.lessons.set_resume_step("board", 1)
+    assert store.lessons.lesson_progress("board").status(graded, count) == "started"
+    store.lessons.complete_step("board", 1, first_try=True)
+    store.lessons.complete_step("board", 3, first_try=False)
+    assert store.lessons.lesson_progress("board").status(graded, count) == "started"
+    store.lessons.complete_step("board", 4, first_try=False)
     store = reopen(store)
-    assert store.lesson_progress("board").status(graded, count) == "done"
-    store.reset_lesson("board")
-    assert store.lesson_progress("board").status(graded, count) == "new"
+    assert store.lessons.lesson_progress("board").status(graded, count) == "done"
+    store.lessons.reset_lesson("board")
+    assert store.lessons.lesson_progress("board").status(graded, count) == "new"
     store.close()
 
 
@@ -215,42 +255,42 @@ def test_a_lesson_without_graded_steps_is_never_done() -> None:
 
 def test_puzzle_attempts_are_read_back_in_order_and_persist(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
-    assert store.puzzle_attempts("p1") == []
-    store.record_puzzle_attempt("p1", "8/5 6/5", correct=False, seconds=12.5)
-    store.record_puzzle_attempt("p2", "24/18", correct=True, seconds=3.0)
-    store.record_puzzle_attempt("p1", "13/10 6/5", correct=False, seconds=4.25)
-    store.record_puzzle_attempt("p1", "8/5 6/5", correct=True, seconds=1.0)
+    assert store.puzzles.puzzle_attempts("p1") == []
+    store.puzzles.record_puzzle_attempt("p1", "8/5 6/5", correct=False, seconds=12.5)
+    store.puzzles.record_puzzle_attempt("p2", "24/18", correct=True, seconds=3.0)
+    store.puzzles.record_puzzle_attempt("p1", "13/10 6/5", correct=False, seconds=4.25)
+    store.puzzles.record_puzzle_attempt("p1", "8/5 6/5", correct=True, seconds=1.0)
     expected = [("8/5 6/5", False, 12.5), ("13/10 6/5", False, 4.25), ("8/5 6/5", True, 1.0)]
-    assert store.puzzle_attempts("p1") == expected
+    assert store.puzzles.puzzle_attempts("p1") == expected
     store = reopen(store)
-    assert store.puzzle_attempts("p1") == expected
-    assert store.puzzle_attempts("p2") == [("24/18", True, 3.0)]
-    assert all(isinstance(correct, bool) for _, correct, _ in store.puzzle_attempts("p1"))
+    assert store.puzzles.puzzle_attempts("p1") == expected
+    assert store.puzzles.puzzle_attempts("p2") == [("24/18", True, 3.0)]
+    assert all(isinstance(correct, bool) for _, correct, _ in store.puzzles.puzzle_attempts("p1"))
     store.close()
 
 
 def test_only_a_play_found_before_the_solution_was_shown_solves_a_puzzle(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
-    store.record_puzzle_attempt("asked", "yes", correct=True, seconds=1.0, question="forced")
-    store.record_puzzle_attempt("shown", "6/off", correct=True, seconds=9.0, revealed=True)
-    store.record_puzzle_attempt("missed", "6/2", correct=False, seconds=3.0)
-    store.record_puzzle_attempt("found", "6/off", correct=True, seconds=4.0)
-    assert store.solved_puzzles() == {"found"}
+    store.puzzles.record_puzzle_attempt("asked", "yes", correct=True, seconds=1.0, question="forced")
+    store.puzzles.record_puzzle_attempt("shown", "6/off", correct=True, seconds=9.0, revealed=True)
+    store.puzzles.record_puzzle_attempt("missed", "6/2", correct=False, seconds=3.0)
+    store.puzzles.record_puzzle_attempt("found", "6/off", correct=True, seconds=4.0)
+    assert store.puzzles.solved_puzzles() == {"found"}
     store = reopen(store)
-    assert store.solved_puzzles() == {"found"}
-    (asked,) = store.puzzle_history("asked")
+    assert store.puzzles.solved_puzzles() == {"found"}
+    (asked,) = store.puzzles.puzzle_history("asked")
     assert (asked.question, asked.answer, asked.correct, asked.revealed) == ("forced", "yes", True, False)
-    (shown,) = store.puzzle_history("shown")
+    (shown,) = store.puzzles.puzzle_history("shown")
     assert (shown.question, shown.answer, shown.revealed) == ("play", "6/off", True)
-    assert store.puzzle_attempts("shown") == [("6/off", True, 9.0)]
+    assert store.puzzles.puzzle_attempts("shown") == [("6/off", True, 9.0)]
     store.close()
 
 
 def test_an_unknown_question_is_refused(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
     with pytest.raises(ValueError, match="unknown question 'double'"):
-        store.record_puzzle_attempt("p", "take", correct=True, seconds=1.0, question="double")  # type: ignore[arg-type]
-    assert store.puzzle_attempts("p") == []
+        store.puzzles.record_puzzle_attempt("p", "take", correct=True, seconds=1.0, question="double")  # type: ignore[arg-type]
+    assert store.puzzles.puzzle_attempts("p") == []
     store.close()
 
 
@@ -262,7 +302,7 @@ def test_default_data_dir_honours_the_environment(monkeypatch: pytest.MonkeyPatc
     assert default_data_dir() == tmp_path / "custom"
     store = ProgressStore()
     assert store.data_dir == tmp_path / "custom"
-    store.complete_step("board", 1, first_try=True)
+    store.lessons.complete_step("board", 1, first_try=True)
     store.close()
     assert (tmp_path / "custom" / DATABASE_NAME).is_file()
 
@@ -295,13 +335,13 @@ def assert_recovered(folder: Path, original: bytes, store: ProgressStore) -> Non
     assert aside[0].name in store.notice
     assert "could not be read" in store.notice or "unreadable" in store.notice
     # The fresh database works and persists.
-    assert store.lesson_progress("hitting") == LessonProgress()
-    store.complete_step("board", 1, first_try=True)
-    store.record_puzzle_attempt("p", "24/18", correct=True, seconds=2.0)
+    assert store.lessons.lesson_progress("hitting") == LessonProgress()
+    store.lessons.complete_step("board", 1, first_try=True)
+    store.puzzles.record_puzzle_attempt("p", "24/18", correct=True, seconds=2.0)
     store = reopen(store)
     assert store.notice is None
-    assert store.lesson_progress("board").completed == {1}
-    assert store.puzzle_attempts("p") == [("24/18", True, 2.0)]
+    assert store.lessons.lesson_progress("board").completed == {1}
+    assert store.puzzles.puzzle_attempts("p") == [("24/18", True, 2.0)]
     assert moved_aside(folder) == aside
     assert aside[0].read_bytes() == original
     store.close()
@@ -397,10 +437,10 @@ def test_another_applications_database_is_moved_aside_not_taken_over(data_dir: P
     assert store.notice is not None
     assert "not a bgtrainer progress file" in store.notice and aside.name in store.notice
     assert store.persistent
-    store.complete_step("board", 1, first_try=True)
+    store.lessons.complete_step("board", 1, first_try=True)
     store = reopen(store)
     assert store.notice is None
-    assert store.lesson_progress("board").completed == {1}
+    assert store.lessons.lesson_progress("board").completed == {1}
     store.close()
 
 
@@ -409,10 +449,10 @@ def test_another_applications_database_is_moved_aside_not_taken_over(data_dir: P
 
 def test_records_that_cannot_be_decoded_are_skipped_and_saving_goes_on(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
-    store.complete_step("board", 1, first_try=True)
-    store.set_resume_step("board", 2)
-    store.record_puzzle_attempt("p", "24/18", correct=True, seconds=2.0)
-    store.set_setting("theme", "textual-light")
+    store.lessons.complete_step("board", 1, first_try=True)
+    store.lessons.set_resume_step("board", 2)
+    store.puzzles.record_puzzle_attempt("p", "24/18", correct=True, seconds=2.0)
+    store.settings.set_setting("theme", "textual-light")
     store.close()
     connection = sqlite3.connect(data_dir / DATABASE_NAME, isolation_level=None)
     damaged = [
@@ -431,16 +471,16 @@ def test_records_that_cannot_be_decoded_are_skipped_and_saving_goes_on(data_dir:
     store = ProgressStore(data_dir)
     assert store.persistent
     assert store.notice is not None and "4 damaged record(s)" in store.notice
-    assert store.lesson_progress("board") == LessonProgress(completed={1}, first_try={1}, resume_step=2)
-    assert store.puzzle_attempts("p") == [("24/18", True, 2.0)]
-    assert store.puzzle_attempts("q") == []
-    assert store.setting("theme") == "textual-light"
-    assert store.setting("sound") is None
-    store.complete_step("board", 3, first_try=False)
-    store.record_puzzle_attempt("q", "6/off", correct=True, seconds=4.0)
+    assert store.lessons.lesson_progress("board") == LessonProgress(completed={1}, first_try={1}, resume_step=2)
+    assert store.puzzles.puzzle_attempts("p") == [("24/18", True, 2.0)]
+    assert store.puzzles.puzzle_attempts("q") == []
+    assert store.settings.setting("theme") == "textual-light"
+    assert store.settings.setting("sound") is None
+    store.lessons.complete_step("board", 3, first_try=False)
+    store.puzzles.record_puzzle_attempt("q", "6/off", correct=True, seconds=4.0)
     store = reopen(store)
-    assert store.lesson_progress("board").completed == {1, 3}
-    assert store.puzzle_attempts("q") == [("6/off", True, 4.0)]
+    assert store.lessons.lesson_progress("board").completed == {1, 3}
+    assert store.puzzles.puzzle_attempts("q") == [("6/off", True, 4.0)]
     store.close()
     # The damaged rows are still in the file: nothing was deleted.
     connection = sqlite3.connect(data_dir / DATABASE_NAME)
@@ -477,9 +517,9 @@ def act_as_ordinary_user(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_read_only_progress_file_is_read_and_left_unchanged(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = ProgressStore(data_dir)
-    store.complete_step("board", 1, first_try=True)
-    store.set_resume_step("board", 2)
-    store.record_puzzle_attempt("p", "24/18", correct=True, seconds=2.0)
+    store.lessons.complete_step("board", 1, first_try=True)
+    store.lessons.set_resume_step("board", 2)
+    store.puzzles.record_puzzle_attempt("p", "24/18", correct=True, seconds=2.0)
     store.close()
     path = data_dir / DATABASE_NAME
     original = path.read_bytes()
@@ -489,10 +529,10 @@ def test_a_read_only_progress_file_is_read_and_left_unchanged(data_dir: Path, mo
     assert not store.persistent
     assert store.notice is not None
     assert "can't be written (it is read-only)" in store.notice and "won't be saved" in store.notice
-    assert store.lesson_progress("board") == LessonProgress(completed={1}, first_try={1}, resume_step=2)
-    assert store.puzzle_attempts("p") == [("24/18", True, 2.0)]
-    store.complete_step("board", 2, first_try=True)
-    assert store.lesson_progress("board").completed == {1, 2}
+    assert store.lessons.lesson_progress("board") == LessonProgress(completed={1}, first_try={1}, resume_step=2)
+    assert store.puzzles.puzzle_attempts("p") == [("24/18", True, 2.0)]
+    store.lessons.complete_step("board", 2, first_try=True)
+    assert store.lessons.lesson_progress("board").completed == {1, 2}
     store.close()
     assert path.read_bytes() == original
     assert moved_aside(data_dir) == []
@@ -504,7 +544,7 @@ def test_a_progress_file_of_another_user_is_read_if_it_can_be_and_left_alone(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch, mode: int
 ) -> None:
     store = ProgressStore(data_dir)
-    store.complete_step("board", 1, first_try=True)
+    store.lessons.complete_step("board", 1, first_try=True)
     store.close()
     path = data_dir / DATABASE_NAME
     os.chown(path, NOBODY, NOBODY)
@@ -516,12 +556,12 @@ def test_a_progress_file_of_another_user_is_read_if_it_can_be_and_left_alone(
     assert store.notice is not None and "won't be saved" in store.notice
     if mode == 0o644:
         assert "can't be written (it belongs to another user)" in store.notice
-        assert store.lesson_progress("board").completed == {1}
+        assert store.lessons.lesson_progress("board").completed == {1}
     else:
         assert "can't be read (it belongs to another user)" in store.notice
-        assert store.lesson_progress("board").completed == set()
-    store.complete_step("board", 5, first_try=True)
-    assert 5 in store.lesson_progress("board").completed
+        assert store.lessons.lesson_progress("board").completed == set()
+    store.lessons.complete_step("board", 5, first_try=True)
+    assert 5 in store.lessons.lesson_progress("board").completed
     store.close()
     assert path.read_bytes() == original
     assert moved_aside(data_dir) == []
@@ -536,7 +576,7 @@ def test_the_data_folder_and_the_database_are_private_to_the_user(tmp_path: Path
     old_umask = os.umask(0)
     try:
         store = ProgressStore(folder)
-        store.complete_step("board", 1, first_try=True)
+        store.lessons.complete_step("board", 1, first_try=True)
         files = [path for path in folder.iterdir() if path.name.startswith(DATABASE_NAME)]
         modes = {path.name: path.stat().st_mode & 0o777 for path in files}
         store.close()
@@ -558,27 +598,29 @@ def test_writes_to_a_file_locked_for_longer_than_the_busy_timeout_are_kept_and_s
     data_dir: Path, lock_database: list[Locker]
 ) -> None:
     store = ProgressStore(data_dir, busy_timeout=SHORT_WAIT)
-    store.complete_step("board", 1, first_try=True)
+    store.lessons.complete_step("board", 1, first_try=True)
     locker = Locker(data_dir / DATABASE_NAME)
     lock_database.append(locker)
     locker.arm_watchdog(LOCK_WATCHDOG_SECONDS)
-    store.complete_step("board", 2, first_try=False)
-    store.set_resume_step("board", 3)
-    store.record_puzzle_attempt("p", "8/5 6/5", correct=True, seconds=2.0)
+    store.lessons.complete_step("board", 2, first_try=False)
+    store.lessons.set_resume_step("board", 3)
+    store.puzzles.record_puzzle_attempt("p", "8/5 6/5", correct=True, seconds=2.0)
     assert not locker.released_by_watchdog, "a write waited for the lock well past the store's busy timeout"
     assert not store.persistent
     assert store.notice is not None and "can't be saved right now" in store.notice
     assert store.notice.count("can't be saved") == 1, "the learner is told once"
-    assert store.lesson_progress("board") == LessonProgress(completed={1, 2}, first_try={1}, resume_step=3)
-    assert store.puzzle_attempts("p") == [("8/5 6/5", True, 2.0)]
+    assert store.lessons.lesson_progress("board") == LessonProgress(completed={1, 2}, first_try={1}, resume_step=3)
+    assert store.puzzles.puzzle_attempts("p") == [("8/5 6/5", True, 2.0)]
     locker.release()
-    store.complete_step("board", 4, first_try=True)
+    store.lessons.complete_step("board", 4, first_try=True)
     assert store.persistent
     assert "can be written again" in store.notice
     store = reopen(store)
     assert store.notice is None
-    assert store.lesson_progress("board") == LessonProgress(completed={1, 2, 4}, first_try={1, 4}, resume_step=3)
-    assert store.puzzle_attempts("p") == [("8/5 6/5", True, 2.0)]
+    assert store.lessons.lesson_progress("board") == LessonProgress(
+        completed={1, 2, 4}, first_try={1, 4}, resume_step=3
+    )
+    assert store.puzzles.puzzle_attempts("p") == [("8/5 6/5", True, 2.0)]
     store.close()
 
 
@@ -586,11 +628,11 @@ def test_writes_still_waiting_for_a_lock_are_saved_on_closing(data_dir: Path, lo
     store = ProgressStore(data_dir, busy_timeout=SHORT_WAIT)
     locker = Locker(data_dir / DATABASE_NAME)
     lock_database.append(locker)
-    store.complete_step("board", 1, first_try=True)
+    store.lessons.complete_step("board", 1, first_try=True)
     assert not store.persistent
     locker.release()
     store = reopen(store)
-    assert store.lesson_progress("board").completed == {1}
+    assert store.lessons.lesson_progress("board").completed == {1}
     store.close()
 
 
@@ -608,21 +650,21 @@ def test_a_file_locked_while_opening_is_read_and_written_once_it_is_free(
     assert not store.persistent
     assert store.notice is not None and "in use by another program" in store.notice
     assert moved_aside(data_dir) == [], "a locked file is not unreadable and must not be moved aside"
-    store.complete_step("board", 7, first_try=True)
-    store.complete_step("board", 8, first_try=True)
-    assert store.lesson_progress("board").completed == {7, 8}
+    store.lessons.complete_step("board", 7, first_try=True)
+    store.lessons.complete_step("board", 8, first_try=True)
+    assert store.lessons.lesson_progress("board").completed == {7, 8}
     assert store.notice.count("in use") == 1, "the learner is told once"
     locker.release()
-    store.set_resume_step("board", 9)
+    store.lessons.set_resume_step("board", 9)
     assert store.persistent
     # Once open, the file's progress (migrated) and this session's are both there.
     both = LessonProgress(completed={0, 1, 3, 7, 8}, first_try={0, 3, 7, 8}, resume_step=9)
-    assert store.lesson_progress("board") == both
-    assert store.setting("theme") == "textual-light"
+    assert store.lessons.lesson_progress("board") == both
+    assert store.settings.setting("theme") == "textual-light"
     store = reopen(store)
     assert store.notice is None
-    assert store.lesson_progress("board") == both
-    assert [a.question for a in store.puzzle_history("forced-01")] == ["forced", "forced", "play"]
+    assert store.lessons.lesson_progress("board") == both
+    assert [a.question for a in store.puzzles.puzzle_history("forced-01")] == ["forced", "forced", "play"]
     store.close()
 
 
@@ -630,11 +672,11 @@ def test_reading_progress_from_a_database_locked_after_opening_does_not_raise(
     data_dir: Path, lock_database: list[Locker]
 ) -> None:
     store = ProgressStore(data_dir)
-    store.complete_step("board", 1, first_try=True)
-    store.record_puzzle_attempt("p", "24/18", correct=False, seconds=1.0)
+    store.lessons.complete_step("board", 1, first_try=True)
+    store.puzzles.record_puzzle_attempt("p", "24/18", correct=False, seconds=1.0)
     lock_database.append(Locker(data_dir / DATABASE_NAME))
-    assert store.lesson_progress("board").completed == {1}
-    assert store.puzzle_attempts("p") == [("24/18", False, 1.0)]
+    assert store.lessons.lesson_progress("board").completed == {1}
+    assert store.puzzles.puzzle_attempts("p") == [("24/18", False, 1.0)]
     store.close()
 
 
@@ -645,12 +687,12 @@ def kept(folder: Path) -> list[Path]:
 def close_while_locked(data_dir: Path, lock_database: list[Locker]) -> ProgressStore:
     """A store whose last writes meet a lock that another connection holds until after the store is closed."""
     store = ProgressStore(data_dir, busy_timeout=SHORT_WAIT)
-    store.complete_step("board", 1, first_try=True)
+    store.lessons.complete_step("board", 1, first_try=True)
     locker = Locker(data_dir / DATABASE_NAME)
     lock_database.append(locker)
-    store.complete_step("board", 2, first_try=False)
-    store.record_puzzle_attempt("p", "8/5 6/5", correct=True, seconds=2.0)
-    store.set_setting("theme", "textual-light")
+    store.lessons.complete_step("board", 2, first_try=False)
+    store.puzzles.record_puzzle_attempt("p", "8/5 6/5", correct=True, seconds=2.0)
+    store.settings.set_setting("theme", "textual-light")
     assert not store.persistent
     store.close()
     locker.release()
@@ -670,12 +712,20 @@ def test_writes_a_lock_keeps_out_past_closing_are_kept_and_saved_once_at_the_nex
     assert store.notice is not None and "3 change(s) to your progress" in store.notice and "saved now" in store.notice
     assert kept(data_dir) == []
     expected = (LessonProgress(completed={1, 2}, first_try={1}), [("8/5 6/5", True, 2.0)], "textual-light")
-    assert (store.lesson_progress("board"), store.puzzle_attempts("p"), store.setting("theme")) == expected
+    assert (
+        store.lessons.lesson_progress("board"),
+        store.puzzles.puzzle_attempts("p"),
+        store.settings.setting("theme"),
+    ) == expected
     store.close()
     kept_file.write_bytes(copy)  # as if the last start stopped after saving them, before deleting the file
     store = ProgressStore(data_dir)
     assert store.notice is None and kept(data_dir) == []
-    assert (store.lesson_progress("board"), store.puzzle_attempts("p"), store.setting("theme")) == expected
+    assert (
+        store.lessons.lesson_progress("board"),
+        store.puzzles.puzzle_attempts("p"),
+        store.settings.setting("theme"),
+    ) == expected
     store.close()
 
 
@@ -684,13 +734,21 @@ def test_writes_kept_for_later_go_before_the_new_sessions(data_dir: Path, lock_d
     locker = Locker(data_dir / DATABASE_NAME)
     lock_database.append(locker)
     store = ProgressStore(data_dir, busy_timeout=SHORT_WAIT)  # can't save the kept writes yet
-    store.set_setting("theme", "textual-dark")
+    store.settings.set_setting("theme", "textual-dark")
     locker.release()
-    store.complete_step("board", 5, first_try=True)
+    store.lessons.complete_step("board", 5, first_try=True)
     assert store.persistent and kept(data_dir) == []
-    assert store.setting("theme") == "textual-dark" and store.lesson_progress("board").completed == {1, 2, 5}
+    assert store.settings.setting("theme") == "textual-dark" and store.lessons.lesson_progress("board").completed == {
+        1,
+        2,
+        5,
+    }
     store = reopen(store)
-    assert store.setting("theme") == "textual-dark" and store.lesson_progress("board").completed == {1, 2, 5}
+    assert store.settings.setting("theme") == "textual-dark" and store.lessons.lesson_progress("board").completed == {
+        1,
+        2,
+        5,
+    }
     store.close()
 
 
@@ -752,11 +810,11 @@ def test_a_data_dir_under_a_regular_file_gives_an_in_memory_store(tmp_path: Path
     assert not store.persistent
     assert store.notice
     assert str(folder) in store.notice
-    store.complete_step("board", 1, first_try=True)
-    store.set_resume_step("board", 2)
-    store.record_puzzle_attempt("p", "24/18", correct=True, seconds=1.5)
-    assert store.lesson_progress("board") == LessonProgress(completed={1}, first_try={1}, resume_step=2)
-    assert store.puzzle_attempts("p") == [("24/18", True, 1.5)]
+    store.lessons.complete_step("board", 1, first_try=True)
+    store.lessons.set_resume_step("board", 2)
+    store.puzzles.record_puzzle_attempt("p", "24/18", correct=True, seconds=1.5)
+    assert store.lessons.lesson_progress("board") == LessonProgress(completed={1}, first_try={1}, resume_step=2)
+    assert store.puzzles.puzzle_attempts("p") == [("24/18", True, 1.5)]
     store.close()
     assert blocker.read_text() == "I am a file\n"
 
@@ -767,8 +825,8 @@ def test_a_data_dir_that_is_a_regular_file_gives_an_in_memory_store(tmp_path: Pa
     store = ProgressStore(blocker)
     assert not store.persistent
     assert store.notice
-    store.complete_step("board", 1, first_try=False)
-    assert store.lesson_progress("board").completed == {1}
+    store.lessons.complete_step("board", 1, first_try=False)
+    assert store.lessons.lesson_progress("board").completed == {1}
     store.close()
     assert blocker.read_bytes() == b"\x00\x01"
 
@@ -781,8 +839,8 @@ def test_an_existing_folder_where_no_file_can_be_created_gives_an_in_memory_stor
     store = ProgressStore(folder)
     assert not store.persistent
     assert store.notice
-    store.complete_step("board", 1, first_try=True)
-    assert store.lesson_progress("board").completed == {1}
+    store.lessons.complete_step("board", 1, first_try=True)
+    assert store.lessons.lesson_progress("board").completed == {1}
     store.close()
     assert not (folder / DATABASE_NAME).exists()
 
@@ -796,8 +854,8 @@ def test_a_read_only_data_dir_gives_an_in_memory_store(tmp_path: Path) -> None:
         store = ProgressStore(folder)
         assert not store.persistent
         assert store.notice
-        store.complete_step("board", 1, first_try=True)
-        assert store.lesson_progress("board").completed == {1}
+        store.lessons.complete_step("board", 1, first_try=True)
+        assert store.lessons.lesson_progress("board").completed == {1}
         store.close()
     finally:
         folder.chmod(0o700)
@@ -805,15 +863,15 @@ def test_a_read_only_data_dir_gives_an_in_memory_store(tmp_path: Path) -> None:
 
 def test_a_setting_set_aside_is_kept_under_a_new_name_never_over_an_earlier_one(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
-    assert store.set_aside_setting("play:local") is None
-    store.set_setting("play:local", "first damaged record")
-    assert store.set_aside_setting("play:local") == "play:local:damaged-1"
-    store.set_setting("play:local", "second damaged record")
-    assert store.set_aside_setting("play:local") == "play:local:damaged-2"
+    assert store.settings.set_aside_setting("play:local") is None
+    store.settings.set_setting("play:local", "first damaged record")
+    assert store.settings.set_aside_setting("play:local") == "play:local:damaged-1"
+    store.settings.set_setting("play:local", "second damaged record")
+    assert store.settings.set_aside_setting("play:local") == "play:local:damaged-2"
     store = reopen(store)
-    assert store.setting("play:local") == ""
-    assert store.setting("play:local:damaged-1") == "first damaged record"
-    assert store.setting("play:local:damaged-2") == "second damaged record"
+    assert store.settings.setting("play:local") == ""
+    assert store.settings.setting("play:local:damaged-1") == "first damaged record"
+    assert store.settings.setting("play:local:damaged-2") == "second damaged record"
     store.close()
 
 
@@ -858,15 +916,15 @@ def test_a_pipe_or_folder_at_the_progress_path_is_moved_aside_without_waiting_on
         assert (aside / "kept.txt").read_text("utf-8") == "something of the learner's"
     store = ProgressStore(data_dir)
     assert store.notice is None and store.persistent
-    store.complete_step("board", 2, first_try=True)
+    store.lessons.complete_step("board", 2, first_try=True)
     store = reopen(store)
-    assert store.notice is None and store.lesson_progress("board").completed == {2}
+    assert store.notice is None and store.lessons.lesson_progress("board").completed == {2}
     store.close()
 
 
 def test_a_pipe_where_the_journal_goes_is_moved_aside_and_the_progress_kept(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
-    store.complete_step("board", 1, first_try=True)
+    store.lessons.complete_step("board", 1, first_try=True)
     store.close()
     journal = data_dir / f"{DATABASE_NAME}-wal"
     os.mkfifo(journal)
@@ -875,10 +933,10 @@ def test_a_pipe_where_the_journal_goes_is_moved_aside_and_the_progress_kept(data
     (aside,) = moved_aside(data_dir)
     assert aside.name.startswith(f"{DATABASE_NAME}-wal.unreadable-") and stat.S_ISFIFO(os.stat(aside).st_mode)
     store = ProgressStore(data_dir)
-    assert store.notice is None and store.persistent and store.lesson_progress("board").completed == {1}
-    store.complete_step("board", 2, first_try=True)
+    assert store.notice is None and store.persistent and store.lessons.lesson_progress("board").completed == {1}
+    store.lessons.complete_step("board", 2, first_try=True)
     store = reopen(store)
-    assert store.lesson_progress("board").completed == {1, 2}
+    assert store.lessons.lesson_progress("board").completed == {1, 2}
     store.close()
     assert not journal.exists()
 
@@ -903,14 +961,14 @@ def test_a_progress_file_that_is_a_symbolic_link_is_moved_aside_and_its_progress
     (aside,) = moved_aside(data_dir)
     assert aside.name in store.notice and "was copied into the new one, private to you" in store.notice
     assert aside.is_symlink() and aside.resolve() == target  # the link itself, untouched
-    assert store.persistent and store.lesson_progress("hitting").resume_step == 3
-    assert len(store.all_puzzle_attempts()) == 3
-    store.complete_step("hitting", 4, first_try=True)
+    assert store.persistent and store.lessons.lesson_progress("hitting").resume_step == 3
+    assert len(store.puzzles.all_puzzle_attempts()) == 3
+    store.lessons.complete_step("hitting", 4, first_try=True)
     store.close()
     assert not link.is_symlink() and stat.S_IMODE(os.stat(link).st_mode) == 0o600
     assert target.read_bytes() == before and stat.S_IMODE(os.stat(target).st_mode) == 0o644
     store = ProgressStore(data_dir)
-    assert store.notice is None and store.lesson_progress("hitting").completed == {2, 4}
+    assert store.notice is None and store.lessons.lesson_progress("hitting").completed == {2, 4}
     store.close()
 
 
@@ -938,13 +996,13 @@ def test_a_symbolic_link_to_no_progress_file_is_moved_aside_and_a_fresh_file_sta
     if before is not None:
         assert target.read_bytes() == before
     store = ProgressStore(data_dir)
-    assert store.notice is None and store.persistent and store.lesson_steps() == []
+    assert store.notice is None and store.persistent and store.lessons.lesson_steps() == []
     store.close()
 
 
 def test_a_journal_that_is_a_symbolic_link_is_moved_aside_and_the_progress_kept(data_dir: Path, tmp_path: Path) -> None:
     store = ProgressStore(data_dir)
-    store.complete_step("board", 1, first_try=True)
+    store.lessons.complete_step("board", 1, first_try=True)
     store.close()
     elsewhere = tmp_path / "elsewhere-wal"
     elsewhere.write_bytes(b"")
@@ -953,8 +1011,8 @@ def test_a_journal_that_is_a_symbolic_link_is_moved_aside_and_the_progress_kept(
     journal.symlink_to(elsewhere)
     store = ProgressStore(data_dir)
     assert store.notice is not None and "-wal was a symbolic link, not one of SQLite's; it was moved to" in store.notice
-    store.complete_step("board", 2, first_try=True)
+    store.lessons.complete_step("board", 2, first_try=True)
     store = reopen(store)
-    assert store.lesson_progress("board").completed == {1, 2}
+    assert store.lessons.lesson_progress("board").completed == {1, 2}
     store.close()
     assert elsewhere.read_bytes() == b"" and not journal.is_symlink()

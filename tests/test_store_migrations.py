@@ -105,32 +105,34 @@ def test_a_version_1_file_is_migrated_in_place_and_keeps_every_record(data_dir: 
     assert sorted(p.name for p in data_dir.iterdir() if not p.name.endswith(("-wal", "-shm"))) == [DATABASE_NAME]
     assert header(path) == (migrations.APPLICATION_ID, LATEST_VERSION)
     for _ in range(2):  # as migrated, then as read back from the file
-        assert store.lesson_progress("board") == LessonProgress(completed={0, 1, 3}, first_try={0, 3}, resume_step=4)
-        assert store.lesson_progress("hitting") == LessonProgress(completed={2}, first_try={2}, resume_step=3)
-        assert store.setting("theme") == "textual-light"
-        forced = store.puzzle_history("forced-01")
+        assert store.lessons.lesson_progress("board") == LessonProgress(
+            completed={0, 1, 3}, first_try={0, 3}, resume_step=4
+        )
+        assert store.lessons.lesson_progress("hitting") == LessonProgress(completed={2}, first_try={2}, resume_step=3)
+        assert store.settings.setting("theme") == "textual-light"
+        forced = store.puzzles.puzzle_history("forced-01")
         assert [(a.question, a.answer, a.correct, a.seconds, a.revealed) for a in forced] == [
             ("forced", "no", False, 4.5, False),
             ("forced", "yes", True, 2.25, False),
             ("play", "24/18 13/10", True, 7.0, False),
         ]
-        bearoff = store.puzzle_history("bearoff-02")
+        bearoff = store.puzzles.puzzle_history("bearoff-02")
         assert [(a.question, a.answer, a.correct, a.seconds, a.revealed) for a in bearoff] == [
             ("play", "6/2 5/1", False, 12.5, False),
             ("play", "6/off", True, 30.75, True),
         ]
         assert all(a.attempted_at > 1.7e9 for a in forced + bearoff)
-        assert store.puzzle_attempts("forced-01")[0] == ("no", False, 4.5)
+        assert store.puzzles.puzzle_attempts("forced-01")[0] == ("no", False, 4.5)
         # Only the play of forced-01 was found before the solution was shown.
-        assert store.solved_puzzles() == {"forced-01"}
+        assert store.puzzles.solved_puzzles() == {"forced-01"}
         store.close()
         store = ProgressStore(data_dir)
         assert store.notice is None
-    store.record_puzzle_attempt("bearoff-02", "6/off", correct=True, seconds=3.0)
+    store.puzzles.record_puzzle_attempt("bearoff-02", "6/off", correct=True, seconds=3.0)
     store.close()
     store = ProgressStore(data_dir)
-    assert store.solved_puzzles() == {"forced-01", "bearoff-02"}
-    assert len(store.puzzle_history("bearoff-02")) == 3
+    assert store.puzzles.solved_puzzles() == {"forced-01", "bearoff-02"}
+    assert len(store.puzzles.puzzle_history("bearoff-02")) == 3
     store.close()
 
 
@@ -178,8 +180,8 @@ def test_a_store_whose_migration_fails_leaves_the_file_as_it_was_and_keeps_the_s
     store = ProgressStore(data_dir)
     assert not store.persistent
     assert store.notice is not None and "disk on fire" in store.notice and "left as it was" in store.notice
-    store.complete_step("board", 5, first_try=True)
-    assert store.lesson_progress("board").completed == {5}
+    store.lessons.complete_step("board", 5, first_try=True)
+    assert store.lessons.lesson_progress("board").completed == {5}
     store.close()
     assert path.read_bytes() == original
     assert [p.name for p in data_dir.iterdir()] == [DATABASE_NAME]
@@ -187,10 +189,10 @@ def test_a_store_whose_migration_fails_leaves_the_file_as_it_was_and_keeps_the_s
 
 def test_a_file_from_a_newer_bgtrainer_is_read_but_never_changed(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
-    store.complete_step("board", 2, first_try=True)
-    store.set_resume_step("board", 3)
-    store.record_puzzle_attempt("p", "24/18", correct=True, seconds=2.0)
-    store.set_setting("theme", "textual-light")
+    store.lessons.complete_step("board", 2, first_try=True)
+    store.lessons.set_resume_step("board", 3)
+    store.puzzles.record_puzzle_attempt("p", "24/18", correct=True, seconds=2.0)
+    store.settings.set_setting("theme", "textual-light")
     store.close()
     path = data_dir / DATABASE_NAME
     connection = sqlite3.connect(path, isolation_level=None)
@@ -204,11 +206,11 @@ def test_a_file_from_a_newer_bgtrainer_is_read_but_never_changed(data_dir: Path)
     store = ProgressStore(data_dir)
     assert not store.persistent
     assert store.notice is not None and "newer bgtrainer" in store.notice
-    assert store.lesson_progress("board") == LessonProgress(completed={2}, first_try={2}, resume_step=3)
-    assert store.puzzle_attempts("p") == [("24/18", True, 2.0)]
-    assert store.setting("theme") == "textual-light"
-    store.complete_step("board", 4, first_try=False)
-    assert store.lesson_progress("board").completed == {2, 4}
+    assert store.lessons.lesson_progress("board") == LessonProgress(completed={2}, first_try={2}, resume_step=3)
+    assert store.puzzles.puzzle_attempts("p") == [("24/18", True, 2.0)]
+    assert store.settings.setting("theme") == "textual-light"
+    store.lessons.complete_step("board", 4, first_try=False)
+    assert store.lessons.lesson_progress("board").completed == {2, 4}
     store.close()
     assert path.read_bytes() == original
     assert [p.name for p in data_dir.iterdir()] == [DATABASE_NAME]
@@ -247,17 +249,19 @@ def test_a_version_2_file_gains_the_practice_tables_in_place_and_keeps_every_rec
     for table, old_rows in before.items():
         assert rows(path, table) == old_rows, table
     for _ in range(2):  # as migrated, then as read back from the file
-        assert store.lesson_progress("board") == LessonProgress(completed={0, 1, 2}, first_try={0, 1}, resume_step=3)
-        assert store.lesson_progress("moving") == LessonProgress(completed={1}, first_try=set(), resume_step=2)
-        assert store.resume_steps() == {"board": 3, "moving": 2}
-        assert [(s.lesson_id, s.step, s.first_try) for s in store.lesson_steps()] == [
+        assert store.lessons.lesson_progress("board") == LessonProgress(
+            completed={0, 1, 2}, first_try={0, 1}, resume_step=3
+        )
+        assert store.lessons.lesson_progress("moving") == LessonProgress(completed={1}, first_try=set(), resume_step=2)
+        assert store.lessons.resume_steps() == {"board": 3, "moving": 2}
+        assert [(s.lesson_id, s.step, s.first_try) for s in store.lessons.lesson_steps()] == [
             ("board", 0, True),
             ("board", 1, True),
             ("board", 2, False),
             ("moving", 1, False),
         ]
-        assert store.setting("theme") == "textual-light"
-        attempts = store.all_puzzle_attempts()
+        assert store.settings.setting("theme") == "textual-light"
+        attempts = store.puzzles.all_puzzle_attempts()
         assert [(a.puzzle_id, a.question, a.answer, a.correct, a.seconds, a.revealed) for a in attempts] == [
             ("forced-0001", "forced", "no", False, 3.5, False),
             ("forced-0001", "forced", "yes", True, 1.25, False),
@@ -265,22 +269,26 @@ def test_a_version_2_file_gains_the_practice_tables_in_place_and_keeps_every_rec
             ("bearoff-0002", "play", "6/2 5/1", False, 11.5, False),
             ("bearoff-0002", "play", "6/off", True, 20.75, True),
         ]
-        assert store.solved_puzzles() == {"forced-0001"}
+        assert store.puzzles.solved_puzzles() == {"forced-0001"}
         # The new records start empty.
-        assert store.learner_rating() is None and store.rating_history() == [] and store.puzzle_ratings() == {}
-        assert store.review_cards() == [] and store.review_log() == []
-        assert store.drill_runs() == [] and store.drill_best("streak") == 0
+        assert (
+            store.ratings.learner_rating() is None
+            and store.ratings.rating_history() == []
+            and store.ratings.puzzle_ratings() == {}
+        )
+        assert store.reviews.review_cards() == [] and store.reviews.review_log() == []
+        assert store.drills.drill_runs() == [] and store.drills.drill_best("streak") == 0
         store.close()
         store = ProgressStore(data_dir)
         assert store.notice is None
     # The new tables take records, and they are kept.
-    store.record_rating((1550.0, 300.0, 0.06), puzzle_id="forced-0001", puzzle=(1450.0, 240.0, 0.06), score=1.0)
-    store.record_drill_run("storm", 17, mistakes=2, seconds=180.0)
+    store.ratings.record_rating((1550.0, 300.0, 0.06), puzzle_id="forced-0001", puzzle=(1450.0, 240.0, 0.06), score=1.0)
+    store.drills.record_drill_run("storm", 17, mistakes=2, seconds=180.0)
     store.close()
     store = ProgressStore(data_dir)
-    assert store.learner_rating() is not None and store.puzzle_rating("forced-0001") is not None
-    assert store.drill_best("storm") == 17
-    assert len(store.all_puzzle_attempts()) == 5
+    assert store.ratings.learner_rating() is not None and store.ratings.puzzle_rating("forced-0001") is not None
+    assert store.drills.drill_best("storm") == 17
+    assert len(store.puzzles.all_puzzle_attempts()) == 5
 
 
 # ``tests/data/progress-v2-games.sqlite3`` was written by the version-2 store (``trainer/store`` as of commit bfd5096,
@@ -306,21 +314,21 @@ def test_a_version_2_file_gains_the_games_table_and_keeps_every_record(data_dir:
     assert header(path) == (migrations.APPLICATION_ID, LATEST_VERSION) and LATEST_VERSION >= 3
     assert [name for name, _, _ in layout(path)["game"]][:2] == ["id", "record"]
     for _ in range(2):  # as migrated, then as read back from the file
-        assert store.lesson_progress("board") == LessonProgress(completed={0, 2}, first_try={0}, resume_step=3)
-        assert store.setting("theme") == "textual-light"
-        forced = store.puzzle_history("forced-s1-0001")
+        assert store.lessons.lesson_progress("board") == LessonProgress(completed={0, 2}, first_try={0}, resume_step=3)
+        assert store.settings.setting("theme") == "textual-light"
+        forced = store.puzzles.puzzle_history("forced-s1-0001")
         assert [(a.question, a.answer, a.correct, a.seconds) for a in forced] == [
             ("forced", "yes", True, 3.5),
             ("play", "24/18 13/10", False, 8.25),
         ]
-        assert [(a.answer, a.revealed) for a in store.puzzle_history("bearoff-s1-0002")] == [("6/off", True)]
-        assert store.games() == []
+        assert [(a.answer, a.revealed) for a in store.puzzles.puzzle_history("bearoff-s1-0002")] == [("6/off", True)]
+        assert store.games.games() == []
         store.close()
         store = ProgressStore(data_dir)
-    store.save_game("abc123", '{"record": 1}', match_length=3, level="strong", learner_score=1, version=1)
+    store.games.save_game("abc123", '{"record": 1}', match_length=3, level="strong", learner_score=1, version=1)
     store.close()
     store = ProgressStore(data_dir)
-    (game,) = store.unfinished_games()
+    (game,) = store.games.unfinished_games()
     assert (game.id, game.record, game.kind, game.level, game.learner_score) == (
         "abc123",
         '{"record": 1}',
@@ -362,8 +370,8 @@ def test_a_failed_migration_4_leaves_a_version_2_file_as_it_was(
     assert not store.persistent
     assert store.notice is not None and "disk on fire" in store.notice
     assert "migration 4" in store.notice  # after 3 had run: it is undone with the rest
-    store.record_drill_run("streak", 4)  # the session goes on, in memory
-    assert store.drill_best("streak") == 4
+    store.drills.record_drill_run("streak", 4)  # the session goes on, in memory
+    assert store.drills.drill_best("streak") == 4
     store.close()
     assert path.read_bytes() == original
 
@@ -382,24 +390,28 @@ def test_a_lesson_finished_in_the_first_edition_is_recorded_as_finished(data_dir
     shutil.copyfile(FINISHED_LESSON_FILE, path)
     store = ProgressStore(data_dir)
     assert store.notice is None and store.persistent
-    finished = store.finished_lessons()
+    finished = store.lessons.finished_lessons()
     assert list(finished) == ["winning"]  # "the-bar" was only started
     (winning,) = finished["winning"]
     assert (winning.edition, winning.graded, winning.first_try, winning.stars) == (1, 7, 5, 2)
     # The first edition's own rows stay as they were, under the plain ids.
-    assert store.lesson_progress("the-bar") == LessonProgress(completed={1, 3, 4}, first_try={1, 3, 4}, resume_step=5)
+    assert store.lessons.lesson_progress("the-bar") == LessonProgress(
+        completed={1, 3, 4}, first_try={1, 3, 4}, resume_step=5
+    )
     store.close()
     store = ProgressStore(data_dir)
-    assert store.finished_lessons()["winning"] == [winning]  # kept in the file
+    assert store.lessons.finished_lessons()["winning"] == [winning]  # kept in the file
     store.close()
 
 
 def test_migration_5_finds_nothing_finished_in_a_file_without_lessons(data_dir: Path) -> None:
     store = ProgressStore(data_dir)
-    assert store.finished_lessons() == {}
-    store.record_lesson_finished("hitting", 2, graded=10, first_try=9, at=100.0)
-    store.record_lesson_finished("hitting", 2, graded=10, first_try=4, at=200.0)  # the best first tries are kept
-    (record,) = store.finished_lessons()["hitting"]
+    assert store.lessons.finished_lessons() == {}
+    store.lessons.record_lesson_finished("hitting", 2, graded=10, first_try=9, at=100.0)
+    store.lessons.record_lesson_finished(
+        "hitting", 2, graded=10, first_try=4, at=200.0
+    )  # the best first tries are kept
+    (record,) = store.lessons.finished_lessons()["hitting"]
     assert (record.edition, record.first_try, record.stars) == (2, 9, 3)
     store.close()
 
@@ -477,31 +489,31 @@ def test_a_version_5_file_numbers_its_games_saves_and_moves_its_local_game_keepi
     assert rows(path, "local_game") == [(LOCAL_ID, local_record, last_activity, last_activity, None, 1)]
     assert [name for name, _, _ in layout(path)["game"]][-1] == "version"
     for _ in range(2):  # as migrated, then as read back from the file
-        assert store.setting("play:local") is None and store.setting("theme") == "textual-light"
-        (local,) = store.unfinished_local_games()
+        assert store.settings.setting("play:local") is None and store.settings.setting("theme") == "textual-light"
+        (local,) = store.local_games.unfinished_local_games()
         assert (local.id, local.record, local.version, local.finished) == (LOCAL_ID, local_record, 1, False)
         assert LocalGame.resume(local.record).id == LOCAL_ID
-        (game,) = store.unfinished_games()
+        (game,) = store.games.unfinished_games()
         assert (game.match_length, game.level, game.version) == (3, "beginner", 1)
-        assert store.lesson_progress("board") == LessonProgress(completed={0, 1}, first_try={0}, resume_step=2)
-        assert list(store.finished_lessons()) == ["hitting"]
-        assert [(a.puzzle_id, a.correct) for a in store.all_puzzle_attempts()] == [
+        assert store.lessons.lesson_progress("board") == LessonProgress(completed={0, 1}, first_try={0}, resume_step=2)
+        assert list(store.lessons.finished_lessons()) == ["hitting"]
+        assert [(a.puzzle_id, a.correct) for a in store.puzzles.all_puzzle_attempts()] == [
             ("forced-0001", True),
             ("bearoff-0002", False),
         ]
-        assert store.learner_rating() is not None and store.puzzle_rating("forced-0001") is not None
-        assert [card.item_id for card in store.review_cards()] == ["puzzle:bearoff-0002"]
-        assert store.drill_best("streak") == 7
+        assert store.ratings.learner_rating() is not None and store.ratings.puzzle_rating("forced-0001") is not None
+        assert [card.item_id for card in store.reviews.review_cards()] == ["puzzle:bearoff-0002"]
+        assert store.drills.drill_best("streak") == 7
         store.close()
         store = ProgressStore(data_dir)
         assert store.notice is None
     # Both go on, as the next save of each (the in-memory copy and the file agree on the migrated rows).
-    store.save_local_game(LOCAL_ID, local_record, version=2)
-    store.save_game(game.id, game.record, match_length=3, level="beginner", version=2)
+    store.local_games.save_local_game(LOCAL_ID, local_record, version=2)
+    store.games.save_game(game.id, game.record, match_length=3, level="beginner", version=2)
     store.close()
     store = ProgressStore(data_dir)
-    assert [local.version for local in store.unfinished_local_games()] == [2]
-    assert [game.version for game in store.games()] == [2]
+    assert [local.version for local in store.local_games.unfinished_local_games()] == [2]
+    assert [game.version for game in store.games.games()] == [2]
     store.close()
 
 
@@ -513,10 +525,10 @@ def test_a_local_game_setting_that_is_no_record_with_an_id_is_kept_aside(data_di
     set_local_setting(path, damaged, ("setting:play:local:damaged-1", "kept before"))
     store = ProgressStore(data_dir)
     assert store.notice is None and store.persistent
-    assert store.unfinished_local_games() == []
-    assert store.setting("play:local:damaged-1") == "kept before"
-    assert store.setting("play:local:damaged-2") == damaged
-    assert not store.setting("play:local")
+    assert store.local_games.unfinished_local_games() == []
+    assert store.settings.setting("play:local:damaged-1") == "kept before"
+    assert store.settings.setting("play:local:damaged-2") == damaged
+    assert not store.settings.setting("play:local")
     store.close()
 
 
@@ -524,7 +536,7 @@ def test_an_empty_local_game_setting_moves_nothing(data_dir: Path) -> None:
     path = copy_version_5(data_dir)
     set_local_setting(path, "")
     store = ProgressStore(data_dir)
-    assert store.notice is None and store.unfinished_local_games() == []
+    assert store.notice is None and store.local_games.unfinished_local_games() == []
     assert [key for key, _ in rows(path, "meta") if "damaged" in key] == []
     store.close()
 
@@ -555,28 +567,30 @@ def test_a_version_6_file_keeps_its_single_rating_as_the_rules_one_and_its_runs_
     assert header(path) == (migrations.APPLICATION_ID, LATEST_VERSION) and LATEST_VERSION >= 7
     for table in tables:
         assert rows(path, table, len(before[table][0]) if before[table] else None) == before[table], table
-    assert [record.kind for record in store.rating_history()] == ["rules", "rules"]
-    latest = store.learner_rating("rules")
+    assert [record.kind for record in store.ratings.rating_history()] == ["rules", "rules"]
+    latest = store.ratings.learner_rating("rules")
     assert latest is not None and (latest.rating, latest.puzzle_id) == (1520.0, "best-0001")
-    assert store.learner_rating("best") is None and store.learner_rating("cube") is None
-    assert [(run.mode, run.score, run.drill) for run in store.drill_runs()] == [
+    assert store.ratings.learner_rating("best") is None and store.ratings.learner_rating("cube") is None
+    assert [(run.mode, run.score, run.drill) for run in store.drills.drill_runs()] == [
         ("streak", 7, "recognition"),
         ("storm", 12, "recognition"),
     ]
-    assert (store.drill_best("storm"), store.drill_best("storm", "best")) == (12, 0)
-    assert store.personal_puzzles() == []  # a table of its own, empty until a game's mistakes are drilled
-    assert store.add_personal_puzzles([("mine-1", "{}", "game 1"), ("mine-1", "{}", "again")], at=5.0) == ["mine-1"]
-    assert store.add_personal_puzzles([("mine-1", "{}", "game 1")]) == []
-    assert [(p.id, p.source, p.created_at) for p in store.personal_puzzles()] == [("mine-1", "game 1", 5.0)]
+    assert (store.drills.drill_best("storm"), store.drills.drill_best("storm", "best")) == (12, 0)
+    assert store.personal.personal_puzzles() == []  # a table of its own, empty until a game's mistakes are drilled
+    assert store.personal.add_personal_puzzles([("mine-1", "{}", "game 1"), ("mine-1", "{}", "again")], at=5.0) == [
+        "mine-1"
+    ]
+    assert store.personal.add_personal_puzzles([("mine-1", "{}", "game 1")]) == []
+    assert [(p.id, p.source, p.created_at) for p in store.personal.personal_puzzles()] == [("mine-1", "game 1", 5.0)]
     # The kinds apart from now on.
-    store.record_rating((1480.0, 300.0, 0.06), puzzle_id="best-0002", puzzle=(1560.0, 240.0, 0.06), kind="best")
-    store.record_drill_run("streak", 3, drill="best")
-    latest_best = store.learner_rating("best")
+    store.ratings.record_rating((1480.0, 300.0, 0.06), puzzle_id="best-0002", puzzle=(1560.0, 240.0, 0.06), kind="best")
+    store.drills.record_drill_run("streak", 3, drill="best")
+    latest_best = store.ratings.learner_rating("best")
     assert latest_best is not None and latest_best.rating == 1480.0
-    assert store.learner_rating("rules") == latest
-    assert (store.drill_best("streak"), store.drill_best("streak", "best")) == (7, 3)
+    assert store.ratings.learner_rating("rules") == latest
+    assert (store.drills.drill_best("streak"), store.drills.drill_best("streak", "best")) == (7, 3)
     with pytest.raises(ValueError, match="unknown kind of rating 'chess'"):
-        store.record_rating((1500.0, 350.0, 0.06), kind="chess")  # type: ignore[arg-type]
+        store.ratings.record_rating((1500.0, 350.0, 0.06), kind="chess")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown drill 'race'"):
-        store.record_drill_run("storm", 1, drill="race")  # type: ignore[arg-type]
+        store.drills.record_drill_run("storm", 1, drill="race")  # type: ignore[arg-type]
     store.close()

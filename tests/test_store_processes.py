@@ -46,9 +46,9 @@ while not go.exists():
     time.sleep(0.001)
 store = ProgressStore(folder)
 for index in range(count):
-    store.record_puzzle_attempt(name, str(index), correct=index % 2 == 0, seconds=float(index))
+    store.puzzles.record_puzzle_attempt(name, str(index), correct=index % 2 == 0, seconds=float(index))
     if index % 10 == 0:
-        store.complete_step(name, index, first_try=True)
+        store.lessons.complete_step(name, index, first_try=True)
 print(store.persistent, store.notice, flush=True)
 store.close()
 """
@@ -67,9 +67,9 @@ def test_two_bgtrainers_writing_at_the_same_moment_keep_every_record(tmp_path: P
     store = ProgressStore(folder)
     assert store.notice is None
     for name in ("first", "second"):
-        assert store.puzzle_attempts(name) == [(str(i), i % 2 == 0, float(i)) for i in range(count)]
+        assert store.puzzles.puzzle_attempts(name) == [(str(i), i % 2 == 0, float(i)) for i in range(count)]
         steps = set(range(0, count, 10))
-        assert store.lesson_progress(name) == LessonProgress(completed=steps, first_try=steps)
+        assert store.lessons.lesson_progress(name) == LessonProgress(completed=steps, first_try=steps)
     store.close()
 
 
@@ -81,8 +81,8 @@ from trainer.store import ProgressStore
 store = ProgressStore(Path(sys.argv[1]))
 index = 0
 while True:
-    store.record_puzzle_attempt("p", str(index), correct=True, seconds=1.0)
-    store.complete_step("lesson", index, first_try=False)
+    store.puzzles.record_puzzle_attempt("p", str(index), correct=True, seconds=1.0)
+    store.lessons.complete_step("lesson", index, first_try=False)
     print(index, flush=True)  # acknowledged: both calls returned
     index += 1
 """
@@ -105,9 +105,9 @@ def test_killing_a_writing_bgtrainer_loses_nothing_it_acknowledged(tmp_path: Pat
     assert len(acknowledged) >= 150
     store = ProgressStore(folder)
     assert store.notice is None and store.persistent
-    answers = [int(answer) for answer, _, _ in store.puzzle_attempts("p")]
+    answers = [int(answer) for answer, _, _ in store.puzzles.puzzle_attempts("p")]
     assert answers[: len(acknowledged)] == acknowledged
-    assert set(acknowledged) <= store.lesson_progress("lesson").completed
+    assert set(acknowledged) <= store.lessons.lesson_progress("lesson").completed
     store.close()
     assert [path.name for path in folder.iterdir() if ".unreadable-" in path.name] == []
 
@@ -122,13 +122,13 @@ from trainer.play import Session
 from trainer.store import GameChangedError, ProgressStore
 
 store = ProgressStore(Path(sys.argv[1]))
-(stale,) = store.unfinished_games()
+(stale,) = store.games.unfinished_games()
 print("listed", stale.id, stale.version, flush=True)
 sys.stdin.readline()  # the first bgtrainer has finished the match meanwhile
-print("fresh", [game.id for game in store.unfinished_games(fresh=True)], flush=True)
+print("fresh", [game.id for game in store.games.unfinished_games(fresh=True)], flush=True)
 session = Session.resume(stale.record, evaluator=CheapEvaluator())
 try:
-    store.save_game(**asdict(session.save_info()), version=stale.version + 1)
+    store.games.save_game(**asdict(session.save_info()), version=stale.version + 1)
 except GameChangedError as error:
     print("refused", error.change, flush=True)
 else:
@@ -143,7 +143,7 @@ def play_on(session: Session, store: ProgressStore, version: int, *, until_over:
         steps -= 1
         decide(session)
         version += 1
-        store.save_game(**asdict(session.save_info()), version=version)
+        store.games.save_game(**asdict(session.save_info()), version=version)
     return version
 
 

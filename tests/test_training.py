@@ -53,14 +53,14 @@ def test_a_first_answer_is_rated_and_moves_both_ratings(store: ProgressStore) ->
     assert outcome.learner_after.rating > 1500 > outcome.puzzle_after.rating and outcome.rating_change > 0
     assert current_rating(store, T0) == outcome.learner_after
     assert current_puzzle_rating(store, MEDIUM) == outcome.puzzle_after
-    (entry,) = store.rating_history()
+    (entry,) = store.ratings.rating_history()
     assert (entry.puzzle_id, entry.score, entry.rated_at) == (MEDIUM.id, 1.0, T0)
     # Later answers to the same puzzle are stored, not rated.
     assert not is_rated(store, MEDIUM)
     again = answer_puzzle(store, MEDIUM, MEDIUM.answers[0], correct=True, seconds=3.0, now=T0 + DAY)
     assert not again.rated and again.learner_after == again.learner_before
-    assert len(store.rating_history()) == 1 and len(store.puzzle_history(MEDIUM.id)) == 2
-    assert store.puzzle_history(MEDIUM.id)[1].attempted_at == T0 + DAY
+    assert len(store.ratings.rating_history()) == 1 and len(store.puzzles.puzzle_history(MEDIUM.id)) == 2
+    assert store.puzzles.puzzle_history(MEDIUM.id)[1].attempted_at == T0 + DAY
 
 
 def test_a_miss_becomes_a_review_card_that_comes_back_and_moves_on(store: ProgressStore) -> None:
@@ -72,7 +72,7 @@ def test_a_miss_becomes_a_review_card_that_comes_back_and_moves_on(store: Progre
     retried = answer_puzzle(store, EASY, EASY.answers[0], correct=True, seconds=4.0, now=T0 + 5, retry=True)
     shown = answer_puzzle(store, EASY, EASY.answers[0], correct=True, seconds=4.0, now=T0 + 9, revealed=True)
     assert retried.card == shown.card == missed.card and not retried.rated and not shown.rated
-    stored = store.review_card(f"puzzle:{EASY.id}")
+    stored = store.reviews.review_card(f"puzzle:{EASY.id}")
     assert stored is not None and (stored.due, stored.reps) == (T0 + 10 * MINUTE, 1)
     assert due_count(store, T0 + 9 * MINUTE) == 0 and due_count(store, T0 + 10 * MINUTE) == 1
     (item,) = due_reviews(store, T0 + 10 * MINUTE)
@@ -87,8 +87,8 @@ def test_a_miss_becomes_a_review_card_that_comes_back_and_moves_on(store: Progre
     later = reviewed.card.due
     lapsed = answer_puzzle(store, EASY, "24/18", correct=False, seconds=3.0, now=later, in_review=True)
     assert lapsed.card is not None and (lapsed.card.state, lapsed.card.due) == (RELEARNING, later + 10 * MINUTE)
-    assert [entry.correct for entry in store.review_log()] == [False, True, False]
-    assert len(store.rating_history()) == 1
+    assert [entry.correct for entry in store.reviews.review_log()] == [False, True, False]
+    assert len(store.ratings.rating_history()) == 1
 
 
 def test_missed_lesson_tasks_come_back_for_review(store: ProgressStore) -> None:
@@ -109,15 +109,18 @@ def test_a_recognition_position_is_rated_on_its_forced_question_and_its_play_onl
     assert recognised.rated and recognised.card is not None
     played = answer_puzzle(store, DRILL, "13/7", correct=True, seconds=4.0, now=T0 + 5, question="play")
     assert not played.rated and played.card == recognised.card
-    assert [(a.question, a.correct) for a in store.puzzle_history(DRILL.id)] == [("forced", False), ("play", True)]
+    assert [(a.question, a.correct) for a in store.puzzles.puzzle_history(DRILL.id)] == [
+        ("forced", False),
+        ("play", True),
+    ]
 
 
 def test_answers_marked_store_only_are_neither_rated_nor_scheduled(store: ProgressStore) -> None:
     """A Streak's or Storm's answers (and a generated drill position's) are kept, and change nothing else."""
     missed = answer_puzzle(store, DRILL, "not forced", correct=False, seconds=2.0, now=T0, store_only=True)
     assert not missed.rated and missed.card is None
-    assert store.rating_history() == [] and store.review_cards() == []
-    assert [(a.question, a.correct) for a in store.puzzle_history(DRILL.id)] == [("forced", False)]
+    assert store.ratings.rating_history() == [] and store.reviews.review_cards() == []
+    assert [(a.question, a.correct) for a in store.puzzles.puzzle_history(DRILL.id)] == [("forced", False)]
 
 
 def test_puzzles_near_the_rating_leave_out_solved_ones(store: ProgressStore) -> None:
@@ -136,7 +139,7 @@ def test_drill_runs_say_when_they_beat_the_best(store: ProgressStore) -> None:
     assert not finish_drill(store, "streak", 5, mistakes=1, seconds=30.0, now=T0 + 60)
     assert finish_drill(store, "streak", 8, mistakes=1, seconds=50.0, now=T0 + 120)
     assert finish_drill(store, "storm", 3, mistakes=4, seconds=180.0, now=T0 + 300)
-    assert store.drill_best("streak") == 8
+    assert store.drills.drill_best("streak") == 8
 
 
 def test_a_runs_result_is_kept_as_its_drills_run(store: ProgressStore) -> None:
@@ -146,9 +149,9 @@ def test_a_runs_result_is_kept_as_its_drills_run(store: ProgressStore) -> None:
     run.answer(False, T0 + 9)
     assert record_run(store, run.result(T0 + 200))
     assert not record_run(store, run.result(T0 + 200))  # the same score again is no new best
-    kept = store.drill_runs("storm")[0]
+    kept = store.drills.drill_runs("storm")[0]
     assert (kept.score, kept.mistakes, kept.seconds, kept.finished_at, kept.drill) == (1, 1, 170.0, T0 + 200, "best")
-    assert store.drill_best("storm", "best") == 1 and store.drill_best("storm") == 0
+    assert store.drills.drill_best("storm", "best") == 1 and store.drills.drill_best("storm") == 0
 
 
 def test_the_dashboard_of_a_training_session(store: ProgressStore) -> None:

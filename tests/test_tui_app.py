@@ -211,7 +211,7 @@ async def test_a_started_lesson_shows_its_step_on_home_and_resumes_there(tmp_pat
         assert "step 4 of 21" in text_of(app, "#task-title")
 
     store = ProgressStore(tmp_path)
-    progress = store.lesson_progress(lesson.progress_key)
+    progress = store.lessons.lesson_progress(lesson.progress_key)
     store.close()
     assert progress.completed == {2} and progress.first_try == {2} and progress.resume_step == 3
 
@@ -381,7 +381,7 @@ async def test_keyboard_only_play_with_undo(tmp_path: Path) -> None:
         assert not screen.query_one("#continue", Button).display
         assert view.scene.position == start
     store = ProgressStore(tmp_path)
-    assert OPENING_31_STEP[1] not in store.lesson_progress(LESSONS[3].progress_key).completed
+    assert OPENING_31_STEP[1] not in store.lessons.lesson_progress(LESSONS[3].progress_key).completed
     store.close()
 
 
@@ -757,7 +757,7 @@ async def test_the_command_palette_offers_only_the_apps_two_themes(tmp_path: Pat
         await settle(pilot, lambda: app.theme == "textual-light")
         assert app.theme == "textual-light"
     store = ProgressStore(tmp_path)
-    assert store.setting("theme") == "textual-light"  # a theme chosen in the palette is kept like ctrl+t's
+    assert store.settings.setting("theme") == "textual-light"  # a theme chosen in the palette is kept like ctrl+t's
     store.close()
 
 

@@ -123,7 +123,7 @@ async def test_an_empty_answer_is_ignored_not_graded(tmp_path: Path) -> None:
         await pilot.pause()
         assert not screen.query_one("#feedback", Static).display and not screen.done
     store = ProgressStore(tmp_path)
-    assert store.puzzle_attempts(puzzle.id) == []
+    assert store.puzzles.puzzle_attempts(puzzle.id) == []
     store.close()
 
 
@@ -162,18 +162,18 @@ async def test_answers_after_seeing_the_solution_do_not_count_as_solved(tmp_path
         assert feedback.has_class("right")
     store = ProgressStore(tmp_path)
     # Asking for the solution before answering counts as a miss (rated, and the puzzle comes back for review).
-    shown, attempt = store.puzzle_history(puzzle.id)
+    shown, attempt = store.puzzles.puzzle_history(puzzle.id)
     assert (shown.answer, shown.correct, shown.revealed) == ("solution", False, False)
     assert attempt.correct and attempt.revealed and attempt.answer == puzzle.answers[0]
-    assert puzzle.id not in store.solved_puzzles()
-    assert store.review_card(f"puzzle:{puzzle.id}") is not None
+    assert puzzle.id not in store.puzzles.solved_puzzles()
+    assert store.reviews.review_card(f"puzzle:{puzzle.id}") is not None
     store.close()
 
 
 async def test_home_highlights_the_first_lesson_not_yet_done(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path)
     for step in LESSONS[0].graded_steps:
-        store.complete_step(LESSONS[0].progress_key, step, first_try=True)
+        store.lessons.complete_step(LESSONS[0].progress_key, step, first_try=True)
     store.close()
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(110, 34)) as pilot:

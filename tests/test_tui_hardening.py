@@ -270,7 +270,7 @@ def test_changes_kept_for_later_on_quitting_are_said_on_the_terminal(
         locker = sqlite3.connect(self.store.path, isolation_level=None)
         locker.execute("BEGIN EXCLUSIVE")
         lockers.append(locker)
-        self.store.set_setting("theme", "textual-light")  # waits, then is kept for later
+        self.store.settings.set_setting("theme", "textual-light")  # waits, then is kept for later
 
     monkeypatch.setattr(app_module, "ProgressStore", functools.partial(ProgressStore, busy_timeout=0.2))
     monkeypatch.setattr(TrainerApp, "run", run_while_another_program_holds_the_file)
@@ -282,7 +282,7 @@ def test_changes_kept_for_later_on_quitting_are_said_on_the_terminal(
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith("bgtrainer: The progress file ") and "1 change(s) were kept in" in line
     store = ProgressStore(tmp_path)
-    assert store.setting("theme") == "textual-light"
+    assert store.settings.setting("theme") == "textual-light"
     store.close()
 
 
@@ -323,9 +323,9 @@ async def test_damaged_saved_games_are_refused_with_a_notice_and_kept(tmp_path: 
     damaged_local = "[" * 100_000
     damaged_game = '{"format": "bgtrainer-session", "version": 1, "id": "bad", "settings": ' + "[" * 100_000
     store = ProgressStore(data)
-    store.save_local_game("damaged", damaged_local, version=1)
-    store.save_game("bad", damaged_game, match_length=0, level="intermediate", version=1)
-    store.record_puzzle_attempt("forced-0001", "24/18", correct=True, seconds=3.0)
+    store.local_games.save_local_game("damaged", damaged_local, version=1)
+    store.games.save_game("bad", damaged_game, match_length=0, level="intermediate", version=1)
+    store.puzzles.record_puzzle_attempt("forced-0001", "24/18", correct=True, seconds=3.0)
     store.close()
     empty = tmp_path / "content"
     empty.mkdir()
@@ -348,8 +348,11 @@ async def test_damaged_saved_games_are_refused_with_a_notice_and_kept(tmp_path: 
         assert any(notice.startswith("This game cannot be resumed: ") for notice in notices), notices
         assert all(len(notice) < 400 for notice in notices)
     store = ProgressStore(data)
-    assert store.setting("play:local:damaged-1") == damaged_local and store.unfinished_local_games() == []
-    saved = store.game("bad")
+    assert (
+        store.settings.setting("play:local:damaged-1") == damaged_local
+        and store.local_games.unfinished_local_games() == []
+    )
+    saved = store.games.game("bad")
     assert saved is not None and saved.record == damaged_game
-    assert store.puzzle_attempts("forced-0001") == [("24/18", True, 3.0)]
+    assert store.puzzles.puzzle_attempts("forced-0001") == [("24/18", True, 3.0)]
     store.close()

@@ -485,7 +485,7 @@ async def test_complete_lesson_end_to_end(lesson: Lesson, tmp_path: Path) -> Non
         # Home moves on to the next lesson not done (the first one, after the last lesson).
         assert menu.highlighted == (position + 1 if following is not None else 0)
     store = ProgressStore(tmp_path)
-    progress = store.lesson_progress(lesson.progress_key)
+    progress = store.lessons.lesson_progress(lesson.progress_key)
     assert set(lesson.graded_steps) <= progress.completed
     assert progress.first_try == set()  # every task was answered wrongly first
     assert progress.stars(lesson.graded_steps) == 1
@@ -497,7 +497,7 @@ async def test_next_lesson_opens_the_following_lesson_from_the_summary(tmp_path:
     lesson, following = LIBRARY.lessons[0], LIBRARY.lessons[1]
     store = ProgressStore(tmp_path)
     for step in lesson.graded_steps:
-        store.complete_step(lesson.progress_key, step, first_try=True)
+        store.lessons.complete_step(lesson.progress_key, step, first_try=True)
     store.close()
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -193,7 +193,7 @@ async def test_a_passed_double_ends_the_game_on_a_summary_of_the_mistakes(tmp_pa
         mistakes.highlighted = mistakes.option_count - 1
         await pilot.pause()
         assert screen.board.scene.caption.startswith("You chose pass (-1.000); better: take (-0.500)")
-        stored = app.store.games()
+        stored = app.store.games.games()
         assert len(stored) == 1 and stored[0].finished and stored[0].result == summary.split(".")[0] + "."
 
 
@@ -243,7 +243,7 @@ async def test_acey_deucey_a_one_two_chooses_a_double_and_rolls_again(tmp_path: 
         assert f"Acey-deucey: Computer chose {number}-{number}." in screen.happened
         assert board.scene.last_move is not None and board.scene.last_move.side is Side.O
         assert "Computer played" in text_of(screen, "#play-info")
-        saved = app.store.unfinished_local_games()
+        saved = app.store.local_games.unfinished_local_games()
         assert [local.record for local in saved] == [game.record.to_json()]  # saved after every decision
 
 
@@ -326,7 +326,7 @@ async def test_two_players_take_turns_at_one_keyboard_each_in_their_own_numberin
         assert game.deciding is Side.O and "double" in game.allowed  # Player 2 owns the cube: it may redouble
         await pilot.press("q")
         await pilot.pause()
-        (saved,) = app.store.unfinished_local_games()
+        (saved,) = app.store.local_games.unfinished_local_games()
         assert LocalGame.resume(saved.record).state == game.state
         menu = app.screen
         assert isinstance(menu, PlayMenuScreen)
@@ -515,7 +515,7 @@ async def test_the_tutor_switched_off_and_on_with_t(tmp_path: Path) -> None:
         await pilot.press("T")
         await pilot.pause()
         assert not session.tutor and title_of(screen).endswith("tutor off (T)")
-        stored = app.store.game(session.id)
+        stored = app.store.games.game(session.id)
         assert stored is not None and not SessionRecord.from_json(stored.record).settings.tutor
         await type_play(pilot, "24/21 8/3")
         await pilot.press("enter")
@@ -593,7 +593,7 @@ def finish_elsewhere(data_dir: Path, game_id: str) -> str:
     """Another copy of the app on the same folder plays the stored match on to its end and saves it; its record."""
     store = ProgressStore(data_dir)
     try:
-        stored = store.game(game_id, fresh=True)
+        stored = store.games.game(game_id, fresh=True)
         assert stored is not None and not stored.finished
         session = Session.resume(stored.record, evaluator=CheapEvaluator())
         version = stored.version
@@ -623,7 +623,7 @@ async def test_a_second_copy_never_resumes_or_overwrites_a_match_another_copy_fi
         await pilot.pause()
         assert app.screen is menu
         assert all(options.get_option_at_index(i).id != f"resume:{game_id}" for i in range(options.option_count))
-    stored = ProgressStore(tmp_path / "data").game(game_id)
+    stored = ProgressStore(tmp_path / "data").games.game(game_id)
     assert stored is not None and stored.finished and stored.record == final
 
 
@@ -640,7 +640,7 @@ async def test_a_second_copy_playing_on_a_game_moved_on_elsewhere_keeps_the_newe
         await play_settled(pilot)
         assert screen.stale  # told once, and nothing more is saved from here
         assert any("another bgtrainer" in str(notice.message) for notice in app._notifications)
-    stored = ProgressStore(tmp_path / "data").game(session.id)
+    stored = ProgressStore(tmp_path / "data").games.game(session.id)
     assert stored is not None and stored.finished and stored.record == final
 
 

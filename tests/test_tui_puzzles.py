@@ -92,7 +92,7 @@ def puzzle_line(app: TrainerApp) -> str:
 def attempts(data_dir: Path, puzzle_id: str) -> list[tuple[str, bool, float]]:
     store = ProgressStore(data_dir)
     try:
-        return store.puzzle_attempts(puzzle_id)
+        return store.puzzles.puzzle_attempts(puzzle_id)
     finally:
         store.close()
 
@@ -100,7 +100,7 @@ def attempts(data_dir: Path, puzzle_id: str) -> list[tuple[str, bool, float]]:
 def history(data_dir: Path, puzzle_id: str) -> list[PuzzleAttempt]:
     store = ProgressStore(data_dir)
     try:
-        return store.puzzle_history(puzzle_id)
+        return store.puzzles.puzzle_history(puzzle_id)
     finally:
         store.close()
 

@@ -137,10 +137,13 @@ async def test_practice_asks_forced_or_not_then_the_forced_play_rated_and_a_miss
         assert recognise(NO_PLAY.board(), NO_PLAY.roll()).text in shown
         assert "1 right of 2" in title(app)
     store = with_store(tmp_path)
-    assert [(a.question, a.correct) for a in store.puzzle_history(FORCED.id)] == [("forced", True), ("play", True)]
-    assert [entry.puzzle_id for entry in store.rating_history()][-2:] == [FORCED.id, NO_PLAY.id]
-    assert store.review_card(f"puzzle:{NO_PLAY.id}") is not None
-    assert store.review_card(f"puzzle:{FORCED.id}") is None
+    assert [(a.question, a.correct) for a in store.puzzles.puzzle_history(FORCED.id)] == [
+        ("forced", True),
+        ("play", True),
+    ]
+    assert [entry.puzzle_id for entry in store.ratings.rating_history()][-2:] == [FORCED.id, NO_PLAY.id]
+    assert store.reviews.review_card(f"puzzle:{NO_PLAY.id}") is not None
+    assert store.reviews.review_card(f"puzzle:{FORCED.id}") is None
     store.close()
 
 
@@ -169,7 +172,7 @@ async def test_practice_serves_the_shipped_positions_near_the_learners_rating(tm
     no hard one), still in the mix; as each answer moves the rating, the next is chosen near the new one; the
     positions already answered are not served again."""
     store = with_store(tmp_path)
-    store.record_rating((1850.0, 60.0, 0.06), at=T0 - DAY)
+    store.ratings.record_rating((1850.0, 60.0, 0.06), at=T0 - DAY)
     store.close()
     app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
     async with app.run_test(size=SIZE) as pilot:
@@ -196,7 +199,7 @@ async def test_practice_serves_the_shipped_positions_near_the_learners_rating(tm
             await press(pilot, "enter")
         assert set(part_of_mix(served)) == set(CATEGORIES)  # every kind from the first positions
         assert {p.difficulty for p in served} <= {2, 3}
-        assert len(app.store.rating_history()) == 1 + OPENING  # each first answer rated
+        assert len(app.store.ratings.rating_history()) == 1 + OPENING  # each first answer rated
     # Back later: the answered positions are left out.
     app = TrainerApp(data_dir=tmp_path, clock=FakeClock(T0 + DAY))
     async with app.run_test(size=SIZE) as pilot:
@@ -227,9 +230,11 @@ async def test_streak_runs_until_the_first_miss_and_keeps_the_best(tmp_path: Pat
         await press(pilot, "p")  # a miss at once
         assert "Streak over: 0 right in a row. Your best: 2." in text(app, "#drill-prompt")
     store = with_store(tmp_path)
-    assert [(run.score, run.mistakes) for run in store.drill_runs("streak")] == [(1, 1), (2, 1), (0, 1)]
-    assert store.drill_best("streak") == 2
-    assert store.rating_history() == [] and store.review_cards() == []  # a Streak is neither rated nor scheduled
+    assert [(run.score, run.mistakes) for run in store.drills.drill_runs("streak")] == [(1, 1), (2, 1), (0, 1)]
+    assert store.drills.drill_best("streak") == 2
+    assert (
+        store.ratings.rating_history() == [] and store.reviews.review_cards() == []
+    )  # a Streak is neither rated nor scheduled
     store.close()
 
 
@@ -263,15 +268,15 @@ async def test_a_forced_roll_in_a_streak_or_a_storm_counts_once_it_is_played(tmp
         assert "2:55 left   1 right" in title(app)
         assert "Previous position: Right" in str(storm.feedback.render())
     store = with_store(tmp_path)
-    assert [(run.score, run.mistakes) for run in store.drill_runs("streak")] == [(1, 0)]
-    assert [(a.question, a.correct) for a in store.puzzle_history(FORCED.id)] == [
+    assert [(run.score, run.mistakes) for run in store.drills.drill_runs("streak")] == [(1, 0)]
+    assert [(a.question, a.correct) for a in store.puzzles.puzzle_history(FORCED.id)] == [
         ("forced", True),
         ("play", False),
         ("play", True),
         ("forced", True),
         ("play", True),
     ]
-    assert store.rating_history() == [] and store.review_cards() == []
+    assert store.ratings.rating_history() == [] and store.reviews.review_cards() == []
     store.close()
 
 
@@ -303,9 +308,9 @@ async def test_storm_runs_three_minutes_on_the_clock_a_miss_costs_ten_seconds(tm
         await press(pilot, "n")  # answers after the time is up don't count
         assert screen.phase == "over"
     store = with_store(tmp_path)
-    runs = store.drill_runs("storm")
+    runs = store.drills.drill_runs("storm")
     assert [(run.score, run.mistakes, run.seconds) for run in runs] == [(5, 0, STORM_SECONDS), (1, 1, 170.0)]
-    assert store.drill_best("storm") == 5
+    assert store.drills.drill_best("storm") == 5
     store.close()
 
 
@@ -345,9 +350,9 @@ async def test_a_rated_puzzle_attempt_moves_the_rating_shown_with_its_deviation(
         await press(pilot, "escape")
         assert f"Your ratings: Rules {after.text()} · Best play 1500? ± 350" in text(app, "#puzzle-filter")
     store = with_store(tmp_path)
-    assert [entry.puzzle_id for entry in store.rating_history()] == [puzzle.id]
-    assert store.puzzle_rating(puzzle.id) is not None
-    assert store.review_card(f"puzzle:{puzzle.id}") is not None
+    assert [entry.puzzle_id for entry in store.ratings.rating_history()] == [puzzle.id]
+    assert store.ratings.puzzle_rating(puzzle.id) is not None
+    assert store.reviews.review_card(f"puzzle:{puzzle.id}") is not None
     store.close()
 
 
@@ -389,12 +394,14 @@ async def test_review_right_moves_on_a_miss_comes_back_sooner(tmp_path: Path) ->
         app.screen.refresh_menu()  # type: ignore[attr-defined]
         assert "Review (1 due)  (r)" in option_lines(app, "#home-menu")
     store = with_store(tmp_path)
-    task_card = store.review_card(f"lesson:{lesson.progress_key}:{step}")
-    puzzle_card = store.review_card(f"puzzle:{MEDIUM.id}")
+    task_card = store.reviews.review_card(f"lesson:{lesson.progress_key}:{step}")
+    puzzle_card = store.reviews.review_card(f"puzzle:{MEDIUM.id}")
     assert task_card is not None and task_card.due >= T0 + 11 * MINUTE + DAY
     assert puzzle_card is not None and puzzle_card.due == T0 + 21 * MINUTE
-    assert not store.lesson_progress(lesson.progress_key).completed  # a review leaves the lesson's progress as it was
-    assert len(store.rating_history()) == 1  # the puzzle's first miss only: reviews are not rated
+    assert not store.lessons.lesson_progress(
+        lesson.progress_key
+    ).completed  # a review leaves the lesson's progress as it was
+    assert len(store.ratings.rating_history()) == 1  # the puzzle's first miss only: reviews are not rated
     store.close()
 
 
@@ -468,10 +475,10 @@ async def test_a_missed_drill_position_comes_back_for_review_on_the_drill_screen
         assert isinstance(app.screen, HomeScreen)
         assert "Review (0 due)  (r)" in option_lines(app, "#home-menu")
     store = with_store(tmp_path)
-    card = store.review_card(f"puzzle:{FORCED.id}")
+    card = store.reviews.review_card(f"puzzle:{FORCED.id}")
     assert card is not None and card.due >= T0 + 11 * MINUTE + DAY  # right: moved on by days
-    assert [entry.puzzle_id for entry in store.rating_history()] == [FORCED.id]  # the practice miss only
-    history = [(a.question, a.correct, a.attempted_at) for a in store.puzzle_history(FORCED.id)]
+    assert [entry.puzzle_id for entry in store.ratings.rating_history()] == [FORCED.id]  # the practice miss only
+    history = [(a.question, a.correct, a.attempted_at) for a in store.puzzles.puzzle_history(FORCED.id)]
     assert history == [("forced", False, T0), ("forced", True, T0 + 11 * MINUTE), ("play", True, T0 + 11 * MINUTE)]
     store.close()
 
@@ -568,7 +575,7 @@ async def test_the_dashboard_on_home_and_continue(tmp_path: Path) -> None:
 
     # With nothing due, Continue goes on with the next lesson.
     store = with_store(tmp_path)
-    store.remove_review_card(f"puzzle:{MEDIUM.id}")
+    store.reviews.remove_review_card(f"puzzle:{MEDIUM.id}")
     store.close()
     app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
     async with app.run_test(size=(80, 24)) as pilot:

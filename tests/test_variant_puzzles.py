@@ -359,8 +359,8 @@ async def test_a_cube_puzzle_is_answered_by_key_and_explained_with_the_equities(
         assert "each counts twice" in feedback_text(app)
     store = ProgressStore(tmp_path)
     try:
-        assert [(a.answer, a.correct) for a in store.puzzle_history(double.id)] == [("no double", False)]
-        assert [(a.answer, a.correct) for a in store.puzzle_history(take.id)] == [("pass", True)]
+        assert [(a.answer, a.correct) for a in store.puzzles.puzzle_history(double.id)] == [("no double", False)]
+        assert [(a.answer, a.correct) for a in store.puzzles.puzzle_history(take.id)] == [("pass", True)]
     finally:
         store.close()
 

@@ -42,7 +42,7 @@ def seed_progress(folder: Path) -> None:
     store = ProgressStore(folder)
     try:
         for step in first.graded_steps:
-            store.complete_step(first.progress_key, step, first_try=True, at=T0 - DAY)
+            store.lessons.complete_step(first.progress_key, step, first_try=True, at=T0 - DAY)
         right = next(p for p in LIBRARY.puzzles if p.kind == "bearoff" and p.difficulty == 2)
         answer_puzzle(store, right, right.answers[0], correct=True, seconds=8.0, now=T0 - DAY)
         answer_puzzle(store, MEDIUM, "pass", correct=False, seconds=5.0, now=T0 - 30 * MINUTE)

@@ -34,7 +34,7 @@ def stored_game_match(data_dir: Path | None, key: str) -> MatMatch:
 
     store = ProgressStore(data_dir)
     try:
-        games = store.games()
+        games = store.games.games()
     finally:
         store.close()
     chosen = find_game(games, key)

@@ -275,7 +275,7 @@ def game_command(arguments: argparse.Namespace) -> str:
         _check_player_name(arguments.name)
     store = ProgressStore(arguments.data_dir)
     try:
-        games = store.games()
+        games = store.games.games()
         if store.notice:
             print(wording.notice_line(store.notice), file=sys.stderr)
     finally:

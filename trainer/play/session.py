@@ -186,8 +186,8 @@ class Session(AtTable):
         return SessionRecord(self.id, self._settings, tuple(self._table.actions), verdicts)
 
     def save_info(self) -> SaveInfo:
-        """What the store keeps of this session, as the keywords of ``ProgressStore.save_game`` (with the save's
-        number): ``store.save_game(**dataclasses.asdict(session.save_info()), version=...)``."""
+        """What the store keeps of this session, as the keywords of ``store.games.save_game`` (with the save's
+        number): ``store.games.save_game(**dataclasses.asdict(session.save_info()), version=...)``."""
         score = self._table.score
         finished = self._table.is_over
         return SaveInfo(

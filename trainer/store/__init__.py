@@ -9,12 +9,13 @@ later. :attr:`ProgressStore.notice` says what happened, for the app to show.
 
 Layout: :mod:`~trainer.store.opening` (finding and opening the file), :mod:`~trainer.store.migrations`,
 :mod:`~trainer.store.database` (the in-memory copy and the writes to the file), :mod:`~trainer.store.kept` (writes
-kept past closing for the next start), and one module per kind of record
-(:mod:`~trainer.store.lessons`, :mod:`~trainer.store.puzzles`, :mod:`~trainer.store.settings`,
-:mod:`~trainer.store.ratings`, :mod:`~trainer.store.reviews`, :mod:`~trainer.store.drills`,
-:mod:`~trainer.store.games`, :mod:`~trainer.store.local_games`; their versioned saves in
-:mod:`~trainer.store.saves`), combined by :class:`ProgressStore`; every sentence it says is in
-:mod:`~trainer.store.wording`. The store keeps numbers; ratings and schedules are worked out in :mod:`trainer.practice`.
+kept past closing for the next start), and one module per kind of record, each a part of :class:`ProgressStore`
+holding its one database (:mod:`~trainer.store.lessons` as ``store.lessons``, :mod:`~trainer.store.puzzles`,
+:mod:`~trainer.store.settings`, :mod:`~trainer.store.ratings`, :mod:`~trainer.store.reviews`,
+:mod:`~trainer.store.drills`, :mod:`~trainer.store.games`, :mod:`~trainer.store.local_games`,
+:mod:`~trainer.store.personal`, likewise; the games' versioned saves in :mod:`~trainer.store.saves`); every sentence
+it says is in :mod:`~trainer.store.wording`. The store keeps numbers; ratings and schedules are worked out in
+:mod:`trainer.practice`.
 """
 
 from trainer.store.database import BUSY_TIMEOUT

@@ -336,9 +336,11 @@ class Database:
 
 
 class Records:
-    """Base of the per-kind record APIs (lessons, puzzles, settings) that :class:`ProgressStore` combines."""
+    """Base of the per-kind parts of :class:`ProgressStore` (its lessons, puzzles, settings...): each reads and
+    writes its own tables of the store's one :class:`Database`."""
 
-    _db: Database
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
 
 def _new_memory() -> sqlite3.Connection:

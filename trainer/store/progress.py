@@ -19,29 +19,48 @@ from trainer.store.reviews import ReviewRecords
 from trainer.store.settings import SettingRecords
 
 
-class ProgressStore(
-    LessonRecords,
-    PuzzleRecords,
-    SettingRecords,
-    RatingRecords,
-    ReviewRecords,
-    DrillRecords,
-    GameRecords,
-    LocalGameRecords,
-    PersonalRecords,
-):
+class ProgressStore:
     """Lesson and puzzle progress, preferences, ratings, review cards, drill bests, games against the computer and
-    local games in a SQLite database in ``data_dir``.
+    local games in a SQLite database in ``data_dir``, each kind of record read and written through its part
+    (``store.lessons.complete_step(...)``, ``store.games.games()``...).
 
     Reads are answered from an in-memory copy; each change is committed to the file before the call returns, or
     kept and committed later if the file is locked for longer than ``busy_timeout`` seconds. Opening never fails:
     whatever kept the file from being read or written is said in :attr:`notice`, and the session goes on.
     """
 
+    lessons: LessonRecords
+    """Lesson steps done, where to resume, lessons finished."""
+    puzzles: PuzzleRecords
+    """Puzzle answers."""
+    ratings: RatingRecords
+    """The learner's ratings and the puzzles'."""
+    reviews: ReviewRecords
+    """Review cards and the review log."""
+    drills: DrillRecords
+    """Drill runs and bests."""
+    games: GameRecords
+    """Games and matches against the computer."""
+    local_games: LocalGameRecords
+    """Local games (acey-deucey, two players at one keyboard)."""
+    personal: PersonalRecords
+    """The learner's personal puzzles."""
+    settings: SettingRecords
+    """Preferences."""
+
     def __init__(self, data_dir: Path | None = None, *, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.data_dir = data_dir if data_dir is not None else default_data_dir()
         self.path = self.data_dir / DATABASE_NAME
         self._db = Database(self.path, busy_timeout=busy_timeout)
+        self.lessons = LessonRecords(self._db)
+        self.puzzles = PuzzleRecords(self._db)
+        self.ratings = RatingRecords(self._db)
+        self.reviews = ReviewRecords(self._db)
+        self.drills = DrillRecords(self._db)
+        self.games = GameRecords(self._db)
+        self.local_games = LocalGameRecords(self._db)
+        self.personal = PersonalRecords(self._db)
+        self.settings = SettingRecords(self._db)
 
     @property
     def notice(self) -> str | None:

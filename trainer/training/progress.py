@@ -36,16 +36,16 @@ THEME_ORDER = {
 def records_of(store: ProgressStore) -> Records:
     """Everything the dashboard needs from the store."""
     return Records(
-        lesson_steps=store.lesson_steps(),
-        resume_steps=store.resume_steps(),
-        finished_lessons=store.finished_lessons(),
-        attempts=store.all_puzzle_attempts(),
-        ratings=store.rating_history(),
-        puzzle_ratings=store.puzzle_ratings(),
-        cards=store.review_cards(),
-        reviews=store.review_log(),
-        drill_runs=store.drill_runs(),
-        personal_puzzles=[puzzle.id for puzzle in store.personal_puzzles()],
+        lesson_steps=store.lessons.lesson_steps(),
+        resume_steps=store.lessons.resume_steps(),
+        finished_lessons=store.lessons.finished_lessons(),
+        attempts=store.puzzles.all_puzzle_attempts(),
+        ratings=store.ratings.rating_history(),
+        puzzle_ratings=store.ratings.puzzle_ratings(),
+        cards=store.reviews.review_cards(),
+        reviews=store.reviews.review_log(),
+        drill_runs=store.drills.drill_runs(),
+        personal_puzzles=[puzzle.id for puzzle in store.personal.personal_puzzles()],
     )
 
 

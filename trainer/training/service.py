@@ -70,7 +70,7 @@ class AnswerOutcome:
 
 def current_rating(store: ProgressStore, now: float, kind: RatingKind = "rules") -> Glicko:
     """The learner's rating of ``kind`` at ``now`` (its deviation grown for the time since its last rated attempt)."""
-    return ratings.learner_rating(store.learner_rating(kind), now)
+    return ratings.learner_rating(store.ratings.learner_rating(kind), now)
 
 
 def rating_for(store: ProgressStore, puzzle: Puzzle, now: float) -> Glicko:
@@ -80,13 +80,13 @@ def rating_for(store: ProgressStore, puzzle: Puzzle, now: float) -> Glicko:
 
 def current_puzzle_rating(store: ProgressStore, puzzle: Puzzle) -> Glicko:
     """A puzzle's rating: stored, or from its difficulty."""
-    return ratings.puzzle_rating(store.puzzle_rating(puzzle.id), puzzle.difficulty)
+    return ratings.puzzle_rating(store.ratings.puzzle_rating(puzzle.id), puzzle.difficulty)
 
 
 def is_rated(store: ProgressStore, puzzle: Puzzle) -> bool:
     """Whether the next answer to the puzzle's main question would be rated: nothing answered to it before."""
     question = main_question(puzzle)
-    return not any(attempt.question == question for attempt in store.puzzle_history(puzzle.id))
+    return not any(attempt.question == question for attempt in store.puzzles.puzzle_history(puzzle.id))
 
 
 def answer_puzzle(
@@ -112,7 +112,7 @@ def answer_puzzle(
     asked = question if question is not None else main_question(puzzle)
     counts = asked == main_question(puzzle) and not revealed and not retry and not store_only
     rated = counts and not in_review and is_rated(store, puzzle)
-    store.record_puzzle_attempt(
+    store.puzzles.record_puzzle_attempt(
         puzzle.id, answer, correct=correct, seconds=seconds, question=asked, revealed=revealed, at=now
     )
     kind = rating_kind(puzzle.kind)
@@ -121,7 +121,7 @@ def answer_puzzle(
     learner_after, puzzle_after = learner, puzzle_rating
     if rated:
         learner_after, puzzle_after = ratings.rate_attempt(learner, puzzle_rating, correct)
-        store.record_rating(
+        store.ratings.record_rating(
             (learner_after.rating, learner_after.rd, learner_after.volatility),
             puzzle_id=puzzle.id,
             puzzle=(puzzle_after.rating, puzzle_after.rd, puzzle_after.volatility),
@@ -130,7 +130,7 @@ def answer_puzzle(
             kind=kind,
         )
     item = schedule.puzzle_item(puzzle.id)
-    card = store.review_card(item)
+    card = store.reviews.review_card(item)
     new_card = _schedule(store, item, card, correct, in_review, now) if counts else _unchanged(card)
     return AnswerOutcome(rated, learner, learner_after, puzzle_rating, puzzle_after, new_card)
 
@@ -141,7 +141,7 @@ def answer_lesson_task(
     """Apply an answer to a lesson task to the review schedule: a miss makes (or lapses) its card; in review every
     answer moves the card. The card after it, or ``None`` when the task isn't under review."""
     item = schedule.lesson_item(lesson_id, step)
-    return _schedule(store, item, store.review_card(item), correct, in_review, now)
+    return _schedule(store, item, store.reviews.review_card(item), correct, in_review, now)
 
 
 def _schedule(
@@ -158,7 +158,7 @@ def _schedule(
         return schedule.after_answer(card, item, True, now)  # only a review moves a card on: nothing to store
     else:
         reviewed = schedule.after_miss(card, item, now)
-    store.save_review_card(reviewed, correct=correct, at=now)
+    store.reviews.save_review_card(reviewed, correct=correct, at=now)
     return reviewed
 
 
@@ -181,7 +181,7 @@ class ReviewItem:
 def due_reviews(store: ProgressStore, now: float) -> list[ReviewItem]:
     """The items due at ``now``, longest overdue first (cards whose id can't be read are left out)."""
     items = []
-    for card in schedule.due_cards(store.review_cards(), now):
+    for card in schedule.due_cards(store.reviews.review_cards(), now):
         try:
             kind, name, step = schedule.parse_item(card.item_id)
         except ValueError:
@@ -195,7 +195,7 @@ def due_reviews(store: ProgressStore, now: float) -> list[ReviewItem]:
 
 def due_count(store: ProgressStore, now: float) -> int:
     """How many reviews are due at ``now`` (the N of "Review (N due)")."""
-    return schedule.due_count(store.review_cards(), now)
+    return schedule.due_count(store.reviews.review_cards(), now)
 
 
 def puzzles_near_rating(
@@ -212,12 +212,12 @@ def puzzles_near_rating(
     unless ``include_solved``; ``seed`` defaults to the number of answers stored, so each call after an answer
     differs."""
     solved = set() if include_solved else _solved(store, puzzles)
-    stored = store.puzzle_ratings()
+    stored = store.ratings.puzzle_ratings()
     pool = ratings.rating_pool(((p.id, p.difficulty) for p in puzzles if p.id not in solved), stored)
     learner = {kind: current_rating(store, now, kind).rating for kind in {rating_kind(p.kind) for p in puzzles}}
     kinds = {puzzle.id: rating_kind(puzzle.kind) for puzzle in puzzles}
     gaps = ratings.rating_gaps(pool, kinds, learner)
-    chosen_seed = seed if seed is not None else len(store.all_puzzle_attempts())
+    chosen_seed = seed if seed is not None else len(store.puzzles.all_puzzle_attempts())
     chosen = ratings.select_near(gaps, 0.0, count=count, seed=chosen_seed, offset=offset)
     by_id = {puzzle.id: puzzle for puzzle in puzzles}
     return [by_id[puzzle_id] for puzzle_id in chosen]
@@ -226,7 +226,7 @@ def puzzles_near_rating(
 def _solved(store: ProgressStore, puzzles: Sequence[Puzzle]) -> set[str]:
     from trainer.practice.stats import solved_puzzles
 
-    return solved_puzzles(puzzles, store.all_puzzle_attempts())
+    return solved_puzzles(puzzles, store.puzzles.all_puzzle_attempts())
 
 
 def finish_drill(
@@ -240,8 +240,8 @@ def finish_drill(
     drill: DrillName = "recognition",
 ) -> bool:
     """Store a finished Streak or Storm of ``drill``; whether it beats the best so far."""
-    best = store.drill_best(mode, drill)
-    store.record_drill_run(mode, score, mistakes=mistakes, seconds=seconds, at=now, drill=drill)
+    best = store.drills.drill_best(mode, drill)
+    store.drills.record_drill_run(mode, score, mistakes=mistakes, seconds=seconds, at=now, drill=drill)
     return score > best
 
 
@@ -280,12 +280,12 @@ class LessonStanding:
 
 def lesson_standing(store: ProgressStore, lesson: Lesson) -> LessonStanding:
     """The learner's standing in ``lesson``, its current edition first."""
-    progress = store.lesson_progress(lesson.progress_key)
+    progress = store.lessons.lesson_progress(lesson.progress_key)
     graded = lesson.graded_steps
     status = progress.status(graded, len(lesson.steps))
     if status == "done":
         return LessonStanding(progress, "done", progress.stars(graded), progress.first_try_count(graded), len(graded))
-    earlier = [done for done in store.finished_lessons().get(lesson.id, []) if done.edition < lesson.edition]
+    earlier = [done for done in store.lessons.finished_lessons().get(lesson.id, []) if done.edition < lesson.edition]
     if status == "new" and earlier:
         best = max(earlier, key=lambda done: (done.stars, done.finished_at))
         return LessonStanding(progress, "done", best.stars, best.first_try, best.graded, earlier_edition=True)
@@ -294,10 +294,10 @@ def lesson_standing(store: ProgressStore, lesson: Lesson) -> LessonStanding:
 
 def finish_lesson(store: ProgressStore, lesson: Lesson, *, now: float | None = None) -> LessonStanding:
     """Record that the learner finished this edition of ``lesson`` (its resume step back to the start)."""
-    store.set_resume_step(lesson.progress_key, 0)
-    progress = store.lesson_progress(lesson.progress_key)
+    store.lessons.set_resume_step(lesson.progress_key, 0)
+    progress = store.lessons.lesson_progress(lesson.progress_key)
     graded = lesson.graded_steps
-    store.record_lesson_finished(
+    store.lessons.record_lesson_finished(
         lesson.id, lesson.edition, graded=len(graded), first_try=progress.first_try_count(graded), at=now
     )
     return lesson_standing(store, lesson)
@@ -305,22 +305,22 @@ def finish_lesson(store: ProgressStore, lesson: Lesson, *, now: float | None = N
 
 def open_lesson_step(store: ProgressStore, lesson: Lesson, step: int) -> None:
     """The learner is at ``step`` of ``lesson``: the lesson resumes there."""
-    store.set_resume_step(lesson.progress_key, step)
+    store.lessons.set_resume_step(lesson.progress_key, step)
 
 
 def complete_lesson_step(store: ProgressStore, lesson: Lesson, step: int, *, first_try: bool, now: float) -> None:
     """A task of ``lesson`` answered right (``first_try``: at the first attempt of this showing)."""
-    store.complete_step(lesson.progress_key, step, first_try=first_try, at=now)
+    store.lessons.complete_step(lesson.progress_key, step, first_try=first_try, at=now)
 
 
 def save_theme(store: ProgressStore, theme: str) -> None:
     """Keep the theme chosen for the next session."""
-    store.set_setting("theme", theme)
+    store.settings.set_setting("theme", theme)
 
 
 def save_language(store: ProgressStore, language: str) -> None:
     """Keep the language chosen in the app for the next session."""
-    store.set_setting("language", language)
+    store.settings.set_setting("language", language)
 
 
 class PlayedGames:
@@ -334,20 +334,20 @@ class PlayedGames:
 
     def unfinished(self) -> list[StoredGame]:
         """The games against the computer still under way, the one saved last first."""
-        return self.store.unfinished_games(fresh=True)
+        return self.store.games.unfinished_games(fresh=True)
 
     def unfinished_local(self) -> list[StoredLocalGame]:
         """The local games still under way, the one saved last first."""
-        return self.store.unfinished_local_games(fresh=True)
+        return self.store.local_games.unfinished_local_games(fresh=True)
 
     def unfinished_game(self, game_id: str) -> StoredGame | None:
         """The game against the computer ``game_id`` as the file has it now, if it is still under way."""
-        stored = self.store.game(game_id, fresh=True)
+        stored = self.store.games.game(game_id, fresh=True)
         return None if stored is None or stored.finished else stored
 
     def unfinished_local_game(self, game_id: str) -> StoredLocalGame | None:
         """The local game ``game_id`` as the file has it now, if it is still under way."""
-        stored = self.store.local_game(game_id, fresh=True)
+        stored = self.store.local_games.local_game(game_id, fresh=True)
         return None if stored is None or stored.finished else stored
 
     def keep(self, info: SaveInfo | LocalSaveInfo, version: int) -> int:
@@ -359,18 +359,20 @@ class PlayedGames:
         from trainer.play.game import LocalSaveInfo
 
         if isinstance(info, LocalSaveInfo):
-            self.store.save_local_game(info.game_id, info.record, finished=info.finished, version=version + 1)
+            self.store.local_games.save_local_game(
+                info.game_id, info.record, finished=info.finished, version=version + 1
+            )
         else:
-            self.store.save_game(**asdict(info), version=version + 1)
+            self.store.games.save_game(**asdict(info), version=version + 1)
         return version + 1
 
     def set_aside_local(self, game_id: str) -> None:
         """Keep a local game whose record can't be rebuilt aside in the progress file, out of the list."""
-        stored = self.store.local_game(game_id)
+        stored = self.store.local_games.local_game(game_id)
         if stored is not None:
-            self.store.set_setting(LOCAL_ASIDE, stored.record)
-            self.store.set_aside_setting(LOCAL_ASIDE)
-            self.store.delete_local_game(game_id)
+            self.store.settings.set_setting(LOCAL_ASIDE, stored.record)
+            self.store.settings.set_aside_setting(LOCAL_ASIDE)
+            self.store.local_games.delete_local_game(game_id)
 
 
 LOCAL_ASIDE = "play:local"
@@ -469,18 +471,18 @@ def drill_mistakes(
         puzzle = mistake_puzzle(item, analysis.plies, money=not analysis.length, source=source)
         if puzzle is not None:
             found.append((puzzle.id, puzzle.model_dump_json(), source))
-    added = store.add_personal_puzzles(found, at=now)
+    added = store.personal.add_personal_puzzles(found, at=now)
     for puzzle_id in added:
         item_id = schedule.puzzle_item(puzzle_id)
-        if store.review_card(item_id) is None:
-            store.save_review_card(schedule.new_card(item_id, now), at=now)
+        if store.reviews.review_card(item_id) is None:
+            store.reviews.save_review_card(schedule.new_card(item_id, now), at=now)
     return len(added)
 
 
 def personal_puzzles(store: ProgressStore) -> list[Puzzle]:
     """The learner's personal puzzles, as puzzles (a record that no longer reads is passed over)."""
     found = []
-    for stored in store.personal_puzzles():
+    for stored in store.personal.personal_puzzles():
         try:
             found.append(Puzzle.model_validate_json(stored.record))
         except ValueError:

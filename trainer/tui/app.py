@@ -95,7 +95,7 @@ class TrainerApp(App[None]):
         """The evaluator the Play and Explore screens use (``None``: bgsage's, loaded on first need)."""
         self._evaluator_lock = threading.Lock()
         self.store = ProgressStore(data_dir)
-        saved = self.store.setting("language")
+        saved = self.store.settings.setting("language")
         chosen = language if language is not None else next((known for known in LANGUAGES if known == saved), None)
         if chosen is not None:
             use_language(chosen)
@@ -115,7 +115,7 @@ class TrainerApp(App[None]):
         return HomeScreen()
 
     def on_mount(self) -> None:
-        saved_theme = self.store.setting("theme")
+        saved_theme = self.store.settings.setting("theme")
         if saved_theme in THEMES:
             self.theme = saved_theme
         self.watch(self, "theme", self.save_theme, init=False)

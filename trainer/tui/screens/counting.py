@@ -134,13 +134,13 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
 
         library = self.trainer.puzzles
         positions = [*self.pool(), *([] if library is None else library.counts)]
-        figures = counting_drill_figures(positions, Records(attempts=self.store.all_puzzle_attempts()))
+        figures = counting_drill_figures(positions, Records(attempts=self.store.puzzles.all_puzzle_attempts()))
         return figures[self.kind]
 
     def start_round(self) -> None:
         """A new round: its positions, and the figures it is measured against."""
         pool = self.pool()
-        answered = {attempt.puzzle_id for attempt in self.store.all_puzzle_attempts()}
+        answered = {attempt.puzzle_id for attempt in self.store.puzzles.all_puzzle_attempts()}
         self.positions = round_positions(pool, self.seen | answered, int(self.now()), shuffle=self.given is None)
         if not self.positions:
             self.query_one("#counting-prompt", Static).update(wording.counting_loading())

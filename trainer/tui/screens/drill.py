@@ -135,7 +135,7 @@ class DrillMenuScreen(MenuPageScreen):
         return wording.drill_subtitle()
 
     def add_entries(self, menu: OptionList) -> None:
-        streak, storm = self.store.drill_best("streak"), self.store.drill_best("storm")
+        streak, storm = self.store.drills.drill_best("streak"), self.store.drills.drill_best("storm")
         minutes = round(STORM_SECONDS / 60)
         menu.add_option(Option(wording.practice_mode(), id="practice"))
         menu.add_option(Option(wording.streak_mode(streak), id="streak"))
@@ -237,13 +237,15 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
             positions: Iterator[Puzzle] = iter(self.given)
         else:
             answered = frozenset(
-                attempt.puzzle_id for attempt in self.store.all_puzzle_attempts() if attempt.question == "forced"
+                attempt.puzzle_id
+                for attempt in self.store.puzzles.all_puzzle_attempts()
+                if attempt.question == "forced"
             )
             positions = drill_positions(shipped, self.mode, int(now), answered=answered, near=self.nearest)
         self.right = self.answered = 0
         self.new_best = False
         if self.mode in ("streak", "storm"):
-            self.best = self.store.drill_best(self.mode)
+            self.best = self.store.drills.drill_best(self.mode)
             self.run = Run(RUN_MODES[self.mode], positions, started_at=now, drill="recognition")
         else:
             self.positions = positions

@@ -196,7 +196,7 @@ class GameReviewMenuScreen(MenuPageScreen):
         return wording.game_review_subtitle()
 
     def add_entries(self, menu: OptionList) -> None:
-        games = list(reversed(self.store.games(fresh=True)))  # as the file has them now, the newest first
+        games = list(reversed(self.store.games.games(fresh=True)))  # as the file has them now, the newest first
         self.listed = {game.id: game for game in games}
         for game in games:
             menu.add_option(Option(Text(wording.game_to_review(game)), id=f"game:{game.id}"))

@@ -155,7 +155,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         if puzzles is None:
             options.append(Option(wording.puzzles_entry(None, 0), id="puzzles", disabled=True))
         else:
-            solved = len(store.solved_puzzles() & {p.id for p in puzzles.puzzles})
+            solved = len(store.puzzles.solved_puzzles() & {p.id for p in puzzles.puzzles})
             options.append(Option(wording.puzzles_entry(solved, len(puzzles.puzzles)), id="puzzles"))
         options.append(Option(wording.drill_entry(), id="drill", disabled=puzzles is None))
         options.append(Option(wording.skill_drills_entry(), id="skill-drills", disabled=puzzles is None))

@@ -393,7 +393,7 @@ class LessonScreen(TaskScreen):
     def summary_text(self) -> str:
         """The summary of a finished lesson: stars, tasks right at the first try, the thresholds, what comes next."""
         graded = self.lesson.graded_steps
-        progress = self.store.lesson_progress(self.lesson.progress_key)
+        progress = self.store.lessons.lesson_progress(self.lesson.progress_key)
         low, high = (round(threshold * 100) for threshold in sorted(STAR_THRESHOLDS))
         return wording.lesson_summary(
             progress.stars(graded),
@@ -436,7 +436,7 @@ class LessonScreen(TaskScreen):
         library = self.trainer.puzzles
         puzzles = [] if library is None else practice_set(library.puzzles, key)[1]
         if puzzles:
-            solved = self.store.solved_puzzles()
+            solved = self.store.puzzles.solved_puzzles()
             start = next((index for index, puzzle in enumerate(puzzles) if puzzle.id not in solved), 0)
             self.app.push_screen(PuzzleScreen(puzzles, start=start))
 

@@ -132,7 +132,7 @@ class PuzzleMenuScreen(TrainerScreen):
         if library is None:
             menu.add_option(Option(wording.loading_puzzles(), id="loading", disabled=True))
             return
-        solved = self.store.solved_puzzles()
+        solved = self.store.puzzles.solved_puzzles()
 
         def line(label: str, key: str, indent: str = "") -> Option:
             chosen = self.selection(key)
@@ -162,7 +162,7 @@ class PuzzleMenuScreen(TrainerScreen):
         puzzles = self.selection(event.option.id or "all")
         if not puzzles:
             return
-        solved = self.store.solved_puzzles()
+        solved = self.store.puzzles.solved_puzzles()
         start = next((index for index, puzzle in enumerate(puzzles) if puzzle.id not in solved), 0)
         self.app.push_screen(PuzzleScreen(puzzles, start=start))
 

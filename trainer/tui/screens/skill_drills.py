@@ -65,13 +65,13 @@ class SkillDrillMenuScreen(MenuPageScreen):
     def add_entries(self, menu: OptionList) -> None:
         from trainer.practice.stats import Records, counting_drill_figures
 
-        streak, storm = self.store.drill_best("streak", "best"), self.store.drill_best("storm", "best")
+        streak, storm = self.store.drills.drill_best("streak", "best"), self.store.drills.drill_best("storm", "best")
         minutes = round(STORM_SECONDS / 60)
         menu.add_option(Option(wording.best_streak_entry(streak), id="best:streak"))
         menu.add_option(Option(wording.best_storm_entry(minutes, round(STORM_MISS_PENALTY), storm), id="best:storm"))
         library = self.trainer.puzzles
         counts = [] if library is None else library.counts
-        counting = counting_drill_figures(counts, Records(attempts=self.store.all_puzzle_attempts()))
+        counting = counting_drill_figures(counts, Records(attempts=self.store.puzzles.all_puzzle_attempts()))
         for number, (kind, figures) in enumerate(counting.items(), start=3):
             menu.add_option(Option(wording.count_drill_entry(number, kind, figures.best_ten), id=f"count:{kind}"))
 
@@ -149,7 +149,7 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
         now = self.now()
         self.run = self.new_run(run_order(self.pool, self.seed if self.seed is not None else int(now)), now)
         self.seed = None  # a run started again is shuffled anew
-        self.best = self.store.drill_best(self.mode, "best")
+        self.best = self.store.drills.drill_best(self.mode, "best")
         self.new_best = False
         self.over = False
         self.show_puzzle()
