@@ -19,7 +19,7 @@ from trainer.engine import Position, legal_plays
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.puzzles import PuzzleScreen
-from trainer.tui.steps import DoubleView, view_for
+from trainer.tui.steps import DoublePuzzleView, puzzle_view_for
 
 LIBRARY = load_puzzles()
 DOUBLES = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "double"]
@@ -172,8 +172,8 @@ def test_a_wrong_stored_answer_is_refused_when_the_file_loads_naming_file_puzzle
 
 
 def test_the_view_offers_the_six_doubles_and_grades_them_in_words() -> None:
-    view = view_for(double_puzzle(conditions=["safe"], answers=["1-1", "2-2", "3-3"]))
-    assert isinstance(view, DoubleView)
+    view = puzzle_view_for(double_puzzle(conditions=["safe"], answers=["1-1", "2-2", "3-3"]))
+    assert isinstance(view, DoublePuzzleView)
     assert [label for _, label in view.options()] == ["1-1", "2-2", "3-3", "4-4", "5-5", "6-6"]
     assert view.scene().dice is None and view.scene().position.text() == BLOCKED
     right = view.on_option("double:3")
@@ -188,7 +188,7 @@ def test_the_view_offers_the_six_doubles_and_grades_them_in_words() -> None:
 
 
 def test_the_view_asks_yes_or_no_of_a_full_question_and_says_how_many_moves_play() -> None:
-    view = view_for(double_puzzle(question="full", theme="double-in-full", dice="55", answers=["no"]))
+    view = puzzle_view_for(double_puzzle(question="full", theme="double-in-full", dice="55", answers=["no"]))
     assert view.options() == [("answer:yes", "Yes"), ("answer:no", "No")]
     assert view.scene().dice is not None and view.scene().dice.high == 5
     wrong = view.on_option("answer:yes")
@@ -196,7 +196,7 @@ def test_the_view_asks_yes_or_no_of_a_full_question_and_says_how_many_moves_play
     assert wrong.message.startswith("No: only 2 of the four moves of 5-5 can be played (")
     assert wrong.message.endswith("the rest of the turn, bonus roll and all, is lost.")
     assert view.on_option("answer:no").correct
-    yes = view_for(double_puzzle(question="full", theme="double-in-full", dice="44", answers=["yes"]))
+    yes = puzzle_view_for(double_puzzle(question="full", theme="double-in-full", dice="44", answers=["yes"]))
     assert yes.on_option("answer:yes").message.startswith("Right: all four moves of 4-4 can be played, e.g. ")
 
 

@@ -45,7 +45,7 @@ from trainer.tui.app import TrainerApp
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.lesson import LessonScreen
 from trainer.tui.screens.task_screen import TaskScreen
-from trainer.tui.steps import StepView, view_for
+from trainer.tui.steps import StepView, Task, view_for
 from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.cube import CUBE_KEYS, CubeAction, CubeActions
 
@@ -361,7 +361,7 @@ def test_every_step_of_every_lesson_is_graded_wrong_then_right_through_its_view(
         assert step.kind == "read" or right is not None, where
 
 
-def answers_through(view: StepView, step: object) -> tuple[list[Feedback], Feedback | None]:
+def answers_through(view: StepView[Task], step: object) -> tuple[list[Feedback], Feedback | None]:
     """A step answered through its view as the screen would: the wrong answers first, then the right one."""
     wrong: list[Feedback] = []
     right: Feedback | None = None

@@ -37,6 +37,9 @@ QUIET_NAMES = re.compile(r"(DEFAULT_)?CSS|.*_SQL|.*_PATTERN|SCHEMA.*|MAT_.*|.*_N
 notation the user types (never translated)."""
 QUIET_FUNCTIONS = {"__repr__"}
 """Functions whose text is never shown to a learner: a value's representation for programmers."""
+PROGRAMMER_ERRORS = {"AssertionError", "NoViewError"}
+"""Errors only a programmer meets, whose messages no learner sees: a broken invariant, a kind of step added without
+its view (:class:`trainer.tui.steps.NoViewError`)."""
 
 
 def docstrings(tree: ast.AST) -> set[int]:
@@ -71,9 +74,9 @@ def translator(node: ast.AST) -> bool:
 
 def exempt(tree: ast.AST) -> set[int]:
     """The ids of the literals no learner sees or that are translated: the messages given to ``_()`` and its kin;
-    the text of patterns and SQL, stylesheets; the messages of assertions (a programmer's errors); and values that
-    are compared or looked up rather than shown (enum members, dictionary keys, subscripts, operands of ``==`` and
-    ``in``, the values of the module's ``Literal[...]`` types, the actions of key bindings and buttons)."""
+    the text of patterns and SQL, stylesheets; the messages of assertions and :data:`PROGRAMMER_ERRORS`; and values
+    that are compared or looked up rather than shown (enum members, dictionary keys, subscripts, operands of ``==``
+    and ``in``, the values of the module's ``Literal[...]`` types, the actions of key bindings and buttons)."""
     found: set[int] = set()
     values = literal_values(tree)
 
@@ -91,8 +94,9 @@ def exempt(tree: ast.AST) -> set[int]:
             skip(node.value)
         elif isinstance(node, ast.Assert):
             skip(node.msg)  # a programmer's error, never shown
-        elif isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and call_name(node.exc) == "AssertionError":
-            skip(node.exc)
+        elif isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            if call_name(node.exc) in PROGRAMMER_ERRORS:
+                skip(node.exc)
         elif isinstance(node, ast.ClassDef) and any(
             (isinstance(base, ast.Name) and base.id.endswith("Enum")) for base in node.bases
         ):

@@ -1,8 +1,11 @@
-"""Step views: what a screen needs of each kind of task, one class a kind, found through one registry.
+"""Step views: what a screen needs of each kind of task, one class a kind, found through a registry keyed on the
+task's class.
 
-A task is a lesson's step (``read``, ``play``, ``pick``, ``choose``, ``setup``, ``roll``, ``cube``, ``score``,
-``double``, ``shots``, ``pips``, ``best``) or a puzzle (``forced``, ``bearoff``, ``cube``). :func:`view_for` gives the
-view of a task; the lesson, puzzle and review screens only talk to views:
+A task is a lesson's step (a class of :data:`~trainer.content.models.Step`: ``read``, ``play``, ``pick``, ``choose``,
+``setup``, ``roll``, ``cube``, ``score``, ``double``, ``shots``, ``pips``, ``best``) or a puzzle (``forced``,
+``bearoff``, ``best``, ``cube``, ``double``). :func:`view_for` gives the view of a step, registered for its class
+(:func:`step_view`, found along the class's bases); :func:`puzzle_view_for` the view of a puzzle (:func:`puzzle_view`).
+The lesson, puzzle and review screens only talk to views:
 
 - what it shows: :meth:`StepView.heading`, :meth:`~StepView.text`, the board's :meth:`~StepView.scene`, the
   numbered :meth:`~StepView.options`, a roll to play on the board (:meth:`~StepView.roll_to_play`), the cube
@@ -12,7 +15,8 @@ view of a task; the lesson, puzzle and review screens only talk to views:
   made or typed, an option, a cube action, a key of the step's own (``roll``, ``starter``, ``check_setup``...).
 
 A view is made for one showing of its task and keeps what the learner did meanwhile (the checkers placed, the
-throws seen, whether it is answered). Adding a kind of task is adding one class with :func:`step_view`.
+throws seen, whether it is answered). Adding a kind of step is adding one class with :func:`step_view`; a step whose
+class has no view is refused (:class:`NoViewError`).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from trainer.content.best import grade_best
 from trainer.content.counting import grade_count
@@ -47,11 +51,13 @@ from trainer.content.models import (
     PipsStep,
     PlayStep,
     Puzzle,
+    PuzzleKind,
     ReadStep,
     RollStep,
     ScoreStep,
     SetupStep,
     ShotsStep,
+    Step,
 )
 from trainer.content.scoring import Worked, grade_score_step, work_out
 from trainer.engine import CHECKERS, OFF, Cube, Dice, Play, Position, Side
@@ -60,38 +66,114 @@ from trainer.tui import wording
 from trainer.tui.scenes import cube_question_scene, played_scene
 from trainer.tui.widgets.scene import BoardScene, TurnCue
 
-Task = Any
-"""A lesson step or a puzzle (each kind of view takes its own)."""
-V = TypeVar("V", bound="type[StepView]")
 
-VIEWS: dict[str, type[StepView]] = {}
-"""Each kind of task and its view."""
+class Task(Protocol):
+    """What every view reads of the task it shows, a lesson step or a puzzle: its kind and its board."""
+
+    @property
+    def kind(self) -> str: ...
+
+    def board(self) -> Position | None: ...
 
 
-def step_view(*kinds: str) -> Callable[[V], V]:
-    """Register a view class for the tasks of ``kinds``."""
+class PromptedTask(Task, Protocol):
+    """A task that asks something (every step but a page to read, and every puzzle): its prompt is its text."""
 
-    def register(cls: V) -> V:
-        for kind in kinds:
-            VIEWS[kind] = cls
+    @property
+    def prompt(self) -> str: ...
+
+
+class PuzzleTask(PromptedTask, Protocol):
+    """A puzzle: its id names it under the board."""
+
+    @property
+    def id(self) -> str: ...
+
+
+T = TypeVar("T", bound=Task, covariant=True)
+P = TypeVar("P", bound=PromptedTask, covariant=True)
+Z = TypeVar("Z", bound=PuzzleTask, covariant=True)
+B = TypeVar("B", bound="BestStep | Puzzle", covariant=True)
+K = TypeVar("K")
+W = TypeVar("W", bound=type)
+V = TypeVar("V", bound="type[StepView[Any]]")
+PV = TypeVar("PV", bound="type[PuzzleView[Any]]")
+
+
+# --- the registry ---------------------------------------------------------------------------------------------------
+
+VIEWS: dict[type, type[StepView[Task]]] = {}
+"""Each class of lesson step and its view."""
+PUZZLE_VIEWS: dict[str, type[PuzzleView[Puzzle]]] = {}
+"""Each kind of puzzle and its view (by kind: every puzzle is of the one class :class:`Puzzle`)."""
+
+
+class NoViewError(LookupError):
+    """No view is registered for a task: a class of step added without its view, or a kind of puzzle no screen
+    solves (a programmer's error: its message names the task and the tasks that have a view)."""
+
+
+def registering(table: dict[K, Any], keys: tuple[K, ...]) -> Callable[[W], W]:
+    """A class decorator that registers the class in ``table`` under each of ``keys``."""
+
+    def register(cls: W) -> W:
+        for key in keys:
+            table[key] = cls
         return cls
 
     return register
 
 
-def view_for(task: Task, *, key: str = "") -> StepView:
-    """The view of ``task`` for one showing (``key`` names the task where it lives, e.g. ``lesson/3``: a view that
+def step_view(*step_classes: type) -> Callable[[V], V]:
+    """Register a view class for the steps of ``step_classes`` (and of their subclasses)."""
+    return registering(VIEWS, step_classes)
+
+
+def view_class(step_class: type) -> type[StepView[Task]]:
+    """The view registered for ``step_class``, or else for the nearest of its bases.
+
+    :raises NoViewError: if none is.
+    """
+    for cls in step_class.__mro__:
+        if cls in VIEWS:
+            return VIEWS[cls]
+    known = ", ".join(sorted(cls.__qualname__ for cls in VIEWS))
+    raise NoViewError(
+        f"no view is registered for {step_class.__qualname__}: register one with @step_view (views are registered"
+        f" for {known})"
+    )
+
+
+def view_for(step: Step, *, key: str = "") -> StepView[Task]:
+    """The view of ``step`` for one showing (``key`` names the step where it lives, e.g. ``lesson/3``: a view that
     shuffles its options does it the same way each time).
 
-    A puzzle is shown by its kind's puzzle view where it has one of its own (``puzzle:best``).
-
-    :raises KeyError: for a kind of task no view shows.
+    :raises NoViewError: for a class of step no view shows.
     """
-    own = f"puzzle:{task.kind}" if isinstance(task, Puzzle) else ""
-    return VIEWS[own if own in VIEWS else task.kind](task, key=key)
+    return view_class(type(step))(step, key=key)
 
 
-class StepView:
+def puzzle_view(*kinds: PuzzleKind) -> Callable[[PV], PV]:
+    """Register a view class for the puzzles of ``kinds``."""
+    return registering(PUZZLE_VIEWS, kinds)
+
+
+def puzzle_view_for(puzzle: Puzzle) -> PuzzleView[Puzzle]:
+    """The view of ``puzzle`` for one showing.
+
+    :raises NoViewError: for a kind of puzzle no view shows (those the drills and the counting screens ask).
+    """
+    view = PUZZLE_VIEWS.get(puzzle.kind)
+    if view is None:
+        known = ", ".join(sorted(PUZZLE_VIEWS))
+        raise NoViewError(f"no view is registered for a {puzzle.kind} puzzle (views are registered for {known})")
+    return view(puzzle)
+
+
+# --- the views' base ------------------------------------------------------------------------------------------------
+
+
+class StepView(Generic[T]):
     """What a screen needs of one kind of task (see the module)."""
 
     kind_name: ClassVar[str] = ""
@@ -107,7 +189,7 @@ class StepView:
     points_answer: ClassVar[bool] = False
     """Whether a point chosen on the board answers the task (else it changes what the task shows)."""
 
-    def __init__(self, task: Task, *, key: str = "") -> None:
+    def __init__(self, task: T, *, key: str = "") -> None:
         self.task = task
         self.key = key
         self.solved = False
@@ -119,7 +201,7 @@ class StepView:
 
     def text(self) -> str:
         """The task's text (Markdown from the content file)."""
-        return str(self.task.prompt)
+        raise NotImplementedError(self.task.kind)
 
     def scene(self) -> BoardScene:
         """The board as the task stands now."""
@@ -180,6 +262,35 @@ class StepView:
         self.solved = True
 
 
+class PromptView(StepView[P]):
+    """A task that asks something: its text is its prompt."""
+
+    def text(self) -> str:
+        return self.task.prompt
+
+
+class PuzzleView(PromptView[Z]):
+    """What a puzzle's view adds to a step's: the puzzle's name under the board, and the solution in words."""
+
+    final = False
+    """Whether the first answer is the only one (a timed run's): a best-play puzzle's miss then shows the best play
+    and the figures."""
+
+    def captioned(self, scene: BoardScene, *, names: tuple[str, str] | None = None) -> BoardScene:
+        """``scene`` as a puzzle shows it: the puzzle named under the board, the sides called ``names`` (``None``:
+        you and O)."""
+        return replace(scene, names=names, caption=wording.puzzle_caption(self.task.id))
+
+    def solution(self) -> str | None:
+        """The right answer in words, for a puzzle whose solution is said rather than played out on the board."""
+        return None
+
+
+def yes_or_no() -> list[tuple[str, str]]:
+    """The options of a question answered yes or no."""
+    return [("answer:yes", wording.yes()), ("answer:no", wording.no())]
+
+
 # --- lesson steps ---------------------------------------------------------------------------------------------------
 
 
@@ -188,13 +299,12 @@ def table_scene_of(step: ReadStep | ChooseStep) -> BoardScene:
     return BoardScene(position=step.board(), dice=step.roll(), cube=step.cube_shown(), match=step.match_score())
 
 
-@step_view("read")
-class ReadView(StepView):
+@step_view(ReadStep)
+class ReadStepView(StepView[ReadStep]):
     """A page to read, with a board to look at."""
 
     kind_name = N_("Read")
     continues = True
-    task: ReadStep
 
     def heading(self) -> str:
         return self.task.title or super().heading()
@@ -206,15 +316,14 @@ class ReadView(StepView):
         return table_scene_of(self.task)
 
 
-class _RollView(StepView):
-    """A roll to play on the board or in notation (the step's position and dice); the play made is shown once
-    right."""
+class _RollView(PromptView[P]):
+    """A roll to play on the board or in notation; the play made is shown once right."""
 
     answers_on_board = True
     typed = True
     undoes = True
 
-    def __init__(self, task: Task, *, key: str = "") -> None:
+    def __init__(self, task: P, *, key: str = "") -> None:
         super().__init__(task, key=key)
         self.played: Play | None = None
 
@@ -224,7 +333,7 @@ class _RollView(StepView):
         return start if self.played is None else played_scene(start, self.played)
 
     def roll_to_play(self) -> tuple[Position, Dice]:
-        return self.task.board(), self.task.roll()
+        raise NotImplementedError(self.task.kind)
 
     def on_text(self, text: str) -> Feedback | Play:
         return read_play(*self.roll_to_play(), text)
@@ -234,12 +343,11 @@ class _RollView(StepView):
         self.played = play
 
 
-@step_view("play")
-class PlayView(_RollView):
+@step_view(PlayStep)
+class PlayStepView(_RollView[PlayStep]):
     """A roll to play for a goal (a given play, or conditions), graded by the engine."""
 
     kind_name = N_("Play")
-    task: PlayStep
 
     def roll_to_play(self) -> tuple[Position, Dice]:
         return read_step_board(self.task)
@@ -248,36 +356,49 @@ class PlayView(_RollView):
         return grade_play(self.task, play, written)
 
 
-@step_view("best")
-class BestView(_RollView):
-    """Find the best play: graded by the step's figures; after a miss the best play is named, and once right the
-    best plays are shown with their equities."""
+class _BestView(_RollView[B]):
+    """Find the best play (the task's position and dice): graded by the task's figures; after a miss the best play
+    is named, and once right the best plays are shown with their equities."""
 
     kind_name = N_("Best play")
-    task: BestStep
 
-    def __init__(self, task: Task, *, key: str = "") -> None:
+    def __init__(self, task: B, *, key: str = "") -> None:
         super().__init__(task, key=key)
         self.misses = 0
 
-    def on_play(self, play: Play, written: str) -> Feedback:
-        step = self.task
-        feedback = grade_best(step, play, written, misses=self.misses, explanation=step.explanation, hint=step.hint)
+    def roll_to_play(self) -> tuple[Position, Dice]:
+        return self.task.board(), self.task.roll()
+
+    def graded(
+        self, play: Play, written: str, *, explanation: str, hint: str | None = None, final: bool = False
+    ) -> Feedback:
+        """The play graded by the figures (``explanation`` said once right, ``hint`` after a miss; a ``final`` play
+        is the only answer); a miss is counted."""
+        feedback = grade_best(
+            self.task, play, written, misses=self.misses, explanation=explanation, hint=hint, final=final
+        )
         if not feedback.correct:
             self.misses += 1
         return feedback
 
 
-@step_view("pick")
-class PickView(StepView):
+@step_view(BestStep)
+class BestStepView(_BestView[BestStep]):
+    """A lesson's best-play step: its explanation once right, its hint after a miss."""
+
+    def on_play(self, play: Play, written: str) -> Feedback:
+        return self.graded(play, written, explanation=self.task.explanation, hint=self.task.hint)
+
+
+@step_view(PickStep)
+class PickStepView(PromptView[PickStep]):
     """A point to choose on the board; the right one is marked."""
 
     kind_name = N_("Pick a point")
     answers_on_board = True
     points_answer = True
-    task: PickStep
 
-    def __init__(self, task: Task, *, key: str = "") -> None:
+    def __init__(self, task: PickStep, *, key: str = "") -> None:
         super().__init__(task, key=key)
         self.picked: int | None = None
 
@@ -293,14 +414,13 @@ class PickView(StepView):
         self.picked = point
 
 
-@step_view("choose")
-class ChooseView(StepView):
+@step_view(ChooseStep)
+class ChooseStepView(PromptView[ChooseStep]):
     """Options to choose from, in an order of their own (the same every time, so the right one isn't always first)."""
 
     kind_name = N_("Choose")
-    task: ChooseStep
 
-    def __init__(self, task: Task, *, key: str = "") -> None:
+    def __init__(self, task: ChooseStep, *, key: str = "") -> None:
         super().__init__(task, key=key)
         self.misses = 0
 
@@ -319,17 +439,16 @@ class ChooseView(StepView):
         return feedback
 
 
-@step_view("setup")
-class SetupView(StepView):
+@step_view(SetupStep)
+class SetupStepView(PromptView[SetupStep]):
     """The starting position to set up, a checker at a time: enter or a click adds one, minus or a right-click takes
     one off, ``c`` checks."""
 
     kind_name = N_("Set up")
     answers_on_board = True
     undoes = True
-    task: SetupStep
 
-    def __init__(self, task: Task, *, key: str = "") -> None:
+    def __init__(self, task: SetupStep, *, key: str = "") -> None:
         super().__init__(task, key=key)
         self.counts = [0] * 26
 
@@ -375,14 +494,13 @@ class SetupView(StepView):
         return None
 
 
-@step_view("roll")
-class RollView(StepView):
+@step_view(RollStep)
+class RollStepView(PromptView[RollStep]):
     """The opening roll: throw (``r``) until the dice differ, then say who starts (``x`` or ``o``)."""
 
     kind_name = N_("Opening roll")
-    task: RollStep
 
-    def __init__(self, task: Task, *, key: str = "") -> None:
+    def __init__(self, task: RollStep, *, key: str = "") -> None:
         super().__init__(task, key=key)
         self.throws_seen = 0
 
@@ -412,53 +530,49 @@ class RollView(StepView):
         return None
 
 
-@step_view("cube")
-class CubeView(StepView):
-    """A cube decision before the roll, answered with the cube actions and graded by the exact cube table: a lesson's
-    cube step (you double, or O has doubled you) or a cube puzzle (X may double; O is asked to take)."""
+class _CubeView(PromptView[P]):
+    """A cube decision before the roll, answered with the cube actions and graded by the exact cube table (or the
+    task's figures)."""
 
     kind_name = N_("Cube decision")
 
+    def asked(self) -> str:
+        """The question: ``double`` (may the side on roll double?) or ``take`` (should the other side take?)."""
+        raise NotImplementedError(self.task.kind)
+
     @property
     def cube_question(self) -> str | None:
-        return None if self.solved else str(self.task.question or "double")
+        return None if self.solved else self.asked()
+
+
+@step_view(CubeStep)
+class CubeStepView(_CubeView[CubeStep]):
+    """A lesson's cube step: you double, or O has doubled you."""
+
+    def asked(self) -> str:
+        return self.task.question
 
     def scene(self) -> BoardScene:
-        if isinstance(self.task, CubeStep):
-            step = self.task
-            caption = wording.cube_caption(step.question)
-            return cube_question_scene(
-                step.board(), question=step.question, cube=step.cube, owned=step.cube > 1, caption=caption
-            )
-        puzzle: Puzzle = self.task
-        owned = puzzle.owner == "player"
-        question = puzzle.question or "double"
-        scene = cube_question_scene(
-            puzzle.board(), question=question, cube=2 if owned else 1, owned=owned, doubler=Side.X
+        step = self.task
+        caption = wording.cube_caption(step.question)
+        return cube_question_scene(
+            step.board(), question=step.question, cube=step.cube, owned=step.cube > 1, caption=caption
         )
-        return replace(scene, names=("X", "O"), caption=wording.puzzle_caption(puzzle.id))
 
     def on_cube(self, action: str) -> Feedback:
-        if isinstance(self.task, CubeStep):
-            return grade_cube_step(self.task, action)
-        return CubeTask.of_puzzle(self.task).grade(action)
-
-    def solution(self) -> str:
-        """A cube puzzle's right answer with its figures, in words."""
-        return cube_solution(self.task)
+        return grade_cube_step(self.task, action)
 
 
-@step_view("score")
-class ScoreView(StepView):
+@step_view(ScoreStep)
+class ScoreStepView(PromptView[ScoreStep]):
     """A question about the score, worked out by the engine: answered yes or no, or typed (points, a score). While
     open the board keeps back what would answer it (whether this is the Crawford game; the cube, when the question
     is the points it makes)."""
 
     kind_name = N_("The score")
-    task: ScoreStep
     TYPED_ASKS: ClassVar[tuple[str, ...]] = ("points", "score")
 
-    def __init__(self, task: Task, *, key: str = "") -> None:
+    def __init__(self, task: ScoreStep, *, key: str = "") -> None:
         super().__init__(task, key=key)
         self.worked: Worked = work_out(task)
 
@@ -479,9 +593,7 @@ class ScoreView(StepView):
         )
 
     def options(self) -> list[tuple[str, str]]:
-        if self.typed:
-            return []
-        return [("answer:yes", wording.yes()), ("answer:no", wording.no())]
+        return [] if self.typed else yes_or_no()
 
     def placeholder(self) -> str:
         return wording.score_placeholder(self.task.ask)
@@ -493,48 +605,47 @@ class ScoreView(StepView):
         return grade_score_step(self.task, option_id.removeprefix("answer:"))
 
 
-@step_view("double")
-class DoubleView(StepView):
+class _DoubleView(PromptView[P]):
     """After a 1-2 (acey-deucey): the double to choose, from the six, graded by what the engine finds of its four
-    moves. A lesson's ``double`` step, or a double puzzle: ``choose`` (which double?) or ``full`` (can all of the
-    double shown be played? yes or no)."""
+    moves."""
 
     kind_name = N_("Choose the double")
-    task: DoubleStep | Puzzle
-
-    def scene(self) -> BoardScene:
-        if isinstance(self.task, DoubleStep):
-            return BoardScene(position=self.task.board(), caption=wording.choose_a_double_caption())
-        puzzle = self.task
-        dice = puzzle.roll() if puzzle.question == "full" else None
-        return BoardScene(position=puzzle.board(), dice=dice, names=None, caption=wording.puzzle_caption(puzzle.id))
 
     def options(self) -> list[tuple[str, str]]:
-        if not isinstance(self.task, DoubleStep) and self.task.question == "full":
-            return [("answer:yes", wording.yes()), ("answer:no", wording.no())]
-        return [(f"double:{number}", f"{number}-{number}") for number in range(1, 7)]
+        return [(f"double:{number}", double_name(number)) for number in range(1, 7)]
+
+    @staticmethod
+    def double_chosen(option_id: str) -> int:
+        """The number of the double an option (``double:3``) chooses."""
+        return int(option_id.removeprefix("double:"))
+
+
+@step_view(DoubleStep)
+class DoubleStepView(_DoubleView[DoubleStep]):
+    """A lesson's double step: a double that can (or cannot) be played in full, and may have to do more."""
+
+    def scene(self) -> BoardScene:
+        return BoardScene(position=self.task.board(), caption=wording.choose_a_double_caption())
 
     def on_option(self, option_id: str) -> Feedback:
-        if isinstance(self.task, DoubleStep):
-            return grade_double(self.task, int(option_id.removeprefix("double:")))
-        if option_id.startswith("double:"):
-            return grade_double_puzzle(self.task, double_name(int(option_id.removeprefix("double:"))))
-        return grade_double_puzzle(self.task, option_id.removeprefix("answer:"))
-
-    def solution(self) -> str:
-        """A double puzzle's right answer in words, with a full play of each right double."""
-        assert not isinstance(self.task, DoubleStep)
-        return double_solution(self.task)
+        return grade_double(self.task, self.double_chosen(option_id))
 
 
-@step_view("shots")
-class ShotsView(StepView):
+class _CountView(PromptView[P]):
+    """A count typed in the box, graded by the engine's count."""
+
+    typed = True
+
+    def placeholder(self) -> str:
+        return wording.type_a_number_placeholder()
+
+
+@step_view(ShotsStep)
+class ShotsStepView(_CountView[ShotsStep]):
     """How many of the 36 rolls hit: the number typed, graded by the engine's count; the blots asked about are
     marked (all of O's count when the step names none)."""
 
     kind_name = N_("Count the shots")
-    typed = True
-    task: ShotsStep
 
     def scene(self) -> BoardScene:
         return BoardScene(
@@ -544,28 +655,20 @@ class ShotsView(StepView):
             caption=wording.shots_caption(len(self.task.targets)),
         )
 
-    def placeholder(self) -> str:
-        return wording.type_a_number_placeholder()
-
     def on_text(self, text: str) -> Feedback:
         return grade_count(self.task, text)
 
 
-@step_view("pips")
-class PipsView(StepView):
+@step_view(PipsStep)
+class PipsStepView(_CountView[PipsStep]):
     """A pip count (yours, O's or the difference): the number typed, graded by the engine's count; the board keeps
     its pip counts back until the step is answered."""
 
     kind_name = N_("Count the pips")
-    typed = True
-    task: PipsStep
 
     def scene(self) -> BoardScene:
         caption = "" if self.solved else wording.pips_caption()
         return BoardScene(position=self.task.board(), cue=TurnCue.NONE, pip_counts=self.solved, caption=caption)
-
-    def placeholder(self) -> str:
-        return wording.type_a_number_placeholder()
 
     def on_text(self, text: str) -> Feedback:
         return grade_count(self.task, text)
@@ -574,29 +677,21 @@ class PipsView(StepView):
 # --- puzzles --------------------------------------------------------------------------------------------------------
 
 
-@step_view("puzzle:best")
-class PuzzleBestView(BestView):
+@puzzle_view("best")
+class BestPuzzleView(_BestView[Puzzle], PuzzleView[Puzzle]):
     """A best-play puzzle: as a lesson's best-play step, its theme said as the idea once answered; the solution is
     played out on the board."""
 
-    task: Puzzle  # type: ignore[assignment]
-    final = False
-    """Whether the first play is the only answer (a timed run's): a miss then shows the best play and the figures."""
-
     def scene(self) -> BoardScene:
-        return replace(super().scene(), names=None, caption=wording.puzzle_caption(self.task.id))
+        return self.captioned(super().scene())
 
     def on_play(self, play: Play, written: str) -> Feedback:
-        puzzle = self.task
-        idea = wording.puzzle_theme_idea(puzzle.theme)
-        feedback = grade_best(puzzle, play, written, misses=self.misses, explanation=idea, final=self.final)
-        if not feedback.correct:
-            self.misses += 1
-        return feedback
+        idea = wording.puzzle_theme_idea(self.task.theme)
+        return self.graded(play, written, explanation=idea, final=self.final)
 
 
-@step_view("forced", "bearoff")
-class PuzzlePlayView(StepView):
+@puzzle_view("forced", "bearoff")
+class PlayPuzzleView(PuzzleView[Puzzle]):
     """A puzzle's roll to play, on the board or in notation, or "no legal play" (``p``), graded by the engine (and
     bear-offs by the exact figures); the solution is played out on the board."""
 
@@ -605,10 +700,7 @@ class PuzzlePlayView(StepView):
     undoes = True
 
     def scene(self) -> BoardScene:
-        puzzle: Puzzle = self.task
-        return BoardScene(
-            position=puzzle.board(), dice=puzzle.roll(), names=None, caption=wording.puzzle_caption(puzzle.id)
-        )
+        return self.captioned(BoardScene(position=self.task.board(), dice=self.task.roll()))
 
     def roll_to_play(self) -> tuple[Position, Dice]:
         return self.task.board(), self.task.roll()
@@ -629,3 +721,52 @@ class PuzzlePlayView(StepView):
         if action == "no_play":
             return grade_puzzle(self.task, None)
         return None
+
+
+@puzzle_view("cube")
+class CubePuzzleView(_CubeView[Puzzle], PuzzleView[Puzzle]):
+    """A cube puzzle: X may double (the cube in the middle, or X's own); O is asked to take. The solution is the
+    right answer with its figures, in words."""
+
+    def asked(self) -> str:
+        return self.task.question or "double"
+
+    def scene(self) -> BoardScene:
+        puzzle = self.task
+        owned = puzzle.owner == "player"
+        scene = cube_question_scene(
+            puzzle.board(), question=self.asked(), cube=2 if owned else 1, owned=owned, doubler=Side.X
+        )
+        return self.captioned(scene, names=("X", "O"))
+
+    def on_cube(self, action: str) -> Feedback:
+        return CubeTask.of_puzzle(self.task).grade(action)
+
+    def solution(self) -> str:
+        """The right answer with its figures, in words."""
+        return cube_solution(self.task)
+
+
+@puzzle_view("double")
+class DoublePuzzleView(_DoubleView[Puzzle], PuzzleView[Puzzle]):
+    """An acey-deucey double puzzle: ``choose`` (which double?) or ``full`` (can all of the double shown be played?
+    yes or no). The solution is the right answer in words, with a full play of each right double."""
+
+    def asks_full(self) -> bool:
+        """Whether the question is ``full`` (yes or no) rather than ``choose`` (a double)."""
+        return self.task.question == "full"
+
+    def scene(self) -> BoardScene:
+        dice = self.task.roll() if self.asks_full() else None
+        return self.captioned(BoardScene(position=self.task.board(), dice=dice))
+
+    def options(self) -> list[tuple[str, str]]:
+        return yes_or_no() if self.asks_full() else super().options()
+
+    def on_option(self, option_id: str) -> Feedback:
+        if option_id.startswith("double:"):
+            return grade_double_puzzle(self.task, double_name(self.double_chosen(option_id)))
+        return grade_double_puzzle(self.task, option_id.removeprefix("answer:"))
+
+    def solution(self) -> str:
+        return double_solution(self.task)

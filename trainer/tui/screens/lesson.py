@@ -37,7 +37,7 @@ from trainer.training.service import (
 from trainer.tui import wording
 from trainer.tui.playing import BoardPlay, Refused
 from trainer.tui.screens.task_screen import TaskScreen
-from trainer.tui.steps import StepView, view_for
+from trainer.tui.steps import StepView, Task, view_for
 from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.cube import CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
@@ -86,7 +86,7 @@ class LessonScreen(TaskScreen):
         self.wrong_attempts = 0
         self.answer_noted = False
         """Whether this showing of the task has had its first answer (the one the review schedule counts)."""
-        self.view: StepView = view_for(lesson.steps[start_step], key=self.view_key(start_step))
+        self.view: StepView[Task] = view_for(lesson.steps[start_step], key=self.view_key(start_step))
         self.set_reactive(LessonScreen.index, start_step)
         # Set here, so that a check of the keys before the layout is composed (the footer's) runs no watcher yet.
         self.set_reactive(LessonScreen.solved, False)

@@ -42,7 +42,7 @@ from trainer.tui import wording
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.screens.task_screen import TaskScreen
-from trainer.tui.steps import CubeView, DoubleView, StepView, view_for
+from trainer.tui.steps import PuzzleView, puzzle_view_for
 from trainer.tui.widgets.cube import CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
@@ -200,7 +200,7 @@ class PuzzleScreen(TaskScreen):
         """What the first answer to this showing changed."""
         self.started = time.monotonic()
         self.replay: Timer | None = None
-        self.view: StepView = view_for(puzzles[start])
+        self.view: PuzzleView[Puzzle] = puzzle_view_for(puzzles[start])
         self.set_reactive(PuzzleScreen.index, start)
         self.set_reactive(PuzzleScreen.done, False)  # so that an early check of the keys runs no watcher yet
 
@@ -284,7 +284,7 @@ class PuzzleScreen(TaskScreen):
     def show_puzzle(self) -> None:
         puzzle = self.puzzle
         self.stop_solution_replay()
-        view = self.view = view_for(puzzle)
+        view = self.view = puzzle_view_for(puzzle)
         self.done = False
         self.answered = False
         self.outcome = None
@@ -424,10 +424,11 @@ class PuzzleScreen(TaskScreen):
         puzzle = self.puzzle
         if not self.answered and not self.done:
             self.record("solution", False)  # asking for the solution first counts as a miss
-        if isinstance(self.view, (CubeView, DoubleView)):
+        said = self.view.solution()
+        if said is not None:
             self.revealed = True
             self.done = True
-            self.feedback.show(wording.solution(self.view.solution()), "info")
+            self.feedback.show(wording.solution(said), "info")
             return
         if self.playing is None:
             return

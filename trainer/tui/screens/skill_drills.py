@@ -32,7 +32,6 @@ from trainer.tui.screens.base import MenuPageScreen
 from trainer.tui.screens.drill import TICK_SECONDS, run_lead, run_status
 from trainer.tui.screens.puzzles import PuzzleScreen
 from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS
-from trainer.tui.steps import PuzzleBestView
 from trainer.tui.widgets.task import NotationInput
 
 if TYPE_CHECKING:
@@ -156,8 +155,7 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
 
     def show_puzzle(self) -> None:
         super().show_puzzle()
-        if isinstance(self.view, PuzzleBestView):
-            self.view.final = True
+        self.view.final = True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next":
