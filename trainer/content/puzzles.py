@@ -11,12 +11,12 @@ least 0.01 of a point a game.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
-from pydantic_core import ErrorDetails
 
 from trainer.content import wording
 from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_theme, right_answer
@@ -138,7 +138,7 @@ def practice_set(puzzles: list[Puzzle], key: str) -> tuple[str, list[Puzzle]]:
     return wording.mixed_forced_moves(), mixed
 
 
-def _field_problem(entry: object, error: ErrorDetails) -> FieldProblem:
+def _field_problem(entry: object, error: Mapping[str, Any]) -> FieldProblem:
     """One validation error of a puzzle table, as a problem of a field: an unknown ``kind`` names the kinds, a field
     its kind needs, refuses or does not know says why (as its class advises) and what to write instead."""
     kind = entry.get("kind") if isinstance(entry, dict) else None
