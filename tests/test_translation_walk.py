@@ -26,7 +26,7 @@ from textual.widgets import OptionList
 from trainer import i18n
 from trainer.content.best import best_figures
 from trainer.content.loader import LessonLibrary, load_lessons
-from trainer.content.models import BasePuzzle, Lesson
+from trainer.content.models import Lesson, Puzzle
 from trainer.content.puzzles import PuzzleLibrary, load_puzzles
 from trainer.i18n import PseudoTranslations, pseudo
 from trainer.tui.app import TrainerApp
@@ -39,7 +39,7 @@ from trainer.tui.screens.play_menu import PlayMenuScreen
 from trainer.tui.screens.puzzles import PuzzleMenuScreen, PuzzleScreen
 from trainer.tui.screens.skill_drills import BestRunScreen, SkillDrillMenuScreen
 
-P = TypeVar("P", bound=BasePuzzle)
+P = TypeVar("P", bound=Puzzle)
 SIZE = (120, 40)
 TEXT_FIELDS = {"title", "summary", "text", "prompt", "hint", "explanation"}
 """The fields of lessons and puzzles that hold prose (an option's text is one too)."""

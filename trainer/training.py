@@ -23,7 +23,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from trainer.content import wording as content_wording
 from trainer.content.best import ACCEPT_WITHIN, EPSILON
@@ -42,6 +42,9 @@ from trainer.store import DrillMode, LessonProgress, ProgressStore, Question
 if TYPE_CHECKING:
     from trainer.play.game import LocalSaveInfo, SaveInfo
     from trainer.store import StoredGame, StoredLocalGame
+
+P = TypeVar("P", bound=Puzzle)
+"""Puzzles of any kind (or of one), as they are given and served."""
 
 
 def main_question(puzzle: Puzzle) -> Question:
@@ -200,14 +203,14 @@ def due_count(store: ProgressStore, now: float) -> int:
 
 def puzzles_near_rating(
     store: ProgressStore,
-    puzzles: Sequence[Puzzle],
+    puzzles: Sequence[P],
     now: float,
     *,
     count: int = 1,
     seed: int | None = None,
     offset: float = 0.0,
     include_solved: bool = False,
-) -> list[Puzzle]:
+) -> list[P]:
     """Up to ``count`` puzzles near the learner's rating of their kind (``offset`` easier or harder), unsolved ones
     unless ``include_solved``; ``seed`` defaults to the number of answers stored, so each call after an answer
     differs."""

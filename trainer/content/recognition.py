@@ -29,13 +29,13 @@ from trainer.content import wording
 from trainer.content.generate import Candidate, realistic, self_play_rolls
 from trainer.content.grading import Feedback, read_play
 from trainer.content.keywords import FORCED, NO_PLAY, NOT_FORCED, RECOGNITION_ANSWERS, RecognitionAnswer
-from trainer.content.models import BasePuzzle, RecognitionPuzzle
+from trainer.content.models import Puzzle, RecognitionPuzzle
 from trainer.content.themes import RECOGNITION_TITLES
 from trainer.engine import Constraint, Dice, Explanation, Play, Position, explain
 from trainer.engine import wording as engine_wording
 from trainer.engine.moves import iter_single_moves
 
-P = TypeVar("P", bound=BasePuzzle)
+P = TypeVar("P", bound=Puzzle)
 """A drill position of any kind of puzzle (dealt by its theme)."""
 Answer = RecognitionAnswer
 ANSWERS: tuple[Answer, ...] = RECOGNITION_ANSWERS
