@@ -14,7 +14,8 @@ from textual.widgets import OptionList, Static
 
 from trainer.content import wording
 from trainer.content.doubles import DOUBLE_THEMES
-from trainer.content.puzzles import Puzzle, check_puzzle, load_puzzle_file, load_puzzles
+from trainer.content.models import DoublePuzzle
+from trainer.content.puzzles import check_puzzle, load_puzzle_file, load_puzzles, puzzle_problems
 from trainer.engine import Position, legal_plays
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
@@ -22,15 +23,15 @@ from trainer.tui.screens.puzzles import PuzzleScreen
 from trainer.tui.steps import DoublePuzzleView, puzzle_view_for
 
 LIBRARY = load_puzzles()
-DOUBLES = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "double"]
+DOUBLES = [puzzle for puzzle in LIBRARY.puzzles if isinstance(puzzle, DoublePuzzle)]
 REPO = Path(__file__).resolve().parent.parent
 
 # After the 1-2: X can play 1-1 to 4-4 in full; 5-5 and 6-6 only in part (O's 9- to 14-points block them).
 BLOCKED = "X: 22x2 17x3 16x4 15x4 1x2 / O: 19x3 14x2 12x2 11x3 10x2 9x3"
 
 
-def double_puzzle(**fields: object) -> Puzzle:
-    """A hand-made choose puzzle on BLOCKED; ``fields`` replace any of its fields."""
+def double_fields(**fields: object) -> dict[str, object]:
+    """A hand-made choose puzzle's table, on BLOCKED; ``fields`` replace any of its fields."""
     values: dict[str, object] = {
         "id": "hand-made",
         "kind": "double",
@@ -42,7 +43,12 @@ def double_puzzle(**fields: object) -> Puzzle:
         "prompt": "Hand-made.",
         "answers": ["1-1", "2-2", "3-3", "4-4"],
     }
-    return Puzzle.model_validate(values | fields)
+    return values | fields
+
+
+def double_puzzle(**fields: object) -> DoublePuzzle:
+    """A hand-made choose puzzle on BLOCKED; ``fields`` replace any of its fields."""
+    return DoublePuzzle.model_validate(double_fields(**fields))
 
 
 def moves_playable(position: Position, number: int) -> int:
@@ -116,13 +122,13 @@ def test_a_right_double_puzzle_passes_and_a_wrong_answer_is_refused_with_the_eng
     ],
 )
 def test_a_malformed_double_puzzle_names_the_field(fields: dict[str, object], field: str, fragment: str) -> None:
-    problems = check_puzzle(double_puzzle(**fields))
+    problems = puzzle_problems(double_fields(**fields))
     assert [found for found, _, _ in problems] == [field], problems
     assert fragment in problems[0][1]
 
 
 def test_conditions_and_the_choose_question_stay_with_their_kinds() -> None:
-    forced = Puzzle.model_validate(
+    forced = puzzle_problems(
         {
             "id": "f",
             "kind": "forced",
@@ -135,8 +141,8 @@ def test_conditions_and_the_choose_question_stay_with_their_kinds() -> None:
             "conditions": ["safe"],
         }
     )
-    assert [field for field, _, _ in check_puzzle(forced)] == ["conditions"]
-    cube = Puzzle.model_validate(
+    assert [field for field, _, _ in forced] == ["conditions"]
+    cube = puzzle_problems(
         {
             "id": "c",
             "kind": "cube",
@@ -148,7 +154,7 @@ def test_conditions_and_the_choose_question_stay_with_their_kinds() -> None:
             "answers": ["double"],
         }
     )
-    ((field, message, _),) = check_puzzle(cube)
+    ((field, message, _),) = cube
     assert field == "question" and "double" in message and "take" in message
 
 

@@ -245,12 +245,12 @@ def check_personal_best(puzzle: Puzzle, mistakes: list) -> None:
 def test_a_personal_best_puzzle_never_widens_to_accept_the_mistake() -> None:
     """Plays 0.01 and 0.035 below the best: a shipped puzzle would accept both (the next play is closer than 0.04),
     a personal one only the first."""
-    from trainer.content.models import PlayFigure
+    from trainer.content.models import BestPuzzle, PlayFigure
 
     position, dice = "4HPwATDgc/ABMA", "31"
     plays = ["8/5 6/5", "13/10 24/23", "13/9"]
     figures = [PlayFigure(play=play, equity=equity) for play, equity in zip(plays, (0.1, 0.09, 0.065), strict=True)]
-    shipped = Puzzle(id="x", kind="best", theme="opening", difficulty=1, position=position, dice=dice, prompt="p",
+    shipped = BestPuzzle(id="x", theme="opening", difficulty=1, position=position, dice=dice, prompt="p",
                      answers=plays[:3], plies=3, plays=figures)  # fmt: skip
     personal = shipped.model_copy(update={"personal": True})
     third = parse_play(shipped.board(), shipped.roll(), plays[2])

@@ -19,9 +19,9 @@ from textual.widgets import OptionList, Static
 
 from trainer.cli import main as cli
 from trainer.content.loader import load_lesson_file, load_lessons
-from trainer.content.models import MULTI_LINE_FIELDS, ControlCharacterError, Lesson, Puzzle, control_characters
+from trainer.content.models import MULTI_LINE_FIELDS, ControlCharacterError, Lesson, control_characters
 from trainer.content.paths import content_dir
-from trainer.content.puzzles import load_puzzles
+from trainer.content.puzzles import PUZZLE_CLASS, load_puzzles
 from trainer.tui.app import TrainerApp
 
 RETITLE = "\\u001b]0;pwned\\u0007"
@@ -253,7 +253,7 @@ def test_every_text_of_every_kind_of_step_and_puzzle_is_checked() -> None:
     )
     for kind, puzzle in shipped_tables("puzzles", "puzzles").items():
         for place in text_places(puzzle):
-            refused = refusals(Puzzle, with_escape(puzzle, place))
+            refused = refusals(PUZZLE_CLASS[kind], with_escape(puzzle, place))
             assert any(loc[:1] == place[:1] for loc, __ in refused), (kind, place, refused)
             if place[0] not in FORMS:  # at the field, or inside it (a best play's listed plays)
                 assert any(loc[:1] == place[:1] and control for loc, control in refused), (kind, place, refused)

@@ -16,6 +16,7 @@ from conftest import bgtrainer_here, puzzle_export
 
 from trainer.content.generate import TEMPTING_LEVELS, Candidate, mine, tempting_moves, to_toml
 from trainer.content.grading import FILL_GAPS, SMOOTH, bearoff_lesson, bearoff_solution, grade_puzzle, play_text
+from trainer.content.models import BearoffPuzzle, ForcedPuzzle, PlayPuzzle, read_puzzle
 from trainer.content.paths import content_dir
 from trainer.content.puzzles import (
     BEAROFF_THEMES,
@@ -34,9 +35,9 @@ from trainer.engine.bearoff import RankedPlay, home_side, is_pure_bearoff, rank_
 from trainer.engine.moves import iter_single_moves
 
 LIBRARY = load_puzzles()
-FORCED = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "forced" and puzzle.variant == "standard"]
-BEAROFFS = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "bearoff"]
-PLAYED = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind not in ("cube", "double")]
+FORCED = [puzzle for puzzle in LIBRARY.puzzles if isinstance(puzzle, ForcedPuzzle) and puzzle.variant == "standard"]
+BEAROFFS = [puzzle for puzzle in LIBRARY.puzzles if isinstance(puzzle, BearoffPuzzle)]
+PLAYED = [puzzle for puzzle in LIBRARY.puzzles if isinstance(puzzle, PlayPuzzle)]
 """The puzzles answered with a play (every kind but the cube's)."""
 
 
@@ -58,10 +59,10 @@ def best_and_margin(ranked: list[RankedPlay], theme: str) -> tuple[set[Position]
     return best, (top - max(rest)) if rest else float("inf"), len(rest)
 
 
-def make(kind: str, theme: str, position: str, dice: str, answers: list[str]) -> Puzzle:
-    return Puzzle(
+def make(kind: str, theme: str, position: str, dice: str, answers: list[str]) -> ForcedPuzzle | BearoffPuzzle:
+    made = ForcedPuzzle if kind == "forced" else BearoffPuzzle
+    return made(
         id="hand-made",
-        kind=kind,  # type: ignore[arg-type]
         theme=theme,
         difficulty=2,
         position=position,
@@ -522,7 +523,7 @@ def mined(kind: str, count: int, seed: int) -> tuple[Candidate, ...]:
 
 def round_trip(candidates: tuple[Candidate, ...], prefix: str) -> list[Puzzle]:
     raw: dict[str, Any] = tomllib.loads(to_toml(list(candidates), prefix=prefix))
-    return [Puzzle.model_validate(entry) for entry in raw["puzzles"]]
+    return [read_puzzle(entry) for entry in raw["puzzles"]]
 
 
 def key(candidate: Candidate) -> tuple[str, tuple[int, int]]:

@@ -18,7 +18,8 @@ from conftest import bgtrainer_here, puzzle_export
 from trainer.cli.stats import report_text
 from trainer.content.generate import Candidate, realistic, to_toml
 from trainer.content.loader import load_lessons
-from trainer.content.puzzles import Puzzle, check_puzzle, load_puzzle_file, load_puzzles
+from trainer.content.models import RecognitionPuzzle
+from trainer.content.puzzles import check_puzzle, load_puzzle_file, load_puzzles
 from trainer.content.recognition import (
     ANSWERS,
     CATEGORIES,
@@ -67,10 +68,9 @@ def expected_answer(position: Position, dice: tuple[int, int]) -> str:
     return "forced" if len(plays) == 1 else "not forced"
 
 
-def make(position: str, dice: str, answer: str, theme: str) -> Puzzle:
-    return Puzzle(
+def make(position: str, dice: str, answer: str, theme: str) -> RecognitionPuzzle:
+    return RecognitionPuzzle(
         id="hand-made",
-        kind="recognition",
         theme=theme,
         difficulty=1,
         position=position,
@@ -204,7 +204,7 @@ def test_a_wrong_answer_in_the_file_is_a_located_problem_and_the_good_positions_
         (make("X: 6 / O: 1x15", "65", "forced", "forced"), "theme", "shows the theme 'one-die', not 'forced'"),
     ],
 )
-def test_wrong_answers_and_themes_are_refused(puzzle: Puzzle, field: str, fragment: str) -> None:
+def test_wrong_answers_and_themes_are_refused(puzzle: RecognitionPuzzle, field: str, fragment: str) -> None:
     problems = check_puzzle(puzzle)
     assert [problem[0] for problem in problems] == [field]
     assert fragment in problems[0][1]
@@ -216,7 +216,7 @@ def test_wrong_answers_and_themes_are_refused(puzzle: Puzzle, field: str, fragme
 @pytest.mark.parametrize(
     "puzzle", [FORCED, ONE_DIE, NOT_FORCED, NO_PLAY], ids=["forced", "one-die", "not-forced", "no-play"]
 )
-def test_each_answer_is_graded_by_the_engine_with_its_reason(puzzle: Puzzle) -> None:
+def test_each_answer_is_graded_by_the_engine_with_its_reason(puzzle: RecognitionPuzzle) -> None:
     reason = explain(puzzle.board(), puzzle.roll()).text
     right = puzzle.answers[0]
     feedback = grade_recognition(puzzle, right)
@@ -309,7 +309,7 @@ def test_a_generated_set_obeys_the_shipped_sets_rules() -> None:
 # --- dealing -------------------------------------------------------------------------------------------------
 
 
-def no_cycle(puzzles: list[Puzzle], *, contexts: bool = True) -> None:
+def no_cycle(puzzles: list[RecognitionPuzzle], *, contexts: bool = True) -> None:
     """No fixed cycle in the parts dealt: for every period from 2 to 12 and every phase, the windows of that length
     do not all hold the same parts (as cycles of a fixed mix would), and, with ``contexts``, the previous five parts
     leave the next open (of the runs of five seen three times or more, most are followed by different parts)."""
@@ -335,7 +335,7 @@ def no_cycle(puzzles: list[Puzzle], *, contexts: bool = True) -> None:
     assert len(determined) <= 0.3 * len(frequent), (len(determined), len(frequent))
 
 
-def many(count: int) -> list[Puzzle]:
+def many(count: int) -> list[RecognitionPuzzle]:
     """``count`` drill positions: the shipped ones again and again under new ids, to deal long runs."""
     return [
         DRILLS[number % len(DRILLS)].model_copy(update={"id": f"{DRILLS[number % len(DRILLS)].id}-{number}"})
@@ -365,7 +365,7 @@ def test_a_fixed_cycle_is_caught() -> None:
     each shuffled, as the drill dealt before."""
     by_part = {part: [p for p in DRILLS if category(p.theme) == part] for part in CATEGORIES}
     rng = random.Random(1)
-    cycled: list[Puzzle] = []
+    cycled: list[RecognitionPuzzle] = []
     for number in range(100):
         cycle = ["forced", "forced", "not-forced", "not-forced", "no-play", "partial"]
         rng.shuffle(cycle)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from language_support import english_left_in_portuguese
@@ -26,8 +26,8 @@ from textual.widgets import OptionList
 from trainer import i18n
 from trainer.content.best import best_figures
 from trainer.content.loader import LessonLibrary, load_lessons
-from trainer.content.models import Lesson
-from trainer.content.puzzles import Puzzle, PuzzleLibrary, load_puzzles
+from trainer.content.models import Lesson, Puzzle
+from trainer.content.puzzles import PuzzleLibrary, load_puzzles
 from trainer.i18n import PseudoTranslations, pseudo
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.counting import CountingScreen
@@ -39,6 +39,7 @@ from trainer.tui.screens.play_menu import PlayMenuScreen
 from trainer.tui.screens.puzzles import PuzzleMenuScreen, PuzzleScreen
 from trainer.tui.screens.skill_drills import BestRunScreen, SkillDrillMenuScreen
 
+P = TypeVar("P", bound=Puzzle)
 SIZE = (120, 40)
 TEXT_FIELDS = {"title", "summary", "text", "prompt", "hint", "explanation"}
 """The fields of lessons and puzzles that hold prose (an option's text is one too)."""
@@ -68,8 +69,8 @@ def pseudo_lesson(lesson: Lesson) -> Lesson:
     return Lesson.model_validate(pseudo_fields(data))
 
 
-def pseudo_puzzle(puzzle: Puzzle) -> Puzzle:
-    return Puzzle.model_validate(pseudo_fields(puzzle.model_dump()))
+def pseudo_puzzle(puzzle: P) -> P:
+    return type(puzzle).model_validate(pseudo_fields(puzzle.model_dump()))
 
 
 def english_words(text: str) -> list[str]:

@@ -17,7 +17,8 @@ from textual.widgets import Input, OptionList, Static
 
 from trainer.authoring.mining import acey_forced_candidates, cube_toml, mine_cube
 from trainer.content.cube import CUBE_ANSWERS, cube_theme, grade_cube_puzzle
-from trainer.content.puzzles import Puzzle, check_puzzle, load_puzzle_file, load_puzzles, practice_set
+from trainer.content.models import CubePuzzle, ForcedPuzzle
+from trainer.content.puzzles import check_puzzle, load_puzzle_file, load_puzzles, practice_set, puzzle_problems
 from trainer.content.themes import CUBE_THEMES
 from trainer.engine import WAITING, Cube, Position, Side, legal_plays, parse_play, read_position
 from trainer.engine.bearoff import cube_decision, home_side, one_sided
@@ -28,15 +29,15 @@ from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.cube import CubeAction, CubeActions
 
 LIBRARY = load_puzzles()
-CUBES = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "cube" and puzzle.figures is None]
+CUBES = [puzzle for puzzle in LIBRARY.puzzles if isinstance(puzzle, CubePuzzle) and puzzle.figures is None]
 """The cube puzzles the exact bear-off table answers (the contact ones are checked in test_skill_puzzles.py)."""
-ACEY = [puzzle for puzzle in LIBRARY.puzzles if puzzle.variant == "acey-deucey" and puzzle.kind == "forced"]
+ACEY = [puzzle for puzzle in LIBRARY.puzzles if puzzle.variant == "acey-deucey" and isinstance(puzzle, ForcedPuzzle)]
 REPO = Path(__file__).resolve().parent.parent
 SIZE = (80, 24)
 
 
-def cube_puzzle(position: str, question: str, answers: list[str], **fields: object) -> Puzzle:
-    """A hand-made cube puzzle; ``fields`` replace any of its fields."""
+def cube_fields(position: str, question: str, answers: list[str], **fields: object) -> dict[str, object]:
+    """A hand-made cube puzzle's table; ``fields`` replace any of its fields (``None`` leaves one out)."""
     values: dict[str, object] = {
         "id": "hand-made",
         "kind": "cube",
@@ -47,13 +48,18 @@ def cube_puzzle(position: str, question: str, answers: list[str], **fields: obje
         "prompt": "Hand-made.",
         "answers": answers,
     }
-    return Puzzle.model_validate(values | fields)
+    return {name: value for name, value in (values | fields).items() if value is not None}
 
 
-def sure_double(**fields: object) -> Puzzle:
+def cube_puzzle(position: str, question: str, answers: list[str], **fields: object) -> CubePuzzle:
+    """A hand-made cube puzzle; ``fields`` replace any of its fields."""
+    return CubePuzzle.model_validate(cube_fields(position, question, answers, **fields))
+
+
+def sure_double(**fields: object) -> dict[str, object]:
     """The sure double below, as a double question answered double; ``fields`` replace any of its fields."""
     values: dict[str, object] = {"position": SURE_DOUBLE, "question": "double", "answers": ["double"]}
-    return cube_puzzle(**(values | fields))  # type: ignore[arg-type]
+    return cube_fields(**(values | fields))  # type: ignore[arg-type]
 
 
 # --- every shipped cube puzzle ----------------------------------------------------------------------------------
@@ -163,7 +169,7 @@ def test_a_right_cube_puzzle_passes_and_a_wrong_answer_is_refused_with_the_figur
     ],
 )
 def test_a_malformed_cube_puzzle_names_the_field(fields: dict[str, object], field: str, fragment: str) -> None:
-    problems = check_puzzle(sure_double(**fields))
+    problems = puzzle_problems(sure_double(**fields))
     assert [found for found, _, _ in problems] == [field], problems
     assert fragment in problems[0][1]
 
@@ -187,7 +193,7 @@ def test_a_cube_puzzle_outside_the_table_or_too_close_is_refused(tmp_path: Path)
         (18, "puzzle 2 (cards), field 'question'"),
     ]
     assert "checker on its 13-point" in problems[0].message
-    assert "only cube puzzles take 'question'" in problems[1].message
+    assert "only cube and double puzzles take 'question'" in problems[1].message
     # A decision within 0.01 of its boundary is refused: found by search among the two-checker bear-offs.
     pairs = [f"X: {a} {b} / O: {c} {d}" for a in range(1, 7) for b in range(1, a + 1) for c in range(19, 25)
              for d in range(c, 25)]  # fmt: skip
@@ -250,18 +256,18 @@ def test_acey_deucey_puzzles_are_forced_rolls_where_the_variant_is_at_work() -> 
 
 
 def test_waiting_checkers_need_the_acey_deucey_variant() -> None:
-    puzzle = Puzzle(
-        id="waits", kind="forced", theme="only-play", difficulty=1, position="X: waitx13 24 23 / O: waitx15",
+    puzzle = ForcedPuzzle(
+        id="waits", theme="only-play", difficulty=1, position="X: waitx13 24 23 / O: waitx15",
         dice="21", prompt="?", answers=["in/24 in/23"],
     )  # fmt: skip
     assert check_puzzle(puzzle) == [
         ("variant", "checkers wait to enter only in acey-deucey", 'variant = "acey-deucey", or no waiting checkers')
     ]
-    bearoff = Puzzle(
-        id="b", kind="bearoff", variant="acey-deucey", theme="race", difficulty=1, position="X: 6 4 / O: 24 19",
-        dice="31", prompt="?", answers=["4/off"],
-    )  # fmt: skip
-    assert [field for field, _, _ in check_puzzle(bearoff)] == ["variant"]
+    bearoff = {
+        "id": "b", "kind": "bearoff", "variant": "acey-deucey", "theme": "race", "difficulty": 1,
+        "position": "X: 6 4 / O: 24 19", "dice": "31", "prompt": "?", "answers": ["4/off"],
+    }  # fmt: skip
+    assert [field for field, _, _ in puzzle_problems(bearoff)] == ["variant"]
 
 
 def test_practice_links_open_a_variant_or_a_mixed_set_whose_title_gives_nothing_away() -> None:
@@ -318,8 +324,8 @@ def test_the_acey_deucey_miner_makes_forced_puzzles_that_pass_every_check() -> N
     assert len({(candidate.position, candidate.dice) for candidate in mined}) == 6
     for candidate in mined:
         assert candidate.variant == "acey-deucey"
-        puzzle = Puzzle(
-            id="mined", kind="forced", variant="acey-deucey", theme=candidate.theme, difficulty=candidate.difficulty,
+        puzzle = ForcedPuzzle(
+            id="mined", variant="acey-deucey", theme=candidate.theme, difficulty=candidate.difficulty,
             position=candidate.position.text(), dice=f"{candidate.dice[0]}{candidate.dice[1]}",
             prompt=candidate.prompt, answers=list(candidate.answers),
         )  # fmt: skip

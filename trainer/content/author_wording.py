@@ -169,6 +169,13 @@ def unknown_step_kind(kind: object) -> str:
     return _("the step has no 'kind'")
 
 
+def unknown_puzzle_kind(kind: object) -> str:
+    """A puzzle whose ``kind`` is none of the kinds (``None``: it has none)."""
+    if kind:
+        return _("unknown puzzle kind {kind}").format(kind=repr(kind))
+    return _("the puzzle has no 'kind'")
+
+
 def step_kinds(kinds: Iterable[str]) -> str:
     return _("kind is one of {kinds}").format(kinds=", ".join(kinds))
 
@@ -457,11 +464,12 @@ def only_cube_puzzles_take(field: str) -> str:
 
 
 def puzzle_needs_dice(kind: str) -> str:
-    """A puzzle of ``kind`` (forced, bearoff or recognition) without its dice."""
+    """A puzzle of ``kind`` (forced, bearoff, recognition or best) without its dice."""
     needs = {
         "forced": _("a forced puzzle needs the dice"),
         "bearoff": _("a bearoff puzzle needs the dice"),
         "recognition": _("a recognition puzzle needs the dice"),
+        "best": _("a best-play puzzle needs the dice"),
     }
     return needs[kind]
 

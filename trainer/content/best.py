@@ -15,7 +15,7 @@ from typing import Final, Protocol, TypeVar
 
 from trainer.content import author_wording, wording
 from trainer.content.grading import Feedback, echo
-from trainer.content.models import PlayFigure
+from trainer.content.models import BestPuzzle, PlayFigure
 from trainer.engine import Dice, Play, PlayError, Position, parse_play
 from trainer.engine.ideas import play_ideas
 from trainer.engine.wording import play_ideas_sentence
@@ -133,7 +133,7 @@ def best_figures(step: BestTask) -> BestFigures:
         except PlayError as error:
             raise BestStepError(index, str(error)) from None
         figures.append(Figure(play, listed.equity, best - listed.equity))
-    personal = bool(getattr(step, "personal", False))  # a mistake of the learner's own: never widened
+    personal = isinstance(step, BestPuzzle) and step.personal  # a mistake of the learner's own: never widened
     window = ACCEPT_WITHIN if personal else acceptance_window(sorted(figure.loss for figure in figures))
     return BestFigures(position, dice, tuple(figures), window)
 

@@ -13,7 +13,7 @@ from typing import Literal
 
 from trainer.content import wording
 from trainer.content.grading import Feedback
-from trainer.content.models import PipsStep, Puzzle, ShotsStep
+from trainer.content.models import PipsPuzzle, PipsStep, ShotsPuzzle, ShotsStep
 from trainer.engine import BAR, Position, count_shots
 
 CountKind = Literal["shots", "pips"]
@@ -58,10 +58,11 @@ def count_of(step: ShotsStep | PipsStep) -> Counted:
     return count_position("pips", step.board(), side=step.side)
 
 
-def puzzle_count(puzzle: Puzzle) -> Counted:
-    """The engine's answer to a counting drill's position (kind ``shots`` or ``pips``), with its working."""
-    kind: CountKind = "shots" if puzzle.kind == "shots" else "pips"
-    return count_position(kind, puzzle.board(), puzzle.targets, puzzle.side)
+def puzzle_count(puzzle: ShotsPuzzle | PipsPuzzle) -> Counted:
+    """The engine's answer to a counting drill's position (shots or pips), with its working."""
+    if isinstance(puzzle, ShotsPuzzle):
+        return count_position("shots", puzzle.board(), puzzle.targets)
+    return count_position("pips", puzzle.board(), side=puzzle.side)
 
 
 def read_number(text: str) -> int | None:
@@ -86,7 +87,7 @@ def grade_count(step: ShotsStep | PipsStep, text: str) -> Feedback:
     return Feedback(False, wording.wrong_count(answer, step.hint or default))
 
 
-def grade_drill_count(puzzle: Puzzle, text: str) -> Feedback:
+def grade_drill_count(puzzle: ShotsPuzzle | PipsPuzzle, text: str) -> Feedback:
     """Grade a typed count of a drill position: right or wrong, the engine's number and its working (the hitting
     rolls, or the pips point by point); text that is no number is asked again (not right, and no answer: a screen
     tells it by :func:`read_number` giving ``None``)."""

@@ -14,7 +14,7 @@ from trainer.content import wording
 from trainer.content.grading import Feedback
 from trainer.content.keywords import CUBE_ANSWERS as CUBE_ANSWERS  # the two answers of each question
 from trainer.content.keywords import CubeAnswer
-from trainer.content.models import CubeStep, Puzzle
+from trainer.content.models import CubePuzzle, CubeStep
 from trainer.engine import EngineError, Position, Side
 from trainer.engine.bearoff import CubeDecision, CubeOwner, cube_decision, home_side, one_sided
 
@@ -80,12 +80,12 @@ class CubeTask:
     """For the evaluator's figures of a contact position: their depth (0: the exact table's)."""
 
     @classmethod
-    def of_puzzle(cls, puzzle: Puzzle) -> CubeTask:
+    def of_puzzle(cls, puzzle: CubePuzzle) -> CubeTask:
         """A cube puzzle's question: X may double; O is asked to take."""
         if puzzle.figures is not None and puzzle.plies is not None:
-            return cls(puzzle.cube(), puzzle.question or "double", plies=puzzle.plies)
+            return cls(puzzle.cube(), puzzle.question, plies=puzzle.plies)
         owned = puzzle.owner == "player"
-        return cls(puzzle.cube(), puzzle.question or "double", last_roll=is_last_roll(puzzle.board()),
+        return cls(puzzle.cube(), puzzle.question, last_roll=is_last_roll(puzzle.board()),
                    cube=2 if owned else 1)  # fmt: skip
 
     @classmethod
@@ -137,12 +137,12 @@ def owner_of(owned: bool) -> CubeOwner:
     return "player" if owned else "centered"
 
 
-def grade_cube_puzzle(puzzle: Puzzle, answer: str) -> Feedback:
+def grade_cube_puzzle(puzzle: CubePuzzle, answer: str) -> Feedback:
     """Grade the answer to a cube puzzle (X may double; O is asked to take)."""
     return CubeTask.of_puzzle(puzzle).grade(answer)
 
 
-def cube_solution(puzzle: Puzzle) -> str:
+def cube_solution(puzzle: CubePuzzle) -> str:
     """The answer of a cube puzzle with its figures in words."""
     task = CubeTask.of_puzzle(puzzle)
     return f"{wording.cube_answer_sentence(task.right)} {task.words()}"

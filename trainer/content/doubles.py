@@ -16,7 +16,7 @@ from typing import Final
 
 from trainer.content import author_wording, wording
 from trainer.content.grading import Feedback, condition_problem, double_meets, play_text
-from trainer.content.models import DoubleStep, Puzzle
+from trainer.content.models import DoublePuzzle, DoubleStep
 from trainer.engine import Play, legal_plays
 from trainer.engine.wording import sentence
 
@@ -37,7 +37,7 @@ def read_double(text: str) -> int | None:
     return None if match is None else int(match.group(1))
 
 
-def as_step(puzzle: Puzzle) -> DoubleStep:
+def as_step(puzzle: DoublePuzzle) -> DoubleStep:
     """A ``choose`` puzzle as the lesson step it asks the same of, so that both are graded alike."""
     return DoubleStep(
         kind="double",
@@ -49,7 +49,7 @@ def as_step(puzzle: Puzzle) -> DoubleStep:
     )
 
 
-def full_plays(puzzle: Puzzle, number: int) -> list[Play]:
+def full_plays(puzzle: DoublePuzzle, number: int) -> list[Play]:
     """The plays of all four moves of the double ``number`` that meet the puzzle's conditions."""
     plays = legal_plays(puzzle.board(), (number, number))
     return [
@@ -59,18 +59,18 @@ def full_plays(puzzle: Puzzle, number: int) -> list[Play]:
     ]
 
 
-def right_doubles(puzzle: Puzzle) -> list[int]:
+def right_doubles(puzzle: DoublePuzzle) -> list[int]:
     """The doubles a ``choose`` puzzle accepts, by the engine."""
     step = as_step(puzzle)
     return [number for number in range(1, 7) if double_meets(step, number) is None]
 
 
-def plays_in_full(puzzle: Puzzle) -> bool:
+def plays_in_full(puzzle: DoublePuzzle) -> bool:
     """Whether all four moves of a ``full`` puzzle's double can be played."""
     return legal_plays(puzzle.board(), puzzle.roll())[0].dice_used == 4
 
 
-def right_answers(puzzle: Puzzle) -> list[str]:
+def right_answers(puzzle: DoublePuzzle) -> list[str]:
     """The answers the engine gives to the puzzle's question."""
     if puzzle.question == "full":
         return ["yes" if plays_in_full(puzzle) else "no"]
@@ -81,10 +81,30 @@ def _written(answers: list[str]) -> str:
     return "answers = [" + ", ".join(f'"{answer}"' for answer in answers) + "]"
 
 
-def check_double_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
-    """Rules checks of a double puzzle (its fields already checked): the theme its question has, answers written as
-    the question takes them and equal to the engine's, and a question with a wrong answer as well as a right one."""
-    question = puzzle.question or "choose"
+def _question_problems(puzzle: DoublePuzzle) -> list[tuple[str, str, str | None]]:
+    """The fields a double puzzle's question takes: no dice for ``choose``; a double in dice, and no conditions,
+    for ``full``."""
+    if puzzle.question == "choose":
+        if puzzle.dice is not None:
+            return [("dice", author_wording.choose_takes_no_dice(), author_wording.remove_field("dice"))]
+        return []
+    problems: list[tuple[str, str, str | None]] = []
+    if puzzle.dice is None or not puzzle.roll().is_double:
+        problems.append(("dice", author_wording.full_needs_a_double(), 'dice = "44"'))
+    if puzzle.conditions:
+        problems.append(
+            ("conditions", author_wording.only_choose_takes_conditions(), author_wording.remove_field("conditions"))
+        )
+    return problems
+
+
+def check_double_puzzle(puzzle: DoublePuzzle) -> list[tuple[str, str, str | None]]:
+    """Rules checks of a double puzzle: the fields its question takes, the theme it has, answers written as the
+    question takes them and equal to the engine's, and a question with a wrong answer as well as a right one."""
+    fields = _question_problems(puzzle)
+    if fields:
+        return fields
+    question = puzzle.question
     theme = DOUBLE_THEMES[question]
     if puzzle.theme != theme:
         return [("theme", author_wording.double_theme_is(theme, question), f'theme = "{theme}"')]
@@ -109,7 +129,7 @@ def check_double_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
     return []
 
 
-def grade_double_puzzle(puzzle: Puzzle, answer: str) -> Feedback:
+def grade_double_puzzle(puzzle: DoublePuzzle, answer: str) -> Feedback:
     """Grade an answer to a double puzzle (``3-3`` for a choose question, ``yes`` or ``no`` for a full one), saying
     why in words: what the engine finds of the double's four moves. A missed choose question may be tried again."""
     if puzzle.question == "full":
@@ -132,7 +152,7 @@ def grade_double_puzzle(puzzle: Puzzle, answer: str) -> Feedback:
     return Feedback(True, f"{text} {wording.also_right(', '.join(others))}" if others else text)
 
 
-def double_solution(puzzle: Puzzle) -> str:
+def double_solution(puzzle: DoublePuzzle) -> str:
     """The right answer of a double puzzle, in words, with a full play of each right double."""
     if puzzle.question == "full":
         plays = legal_plays(puzzle.board(), puzzle.roll())

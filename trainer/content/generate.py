@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from trainer.content import author_wording, wording
 from trainer.content.grading import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, bearoff_lesson, best_group, play_text
-from trainer.content.models import Puzzle
+from trainer.content.models import CubePuzzle, DoublePuzzle, PipsPuzzle, Puzzle, RecognitionPuzzle, ShotsPuzzle
 from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES, forced_theme
 from trainer.engine import BAR, OFF, Dice, Game, Play, Position, legal_plays
 from trainer.engine.bearoff import home_side, one_sided, rank_plays
@@ -376,23 +376,27 @@ def export_lines(puzzles: Iterable[Puzzle]) -> Iterator[str]:
     (``choose`` or ``full``), the double for a ``full`` question as dice, any ``conditions``, and the answer in words
     (``3-3``..., ``yes`` or ``no``)."""
     for puzzle in puzzles:
-        position = puzzle.board()
-        if puzzle.kind == "cube":
-            record: dict[str, object] = {
+        yield json.dumps(_exported(puzzle))
+
+
+def _exported(puzzle: Puzzle) -> dict[str, object]:
+    """One puzzle's record of :func:`export_lines`."""
+    position = puzzle.board()
+    match puzzle:
+        case CubePuzzle():
+            return {
                 "id": puzzle.id,
-                "kind": "cube",
+                "kind": puzzle.kind,
                 "theme": puzzle.theme,
                 "position": position.position_id(),
                 "cube_owner": puzzle.owner,
                 "question": puzzle.question,
                 "answers": list(puzzle.answers),
             }
-            yield json.dumps(record)
-            continue
-        if puzzle.kind == "double":
-            record = {
+        case DoublePuzzle():
+            record: dict[str, object] = {
                 "id": puzzle.id,
-                "kind": "double",
+                "kind": puzzle.kind,
                 "variant": puzzle.variant,
                 "theme": puzzle.theme,
                 "position": position.text(),
@@ -402,30 +406,27 @@ def export_lines(puzzles: Iterable[Puzzle]) -> Iterator[str]:
                 record["dice"] = [puzzle.roll()[0], puzzle.roll()[1]]
             if puzzle.conditions:
                 record["conditions"] = list(puzzle.conditions)
-            yield json.dumps(record | {"answers": list(puzzle.answers)})
-            continue
-        if puzzle.kind in ("shots", "pips"):
+            return record | {"answers": list(puzzle.answers)}
+        case ShotsPuzzle() | PipsPuzzle():
             record = {"id": puzzle.id, "kind": puzzle.kind, "theme": puzzle.theme, "position": position.position_id()}
-            if puzzle.side is not None:
+            if isinstance(puzzle, PipsPuzzle):
                 record["side"] = puzzle.side
-            if puzzle.targets:
+            elif puzzle.targets:
                 record["targets"] = sorted(puzzle.targets)
-            yield json.dumps(record | {"answers": [int(answer) for answer in puzzle.answers]})
-            continue
-        dice = puzzle.roll()
-        acey = puzzle.variant == "acey-deucey"
-        if puzzle.kind == "recognition":
-            answers = list(puzzle.answers)
-        else:
-            results = {play.result for play in puzzle.accepted_plays()}
-            answers = sorted(result.text() if acey else result.position_id() for result in results)
-        record = {"id": puzzle.id, "kind": puzzle.kind}
-        if acey:
-            record["variant"] = puzzle.variant
-        record |= {
-            "theme": puzzle.theme,
-            "position": position.text() if acey else position.position_id(),
-            "dice": [dice[0], dice[1]],
-            "answers": answers,
-        }
-        yield json.dumps(record)
+            return record | {"answers": [int(answer) for answer in puzzle.answers]}
+    dice = puzzle.roll()
+    acey = puzzle.variant == "acey-deucey"
+    if isinstance(puzzle, RecognitionPuzzle):
+        answers = list(puzzle.answers)
+    else:
+        results = {play.result for play in puzzle.accepted_plays()}
+        answers = sorted(result.text() if acey else result.position_id() for result in results)
+    record = {"id": puzzle.id, "kind": puzzle.kind}
+    if acey:
+        record["variant"] = puzzle.variant
+    return record | {
+        "theme": puzzle.theme,
+        "position": position.text() if acey else position.position_id(),
+        "dice": [dice[0], dice[1]],
+        "answers": answers,
+    }

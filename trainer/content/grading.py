@@ -8,7 +8,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.content import author_wording, wording
-from trainer.content.models import CONDITION_PATTERN, ChooseStep, DoubleStep, PickStep, PlayStep, Puzzle, RollStep
+from trainer.content.models import (
+    CONDITION_PATTERN,
+    BearoffPuzzle,
+    ChooseStep,
+    DoubleStep,
+    ForcedPuzzle,
+    PickStep,
+    PlayStep,
+    RollStep,
+)
 from trainer.engine import (
     BAR,
     OFF,
@@ -270,7 +279,9 @@ def best_group(ranked: list[RankedPlay], theme: str) -> tuple[list[RankedPlay], 
     return group, (min(rest) - fewest) if rest else float("inf")
 
 
-def grade_puzzle(puzzle: Puzzle, answer: Play | str | None, written: str | None = None) -> Feedback:
+def grade_puzzle(
+    puzzle: ForcedPuzzle | BearoffPuzzle, answer: Play | str | None, written: str | None = None
+) -> Feedback:
     """Grade an answer to a puzzle: a play, notation, or ``None`` for "no legal play"; say why in words and figures.
 
     A wrong answer gets the rule it breaks, never the solution; the feedback quotes the play as ``written``.
@@ -282,7 +293,7 @@ def grade_puzzle(puzzle: Puzzle, answer: Play | str | None, written: str | None 
     shown = None if play is None else echo(play, answer if written is None and isinstance(answer, str) else written)
     accepted = {accepted.result for accepted in puzzle.accepted_plays()}
     correct = (position if play is None else play.result) in accepted
-    if puzzle.kind != "forced":
+    if isinstance(puzzle, BearoffPuzzle):
         message = bearoff_feedback(puzzle, play, correct=correct, written=shown)
         return Feedback(correct, message, solution_offered=not correct and play is not None)
     if correct:
@@ -348,7 +359,7 @@ def bearoff_figures(entry: RankedPlay, theme: str) -> str:
     return wording.bearoff_figures(entry.expected_rolls, entry.win_probability if theme == "race" else None)
 
 
-def bearoff_solution(puzzle: Puzzle) -> str:
+def bearoff_solution(puzzle: BearoffPuzzle) -> str:
     """The best play of a bear-off puzzle with its figures, for when the solution is shown."""
     group, _ = best_group(puzzle.ranking(), puzzle.theme)
     best = group[0]
@@ -356,7 +367,7 @@ def bearoff_solution(puzzle: Puzzle) -> str:
     return wording.bearoff_solution(play_text(best.play), others, bearoff_figures(best, puzzle.theme))
 
 
-def bearoff_feedback(puzzle: Puzzle, play: Play | None, *, correct: bool, written: str | None = None) -> str:
+def bearoff_feedback(puzzle: BearoffPuzzle, play: Play | None, *, correct: bool, written: str | None = None) -> str:
     """A bear-off answer against the best play, in the theme's figures (chances in percent, differences in
     percentage points, rolls to two decimals), with the rule of thumb that tells them apart where one does."""
     if play is None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal, TypeAlias, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationInfo, field_validator, model_validator
 
 from trainer.content import author_wording as wording
 from trainer.content.keywords import CubeAnswer, DoubleWant, ScoreAsk
 from trainer.content.themes import THEMES
+from trainer.content.wording import listed
 from trainer.engine import (
     Cube,
     Dice,
@@ -576,50 +577,193 @@ class Lesson(_Strict):
 
 PuzzleKind = Literal["forced", "bearoff", "recognition", "cube", "double", "best", "shots", "pips"]
 PuzzleVariant = Literal["standard", "acey-deucey"]
+Advice = tuple[str, str | None]
+"""What is wrong with a field, in words, and what to write instead (``None``: nothing to suggest)."""
 
 
-class Puzzle(_Strict):
-    """One puzzle: a position (solver on roll), the dice, a prompt and the accepted answers (plays in notation; for
-    a cube or double puzzle, answers in words)."""
+class BasePuzzle(_Strict):
+    """What every puzzle has: a position (solver on roll), a prompt and the accepted answers. Each kind is a class of
+    its own, with only the fields it takes; ``kind`` (the file's field) tells them apart when a puzzle is read."""
+
+    KIND: ClassVar[PuzzleKind]
+    """The puzzle's kind as files write it: the value of its ``kind`` (set from the field's literal)."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    kind: PuzzleKind
-    variant: PuzzleVariant = "standard"
-    """The rules: standard backgammon or acey-deucey."""
     theme: str
     difficulty: int = Field(ge=1, le=3)
     position: str
-    dice: str | None = None
-    """The roll; every kind but cube has one."""
-    cube_owner: Literal["centered", "player"] | None = None
-    """Cube puzzles: the cube in the middle, or owned by the side on roll."""
-    question: Literal["double", "take", "choose", "full"] | None = None
-    """Cube puzzles: should the side on roll double (``double``), or should the other side take (``take``).
-    Acey-deucey double puzzles: which double to choose after a 1-2 (``choose``), or whether all four moves of the
-    double in ``dice`` can be played (``full``)."""
-    conditions: list[str] = Field(default_factory=list)
-    """Double puzzles asking ``choose``: what a full play of the double must also do (e.g. ``safe``)."""
     prompt: str = Field(min_length=1)
     answers: list[str] = Field(min_length=1)
-    plies: int | None = Field(default=None, ge=1, le=MAX_FIGURE_PLIES)
-    """Best-play puzzles and contact cube puzzles: the depth of the evaluator's figures (a shipped puzzle's at least
-    :data:`MIN_FIGURE_PLIES`; a personal one's the depth its game was analysed at)."""
-    plays: list[PlayFigure] = Field(default_factory=list)
-    """Best-play puzzles: the evaluator's best plays with their equities, best first, past the first one left out."""
-    figures: CubeFigures | None = None
-    """Contact cube puzzles: the evaluator's figures of the side that may double, the cube centered."""
-    side: Literal["player", "opponent"] | None = None
-    """Pip puzzles: whose count is asked, the side on roll's (``player``) or the other's."""
-    targets: list[int] = Field(default_factory=list)
-    """Shot puzzles: the points (the side on roll's numbering) of the blots that count; every blot if left out."""
-    personal: bool = False
-    """A personal puzzle: a mistake of the learner's own game (never shipped). A personal best-play puzzle accepts
-    the plays within 0.02 of the best and no more, so that the mistake it comes from is never accepted."""
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        kind = cls.model_fields.get("kind")
+        if kind is not None:
+            (cls.KIND,) = get_args(kind.annotation)
 
     @field_validator("position")
     @classmethod
     def _position_reads(cls, value: str) -> str:
         return _check_position(value)
+
+    def board(self) -> Position:
+        """The position, solver on roll (for a cube puzzle: the side that may double)."""
+        return read_position(self.position)[0]
+
+    @classmethod
+    def advice(cls, name: str, error: str) -> Advice | None:
+        """Why this kind refuses field ``name`` and what to write instead, for a validation error of type ``error``
+        (pydantic's: ``missing``, ``literal_error``, ``extra_forbidden``...); ``None`` where the error's own message
+        says it. A field of another kind names the kinds that take it; a standard puzzle's ``variant`` says which
+        kinds are played in acey-deucey."""
+        if name == "variant":
+            return wording.acey_deucey_puzzles_are_forced(), 'kind = "forced" or "double"'
+        if error != "extra_forbidden":
+            return None
+        owners = [kind.KIND for kind in PUZZLE_CLASSES if name in kind.model_fields]
+        return (wording.only_kind_takes(listed(owners), name), wording.remove_field(name)) if owners else None
+
+
+class _RolledPuzzle(BasePuzzle):
+    """A puzzle asked after the roll: it has the dice."""
+
+    dice: str
+    """The roll, e.g. 31."""
+
+    @field_validator("dice")
+    @classmethod
+    def _dice_read(cls, value: str) -> str:
+        return _check_dice(value)
+
+    def roll(self) -> Dice:
+        """The dice."""
+        return parse_dice(self.dice)
+
+    @classmethod
+    def advice(cls, name: str, error: str) -> Advice | None:
+        if name == "dice" and error == "missing":
+            return wording.puzzle_needs_dice(cls.KIND), 'dice = "65"'
+        return super().advice(name, error)
+
+
+class _PlayPuzzle(_RolledPuzzle):
+    """A puzzle answered with a play of the roll: its answers are plays in notation."""
+
+    def accepted_plays(self) -> list[Play]:
+        """The legal plays the answers name (the empty play for ``pass``)."""
+        position, dice = self.board(), self.roll()
+        return [parse_play(position, dice, answer) for answer in self.answers]
+
+
+class ForcedPuzzle(_PlayPuzzle):
+    """Play the roll that has exactly one legal play (or none: the answer is then ``pass``), in standard backgammon
+    or acey-deucey."""
+
+    kind: Literal["forced"] = "forced"
+    variant: PuzzleVariant = "standard"
+    """The rules: standard backgammon or acey-deucey."""
+
+    @classmethod
+    def advice(cls, name: str, error: str) -> Advice | None:
+        return None if name == "variant" else super().advice(name, error)
+
+
+class BearoffPuzzle(_PlayPuzzle):
+    """Find the best bear-off play, by the exact bear-off figures: the answers are every play tied with the best."""
+
+    kind: Literal["bearoff"] = "bearoff"
+    variant: Literal["standard"] = "standard"
+
+    def ranking(self) -> list[RankedPlay]:
+        """Every play ranked."""
+        return rank_plays(self.board(), self.roll())
+
+
+class RecognitionPuzzle(_RolledPuzzle):
+    """The recognition drill's position: is the roll forced, not forced, or without a legal play? Answered in
+    words."""
+
+    kind: Literal["recognition"] = "recognition"
+    variant: Literal["standard"] = "standard"
+
+
+class BestPuzzle(_PlayPuzzle):
+    """Find the best play, by the evaluator's figures: ``plays`` are its best plays with their equities, best first,
+    past the first one left out."""
+
+    kind: Literal["best"] = "best"
+    variant: Literal["standard"] = "standard"
+    plies: int = Field(ge=1, le=MAX_FIGURE_PLIES)
+    """The depth of the figures (a shipped puzzle's at least :data:`MIN_FIGURE_PLIES`; a personal one's the depth
+    its game was analysed at)."""
+    plays: list[PlayFigure] = Field(min_length=1)
+    personal: bool = False
+    """A mistake of the learner's own game (never shipped): it accepts the plays within 0.02 of the best and no more,
+    so that the mistake it comes from is never accepted."""
+
+    @classmethod
+    def advice(cls, name: str, error: str) -> Advice | None:
+        if name in ("plies", "plays") and error in ("missing", "too_short"):
+            return wording.best_puzzle_needs_figures(), wording.compute_the_figures()
+        return super().advice(name, error)
+
+
+class CubePuzzle(BasePuzzle):
+    """A money cube decision, asked before rolling: should the side on roll double (``question = "double"``), or
+    should the other side take? Exact in a bear-off the cube table covers; elsewhere the evaluator's ``figures`` at
+    ``plies``, the cube centered."""
+
+    kind: Literal["cube"] = "cube"
+    variant: Literal["standard"] = "standard"
+    cube_owner: Literal["centered", "player"] = "centered"
+    """The cube in the middle, or owned by the side on roll."""
+    question: Literal["double", "take"]
+    plies: int | None = Field(default=None, ge=1, le=MAX_FIGURE_PLIES)
+    """Contact positions: the depth of the evaluator's figures."""
+    figures: CubeFigures | None = None
+    """Contact positions: the evaluator's figures of the side that may double, the cube centered."""
+    personal: bool = False
+    """A mistake of the learner's own game (never shipped)."""
+
+    @property
+    def owner(self) -> Literal["centered", "player"]:
+        """Where the cube is: in the middle unless the side on roll owns it."""
+        return self.cube_owner
+
+    def cube(self) -> CubeDecision:
+        """The cube decision of the side on roll, exact or (a contact puzzle) from its figures.
+
+        :raises NotBearOffError: if the position lies outside the exact table and the puzzle has no figures.
+        """
+        if self.figures is not None:
+            return self.figures.decision()
+        return cube_decision(self.board(), self.owner)
+
+    @classmethod
+    def advice(cls, name: str, error: str) -> Advice | None:
+        if name == "dice":
+            return wording.cube_puzzle_takes_no_dice(), wording.remove_field("dice")
+        if name == "variant":
+            return wording.no_cube_in_acey_deucey(), 'variant = "standard"'
+        if name == "question":
+            missing = error == "missing"
+            message = wording.cube_puzzle_needs_a_question() if missing else wording.cube_question_is_double_or_take()
+            return message, wording.give_a_question()
+        return super().advice(name, error)
+
+
+class DoublePuzzle(BasePuzzle):
+    """Acey-deucey: which double to choose after a 1-2 (``question = "choose"``; ``conditions`` may ask more of its
+    full play), or can all four moves of the double in ``dice`` be played (``full``)."""
+
+    kind: Literal["double"] = "double"
+    variant: Literal["acey-deucey"]
+    question: Literal["choose", "full"]
+    dice: str | None = None
+    """A ``full`` question's double; a ``choose`` question has none."""
+    conditions: list[str] = Field(default_factory=list)
+    """A ``choose`` question's: what a full play of the double must also do (e.g. ``safe``)."""
 
     @field_validator("dice")
     @classmethod
@@ -631,38 +775,83 @@ class Puzzle(_Strict):
     def _conditions_known(cls, values: list[str]) -> list[str]:
         return _check_conditions(values)
 
-    def board(self) -> Position:
-        """The position, solver on roll (for a cube puzzle: the side that may double)."""
-        return read_position(self.position)[0]
-
     def roll(self) -> Dice:
-        """The dice.
+        """A ``full`` question's double.
 
-        :raises ValueError: for a cube puzzle, which is asked before rolling.
+        :raises ValueError: for a ``choose`` question, which is asked before a double is chosen.
         """
         if self.dice is None:
             raise ValueError(wording.asked_before_rolling(self.id))
         return parse_dice(self.dice)
 
-    @property
-    def owner(self) -> Literal["centered", "player"]:
-        """Cube puzzles: where the cube is (in the middle unless the side on roll owns it)."""
-        return self.cube_owner or "centered"
+    @classmethod
+    def advice(cls, name: str, error: str) -> Advice | None:
+        if name == "variant":
+            return wording.double_puzzles_are_acey_deucey(), 'variant = "acey-deucey"'
+        if name == "question":
+            return wording.double_puzzle_needs_a_question(), wording.give_a_double_question()
+        return super().advice(name, error)
 
-    def cube(self) -> CubeDecision:
-        """Cube puzzles: the cube decision of the side on roll, exact or (a contact puzzle) from its figures.
 
-        :raises NotBearOffError: if the position lies outside the exact table and the puzzle has no figures.
-        """
-        if self.figures is not None:
-            return self.figures.decision()
-        return cube_decision(self.board(), self.owner)
+class _CountingPuzzle(BasePuzzle):
+    """A count the learner types, asked before the roll: the engine's number is the answer."""
 
-    def accepted_plays(self) -> list[Play]:
-        """The legal plays the answers name (the empty play for ``pass``)."""
-        position, dice = self.board(), self.roll()
-        return [parse_play(position, dice, answer) for answer in self.answers]
+    variant: Literal["standard"] = "standard"
 
-    def ranking(self) -> list[RankedPlay]:
-        """Bear-off puzzles: every play ranked."""
-        return rank_plays(self.board(), self.roll())
+    @classmethod
+    def advice(cls, name: str, error: str) -> Advice | None:
+        if name == "dice":
+            return wording.count_puzzle_takes_no_dice(), wording.remove_field("dice")
+        return super().advice(name, error)
+
+
+class ShotsPuzzle(_CountingPuzzle):
+    """Count the shots: the rolls out of 36 that hit a blot (one of ``targets``, or any if left out)."""
+
+    kind: Literal["shots"] = "shots"
+    targets: list[int] = Field(default_factory=list)
+    """The points (the side on roll's numbering) of the blots that count; every blot if left out."""
+
+
+class PipsPuzzle(_CountingPuzzle):
+    """Count the pips of a side: the side on roll's (``player``) or the other's."""
+
+    kind: Literal["pips"] = "pips"
+    side: Literal["player", "opponent"]
+
+    @classmethod
+    def advice(cls, name: str, error: str) -> Advice | None:
+        if name == "side":
+            return wording.pips_puzzle_needs_a_side(), 'side = "player"'
+        return super().advice(name, error)
+
+
+Puzzle: TypeAlias = (
+    ForcedPuzzle | BearoffPuzzle | RecognitionPuzzle | BestPuzzle | CubePuzzle | DoublePuzzle | ShotsPuzzle | PipsPuzzle
+)
+"""Any puzzle (also for ``isinstance``)."""
+PlayPuzzle: TypeAlias = ForcedPuzzle | BearoffPuzzle | BestPuzzle
+"""A puzzle answered with a play of its roll."""
+CountPuzzle: TypeAlias = ShotsPuzzle | PipsPuzzle
+"""A counting drill's position."""
+PUZZLE_CLASSES: tuple[type[Puzzle], ...] = get_args(Puzzle)
+"""The kinds of puzzle, each a class."""
+PUZZLE_KINDS: tuple[PuzzleKind, ...] = tuple(kind.KIND for kind in PUZZLE_CLASSES)
+"""The values of ``kind``, in the same order."""
+_PUZZLE_ADAPTER: TypeAdapter[Puzzle] = TypeAdapter(Annotated[Puzzle, Field(discriminator="kind")])
+
+
+def read_puzzle(data: object) -> Puzzle:
+    """A puzzle of the class its ``kind`` names, from a table of fields.
+
+    :raises pydantic.ValidationError: for fields its kind does not take, or an unknown ``kind``.
+    """
+    return _PUZZLE_ADAPTER.validate_python(data)
+
+
+def read_puzzle_json(text: str) -> Puzzle:
+    """A puzzle from its JSON (as ``model_dump_json`` writes it).
+
+    :raises pydantic.ValidationError: as :func:`read_puzzle`.
+    """
+    return _PUZZLE_ADAPTER.validate_json(text)

@@ -10,14 +10,17 @@ least 0.01 of a point a game.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
 from trainer.content import author_wording as wording
 from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_theme, right_answer
-from trainer.content.doubles import DOUBLE_THEMES, check_double_puzzle
+from trainer.content.doubles import check_double_puzzle
 from trainer.content.files import (
     CheckedFiles,
     ContentFileError,
@@ -28,14 +31,30 @@ from trainer.content.files import (
     read_content_file,
 )
 from trainer.content.grading import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, best_group
-from trainer.content.models import Puzzle, PuzzleKind, PuzzleVariant, problem_of
+from trainer.content.models import (
+    PUZZLE_CLASSES,
+    PUZZLE_KINDS,
+    BearoffPuzzle,
+    BestPuzzle,
+    CubePuzzle,
+    DoublePuzzle,
+    ForcedPuzzle,
+    PipsPuzzle,
+    Puzzle,
+    PuzzleKind,
+    PuzzleVariant,
+    RecognitionPuzzle,
+    ShotsPuzzle,
+    problem_of,
+    read_puzzle,
+)
 from trainer.content.paths import content_dir
 from trainer.content.recognition import check_recognition
 from trainer.content.skill_puzzles import (
     check_best_puzzle,
     check_contact_cube_puzzle,
     check_count_puzzle,
-    skill_field_problems,
+    figures_problems,
 )
 from trainer.content.themes import (
     BEAROFF_THEMES,
@@ -57,17 +76,24 @@ from trainer.i18n import language as current_language
 __all__ = [
     "CLEAR_ROLLS_MARGIN",
     "CLEAR_WIN_MARGIN",
+    "FieldProblem",
     "Puzzle",
     "PuzzleKind",
     "PuzzleLibrary",
     "PuzzleVariant",
     "check_cube_puzzle",
     "check_puzzle",
+    "checked_puzzle",
     "forced_theme",
     "load_puzzle_file",
     "load_puzzles",
     "practice_set",
+    "puzzle_problems",
 ]
+FieldProblem = tuple[str, str, str | None]
+"""A problem of one puzzle: the field, what is wrong, and what to write instead (if anything)."""
+PUZZLE_CLASS: dict[str, type[Puzzle]] = {kind.KIND: kind for kind in PUZZLE_CLASSES}
+"""The class of each value of ``kind``."""
 # --- loading and checking -----------------------------------------------------------------------------------
 
 
@@ -78,17 +104,17 @@ class PuzzleLibrary:
     puzzles: list[Puzzle] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
-    drills: list[Puzzle] = field(default_factory=list)
-    """The recognition drill's positions (kind ``recognition``), kept apart from the puzzle sets."""
-    counts: list[Puzzle] = field(default_factory=list)
-    """The counting drills' positions (kinds ``shots`` and ``pips``), kept apart from the puzzle sets."""
+    drills: list[RecognitionPuzzle] = field(default_factory=list)
+    """The recognition drill's positions, kept apart from the puzzle sets."""
+    counts: list[ShotsPuzzle | PipsPuzzle] = field(default_factory=list)
+    """The counting drills' positions (shots and pips), kept apart from the puzzle sets."""
 
-    def themes(self, kind: str | None = None, variant: str | None = None) -> list[str]:
+    def themes(self, kind: type[Puzzle] | None = None, variant: str | None = None) -> list[str]:
         """Themes present (of ``kind`` and ``variant`` when given), in the catalogue's order."""
         present = {
             puzzle.theme
             for puzzle in self.puzzles
-            if (kind is None or puzzle.kind == kind) and (variant is None or puzzle.variant == variant)
+            if (kind is None or isinstance(puzzle, kind)) and (variant is None or puzzle.variant == variant)
         }
         return [theme for theme in THEMES if theme in present]
 
@@ -103,67 +129,72 @@ def practice_set(puzzles: list[Puzzle], key: str) -> tuple[str, list[Puzzle]]:
     chosen = [puzzle for puzzle in puzzles if puzzle.theme == key and puzzle.variant == "standard"]
     if key not in REVEALING_THEMES:
         return theme_title(key), chosen
-    others = [p for p in puzzles if p.kind == "forced" and p.variant == "standard" and p.theme not in REVEALING_THEMES]
+    others = [
+        p
+        for p in puzzles
+        if isinstance(p, ForcedPuzzle) and p.variant == "standard" and p.theme not in REVEALING_THEMES
+    ]
     step = max(1, len(others) // max(1, len(chosen)))
     mixed = [puzzle for pair in zip(chosen, others[::step], strict=False) for puzzle in pair]
     return mixed_forced_moves(), mixed
 
 
-def _field_problems(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
-    """Fields that the puzzle's kind needs or does not take."""
-    problems: list[tuple[str, str, str | None]] = skill_field_problems(puzzle)
-    if puzzle.kind != "double" and puzzle.conditions:
-        problems.append(("conditions", wording.only_choose_takes_conditions(), wording.remove_field("conditions")))
-    if puzzle.kind == "double":
-        return problems + _double_field_problems(puzzle)
-    if puzzle.kind == "cube":
-        if puzzle.dice is not None:
-            problems.append(("dice", wording.cube_puzzle_takes_no_dice(), wording.remove_field("dice")))
-        if puzzle.question is None:
-            problems.append(("question", wording.cube_puzzle_needs_a_question(), wording.give_a_question()))
-        elif puzzle.question not in CUBE_ANSWERS:
-            problems.append(("question", wording.cube_question_is_double_or_take(), wording.give_a_question()))
-        if puzzle.variant != "standard":
-            problems.append(("variant", wording.no_cube_in_acey_deucey(), 'variant = "standard"'))
-        return problems
-    problems.extend(
-        (name, wording.only_cube_puzzles_take(name), wording.remove_field(name))
-        for name, value in (("cube_owner", puzzle.cube_owner), ("question", puzzle.question))
-        if value is not None
-    )
-    if puzzle.dice is None and puzzle.kind not in ("shots", "pips"):
-        problems.append(("dice", wording.puzzle_needs_dice(puzzle.kind), 'dice = "65"'))
-    if puzzle.variant == "acey-deucey" and puzzle.kind not in ("forced", "double"):
-        problems.append(("variant", wording.acey_deucey_puzzles_are_forced(), 'kind = "forced" or "double"'))
-    elif puzzle.variant == "standard" and puzzle.board().has_waiting():
-        problems.append(("variant", wording.waiting_only_in_acey_deucey(), wording.set_acey_deucey()))
-    return problems
+def _field_problem(entry: object, error: Mapping[str, Any]) -> FieldProblem:
+    """One validation error of a puzzle table, as a problem of a field: an unknown ``kind`` names the kinds, a field
+    its kind needs, refuses or does not know says why (as its class advises) and what to write instead."""
+    kind = entry.get("kind") if isinstance(entry, dict) else None
+    if error["type"] in ("union_tag_invalid", "union_tag_not_found"):
+        return "kind", wording.unknown_puzzle_kind(kind), wording.step_kinds(PUZZLE_KINDS)
+    kind_class = PUZZLE_CLASS.get(kind) if isinstance(kind, str) else None
+    location = list(error["loc"])
+    if kind_class is not None and location[:1] == [kind]:
+        location = location[1:]
+    key = ".".join(str(part) for part in location)
+    message, suggestion = problem_of(error)
+    if kind_class is not None and len(location) == 1:
+        advice = kind_class.advice(key, error["type"])
+        if advice is not None:
+            message, suggestion = advice
+        elif error["type"] == "extra_forbidden":
+            known = list(kind_class.model_fields)
+            close = difflib.get_close_matches(key, known, n=1)
+            message = wording.unknown_field()
+            suggestion = wording.did_you_mean(close[0]) if close else wording.known_fields(known)
+    return key, message, suggestion
 
 
-def _double_field_problems(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
-    """The fields an acey-deucey double puzzle needs or does not take."""
-    problems: list[tuple[str, str, str | None]] = []
-    if puzzle.variant != "acey-deucey":
-        problems.append(("variant", wording.double_puzzles_are_acey_deucey(), 'variant = "acey-deucey"'))
-    if puzzle.cube_owner is not None:
-        owner = "cube_owner"
-        problems.append((owner, wording.only_cube_puzzles_take(owner), wording.remove_field(owner)))
-    if puzzle.question not in DOUBLE_THEMES:
-        problems.append(("question", wording.double_puzzle_needs_a_question(), wording.give_a_double_question()))
-    elif puzzle.question == "choose" and puzzle.dice is not None:
-        problems.append(("dice", wording.choose_takes_no_dice(), wording.remove_field("dice")))
-    elif puzzle.question == "full":
-        if puzzle.dice is None or not puzzle.roll().is_double:
-            problems.append(("dice", wording.full_needs_a_double(), 'dice = "44"'))
-        if puzzle.conditions:
-            problems.append(("conditions", wording.only_choose_takes_conditions(), wording.remove_field("conditions")))
-    return problems
+def checked_puzzle(entry: object) -> tuple[Puzzle | None, list[FieldProblem]]:
+    """A puzzle table (the fields of one ``[[puzzles]]``) read as its kind's class and checked by the rules: the
+    puzzle if it passes, and every problem found."""
+    try:
+        puzzle = read_puzzle(entry)
+    except ValidationError as error:
+        return None, [_field_problem(entry, item) for item in error.errors()]
+    try:
+        found = check_puzzle(puzzle)
+    except EngineError as error:
+        found = [("position", str(error), None)]
+    return (None if found else puzzle), found
 
 
-def check_cube_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
+def puzzle_problems(entry: object) -> list[FieldProblem]:
+    """The problems of a puzzle table (see :func:`checked_puzzle`); none for a puzzle that passes."""
+    return checked_puzzle(entry)[1]
+
+
+def _waiting_problems(puzzle: Puzzle) -> list[FieldProblem]:
+    """Checkers waiting to enter, in a puzzle of the standard rules."""
+    if puzzle.variant == "standard" and puzzle.board().has_waiting():
+        return [("variant", wording.waiting_only_in_acey_deucey(), wording.set_acey_deucey())]
+    return []
+
+
+def check_cube_puzzle(puzzle: CubePuzzle) -> list[FieldProblem]:
     """Rules checks of a cube puzzle: the position in the exact table, the theme the engine finds, the answer the
-    exact figures give, by a clear margin."""
-    assert puzzle.question is not None
+    exact figures give, by a clear margin (a contact puzzle: by its figures)."""
+    figures = figures_problems(puzzle)
+    if figures:
+        return figures
     if puzzle.figures is not None:
         return check_contact_cube_puzzle(puzzle)
     accepted = CUBE_ANSWERS[puzzle.question]
@@ -172,78 +203,98 @@ def check_cube_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
         return [("answers", wording.cube_answers(puzzle.question), written)]
     decision = puzzle.cube()
     theme = cube_theme(puzzle.board(), puzzle.owner)
-    problems: list[tuple[str, str, str | None]] = []
+    problems: list[FieldProblem] = []
     if puzzle.theme not in CUBE_THEMES:
         problems.append(("theme", wording.unknown_theme("cube", puzzle.theme), wording.use_one_of(CUBE_THEMES)))
     elif puzzle.theme != theme:
         problems.append(("theme", wording.theme_shown(theme, puzzle.theme), None))
     right = right_answer(decision, puzzle.question)
     if puzzle.answers[0] != right:
-        figures = wording.cube_figures(decision)
-        problems.append(("answers", wording.figures_say_with(right, figures), f'answers = ["{right}"]'))
+        figures_said = wording.cube_figures(decision)
+        problems.append(("answers", wording.figures_say_with(right, figures_said), f'answers = ["{right}"]'))
     margin = answer_margin(decision, puzzle.question)
     if margin < CLEAR_CUBE_MARGIN:
         problems.append(("answers", wording.too_close_to_ask(margin, CLEAR_CUBE_MARGIN), None))
     return problems
 
 
-def check_puzzle(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
-    """Rules checks of a well-formed puzzle: ``(field, message, suggestion)`` for each problem."""
-    fields = _field_problems(puzzle)
-    if fields:
-        return fields
-    if puzzle.kind == "cube":
-        return check_cube_puzzle(puzzle)
-    if puzzle.kind == "recognition":
-        return check_recognition(puzzle)
-    if puzzle.kind == "double":
-        return check_double_puzzle(puzzle)
-    if puzzle.kind == "best":
-        return check_best_puzzle(puzzle)
-    if puzzle.kind in ("shots", "pips"):
-        return check_count_puzzle(puzzle)
-    problems: list[tuple[str, str, str | None]] = []
+def _answer_problems(puzzle: ForcedPuzzle | BearoffPuzzle, plays: Sequence[Play]) -> list[FieldProblem]:
+    """Answers that are no legal play of the roll (a forced puzzle's suggesting its only play)."""
     position, dice = puzzle.board(), puzzle.roll()
-    if position.is_game_over():
-        return [("position", wording.game_over(), None)]
-    plays = legal_plays(position, dice)
-    accepted: list[Play] = []
-    only = f'answers = ["{plays[0]}"]' if puzzle.kind == "forced" and len(plays) == 1 else None
+    only = f'answers = ["{plays[0]}"]' if isinstance(puzzle, ForcedPuzzle) and len(plays) == 1 else None
+    problems: list[FieldProblem] = []
     for answer in puzzle.answers:
         try:
-            accepted.append(parse_play(position, dice, answer))
+            parse_play(position, dice, answer)
         except PlayError as error:
             problems.append(("answers", wording.not_legal_here(answer, error.reason), only))
-    if problems:
-        return problems
-    results = {play.result for play in accepted}
-    if puzzle.kind == "forced":
-        if puzzle.theme not in FORCED_THEMES:
-            return [("theme", wording.unknown_theme("forced", puzzle.theme), wording.use_one_of(FORCED_THEMES))]
-        if len(plays) != 1:
-            examples = ", ".join(str(play) for play in plays[:3])
-            return [("dice", wording.roll_not_forced(len(plays), examples), None)]
-        if results != {plays[0].result}:
-            return [("answers", wording.the_only_legal_play(plays[0]), f'answers = ["{plays[0]}"]')]
-        theme = forced_theme(position, dice)
-        if theme != puzzle.theme:
-            problems.append(("theme", wording.theme_shown(theme, puzzle.theme), None))
-        return problems
+    return problems
+
+
+def _check_forced(puzzle: ForcedPuzzle, plays: Sequence[Play]) -> list[FieldProblem]:
+    """A forced puzzle: a known theme, a roll with one legal play (or none), that play as the answer, and the theme
+    the engine finds."""
+    if puzzle.theme not in FORCED_THEMES:
+        return [("theme", wording.unknown_theme("forced", puzzle.theme), wording.use_one_of(FORCED_THEMES))]
+    if len(plays) != 1:
+        examples = ", ".join(str(play) for play in plays[:3])
+        return [("dice", wording.roll_not_forced(len(plays), examples), None)]
+    if {play.result for play in puzzle.accepted_plays()} != {plays[0].result}:
+        return [("answers", wording.the_only_legal_play(plays[0]), f'answers = ["{plays[0]}"]')]
+    theme = forced_theme(puzzle.board(), puzzle.roll())
+    return [] if theme == puzzle.theme else [("theme", wording.theme_shown(theme, puzzle.theme), None)]
+
+
+def _check_bearoff(puzzle: BearoffPuzzle) -> list[FieldProblem]:
+    """A bear-off puzzle: a known theme, every checker home, the answers exactly the best plays, which are clearly
+    better than the rest."""
     if puzzle.theme not in BEAROFF_THEMES:
         return [("theme", wording.unknown_theme("bearoff", puzzle.theme), wording.use_one_of(BEAROFF_THEMES))]
+    position = puzzle.board()
     if not is_pure_bearoff(position):
         return [("position", wording.bearoff_needs_every_checker_home(), None)]
-    group, margin = best_group(rank_plays(position, dice), puzzle.theme)
+    group, margin = best_group(rank_plays(position, puzzle.roll()), puzzle.theme)
     best = {entry.play.result for entry in group}
     names = ", ".join(str(entry.play) for entry in group)
-    if results != best:
+    if {play.result for play in puzzle.accepted_plays()} != best:
         return [("answers", wording.best_plays_are(names), wording.list_the_best_plays())]
     needed = CLEAR_WIN_MARGIN if puzzle.theme == "race" else CLEAR_ROLLS_MARGIN
     if margin == float("inf"):
         return [("dice", wording.every_play_ties(), None)]
     if margin < needed:
         return [("answers", wording.best_not_clearly_better(margin), None)]
-    return problems
+    return []
+
+
+def _check_played(puzzle: ForcedPuzzle | BearoffPuzzle) -> list[FieldProblem]:
+    """A puzzle answered with a play of the roll: a game still going, legal answers, then its kind's checks."""
+    if puzzle.board().is_game_over():
+        return [("position", wording.game_over(), None)]
+    plays = legal_plays(puzzle.board(), puzzle.roll())
+    problems = _answer_problems(puzzle, plays)
+    if problems:
+        return problems
+    return _check_forced(puzzle, plays) if isinstance(puzzle, ForcedPuzzle) else _check_bearoff(puzzle)
+
+
+def check_puzzle(puzzle: Puzzle) -> list[FieldProblem]:
+    """Rules checks of a puzzle read as its kind's class: ``(field, message, suggestion)`` for each problem."""
+    match puzzle:
+        case CubePuzzle():
+            return check_cube_puzzle(puzzle)
+        case DoublePuzzle():
+            return check_double_puzzle(puzzle)
+        case BestPuzzle():
+            return figures_problems(puzzle) or _waiting_problems(puzzle) or check_best_puzzle(puzzle)
+    waiting = _waiting_problems(puzzle)
+    if waiting:
+        return waiting
+    match puzzle:
+        case RecognitionPuzzle():
+            return check_recognition(puzzle)
+        case ShotsPuzzle() | PipsPuzzle():
+            return check_count_puzzle(puzzle)
+    return _check_played(puzzle)
 
 
 _CHECKED_PUZZLES: CheckedFiles[tuple[list[Puzzle], list[Problem]]] = CheckedFiles()
@@ -270,24 +321,11 @@ def _load_puzzle_file(path: Path, name: str) -> tuple[list[Puzzle], list[Problem
     problems: list[Problem] = []
     for number, entry in enumerate(entries):
         puzzle_id = entry.get("id") if isinstance(entry, dict) and isinstance(entry.get("id"), str) else None
-        try:
-            puzzle = Puzzle.model_validate(entry)
-        except ValidationError as error:
-            for item in error.errors():
-                key = ".".join(str(part) for part in item["loc"]) or None
-                message, suggestion = problem_of(item)
-                where = wording.puzzle_place(number, puzzle_id, key)
-                problems.append(Problem(name, lines.of(number, key), where, message, suggestion))
-            continue
-        try:
-            found = check_puzzle(puzzle)
-        except EngineError as error:
-            found = [("position", str(error), None)]
+        puzzle, found = checked_puzzle(entry)
         for key, message, suggestion in found:
-            problems.append(
-                Problem(name, lines.of(number, key), wording.puzzle_place(number, puzzle_id, key), message, suggestion)
-            )
-        if not found:
+            where = wording.puzzle_place(number, puzzle_id, key or None)
+            problems.append(Problem(name, lines.of(number, key or None), where, message, suggestion))
+        if puzzle is not None:
             puzzles.append(puzzle)
     return puzzles, problems
 
@@ -314,12 +352,13 @@ def load_puzzles(directory: Path | None = None, language: Language | None = None
                 )
                 continue
             seen[puzzle.id] = path.name
-            if puzzle.kind == "recognition":
-                library.drills.append(puzzle)
-            elif puzzle.kind in ("shots", "pips"):
-                library.counts.append(puzzle)
-            else:
-                library.puzzles.append(puzzle)
+            match puzzle:
+                case RecognitionPuzzle():
+                    library.drills.append(puzzle)
+                case ShotsPuzzle() | PipsPuzzle():
+                    library.counts.append(puzzle)
+                case _:
+                    library.puzzles.append(puzzle)
     library.puzzles.sort(key=lambda puzzle: puzzle.variant != "standard")  # backgammon first, then the variants
     table, problems = prompt_table(folder, language if language is not None else current_language())
     library.problems.extend(problems)

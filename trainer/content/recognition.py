@@ -23,18 +23,20 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Literal, TypeVar, get_args
 
 from trainer.content import author_wording, wording
 from trainer.content.generate import Candidate, realistic, self_play_rolls
 from trainer.content.grading import Feedback, read_play
 from trainer.content.keywords import FORCED, NO_PLAY, NOT_FORCED, RECOGNITION_ANSWERS, RecognitionAnswer
-from trainer.content.models import Puzzle
+from trainer.content.models import Puzzle, RecognitionPuzzle
 from trainer.content.themes import RECOGNITION_TITLES
 from trainer.engine import Constraint, Dice, Explanation, Play, Position, explain
 from trainer.engine import wording as engine_wording
 from trainer.engine.moves import iter_single_moves
 
+P = TypeVar("P", bound=Puzzle)
+"""A drill position of any kind of puzzle (dealt by its theme)."""
 Answer = RecognitionAnswer
 ANSWERS: tuple[Answer, ...] = RECOGNITION_ANSWERS
 PARTIAL_THEMES = ("one-die", "higher-die", "partial-double", "partial-entry")
@@ -177,7 +179,7 @@ def read_answer(text: str) -> Answer:
 # --- checking a drill position ---------------------------------------------------------------------------
 
 
-def check_recognition(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
+def check_recognition(puzzle: RecognitionPuzzle) -> list[tuple[str, str, str | None]]:
     """Rules checks of a well-formed recognition puzzle: ``(field, message, suggestion)`` for each problem."""
     position, dice = puzzle.board(), puzzle.roll()
     if position.is_game_over():
@@ -205,7 +207,7 @@ def check_recognition(puzzle: Puzzle) -> list[tuple[str, str, str | None]]:
 # --- grading -----------------------------------------------------------------------------------------------
 
 
-def grade_recognition(puzzle: Puzzle, answer: Answer | str) -> Feedback:
+def grade_recognition(puzzle: RecognitionPuzzle, answer: Answer | str) -> Feedback:
     """Grade an answer to "forced, not forced, or no legal play?", with the engine's reason either way.
 
     :raises ValueError: for an answer that is none of the three.
@@ -218,7 +220,7 @@ def grade_recognition(puzzle: Puzzle, answer: Answer | str) -> Feedback:
     return Feedback(False, wording.recognition_wrong(verdict.answer, given, verdict.text))
 
 
-def grade_recognition_play(puzzle: Puzzle, answer: Play | str | None) -> Feedback:
+def grade_recognition_play(puzzle: RecognitionPuzzle, answer: Play | str | None) -> Feedback:
     """Grade the play of a forced roll (a :class:`Play`, notation, or ``None`` for "no legal play"): the only legal
     play is right; an illegal one gets the rule it breaks.
 
@@ -403,12 +405,11 @@ def generated_id(position: Position, dice: Dice) -> str:
     return "recognition-g" + hashlib.sha1(key.encode("ascii")).hexdigest()[:10]
 
 
-def to_puzzle(candidate: Candidate, puzzle_id: str | None = None) -> Puzzle:
+def to_puzzle(candidate: Candidate, puzzle_id: str | None = None) -> RecognitionPuzzle:
     """A drill position as a ``recognition`` puzzle (with :func:`generated_id` unless an id is given)."""
     dice = Dice.of(candidate.dice)
-    return Puzzle(
+    return RecognitionPuzzle(
         id=puzzle_id or generated_id(candidate.position, dice),
-        kind="recognition",
         theme=candidate.theme,
         difficulty=candidate.difficulty,
         position=candidate.position.text(),
@@ -418,7 +419,7 @@ def to_puzzle(candidate: Candidate, puzzle_id: str | None = None) -> Puzzle:
     )
 
 
-def drill(seed: int, *, exclude: Iterable[tuple[str, tuple[int, int]]] = ()) -> Iterator[Puzzle]:
+def drill(seed: int, *, exclude: Iterable[tuple[str, tuple[int, int]]] = ()) -> Iterator[RecognitionPuzzle]:
     """Drill positions as puzzles, without end, drawn with the shares (see :func:`recognition_candidates`); the drill
     screen takes as many as it needs."""
     for candidate in recognition_candidates(seed, exclude=exclude):
@@ -447,9 +448,7 @@ def _draw(rng: random.Random, counts: dict[Category, int]) -> Category:
     return rng.choices(parts, [SHARES[part] for part in parts])[0]
 
 
-def deal(
-    positions: Sequence[Puzzle], seed: int, *, pick: Callable[[Sequence[Puzzle]], Puzzle] | None = None
-) -> Iterator[Puzzle]:
+def deal(positions: Sequence[P], seed: int, *, pick: Callable[[Sequence[P]], P] | None = None) -> Iterator[P]:
     """``positions`` dealt in the drill's mix, until all are dealt: each position's part drawn at random by ``seed``
     with :data:`SHARES` among the parts with positions left (no fixed cycle, so no answer follows from the ones
     before), the first :data:`OPENING` covering every part.
@@ -457,7 +456,7 @@ def deal(
     Within a part the positions keep the order given, unless ``pick`` chooses among those left; it is asked only
     when the next position is wanted, so it can follow what happened since (such as the learner's rating).
     """
-    left: dict[Category, list[Puzzle]] = {part: [] for part in CATEGORIES}
+    left: dict[Category, list[P]] = {part: [] for part in CATEGORIES}
     for puzzle in positions:
         left[category(puzzle.theme)].append(puzzle)
     rng = random.Random(seed)
@@ -470,6 +469,6 @@ def deal(
         yield chosen
 
 
-def position_key(puzzle: Puzzle) -> tuple[str, Dice]:
+def position_key(puzzle: RecognitionPuzzle) -> tuple[str, Dice]:
     """``(Position ID, dice higher first)``: the key that keeps a drill from showing the same roll twice."""
     return puzzle.board().position_id(), puzzle.roll().high_first()

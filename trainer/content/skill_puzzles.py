@@ -9,38 +9,23 @@ from trainer.content.best import BestStepError, best_figures, listing_problems
 from trainer.content.counting import puzzle_count
 from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, in_exact_table, right_answer
 from trainer.content.keywords import CUBE_ANSWERS
-from trainer.content.models import MIN_FIGURE_PLIES, Puzzle
+from trainer.content.models import MIN_FIGURE_PLIES, BestPuzzle, CubePuzzle, PipsPuzzle, ShotsPuzzle
 from trainer.content.themes import BEST_THEMES, CONTACT_CUBE_THEMES, PIPS_THEMES, SHOTS_THEMES
 from trainer.engine import PlayError, blot_points, parse_play
 
 Problems = list[tuple[str, str, str | None]]
-SKILL_KINDS = frozenset({"best", "shots", "pips"})
-KIND_FIELDS = {"plays": "best", "side": "pips", "targets": "shots"}
-"""The fields only one kind of puzzle takes."""
 
 
-def skill_field_problems(puzzle: Puzzle) -> Problems:
-    """Fields a skill puzzle needs, and the skill fields other kinds do not take."""
-    problems: Problems = []
-    for name, kind in KIND_FIELDS.items():
-        if getattr(puzzle, name) and puzzle.kind != kind:
-            problems.append((name, wording.only_kind_takes(kind, name), wording.remove_field(name)))
-    if puzzle.figures is not None and puzzle.kind != "cube":
-        problems.append(("figures", wording.only_kind_takes("cube", "figures"), wording.remove_field("figures")))
-    if puzzle.plies is not None and puzzle.kind not in ("best", "cube"):
-        problems.append(("plies", wording.only_kind_takes("best", "plies"), wording.remove_field("plies")))
+def figures_problems(puzzle: BestPuzzle | CubePuzzle) -> Problems:
+    """The evaluator's figures of a puzzle: deep enough, and (a cube puzzle's) given with their depth."""
+    if isinstance(puzzle, CubePuzzle) and (puzzle.figures is None) != (puzzle.plies is None):
+        return [("figures", wording.figures_need_plies(), None)]
     if puzzle.plies is not None and puzzle.plies < MIN_FIGURE_PLIES:
-        problems.append(("plies", wording.too_shallow(puzzle.plies, MIN_FIGURE_PLIES), f"plies = {MIN_FIGURE_PLIES}"))
-    if puzzle.kind == "best" and (puzzle.plies is None or not puzzle.plays):
-        problems.append(("plays", wording.best_puzzle_needs_figures(), wording.compute_the_figures()))
-    if puzzle.kind == "cube" and (puzzle.figures is None) != (puzzle.plies is None):
-        problems.append(("figures", wording.figures_need_plies(), None))
-    if puzzle.kind == "pips" and puzzle.side is None:
-        problems.append(("side", wording.pips_puzzle_needs_a_side(), 'side = "player"'))
-    return problems
+        return [("plies", wording.too_shallow(puzzle.plies, MIN_FIGURE_PLIES), f"plies = {MIN_FIGURE_PLIES}")]
+    return []
 
 
-def check_best_puzzle(puzzle: Puzzle) -> Problems:
+def check_best_puzzle(puzzle: BestPuzzle) -> Problems:
     """A best-play puzzle: its listing (legal, in order, clear) and answers that are exactly the accepted plays."""
     if puzzle.theme not in BEST_THEMES:
         return [("theme", wording.unknown_theme("best", puzzle.theme), wording.use_one_of(BEST_THEMES))]
@@ -65,9 +50,8 @@ def check_best_puzzle(puzzle: Puzzle) -> Problems:
     return []
 
 
-def check_contact_cube_puzzle(puzzle: Puzzle) -> Problems:
+def check_contact_cube_puzzle(puzzle: CubePuzzle) -> Problems:
     """A cube puzzle judged by its figures: the theme, outside the exact table, the answer by a clear margin."""
-    assert puzzle.question is not None
     if puzzle.theme not in CONTACT_CUBE_THEMES:
         return [("theme", wording.unknown_theme("cube", puzzle.theme), wording.use_one_of(CONTACT_CUBE_THEMES))]
     if puzzle.owner != "centered":
@@ -87,19 +71,17 @@ def check_contact_cube_puzzle(puzzle: Puzzle) -> Problems:
     return []
 
 
-def count_answer(puzzle: Puzzle) -> int:
+def count_answer(puzzle: ShotsPuzzle | PipsPuzzle) -> int:
     """The engine's count for a shots or pips puzzle."""
     return puzzle_count(puzzle).answer
 
 
-def check_count_puzzle(puzzle: Puzzle) -> Problems:
+def check_count_puzzle(puzzle: ShotsPuzzle | PipsPuzzle) -> Problems:
     """A shots or pips puzzle: the theme, something to count, and the engine's number as the answer."""
-    themes = SHOTS_THEMES if puzzle.kind == "shots" else PIPS_THEMES
+    themes = SHOTS_THEMES if isinstance(puzzle, ShotsPuzzle) else PIPS_THEMES
     if puzzle.theme not in themes:
-        return [("theme", wording.unknown_theme(puzzle.kind, puzzle.theme), wording.use_one_of(themes))]
-    if puzzle.dice is not None:
-        return [("dice", wording.count_puzzle_takes_no_dice(), wording.remove_field("dice"))]
-    if puzzle.kind == "shots":
+        return [("theme", wording.unknown_theme(puzzle.KIND, puzzle.theme), wording.use_one_of(themes))]
+    if isinstance(puzzle, ShotsPuzzle):
         blots = blot_points(puzzle.board())
         missing = [point for point in puzzle.targets if point not in blots]
         if not blots or missing:

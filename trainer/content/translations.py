@@ -13,11 +13,11 @@ import re
 import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from trainer.content import author_wording as wording
 from trainer.content.files import ContentFileError, Problem, read_content_text
-from trainer.content.models import Lesson, Puzzle
+from trainer.content.models import BasePuzzle, Lesson
 from trainer.i18n import Language
 
 TEXT_FIELDS: Final = frozenset({"title", "summary", "text", "prompt", "hint", "explanation"})
@@ -26,6 +26,7 @@ FOLDERS: Final[dict[Language, str]] = {"pt": "pt"}
 """The folder of each language's translations, inside the lessons' and the puzzles' folders."""
 PROMPTS_FILE: Final = "prompts.toml"
 WORDS: Final = re.compile(r"[^\W\d_]{2,}")
+P = TypeVar("P", bound=BasePuzzle)
 
 
 def structure(value: Any) -> Any:
@@ -125,7 +126,7 @@ def prompt_table(folder: Path, language: Language) -> tuple[dict[str, str], list
     return table, problems
 
 
-def translated_puzzles(puzzles: list[Puzzle], table: dict[str, str]) -> list[Puzzle]:
+def translated_puzzles(puzzles: list[P], table: dict[str, str]) -> list[P]:
     """``puzzles`` with each prompt the table translates translated (the others as they are)."""
     return [
         puzzle.model_copy(update={"prompt": table[puzzle.prompt]}) if puzzle.prompt in table else puzzle

@@ -13,11 +13,11 @@ DrillName = Literal["recognition", "best"]
 DRILLS: tuple[DrillName, ...] = get_args(DrillName)
 
 
+RATED_APART: dict[str, RatingKind] = {"best": "best", "cube": "cube"}
+"""The kinds of puzzle (as the files name them) rated apart from the rules puzzles, and the rating of each."""
+
+
 def rating_kind(puzzle_kind: str) -> RatingKind:
     """The learner's rating that a puzzle of ``puzzle_kind`` is rated in: best play, the cube (exact or in contact),
     else the rules."""
-    if puzzle_kind == "best":
-        return "best"
-    if puzzle_kind == "cube":
-        return "cube"
-    return "rules"
+    return RATED_APART.get(puzzle_kind, "rules")

@@ -20,13 +20,14 @@ Every function takes the store and the time (seconds since the epoch), so a fake
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from trainer.content import wording as content_wording
 from trainer.content.best import ACCEPT_WITHIN, EPSILON
-from trainer.content.models import CubeFigures, Lesson, PlayFigure
+from trainer.content.models import BestPuzzle, CubeFigures, CubePuzzle, Lesson, PlayFigure, read_puzzle
 from trainer.content.puzzles import Puzzle
 from trainer.content.themes import PERSONAL_THEME
 from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis
@@ -42,6 +43,9 @@ from trainer.store import DrillMode, LessonProgress, ProgressStore, Question
 if TYPE_CHECKING:
     from trainer.play.game import LocalSaveInfo, SaveInfo
     from trainer.store import StoredGame, StoredLocalGame
+
+P = TypeVar("P", bound=Puzzle)
+"""Puzzles of any kind (or of one), as they are given and served."""
 
 
 def main_question(puzzle: Puzzle) -> Question:
@@ -200,14 +204,14 @@ def due_count(store: ProgressStore, now: float) -> int:
 
 def puzzles_near_rating(
     store: ProgressStore,
-    puzzles: Sequence[Puzzle],
+    puzzles: Sequence[P],
     now: float,
     *,
     count: int = 1,
     seed: int | None = None,
     offset: float = 0.0,
     include_solved: bool = False,
-) -> list[Puzzle]:
+) -> list[P]:
     """Up to ``count`` puzzles near the learner's rating of their kind (``offset`` easier or harder), unsolved ones
     unless ``include_solved``; ``seed`` defaults to the number of answers stored, so each call after an answer
     differs."""
@@ -393,7 +397,7 @@ def _difficulty(skill: Skill) -> int:
     return {Skill.VERY_BAD: 1, Skill.BAD: 2}.get(skill, 3)
 
 
-def mistake_puzzle(item: AnalysedDecision, plies: int, *, money: bool, source: str) -> Puzzle | None:
+def mistake_puzzle(item: AnalysedDecision, plies: int, *, money: bool, source: str) -> BestPuzzle | CubePuzzle | None:
     """A personal puzzle made from a mistake: a best-play puzzle from a play (its best plays and the play made, with
     their equities), or a cube puzzle from a money cube decision with the cube in the middle; ``None`` for a decision
     no puzzle asks (a cube decision of a match, with the cube owned, or about a beaver)."""
@@ -408,9 +412,8 @@ def mistake_puzzle(item: AnalysedDecision, plies: int, *, money: bool, source: s
         best = figures[0][1]
         position = point.state.position.position_id()
         rolled = f"{dice.first}{dice.second}"
-        return Puzzle(
+        return BestPuzzle(
             id=_personal_id("best", position, rolled),
-            kind="best",
             theme=PERSONAL_THEME,
             difficulty=_difficulty(item.skill),
             position=position,
@@ -436,9 +439,8 @@ def mistake_puzzle(item: AnalysedDecision, plies: int, *, money: bool, source: s
     else:
         answer = "take" if item.verdict.best == "take" else "pass"
         prompt = content_wording.personal_take_prompt(source, point.choice == "take")
-    return Puzzle(
+    return CubePuzzle(
         id=_personal_id("cube", position, question),
-        kind="cube",
         theme=PERSONAL_THEME,
         difficulty=_difficulty(item.skill),
         position=position,
@@ -484,7 +486,19 @@ def personal_puzzles(store: ProgressStore) -> list[Puzzle]:
     found = []
     for stored in store.personal.personal_puzzles():
         try:
-            found.append(Puzzle.model_validate_json(stored.record))
+            found.append(stored_puzzle(stored.record))
         except ValueError:
             continue
     return found
+
+
+def stored_puzzle(record: str) -> Puzzle:
+    """A puzzle from its stored JSON. A field left empty (null, or an empty list) counts as left out: a record
+    stored when every puzzle had every kind's fields holds those its kind does not take so.
+
+    :raises ValueError: for a record that does not read as a puzzle.
+    """
+    fields = json.loads(record)
+    if isinstance(fields, dict):
+        fields = {name: value for name, value in fields.items() if value is not None and value != []}
+    return read_puzzle(fields)

@@ -43,15 +43,19 @@ from trainer.content.grading import (
     read_step_board,
 )
 from trainer.content.models import (
+    BearoffPuzzle,
+    BestPuzzle,
     BestStep,
     ChooseStep,
+    CubePuzzle,
     CubeStep,
+    DoublePuzzle,
     DoubleStep,
+    ForcedPuzzle,
     PickStep,
     PipsStep,
     PlayStep,
     Puzzle,
-    PuzzleKind,
     ReadStep,
     RollStep,
     ScoreStep,
@@ -93,7 +97,7 @@ class PuzzleTask(PromptedTask, Protocol):
 T = TypeVar("T", bound=Task, covariant=True)
 P = TypeVar("P", bound=PromptedTask, covariant=True)
 Z = TypeVar("Z", bound=PuzzleTask, covariant=True)
-B = TypeVar("B", bound="BestStep | Puzzle", covariant=True)
+B = TypeVar("B", bound="BestStep | BestPuzzle", covariant=True)
 K = TypeVar("K")
 W = TypeVar("W", bound=type)
 V = TypeVar("V", bound="type[StepView[Any]]")
@@ -104,8 +108,8 @@ PV = TypeVar("PV", bound="type[PuzzleView[Any]]")
 
 VIEWS: dict[type, type[StepView[Task]]] = {}
 """Each class of lesson step and its view."""
-PUZZLE_VIEWS: dict[str, type[PuzzleView[Puzzle]]] = {}
-"""Each kind of puzzle and its view (by kind: every puzzle is of the one class :class:`Puzzle`)."""
+PUZZLE_VIEWS: dict[type, type[PuzzleView[Puzzle]]] = {}
+"""Each class of puzzle and its view."""
 
 
 class NoViewError(LookupError):
@@ -153,9 +157,9 @@ def view_for(step: Step, *, key: str = "") -> StepView[Task]:
     return view_class(type(step))(step, key=key)
 
 
-def puzzle_view(*kinds: PuzzleKind) -> Callable[[PV], PV]:
-    """Register a view class for the puzzles of ``kinds``."""
-    return registering(PUZZLE_VIEWS, kinds)
+def puzzle_view(*puzzle_classes: type) -> Callable[[PV], PV]:
+    """Register a view class for the puzzles of ``puzzle_classes``."""
+    return registering(PUZZLE_VIEWS, puzzle_classes)
 
 
 def puzzle_view_for(puzzle: Puzzle) -> PuzzleView[Puzzle]:
@@ -163,11 +167,11 @@ def puzzle_view_for(puzzle: Puzzle) -> PuzzleView[Puzzle]:
 
     :raises NoViewError: for a kind of puzzle no view shows (those the drills and the counting screens ask).
     """
-    view = PUZZLE_VIEWS.get(puzzle.kind)
-    if view is None:
-        known = ", ".join(sorted(PUZZLE_VIEWS))
-        raise NoViewError(f"no view is registered for a {puzzle.kind} puzzle (views are registered for {known})")
-    return view(puzzle)
+    for cls in type(puzzle).__mro__:
+        if cls in PUZZLE_VIEWS:
+            return PUZZLE_VIEWS[cls](puzzle)
+    known = ", ".join(sorted(cls.__qualname__ for cls in PUZZLE_VIEWS))
+    raise NoViewError(f"no view is registered for {type(puzzle).__qualname__} (views are registered for {known})")
 
 
 # --- the views' base ------------------------------------------------------------------------------------------------
@@ -677,8 +681,8 @@ class PipsStepView(_CountView[PipsStep]):
 # --- puzzles --------------------------------------------------------------------------------------------------------
 
 
-@puzzle_view("best")
-class BestPuzzleView(_BestView[Puzzle], PuzzleView[Puzzle]):
+@puzzle_view(BestPuzzle)
+class BestPuzzleView(_BestView[BestPuzzle], PuzzleView[BestPuzzle]):
     """A best-play puzzle: as a lesson's best-play step, its theme said as the idea once answered; the solution is
     played out on the board."""
 
@@ -690,8 +694,8 @@ class BestPuzzleView(_BestView[Puzzle], PuzzleView[Puzzle]):
         return self.graded(play, written, explanation=idea, final=self.final)
 
 
-@puzzle_view("forced", "bearoff")
-class PlayPuzzleView(PuzzleView[Puzzle]):
+@puzzle_view(ForcedPuzzle, BearoffPuzzle)
+class PlayPuzzleView(PuzzleView[ForcedPuzzle | BearoffPuzzle]):
     """A puzzle's roll to play, on the board or in notation, or "no legal play" (``p``), graded by the engine (and
     bear-offs by the exact figures); the solution is played out on the board."""
 
@@ -723,13 +727,13 @@ class PlayPuzzleView(PuzzleView[Puzzle]):
         return None
 
 
-@puzzle_view("cube")
-class CubePuzzleView(_CubeView[Puzzle], PuzzleView[Puzzle]):
+@puzzle_view(CubePuzzle)
+class CubePuzzleView(_CubeView[CubePuzzle], PuzzleView[CubePuzzle]):
     """A cube puzzle: X may double (the cube in the middle, or X's own); O is asked to take. The solution is the
     right answer with its figures, in words."""
 
     def asked(self) -> str:
-        return self.task.question or "double"
+        return self.task.question
 
     def scene(self) -> BoardScene:
         puzzle = self.task
@@ -747,8 +751,8 @@ class CubePuzzleView(_CubeView[Puzzle], PuzzleView[Puzzle]):
         return cube_solution(self.task)
 
 
-@puzzle_view("double")
-class DoublePuzzleView(_DoubleView[Puzzle], PuzzleView[Puzzle]):
+@puzzle_view(DoublePuzzle)
+class DoublePuzzleView(_DoubleView[DoublePuzzle], PuzzleView[DoublePuzzle]):
     """An acey-deucey double puzzle: ``choose`` (which double?) or ``full`` (can all of the double shown be played?
     yes or no). The solution is the right answer in words, with a full play of each right double."""
 

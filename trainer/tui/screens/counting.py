@@ -23,7 +23,8 @@ from textual.reactive import reactive
 from textual.widgets import Button, Static
 
 from trainer.content.counting import grade_drill_count, read_number
-from trainer.content.puzzles import Puzzle, PuzzleLibrary
+from trainer.content.models import CountPuzzle, PipsPuzzle, ShotsPuzzle
+from trainer.content.puzzles import PuzzleLibrary
 from trainer.i18n import N_
 from trainer.practice.counting import ROUND, TEN, CountingFigures, CountingRound, counting_figures, is_new_best_ten
 from trainer.training.service import answer_puzzle
@@ -35,14 +36,16 @@ from trainer.tui.widgets.scene import BoardScene, TurnCue
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 
 CountingKind = Literal["shots", "pips"]
+COUNTED: dict[CountingKind, type[CountPuzzle]] = {"shots": ShotsPuzzle, "pips": PipsPuzzle}
+"""The positions each counting drill takes."""
 Phase = Literal["wait", "ask", "done", "over"]
 """``wait``: the positions are loading; ``ask``: a position to count; ``done``: answered, enter goes on; ``over``:
 the round's summary, enter or ``a`` starts another."""
 
 
 def round_positions(
-    pool: Sequence[Puzzle], seen: Collection[str], seed: int, *, size: int = ROUND, shuffle: bool = True
-) -> list[Puzzle]:
+    pool: Sequence[CountPuzzle], seen: Collection[str], seed: int, *, size: int = ROUND, shuffle: bool = True
+) -> list[CountPuzzle]:
     """A round's positions out of ``pool``: ``size`` of them (fewer if the pool is smaller), those not ``seen`` yet
     first, drawn at random by ``seed`` (in the pool's order without ``shuffle``), then put easy first."""
     fresh = [puzzle for puzzle in pool if puzzle.id not in seen]
@@ -73,13 +76,13 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
 
     phase: reactive[Phase] = reactive("wait", bindings=True)
 
-    def __init__(self, kind: CountingKind, positions: Sequence[Puzzle] | None = None) -> None:
+    def __init__(self, kind: CountingKind, positions: Sequence[CountPuzzle] | None = None) -> None:
         """A drill of ``kind``; ``positions`` replaces the shipped ones (taken in their order)."""
         super().__init__()
         self.kind: CountingKind = kind
         self.given = list(positions) if positions is not None else None
-        self.positions: list[Puzzle] = []
-        self.puzzle: Puzzle | None = None
+        self.positions: list[CountPuzzle] = []
+        self.puzzle: CountPuzzle | None = None
         self.seen: set[str] = set()
         self.round = CountingRound()
         self.started = time.monotonic()
@@ -121,12 +124,13 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
         elif self.phase == "wait":
             self.start_round()
 
-    def pool(self) -> list[Puzzle]:
+    def pool(self) -> list[CountPuzzle]:
         """The positions the drill takes its rounds from: the given ones, or the shipped ones of its kind."""
         if self.given is not None:
             return self.given
         library = self.trainer.puzzles
-        return [] if library is None else [puzzle for puzzle in library.counts if puzzle.kind == self.kind]
+        counted = COUNTED[self.kind]
+        return [] if library is None else [puzzle for puzzle in library.counts if isinstance(puzzle, counted)]
 
     def stored_figures(self) -> CountingFigures:
         """The figures of every stored answer to the drill's positions (their count, not revealed)."""
@@ -158,21 +162,21 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
         self.seen.add(puzzle.id)
         board = self.board
         board.cursor_shown = False
-        if self.kind == "shots":
+        if isinstance(puzzle, ShotsPuzzle):
             board.scene = BoardScene(
                 position=puzzle.board(),
                 cue=TurnCue.NONE,
                 marked=frozenset(puzzle.targets),
                 caption=wording.shots_caption(len(puzzle.targets)),
             )
+            prompt = wording.counting_prompt(puzzle.kind, None, len(puzzle.targets))
         else:
             board.scene = BoardScene(
                 position=puzzle.board(), cue=TurnCue.NONE, pip_counts=False, caption=wording.pips_caption()
             )
+            prompt = wording.counting_prompt(puzzle.kind, puzzle.side, 0)
         self.query_one(".step-heading", Static).update(wording.counting_title(self.kind))
-        self.query_one("#counting-prompt", Static).update(
-            wording.counting_prompt(self.kind, puzzle.side, len(puzzle.targets))
-        )
+        self.query_one("#counting-prompt", Static).update(prompt)
         self.notation.value = ""
         self.phase = "ask"
         self.show_status()
@@ -236,7 +240,7 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
         self.round = self.round.answer(feedback.correct, seconds)
         self.figures = self.stored_figures()
         self.feedback.show(wording.timed_answer(seconds, feedback.message), "right" if feedback.correct else "wrong")
-        if self.kind == "pips":
+        if isinstance(self.puzzle, PipsPuzzle):
             self.board.scene = BoardScene(position=self.puzzle.board(), cue=TurnCue.NONE)  # the counts, shown now
         self.query_one(".step-heading", Static).update(wording.right_or_missed(feedback.correct))
         self.phase = "done"

@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -36,7 +36,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.content.grading import Feedback
-from trainer.content.puzzles import Puzzle
+from trainer.content.models import RecognitionPuzzle
 from trainer.content.recognition import (
     Answer,
     deal,
@@ -72,13 +72,13 @@ TICK_SECONDS = 0.25
 
 
 def drill_positions(
-    shipped: Sequence[Puzzle],
+    shipped: Sequence[RecognitionPuzzle],
     mode: Mode,
     seed: int,
     *,
     answered: frozenset[str] = frozenset(),
-    near: Callable[[Sequence[Puzzle]], Puzzle] | None = None,
-) -> Iterator[Puzzle]:
+    near: Callable[[Sequence[RecognitionPuzzle]], RecognitionPuzzle] | None = None,
+) -> Iterator[RecognitionPuzzle]:
     """The positions of a run, dealt in the drill's mix (:func:`~trainer.content.recognition.deal`): practice takes
     the shipped ones not ``answered`` yet, ``near`` choosing each among those of its part of the mix left (in file
     order without it); Streak and Storm all of them shuffled by ``seed``, easy ones first within each part, so that a
@@ -101,7 +101,7 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"  # a clock's figures, the same in every language
 
 
-def run_status(run: Run[Puzzle], best: int, now: float) -> str:
+def run_status(run: Run[Any], best: int, now: float) -> str:
     """A Streak's or Storm's score against the ``best`` at ``now`` (a Storm's time left first), for the title bar."""
     shown_best = max(best, run.score)
     left = run.time_left(now)
@@ -172,18 +172,18 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
 
     phase: reactive[Phase] = reactive("ask", bindings=True)
 
-    def __init__(self, mode: Mode, positions: Sequence[Puzzle] | None = None) -> None:
+    def __init__(self, mode: Mode, positions: Sequence[RecognitionPuzzle] | None = None) -> None:
         """A run of ``mode``; ``positions`` replaces the shipped ones and the generator (a review's one position)."""
         super().__init__()
         self.mode: Mode = mode
         self.given = list(positions) if positions is not None else None
-        self.positions: Iterator[Puzzle] = iter(())
-        self.puzzle: Puzzle | None = None
+        self.positions: Iterator[RecognitionPuzzle] = iter(())
+        self.puzzle: RecognitionPuzzle | None = None
         self.shipped_ids: frozenset[str] = frozenset()
         self.started = time.monotonic()
         self.right = 0
         self.answered = 0
-        self.run: Run[Puzzle] | None = None
+        self.run: Run[RecognitionPuzzle] | None = None
         """The Streak or Storm in progress (``None`` in practice and review)."""
         self.best = 0
         self.new_best = False
@@ -234,7 +234,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.shipped_ids = frozenset(puzzle.id for puzzle in shipped)
         now = self.now()
         if self.given is not None:
-            positions: Iterator[Puzzle] = iter(self.given)
+            positions: Iterator[RecognitionPuzzle] = iter(self.given)
         else:
             answered = frozenset(
                 attempt.puzzle_id
@@ -252,7 +252,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.feedback.clear()
         self.show_next()
 
-    def nearest(self, positions: Sequence[Puzzle]) -> Puzzle:
+    def nearest(self, positions: Sequence[RecognitionPuzzle]) -> RecognitionPuzzle:
         """The position nearest the learner's rating now (as the puzzles are served), for practice."""
         return puzzles_near_rating(self.store, positions, self.now(), include_solved=True)[0]
 

@@ -26,6 +26,17 @@ from textual.widgets.option_list import Option
 from trainer.content.best import what_it_does
 from trainer.content.doubles import double_name
 from trainer.content.grading import Feedback, bearoff_solution
+from trainer.content.models import (
+    BearoffPuzzle,
+    BestPuzzle,
+    CubePuzzle,
+    DoublePuzzle,
+    ForcedPuzzle,
+    PlayPuzzle,
+    Puzzle,
+    PuzzleVariant,
+)
+from trainer.content.puzzles import PUZZLE_CLASS
 from trainer.content.themes import REVEALING_THEMES
 from trainer.engine import Play, Turn, explain
 from trainer.i18n import N_
@@ -51,19 +62,19 @@ from trainer.tui.widgets.text import SafeMarkdown
 from trainer.tui.wording import puzzle_title, set_title, theme_title
 
 if TYPE_CHECKING:
-    from trainer.content.puzzles import Puzzle, PuzzleLibrary
+    from trainer.content.puzzles import PuzzleLibrary
 
 ANSWER_KEYS = Binding.Group(N_("Answer"))
 """The number keys that choose an option (the doubles of an acey-deucey double puzzle, yes or no)."""
 AT_YOUR_LEVEL = 10
 """How many puzzles the "At your level" set holds."""
-SETS = (
-    ("forced", "standard"),
-    ("bearoff", "standard"),
-    ("cube", "standard"),
-    ("best", "standard"),
-    ("forced", "acey-deucey"),
-    ("double", "acey-deucey"),
+SETS: tuple[tuple[type[Puzzle], PuzzleVariant], ...] = (
+    (ForcedPuzzle, "standard"),
+    (BearoffPuzzle, "standard"),
+    (CubePuzzle, "standard"),
+    (BestPuzzle, "standard"),
+    (ForcedPuzzle, "acey-deucey"),
+    (DoublePuzzle, "acey-deucey"),
 )
 """The kinds of puzzle sets in the menu's order: a kind of puzzle in a variant."""
 
@@ -109,10 +120,10 @@ class PuzzleMenuScreen(TrainerScreen):
             return []
         chosen = [p for p in library.puzzles if not self.difficulty or p.difficulty == self.difficulty]
         order = {kind_variant: index for index, kind_variant in enumerate(SETS)}
-        chosen.sort(key=lambda puzzle: order.get((puzzle.kind, puzzle.variant), len(order)))
+        chosen.sort(key=lambda puzzle: order.get((type(puzzle), puzzle.variant), len(order)))
         if key.startswith("kind:"):
             kind, variant = key.split(":")[1:]
-            return [p for p in chosen if p.kind == kind and p.variant == variant]
+            return [p for p in chosen if isinstance(p, PUZZLE_CLASS[kind]) and p.variant == variant]
         if key.startswith("theme:"):
             theme, variant = key.split(":")[1:]
             return [p for p in chosen if p.theme == theme and p.variant == variant]
@@ -147,7 +158,7 @@ class PuzzleMenuScreen(TrainerScreen):
             if not library.themes(kind, variant):
                 continue
             menu.add_option(None)
-            menu.add_option(line(set_title(kind, variant), f"kind:{kind}:{variant}"))
+            menu.add_option(line(set_title(kind.KIND, variant), f"kind:{kind.KIND}:{variant}"))
             for theme in library.themes(kind, variant):
                 if theme in REVEALING_THEMES:  # its name would give the answer away: its puzzles stay in the mix
                     continue
@@ -430,7 +441,7 @@ class PuzzleScreen(TaskScreen):
             self.done = True
             self.feedback.show(wording.solution(said), "info")
             return
-        if self.playing is None:
+        if self.playing is None or not isinstance(puzzle, PlayPuzzle):
             return
         solution = puzzle.accepted_plays()[0]
         self.revealed = True
@@ -441,10 +452,13 @@ class PuzzleScreen(TaskScreen):
             self.feedback.show(wording.solution_no_play(explanation), "info")
             return
         self.board.scene = replace(self.board.scene, marked=frozenset())
-        if puzzle.kind == "best":
-            said = what_it_does(solution)
-        else:
-            said = explanation if puzzle.kind == "forced" else bearoff_solution(puzzle)
+        match puzzle:
+            case BestPuzzle():
+                said = what_it_does(solution)
+            case BearoffPuzzle():
+                said = bearoff_solution(puzzle)
+            case _:
+                said = explanation
         self.feedback.show(wording.solution(said), "info")
         self.stop_solution_replay()
 

@@ -21,6 +21,7 @@ from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.content.grading import Feedback
+from trainer.content.models import BestPuzzle
 from trainer.engine import Play
 from trainer.i18n import N_
 from trainer.practice.run import RUN_MODES, STORM_MISS_PENALTY, STORM_SECONDS, Run, run_order
@@ -84,7 +85,7 @@ class SkillDrillMenuScreen(MenuPageScreen):
             return
         group, name = entry.split(":")
         if group == "best":
-            best = [puzzle for puzzle in library.puzzles if puzzle.kind == "best"]
+            best: list[Puzzle] = [puzzle for puzzle in library.puzzles if isinstance(puzzle, BestPuzzle)]
             if best:
                 self.app.push_screen(BestRunScreen("storm" if name == "storm" else "streak", best))
         elif name in ("shots", "pips"):
@@ -220,7 +221,7 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
 
     def show_best(self) -> None:
         """The best play on the board, from and to."""
-        if self.playing is None:
+        if self.playing is None or not isinstance(self.puzzle, BestPuzzle):
             return
         self.playing.reset()
         best = self.puzzle.accepted_plays()[0]
