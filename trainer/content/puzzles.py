@@ -10,7 +10,6 @@ least 0.01 of a point a game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -28,6 +27,7 @@ from trainer.content.files import (
     read_content_file,
 )
 from trainer.content.grading import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, best_group
+from trainer.content.library import PuzzleLibrary
 from trainer.content.models import Puzzle, PuzzleKind, PuzzleVariant, problem_of
 from trainer.content.paths import content_dir
 from trainer.content.recognition import check_recognition
@@ -42,7 +42,6 @@ from trainer.content.themes import (
     CUBE_THEMES,
     FORCED_THEMES,
     REVEALING_THEMES,
-    THEMES,
     VARIANT_TITLES,
     forced_theme,
 )
@@ -68,28 +67,6 @@ __all__ = [
     "practice_set",
 ]
 # --- loading and checking -----------------------------------------------------------------------------------
-
-
-@dataclass
-class PuzzleLibrary:
-    """The puzzles that passed every check, and every problem found."""
-
-    puzzles: list[Puzzle] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    drills: list[Puzzle] = field(default_factory=list)
-    """The recognition drill's positions (kind ``recognition``), kept apart from the puzzle sets."""
-    counts: list[Puzzle] = field(default_factory=list)
-    """The counting drills' positions (kinds ``shots`` and ``pips``), kept apart from the puzzle sets."""
-
-    def themes(self, kind: str | None = None, variant: str | None = None) -> list[str]:
-        """Themes present (of ``kind`` and ``variant`` when given), in the catalogue's order."""
-        present = {
-            puzzle.theme
-            for puzzle in self.puzzles
-            if (kind is None or puzzle.kind == kind) and (variant is None or puzzle.variant == variant)
-        }
-        return [theme for theme in THEMES if theme in present]
 
 
 def practice_set(puzzles: list[Puzzle], key: str) -> tuple[str, list[Puzzle]]:

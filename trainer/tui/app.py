@@ -30,8 +30,7 @@ from trainer.tui.textual_fixes import stop_styles_cache_leak
 
 if TYPE_CHECKING:
     from trainer.analysis import Evaluator
-    from trainer.content.loader import LessonLibrary
-    from trainer.content.puzzles import PuzzleLibrary
+    from trainer.content.library import LessonLibrary, PuzzleLibrary
 
 THEMES = ("textual-dark", "textual-light")
 FIRST_FRAME_WAIT = 1.0
@@ -139,22 +138,24 @@ class TrainerApp(App[None]):
 
     @work(thread=True, exclusive=True, group="content", exit_on_error=False)
     def load_content(self) -> None:
-        """Load and check the lessons, then the puzzles, away from the event loop and once the first screen is drawn
-        (a thread busy importing and checking would hold the event loop back), so the home screen shows at once.
+        """Load the lessons, then the puzzles (checked, or as checked before: :mod:`trainer.content.cache`), away from
+        the event loop and once the first screen is drawn (a thread busy importing and checking would hold the event
+        loop back), so the home screen shows at once.
 
         Content that fails in a way the loaders did not foresee is left out with a notice, never a crash.
         """
         self._first_frame.wait(FIRST_FRAME_WAIT)
-        from trainer.content.loader import LessonLibrary, Problem, load_lessons  # pydantic stays off startup
-        from trainer.content.puzzles import PuzzleLibrary, load_puzzles
+        from trainer.content.cache import cached_lessons, cached_puzzles  # pydantic stays off startup
+        from trainer.content.files import Problem
+        from trainer.content.library import LessonLibrary, PuzzleLibrary
 
         try:
-            lessons = load_lessons(self.lessons_dir)
+            lessons = cached_lessons(self.lessons_dir)
         except Exception as error:
             lessons = LessonLibrary(problems=[Problem("lessons", None, "", str(error))], skipped=["lessons"])
         self.post_message(self.ContentLoaded(lessons=lessons))
         try:
-            puzzles = load_puzzles(self.puzzles_dir)
+            puzzles = cached_puzzles(self.puzzles_dir)
         except Exception as error:
             puzzles = PuzzleLibrary(problems=[Problem("puzzles", None, "", str(error))], skipped=["puzzles"])
         self.post_message(self.ContentLoaded(puzzles=puzzles))
