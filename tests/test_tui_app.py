@@ -4,6 +4,7 @@ files and NO_COLOR."""
 
 from __future__ import annotations
 
+import gc
 import shutil
 import threading
 from pathlib import Path
@@ -112,6 +113,24 @@ async def test_home_reads_the_progress_in_a_few_reads_whatever_the_number_of_les
         database.execute_read = counted  # type: ignore[method-assign]
         home.refresh_menu()
         assert 0 < len(reads) <= 16 < len(LESSONS), reads
+
+
+async def test_the_program_s_start_collects_no_garbage_until_the_content_is_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bgtrainer`` pauses the garbage collector for its start; the app sets what the start made aside
+    (``gc.freeze``) and resumes collection once its content is in."""
+    frozen: list[bool] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(gc.isenabled()))  # this process's objects stay as they are
+    gc.disable()
+    try:
+        app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator(), resume_garbage_collection=True)
+        async with app.run_test(size=(100, 48)) as pilot:
+            await started(pilot)
+            await settle(pilot, gc.isenabled, what="garbage collection resumed")
+            assert frozen == [False]
+    finally:
+        gc.enable()
 
 
 async def test_home_lists_every_lesson_as_new_then_puzzles_play_explore_and_help(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ in a background thread and published as reactives that screens watch.
 from __future__ import annotations
 
 import contextlib
+import gc
 import threading
 import time
 from collections.abc import Callable
@@ -79,9 +80,13 @@ class TrainerApp(App[None]):
         clock: Callable[[], float] | None = None,
         evaluator: Evaluator | None = None,
         language: Language | None = None,
+        resume_garbage_collection: bool = False,
     ) -> None:
         """``language``: the one asked for when starting (``--lang``, ``BGTRAINER_LANG``); else the one chosen in
-        the app last time, else the one in use (the locale's)."""
+        the app last time, else the one in use (the locale's). ``resume_garbage_collection``: the program paused
+        Python's garbage collector for the start (:func:`trainer.cli.run_app`); once the content is in, what the
+        start made is set aside for good (``gc.freeze``: no later collection walks it again) and collection
+        resumes."""
         super().__init__()
         ScrollBar.renderer = WholeCellScrollBarRender  # Textual's way to choose how every scrollbar is drawn
         stop_styles_cache_leak()
@@ -101,6 +106,7 @@ class TrainerApp(App[None]):
         self.crash_report: Path | None = None
         """Where the report of an unexpected error was written, once one has ended the app."""
         self._home_shown = False  # the size is checked from then on (a resize may come before the app is mounted)
+        self._resume_garbage_collection = resume_garbage_collection
         self._first_frame = threading.Event()
         """Set once the first screen is drawn: the content loads after it, so as not to slow it down."""
         for name in list(self.available_themes):
@@ -189,6 +195,15 @@ class TrainerApp(App[None]):
             if message.puzzles.skipped:
                 notice = wording.skipped_puzzles(message.puzzles.skipped)
                 self._report_skipped(wording.puzzles_title(), notice)
+            if self._resume_garbage_collection:
+                self.call_after_refresh(self._settle_garbage)
+
+    def _settle_garbage(self) -> None:
+        """The start is over (the modules, the content and the home screen made): keep what it made out of every
+        later collection's walk, and let Python collect garbage again."""
+        self._resume_garbage_collection = False
+        gc.freeze()
+        gc.enable()
 
     def _report_skipped(self, title: str, notice: str) -> None:
         """Say which content files were (in part) left out, without stopping the app."""
