@@ -7,8 +7,10 @@ import gc
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -24,10 +26,25 @@ sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 # The suite's words are English whatever the machine's locale; the tests of other languages ask for theirs.
 os.environ["BGTRAINER_LANG"] = "en"
+# The checked content is cached in one folder for the whole session, made here by the first process (the one that
+# starts the xdist workers, which inherit it, as do the programs the tests start), never the learner's own.
+SESSION_CACHE = "BGTRAINER_TEST_SESSION_CACHE"
+"""Set with the cache folder by the process that made it: a worker (or a program started by a test) keeps it."""
+if not os.environ.get(SESSION_CACHE) or os.environ.get(SESSION_CACHE) != os.environ.get("BGTRAINER_CACHE_DIR"):
+    os.environ[SESSION_CACHE] = os.environ["BGTRAINER_CACHE_DIR"] = tempfile.mkdtemp(prefix="bgtrainer-test-cache-")
+    MADE_CACHE: str | None = os.environ[SESSION_CACHE]
+else:
+    MADE_CACHE = None
 # Garbage collection took a third of the suite's time: each Pilot test makes and drops a whole app's worth of
 # objects, and every few hundred of them Python walked all the long-lived data (the content, the reference answers)
 # again. Collect less often; what the collection of the tests loaded is set aside for good (below).
 gc.set_threshold(50_000, 20, 10)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The process that made the session's cache folder removes it at the end."""
+    if MADE_CACHE is not None and not hasattr(config, "workerinput"):
+        shutil.rmtree(MADE_CACHE, ignore_errors=True)
 
 
 def pytest_collection_finish() -> None:

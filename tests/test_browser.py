@@ -3,7 +3,7 @@ with the keyboard, a task answered with a click on the board; and nothing, not e
 
 Chromium is the system's (``apt-get install chromium``: Playwright's own download is not reachable here); without it
 or Playwright the tests are skipped and say why. The page draws the terminal on a canvas, so the screen is read from
-the app's output on the websocket (a small reader of its cursor moves and text, :func:`screen_lines`).
+the app's output on the websocket (:mod:`browser_support`).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import Screen
 from test_serve import start_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -25,37 +26,7 @@ playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is no
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no system Chromium (apt-get install chromium)")
 
 TOKEN = "browser-test-token"
-CSI = re.compile(r"\x1b\[([0-9;?<>=$]*)([A-Za-z@])")
-OSC = re.compile(r"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 WAIT = 60.0
-
-
-def screen_lines(output: str, columns: int, rows: int) -> list[str]:
-    """The terminal's text after ``output`` (the app's bytes, decoded): cursor moves and text, styles ignored."""
-    grid = [[" "] * columns for _ in range(rows)]
-    row = column = 0
-    text = OSC.sub("", output)
-    index = 0
-    while index < len(text):
-        found = CSI.match(text, index)
-        if found is not None:
-            parameters, command = found.groups()
-            index = found.end()
-            if command == "H":
-                parts = (parameters or "1;1").split(";")
-                row = int(parts[0] or 1) - 1
-                column = int(parts[1] or 1) - 1 if len(parts) > 1 else 0
-            continue
-        character = text[index]
-        index += 1
-        if character == "\r":
-            column = 0
-        elif character == "\n":
-            row += 1
-        elif character >= " " and character != "\x7f" and 0 <= row < rows and 0 <= column < columns:
-            grid[row][column] = character
-            column += 1
-    return ["".join(line) for line in grid]
 
 
 @pytest.fixture
@@ -77,29 +48,6 @@ def served(tmp_path: Path) -> Iterator[str]:
 def running_commands() -> list[str]:
     """The command lines of the machine's processes."""
     return subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True, check=True).stdout.splitlines()
-
-
-class Screen:
-    """What the page's terminal shows, read from the websocket."""
-
-    def __init__(self) -> None:
-        self.output: list[str] = []
-        self.size = (80, 24)
-
-    def received(self, payload: str | bytes) -> None:
-        if isinstance(payload, bytes):
-            self.output.append(payload.decode("utf-8", "replace"))
-
-    def sent(self, payload: str | bytes) -> None:
-        found = re.search(r'"resize",\s*\{"width":\s*(\d+),\s*"height":\s*(\d+)', str(payload))
-        if found:
-            self.size = (int(found.group(1)), int(found.group(2)))
-
-    def lines(self) -> list[str]:
-        return screen_lines("".join(self.output), *self.size)
-
-    def text(self) -> str:
-        return "\n".join(self.lines())
 
 
 def wait_for(page: Any, condition: Callable[[], object], what: str) -> None:

@@ -78,8 +78,9 @@ ALLOWED: dict[str, set[str]] = {
     # Values and helpers shared by the layers above the engine (kinds, skill, review cards, regular files): below
     # them all, so they stand on nothing.
     "shared": set(),
-    # Lesson and puzzle files: pydantic models of the engine's values.
-    "content": {"pydantic", "trainer.engine", "trainer.shared"},
+    # Lesson and puzzle files: pydantic models of the engine's values; the checked content is cached in the user's
+    # cache folder (platformdirs), never in the store.
+    "content": {"pydantic", "platformdirs", "trainer.engine", "trainer.shared"},
     # The store keeps plain numbers: scheduling (fsrs) and ratings are the practice layer's.
     "store": STORAGE | {"platformdirs", "trainer.engine", "trainer.shared"},
     # Position evaluation: the only place that may import the evaluator (bgsage); it may use the engine only.

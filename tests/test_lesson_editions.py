@@ -13,6 +13,7 @@ from trainer.practice.stats import lesson_figures
 from trainer.store import DATABASE_NAME, ProgressStore
 from trainer.training.progress import records_of
 from trainer.training.service import finish_lesson, lesson_standing
+from trainer.training.standing import lesson_standings
 from trainer.tui.app import TrainerApp
 
 FINISHED_LESSON_FILE = Path(__file__).parent / "data" / "progress-v1-finished-lesson.sqlite3"
@@ -51,6 +52,22 @@ def test_a_lesson_finished_in_its_first_edition_counts_as_done_until_the_new_one
     finished = finish_lesson(store, winning)
     assert (finished.status, finished.earlier_edition, finished.stars) == ("done", False, 3)
     assert [record.edition for record in store.lessons.finished_lessons()["winning"]] == [1, 2]
+    store.close()
+
+
+def test_every_lesson_s_standing_read_at_once_is_each_one_s(tmp_path: Path) -> None:
+    """The home screen reads every lesson's standing in one go: the same as reading each (new, started, done in
+    this edition, done in an earlier one)."""
+    store = upgraded_store(tmp_path / "data")
+    board, hitting = LESSONS["board"], LESSONS["hitting"]
+    store.lessons.complete_step(board.progress_key, board.graded_steps[0], first_try=False)
+    store.lessons.set_resume_step(hitting.progress_key, 2)
+    for step in LESSONS["must-use"].graded_steps:
+        store.lessons.complete_step(LESSONS["must-use"].progress_key, step, first_try=step % 2 == 0)
+    standings = lesson_standings(store, LESSONS.values())
+    assert standings == {lesson.id: lesson_standing(store, lesson) for lesson in LESSONS.values()}
+    statuses = {standings[name].status for name in ("board", "hitting", "must-use", "winning", "the-bar")}
+    assert statuses == {"started", "done", "new"} and standings["winning"].earlier_edition
     store.close()
 
 

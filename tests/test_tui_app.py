@@ -4,6 +4,7 @@ files and NO_COLOR."""
 
 from __future__ import annotations
 
+import gc
 import shutil
 import threading
 from pathlib import Path
@@ -79,6 +80,57 @@ async def open_from_home(pilot: Pilot[None], what: str) -> None:
 
 
 # --- home, quitting, going back -----------------------------------------------------------------------------
+
+
+async def test_home_is_ready_once_the_content_is_in_nothing_left_loading(tmp_path: Path) -> None:
+    """Lesson 1 listed, the reviews due counted, the figures shown: no line still says it is loading (what
+    ``benchmarks/startup.py`` waits for)."""
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
+    async with app.run_test(size=(100, 48)) as pilot:
+        assert "Loading your progress" in screen_text(app) or app.lessons is not None
+        await started(pilot)
+        shown = screen_text(app)
+        assert "1. The board and its numbering  —  ○ new" in shown and "Review (0 due)" in shown
+        assert "Done: Lessons 0/" in shown and "Explore a position" in shown
+        assert "oading" not in shown, shown
+
+
+async def test_home_reads_the_progress_in_a_few_reads_whatever_the_number_of_lessons(tmp_path: Path) -> None:
+    """The menu and its figures come from one read of each kind of record, not one or two a lesson."""
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
+    async with app.run_test(size=(100, 48)) as pilot:
+        await started(pilot)
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        database = app.store._db
+        reads: list[str] = []
+        original = database.execute_read
+
+        def counted(sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+            reads.append(sql)
+            return original(sql, parameters)
+
+        database.execute_read = counted  # type: ignore[method-assign]
+        home.refresh_menu()
+        assert 0 < len(reads) <= 16 < len(LESSONS), reads
+
+
+async def test_the_program_s_start_collects_no_garbage_until_the_content_is_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bgtrainer`` pauses the garbage collector for its start; the app sets what the start made aside
+    (``gc.freeze``) and resumes collection once its content is in."""
+    frozen: list[bool] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(gc.isenabled()))  # this process's objects stay as they are
+    gc.disable()
+    try:
+        app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator(), resume_garbage_collection=True)
+        async with app.run_test(size=(100, 48)) as pilot:
+            await started(pilot)
+            await settle(pilot, gc.isenabled, what="garbage collection resumed")
+            assert frozen == [False]
+    finally:
+        gc.enable()
 
 
 async def test_home_lists_every_lesson_as_new_then_puzzles_play_explore_and_help(tmp_path: Path) -> None:

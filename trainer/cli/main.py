@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import re
@@ -339,6 +340,7 @@ def run_app(data_dir: Path | None, language: Language | None = None) -> int:
 
     An unexpected error ends the app with status 1 and a crash report in the data folder, which the message names.
     """
+    gc.disable()  # the start makes objects that live all session: none is collected before the app resumes it
     from trainer.store import default_data_dir
     from trainer.tui.app import TrainerApp
     from trainer.tui.crash_report import write_crash_report
@@ -347,7 +349,7 @@ def run_app(data_dir: Path | None, language: Language | None = None) -> int:
     app: TrainerApp | None = None
     report: Path | None = None
     try:
-        app = TrainerApp(data_dir=data_dir, language=language)
+        app = TrainerApp(data_dir=data_dir, language=language, resume_garbage_collection=True)
         app.run()
         report = app.crash_report
     except KeyboardInterrupt:
@@ -355,6 +357,7 @@ def run_app(data_dir: Path | None, language: Language | None = None) -> int:
     except Exception as error:
         report = write_crash_report(folder, error)
     finally:
+        gc.enable()  # in case the app stopped before its content was in
         if app is not None:
             app.store.close()  # the app closes it when it stops; not so if it never started
             if app.store.closing_notice:

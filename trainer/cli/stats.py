@@ -67,8 +67,7 @@ def stats_command(
     A folder without a progress file gives the figures of a new learner; nothing is created. An older file is
     updated in place, as the app does.
     """
-    from trainer.content.loader import load_lessons
-    from trainer.content.puzzles import load_puzzles
+    from trainer.content.cache import cached_lessons, cached_puzzles
     from trainer.store import default_data_dir
 
     folder = data_dir if data_dir is not None else default_data_dir()
@@ -85,7 +84,7 @@ def stats_command(
         records = Records()
         notice = wording.no_progress_file(folder)
     zone = tz if tz is not None else local_zone()
-    board = gather(records, load_lessons(), load_puzzles(), now=moment, tz=zone)
+    board = gather(records, cached_lessons(), cached_puzzles(), now=moment, tz=zone)
     if as_json:
         return json.dumps(board.as_dict(), indent=2), notice
     return report_text(board, zone), notice

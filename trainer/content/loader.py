@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +33,7 @@ from trainer.content.files import (
 )
 from trainer.content.files import Problem as Problem  # where the app and the tests have long imported it from
 from trainer.content.grading import condition_problem, pick_targets, read_step_board, right_doubles, successful_plays
+from trainer.content.library import LessonLibrary as LessonLibrary  # where the app and the tests import it from
 from trainer.content.models import (
     GRADED_KINDS,
     BestStep,
@@ -98,15 +98,6 @@ STEP_FIELDS = {
 LESSON_FIELDS = ["id", "number", "title", "summary", "practice", "steps"]
 OPTION_FIELDS = ["text", "correct", "explanation"]
 _STEP_ADAPTER: TypeAdapter[Step] = TypeAdapter(Step)
-
-
-@dataclass
-class LessonLibrary:
-    """The lessons that loaded, in order, and every problem found on the way."""
-
-    lessons: list[Lesson] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
 
 
 def _pydantic_problems(name: str, lines: Lines, raw: dict[str, Any], error: ValidationError) -> list[Problem]:

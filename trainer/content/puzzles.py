@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from trainer.content.files import (
     read_content_file,
 )
 from trainer.content.grading import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, best_group
+from trainer.content.library import PuzzleLibrary
 from trainer.content.models import (
     PUZZLE_CLASSES,
     PUZZLE_KINDS,
@@ -61,7 +61,6 @@ from trainer.content.themes import (
     CUBE_THEMES,
     FORCED_THEMES,
     REVEALING_THEMES,
-    THEMES,
     VARIANT_TITLES,
     forced_theme,
 )
@@ -95,28 +94,6 @@ FieldProblem = tuple[str, str, str | None]
 PUZZLE_CLASS: dict[str, type[Puzzle]] = {kind.KIND: kind for kind in PUZZLE_CLASSES}
 """The class of each value of ``kind``."""
 # --- loading and checking -----------------------------------------------------------------------------------
-
-
-@dataclass
-class PuzzleLibrary:
-    """The puzzles that passed every check, and every problem found."""
-
-    puzzles: list[Puzzle] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    drills: list[RecognitionPuzzle] = field(default_factory=list)
-    """The recognition drill's positions, kept apart from the puzzle sets."""
-    counts: list[ShotsPuzzle | PipsPuzzle] = field(default_factory=list)
-    """The counting drills' positions (shots and pips), kept apart from the puzzle sets."""
-
-    def themes(self, kind: type[Puzzle] | None = None, variant: str | None = None) -> list[str]:
-        """Themes present (of ``kind`` and ``variant`` when given), in the catalogue's order."""
-        present = {
-            puzzle.theme
-            for puzzle in self.puzzles
-            if (kind is None or isinstance(puzzle, kind)) and (variant is None or puzzle.variant == variant)
-        }
-        return [theme for theme in THEMES if theme in present]
 
 
 def practice_set(puzzles: list[Puzzle], key: str) -> tuple[str, list[Puzzle]]:

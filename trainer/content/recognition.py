@@ -30,7 +30,7 @@ from trainer.content.generate import Candidate, realistic, self_play_rolls
 from trainer.content.grading import Feedback, read_play
 from trainer.content.keywords import FORCED, NO_PLAY, NOT_FORCED, RECOGNITION_ANSWERS, RecognitionAnswer
 from trainer.content.models import Puzzle, RecognitionPuzzle
-from trainer.content.themes import RECOGNITION_TITLES
+from trainer.content.themes import PARTIAL_THEMES, RECOGNITION_THEMES, RECOGNITION_TITLES
 from trainer.engine import Constraint, Dice, Explanation, Play, Position, explain
 from trainer.engine import wording as engine_wording
 from trainer.engine.moves import iter_single_moves
@@ -39,8 +39,6 @@ P = TypeVar("P", bound=Puzzle)
 """A drill position of any kind of puzzle (dealt by its theme)."""
 Answer = RecognitionAnswer
 ANSWERS: tuple[Answer, ...] = RECOGNITION_ANSWERS
-PARTIAL_THEMES = ("one-die", "higher-die", "partial-double", "partial-entry")
-RECOGNITION_THEMES = ("forced", "not-forced", "no-play", *PARTIAL_THEMES)
 THEME_TITLES = RECOGNITION_TITLES
 """The title of each theme (kept in :mod:`trainer.content.themes`, shown through
 :func:`trainer.content.wording.recognition_title`)."""

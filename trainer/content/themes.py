@@ -95,6 +95,9 @@ REVEALING_THEMES = frozenset({"no-play"})
 """Themes whose name gives the answer away: never a puzzle set of their own, their puzzles stay in the mix."""
 VARIANT_TITLES = {"standard": N_("Backgammon"), "acey-deucey": N_("Acey-deucey")}
 """The name of each set of rules (shown through :func:`trainer.content.wording.variant_title`)."""
+PARTIAL_THEMES = ("one-die", "higher-die", "partial-double", "partial-entry")
+RECOGNITION_THEMES = ("forced", "not-forced", "no-play", *PARTIAL_THEMES)
+"""The recognition drill's themes (:mod:`trainer.content.recognition`)."""
 RECOGNITION_TITLES = {
     "forced": N_("Forced: the only legal play"),
     "not-forced": N_("Not forced: several plays"),

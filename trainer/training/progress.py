@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, tzinfo
 
-from trainer.content.loader import LessonLibrary
-from trainer.content.puzzles import PuzzleLibrary
-from trainer.content.recognition import RECOGNITION_THEMES
+from trainer.content.library import LessonLibrary, PuzzleLibrary
 from trainer.content.themes import (
     BEAROFF_THEMES,
     BEST_THEMES,
@@ -16,6 +14,7 @@ from trainer.content.themes import (
     CUBE_THEMES,
     FORCED_THEMES,
     PIPS_THEMES,
+    RECOGNITION_THEMES,
     SHOTS_THEMES,
 )
 from trainer.content.wording import recognition_title, theme_title

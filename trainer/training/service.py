@@ -38,7 +38,9 @@ from trainer.practice.schedule import Card
 from trainer.practice.stats import MAIN_QUESTION
 from trainer.shared.kinds import DrillName, RatingKind, rating_kind
 from trainer.shared.skill import Skill
-from trainer.store import DrillMode, LessonProgress, ProgressStore, Question
+from trainer.store import DrillMode, ProgressStore, Question
+from trainer.training.standing import LessonStanding as LessonStanding  # where the screens and the tests import them
+from trainer.training.standing import lesson_standing as lesson_standing
 
 if TYPE_CHECKING:
     from trainer.play.game import LocalSaveInfo, SaveInfo
@@ -264,36 +266,6 @@ def record_run(store: ProgressStore, result: RunResult) -> bool:
 
 
 # --- lessons -------------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LessonStanding:
-    """Where a learner stands in a lesson: this edition's progress, and whether the lesson counts as done.
-
-    A lesson finished in an earlier edition (before its steps were rebuilt) counts as done, with that edition's
-    stars, until the learner starts the new edition.
-    """
-
-    progress: LessonProgress
-    status: Literal["new", "started", "done"]
-    stars: int = 0
-    first_try: int = 0
-    graded: int = 0
-    earlier_edition: bool = False
-
-
-def lesson_standing(store: ProgressStore, lesson: Lesson) -> LessonStanding:
-    """The learner's standing in ``lesson``, its current edition first."""
-    progress = store.lessons.lesson_progress(lesson.progress_key)
-    graded = lesson.graded_steps
-    status = progress.status(graded, len(lesson.steps))
-    if status == "done":
-        return LessonStanding(progress, "done", progress.stars(graded), progress.first_try_count(graded), len(graded))
-    earlier = [done for done in store.lessons.finished_lessons().get(lesson.id, []) if done.edition < lesson.edition]
-    if status == "new" and earlier:
-        best = max(earlier, key=lambda done: (done.stars, done.finished_at))
-        return LessonStanding(progress, "done", best.stars, best.first_try, best.graded, earlier_edition=True)
-    return LessonStanding(progress, status)
 
 
 def finish_lesson(store: ProgressStore, lesson: Lesson, *, now: float | None = None) -> LessonStanding:

@@ -7,6 +7,7 @@ in a background thread and published as reactives that screens watch.
 from __future__ import annotations
 
 import contextlib
+import gc
 import threading
 import time
 from collections.abc import Callable
@@ -30,8 +31,7 @@ from trainer.tui.textual_fixes import stop_styles_cache_leak
 
 if TYPE_CHECKING:
     from trainer.analysis import Evaluator
-    from trainer.content.loader import LessonLibrary
-    from trainer.content.puzzles import PuzzleLibrary
+    from trainer.content.library import LessonLibrary, PuzzleLibrary
 
 THEMES = ("textual-dark", "textual-light")
 FIRST_FRAME_WAIT = 1.0
@@ -80,9 +80,13 @@ class TrainerApp(App[None]):
         clock: Callable[[], float] | None = None,
         evaluator: Evaluator | None = None,
         language: Language | None = None,
+        resume_garbage_collection: bool = False,
     ) -> None:
         """``language``: the one asked for when starting (``--lang``, ``BGTRAINER_LANG``); else the one chosen in
-        the app last time, else the one in use (the locale's)."""
+        the app last time, else the one in use (the locale's). ``resume_garbage_collection``: the program paused
+        Python's garbage collector for the start (:func:`trainer.cli.run_app`); once the content is in, what the
+        start made is set aside for good (``gc.freeze``: no later collection walks it again) and collection
+        resumes."""
         super().__init__()
         ScrollBar.renderer = WholeCellScrollBarRender  # Textual's way to choose how every scrollbar is drawn
         stop_styles_cache_leak()
@@ -102,6 +106,7 @@ class TrainerApp(App[None]):
         self.crash_report: Path | None = None
         """Where the report of an unexpected error was written, once one has ended the app."""
         self._home_shown = False  # the size is checked from then on (a resize may come before the app is mounted)
+        self._resume_garbage_collection = resume_garbage_collection
         self._first_frame = threading.Event()
         """Set once the first screen is drawn: the content loads after it, so as not to slow it down."""
         for name in list(self.available_themes):
@@ -139,22 +144,24 @@ class TrainerApp(App[None]):
 
     @work(thread=True, exclusive=True, group="content", exit_on_error=False)
     def load_content(self) -> None:
-        """Load and check the lessons, then the puzzles, away from the event loop and once the first screen is drawn
-        (a thread busy importing and checking would hold the event loop back), so the home screen shows at once.
+        """Load the lessons, then the puzzles (checked, or as checked before: :mod:`trainer.content.cache`), away from
+        the event loop and once the first screen is drawn (a thread busy importing and checking would hold the event
+        loop back), so the home screen shows at once.
 
         Content that fails in a way the loaders did not foresee is left out with a notice, never a crash.
         """
         self._first_frame.wait(FIRST_FRAME_WAIT)
-        from trainer.content.loader import LessonLibrary, Problem, load_lessons  # pydantic stays off startup
-        from trainer.content.puzzles import PuzzleLibrary, load_puzzles
+        from trainer.content.cache import cached_lessons, cached_puzzles  # pydantic stays off startup
+        from trainer.content.files import Problem
+        from trainer.content.library import LessonLibrary, PuzzleLibrary
 
         try:
-            lessons = load_lessons(self.lessons_dir)
+            lessons = cached_lessons(self.lessons_dir)
         except Exception as error:
             lessons = LessonLibrary(problems=[Problem("lessons", None, "", str(error))], skipped=["lessons"])
         self.post_message(self.ContentLoaded(lessons=lessons))
         try:
-            puzzles = load_puzzles(self.puzzles_dir)
+            puzzles = cached_puzzles(self.puzzles_dir)
         except Exception as error:
             puzzles = PuzzleLibrary(problems=[Problem("puzzles", None, "", str(error))], skipped=["puzzles"])
         self.post_message(self.ContentLoaded(puzzles=puzzles))
@@ -188,6 +195,15 @@ class TrainerApp(App[None]):
             if message.puzzles.skipped:
                 notice = wording.skipped_puzzles(message.puzzles.skipped)
                 self._report_skipped(wording.puzzles_title(), notice)
+            if self._resume_garbage_collection:
+                self.call_after_refresh(self._settle_garbage)
+
+    def _settle_garbage(self) -> None:
+        """The start is over (the modules, the content and the home screen made): keep what it made out of every
+        later collection's walk, and let Python collect garbage again."""
+        self._resume_garbage_collection = False
+        gc.freeze()
+        gc.enable()
 
     def _report_skipped(self, title: str, notice: str) -> None:
         """Say which content files were (in part) left out, without stopping the app."""

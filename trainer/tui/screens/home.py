@@ -28,8 +28,7 @@ if TYPE_CHECKING:
     from trainer.content.loader import LessonLibrary
     from trainer.content.models import Lesson
     from trainer.practice.stats import Dashboard, Suggestion
-    from trainer.store import ProgressStore
-    from trainer.training.service import LessonStanding
+    from trainer.training.standing import LessonStanding
 
 
 def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
@@ -44,13 +43,6 @@ def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
     else:
         status = wording.lesson_new()
     return wording.lesson_line(lesson.number, lesson.title, status)
-
-
-def standing_of(store: ProgressStore, lesson: Lesson) -> LessonStanding:
-    """The learner's standing in ``lesson`` (the training module loads with the content, not before)."""
-    from trainer.training.service import lesson_standing
-
-    return lesson_standing(store, lesson)
 
 
 class HomeScreen(TrainerScreen, inherit_bindings=False):
@@ -76,6 +68,11 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
 
     dashboard: Dashboard | None = None
     """The figures shown, once the lessons and puzzles have loaded."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.standings: dict[str, LessonStanding] = {}
+        """The learner's standing in each lesson listed, by lesson id (read with the menu)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="menu-page"):
@@ -131,21 +128,28 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             menu.highlighted = (later or earlier)[0]
 
     def is_done(self, lesson: Lesson) -> bool:
-        return standing_of(self.store, lesson).status == "done"
+        standing = self.standings.get(lesson.id)
+        return standing is not None and standing.status == "done"
 
     def refresh_menu(self) -> None:
-        """Rebuild the menu from the loaded lessons and puzzles and the stored progress."""
+        """Rebuild the menu from the loaded lessons and puzzles and the stored progress (read once for the whole
+        menu and its figures)."""
         menu = self.query_one("#home-menu", OptionList)
         was_loading = menu.option_count > 0 and menu.get_option_at_index(0).id == "loading"
         highlighted = None if was_loading else menu.highlighted
         options: list[Option | None] = []
         library = self.trainer.lessons
         store = self.store
+        self.refresh_dashboard()
         if library is None:
+            self.standings = {}
             options.append(Option(wording.loading_lessons(), id="loading", disabled=True))
         else:
+            from trainer.training.standing import lesson_standings
+
+            self.standings = lesson_standings(store, library.lessons)
             for lesson in library.lessons:
-                standing = standing_of(store, lesson)
+                standing = self.standings[lesson.id]
                 options.append(Option(Text(lesson_status(lesson, standing)), id=f"lesson:{lesson.id}"))
             if not library.lessons:
                 options.append(Option(wording.no_lessons(), id="none", disabled=True))
@@ -165,7 +169,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         options.append(Option(wording.help_entry(), id="help"))
         menu.set_options(options)
         if highlighted is None or highlighted >= menu.option_count:
-            highlighted = self.first_unfinished_lesson(library, store)
+            highlighted = self.first_unfinished_lesson(library)
         menu.highlighted = highlighted
         notices = []
         if library is not None and library.skipped:
@@ -175,21 +179,19 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         notice = self.query_one("#home-notice", Static)
         notice.update("\n".join(notices))
         notice.display = bool(notices)
-        self.refresh_dashboard()
 
     def review_label(self) -> str:
-        """``Review (N due)`` once the content has loaded (the count is worked out with the scheduler's module)."""
-        if self.trainer.lessons is None or self.trainer.puzzles is None:
+        """``Review (N due)`` once the content has loaded (the count is the dashboard's)."""
+        if self.dashboard is None:
             return wording.review_entry(None)
-        from trainer.training.service import due_count
-
-        return wording.review_entry(due_count(self.store, self.now()))
+        return wording.review_entry(self.dashboard.reviews.due)
 
     def refresh_dashboard(self) -> None:
         """Work out the figures again (once the lessons and the puzzles have loaded) and show them."""
         lessons, puzzles = self.trainer.lessons, self.trainer.puzzles
         button = self.query_one("#continue", Button)
         if lessons is None or puzzles is None:
+            self.dashboard = None
             button.display = False
             return
         from trainer.training.progress import (  # pydantic's content models stay off startup
@@ -203,13 +205,12 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         button.label = Text(wording.continue_button(self.dashboard.continue_with.label))
         button.display = True
 
-    @staticmethod
-    def first_unfinished_lesson(library: LessonLibrary | None, store: ProgressStore) -> int:
+    def first_unfinished_lesson(self, library: LessonLibrary | None) -> int:
         """The menu index of the lesson to take next: the first one not done (the first one if all are)."""
         if library is None:
             return 0
         for index, lesson in enumerate(library.lessons):
-            if standing_of(store, lesson).status != "done":
+            if not self.is_done(lesson):
                 return index
         return 0
 
