@@ -9,7 +9,7 @@ from trainer.play import Hint, Played, Role, Rolled
 from trainer.play import wording as play_wording
 from trainer.play.cube import CubeJudgement
 from trainer.play.tutor import answer_equities, judge_answer
-from trainer.tui import wording
+from trainer.tui.wording import game as game_words
 
 STATE = GameState(position=Position.start(), turn=Side.O, phase=Phase.MOVE, dice=Dice(4, 5))
 
@@ -30,19 +30,19 @@ def test_a_roll_with_no_legal_play_is_said_as_such_not_as_a_pass() -> None:
     assert dance.is_pass
     event = Played(3, 1, Side.O, STATE, STATE, dice, dance)
     for role in (Role.COMPUTER, Role.LEARNER, Role.SECOND_PLAYER):
-        line = wording.event_line(role, event)
+        line = game_words.event_line(role, event)
         assert "pass" not in line and "cannot move" in line and "5-4" in line, line
-    assert wording.event_line(Role.COMPUTER, event) == "Computer rolled 5-4 and cannot move."
-    assert wording.event_line(Role.LEARNER, event) == "You rolled 5-4 and cannot move."
-    assert wording.computer_plays(Role.COMPUTER, dance) == "Computer cannot move."
+    assert game_words.event_line(Role.COMPUTER, event) == "Computer rolled 5-4 and cannot move."
+    assert game_words.event_line(Role.LEARNER, event) == "You rolled 5-4 and cannot move."
+    assert game_words.computer_plays(Role.COMPUTER, dance) == "Computer cannot move."
 
 
 def test_the_computers_play_is_written_in_the_learners_numbering_and_a_players_in_their_own() -> None:
     event = play_event(Side.O, Position.start(), Dice(6, 5), "24/18 13/8")
-    assert wording.event_line(Role.COMPUTER, event) == "Computer played 1/7 12/17 with 6-5."
-    assert wording.computer_plays(Role.COMPUTER, event.play) == "Computer plays 1/7 12/17."  # type: ignore[arg-type]
-    assert wording.event_line(Role.SECOND_PLAYER, event) == "Player 2 played 24/18 13/8 with 6-5."
-    assert wording.event_line(Role.LEARNER, event) == "You played 24/18 13/8 with 6-5."
+    assert game_words.event_line(Role.COMPUTER, event) == "Computer played 1/7 12/17 with 6-5."
+    assert game_words.computer_plays(Role.COMPUTER, event.play) == "Computer plays 1/7 12/17."  # type: ignore[arg-type]
+    assert game_words.event_line(Role.SECOND_PLAYER, event) == "Player 2 played 24/18 13/8 with 6-5."
+    assert game_words.event_line(Role.LEARNER, event) == "You played 24/18 13/8 with 6-5."
 
 
 def test_mirrored_notation_keeps_the_bar_off_hits_and_counts() -> None:
@@ -61,9 +61,9 @@ def test_mirrored_notation_keeps_the_bar_off_hits_and_counts() -> None:
 def test_a_roll_is_written_the_higher_die_first_everywhere() -> None:
     dice = Dice(1, 5)
     rolled = Rolled(2, 1, Side.X, STATE, STATE, dice)
-    assert wording.event_line(Role.LEARNER, rolled) == "You rolled ⚄⚀ 5-1."
-    assert wording.computer_rolled(Role.COMPUTER, dice, bonus=False) == "Computer rolled ⚄⚀ 5-1."
-    assert "5-1" in wording.move_prompt(Role.LEARNER, Side.X, dice)
+    assert game_words.event_line(Role.LEARNER, rolled) == "You rolled ⚄⚀ 5-1."
+    assert game_words.computer_rolled(Role.COMPUTER, dice, bonus=False) == "Computer rolled ⚄⚀ 5-1."
+    assert "5-1" in game_words.move_prompt(Role.LEARNER, Side.X, dice)
 
 
 def test_the_engines_words_write_a_roll_the_higher_die_first() -> None:
@@ -97,25 +97,25 @@ def test_a_cube_hint_on_a_double_to_answer_gives_every_figure_from_the_learners_
     verdict = judge_answer(decision, "take", "1-ply", beaver_allowed=False)
     answers = tuple(answer_equities(decision, beaver_allowed=False).items())
     hint = Hint("answer", cube=CubeJudgement(decision, "1-ply"), verdict=verdict, answers=answers)
-    said = wording.hint_cube(play_wording.hint_advice(hint), hint)
+    said = game_words.hint_cube(play_wording.hint_advice(hint), hint)
     assert said == "Hint: Take (-0.707 for you). Your equity: take -0.707, pass -1.000."
     assert "+0.648" not in said and "+0.707" not in said  # the doubler's figures are not shown as the learner's
 
 
 def test_a_cube_hint_before_rolling_gives_the_learners_own_figures_and_says_whose() -> None:
     hint = Hint("double", cube=CubeJudgement(cube_hint_decision(), "1-ply"))
-    said = wording.hint_cube(play_wording.hint_advice(hint), hint)
+    said = game_words.hint_cube(play_wording.hint_advice(hint), hint)
     assert said.endswith("Your equity: no double +0.648, double/take +0.707, double/pass +1.000.")
 
 
 def test_a_players_turn_is_said_without_a_possessive_on_a_bracket_nor_nested_brackets() -> None:
     said = [
-        wording.roll_prompt(Role.FIRST_PLAYER, Side.X, bonus=False, may_double=True),
-        wording.roll_prompt(Role.SECOND_PLAYER, Side.O, bonus=False, may_double=False),
-        wording.roll_prompt(Role.SECOND_PLAYER, Side.O, bonus=True, may_double=False),
-        wording.move_prompt(Role.FIRST_PLAYER, Side.X, Dice(5, 2)),
-        wording.no_play_prompt(Role.SECOND_PLAYER, Side.O, Dice(5, 2)),
-        wording.answer_prompt(Role.FIRST_PLAYER, Side.X, Role.SECOND_PLAYER, Side.O, 2),
+        game_words.roll_prompt(Role.FIRST_PLAYER, Side.X, bonus=False, may_double=True),
+        game_words.roll_prompt(Role.SECOND_PLAYER, Side.O, bonus=False, may_double=False),
+        game_words.roll_prompt(Role.SECOND_PLAYER, Side.O, bonus=True, may_double=False),
+        game_words.move_prompt(Role.FIRST_PLAYER, Side.X, Dice(5, 2)),
+        game_words.no_play_prompt(Role.SECOND_PLAYER, Side.O, Dice(5, 2)),
+        game_words.answer_prompt(Role.FIRST_PLAYER, Side.X, Role.SECOND_PLAYER, Side.O, 2),
     ]
     assert said[0] == "Player 1 ● to play: roll (r or enter) or double (d)."
     for line in said:

@@ -18,7 +18,7 @@ from trainer.play import GameSetup, Hint, Played, Role, Rolled, Summary
 from trainer.play import wording as play_wording
 from trainer.play.cube import CubeJudgement
 from trainer.play.tutor import answer_equities, judge_answer, judge_play
-from trainer.tui import wording
+from trainer.tui.wording import game as game_words
 
 
 @pytest.fixture(autouse=True)
@@ -32,8 +32,8 @@ def test_a_roll_with_no_legal_play_is_no_pass() -> None:
     dice = Dice(5, 4)
     (dance,) = legal_plays(closed_out(), dice)
     event = Played(3, 1, Side.O, STATE, STATE, dice, dance)
-    assert wording.event_line(Role.LEARNER, event) == "Você tirou 5-4 e não pode mover."
-    assert wording.event_line(Role.SECOND_PLAYER, event) == "Jogador 2 tirou 5-4 e não pode mover."
+    assert game_words.event_line(Role.LEARNER, event) == "Você tirou 5-4 e não pode mover."
+    assert game_words.event_line(Role.SECOND_PLAYER, event) == "Jogador 2 tirou 5-4 e não pode mover."
     ranked = [RankedPlay(1, dance, -0.5, -0.5, Chances(0.3, 0.0, 0.0, 0.1, 0.0), 0.0, 1)]
     assert play_wording.verdict_text(judge_play(ranked, dance, "1-ply")) == (
         "Nenhuma jogada legal: você não pode mover (-0.500)."
@@ -42,16 +42,16 @@ def test_a_roll_with_no_legal_play_is_no_pass() -> None:
 
 def test_the_computers_play_is_in_the_learners_numbering() -> None:
     event = play_event(Side.O, Position.start(), Dice(6, 5), "24/18 13/8")
-    assert wording.event_line(Role.COMPUTER, event).endswith("jogou 1/7 12/17 com 6-5.")
-    assert wording.event_line(Role.SECOND_PLAYER, event) == "Jogador 2 jogou 24/18 13/8 com 6-5."
-    assert wording.event_line(Role.LEARNER, event) == "Você jogou 24/18 13/8 com 6-5."
+    assert game_words.event_line(Role.COMPUTER, event).endswith("jogou 1/7 12/17 com 6-5.")
+    assert game_words.event_line(Role.SECOND_PLAYER, event) == "Jogador 2 jogou 24/18 13/8 com 6-5."
+    assert game_words.event_line(Role.LEARNER, event) == "Você jogou 24/18 13/8 com 6-5."
 
 
 def test_a_roll_is_written_the_higher_die_first_everywhere() -> None:
     dice = Dice(1, 5)
     rolled = Rolled(2, 1, Side.X, STATE, STATE, dice)
-    assert wording.event_line(Role.LEARNER, rolled) == "Você tirou ⚄⚀ 5-1."
-    assert "5-1" in wording.move_prompt(Role.LEARNER, Side.X, dice)
+    assert game_words.event_line(Role.LEARNER, rolled) == "Você tirou ⚄⚀ 5-1."
+    assert "5-1" in game_words.move_prompt(Role.LEARNER, Side.X, dice)
     assert "5-4" in explain(closed_out(), (4, 5)).text and "4-5" not in explain(closed_out(), (4, 5)).text
     with pytest.raises(EngineError) as refused:
         parse_play(Position.start(), (1, 5), "13/8 8/3")
@@ -63,16 +63,16 @@ def test_the_cube_hint_gives_the_learners_own_figures() -> None:
     verdict = judge_answer(decision, "take", "1-ply", beaver_allowed=False)
     answers = tuple(answer_equities(decision, beaver_allowed=False).items())
     hint = Hint("answer", cube=CubeJudgement(decision, "1-ply"), verdict=verdict, answers=answers)
-    said = wording.hint_cube(play_wording.hint_advice(hint), hint)
+    said = game_words.hint_cube(play_wording.hint_advice(hint), hint)
     assert said == "Dica: Aceitar (-0.707 para você). Sua equidade: aceitar -0.707, recusar -1.000."
     before = Hint("double", cube=CubeJudgement(decision, "1-ply"))
-    assert wording.hint_cube(play_wording.hint_advice(before), before).endswith(
+    assert game_words.hint_cube(play_wording.hint_advice(before), before).endswith(
         "Sua equidade: sem dobra +0.648, dobra/aceita +0.707, dobra/recusa +1.000."
     )
 
 
 def test_a_players_turn_has_no_nested_brackets() -> None:
-    said = wording.roll_prompt(Role.FIRST_PLAYER, Side.X, bonus=False, may_double=True)
+    said = game_words.roll_prompt(Role.FIRST_PLAYER, Side.X, bonus=False, may_double=True)
     assert said == "Vez de Jogador 1 ●: jogue os dados (r ou enter) ou dobre (d)."
     depth = 0
     for character in said:

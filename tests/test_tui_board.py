@@ -20,7 +20,7 @@ from trainer.tui.widgets.board import GHOST, BoardGeometry, BoardScene, BoardVie
 from trainer.tui.widgets.cube import CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.task import NotationInput, TaskLayout
-from trainer.tui.wording import default_names, score_line
+from trainer.tui.wording.board import default_names, score_line
 
 GEOMETRIES = [
     *(

@@ -25,9 +25,11 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from trainer.i18n import LANGUAGES, N_, Language, language, use_language
 from trainer.store import ProgressStore
-from trainer.tui import wording
 from trainer.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from trainer.tui.textual_fixes import stop_styles_cache_leak
+from trainer.tui.wording import app as app_words
+from trainer.tui.wording import common as common_words
+from trainer.tui.wording import puzzles as puzzles_words
 
 if TYPE_CHECKING:
     from trainer.analysis import Evaluator
@@ -135,8 +137,8 @@ class TrainerApp(App[None]):
     def _progress_notice(self, sentence: str) -> None:
         """Tell the learner, once, what happened to the progress file during the session."""
         self.notify(
-            wording.shown(sentence),
-            title=wording.progress_notice_title(),
+            common_words.shown(sentence),
+            title=app_words.progress_notice_title(),
             severity="warning",
             timeout=12,
             markup=False,
@@ -188,13 +190,13 @@ class TrainerApp(App[None]):
         if message.lessons is not None:
             self.lessons = message.lessons
             if message.lessons.skipped:
-                notice = wording.skipped_lessons(message.lessons.skipped)
-                self._report_skipped(wording.lessons_notice_title(), notice)
+                notice = app_words.skipped_lessons(message.lessons.skipped)
+                self._report_skipped(app_words.lessons_notice_title(), notice)
         if message.puzzles is not None:
             self.puzzles = message.puzzles
             if message.puzzles.skipped:
-                notice = wording.skipped_puzzles(message.puzzles.skipped)
-                self._report_skipped(wording.puzzles_title(), notice)
+                notice = app_words.skipped_puzzles(message.puzzles.skipped)
+                self._report_skipped(puzzles_words.puzzles_title(), notice)
             if self._resume_garbage_collection:
                 self.call_after_refresh(self._settle_garbage)
 

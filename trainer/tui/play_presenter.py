@@ -26,9 +26,9 @@ from trainer.play import (
     Waiting,
 )
 from trainer.play import wording as play_wording
-from trainer.tui import wording
 from trainer.tui.scenes import computer_event_scene, game_scene, table_scene
 from trainer.tui.widgets.scene import BoardScene
+from trainer.tui.wording import game as game_words
 
 
 class Command(Enum):
@@ -213,20 +213,20 @@ class PlayPresenter:
         role = game.role(side)
         if waiting is Waiting.ROLL:
             may_double = Action.DOUBLE in game.allowed
-            return wording.roll_prompt(role, side, bonus=self.is_bonus_roll(side), may_double=may_double)
+            return game_words.roll_prompt(role, side, bonus=self.is_bonus_roll(side), may_double=may_double)
         if waiting is Waiting.MOVE and game.dice is not None:
-            return wording.move_prompt(role, side, game.dice)
+            return game_words.move_prompt(role, side, game.dice)
         if waiting is Waiting.ANSWER:
             doubler = game.role(side.other)
-            return wording.answer_prompt(doubler, side.other, role, side, 2 * game.cube.value)
+            return game_words.answer_prompt(doubler, side.other, role, side, 2 * game.cube.value)
         if waiting is Waiting.CHOOSE_DOUBLE:
-            return wording.choose_double_prompt(role, side)
+            return game_words.choose_double_prompt(role, side)
         if waiting is Waiting.NEXT_GAME:
             result = game.results[-1] if game.results else None
             said = play_wording.game_result(result, self.setup) if result is not None else ""
-            return wording.next_game_prompt(said)
+            return game_words.next_game_prompt(said)
         if waiting is Waiting.OVER:
-            return wording.game_over(match=bool(self.setup.match_length))
+            return game_words.game_over(match=bool(self.setup.match_length))
         return ""
 
     def is_bonus_roll(self, side: Side, index: int | None = None) -> bool:
@@ -257,14 +257,14 @@ class PlayPresenter:
         if not isinstance(event, Opened):
             return None
         roles = (self.game.role(Side.X), self.game.role(Side.O))
-        return wording.opening(event, roles, self.game.game_number, acey_deucey=self.setup.acey_deucey)
+        return game_words.opening(event, roles, self.game.game_number, acey_deucey=self.setup.acey_deucey)
 
     def resumed_line(self) -> str | None:
         """That the game was resumed where it was (``None`` for a game that has just started)."""
         events = self.game.events
         if not events or isinstance(events[-1], Opened):
             return None
-        return wording.game_resumed(self.game.game_number)
+        return game_words.game_resumed(self.game.game_number)
 
     # --- the player's turn -----------------------------------------------------------------------------------------
 
@@ -278,13 +278,15 @@ class PlayPresenter:
         explanation = explain(state.position, dice)
         said = Said(explanation.text, "info") if explanation.forced or explanation.no_play else None
         if explanation.no_play:
-            return MoveStart(side, state.position, dice, wording.no_play_prompt(role, side, dice), said, no_play=True)
-        return MoveStart(side, state.position, dice, wording.move_prompt(role, side, dice), said, no_play=False)
+            return MoveStart(
+                side, state.position, dice, game_words.no_play_prompt(role, side, dice), said, no_play=True
+            )
+        return MoveStart(side, state.position, dice, game_words.move_prompt(role, side, dice), said, no_play=False)
 
     def after(self, outcome: Outcome, *, note: str | None = None) -> Reaction:
         """What a decision did: say so, and stop on a mistake (a missed double is said, the dice being out)."""
         event, verdict = outcome.event, outcome.verdict
-        line = wording.event_line(self.game.role(event.side), event, note=note)
+        line = game_words.event_line(self.game.role(event.side), event, note=note)
         if outcome.lost is not None:
             return Reaction(line, said=Said(play_wording.turn_lost(outcome.lost), "info"), said_after=True)
         rolled = isinstance(event, Rolled)
@@ -293,18 +295,18 @@ class PlayPresenter:
                 return Reaction(line, pause=verdict)
             explanation = outcome.explanation
             forced = explanation.text if explanation and (explanation.forced or explanation.no_play) else None
-            said = Said(wording.tutor_says(play_wording.verdict_text(verdict), forced), "wrong")
+            said = Said(game_words.tutor_says(play_wording.verdict_text(verdict), forced), "wrong")
             return Reaction(line, said=said, said_after=True)
         if rolled:
             return Reaction(line)
         if verdict is not None:
-            return Reaction(line, said=Said(wording.tutor_says(play_wording.verdict_text(verdict)), "right"))
+            return Reaction(line, said=Said(game_words.tutor_says(play_wording.verdict_text(verdict)), "right"))
         return Reaction(line, clear=True)
 
     def mistake_prompt(self, verdict: Verdict) -> str:
         """The status line while a mistake is shown."""
         can_view = verdict.best_play is not None
-        return wording.mistake_prompt(verdict, take_back=self.game.can_take_back, view=can_view)
+        return game_words.mistake_prompt(verdict, take_back=self.game.can_take_back, view=can_view)
 
     # --- the computer's turn -----------------------------------------------------------------------------------
 
@@ -313,16 +315,16 @@ class PlayPresenter:
         animate) or its cube action."""
         role = self.game.role(event.side)
         if isinstance(event, Played):
-            line = wording.event_line(role, event, lost=self.game.turn_lost(event))
-            return ComputerStep(None, wording.computer_plays(role, event.play), line, event.play, event.side)
+            line = game_words.event_line(role, event, lost=self.game.turn_lost(event))
+            return ComputerStep(None, game_words.computer_plays(role, event.play), line, event.play, event.side)
         if isinstance(event, Opened):
             raise AssertionError("the opening roll is never the computer's turn")  # pragma: no cover
         shown = computer_event_scene(scene, event)
         if isinstance(event, Rolled):
             bonus = self.is_bonus_roll(event.side, event.index)
-            return ComputerStep(shown, wording.computer_rolled(role, event.dice, bonus=bonus), None)
+            return ComputerStep(shown, game_words.computer_rolled(role, event.dice, bonus=bonus), None)
         if isinstance(event, ChoseDouble):
-            said = wording.computer_chose(role, event.dice.first)
+            said = game_words.computer_chose(role, event.dice.first)
             return ComputerStep(shown, said, said)
-        status, line = wording.computer_cube(role, event)
+        status, line = game_words.computer_cube(role, event)
         return ComputerStep(shown, status, line)

@@ -16,9 +16,9 @@ from textual.timer import Timer
 from trainer.engine import OFF, WAITING, Dice, IllegalPlayError, Play, Position, Side, Turn
 from trainer.engine.moves import point_name
 from trainer.engine.wording import sentence
-from trainer.tui import wording
 from trainer.tui.scenes import board_point, selection_scene, start_of_play, step_scene, turn_scene, unselected
 from trainer.tui.widgets.board import BoardView
+from trainer.tui.wording import board as board_words
 
 STEP_SECONDS = 0.4
 """How long each checker move of an animated play stays on the board before the next."""
@@ -183,7 +183,7 @@ class BoardPlay:
         """Select the mover's checker on ``point`` (in the mover's numbering) and light where it can go."""
         turn, board = self.turn, self.board
         if point == OFF or not own_checkers(turn.current, point):
-            return Refused(wording.choose_own_checker(self.side), illegal=False)
+            return Refused(board_words.choose_own_checker(self.side), illegal=False)
         destinations = turn.destinations(point)
         if not destinations:
             return Refused(sentence(turn.why_stuck(point)))
@@ -195,4 +195,4 @@ def _route_label(route: Turn, made: int) -> str:
     """A route's own moves in words: ``13/7*/5, hitting on the way`` or ``13/8/5, without hitting``."""
     moves = route.moves[made:]
     points = [point_name(moves[0].start), *(point_name(move.end) + ("*" if move.hit else "") for move in moves)]
-    return wording.route("/".join(points), [move.end for move in moves if move.hit])
+    return board_words.route("/".join(points), [move.end for move in moves if move.hit])

@@ -66,9 +66,10 @@ from trainer.content.models import (
 from trainer.content.scoring import Worked, grade_score_step, work_out
 from trainer.engine import CHECKERS, OFF, Cube, Dice, Play, Position, Side
 from trainer.i18n import N_
-from trainer.tui import wording
 from trainer.tui.scenes import cube_question_scene, played_scene
 from trainer.tui.widgets.scene import BoardScene, TurnCue
+from trainer.tui.wording import help as help_words
+from trainer.tui.wording import task as task_words
 
 
 class Task(Protocol):
@@ -201,7 +202,7 @@ class StepView(Generic[T]):
     # --- what it shows ----------------------------------------------------------------------------------------
 
     def heading(self) -> str:
-        return wording.kind_heading(self.kind_name)
+        return task_words.kind_heading(self.kind_name)
 
     def text(self) -> str:
         """The task's text (Markdown from the content file)."""
@@ -226,7 +227,7 @@ class StepView(Generic[T]):
 
     def placeholder(self) -> str:
         """What the box says while empty."""
-        return wording.type_a_play_placeholder()
+        return task_words.type_a_play_placeholder()
 
     # --- which keys -------------------------------------------------------------------------------------------
 
@@ -283,7 +284,7 @@ class PuzzleView(PromptView[Z]):
     def captioned(self, scene: BoardScene, *, names: tuple[str, str] | None = None) -> BoardScene:
         """``scene`` as a puzzle shows it: the puzzle named under the board, the sides called ``names`` (``None``:
         you and O)."""
-        return replace(scene, names=names, caption=wording.puzzle_caption(self.task.id))
+        return replace(scene, names=names, caption=task_words.puzzle_caption(self.task.id))
 
     def solution(self) -> str | None:
         """The right answer in words, for a puzzle whose solution is said rather than played out on the board."""
@@ -292,7 +293,7 @@ class PuzzleView(PromptView[Z]):
 
 def yes_or_no() -> list[tuple[str, str]]:
     """The options of a question answered yes or no."""
-    return [("answer:yes", wording.yes()), ("answer:no", wording.no())]
+    return [("answer:yes", task_words.yes()), ("answer:no", task_words.no())]
 
 
 # --- lesson steps ---------------------------------------------------------------------------------------------------
@@ -333,7 +334,7 @@ class _RollView(PromptView[P]):
 
     def scene(self) -> BoardScene:
         position, dice = self.roll_to_play()
-        start = BoardScene(position=position, dice=dice, caption=wording.your_roll())
+        start = BoardScene(position=position, dice=dice, caption=task_words.your_roll())
         return start if self.played is None else played_scene(start, self.played)
 
     def roll_to_play(self) -> tuple[Position, Dice]:
@@ -461,7 +462,7 @@ class SetupStepView(PromptView[SetupStep]):
         player = list(self.counts)
         player[OFF] = CHECKERS - placed
         position = Position(player, Position.start().opponent)
-        return BoardScene(position=position, dice=self.task.roll(), caption=wording.setup_caption(CHECKERS - placed))
+        return BoardScene(position=position, dice=self.task.roll(), caption=task_words.setup_caption(CHECKERS - placed))
 
     def applies(self, action: str, parameters: tuple[object, ...]) -> bool:
         return not self.solved and action in ("check_setup", "remove_checker")
@@ -475,11 +476,11 @@ class SetupStepView(PromptView[SetupStep]):
     def add(self, point: int) -> Feedback | None:
         """Place a checker on ``point``; a refusal says why."""
         if not 1 <= point <= 24:
-            return Feedback(False, wording.setup_on_points(), illegal=True)
+            return Feedback(False, task_words.setup_on_points(), illegal=True)
         if Position.start().opponent[25 - point]:
-            return Feedback(False, wording.setup_not_yours(point), illegal=True)
+            return Feedback(False, task_words.setup_not_yours(point), illegal=True)
         if sum(self.counts[1:25]) >= CHECKERS:
-            return Feedback(False, wording.setup_all_placed())
+            return Feedback(False, task_words.setup_all_placed())
         self.counts[point] += 1
         return None
 
@@ -510,13 +511,13 @@ class RollStepView(PromptView[RollStep]):
 
     def scene(self) -> BoardScene:
         if not self.throws_seen:
-            return BoardScene(position=self.task.board(), cue=TurnCue.NONE, caption=wording.press_r_to_roll())
+            return BoardScene(position=self.task.board(), cue=TurnCue.NONE, caption=task_words.press_r_to_roll())
         mine, theirs = self.task.throws[self.throws_seen - 1]
         return BoardScene(
             position=self.task.board(),
             cue=TurnCue.NONE,
             opening_throw=(mine, theirs),
-            caption=wording.opening_throw(mine, theirs),
+            caption=task_words.opening_throw(mine, theirs),
         )
 
     def applies(self, action: str, parameters: tuple[object, ...]) -> bool:
@@ -558,7 +559,7 @@ class CubeStepView(_CubeView[CubeStep]):
 
     def scene(self) -> BoardScene:
         step = self.task
-        caption = wording.cube_caption(step.question)
+        caption = task_words.cube_caption(step.question)
         return cube_question_scene(
             step.board(), question=step.question, cube=step.cube, owned=step.cube > 1, caption=caption
         )
@@ -600,7 +601,7 @@ class ScoreStepView(PromptView[ScoreStep]):
         return [] if self.typed else yes_or_no()
 
     def placeholder(self) -> str:
-        return wording.score_placeholder(self.task.ask)
+        return task_words.score_placeholder(self.task.ask)
 
     def on_text(self, text: str) -> Feedback:
         return grade_score_step(self.task, text)
@@ -629,7 +630,7 @@ class DoubleStepView(_DoubleView[DoubleStep]):
     """A lesson's double step: a double that can (or cannot) be played in full, and may have to do more."""
 
     def scene(self) -> BoardScene:
-        return BoardScene(position=self.task.board(), caption=wording.choose_a_double_caption())
+        return BoardScene(position=self.task.board(), caption=task_words.choose_a_double_caption())
 
     def on_option(self, option_id: str) -> Feedback:
         return grade_double(self.task, self.double_chosen(option_id))
@@ -641,7 +642,7 @@ class _CountView(PromptView[P]):
     typed = True
 
     def placeholder(self) -> str:
-        return wording.type_a_number_placeholder()
+        return task_words.type_a_number_placeholder()
 
 
 @step_view(ShotsStep)
@@ -656,7 +657,7 @@ class ShotsStepView(_CountView[ShotsStep]):
             position=self.task.board(),
             cue=TurnCue.NONE,
             marked=frozenset(self.task.targets),
-            caption=wording.shots_caption(len(self.task.targets)),
+            caption=task_words.shots_caption(len(self.task.targets)),
         )
 
     def on_text(self, text: str) -> Feedback:
@@ -671,7 +672,7 @@ class PipsStepView(_CountView[PipsStep]):
     kind_name = N_("Count the pips")
 
     def scene(self) -> BoardScene:
-        caption = "" if self.solved else wording.pips_caption()
+        caption = "" if self.solved else task_words.pips_caption()
         return BoardScene(position=self.task.board(), cue=TurnCue.NONE, pip_counts=self.solved, caption=caption)
 
     def on_text(self, text: str) -> Feedback:
@@ -690,7 +691,7 @@ class BestPuzzleView(_BestView[BestPuzzle], PuzzleView[BestPuzzle]):
         return self.captioned(super().scene())
 
     def on_play(self, play: Play, written: str) -> Feedback:
-        idea = wording.puzzle_theme_idea(self.task.theme)
+        idea = help_words.puzzle_theme_idea(self.task.theme)
         return self.graded(play, written, explanation=idea, final=self.final)
 
 
@@ -710,7 +711,7 @@ class PlayPuzzleView(PuzzleView[ForcedPuzzle | BearoffPuzzle]):
         return self.task.board(), self.task.roll()
 
     def placeholder(self) -> str:
-        return wording.type_a_bearoff_placeholder()
+        return task_words.type_a_bearoff_placeholder()
 
     def applies(self, action: str, parameters: tuple[object, ...]) -> bool:
         return action == "no_play" and not self.solved

@@ -28,12 +28,15 @@ from trainer.content.puzzles import PuzzleLibrary
 from trainer.i18n import N_
 from trainer.practice.counting import ROUND, TEN, CountingFigures, CountingRound, counting_figures, is_new_best_ten
 from trainer.training.service import answer_puzzle
-from trainer.tui import wording
 from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS, TaskScreen
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.scene import BoardScene, TurnCue
 from trainer.tui.widgets.task import NotationInput, TaskLayout
+from trainer.tui.wording import counting as counting_words
+from trainer.tui.wording import drill as drill_words
+from trainer.tui.wording import skill_drills as skill_drills_words
+from trainer.tui.wording import task as task_words
 
 CountingKind = Literal["shots", "pips"]
 COUNTED: dict[CountingKind, type[CountPuzzle]] = {"shots": ShotsPuzzle, "pips": PipsPuzzle}
@@ -97,10 +100,10 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
             VerticalScroll(Static(id="counting-prompt", markup=False), classes="step-scroll"),
             Static(id="counting-figures", markup=False),
             FeedbackBar(id="feedback"),
-            NotationInput(wording.type_a_number_placeholder()),
+            NotationInput(task_words.type_a_number_placeholder()),
             Horizontal(
-                Button(wording.next_label(), id="next", variant="primary", action="screen.next"),
-                Button(wording.another_round_button(), id="again", variant="primary", action="screen.again"),
+                Button(skill_drills_words.next_label(), id="next", variant="primary", action="screen.next"),
+                Button(counting_words.another_round_button(), id="again", variant="primary", action="screen.again"),
                 classes="buttons",
             ),
         )
@@ -110,7 +113,7 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one(".step-heading", Static).update(wording.counting_title(self.kind))
+        self.query_one(".step-heading", Static).update(counting_words.counting_title(self.kind))
         self.refresh_controls()
         if self.given is not None:
             self.start_round()
@@ -120,7 +123,7 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
     def library_loaded(self, library: PuzzleLibrary | None) -> None:
         """Start the first round once the shipped positions are loaded."""
         if library is None:
-            self.query_one("#counting-prompt", Static).update(wording.counting_loading())
+            self.query_one("#counting-prompt", Static).update(counting_words.counting_loading())
         elif self.phase == "wait":
             self.start_round()
 
@@ -147,7 +150,7 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
         answered = {attempt.puzzle_id for attempt in self.store.puzzles.all_puzzle_attempts()}
         self.positions = round_positions(pool, self.seen | answered, int(self.now()), shuffle=self.given is None)
         if not self.positions:
-            self.query_one("#counting-prompt", Static).update(wording.counting_loading())
+            self.query_one("#counting-prompt", Static).update(counting_words.counting_loading())
             return
         self.round = CountingRound(size=len(self.positions))
         self.figures = self.before = self.stored_figures()
@@ -167,15 +170,15 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
                 position=puzzle.board(),
                 cue=TurnCue.NONE,
                 marked=frozenset(puzzle.targets),
-                caption=wording.shots_caption(len(puzzle.targets)),
+                caption=task_words.shots_caption(len(puzzle.targets)),
             )
-            prompt = wording.counting_prompt(puzzle.kind, None, len(puzzle.targets))
+            prompt = counting_words.counting_prompt(puzzle.kind, None, len(puzzle.targets))
         else:
             board.scene = BoardScene(
-                position=puzzle.board(), cue=TurnCue.NONE, pip_counts=False, caption=wording.pips_caption()
+                position=puzzle.board(), cue=TurnCue.NONE, pip_counts=False, caption=task_words.pips_caption()
             )
-            prompt = wording.counting_prompt(puzzle.kind, puzzle.side, 0)
-        self.query_one(".step-heading", Static).update(wording.counting_title(self.kind))
+            prompt = counting_words.counting_prompt(puzzle.kind, puzzle.side, 0)
+        self.query_one(".step-heading", Static).update(counting_words.counting_title(self.kind))
         self.query_one("#counting-prompt", Static).update(prompt)
         self.notation.value = ""
         self.phase = "ask"
@@ -187,11 +190,14 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
         """The title bar (the position, this round's right answers and average) and the averages of ten."""
         number = min(self.round.answered + (self.phase == "ask"), self.round.size)
         self.task_layout.set_title(
-            " " + wording.counting_title_bar(self.kind, number, self.round.size, self.round.right, self.round.average)
+            " "
+            + counting_words.counting_title_bar(
+                self.kind, number, self.round.size, self.round.right, self.round.average
+            )
         )
         figures = self.figures
         self.query_one("#counting-figures", Static).update(
-            wording.counting_figures_line(figures.last_ten, figures.best_ten, max(1, TEN - figures.right))
+            counting_words.counting_figures_line(figures.last_ten, figures.best_ten, max(1, TEN - figures.right))
         )
 
     def watch_phase(self) -> None:
@@ -239,10 +245,12 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
         )
         self.round = self.round.answer(feedback.correct, seconds)
         self.figures = self.stored_figures()
-        self.feedback.show(wording.timed_answer(seconds, feedback.message), "right" if feedback.correct else "wrong")
+        self.feedback.show(
+            counting_words.timed_answer(seconds, feedback.message), "right" if feedback.correct else "wrong"
+        )
         if isinstance(self.puzzle, PipsPuzzle):
             self.board.scene = BoardScene(position=self.puzzle.board(), cue=TurnCue.NONE)  # the counts, shown now
-        self.query_one(".step-heading", Static).update(wording.right_or_missed(feedback.correct))
+        self.query_one(".step-heading", Static).update(drill_words.right_or_missed(feedback.correct))
         self.phase = "done"
         self.show_status()
         self.board.focus()
@@ -259,14 +267,14 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
     def finish(self) -> None:
         """The round's summary: right answers, the average time, the averages of ten and a new best."""
         self.new_best = is_new_best_ten(self.before, self.figures)
-        figures = wording.counting_figures_line(
+        figures = counting_words.counting_figures_line(
             self.figures.last_ten, self.figures.best_ten, max(1, TEN - self.figures.right)
         )
         self.phase = "over"
         self.feedback.clear()
-        self.query_one(".step-heading", Static).update(wording.round_over())
+        self.query_one(".step-heading", Static).update(counting_words.round_over())
         self.query_one("#counting-prompt", Static).update(
-            wording.round_summary(
+            counting_words.round_summary(
                 self.round.right, self.round.size, self.round.average, figures, new_best=self.new_best
             )
         )

@@ -50,7 +50,6 @@ from trainer.engine import Play
 from trainer.i18n import N_
 from trainer.practice.run import RUN_MODES, STORM_MISS_PENALTY, STORM_SECONDS, Run, RunResult, Storm, run_order
 from trainer.training.service import answer_puzzle, puzzles_near_rating, record_run
-from trainer.tui import wording
 from trainer.tui.playing import BoardPlay
 from trainer.tui.scenes import played_scene
 from trainer.tui.screens.base import MenuPageScreen
@@ -59,6 +58,9 @@ from trainer.tui.widgets.board import BoardScene
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
+from trainer.tui.wording import drill as drill_words
+from trainer.tui.wording import review as review_words
+from trainer.tui.wording import skill_drills as skill_drills_words
 
 Mode = Literal["practice", "streak", "storm", "review"]
 MODES: tuple[Mode, ...] = ("practice", "streak", "storm")
@@ -106,15 +108,15 @@ def run_status(run: Run[Any], best: int, now: float) -> str:
     shown_best = max(best, run.score)
     left = run.time_left(now)
     if left is None:
-        return wording.streak_status(run.score, shown_best)
-    return wording.storm_status(clock_text(left), run.score, shown_best)
+        return drill_words.streak_status(run.score, shown_best)
+    return drill_words.storm_status(clock_text(left), run.score, shown_best)
 
 
 def run_lead(result: RunResult) -> str:
     """What a finished run's result says first: a Storm's score and misses, a Streak's score."""
     if isinstance(result.mode, Storm):
-        return wording.storm_over(result.score, result.mistakes)
-    return wording.streak_over(result.score)
+        return drill_words.storm_over(result.score, result.mistakes)
+    return drill_words.streak_over(result.score)
 
 
 class DrillMenuScreen(MenuPageScreen):
@@ -129,17 +131,17 @@ class DrillMenuScreen(MenuPageScreen):
     MENU_ID = "drill-modes"
 
     def page_title(self) -> str:
-        return wording.drill_title()
+        return drill_words.drill_title()
 
     def page_subtitle(self) -> str:
-        return wording.drill_subtitle()
+        return drill_words.drill_subtitle()
 
     def add_entries(self, menu: OptionList) -> None:
         streak, storm = self.store.drills.drill_best("streak"), self.store.drills.drill_best("storm")
         minutes = round(STORM_SECONDS / 60)
-        menu.add_option(Option(wording.practice_mode(), id="practice"))
-        menu.add_option(Option(wording.streak_mode(streak), id="streak"))
-        menu.add_option(Option(wording.storm_mode(minutes, round(STORM_MISS_PENALTY), storm), id="storm"))
+        menu.add_option(Option(drill_words.practice_mode(), id="practice"))
+        menu.add_option(Option(drill_words.streak_mode(streak), id="streak"))
+        menu.add_option(Option(drill_words.storm_mode(minutes, round(STORM_MISS_PENALTY), storm), id="storm"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id in MODES:
@@ -199,7 +201,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
             Vertical(
                 *(
                     Button(
-                        wording.answer_button(key, answer),
+                        review_words.answer_button(key, answer),
                         id=answer.replace(" ", "-"),
                         action=f"screen.answer({answer!r})",
                     )
@@ -208,8 +210,8 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
                 classes="answers",
             ),
             Horizontal(
-                Button(wording.next_label(), id="next", variant="primary", action="screen.next"),
-                Button(wording.again_button(), id="again", variant="primary", action="screen.again"),
+                Button(skill_drills_words.next_label(), id="next", variant="primary", action="screen.next"),
+                Button(review_words.again_button(), id="again", variant="primary", action="screen.again"),
                 classes="buttons",
             ),
         )
@@ -265,10 +267,10 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.puzzle = puzzle
         self.started = time.monotonic()
         board = self.board
-        board.scene = BoardScene(caption=wording.is_the_roll_forced())
+        board.scene = BoardScene(caption=drill_words.is_the_roll_forced())
         board.cursor_shown = False
         self.playing = BoardPlay(board, puzzle.board(), puzzle.roll())
-        self.query_one(".step-heading", Static).update(wording.drill_question())
+        self.query_one(".step-heading", Static).update(drill_words.drill_question())
         self.query_one("#drill-prompt", Static).update(puzzle.prompt)
         self.notation.value = ""
         self.phase = "ask"
@@ -280,10 +282,10 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         if self.run is not None:
             status = run_status(self.run, self.best, self.now())
         elif self.mode == "practice":
-            status = wording.practice_status(self.right, self.answered) if self.answered else ""
+            status = drill_words.practice_status(self.right, self.answered) if self.answered else ""
         else:
             status = ""
-        self.task_layout.set_title(" " + wording.drill_title_bar(self.mode, status))
+        self.task_layout.set_title(" " + drill_words.drill_title_bar(self.mode, status))
 
     def watch_phase(self) -> None:
         self.refresh_controls()
@@ -332,13 +334,13 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.record(answer, feedback.correct, question="forced")
         verdict = recognise(self.puzzle.board(), self.puzzle.roll())
         several = verdict.play_count > 1
-        caption = wording.recognised(verdict.answer, verdict.play_count if several else None)
+        caption = drill_words.recognised(verdict.answer, verdict.play_count if several else None)
         self.board.scene = replace(self.board.scene, caption=caption)
         if feedback.correct and verdict.play is not None:
             self.feedback.show_feedback(feedback)
             self.phase = "play"
-            self.query_one(".step-heading", Static).update(wording.now_play_it())
-            self.board.scene = replace(self.board.scene, caption=wording.forced_play_it())
+            self.query_one(".step-heading", Static).update(drill_words.now_play_it())
+            self.board.scene = replace(self.board.scene, caption=drill_words.forced_play_it())
             self.board.focus()
             return
         if not feedback.correct and verdict.play is not None and self.mode != "storm":
@@ -347,7 +349,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
 
     def show_play(self, play: Play) -> None:
         """Show the only legal play on the board, from and to."""
-        self.board.scene = replace(played_scene(self.board.scene, play), caption=wording.forced_only_play())
+        self.board.scene = replace(played_scene(self.board.scene, play), caption=drill_words.forced_only_play())
 
     def played(self, play: Play, written: str) -> None:
         self.grade_play(grade_recognition_play(self.puzzle, play) if self.puzzle else None, written)
@@ -378,7 +380,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.right += int(correct)
         run_over = self.run is not None and self.run.answer(correct, self.now()).over
         if self.run is not None and self.run.mode.timed:
-            self.feedback.show(wording.previous_position(feedback.message), "right" if correct else "wrong")
+            self.feedback.show(drill_words.previous_position(feedback.message), "right" if correct else "wrong")
             if run_over:
                 self.finish()
             else:
@@ -389,7 +391,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
             self.finish()
             return
         self.phase = "done"
-        self.query_one(".step-heading", Static).update(wording.right_or_missed(correct))
+        self.query_one(".step-heading", Static).update(drill_words.right_or_missed(correct))
         self.show_title()
         self.board.focus()
 
@@ -425,9 +427,9 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.playing = None
         self.board.choosing = False
         self.board.scene = replace(self.board.scene, caption="")
-        self.query_one(".step-heading", Static).update(wording.run_over(self.mode))
-        self.query_one("#drill-prompt", Static).update(wording.run_result(lead, best, new_best=self.new_best))
-        self.task_layout.set_title(" " + wording.drill_title_bar(self.mode, wording.run_score(score, best)))
+        self.query_one(".step-heading", Static).update(drill_words.run_over(self.mode))
+        self.query_one("#drill-prompt", Static).update(drill_words.run_result(lead, best, new_best=self.new_best))
+        self.task_layout.set_title(" " + drill_words.drill_title_bar(self.mode, drill_words.run_score(score, best)))
         self.best = best
 
     def action_again(self) -> None:

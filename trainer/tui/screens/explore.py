@@ -26,13 +26,14 @@ from trainer.engine import (
     sorted_plays,
 )
 from trainer.i18n import N_
-from trainer.tui import wording
 from trainer.tui.playing import STEP_SECONDS, animate_play
 from trainer.tui.scenes import played_scene, position_scene
 from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import TaskLayout
+from trainer.tui.wording import common as common_words
+from trainer.tui.wording import explore as explore_words
 
 if TYPE_CHECKING:
     from trainer.analysis import CubeDecision, RankedPlay
@@ -47,12 +48,14 @@ def ranked_prompt(play: Play, item: RankedPlay | None) -> Text:
     if item is None:
         return Text(str(play))
     chances = item.chances
-    return Text(wording.ranked_play(str(play), item.rank, item.equity, 100 * chances.win, 100 * chances.win_gammon))
+    return Text(
+        explore_words.ranked_play(str(play), item.rank, item.equity, 100 * chances.win, 100 * chances.win_gammon)
+    )
 
 
 def caption_of(position: Position) -> str:
     """Under the board: the position's ID, or its text form where no ID can hold it (checkers waiting to enter)."""
-    return position.text() if position.has_waiting() else wording.position_caption(position.position_id())
+    return position.text() if position.has_waiting() else explore_words.position_caption(position.position_id())
 
 
 class ExploreScreen(TaskScreen):
@@ -75,15 +78,15 @@ class ExploreScreen(TaskScreen):
 
     def compose(self) -> ComposeResult:
         yield TaskLayout(
-            Static(wording.position_field(), classes="field-label", markup=False),
-            Input("start", id="position-input", placeholder=wording.position_placeholder()),
-            Static(wording.dice_field(), classes="field-label", markup=False),
-            Input("31", id="dice-input", placeholder=wording.dice_placeholder()),
+            Static(explore_words.position_field(), classes="field-label", markup=False),
+            Input("start", id="position-input", placeholder=explore_words.position_placeholder()),
+            Static(explore_words.dice_field(), classes="field-label", markup=False),
+            Input("31", id="dice-input", placeholder=explore_words.dice_placeholder()),
             FeedbackBar(id="feedback"),
             Static(id="explanation", classes="explanation", markup=False),
             Static(id="evaluation", markup=False),
             OptionList(id="plays"),
-            title=" " + wording.explore_title(),
+            title=" " + explore_words.explore_title(),
         )
         yield KeysFooter()
 
@@ -118,7 +121,7 @@ class ExploreScreen(TaskScreen):
                     self.query_one("#position-input", Input).value, allow_finished=False
                 )
             except EngineError as error:
-                raise EngineError(wording.unreadable_position(str(error))) from error
+                raise EngineError(explore_words.unreadable_position(str(error))) from error
             dice_text = self.query_one("#dice-input", Input).value.strip()
             dice = parse_dice(dice_text) if dice_text else xgid_dice
         except EngineError as error:
@@ -134,7 +137,7 @@ class ExploreScreen(TaskScreen):
         plays_list.clear_options()
         if dice is None:
             self.plays = ()
-            explanation_box.update(wording.no_dice())
+            explanation_box.update(explore_words.no_dice())
             self.evaluate(position, None)
             return
         explanation = explain(position, dice)
@@ -154,10 +157,10 @@ class ExploreScreen(TaskScreen):
             note.update("")  # nothing to evaluate: bad input, or no legal play
             return
         if position.has_waiting():
-            note.update(wording.not_judged_waiting())
+            note.update(explore_words.not_judged_waiting())
             return
         self.asked = (position, dice)
-        note.update(wording.evaluating())
+        note.update(explore_words.evaluating())
         self._evaluate(position, dice)
 
     @work(thread=True, exclusive=True, group="explore-evaluation", exit_on_error=False)
@@ -181,10 +184,10 @@ class ExploreScreen(TaskScreen):
             return  # the position or the dice have changed since
         note = self.query_one("#evaluation", Static)
         if isinstance(result, Exception):
-            note.update(wording.not_evaluated(wording.shown(str(result))))
+            note.update(explore_words.not_evaluated(common_words.shown(str(result))))
             return
         if not isinstance(result, list):
-            note.update(wording.cube_decision(result))
+            note.update(explore_words.cube_decision(result))
             return
         by_result = {item.play.result: item for item in result}
         plays_list = self.query_one("#plays", OptionList)
@@ -199,7 +202,7 @@ class ExploreScreen(TaskScreen):
             plays_list.add_option(Option(ranked_prompt(play, by_result.get(play.result)), id=str(index)))
         if kept is not None:
             plays_list.highlighted = self.plays.index(kept)
-        note.update(wording.ranked_by(RANK_PLIES, str(result[0].play)))
+        note.update(explore_words.ranked_by(RANK_PLIES, str(result[0].play)))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Show where the highlighted play leaves the checkers, its moves marked from and to."""

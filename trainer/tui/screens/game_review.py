@@ -39,7 +39,6 @@ from trainer.play.matfile import MatMatch
 from trainer.shared.skill import Skill
 from trainer.store import StoredGame
 from trainer.training.service import drill_mistakes
-from trainer.tui import wording
 from trainer.tui.scenes import played_scene, seen_by_x
 from trainer.tui.screens.base import MenuPageScreen
 from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS, TaskScreen
@@ -48,6 +47,9 @@ from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.scene import TurnCue
 from trainer.tui.widgets.task import TaskLayout
+from trainer.tui.wording import common as common_words
+from trainer.tui.wording import game as game_words
+from trainer.tui.wording import game_review as game_review_words
 
 DEFAULT_COLUMN = 1
 """Whose mistakes ``d`` drills in a match file until ``1`` or ``2`` chooses: the right-hand player, as the learner
@@ -93,12 +95,12 @@ def decision_scene(item: AnalysedDecision, names: tuple[str, str], *, best: bool
     if item.kind is DecisionKind.MOVE and point.play is not None:
         verdict = item.verdict
         if best and verdict.best_play is not None:
-            caption = wording.review_caption(point.player, item.best, verdict.best_equity, best=True)
+            caption = game_review_words.review_caption(point.player, item.best, verdict.best_equity, best=True)
             return replace(played_scene(scene, verdict.best_play, point.side), caption=caption)
         equity = verdict.chosen_equity if item.counts else None  # a forced play has no figures
-        caption = wording.review_caption(point.player, item.played, equity, best=False)
+        caption = game_review_words.review_caption(point.player, item.played, equity, best=False)
         return replace(played_scene(scene, point.play, point.side), caption=caption)
-    caption = wording.review_cube_caption(point.player, item.played, item.best)
+    caption = game_review_words.review_cube_caption(point.player, item.played, item.best)
     if item.kind is DecisionKind.TAKE:
         offered = state.cube * (4 if point.beavered else 2)
         cube = Cube(offered) if offered <= MAX_CUBE else state.doubling_cube
@@ -112,11 +114,11 @@ def decision_text(item: AnalysedDecision) -> str:
     verdict = item.verdict
     move = item.kind is DecisionKind.MOVE
     if move and not item.counts:
-        return wording.review_forced(item.played)
+        return game_review_words.review_forced(item.played)
     lines = [
-        wording.review_played(item.played, verdict.chosen_equity),
-        wording.review_best(item.best, verdict.best_equity),
-        wording.review_loss(item.loss, item.skill.word, play=move),
+        game_review_words.review_played(item.played, verdict.chosen_equity),
+        game_review_words.review_best(item.best, verdict.best_equity),
+        game_review_words.review_loss(item.loss, item.skill.word, play=move),
     ]
     why = item.why()
     return "\n".join([*lines, why] if why else lines)
@@ -126,13 +128,13 @@ def summary_text(analysis: MatchAnalysis, drilled: int) -> str:
     """Each player's figures (the facts of ``bgtrainer analyse``), the player ``d`` drills marked, then the games
     that could not be replayed."""
     games = {item.game for item in analysis.decisions} | {problem.game for problem in analysis.problems}
-    lines = [wording.analysis_heading(analysis.length, len(games), analysis.plies)]
+    lines = [game_review_words.analysis_heading(analysis.length, len(games), analysis.plies)]
     for column in (0, 1):
         summary = analysis.summary(column)
         rate = summary.error_rate
         errors = (summary.errors[Skill.DOUBTFUL], summary.errors[Skill.BAD], summary.errors[Skill.VERY_BAD])
         lines.append(
-            wording.review_player_summary(
+            game_review_words.review_player_summary(
                 summary.player,
                 rate.decisions,
                 rate.play_decisions,
@@ -185,25 +187,25 @@ class GameReviewMenuScreen(MenuPageScreen):
             yield OptionList(id=self.MENU_ID, classes="menu")
             yield Static(id="review-problem", classes="notice", markup=False)
             with Vertical(id="match-file"):
-                yield Static(wording.match_file_field(), markup=False)
-                yield MatchPathInput(placeholder=wording.match_file_placeholder(), id="match-path")
+                yield Static(game_review_words.match_file_field(), markup=False)
+                yield MatchPathInput(placeholder=game_review_words.match_file_placeholder(), id="match-path")
         yield KeysFooter()
 
     def page_title(self) -> str:
-        return wording.game_review_title()
+        return game_review_words.game_review_title()
 
     def page_subtitle(self) -> str:
-        return wording.game_review_subtitle()
+        return game_review_words.game_review_subtitle()
 
     def add_entries(self, menu: OptionList) -> None:
         games = list(reversed(self.store.games.games(fresh=True)))  # as the file has them now, the newest first
         self.listed = {game.id: game for game in games}
         for game in games:
-            menu.add_option(Option(Text(wording.game_to_review(game)), id=f"game:{game.id}"))
+            menu.add_option(Option(Text(game_review_words.game_to_review(game)), id=f"game:{game.id}"))
         if not games:
-            menu.add_option(Option(Text(wording.no_games_to_review()), id="none", disabled=True))
+            menu.add_option(Option(Text(game_review_words.no_games_to_review()), id="none", disabled=True))
         menu.add_option(None)
-        menu.add_option(Option(Text(wording.open_match_file_entry()), id="file"))
+        menu.add_option(Option(Text(game_review_words.open_match_file_entry()), id="file"))
 
     def refresh_entries(self) -> None:
         super().refresh_entries()
@@ -229,7 +231,7 @@ class GameReviewMenuScreen(MenuPageScreen):
             self.show_problem(str(error))
             return
         self.show_problem("")
-        title = wording.review_game_title(game.number, game.match_length)
+        title = game_review_words.review_game_title(game.number, game.match_length)
         self.app.push_screen(GameReviewScreen(match, title, learner=DEFAULT_COLUMN))
 
     def action_open_file(self) -> None:
@@ -245,7 +247,7 @@ class GameReviewMenuScreen(MenuPageScreen):
     def show_problem(self, text: str) -> None:
         """Say on the page why a game or file can't be reviewed (nothing when ``text`` is empty)."""
         problem = self.query_one("#review-problem", Static)
-        problem.update(wording.shown(text))
+        problem.update(common_words.shown(text))
         problem.display = bool(text)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -323,7 +325,7 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
             ProgressBar(id="review-progress", show_eta=False),
             Static(id="review-decision", markup=False),
             FeedbackBar(id="feedback"),
-            title=" " + wording.review_title_bar(self.review_title, None, mistakes_first=False),
+            title=" " + game_review_words.review_title_bar(self.review_title, None, mistakes_first=False),
         )
         yield KeysFooter()
 
@@ -333,7 +335,7 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
         board.cursor_shown = False
         board.scene = BoardScene(names=self.names())
         self.query_one("#review-summary").display = False
-        self.query_one("#review-heading", Static).update(wording.analysing_match())
+        self.query_one("#review-heading", Static).update(game_review_words.analysing_match())
         self.analyse()
 
     def on_unmount(self) -> None:
@@ -342,7 +344,7 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
     def names(self) -> tuple[str, str]:
         """The players as the board names them: X the file's right-hand player, O the left-hand one."""
         left, right = self.match.games[0].names if self.match.games else ("", "")
-        return wording.shown(right), wording.shown(left)
+        return common_words.shown(right), common_words.shown(left)
 
     @property
     def current(self) -> AnalysedDecision | None:
@@ -378,14 +380,14 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
             return
         done, total = progress
         self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
-        self.query_one("#review-decision", Static).update(wording.analysis_progress(done, total))
+        self.query_one("#review-decision", Static).update(game_review_words.analysis_progress(done, total))
 
     def analysis_failed(self, error: str) -> None:
         if self.stopped.is_set():
             return
         self.query_one("#review-progress").display = False
         self.query_one("#review-decision", Static).update("")
-        self.feedback.show(wording.analysis_failed(error), "wrong")
+        self.feedback.show(game_review_words.analysis_failed(error), "wrong")
 
     def show_analysis(self, analysis: MatchAnalysis) -> None:
         if self.stopped.is_set():
@@ -428,7 +430,7 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
             return
         said = summary_text(self.analysis, self.drilled)
         name = self.analysis.players[self.drilled]
-        drill = wording.drilled_player(name, choosable=self.learner is None)
+        drill = game_review_words.drilled_player(name, choosable=self.learner is None)
         self.query_one("#review-summary", Static).update(f"{said}\n{drill}")
 
     def show_decision(self) -> None:
@@ -438,15 +440,15 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
         item = self.current
         place = None if item is None else (self.index + 1, len(self.items))
         self.task_layout.set_title(
-            " " + wording.review_title_bar(self.review_title, place, mistakes_first=self.ordered_by_loss)
+            " " + game_review_words.review_title_bar(self.review_title, place, mistakes_first=self.ordered_by_loss)
         )
         heading = self.query_one("#review-heading", Static)
         text = self.query_one("#review-decision", Static)
         if item is None:
-            heading.update(wording.no_decisions_to_review())
+            heading.update(game_review_words.no_decisions_to_review())
             text.update("")
             return
-        heading.update(wording.decision_heading(item.game, item.number, item.player, item.point.dice))
+        heading.update(game_review_words.decision_heading(item.game, item.number, item.player, item.point.dice))
         text.update(decision_text(item))
         self.call_after_refresh(text.scroll_visible, animate=False)  # below the figures in a small window
         self.show_board()
@@ -496,15 +498,15 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
         try:
             added = drill_mistakes(self.store, analysis, column, now=self.now())
         except (EngineError, ValueError) as error:
-            self.feedback.show(wording.something_went_wrong(str(error)), "wrong")
+            self.feedback.show(game_words.something_went_wrong(str(error)), "wrong")
             return
         name = None if self.learner is not None else analysis.players[column]
         if added:
-            self.feedback.show(wording.mistakes_added(added, name), "right")
+            self.feedback.show(game_review_words.mistakes_added(added, name), "right")
         elif sum(analysis.summary(column).errors.values()):
-            self.feedback.show(wording.no_new_mistakes(name), "info")
+            self.feedback.show(game_review_words.no_new_mistakes(name), "info")
         else:
-            self.feedback.show(wording.no_mistakes_to_drill(name), "info")
+            self.feedback.show(game_review_words.no_mistakes_to_drill(name), "info")
 
     def action_leave(self) -> None:
         """Back: an analysis under way stops."""

@@ -6,9 +6,9 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
-from trainer.tui import wording
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.footer import KeysFooter
+from trainer.tui.wording import help as help_words
 
 
 class HelpScreen(TrainerScreen):
@@ -16,5 +16,5 @@ class HelpScreen(TrainerScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="page"):
-            yield Markdown(wording.help_text())
+            yield Markdown(help_words.help_text())
         yield KeysFooter()

@@ -19,10 +19,13 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.i18n import N_
-from trainer.tui import wording
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.dashboard import DashboardSummary
 from trainer.tui.widgets.footer import KeysFooter
+from trainer.tui.wording import common as common_words
+from trainer.tui.wording import dashboard as dashboard_words
+from trainer.tui.wording import home as home_words
+from trainer.tui.wording import skill_drills as skill_drills_words
 
 if TYPE_CHECKING:
     from trainer.content.loader import LessonLibrary
@@ -35,14 +38,14 @@ def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
     """A lesson's line in the list: its number, title and status (new, started, done with stars)."""
     if standing.status == "done":
         if standing.earlier_edition:
-            status = wording.lesson_done_earlier_edition(standing.stars)
+            status = home_words.lesson_done_earlier_edition(standing.stars)
         else:
-            status = wording.lesson_done(standing.stars, standing.first_try, standing.graded)
+            status = home_words.lesson_done(standing.stars, standing.first_try, standing.graded)
     elif standing.status == "started":
-        status = wording.lesson_started(standing.progress.resume_step + 1, len(lesson.steps))
+        status = home_words.lesson_started(standing.progress.resume_step + 1, len(lesson.steps))
     else:
-        status = wording.lesson_new()
-    return wording.lesson_line(lesson.number, lesson.title, status)
+        status = home_words.lesson_new()
+    return home_words.lesson_line(lesson.number, lesson.title, status)
 
 
 class HomeScreen(TrainerScreen, inherit_bindings=False):
@@ -81,13 +84,13 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             with Horizontal(classes="home-actions"):
                 buttons = (
                     Button(
-                        wording.continue_button(),
+                        home_words.continue_button(),
                         id="continue",
                         classes="continue",
                         action="screen.continue",
                         compact=True,
                     ),
-                    Button(wording.progress_button(), classes="to-progress", action="screen.progress", compact=True),
+                    Button(home_words.progress_button(), classes="to-progress", action="screen.progress", compact=True),
                 )
                 for button in buttons:
                     button.can_focus = False  # the menu keeps the focus; the buttons take clicks and their keys
@@ -143,7 +146,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         self.refresh_dashboard()
         if library is None:
             self.standings = {}
-            options.append(Option(wording.loading_lessons(), id="loading", disabled=True))
+            options.append(Option(home_words.loading_lessons(), id="loading", disabled=True))
         else:
             from trainer.training.standing import lesson_standings
 
@@ -152,30 +155,30 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
                 standing = self.standings[lesson.id]
                 options.append(Option(Text(lesson_status(lesson, standing)), id=f"lesson:{lesson.id}"))
             if not library.lessons:
-                options.append(Option(wording.no_lessons(), id="none", disabled=True))
+                options.append(Option(home_words.no_lessons(), id="none", disabled=True))
         options.append(None)
         puzzles = self.trainer.puzzles
         options.append(Option(self.review_label(), id="review", disabled=library is None or puzzles is None))
         if puzzles is None:
-            options.append(Option(wording.puzzles_entry(None, 0), id="puzzles", disabled=True))
+            options.append(Option(home_words.puzzles_entry(None, 0), id="puzzles", disabled=True))
         else:
             solved = len(store.puzzles.solved_puzzles() & {p.id for p in puzzles.puzzles})
-            options.append(Option(wording.puzzles_entry(solved, len(puzzles.puzzles)), id="puzzles"))
-        options.append(Option(wording.drill_entry(), id="drill", disabled=puzzles is None))
-        options.append(Option(wording.skill_drills_entry(), id="skill-drills", disabled=puzzles is None))
-        options.append(Option(wording.review_game_entry(), id="review-game"))
-        options.append(Option(wording.play_entry(), id="play"))
-        options.append(Option(wording.explore_entry(), id="explore"))
-        options.append(Option(wording.help_entry(), id="help"))
+            options.append(Option(home_words.puzzles_entry(solved, len(puzzles.puzzles)), id="puzzles"))
+        options.append(Option(home_words.drill_entry(), id="drill", disabled=puzzles is None))
+        options.append(Option(skill_drills_words.skill_drills_entry(), id="skill-drills", disabled=puzzles is None))
+        options.append(Option(dashboard_words.review_game_entry(), id="review-game"))
+        options.append(Option(home_words.play_entry(), id="play"))
+        options.append(Option(home_words.explore_entry(), id="explore"))
+        options.append(Option(home_words.help_entry(), id="help"))
         menu.set_options(options)
         if highlighted is None or highlighted >= menu.option_count:
             highlighted = self.first_unfinished_lesson(library)
         menu.highlighted = highlighted
         notices = []
         if library is not None and library.skipped:
-            notices.append(wording.skipped_lesson_files(library.skipped))
+            notices.append(home_words.skipped_lesson_files(library.skipped))
         if store.notice:
-            notices.append(wording.shown(store.notice))
+            notices.append(common_words.shown(store.notice))
         notice = self.query_one("#home-notice", Static)
         notice.update("\n".join(notices))
         notice.display = bool(notices)
@@ -183,8 +186,8 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
     def review_label(self) -> str:
         """``Review (N due)`` once the content has loaded (the count is the dashboard's)."""
         if self.dashboard is None:
-            return wording.review_entry(None)
-        return wording.review_entry(self.dashboard.reviews.due)
+            return home_words.review_entry(None)
+        return home_words.review_entry(self.dashboard.reviews.due)
 
     def refresh_dashboard(self) -> None:
         """Work out the figures again (once the lessons and the puzzles have loaded) and show them."""
@@ -202,7 +205,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
 
         self.dashboard = gather(records_of(self.store), lessons, puzzles, now=self.now())
         self.query_one(DashboardSummary).show(self.dashboard, figure_title)
-        button.label = Text(wording.continue_button(self.dashboard.continue_with.label))
+        button.label = Text(home_words.continue_button(self.dashboard.continue_with.label))
         button.display = True
 
     def first_unfinished_lesson(self, library: LessonLibrary | None) -> int:

@@ -34,7 +34,6 @@ from trainer.training.service import (
     lesson_standing,
     open_lesson_step,
 )
-from trainer.tui import wording
 from trainer.tui.playing import BoardPlay, Refused
 from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.steps import StepView, Task, view_for
@@ -44,6 +43,8 @@ from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 from trainer.tui.widgets.text import SafeMarkdown
+from trainer.tui.wording import lesson as lesson_words
+from trainer.tui.wording import task as task_words
 
 ANSWER_KEYS = Binding.Group(N_("Answer"))
 STEP_KEYS = ("roll", "starter", "check_setup", "remove_checker")
@@ -131,17 +132,19 @@ class LessonScreen(TaskScreen):
             Static(classes="step-heading", markup=False),
             VerticalScroll(SafeMarkdown(id="step-text"), OptionList(id="options"), classes="step-scroll"),
             FeedbackBar(id="feedback"),
-            NotationInput(wording.type_a_play_placeholder()),
+            NotationInput(task_words.type_a_play_placeholder()),
             CubeActions(),
             Horizontal(
-                Button(wording.continue_label(), id="continue", variant="primary", action="screen.next"),
-                Button(wording.roll_label(), id="roll", action="screen.roll"),
-                Button(wording.i_start_label(), id="start-x", action="screen.starter('X')"),
-                Button(wording.o_starts_label(), id="start-o", action="screen.starter('O')"),
-                Button(wording.check_label(), id="check", action="screen.check_setup"),
-                Button(wording.undo_label(), id="undo", action="screen.undo"),
-                Button(wording.next_lesson_label(), id="next-lesson", variant="primary", action="screen.next_lesson"),
-                Button(wording.back_to_lessons_label(), id="leave", action="screen.leave"),
+                Button(lesson_words.continue_label(), id="continue", variant="primary", action="screen.next"),
+                Button(lesson_words.roll_label(), id="roll", action="screen.roll"),
+                Button(lesson_words.i_start_label(), id="start-x", action="screen.starter('X')"),
+                Button(lesson_words.o_starts_label(), id="start-o", action="screen.starter('O')"),
+                Button(lesson_words.check_label(), id="check", action="screen.check_setup"),
+                Button(lesson_words.undo_label(), id="undo", action="screen.undo"),
+                Button(
+                    lesson_words.next_lesson_label(), id="next-lesson", variant="primary", action="screen.next_lesson"
+                ),
+                Button(lesson_words.back_to_lessons_label(), id="leave", action="screen.leave"),
                 classes="buttons",
             ),
         )
@@ -175,7 +178,7 @@ class LessonScreen(TaskScreen):
         super().refresh_buttons()
         if self.applicable("next"):
             finishing = self.is_last_step() and not self.review
-            label = wording.finish_lesson_label() if finishing else wording.continue_label()
+            label = lesson_words.finish_lesson_label() if finishing else lesson_words.continue_label()
             self.query_one("#continue", Button).label = label
 
     # --- showing a step -------------------------------------------------------------------------------
@@ -194,7 +197,7 @@ class LessonScreen(TaskScreen):
         self.playing = None
         self.task_layout.set_title(
             " "
-            + wording.lesson_title(
+            + lesson_words.lesson_title(
                 self.lesson.number, self.lesson.title, self.index + 1, len(self.lesson.steps), review=self.review
             )
         )
@@ -211,7 +214,7 @@ class LessonScreen(TaskScreen):
         options = self.query_one("#options", OptionList)
         options.clear_options()
         for number, (key, label) in enumerate(view.options(), start=1):
-            options.add_option(Option(Text(wording.numbered(number, label)), id=key))
+            options.add_option(Option(Text(lesson_words.numbered(number, label)), id=key))
         options.display = options.option_count > 0
         self.notation.display = view.typed
         self.notation.placeholder = view.placeholder()
@@ -380,13 +383,13 @@ class LessonScreen(TaskScreen):
         self.playing = None
         self.feedback.clear()
         self.notation.display = False
-        self.task_layout.set_title(" " + wording.lesson_complete_title(self.lesson.number, self.lesson.title))
-        self.query_one(".step-heading", Static).update(wording.lesson_complete())
+        self.task_layout.set_title(" " + lesson_words.lesson_complete_title(self.lesson.number, self.lesson.title))
+        self.query_one(".step-heading", Static).update(lesson_words.lesson_complete())
         self.query_one("#step-text", Markdown).update(self.summary_text())
         options = self.query_one("#options", OptionList)
         options.clear_options()
         for key, title, count in self.practice_sets():
-            options.add_option(Option(Text(wording.practise_option(title, count)), id=f"practice:{key}"))
+            options.add_option(Option(Text(lesson_words.practise_option(title, count)), id=f"practice:{key}"))
         options.display = options.option_count > 0
         self.refresh_buttons()  # enter (or n) takes the next lesson, or goes back when this was the last
 
@@ -395,7 +398,7 @@ class LessonScreen(TaskScreen):
         graded = self.lesson.graded_steps
         progress = self.store.lessons.lesson_progress(self.lesson.progress_key)
         low, high = (round(threshold * 100) for threshold in sorted(STAR_THRESHOLDS))
-        return wording.lesson_summary(
+        return lesson_words.lesson_summary(
             progress.stars(graded),
             progress.first_try_count(graded),
             len(graded),

@@ -33,7 +33,6 @@ from trainer.play import Action, ComputerTurn, Event, Hint, Mistake, Outcome, Pl
 from trainer.play import wording as play_wording
 from trainer.store import GameChangedError
 from trainer.training.service import PlayedGames
-from trainer.tui import wording
 from trainer.tui.play_presenter import CUBE_ACTIONS, Command, Next, Picked, PlayPresenter, Said
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, animate_play
 from trainer.tui.scenes import hint_scene, marked_scene, mistake_scene, turn_again_scene, verdict_scene
@@ -42,6 +41,9 @@ from trainer.tui.widgets.cube import CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
+from trainer.tui.wording import game as game_words
+from trainer.tui.wording import lesson as lesson_words
+from trainer.tui.wording import play_menu as play_menu_words
 
 DOUBLE_KEYS = Binding.Group(N_("Choose a double"))
 T = TypeVar("T")
@@ -156,13 +158,13 @@ class PlayScreen(TaskScreen):
             CubeActions(),
             NotationInput(),
             Horizontal(
-                Button(wording.roll_label(), id="roll", variant="primary", action="screen.roll"),
-                Button(wording.confirm_label(), id="confirm", variant="primary", action="screen.confirm"),
-                Button(wording.go_on_label(), id="go-on", variant="primary", action="screen.go_on"),
-                Button(wording.undo_label(), id="undo", action="screen.undo"),
-                Button(wording.take_back_label(), id="take-back", action="screen.take_back"),
-                Button(wording.hint_label(), id="hint", action="screen.hint"),
-                Button(wording.next_game_label(), id="next-game", variant="primary", action="screen.next_game"),
+                Button(lesson_words.roll_label(), id="roll", variant="primary", action="screen.roll"),
+                Button(game_words.confirm_label(), id="confirm", variant="primary", action="screen.confirm"),
+                Button(game_words.go_on_label(), id="go-on", variant="primary", action="screen.go_on"),
+                Button(lesson_words.undo_label(), id="undo", action="screen.undo"),
+                Button(game_words.take_back_label(), id="take-back", action="screen.take_back"),
+                Button(game_words.hint_label(), id="hint", action="screen.hint"),
+                Button(game_words.next_game_label(), id="next-game", variant="primary", action="screen.next_game"),
                 classes="buttons",
             ),
         )
@@ -186,7 +188,7 @@ class PlayScreen(TaskScreen):
         self.stop_replay()
 
     def show_title(self) -> None:
-        self.task_layout.set_title(" " + wording.play_title_bar(self.setup, tutor=self.game.tutor))
+        self.task_layout.set_title(" " + game_words.play_title_bar(self.setup, tutor=self.game.tutor))
 
     def status(self, text: str) -> None:
         self.query_one("#play-status", Static).update(text)
@@ -301,7 +303,7 @@ class PlayScreen(TaskScreen):
         chooser = self.query_one("#doubles", OptionList)
         chooser.clear_options()
         for number in range(1, 7):
-            chooser.add_option(Option(Text(wording.double_option(number, playable[number])), id=str(number)))
+            chooser.add_option(Option(Text(game_words.double_option(number, playable[number])), id=str(number)))
         chooser.display = True
         self.show_status()
         chooser.highlighted = next((number - 1 for number in range(6, 0, -1) if playable[number]), 5)
@@ -333,7 +335,7 @@ class PlayScreen(TaskScreen):
         self.complete = None
         self.board.choosing = False
         self.board.scene = marked_scene(self.board.scene, play, self.deciding())
-        self.act(lambda: self.game.play(play), wording.judging(tutor=self.game.tutor))
+        self.act(lambda: self.game.play(play), game_words.judging(tutor=self.game.tutor))
 
     def action_go_on(self) -> None:
         """Enter after the tutor's warning: keep the decision and go on."""
@@ -353,7 +355,7 @@ class PlayScreen(TaskScreen):
         self.complete = play
         self.board.choosing = False
         side = self.deciding()
-        self.status(wording.play_made(self.game.role(side), side, written or str(play)))
+        self.status(game_words.play_made(self.game.role(side), side, written or str(play)))
 
     def action_undo(self) -> None:
         if self.playing is None or self.busy or self.paused is not None:
@@ -364,7 +366,7 @@ class PlayScreen(TaskScreen):
             self.notation.value = notation
             self.feedback.clear()
             side = self.deciding()
-            self.status(wording.moves_so_far(self.game.role(side), side, notation))
+            self.status(game_words.moves_so_far(self.game.role(side), side, notation))
             self.refresh_controls()
 
     def on_input_submitted(self, event: NotationInput.Submitted) -> None:
@@ -388,7 +390,7 @@ class PlayScreen(TaskScreen):
     def action_roll(self) -> None:
         if not self.check_action("roll", ()):
             return
-        self.act(self.game.roll, wording.rolling())
+        self.act(self.game.roll, game_words.rolling())
 
     @on(CubeActions.Chosen)
     def cube_chosen(self, message: CubeActions.Chosen) -> None:
@@ -404,14 +406,14 @@ class PlayScreen(TaskScreen):
             Action.PASS: game.drop,
             Action.BEAVER: game.beaver,
         }
-        self.act(jobs[act], wording.cube_working(act.value))
+        self.act(jobs[act], game_words.cube_working(act.value))
 
     def action_choose_double(self, number: int) -> None:
         if not self.check_action("choose_double", (number,)):
             return
         full = self.game.playable_doubles()[number]
         outcome = self.game.choose_double(number)
-        self.after_outcome(outcome, note=None if full else wording.double_not_in_full())
+        self.after_outcome(outcome, note=None if full else game_words.double_not_in_full())
 
     def action_next_game(self) -> None:
         if not self.check_action("next_game", ()):
@@ -431,7 +433,7 @@ class PlayScreen(TaskScreen):
         self.save()
         self.feedback.clear()
         self.board.scene = marked_scene(self.board.scene, None)
-        self.info(wording.took_back(undone[0]))
+        self.info(game_words.took_back(undone[0]))
         self.paused = None
         self.advance()
 
@@ -441,7 +443,7 @@ class PlayScreen(TaskScreen):
         self.game.tutor = not self.game.tutor
         self.save()
         self.show_title()
-        self.app.notify(wording.tutor_switched(self.game.tutor), title=wording.play_title(), timeout=3)
+        self.app.notify(game_words.tutor_switched(self.game.tutor), title=play_menu_words.play_title(), timeout=3)
 
     # --- what a decision did ------------------------------------------------------------------------------
 
@@ -465,7 +467,7 @@ class PlayScreen(TaskScreen):
         back."""
         self.paused = verdict
         self.showing_better = True
-        self.feedback.show(wording.tutor_says(play_wording.verdict_text(verdict)), "wrong")
+        self.feedback.show(game_words.tutor_says(play_wording.verdict_text(verdict)), "wrong")
         self.show_verdict_board(verdict)
         self.status(self.presenter.mistake_prompt(verdict))
 
@@ -474,7 +476,7 @@ class PlayScreen(TaskScreen):
         if play is None:
             return
         equity = verdict.best_equity if self.showing_better else verdict.chosen_equity
-        caption = wording.verdict_caption(str(play), equity, better=self.showing_better)
+        caption = game_words.verdict_caption(str(play), equity, better=self.showing_better)
         self.board.scene = verdict_scene(self.board.scene, verdict, better=self.showing_better, caption=caption)
 
     def action_toggle_view(self) -> None:
@@ -491,7 +493,7 @@ class PlayScreen(TaskScreen):
         if self.query_one("#hints", OptionList).display:
             self.close_hints()
             return
-        self.status(wording.looking_for_the_best())
+        self.status(game_words.looking_for_the_best())
         self.in_worker(self.game.hint, self.show_hint)
 
     def show_hint(self, hint: Hint) -> None:
@@ -506,15 +508,15 @@ class PlayScreen(TaskScreen):
             hints.display = True
             hints.highlighted = 0
             hints.focus()
-            self.feedback.show(wording.hint_plays(advice), "info")
+            self.feedback.show(game_words.hint_plays(advice), "info")
         else:
-            self.feedback.show(wording.hint_cube(advice, hint), "info")
+            self.feedback.show(game_words.hint_cube(advice, hint), "info")
 
     def show_hint_play(self, index: int) -> None:
         if not 0 <= index < len(self.hint_plays):
             return
         item = self.hint_plays[index]
-        caption = wording.hint_caption(item.rank, str(item.play), item.equity)
+        caption = game_words.hint_caption(item.rank, str(item.play), item.equity)
         self.board.scene = hint_scene(self.board.scene, item, caption)
 
     def hide_hints(self) -> None:
@@ -540,7 +542,7 @@ class PlayScreen(TaskScreen):
     def run_computer(self) -> None:
         """The computer's turn, worked out in a worker thread (bgsage's evaluations, or the acey-deucey player's
         choices), then played out on the board."""
-        self.status(wording.computer_thinking())
+        self.status(game_words.computer_thinking())
         self.board.choosing = False
         self.in_worker(self.game.computer_turn, self.show_computer_turn)
 
@@ -608,8 +610,8 @@ class PlayScreen(TaskScreen):
         self.busy = False
         if not self.is_mounted:
             return
-        self.feedback.show(wording.something_went_wrong(str(error)), "wrong")
-        self.status(wording.game_saved_as_it_was())
+        self.feedback.show(game_words.something_went_wrong(str(error)), "wrong")
+        self.status(game_words.game_saved_as_it_was())
         self.refresh_controls()
 
     # --- saving and the end --------------------------------------------------------------------------------
@@ -623,11 +625,13 @@ class PlayScreen(TaskScreen):
             self.version = PlayedGames(self.store).keep(self.game.save_info(), self.version)
         except GameChangedError as error:
             self.stale = True
-            self.app.notify(str(error), title=wording.play_title(), severity="warning", timeout=15, markup=False)
+            self.app.notify(
+                str(error), title=play_menu_words.play_title(), severity="warning", timeout=15, markup=False
+            )
 
     def show_summary(self) -> None:
         """The end: the result, the mistakes (choose one to see it on the board) and the error rate."""
-        self.status(wording.game_over(match=bool(self.setup.match_length)))
+        self.status(game_words.game_over(match=bool(self.setup.match_length)))
         report = self.game.summary()
         self.mistakes = report.mistakes
         summary = self.query_one("#summary", Static)
@@ -635,10 +639,10 @@ class PlayScreen(TaskScreen):
         mistakes_list.clear_options()
         lines = [play_wording.summary_text(report)]
         if report.mistakes:
-            lines.append(wording.your_mistakes())
+            lines.append(game_words.your_mistakes())
         summary.update("\n".join(lines))
         for index, mistake in enumerate(report.mistakes):
-            mistakes_list.add_option(Option(Text(wording.mistake_line(mistake)), id=str(index)))
+            mistakes_list.add_option(Option(Text(game_words.mistake_line(mistake)), id=str(index)))
         mistakes_list.display = bool(report.mistakes)
         if report.mistakes:
             mistakes_list.focus()
@@ -651,7 +655,7 @@ class PlayScreen(TaskScreen):
         if not 0 <= index < len(self.mistakes):
             return
         mistake = self.mistakes[index]
-        self.board.scene = mistake_scene(self.board.scene, mistake, wording.mistake_caption(mistake))
+        self.board.scene = mistake_scene(self.board.scene, mistake, game_words.mistake_caption(mistake))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         list_id = event.option_list.id

@@ -22,9 +22,9 @@ from trainer.engine import MoneyOptions
 from trainer.i18n import N_
 from trainer.play import MATCH_LENGTHS, LocalGame, PlayableGame, Players, RecordError, Session
 from trainer.training.service import PlayedGames
-from trainer.tui import wording
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.footer import KeysFooter
+from trainer.tui.wording import play_menu as play_menu_words
 
 if TYPE_CHECKING:
     from trainer.analysis import CubeDecision, CubeOwner, Evaluator, GameContext, RankedPlay
@@ -98,24 +98,24 @@ class PlayMenuScreen(TrainerScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="menu-page"):
-            yield Static(wording.play_title(), classes="page-title")
-            yield Static(wording.play_subtitle(), classes="page-subtitle")
+            yield Static(play_menu_words.play_title(), classes="page-title")
+            yield Static(play_menu_words.play_subtitle(), classes="page-subtitle")
             with Horizontal(classes="play-settings"):
-                yield Static(wording.game_length_field(), classes="field-label")
+                yield Static(play_menu_words.game_length_field(), classes="field-label")
                 with RadioSet(id="play-length"):
                     for length in MATCH_LENGTHS:
-                        yield RadioButton(wording.length_name(length), value=length == 0, id=f"length-{length}")
+                        yield RadioButton(play_menu_words.length_name(length), value=length == 0, id=f"length-{length}")
             with Horizontal(classes="play-settings"):
-                yield Static(wording.level_field(), classes="field-label")
+                yield Static(play_menu_words.level_field(), classes="field-label")
                 with RadioSet(id="play-level"):
                     for name in LEVELS:
-                        label = wording.level_name(name).capitalize()
+                        label = play_menu_words.level_name(name).capitalize()
                         yield RadioButton(label, value=name == DEFAULT_LEVEL, id=f"level-{name}")
             with Horizontal(classes="play-settings"):
-                yield Static(wording.money_field(), classes="field-label")
+                yield Static(play_menu_words.money_field(), classes="field-label")
                 with RadioSet(id="play-options"):
                     for key in MONEY_OPTIONS:
-                        yield RadioButton(wording.money_option(key), value=key == "none", id=f"options-{key}")
+                        yield RadioButton(play_menu_words.money_option(key), value=key == "none", id=f"options-{key}")
             yield OptionList(id="play-menu", classes="menu")
         yield KeysFooter()
 
@@ -143,7 +143,7 @@ class PlayMenuScreen(TrainerScreen):
         games = self.games
         resumable = 0
         for game in games.unfinished()[:RESUMABLE]:
-            menu.add_option(Option(Text(wording.resume_line(game)), id=f"resume:{game.id}"))
+            menu.add_option(Option(Text(play_menu_words.resume_line(game)), id=f"resume:{game.id}"))
             resumable += 1
         for local in games.unfinished_local():
             try:
@@ -151,22 +151,26 @@ class PlayMenuScreen(TrainerScreen):
             except RecordError as error:
                 games.set_aside_local(local.id)
                 self.app.notify(
-                    wording.local_game_set_aside(str(error)),
-                    title=wording.play_title(),
+                    play_menu_words.local_game_set_aside(str(error)),
+                    title=play_menu_words.play_title(),
                     severity="warning",
                     timeout=12,
                     markup=False,
                 )
                 continue
-            menu.add_option(Option(Text(wording.resume_local_line(setup, local.updated_at)), id=f"local:{local.id}"))
+            menu.add_option(
+                Option(Text(play_menu_words.resume_local_line(setup, local.updated_at)), id=f"local:{local.id}")
+            )
             resumable += 1
         if resumable:
             menu.add_option(None)
         options = self.money_options()
-        menu.add_option(Option(wording.new_game_against_sage(self.length, options, self.level), id="new:computer"))
-        menu.add_option(Option(wording.new_acey_deucey_game(self.length), id="new:acey"))
-        menu.add_option(Option(wording.new_two_player_game("standard", self.length), id="new:two-standard"))
-        menu.add_option(Option(wording.new_two_player_game("acey-deucey", self.length), id="new:two-acey"))
+        menu.add_option(
+            Option(play_menu_words.new_game_against_sage(self.length, options, self.level), id="new:computer")
+        )
+        menu.add_option(Option(play_menu_words.new_acey_deucey_game(self.length), id="new:acey"))
+        menu.add_option(Option(play_menu_words.new_two_player_game("standard", self.length), id="new:two-standard"))
+        menu.add_option(Option(play_menu_words.new_two_player_game("acey-deucey", self.length), id="new:two-acey"))
         if highlighted is None or highlighted >= menu.option_count:
             highlighted = 0
         menu.highlighted = highlighted
@@ -216,10 +220,10 @@ class PlayMenuScreen(TrainerScreen):
         try:
             opened = self.open_game(option_id)
         except RecordError as error:
-            self.app.notify(wording.cannot_resume(str(error)), severity="error", markup=False)
+            self.app.notify(play_menu_words.cannot_resume(str(error)), severity="error", markup=False)
             return
         if opened is None:  # gone or finished meanwhile (another copy of the app): the menu shows it as it is now
-            self.app.notify(wording.game_moved_on(), title=wording.play_title(), markup=False)
+            self.app.notify(play_menu_words.game_moved_on(), title=play_menu_words.play_title(), markup=False)
             self.refresh_menu()
             return
         game, version = opened

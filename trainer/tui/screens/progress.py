@@ -17,9 +17,12 @@ from trainer.i18n import N_, _
 from trainer.practice.ratings import INITIAL_RATING
 from trainer.practice.stats import Dashboard, PuzzleFigures
 from trainer.training.progress import figure_title, gather, records_of
-from trainer.tui import wording
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.footer import KeysFooter
+from trainer.tui.wording import common as common_words
+from trainer.tui.wording import dashboard as dashboard_words
+from trainer.tui.wording import home as home_words
+from trainer.tui.wording import progress as progress_words
 
 CHART_HEIGHT = 10
 
@@ -33,15 +36,15 @@ def rating_history(board: Dashboard) -> list[float]:
 def figures_table(board: Dashboard) -> Table:
     """Puzzles and drill positions by kind and theme: solved of all, and first-try accuracy."""
     table = Table(box=None, pad_edge=False, show_edge=False, expand=False)
-    puzzles, solved, first_try = (_(column) for column in wording.FIGURE_COLUMNS)
+    puzzles, solved, first_try = (_(column) for column in progress_words.FIGURE_COLUMNS)
     table.add_column(puzzles, no_wrap=True, max_width=44, overflow="ellipsis")
     table.add_column(solved, justify="right", no_wrap=True)
     table.add_column(first_try, justify="right", no_wrap=True)
 
     def row(figures: PuzzleFigures, indent: str) -> None:
-        accuracy = "" if figures.accuracy is None else wording.accuracy_of(figures.accuracy, figures.attempted)
+        accuracy = "" if figures.accuracy is None else progress_words.accuracy_of(figures.accuracy, figures.attempted)
         title = figure_title(figures)  # a kind's name comes translated, a theme's as the content names it
-        name = indent + (wording.shown(title) if figures.theme is None else wording.theme_name(title))
+        name = indent + (common_words.shown(title) if figures.theme is None else dashboard_words.theme_name(title))
         table.add_row(Text(name, style="bold" if not indent else ""), f"{figures.solved}/{figures.total}", accuracy)
 
     for kind in board.puzzles:
@@ -56,26 +59,28 @@ def overview(board: Dashboard) -> str:
     lessons, rating, drills, reviews, days = board.lessons, board.rating, board.drills, board.reviews, board.days
     next_due_in = None if reviews.next_due is None else reviews.next_due - board.now
     lines = [
-        wording.lessons_line(lessons.done, lessons.total, lessons.started),
-        wording.rating_line_of(rating.text, rating.rated_attempts, provisional=rating.provisional),
+        progress_words.lessons_line(lessons.done, lessons.total, lessons.started),
+        progress_words.rating_line_of(rating.text, rating.rated_attempts, provisional=rating.provisional),
         *(
-            wording.kind_rating_line_of(other.kind, other.text, other.rated_attempts, provisional=other.provisional)
+            progress_words.kind_rating_line_of(
+                other.kind, other.text, other.rated_attempts, provisional=other.provisional
+            )
             for other in board.ratings[1:]
         ),
-        wording.drills_line(drills.best_streak, drills.streak_runs, drills.best_storm, drills.storm_runs),
-        wording.best_drills_line(
+        progress_words.drills_line(drills.best_streak, drills.streak_runs, drills.best_storm, drills.storm_runs),
+        progress_words.best_drills_line(
             board.best_drills.best_streak,
             board.best_drills.streak_runs,
             board.best_drills.best_storm,
             board.best_drills.storm_runs,
         ),
         *(
-            wording.counting_line(kind, counted.answered, counted.right, counted.best_ten, counted.last_ten)
+            progress_words.counting_line(kind, counted.answered, counted.right, counted.best_ten, counted.last_ten)
             for kind, counted in board.counting.items()
         ),
-        wording.mistakes_line(board.mistakes.total, board.mistakes.due),
-        wording.reviews_line(reviews.due, reviews.cards, next_due_in),
-        wording.days_line(days.in_a_row, days.total, days.best_run, today=days.today),
+        dashboard_words.mistakes_line(board.mistakes.total, board.mistakes.due),
+        progress_words.reviews_line(reviews.due, reviews.cards, next_due_in),
+        progress_words.days_line(days.in_a_row, days.total, days.best_run, today=days.today),
     ]
     return "\n".join(lines)
 
@@ -91,9 +96,9 @@ class ProgressScreen(TrainerScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="page", id="progress-page"):
-            yield Static(wording.your_progress(), classes="page-title")
+            yield Static(progress_words.your_progress(), classes="page-title")
             yield Button(
-                wording.continue_button(), id="continue", classes="continue", action="screen.continue", compact=True
+                home_words.continue_button(), id="continue", classes="continue", action="screen.continue", compact=True
             )
             yield Static(id="overview", classes="section", markup=False)
             yield Static(id="chart-note", classes="section", markup=False)
@@ -111,11 +116,11 @@ class ProgressScreen(TrainerScreen):
     def refresh_figures(self) -> None:
         lessons, puzzles = self.trainer.lessons, self.trainer.puzzles
         if lessons is None or puzzles is None:
-            self.query_one("#overview", Static).update(wording.loading())
+            self.query_one("#overview", Static).update(progress_words.loading())
             return
         board = gather(records_of(self.store), lessons, puzzles, now=self.now())
         self.dashboard = board
-        self.query_one("#continue", Button).label = Text(wording.continue_button(board.continue_with.label))
+        self.query_one("#continue", Button).label = Text(home_words.continue_button(board.continue_with.label))
         self.query_one("#overview", Static).update(overview(board))
         self.query_one("#figures", Static).update(figures_table(board))
         self.show_chart(board)
@@ -125,7 +130,7 @@ class ProgressScreen(TrainerScreen):
         history = rating_history(board)
         note = self.query_one("#chart-note", Static)
         if len(history) < 2:
-            note.update(wording.chart_starts_later())
+            note.update(progress_words.chart_starts_later())
             note.display = True
             return
         note.display = False
@@ -148,8 +153,8 @@ class ProgressScreen(TrainerScreen):
         low, high = min(history), max(history)
         ticks = sorted({float(round(low + (high - low) * share / 4)) for share in range(5)})
         plt.yticks(ticks, [str(round(tick)) for tick in ticks])
-        plt.title(wording.chart_title())
-        plt.xlabel(wording.chart_x_label())
+        plt.title(progress_words.chart_title())
+        plt.xlabel(progress_words.chart_x_label())
         chart.refresh()
 
     def action_continue(self) -> None:

@@ -49,7 +49,6 @@ from trainer.training.service import (
     puzzles_near_rating,
     rating_for,
 )
-from trainer.tui import wording
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.screens.task_screen import TaskScreen
@@ -59,7 +58,11 @@ from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 from trainer.tui.widgets.text import SafeMarkdown
-from trainer.tui.wording import puzzle_title, set_title, theme_title
+from trainer.tui.wording import lesson as lesson_words
+from trainer.tui.wording import puzzles as puzzles_words
+from trainer.tui.wording import skill_drills as skill_drills_words
+from trainer.tui.wording import task as task_words
+from trainer.tui.wording.puzzles import puzzle_title, set_title, theme_title
 
 if TYPE_CHECKING:
     from trainer.content.puzzles import PuzzleLibrary
@@ -93,7 +96,7 @@ class PuzzleMenuScreen(TrainerScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="menu-page"):
-            yield Static(wording.puzzles_title(), classes="page-title")
+            yield Static(puzzles_words.puzzles_title(), classes="page-title")
             yield Static(id="puzzle-filter", classes="page-subtitle")
             yield OptionList(id="puzzle-sets", classes="menu")
         yield KeysFooter()
@@ -138,22 +141,22 @@ class PuzzleMenuScreen(TrainerScreen):
         highlighted = menu.highlighted
         menu.clear_options()
         rated = {kind: current_rating(self.store, self.now(), kind).text() for kind in RATING_KINDS}
-        self.query_one("#puzzle-filter", Static).update(wording.puzzle_filter(rated, self.difficulty))
+        self.query_one("#puzzle-filter", Static).update(puzzles_words.puzzle_filter(rated, self.difficulty))
         library = self.library
         if library is None:
-            menu.add_option(Option(wording.loading_puzzles(), id="loading", disabled=True))
+            menu.add_option(Option(puzzles_words.loading_puzzles(), id="loading", disabled=True))
             return
         solved = self.store.puzzles.solved_puzzles()
 
         def line(label: str, key: str, indent: str = "") -> Option:
             chosen = self.selection(key)
             done = sum(1 for puzzle in chosen if puzzle.id in solved)
-            return Option(Text(indent + wording.puzzle_set_line(label, done, len(chosen))), id=key)
+            return Option(Text(indent + puzzles_words.puzzle_set_line(label, done, len(chosen))), id=key)
 
-        menu.add_option(line(wording.all_puzzles(), "all"))
+        menu.add_option(line(puzzles_words.all_puzzles(), "all"))
         near = len(self.selection("near"))
         if near:
-            menu.add_option(Option(Text(wording.at_your_level(near)), id="near"))
+            menu.add_option(Option(Text(puzzles_words.at_your_level(near)), id="near"))
         for kind, variant in SETS:
             if not library.themes(kind, variant):
                 continue
@@ -225,13 +228,13 @@ class PuzzleScreen(TaskScreen):
             Static(id="rating", classes="rating-line", markup=False),
             VerticalScroll(SafeMarkdown(id="step-text"), OptionList(id="options"), classes="step-scroll"),
             FeedbackBar(id="feedback"),
-            NotationInput(wording.type_a_bearoff_placeholder()),
+            NotationInput(task_words.type_a_bearoff_placeholder()),
             CubeActions(),
             Horizontal(
-                Button(wording.no_legal_play_label(), id="no-play", action="screen.no_play"),
-                Button(wording.retry_label(), id="retry", action="screen.retry"),
-                Button(wording.solution_label(), id="solution", action="screen.solution"),
-                Button(wording.next_label(), id="next", variant="primary", action="screen.next"),
+                Button(skill_drills_words.no_legal_play_label(), id="no-play", action="screen.no_play"),
+                Button(skill_drills_words.retry_label(), id="retry", action="screen.retry"),
+                Button(skill_drills_words.solution_label(), id="solution", action="screen.solution"),
+                Button(skill_drills_words.next_label(), id="next", variant="primary", action="screen.next"),
                 classes="buttons",
             ),
         )
@@ -276,7 +279,7 @@ class PuzzleScreen(TaskScreen):
         theme = theme_title(puzzle.theme) if self.done else None
         where = None if self.review else (self.index + 1, len(self.puzzles))
         self.task_layout.set_title(
-            " " + wording.puzzle_title_bar(where, puzzle_title(puzzle), puzzle.difficulty, theme)
+            " " + puzzles_words.puzzle_title_bar(where, puzzle_title(puzzle), puzzle.difficulty, theme)
         )
 
     def show_rating(self) -> None:
@@ -284,12 +287,12 @@ class PuzzleScreen(TaskScreen):
         outcome = self.outcome
         kind = rating_kind(self.puzzle.kind)
         if outcome is not None and outcome.rated:
-            line = wording.rating_moved(
+            line = puzzles_words.rating_moved(
                 kind, outcome.learner_after.text(), round(outcome.rating_change), round(outcome.puzzle_after.rating)
             )
         else:
             rated = not self.review and not self.answered and is_rated(self.store, self.puzzle)
-            line = wording.rating_line(kind, rating_for(self.store, self.puzzle, self.now()).text(), rated=rated)
+            line = puzzles_words.rating_line(kind, rating_for(self.store, self.puzzle, self.now()).text(), rated=rated)
         self.query_one("#rating", Static).update(line)
 
     def show_puzzle(self) -> None:
@@ -315,7 +318,7 @@ class PuzzleScreen(TaskScreen):
         options = self.query_one("#options", OptionList)
         options.clear_options()
         for number, (key, label) in enumerate(view.options(), start=1):
-            options.add_option(Option(Text(wording.numbered(number, label)), id=key))
+            options.add_option(Option(Text(lesson_words.numbered(number, label)), id=key))
         options.display = options.option_count > 0
         self.refresh_controls()
         board.focus()
@@ -391,7 +394,7 @@ class PuzzleScreen(TaskScreen):
 
     def refused(self, refusal: Refused, point: int) -> None:
         assert self.playing is not None
-        self.record(self.playing.turn.notation() or wording.point_answer(point), False)
+        self.record(self.playing.turn.notation() or skill_drills_words.point_answer(point), False)
 
     def played(self, play: Play, written: str) -> None:
         self.grade(self.view.on_play(play, written), written)
@@ -411,7 +414,7 @@ class PuzzleScreen(TaskScreen):
         """
         self.record(answer, feedback.correct)
         if feedback.solution_offered:
-            feedback = replace(feedback, message=wording.try_again_or_solution(feedback.message))
+            feedback = replace(feedback, message=skill_drills_words.try_again_or_solution(feedback.message))
         self.feedback.show_feedback(feedback)
         if feedback.correct:
             self.done = True
@@ -439,7 +442,7 @@ class PuzzleScreen(TaskScreen):
         if said is not None:
             self.revealed = True
             self.done = True
-            self.feedback.show(wording.solution(said), "info")
+            self.feedback.show(skill_drills_words.solution(said), "info")
             return
         if self.playing is None or not isinstance(puzzle, PlayPuzzle):
             return
@@ -449,7 +452,7 @@ class PuzzleScreen(TaskScreen):
         self.playing.reset()
         explanation = explain(puzzle.board(), puzzle.roll()).text
         if solution.is_pass:
-            self.feedback.show(wording.solution_no_play(explanation), "info")
+            self.feedback.show(skill_drills_words.solution_no_play(explanation), "info")
             return
         self.board.scene = replace(self.board.scene, marked=frozenset())
         match puzzle:
@@ -459,7 +462,7 @@ class PuzzleScreen(TaskScreen):
                 said = bearoff_solution(puzzle)
             case _:
                 said = explanation
-        self.feedback.show(wording.solution(said), "info")
+        self.feedback.show(skill_drills_words.solution(said), "info")
         self.stop_solution_replay()
 
         def step(turn: Turn) -> None:
@@ -485,6 +488,6 @@ class PuzzleScreen(TaskScreen):
             return
         if self.index + 1 >= len(self.puzzles):
             self.app.pop_screen()
-            self.app.notify(wording.end_of_puzzle_set(), title=wording.puzzles_title(), markup=False)
+            self.app.notify(skill_drills_words.end_of_puzzle_set(), title=puzzles_words.puzzles_title(), markup=False)
             return
         self.index += 1

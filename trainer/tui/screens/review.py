@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 
 from trainer.training.service import ReviewItem, due_reviews, personal_puzzles
-from trainer.tui import wording
+from trainer.tui.wording import review as review_words
 
 if TYPE_CHECKING:
     from trainer.tui.app import TrainerApp
@@ -47,7 +47,7 @@ class ReviewRun:
                 self.app.push_screen(screen, self.item_done)
                 return
             self.passed_over.add(item.card.item_id)
-        self.app.notify(wording.reviews_done(self.answered), title=wording.reviews_title(), markup=False)
+        self.app.notify(review_words.reviews_done(self.answered), title=review_words.reviews_title(), markup=False)
 
     def screen_for(self, item: ReviewItem) -> Screen[None] | None:
         """The screen that asks the item, or ``None`` if its content didn't load."""

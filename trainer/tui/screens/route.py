@@ -14,7 +14,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.i18n import N_
-from trainer.tui import wording
+from trainer.tui.wording import app as app_words
+from trainer.tui.wording import lesson as lesson_words
 
 
 class RouteChoiceScreen(ModalScreen[int | None]):
@@ -39,10 +40,10 @@ class RouteChoiceScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(wording.which_route(), markup=False)
+            yield Static(app_words.which_route(), markup=False)
             yield OptionList(
                 *(
-                    Option(Text(wording.numbered(number, label)), id=str(index))
+                    Option(Text(lesson_words.numbered(number, label)), id=str(index))
                     for index, (number, label) in enumerate(enumerate(self.labels, start=1))
                 )
             )

@@ -26,7 +26,6 @@ from trainer.engine import Play
 from trainer.i18n import N_
 from trainer.practice.run import RUN_MODES, STORM_MISS_PENALTY, STORM_SECONDS, Run, run_order
 from trainer.training.service import record_run
-from trainer.tui import wording
 from trainer.tui.playing import Refused
 from trainer.tui.scenes import played_scene
 from trainer.tui.screens.base import MenuPageScreen
@@ -34,6 +33,8 @@ from trainer.tui.screens.drill import TICK_SECONDS, run_lead, run_status
 from trainer.tui.screens.puzzles import PuzzleScreen
 from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS
 from trainer.tui.widgets.task import NotationInput
+from trainer.tui.wording import drill as drill_words
+from trainer.tui.wording import skill_drills as skill_drills_words
 
 if TYPE_CHECKING:
     from trainer.content.puzzles import Puzzle
@@ -57,23 +58,27 @@ class SkillDrillMenuScreen(MenuPageScreen):
     MENU_ID = "skill-drills"
 
     def page_title(self) -> str:
-        return wording.skill_drills_title()
+        return skill_drills_words.skill_drills_title()
 
     def page_subtitle(self) -> str:
-        return wording.skill_drills_subtitle()
+        return skill_drills_words.skill_drills_subtitle()
 
     def add_entries(self, menu: OptionList) -> None:
         from trainer.practice.stats import Records, counting_drill_figures
 
         streak, storm = self.store.drills.drill_best("streak", "best"), self.store.drills.drill_best("storm", "best")
         minutes = round(STORM_SECONDS / 60)
-        menu.add_option(Option(wording.best_streak_entry(streak), id="best:streak"))
-        menu.add_option(Option(wording.best_storm_entry(minutes, round(STORM_MISS_PENALTY), storm), id="best:storm"))
+        menu.add_option(Option(skill_drills_words.best_streak_entry(streak), id="best:streak"))
+        menu.add_option(
+            Option(skill_drills_words.best_storm_entry(minutes, round(STORM_MISS_PENALTY), storm), id="best:storm")
+        )
         library = self.trainer.puzzles
         counts = [] if library is None else library.counts
         counting = counting_drill_figures(counts, Records(attempts=self.store.puzzles.all_puzzle_attempts()))
         for number, (kind, figures) in enumerate(counting.items(), start=3):
-            menu.add_option(Option(wording.count_drill_entry(number, kind, figures.best_ten), id=f"count:{kind}"))
+            menu.add_option(
+                Option(skill_drills_words.count_drill_entry(number, kind, figures.best_ten), id=f"count:{kind}")
+            )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id in ENTRIES:
@@ -174,10 +179,10 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
 
     def show_title(self) -> None:
         status = run_status(self.run, self.best, self.now())
-        self.task_layout.set_title(" " + wording.best_run_title_bar(self.mode, status))
+        self.task_layout.set_title(" " + skill_drills_words.best_run_title_bar(self.mode, status))
 
     def show_rating(self) -> None:
-        self.query_one("#rating", Static).update(wording.run_not_rated())
+        self.query_one("#rating", Static).update(skill_drills_words.run_not_rated())
 
     # --- answering -------------------------------------------------------------------------------------
 
@@ -209,7 +214,7 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
         effect = self.run.answer(feedback.correct, self.now())
         if self.run.mode.timed and not effect.over:
             self.next_puzzle()  # at once, the verdict staying in view
-            said = wording.previous_position(feedback.message)
+            said = drill_words.previous_position(feedback.message)
             self.feedback.show(said, "right" if feedback.correct else "wrong")
             return
         self.feedback.show_feedback(feedback)
@@ -225,7 +230,7 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
             return
         self.playing.reset()
         best = self.puzzle.accepted_plays()[0]
-        self.board.scene = replace(played_scene(self.board.scene, best), caption=wording.the_best_play())
+        self.board.scene = replace(played_scene(self.board.scene, best), caption=skill_drills_words.the_best_play())
 
     def next_puzzle(self) -> None:
         """Show the run's next puzzle."""
@@ -257,9 +262,11 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
         self.done = True
         if self.playing is not None:
             self.board.choosing = False
-        self.query_one(".step-heading", Static).update(wording.run_over(self.mode))
-        self.query_one("#step-text", Markdown).update(wording.run_result(lead, self.best, new_best=self.new_best))
-        self.task_layout.set_title(" " + wording.best_run_title_bar(self.mode, wording.run_score(score, self.best)))
+        self.query_one(".step-heading", Static).update(drill_words.run_over(self.mode))
+        self.query_one("#step-text", Markdown).update(drill_words.run_result(lead, self.best, new_best=self.new_best))
+        self.task_layout.set_title(
+            " " + skill_drills_words.best_run_title_bar(self.mode, drill_words.run_score(score, self.best))
+        )
 
     def watch_over(self) -> None:
         self.refresh_controls()

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
-from trainer.tui import wording
+from trainer.tui.wording import app as app_words
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -31,5 +31,5 @@ class TooSmallScreen(Screen[None]):
 
     def refresh_message(self) -> None:
         width, height = self.app.size
-        message = wording.window_too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
+        message = app_words.window_too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
         self.query_one("#too-small", Static).update(message)

@@ -26,9 +26,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from trainer.engine import BAR, OFF, WAITING, Cube, Position, Side
-from trainer.tui import wording
 from trainer.tui.widgets.scene import CAPTION_LINES, OUTSIDE, BoardScene, LastMove, TurnCue
-from trainer.tui.wording import DIE_FACES, O_MARK, X_MARK
+from trainer.tui.wording import board as board_words
+from trainer.tui.wording import review as review_words
+from trainer.tui.wording.board import DIE_FACES, O_MARK, X_MARK
 
 __all__ = ["DIE_FACES", "O_MARK", "X_MARK", "BoardGeometry", "BoardScene", "BoardView", "LastMove", "TurnCue"]
 
@@ -163,7 +164,7 @@ class BoardGeometry:
             return self.tray_x + 1, 3 + self.half
         if point == WAITING:
             if not self.waiting:
-                raise ValueError(wording.no_waiting_column())
+                raise ValueError(review_words.no_waiting_column())
             return self.waiting_x + 1, 2 + 2 * self.half
         if point >= 13:
             y = 2
@@ -410,7 +411,7 @@ class BoardView(Widget, can_focus=True):
 
     def names(self) -> tuple[str, str]:
         """What X and O are called in the pip counts and the score."""
-        return self.scene.names or wording.default_names()
+        return self.scene.names or board_words.default_names()
 
     def info_lines(self) -> int:
         """The lines under the board proper: the pip counts, the score (in a match) and the caption."""
@@ -533,12 +534,12 @@ class BoardView(Widget, can_focus=True):
         names = self.names()
         if self.scene.position is not None and self.scene.pip_counts:  # an empty board has no pips to count
             status.append(f" {X_MARK} ", self._pal.x)
-            status.append(f" {wording.pips(names[0], x_pips)}   ")
+            status.append(f" {board_words.pips(names[0], x_pips)}   ")
             status.append(f" {O_MARK} ", self._pal.o)
-            status.append(f" {wording.pips(names[1], o_pips)}")
+            status.append(f" {board_words.pips(names[1], o_pips)}")
         lines = [status]
         if self.scene.match is not None:
-            score = wording.score_line(self.scene.match, names, labels=self.scene.match_labels)
+            score = board_words.score_line(self.scene.match, names, labels=self.scene.match_labels)
             lines.append(Text(" " + score, self._pal.score))
         caption = Text(self.scene.caption, self._pal.caption).wrap(self.app.console, max(1, width - 1))
         lines.extend(Text(" ").append_text(line) for line in list(caption)[:CAPTION_LINES])
@@ -549,7 +550,7 @@ class BoardView(Widget, can_focus=True):
         cursor = self.cursor if self.cursor_shown and self.choosing and self.has_focus else None
         for point in row:
             if point in (BAR, OFF):
-                name = wording.bar_label() if point == BAR else wording.off_label()
+                name = board_words.bar_label() if point == BAR else board_words.off_label()
                 label = _cell(name, 5) if cursor == point else "     "
                 text.append(label, self._pal.cursor if cursor == point else self._pal.number)
             else:
@@ -559,7 +560,7 @@ class BoardView(Widget, can_focus=True):
         if g.waiting:
             text.append(" ")
             style = self._pal.cursor if cursor == WAITING else self._pal.number
-            text.append(_cell(wording.waiting_label(), WAITING_WIDTH), style)
+            text.append(_cell(board_words.waiting_label(), WAITING_WIDTH), style)
         return text
 
     # --- the points -----------------------------------------------------------------------------------
@@ -732,7 +733,7 @@ class BoardView(Widget, can_focus=True):
     def _middle(self, g: BoardGeometry) -> Text:
         half = 6 * g.point_width
         label = Text()
-        cue = wording.cue(self.scene.cue.value)
+        cue = board_words.cue(self.scene.cue.value)
         if cue and self.scene.dice:
             mark = X_MARK if self.scene.on_roll is Side.X else O_MARK
             label.append(f" {mark} ", self._side_style(self.scene.on_roll))
@@ -745,7 +746,7 @@ class BoardView(Widget, can_focus=True):
             part.truncate(half)
             part.pad_right(half - len(part))
         text.append_text(left)
-        text.append(f"│{wording.bar_label()[:3]:^3}│", self._pal.frame)  # the bar is three cells wide
+        text.append(f"│{board_words.bar_label()[:3]:^3}│", self._pal.frame)  # the bar is three cells wide
         text.append_text(right)
         text.append("│", self._pal.frame)
         if self.scene.cube is not None and self.scene.cube.owner is None:

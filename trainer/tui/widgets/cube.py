@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Button
 
-from trainer.tui import wording
+from trainer.tui.wording import cube as cube_words
 
 
 class CubeAction(StrEnum):
@@ -81,7 +81,7 @@ class CubeActions(Widget):
 
     def compose(self) -> ComposeResult:
         for action in CubeAction:
-            label = wording.cube_button(action.value, action.key)
+            label = cube_words.cube_button(action.value, action.key)
             button = Button(label, id=action.button_id, compact=True)
             button.can_focus = False
             button.display = False

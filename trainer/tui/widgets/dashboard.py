@@ -22,7 +22,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Sparkline, Static
 
-from trainer.tui import wording
+from trainer.tui.wording import common as common_words
+from trainer.tui.wording import dashboard as dashboard_words
 
 if TYPE_CHECKING:  # the figures are worked out once the content has loaded, off the path to the home screen
     from trainer.practice.stats import Dashboard, PuzzleFigures
@@ -66,10 +67,10 @@ def done_parts(board: Dashboard) -> list[str]:
 
     lessons = board.lessons
     kinds = [
-        wording.kind_solved(kind_name(kind.total.kind).short, kind.total.solved, kind.total.total)
+        dashboard_words.kind_solved(kind_name(kind.total.kind).short, kind.total.solved, kind.total.total)
         for kind in board.puzzles
     ]
-    return [wording.lessons_done(lessons.done, lessons.total), *kinds]
+    return [dashboard_words.lessons_done(lessons.done, lessons.total), *kinds]
 
 
 def first_try_parts(board: Dashboard) -> list[str]:
@@ -77,12 +78,12 @@ def first_try_parts(board: Dashboard) -> list[str]:
     from trainer.practice.stats import kind_name
 
     parts = [
-        wording.kind_accuracy(kind_name(kind.total.kind).short, kind.total.accuracy)
+        dashboard_words.kind_accuracy(kind_name(kind.total.kind).short, kind.total.accuracy)
         for kind in board.puzzles
         if kind.total.attempted
     ]
     if parts:
-        parts[0] = wording.first_try(parts[0])
+        parts[0] = dashboard_words.first_try(parts[0])
     return parts
 
 
@@ -96,32 +97,34 @@ def weakest_part(board: Dashboard, figure_title: Callable[[PuzzleFigures], str])
         return None
     title = figure_title(weakest)
     shared = sum(figure_title(theme) == title for kind in board.puzzles for theme in kind.themes) > 1
-    return wording.weakest(title, weakest.accuracy, kind_name(weakest.kind).short if shared else None)
+    return dashboard_words.weakest(title, weakest.accuracy, kind_name(weakest.kind).short if shared else None)
 
 
 def rating_text(board: Dashboard) -> str:
-    return wording.rating(board.rating.text) + " "
+    return common_words.rating(board.rating.text) + " "
 
 
 def skill_parts(board: Dashboard) -> list[str]:
     """The skill figures there are: the best-play and cube ratings once rated, the best-play drill's bests once run,
     each counting drill's best average of ten (or its answers before ten right ones), the learner's own mistakes to
     drill."""
-    parts = [wording.kind_rating(rating.kind, rating.text) for rating in board.ratings[1:] if rating.rated_attempts]
+    parts = [
+        dashboard_words.kind_rating(rating.kind, rating.text) for rating in board.ratings[1:] if rating.rated_attempts
+    ]
     best = board.best_drills
     if best.streak_runs or best.storm_runs:
-        parts.append(wording.best_play_bests(best.best_streak, best.best_storm))
+        parts.append(dashboard_words.best_play_bests(best.best_streak, best.best_storm))
     for kind, counted in board.counting.items():
         if counted.answered:
-            parts.append(wording.counting_best(kind, counted.best_ten, counted.answered))
+            parts.append(dashboard_words.counting_best(kind, counted.best_ten, counted.answered))
     if board.mistakes.total:
-        parts.append(wording.mistakes_part(board.mistakes.total, board.mistakes.due))
+        parts.append(dashboard_words.mistakes_part(board.mistakes.total, board.mistakes.due))
     return parts
 
 
 def bests_line(board: Dashboard) -> str:
     """The best Streak and Storm and the days practised in a row."""
-    return wording.bests(board.drills.best_streak, board.drills.best_storm, board.days.in_a_row)
+    return dashboard_words.bests(board.drills.best_streak, board.drills.best_storm, board.days.in_a_row)
 
 
 class FlowText(Widget):
@@ -161,7 +164,7 @@ class DashboardSummary(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.progress = FlowText(id="dash-progress")
-        self.progress.parts = (wording.loading_progress(),)
+        self.progress.parts = (dashboard_words.loading_progress(),)
         self.first_try = FlowText(id="dash-first-try")
         self.rating = Static("", id="dash-rating", markup=False)
         self.chart = Sparkline([], id="dash-chart")

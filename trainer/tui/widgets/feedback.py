@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Literal
 from rich.text import Text
 from textual.widgets import Static
 
-from trainer.tui import wording
+from trainer.tui.wording import app as app_words
+from trainer.tui.wording import common as common_words
 
 if TYPE_CHECKING:
     from trainer.content.grading import Feedback
@@ -39,9 +40,9 @@ class FeedbackBar(Static):
         refused the attempt."""
         self.remove_class("right", "wrong", "info")
         self.add_class(verdict)
-        flat = wording.shown(" ".join(message.split()))  # authored text may carry hard line breaks
-        shown = MARKS[verdict] + (wording.illegal(flat) if illegal else flat)
-        below = ["", *(wording.shown(line) for line in lines)] if lines else []
+        flat = common_words.shown(" ".join(message.split()))  # authored text may carry hard line breaks
+        shown = MARKS[verdict] + (app_words.illegal(flat) if illegal else flat)
+        below = ["", *(common_words.shown(line) for line in lines)] if lines else []
         self.update(Text("\n".join([shown, *below])))
         self.display = True
         self.call_after_refresh(self.scroll_visible)  # in a panel too long for the window, scroll to it

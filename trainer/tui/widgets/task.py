@@ -12,8 +12,9 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from trainer.i18n import N_
-from trainer.tui import wording
 from trainer.tui.widgets.board import BoardView
+from trainer.tui.wording import common as common_words
+from trainer.tui.wording import task as task_words
 
 PANEL_MIN_WIDTH = 30
 """The side panel's width the board leaves it; the board takes the rest, as large as it fits. Only a board that
@@ -53,7 +54,7 @@ class TaskLayout(Widget):
         self._title = title
 
     def compose(self) -> ComposeResult:
-        yield Static(wording.shown(self._title), id="task-title", classes="task-title", markup=False)
+        yield Static(common_words.shown(self._title), id="task-title", classes="task-title", markup=False)
         with Horizontal(classes="task-body"):
             board = BoardView(id="board")
             board.reserved_width = PANEL_MIN_WIDTH  # as wide as it fits, leaving the panel its narrowest width
@@ -70,7 +71,7 @@ class TaskLayout(Widget):
 
     def set_title(self, title: str) -> None:
         """Change the title bar's text."""
-        self.query_one("#task-title", Static).update(wording.shown(title))
+        self.query_one("#task-title", Static).update(common_words.shown(title))
 
 
 class NotationInput(Input):
@@ -86,7 +87,7 @@ class NotationInput(Input):
 
     def __init__(self, placeholder: str | None = None) -> None:
         """``placeholder``: what the empty box says (by default, to type a play, with an example)."""
-        shown = wording.type_a_play_placeholder() if placeholder is None else placeholder
+        shown = task_words.type_a_play_placeholder() if placeholder is None else placeholder
         super().__init__(id="notation", placeholder=shown, select_on_focus=False)
 
     def watch_value(self, old: str, new: str) -> None:

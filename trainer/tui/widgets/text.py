@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 
 from textual.widgets import Markdown
 
-from trainer.tui import wording
+from trainer.tui.wording import app as app_words
 
 if TYPE_CHECKING:
     from textual.await_complete import AwaitComplete
@@ -22,17 +22,17 @@ class SafeMarkdown(Markdown):
     shown as visible signs (``␛``, ``␇``)."""
 
     def __init__(self, markdown: str | None = None, *, id: str | None = None, classes: str | None = None) -> None:
-        shown = None if markdown is None else wording.shown_lines(markdown)
+        shown = None if markdown is None else app_words.shown_lines(markdown)
         super().__init__(shown, id=id, classes=classes, open_links=False)
 
     def update(self, markdown: str) -> AwaitComplete:
-        return super().update(wording.shown_lines(markdown))
+        return super().update(app_words.shown_lines(markdown))
 
     def append(self, markdown: str) -> AwaitComplete:
-        return super().append(wording.shown_lines(markdown))
+        return super().append(app_words.shown_lines(markdown))
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         if urlparse(event.href).scheme.lower() in WEB_SCHEMES:
             self.app.open_url(event.href)
         else:
-            self.app.notify(wording.only_web_links(), severity="warning", markup=False)
+            self.app.notify(app_words.only_web_links(), severity="warning", markup=False)

@@ -1,0 +1,29 @@
+"""Words several screens share: stars, ratings, percentages."""
+
+from __future__ import annotations
+
+from trainer.engine.wording import printable
+from trainer.i18n import N_, _
+
+RATING_NAMES = {"rules": N_("Rules"), "best": N_("Best play"), "cube": N_("Cube")}
+"""The learner's ratings by kind (:data:`trainer.shared.kinds.RATING_KINDS`), as the puzzle screens name them."""
+
+
+def shown(text: str) -> str:
+    """Text from a file or the store (a title, a file name, a notice), with its control characters as visible signs."""
+    return printable(text)
+
+
+def stars(count: int, out_of: int = 3) -> str:
+    """``★★☆``: stars earned, of all."""
+    return "★" * count + "☆" * (out_of - count)
+
+
+def percent(share: float | None) -> str:
+    """``73%``; nothing for no share."""
+    return "" if share is None else f"{share:.0%}"
+
+
+def rating(text: str) -> str:
+    """``Rating 1500 ± 350``."""
+    return _("Rating {rating}").format(rating=text)
