@@ -11,7 +11,6 @@ only as many of that slot's checkers as were on the bar must move before anythin
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import NamedTuple
 
 from trainer.engine.dice import Dice
@@ -166,12 +165,7 @@ def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
 
     :raises InvalidDiceError: if ``dice`` is not two numbers from 1 to 6.
     """
-    return _legal_plays(position, Dice.of(dice))
-
-
-@lru_cache(maxsize=256)
-def _legal_plays(position: Position, roll: Dice) -> tuple[Play, ...]:
-    """:func:`legal_plays` of a checked roll, remembered for the most recent positions (their plays are values)."""
+    roll = Dice.of(dice)
     first, second = roll
     if position.has_waiting():
         return _plays_with_waiting(position, roll)
