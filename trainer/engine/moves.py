@@ -169,24 +169,24 @@ def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
     first, second = roll
     if position.has_waiting():
         return _plays_with_waiting(position, roll)
-    found = _search(position, first, second, 0)
     opponent = position.opponent
-    plays: list[Play] = []
     trusted = Position._trusted
-    for key, moves in found.items():
-        hitmask = key[26]
-        result = trusted(key[:26], _after_hits(opponent, hitmask) if hitmask else opponent)
-        plays.append(Play(position, roll, moves, result))
-    return tuple(plays)
+    return tuple(
+        [
+            Play(position, roll, moves, trusted(player, _after_hits(opponent, hitmask) if hitmask else opponent))
+            for (player, hitmask), moves in _search(position, first, second, 0)
+        ]
+    )
 
 
 def _after_hits(opponent: tuple[int, ...], hitmask: int) -> tuple[int, ...]:
     """The opponent's counts once the blots on the points set in ``hitmask`` (mover's numbering) are hit."""
     counts = list(opponent)
-    for point in range(1, 25):
-        if hitmask >> point & 1:
-            counts[25 - point] -= 1
-            counts[BAR] += 1
+    while hitmask:
+        point = hitmask.bit_length() - 1
+        hitmask ^= 1 << point
+        counts[25 - point] -= 1
+        counts[BAR] += 1
     return tuple(counts)
 
 
@@ -196,10 +196,10 @@ def _plays_with_waiting(position: Position, roll: Dice) -> tuple[Play, ...]:
     found = _search(position, roll.first, roll.second, waiting)
     opponent, their_waiting = position.opponent, position.opponent_waiting
     plays: list[Play] = []
-    for key, raw in found.items():
+    for (counts, hitmask), raw in found:
         # The bar's slot held the bar and the waiting checkers; the bar's ones had to enter first.
-        shared = key[BAR]
-        player = list(key[:26])
+        shared = counts[BAR]
+        player = list(counts)
         player[BAR] = max(shared - waiting, 0)
         moves: list[RawMove] = []
         entered = 0
@@ -209,7 +209,6 @@ def _plays_with_waiting(position: Position, roll: Dice) -> tuple[Play, ...]:
                 if entered > bar:
                     start = WAITING
             moves.append((start, end, hit))
-        hitmask = key[26]
         result = Position._trusted(
             tuple(player),
             _after_hits(opponent, hitmask) if hitmask else opponent,
@@ -249,10 +248,13 @@ def iter_single_moves(position: Position, die: int) -> Iterator[Move]:
 
 
 RawMove = tuple[int, int, bool]
+Found = Iterable[tuple[tuple[tuple[int, ...], int], tuple[RawMove, ...]]]
+"""What the search finds: ``((player counts, hitmask), moves)`` for each legal play, one per result (the hitmask
+sets the points, in the mover's numbering, where a blot was hit)."""
 
 
-def _search(position: Position, first: int, second: int, waiting: int) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
-    """Depth-first search of whole plays; returns ``{player counts + (hitmask,): moves}`` for the legal ones.
+def _search(position: Position, first: int, second: int, waiting: int) -> Found:
+    """Depth-first search of whole plays, one per result (see :data:`Found`).
 
     Only plays using the most dice are kept; when only one die of two can be played, only the higher die.
     The ``waiting`` checkers are counted on the bar's slot (they enter the same way), which must empty first
@@ -274,26 +276,37 @@ def _search(position: Position, first: int, second: int, waiting: int) -> dict[t
     return _search_mixed(me, closed, blot, first, second, outside, waiting)
 
 
-def _search_doubles(
-    me: list[int], closed: list[bool], blot: list[bool], die: int, outside: int, waiting: int
-) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
+def _search_doubles(me: list[int], closed: list[bool], blot: list[bool], die: int, outside: int, waiting: int) -> Found:
     """Plays of a double: up to four moves, each starting no higher than the one before.
 
     Any legal order of a double's moves can be reordered so that the starting points never rise, with the
-    same result, so this finds every distinct play while skipping most permutations.
+    same result, so this finds every distinct play while skipping most permutations. Nor does it find one result
+    twice: the result tells how many checkers left each point (from the highest point down), and so which moves
+    were made.
     """
     best = 0
-    found: dict[tuple[int, ...], tuple[RawMove, ...]] = {}
+    found: list[tuple[tuple[tuple[int, ...], int], tuple[RawMove, ...]]] = []
     path: list[RawMove] = []
+    # The points a checker can move from during the search (held now or reached by the die, and not blocked
+    # ahead), highest first; from_start[point] lists those no higher than ``point``. Skipping the other points
+    # changes nothing: the search would pass over them.
+    reachable = set()
+    for point in range(BAR, 0, -1):
+        if me[point]:
+            for _ in range(4):
+                if point <= 0 or closed[point]:
+                    break
+                reachable.add(point)
+                point -= die
+    movable = [point for point in sorted(reachable, reverse=True) if point <= die or not closed[point - die]]
+    from_start: list[list[int]] = [movable] * (BAR + 1)
+    for index, point in enumerate(movable):
+        from_start[point] = movable[index:]
 
     def search(depth: int, start: int, outside: int, hitmask: int) -> None:
         nonlocal best
         moved = False
-        if me[BAR] > waiting:
-            sources: range | tuple[int] = (BAR,)
-        else:
-            sources = range(start, 0, -1)
-        for source in sources:
+        for source in (BAR,) if me[BAR] > waiting else from_start[start]:
             if not me[source]:
                 continue
             target = source - die
@@ -312,15 +325,13 @@ def _search_doubles(
             me[target] += 1
             path.append((source, target, hit))
             moved = True
-            left = outside - 1 if source > 6 >= target else outside
             if depth == 3:
-                key = (*me, hitmask | (1 << target) if hit else hitmask)
                 if best < 4:
                     best = 4
                     found.clear()
-                if key not in found:
-                    found[key] = tuple(path)
+                found.append(((tuple(me), hitmask | (1 << target) if hit else hitmask), tuple(path)))
             else:
+                left = outside - 1 if source > 6 >= target else outside
                 search(depth + 1, source, left, hitmask | (1 << target) if hit else hitmask)
             path.pop()
             me[source] += 1
@@ -329,9 +340,7 @@ def _search_doubles(
             if depth > best:
                 best = depth
                 found.clear()
-            key = (*me, hitmask)
-            if key not in found:
-                found[key] = tuple(path)
+            found.append(((tuple(me), hitmask), tuple(path)))
 
     search(0, BAR, outside, 0)
     return found
@@ -339,17 +348,29 @@ def _search_doubles(
 
 def _search_mixed(
     me: list[int], closed: list[bool], blot: list[bool], first: int, second: int, outside: int, waiting: int
-) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
+) -> Found:
     """Plays of a non-double: each die order in turn, two nested levels of single moves."""
-    both: dict[tuple[int, ...], tuple[RawMove, ...]] = {}
-    one: dict[int, dict[tuple[int, ...], tuple[RawMove, ...]]] = {first: {}, second: {}}
+    both: dict[tuple[tuple[int, ...], int], tuple[RawMove, ...]] = {}
+    one: dict[int, dict[tuple[tuple[int, ...], int], tuple[RawMove, ...]]] = {first: {}, second: {}}
     # Once the first order has found plays using both dice, the second order can only add plays in which one
     # checker moves twice, unless the bar or bearing off makes the order of two different checkers matter.
     independent_order_matters = me[BAR] > 0 or outside <= 1
+    # The points held and the ones the first move can start from, highest first (the bar alone while it must
+    # empty first).
     top = BAR if waiting else 24
+    held = [point for point in range(top, 0, -1) if me[point]]
+    starts = [BAR] if me[BAR] > waiting else held
     for die_one, die_two in ((first, second), (second, first)):
         same_checker_only = bool(both) and not independent_order_matters
-        for source in (BAR,) if me[BAR] > waiting else range(top, 0, -1):
+        # The points the second move can start from, highest first: held now or reached by the first move, and not
+        # blocked ahead. Skipping the other points changes nothing: the search would pass over them.
+        reached = {start - die_one for start in starts if start > die_one}
+        after_first = [
+            point
+            for point in sorted(reached.union(held), reverse=True)
+            if point <= die_two or not closed[point - die_two]
+        ]
+        for source in starts:
             if not me[source]:
                 continue
             target = source - die_one
@@ -371,11 +392,11 @@ def _search_mixed(
             step = (source, target, hit)
             moved = False
             if me[BAR] > waiting:
-                sources2: range | tuple[int, ...] = (BAR,)
+                sources2: list[int] | tuple[int, ...] = (BAR,)
             elif same_checker_only:
                 sources2 = (target,) if target else ()
             else:
-                sources2 = range(top, 0, -1)
+                sources2 = after_first
             for source2 in sources2:
                 if not me[source2]:
                     continue
@@ -394,22 +415,22 @@ def _search_mixed(
                 moved = True
                 me[source2] -= 1
                 me[target2] += 1
-                key = (*me, hitmask | (1 << target2) if hit2 else hitmask)
+                key = (tuple(me), hitmask | (1 << target2) if hit2 else hitmask)
                 if key not in both:
                     both[key] = (step, (source2, target2, hit2))
                 me[source2] += 1
                 me[target2] -= 1
             if not moved and not both:
-                key = (*me, hitmask)
+                key = (tuple(me), hitmask)
                 if key not in one[die_one]:
                     one[die_one][key] = (step,)
             me[source] += 1
             me[target] -= 1
     if both:
-        return both
+        return both.items()
     higher, lower = max(first, second), min(first, second)
     if one[higher]:
-        return one[higher]
+        return one[higher].items()
     if one[lower]:
-        return one[lower]
-    return {(*me, 0): ()}
+        return one[lower].items()
+    return [((tuple(me), 0), ())]
