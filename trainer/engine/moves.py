@@ -193,29 +193,26 @@ def _after_hits(opponent: tuple[int, ...], hitmask: int) -> tuple[int, ...]:
 def _plays_with_waiting(position: Position, roll: Dice) -> tuple[Play, ...]:
     """:func:`legal_plays` for a position where checkers wait to enter (either side's)."""
     waiting, bar = position.player_waiting, position.player_bar
-    found = _search(position, roll.first, roll.second, waiting)
     opponent, their_waiting = position.opponent, position.opponent_waiting
+    trusted = Position._trusted
     plays: list[Play] = []
-    for (counts, hitmask), raw in found:
+    for (counts, hitmask), raw in _search(position, roll.first, roll.second, waiting):
         # The bar's slot held the bar and the waiting checkers; the bar's ones had to enter first.
         shared = counts[BAR]
-        player = list(counts)
-        player[BAR] = max(shared - waiting, 0)
-        moves: list[RawMove] = []
-        entered = 0
-        for start, end, hit in raw:
-            if start == BAR:
-                entered += 1
-                if entered > bar:
-                    start = WAITING
-            moves.append((start, end, hit))
-        result = Position._trusted(
-            tuple(player),
-            _after_hits(opponent, hitmask) if hitmask else opponent,
-            min(shared, waiting),
-            their_waiting,
-        )
-        plays.append(Play(position, roll, tuple(moves), result))
+        if waiting:
+            if shared:
+                counts = (*counts[:BAR], max(shared - waiting, 0))
+            moves: list[RawMove] = []
+            entered = 0
+            for move in raw:
+                if move[0] == BAR:
+                    entered += 1
+                    if entered > bar:
+                        move = (WAITING, move[1], move[2])
+                moves.append(move)
+            raw = tuple(moves)
+        opposing = _after_hits(opponent, hitmask) if hitmask else opponent
+        plays.append(Play(position, roll, raw, trusted(counts, opposing, min(shared, waiting), their_waiting)))
     return tuple(plays)
 
 
@@ -287,26 +284,11 @@ def _search_doubles(me: list[int], closed: list[bool], blot: list[bool], die: in
     best = 0
     found: list[tuple[tuple[tuple[int, ...], int], tuple[RawMove, ...]]] = []
     path: list[RawMove] = []
-    # The points a checker can move from during the search (held now or reached by the die, and not blocked
-    # ahead), highest first; from_start[point] lists those no higher than ``point``. Skipping the other points
-    # changes nothing: the search would pass over them.
-    reachable = set()
-    for point in range(BAR, 0, -1):
-        if me[point]:
-            for _ in range(4):
-                if point <= 0 or closed[point]:
-                    break
-                reachable.add(point)
-                point -= die
-    movable = [point for point in sorted(reachable, reverse=True) if point <= die or not closed[point - die]]
-    from_start: list[list[int]] = [movable] * (BAR + 1)
-    for index, point in enumerate(movable):
-        from_start[point] = movable[index:]
 
     def search(depth: int, start: int, outside: int, hitmask: int) -> None:
         nonlocal best
         moved = False
-        for source in (BAR,) if me[BAR] > waiting else from_start[start]:
+        for source in (BAR,) if me[BAR] > waiting else range(start, 0, -1):
             if not me[source]:
                 continue
             target = source - die
@@ -355,24 +337,12 @@ def _search_mixed(
     # Once the first order has found plays using both dice, the second order can only add plays in which one
     # checker moves twice, unless the bar or bearing off makes the order of two different checkers matter.
     independent_order_matters = me[BAR] > 0 or outside <= 1
-    # The points held and the ones the first move can start from, highest first (the bar alone while it must
-    # empty first).
     top = BAR if waiting else 24
-    held = [point for point in range(top, 0, -1) if me[point]]
-    starts = [BAR] if me[BAR] > waiting else held
+    # The points the first move can start from, highest first: the bar alone while it must empty first.
+    starts = [BAR] if me[BAR] > waiting else [point for point in range(top, 0, -1) if me[point]]
     for die_one, die_two in ((first, second), (second, first)):
         same_checker_only = bool(both) and not independent_order_matters
-        # The points the second move can start from, highest first: held now or reached by the first move, and not
-        # blocked ahead. Skipping the other points changes nothing: the search would pass over them.
-        reached = {start - die_one for start in starts if start > die_one}
-        after_first = [
-            point
-            for point in sorted(reached.union(held), reverse=True)
-            if point <= die_two or not closed[point - die_two]
-        ]
         for source in starts:
-            if not me[source]:
-                continue
             target = source - die_one
             if target > 0:
                 if closed[target]:
@@ -392,11 +362,11 @@ def _search_mixed(
             step = (source, target, hit)
             moved = False
             if me[BAR] > waiting:
-                sources2: list[int] | tuple[int, ...] = (BAR,)
+                sources2: range | tuple[int, ...] = (BAR,)
             elif same_checker_only:
                 sources2 = (target,) if target else ()
             else:
-                sources2 = after_first
+                sources2 = range(top, 0, -1)
             for source2 in sources2:
                 if not me[source2]:
                     continue
