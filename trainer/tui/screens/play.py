@@ -27,7 +27,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.analysis import RankedPlay
-from trainer.engine import Cube, EngineError, IllegalPlayError, Play, PlayError, Side, Turn, explain
+from trainer.engine import Cube, EngineError, IllegalPlayError, Play, PlayError, Side, explain
 from trainer.engine.wording import quoted, sentence
 from trainer.i18n import N_
 from trainer.play import (
@@ -427,7 +427,7 @@ class PlayScreen(TaskScreen):
             self.notation.value = ""
             return
         playing = self.playing
-        playing.turn = Turn(playing.turn.position, playing.turn.dice, play.moves)
+        playing.turn = playing.turn.with_moves(play.moves)
         playing.show()
         self.board.scene = replace(self.board.scene, last_move=LastMove(play.moves, playing.side))
         self.feedback.clear()
