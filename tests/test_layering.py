@@ -50,8 +50,10 @@ def test_importing_the_engine_loads_no_ui_validation_or_storage_module() -> None
 
 
 PACKAGE = ENGINE.parent
-BELOW_EVERY_LAYER = {"trainer.i18n"}
-"""Modules every layer may import, the engine included: the translation function (standard library only)."""
+BELOW_EVERY_LAYER = {"trainer.i18n", "trainer.lazy"}
+"""Modules every layer may import, the engine included (both standard library only): the translation function, and
+the lazy import of a package's public names that the engine's, the analysis' and the play package's ``__init__``
+use."""
 UI = {"textual", "rich", "textual_plotext"}
 EVALUATOR = {"bgsage", "bgbot_cpp"}
 STORAGE = {"sqlite3"}  # of the standard library, only for the layers whose rule names it
@@ -161,6 +163,9 @@ ALLOWED: dict[str, set[str]] = {
     "kinds.py": set(),
     # The translation function, below every layer (see BELOW_EVERY_LAYER).
     "i18n.py": set(),
+    # A package's public names imported when first asked for, read from its stub: below every layer (see
+    # BELOW_EVERY_LAYER), the engine's __init__ included.
+    "lazy.py": set(),
     # The message catalogs, for maintainers: Babel extracts and compiles them.
     "catalogs.py": {"babel", "trainer.i18n"},
     # How good a decision was, by the equity it gave away: below the layers that judge.
