@@ -37,9 +37,10 @@ QUIET_NAMES = re.compile(r"(DEFAULT_)?CSS|.*_SQL|.*_PATTERN|SCHEMA.*|MAT_.*|.*_N
 notation the user types (never translated)."""
 QUIET_FUNCTIONS = {"__repr__"}
 """Functions whose text is never shown to a learner: a value's representation for programmers."""
-PROGRAMMER_ERRORS = {"AssertionError", "NoViewError"}
-"""Errors only a programmer meets, whose messages no learner sees: a broken invariant, a kind of step added without
-its view (:class:`trainer.tui.steps.NoViewError`)."""
+PROGRAMMER_ERRORS = {"AssertionError", "AttributeError", "NoViewError", "StubError"}
+"""Errors only a programmer meets, whose messages no learner sees: a broken invariant, a name a package does not have,
+a kind of step added without its view (:class:`trainer.tui.steps.NoViewError`), a package stub of the wrong form
+(:class:`trainer.lazy.StubError`)."""
 
 
 def docstrings(tree: ast.AST) -> set[int]:

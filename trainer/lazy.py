@@ -20,22 +20,26 @@ from pathlib import Path
 from typing import Any
 
 
+class StubError(ValueError):
+    """A package stub not in the one form :func:`stub_homes` reads (a programmer's error, naming its line)."""
+
+
 def stub_homes(init_file: str) -> dict[str, str]:
     """``{name: home module}`` for each name the ``__init__.pyi`` beside ``init_file`` imports, in the stub's order.
 
-    :raises ValueError: if the stub holds anything but lines ``from <module> import <name> as <name>`` (with an
+    :raises StubError: if the stub holds anything but lines ``from <module> import <name> as <name>`` (with an
         absolute module), or imports a name twice.
     """
     stub = Path(init_file).with_suffix(".pyi")
     homes: dict[str, str] = {}
     for node in ast.parse(stub.read_text(encoding="utf-8"), filename=str(stub)).body:
         if not isinstance(node, ast.ImportFrom) or node.level or node.module is None:
-            raise ValueError(f"{stub}:{node.lineno}: a package stub holds only 'from <module> import <name> as <name>'")
+            raise StubError(f"{stub}:{node.lineno}: a package stub holds only 'from <module> import <name> as <name>'")
         for alias in node.names:
             if alias.asname != alias.name:
-                raise ValueError(f"{stub}:{node.lineno}: import {alias.name} as {alias.name}, to re-export it")
+                raise StubError(f"{stub}:{node.lineno}: import {alias.name} as {alias.name}, to re-export it")
             if alias.name in homes:
-                raise ValueError(f"{stub}:{node.lineno}: {alias.name} is imported twice")
+                raise StubError(f"{stub}:{node.lineno}: {alias.name} is imported twice")
             homes[alias.name] = node.module
     return homes
 

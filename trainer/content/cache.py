@@ -41,7 +41,7 @@ CACHE_VARIABLE = "BGTRAINER_CACHE_DIR"
 """The environment variable that chooses the cache folder (the tests set one for the whole session)."""
 MAGIC = b"bgtrainer checked content 1\n"
 """The first line of every entry: its layout (a change of layout makes every older entry a miss)."""
-CODE = ("__init__.py", "i18n.py", "shared", "content", "engine", "locale")
+CODE = ("__init__.py", "i18n.py", "lazy.py", "shared", "content", "engine", "locale")
 """What of the package (under ``trainer/``) reads, checks and words the content: its digest is part of every key,
 so that a change of the code, the bear-off tables or the catalogs makes the entries made before it misses."""
 CODE_SUFFIXES = (".py", ".bin", ".mo")
