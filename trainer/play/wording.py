@@ -648,10 +648,6 @@ def not_this_players_turn(player: str) -> str:
     return _("it is not {player}'s turn").format(player=player)
 
 
-def mat_move_without_dice() -> str:
-    return _("a move without its dice")
-
-
 def mat_other_dice(dice: tuple[int, int]) -> str:
     return _("the dice {first}-{second} are not the ones rolled").format(first=dice[0], second=dice[1])
 
