@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import trainer.engine.bearoff as bearoff
+import trainer.engine.turn as turn_module
 from trainer.engine import (
     OFF,
     Dice,
@@ -20,6 +21,7 @@ from trainer.engine import (
     InvalidDiceError,
     NotBearOffError,
     Phase,
+    Play,
     Position,
     Side,
     TableError,
@@ -213,6 +215,28 @@ def test_turn_used_dice_tracks_the_dice_played() -> None:
     assert Turn(Position.start(), (6, 1)).move(13, 7).move(8, 7).used_dice == (6, 1)
     bear = Turn(Position.from_text("X: 2x2 / O: 19"), (6, 1)).move(2, OFF)
     assert bear.used_dice == (6,)  # bearing off from the 2-point with the 6 (the 1 can't take it off)
+
+
+def test_a_turn_played_step_by_step_searches_its_roll_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The turns a turn leads to (a move, a route, undo, with_moves) share its legal plays: the roll is searched
+    once, however the learner moves and takes moves back."""
+    searched: list[tuple[Position, object]] = []
+    search = turn_module.legal_plays
+
+    def counted(position: Position, dice: tuple[int, int]) -> tuple[Play, ...]:
+        searched.append((position, dice))
+        return search(position, dice)
+
+    monkeypatch.setattr(turn_module, "legal_plays", counted)
+    turn = Turn(Position.start(), (4, 4))
+    assert turn.reachable(24) == frozenset({20, 16}) and turn.movable_points() == frozenset({24, 13, 8, 6})
+    moved = turn.move(24, 20).move(20, 16)
+    (routed,) = moved.routes(13, 5)
+    assert routed.is_complete and str(routed.play) == "24/16 13/5"
+    again = routed.undo().undo().undo().undo()
+    assert again == turn and again.with_moves(routed.moves) == routed
+    assert len(searched) == 1
+    assert Turn(Position.start(), (4, 4)).plays == turn.plays and len(searched) == 2  # a new turn searches again
 
 
 def test_wording_helpers() -> None:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 
 import pytest
 
+import trainer.engine.variants as variants
 from trainer.engine import (
     CHECKERS,
     OFF,
@@ -15,6 +16,7 @@ from trainer.engine import (
     GameStateError,
     IllegalPlayError,
     InvalidNotationError,
+    Play,
     Position,
     Side,
     WinKind,
@@ -146,6 +148,25 @@ def test_play_by_play_object() -> None:
     assert game.turn is Side.O
     assert game.history[-1] == (Side.X, (6, 1), chosen)
     assert game.position == chosen.result.swap()
+
+
+def test_the_plays_of_a_roll_are_searched_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asking for the legal plays, then playing one (checked against them), searches the roll once; the next roll
+    is searched anew."""
+    searched: list[Position] = []
+
+    def counted(position: Position, dice: tuple[int, int]) -> tuple[Play, ...]:
+        searched.append(position)
+        return legal_plays(position, dice)
+
+    monkeypatch.setattr(variants, "legal_plays", counted)
+    game = Game(roll_die=scripted([6, 1, 3, 1]))
+    game.roll_opening()
+    assert game.legal_plays() == game.legal_plays()
+    game.play(next(play for play in game.legal_plays() if str(play) == "13/7 8/7"))
+    assert searched == [Position.start()]
+    game.roll()
+    assert game.legal_plays() and game.legal_plays() and len(searched) == 2
 
 
 @pytest.mark.parametrize(

@@ -50,8 +50,10 @@ def test_importing_the_engine_loads_no_ui_validation_or_storage_module() -> None
 
 
 PACKAGE = ENGINE.parent
-BELOW_EVERY_LAYER = {"trainer.i18n"}
-"""Modules every layer may import, the engine included: the translation function (standard library only)."""
+BELOW_EVERY_LAYER = {"trainer.i18n", "trainer.lazy"}
+"""Modules every layer may import, the engine included (both standard library only): the translation function, and
+the lazy import of a package's public names that the engine's, the analysis' and the play package's ``__init__``
+use."""
 UI = {"textual", "rich", "textual_plotext"}
 EVALUATOR = {"bgsage", "bgbot_cpp"}
 STORAGE = {"sqlite3"}  # of the standard library, only for the layers whose rule names it
@@ -135,9 +137,12 @@ ALLOWED: dict[str, set[str]] = {
     | {"textual_serve", "aiohttp", "trainer", "trainer.tui.app", "trainer.tui.crash_report", "trainer.authoring"},
     # The translation function, below every layer (see BELOW_EVERY_LAYER).
     "i18n.py": set(),
+    # A package's public names imported when first asked for, read from its stub: below every layer (see
+    # BELOW_EVERY_LAYER), the engine's __init__ included.
+    "lazy.py": set(),
 }
 LAYERS: list[set[str]] = [
-    {"i18n.py", "__init__.py"},
+    {"i18n.py", "lazy.py", "__init__.py"},
     {"engine"},
     {"shared"},
     {"content", "store", "analysis", "practice"},
@@ -148,9 +153,10 @@ LAYERS: list[set[str]] = [
     {"__main__.py"},
 ]
 """The layers from the bottom up: a rule may name a package of a lower layer only (and its own)."""
-TOP_LEVEL = {"__init__.py", "__main__.py", "i18n.py"}
+TOP_LEVEL = {"__init__.py", "__main__.py", "i18n.py", "lazy.py"}
 """The modules left at the top of ``trainer/`` on purpose (every other module belongs to a package): the package's
-version, ``python -m trainer``, and the translation function every layer imports."""
+version, ``python -m trainer``, the translation function every layer imports and the lazy public names of the
+packages (read from their stubs)."""
 
 
 def imported_modules(path: Path, root: Path = PACKAGE) -> set[str]:

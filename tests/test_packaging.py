@@ -40,6 +40,8 @@ def test_the_wheel_holds_every_lesson_and_the_stylesheet(wheel: Path) -> None:
     tables = {"one_sided.bin", "two_sided_6x6.bin", "cubeful_6x6.bin"}
     assert {f"trainer/engine/bearoff_data/{name}" for name in tables} <= names
     assert {"trainer/analysis/__init__.py", "trainer/analysis/sage.py"} <= names
+    # The stubs that list the public names of these packages: their __init__ reads them to import a name.
+    assert {f"trainer/{package}/__init__.pyi" for package in ("engine", "analysis", "play")} <= names
     assert any(name.startswith("trainer/_content/puzzles/") for name in names)
     assert "trainer/locale/pt_BR/LC_MESSAGES/bgtrainer.mo" in names  # the Portuguese catalog, compiled
 

@@ -41,6 +41,10 @@ class Dice(NamedTuple):
         """
         if isinstance(dice, Dice):
             return dice
+        if len(dice) == 2:
+            first, second = dice
+            if type(first) is int and type(second) is int and 0 < first < 7 and 0 < second < 7:
+                return cls(first, second)
         if (
             len(dice) != 2
             or not all(isinstance(die, int) and not isinstance(die, bool) for die in dice)

@@ -76,6 +76,7 @@ class Game:
         self._roll_die = _die_source(seed) if roll_die is None else roll_die
         self.variant = variant_named(variant) if isinstance(variant, str) else variant
         self.state = GameState(self.variant.start_position(), match=match, options=options)
+        self._plays: tuple[GameState | None, tuple[Play, ...]] = (None, ())
 
     # --- the state, read (and set up) attribute by attribute -------------------------------------------
 
@@ -218,8 +219,18 @@ class Game:
         :raises GameStateError: unless the dice are rolled and not yet played.
         """
         self._expect(Phase.MOVE)
-        assert self.state.dice is not None
-        return self.variant.legal_plays(self.state.position, self.state.dice)
+        return self._plays_now()
+
+    def _plays_now(self) -> tuple[Play, ...]:
+        """The legal plays of the dice of :attr:`state`, searched once for each state (a player asks for them, then
+        plays one, which is checked against them)."""
+        state = self.state
+        known_state, plays = self._plays
+        if known_state is not state:
+            assert state.dice is not None
+            plays = self.variant.legal_plays(state.position, state.dice)
+            self._plays = (state, plays)
+        return plays
 
     def play(self, play: Play | str) -> GameResult | None:
         """Play ``play`` (a legal :class:`Play` or notation) for the side on roll; returns the result if it ends
@@ -233,7 +244,7 @@ class Game:
         assert state.dice is not None
         if isinstance(play, str):
             chosen = self.variant.parse_play(state.position, state.dice, play)
-        elif sorted(play.dice) == sorted(state.dice) and play in self.variant.legal_plays(state.position, state.dice):
+        elif sorted(play.dice) == sorted(state.dice) and play in self._plays_now():
             chosen = play
         else:
             raise IllegalPlayError(

@@ -11,7 +11,6 @@ only as many of that slot's checkers as were on the bar must move before anythin
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import NamedTuple
 
 from trainer.engine.dice import Dice
@@ -166,63 +165,54 @@ def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
 
     :raises InvalidDiceError: if ``dice`` is not two numbers from 1 to 6.
     """
-    return _legal_plays(position, Dice.of(dice))
-
-
-@lru_cache(maxsize=256)
-def _legal_plays(position: Position, roll: Dice) -> tuple[Play, ...]:
-    """:func:`legal_plays` of a checked roll, remembered for the most recent positions (their plays are values)."""
+    roll = Dice.of(dice)
     first, second = roll
     if position.has_waiting():
         return _plays_with_waiting(position, roll)
-    found = _search(position, first, second, 0)
     opponent = position.opponent
-    plays: list[Play] = []
     trusted = Position._trusted
-    for key, moves in found.items():
-        hitmask = key[26]
-        result = trusted(key[:26], _after_hits(opponent, hitmask) if hitmask else opponent)
-        plays.append(Play(position, roll, moves, result))
-    return tuple(plays)
+    return tuple(
+        [
+            Play(position, roll, moves, trusted(player, _after_hits(opponent, hitmask) if hitmask else opponent))
+            for (player, hitmask), moves in _search(position, first, second, 0)
+        ]
+    )
 
 
 def _after_hits(opponent: tuple[int, ...], hitmask: int) -> tuple[int, ...]:
     """The opponent's counts once the blots on the points set in ``hitmask`` (mover's numbering) are hit."""
     counts = list(opponent)
-    for point in range(1, 25):
-        if hitmask >> point & 1:
-            counts[25 - point] -= 1
-            counts[BAR] += 1
+    while hitmask:
+        point = hitmask.bit_length() - 1
+        hitmask ^= 1 << point
+        counts[25 - point] -= 1
+        counts[BAR] += 1
     return tuple(counts)
 
 
 def _plays_with_waiting(position: Position, roll: Dice) -> tuple[Play, ...]:
     """:func:`legal_plays` for a position where checkers wait to enter (either side's)."""
     waiting, bar = position.player_waiting, position.player_bar
-    found = _search(position, roll.first, roll.second, waiting)
     opponent, their_waiting = position.opponent, position.opponent_waiting
+    trusted = Position._trusted
     plays: list[Play] = []
-    for key, raw in found.items():
+    for (counts, hitmask), raw in _search(position, roll.first, roll.second, waiting):
         # The bar's slot held the bar and the waiting checkers; the bar's ones had to enter first.
-        shared = key[BAR]
-        player = list(key[:26])
-        player[BAR] = max(shared - waiting, 0)
-        moves: list[RawMove] = []
-        entered = 0
-        for start, end, hit in raw:
-            if start == BAR:
-                entered += 1
-                if entered > bar:
-                    start = WAITING
-            moves.append((start, end, hit))
-        hitmask = key[26]
-        result = Position._trusted(
-            tuple(player),
-            _after_hits(opponent, hitmask) if hitmask else opponent,
-            min(shared, waiting),
-            their_waiting,
-        )
-        plays.append(Play(position, roll, tuple(moves), result))
+        shared = counts[BAR]
+        if waiting:
+            if shared:
+                counts = (*counts[:BAR], max(shared - waiting, 0))
+            moves: list[RawMove] = []
+            entered = 0
+            for move in raw:
+                if move[0] == BAR:
+                    entered += 1
+                    if entered > bar:
+                        move = (WAITING, move[1], move[2])
+                moves.append(move)
+            raw = tuple(moves)
+        opposing = _after_hits(opponent, hitmask) if hitmask else opponent
+        plays.append(Play(position, roll, raw, trusted(counts, opposing, min(shared, waiting), their_waiting)))
     return tuple(plays)
 
 
@@ -255,10 +245,13 @@ def iter_single_moves(position: Position, die: int) -> Iterator[Move]:
 
 
 RawMove = tuple[int, int, bool]
+Found = Iterable[tuple[tuple[tuple[int, ...], int], tuple[RawMove, ...]]]
+"""What the search finds: ``((player counts, hitmask), moves)`` for each legal play, one per result (the hitmask
+sets the points, in the mover's numbering, where a blot was hit)."""
 
 
-def _search(position: Position, first: int, second: int, waiting: int) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
-    """Depth-first search of whole plays; returns ``{player counts + (hitmask,): moves}`` for the legal ones.
+def _search(position: Position, first: int, second: int, waiting: int) -> Found:
+    """Depth-first search of whole plays, one per result (see :data:`Found`).
 
     Only plays using the most dice are kept; when only one die of two can be played, only the higher die.
     The ``waiting`` checkers are counted on the bar's slot (they enter the same way), which must empty first
@@ -280,26 +273,22 @@ def _search(position: Position, first: int, second: int, waiting: int) -> dict[t
     return _search_mixed(me, closed, blot, first, second, outside, waiting)
 
 
-def _search_doubles(
-    me: list[int], closed: list[bool], blot: list[bool], die: int, outside: int, waiting: int
-) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
+def _search_doubles(me: list[int], closed: list[bool], blot: list[bool], die: int, outside: int, waiting: int) -> Found:
     """Plays of a double: up to four moves, each starting no higher than the one before.
 
     Any legal order of a double's moves can be reordered so that the starting points never rise, with the
-    same result, so this finds every distinct play while skipping most permutations.
+    same result, so this finds every distinct play while skipping most permutations. Nor does it find one result
+    twice: the result tells how many checkers left each point (from the highest point down), and so which moves
+    were made.
     """
     best = 0
-    found: dict[tuple[int, ...], tuple[RawMove, ...]] = {}
+    found: list[tuple[tuple[tuple[int, ...], int], tuple[RawMove, ...]]] = []
     path: list[RawMove] = []
 
     def search(depth: int, start: int, outside: int, hitmask: int) -> None:
         nonlocal best
         moved = False
-        if me[BAR] > waiting:
-            sources: range | tuple[int] = (BAR,)
-        else:
-            sources = range(start, 0, -1)
-        for source in sources:
+        for source in (BAR,) if me[BAR] > waiting else range(start, 0, -1):
             if not me[source]:
                 continue
             target = source - die
@@ -318,15 +307,13 @@ def _search_doubles(
             me[target] += 1
             path.append((source, target, hit))
             moved = True
-            left = outside - 1 if source > 6 >= target else outside
             if depth == 3:
-                key = (*me, hitmask | (1 << target) if hit else hitmask)
                 if best < 4:
                     best = 4
                     found.clear()
-                if key not in found:
-                    found[key] = tuple(path)
+                found.append(((tuple(me), hitmask | (1 << target) if hit else hitmask), tuple(path)))
             else:
+                left = outside - 1 if source > 6 >= target else outside
                 search(depth + 1, source, left, hitmask | (1 << target) if hit else hitmask)
             path.pop()
             me[source] += 1
@@ -335,9 +322,7 @@ def _search_doubles(
             if depth > best:
                 best = depth
                 found.clear()
-            key = (*me, hitmask)
-            if key not in found:
-                found[key] = tuple(path)
+            found.append(((tuple(me), hitmask), tuple(path)))
 
     search(0, BAR, outside, 0)
     return found
@@ -345,19 +330,19 @@ def _search_doubles(
 
 def _search_mixed(
     me: list[int], closed: list[bool], blot: list[bool], first: int, second: int, outside: int, waiting: int
-) -> dict[tuple[int, ...], tuple[RawMove, ...]]:
+) -> Found:
     """Plays of a non-double: each die order in turn, two nested levels of single moves."""
-    both: dict[tuple[int, ...], tuple[RawMove, ...]] = {}
-    one: dict[int, dict[tuple[int, ...], tuple[RawMove, ...]]] = {first: {}, second: {}}
+    both: dict[tuple[tuple[int, ...], int], tuple[RawMove, ...]] = {}
+    one: dict[int, dict[tuple[tuple[int, ...], int], tuple[RawMove, ...]]] = {first: {}, second: {}}
     # Once the first order has found plays using both dice, the second order can only add plays in which one
     # checker moves twice, unless the bar or bearing off makes the order of two different checkers matter.
     independent_order_matters = me[BAR] > 0 or outside <= 1
     top = BAR if waiting else 24
+    # The points the first move can start from, highest first: the bar alone while it must empty first.
+    starts = [BAR] if me[BAR] > waiting else [point for point in range(top, 0, -1) if me[point]]
     for die_one, die_two in ((first, second), (second, first)):
         same_checker_only = bool(both) and not independent_order_matters
-        for source in (BAR,) if me[BAR] > waiting else range(top, 0, -1):
-            if not me[source]:
-                continue
+        for source in starts:
             target = source - die_one
             if target > 0:
                 if closed[target]:
@@ -400,22 +385,22 @@ def _search_mixed(
                 moved = True
                 me[source2] -= 1
                 me[target2] += 1
-                key = (*me, hitmask | (1 << target2) if hit2 else hitmask)
+                key = (tuple(me), hitmask | (1 << target2) if hit2 else hitmask)
                 if key not in both:
                     both[key] = (step, (source2, target2, hit2))
                 me[source2] += 1
                 me[target2] -= 1
             if not moved and not both:
-                key = (*me, hitmask)
+                key = (tuple(me), hitmask)
                 if key not in one[die_one]:
                     one[die_one][key] = (step,)
             me[source] += 1
             me[target] -= 1
     if both:
-        return both
+        return both.items()
     higher, lower = max(first, second), min(first, second)
     if one[higher]:
-        return one[higher]
+        return one[higher].items()
     if one[lower]:
-        return one[lower]
-    return {(*me, 0): ()}
+        return one[lower].items()
+    return [((tuple(me), 0), ())]

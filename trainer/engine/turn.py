@@ -158,7 +158,7 @@ class Turn:
         """
         allowed = self.destinations(start)
         if end in allowed:
-            return Turn(self.position, self.dice, (*self.moves, allowed[end]))
+            return self.with_moves((*self.moves, allowed[end]))
         raise IllegalPlayError(self._label(start, end), self.position.identifier(), self.dice, self._why(start, end))
 
     def route(self, start: int, end: int) -> Turn | None:
@@ -257,7 +257,21 @@ class Turn:
 
     def undo(self) -> Turn:
         """The turn without its last move (unchanged if no move was made)."""
-        return Turn(self.position, self.dice, self.moves[:-1])
+        return self.with_moves(self.moves[:-1])
+
+    def with_moves(self, moves: tuple[Move, ...]) -> Turn:
+        """The turn with ``moves`` made instead of its own (``()`` to start again), not checked: give moves of a
+        play of this roll.
+
+        It keeps what this turn has worked out about the roll (its legal plays, the boards that can still end in
+        one), so that a turn played step by step searches the roll once.
+        """
+        turn = Turn(self.position, self.dice, moves)
+        known = self.__dict__
+        for name in _ROLL_FACTS:
+            if name in known:
+                turn.__dict__[name] = known[name]
+        return turn
 
     @staticmethod
     def _label(start: int, end: int) -> str:
@@ -287,6 +301,10 @@ class Turn:
             if problem is None:
                 return self._whole_roll_problem(start, die)
         return problem or wording.move_not_allowed()
+
+
+_ROLL_FACTS = ("plays", "_results", "_finishable")
+"""The cached properties of a turn that depend only on its position and dice, not on the moves made."""
 
 
 def _single_steps(me: list[int], them: list[int], left: list[int]) -> Iterator[tuple[list[int], list[int], list[int]]]:

@@ -114,7 +114,7 @@ class BoardPlay:
 
     def reset(self) -> None:
         """Take every move of this turn back."""
-        self.turn = Turn(self.turn.position, self.turn.dice)
+        self.turn = self.turn.with_moves(())
         self.board.scene = replace(self.board.scene, last_move=None)
         self.show()
 
@@ -142,7 +142,7 @@ class BoardPlay:
             if on_step is not None:
                 on_step(turn)
 
-        self.turn = Turn(self.turn.position, self.turn.dice)
+        self.turn = self.turn.with_moves(())
         return animate_play(self.board, play, side=self.side, interval=interval, on_step=stepped, on_done=on_done)
 
     def choose(self, point: int) -> Refused | RouteChoice | Play | None:

@@ -1,17 +1,23 @@
 """Work-arounds for known faults of Textual, each naming its upstream issue and stepping in only while the fault is
-there (a Textual that fixed it is left as it is)."""
+there (a Textual that fixed it is left as it is, and so is one whose private parts the fix relies on have moved)."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from functools import lru_cache, partial
+from typing import TYPE_CHECKING
 
-from textual._styles_cache import StylesCache
-from textual.color import Color
-from textual.style import Style
+if TYPE_CHECKING:
+    from textual.color import Color
+    from textual.style import Style
 
 STYLE_PAIRS_KEPT = 1024
 """How many background pairs' styles are kept (Textual's own bound)."""
+
+_COLOUR_PARAMETERS = ("base_background", "background")
+"""The parameters of the leaking method the fix replaces, after its first (the instance, which it does not read):
+another shape is another method, left alone."""
 
 
 def stop_styles_cache_leak() -> bool:
@@ -19,15 +25,28 @@ def stop_styles_cache_leak() -> bool:
     the last 1,024 ``StylesCache`` objects alive, each with every line its widget last drew, after the widget is
     gone (Textualize/textual#6665). A long session's memory then grows, and each full garbage collection walks
     those lines, a pause of a few tenths of a second. Here the styles are cached by the two colours alone, as
-    the method means to. Returns whether the fix was applied now."""
-    leaking = StylesCache.__dict__.get("get_inner_outer")
+    the method means to. Returns whether the fix was applied now.
+
+    ``StylesCache`` lives in a private module of Textual: a Textual that moved or removed it, or changed the
+    method, is left as it is (the app runs, with the fault if it is still there)."""
+    try:
+        from textual._styles_cache import StylesCache
+    except ImportError:
+        return False
+    leaking = getattr(StylesCache, "__dict__", {}).get("get_inner_outer")
     method: Callable[[object, Color, Color], tuple[Style, Style]] | None = getattr(leaking, "__wrapped__", None)
     if method is None or not hasattr(leaking, "cache_clear"):
         return False  # already fixed, here or upstream
+    try:
+        parameters = tuple(inspect.signature(method).parameters)
+    except (TypeError, ValueError):
+        return False
+    if parameters[1:] != _COLOUR_PARAMETERS:
+        return False
     # The method reads neither ``self`` nor its class: its result depends on the two colours only.
     by_colours = lru_cache(STYLE_PAIRS_KEPT)(partial(method, None))
 
-    def get_inner_outer(self: StylesCache, base_background: Color, background: Color) -> tuple[Style, Style]:
+    def get_inner_outer(self: object, base_background: Color, background: Color) -> tuple[Style, Style]:
         return by_colours(base_background, background)
 
     get_inner_outer.__doc__ = leaking.__doc__

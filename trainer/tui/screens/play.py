@@ -26,7 +26,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.analysis import RankedPlay
-from trainer.engine import EngineError, IllegalPlayError, Play, PlayError, Side, Turn
+from trainer.engine import EngineError, IllegalPlayError, Play, PlayError, Side
 from trainer.engine.wording import quoted, sentence
 from trainer.i18n import N_
 from trainer.play import Action, ComputerTurn, Event, Hint, Mistake, Outcome, PlayableGame, Verdict
@@ -381,7 +381,7 @@ class PlayScreen(TaskScreen):
             self.notation.value = ""
             return
         playing = self.playing
-        playing.turn = Turn(playing.turn.position, playing.turn.dice, play.moves)
+        playing.turn = playing.turn.with_moves(play.moves)
         playing.show()
         self.board.scene = marked_scene(self.board.scene, play, playing.side)
         self.feedback.clear()
