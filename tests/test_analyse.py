@@ -26,6 +26,7 @@ from trainer.play.analyse import (
     match_scores,
     rating_of,
 )
+from trainer.play.matfile import MatMove
 from trainer.play.tutor import Verdict
 from trainer.shared.skill import Skill
 from trainer.store import ProgressStore
@@ -41,7 +42,7 @@ def read(path: Path):
 
 
 def moves_in(match) -> int:
-    return sum(1 for game in match.games for action in game.actions if action.kind == "move")
+    return sum(1 for game in match.games for action in game.actions if isinstance(action, MatMove))
 
 
 def test_gnu_backgammon_s_rating_words_by_the_error_rate() -> None:

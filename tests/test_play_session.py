@@ -43,6 +43,7 @@ from trainer.play import (
     Waiting,
     wording,
 )
+from trainer.play.game import AnswerHint, CannotDoubleHint, DoubleHint, PlayHint
 
 
 class ScriptedCube(CheapEvaluator):
@@ -300,6 +301,9 @@ def test_a_wrong_double_is_flagged_and_the_computer_answers() -> None:
     assert session.cube.value == 2 and session.cube.owner is COMPUTER
     assert session.waiting_for is Waiting.ROLL and session.allowed == frozenset({"roll"})
     assert "owns the cube" in (session.double_problem() or "")
+    hint = session.hint()  # why not, and no judgement of a double that cannot be offered
+    assert isinstance(hint, CannotDoubleHint) and hint.problem == session.double_problem()
+    assert wording.hint_advice(hint) == f"You cannot double now ({hint.problem}): roll."
     with pytest.raises(CubeError, match="owns the cube"):
         session.double()
 
@@ -326,7 +330,7 @@ def test_the_learner_s_answer_to_a_double_is_judged() -> None:
     assert [type(event) for event in turn.events] == [Doubled]
     assert session.waiting_for is Waiting.ANSWER and session.allowed == frozenset({"take", "pass"})
     hint = session.hint()
-    assert hint.kind == "answer" and wording.hint_advice(hint).startswith("Take")
+    assert isinstance(hint, AnswerHint) and wording.hint_advice(hint).startswith("Take")
     outcome = session.drop()
     verdict = outcome.verdict
     assert verdict is not None and verdict.decision == "pass" and verdict.best == "take"
@@ -388,15 +392,11 @@ def test_hints_rank_the_plays_or_judge_the_cube() -> None:
     session, evaluator = learner_on_roll(seed=3)
     evaluator.cube = (0.5, 0.7, 1.0)
     hint = session.hint()
-    assert (
-        hint.kind == "double"
-        and hint.cube is not None
-        and wording.hint_advice(hint) == "Double (the computer should take)."
-    )
+    assert isinstance(hint, DoubleHint) and wording.hint_advice(hint) == "Double (the computer should take)."
     evaluator.cube = None
     session.roll()
     hint = session.hint()
-    assert hint.kind == "play" and [item.play for item in hint.ranked] == [
+    assert isinstance(hint, PlayHint) and [item.play for item in hint.ranked] == [
         item.play
         for item in evaluator.rank_plays(session.state.position, session.dice)  # type: ignore[arg-type]
     ]

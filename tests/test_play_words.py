@@ -3,11 +3,14 @@ numbering, the dice written one way everywhere."""
 
 from __future__ import annotations
 
+from dataclasses import MISSING, fields
+
 from trainer.analysis import Chances, CubeDecision
 from trainer.engine import Dice, GameState, Phase, Position, Side, legal_plays
-from trainer.play import Hint, Played, Role, Rolled
+from trainer.play import Played, Role, Rolled
 from trainer.play import wording as play_wording
 from trainer.play.cube import CubeJudgement
+from trainer.play.game import AnswerHint, CannotDoubleHint, DoubleHint, PlayHint
 from trainer.play.tutor import answer_equities, judge_answer
 from trainer.tui.wording import game as game_words
 
@@ -96,16 +99,28 @@ def test_a_cube_hint_on_a_double_to_answer_gives_every_figure_from_the_learners_
     decision = cube_hint_decision()  # the computer's, as it doubles
     verdict = judge_answer(decision, "take", "1-ply", beaver_allowed=False)
     answers = tuple(answer_equities(decision, beaver_allowed=False).items())
-    hint = Hint("answer", cube=CubeJudgement(decision, "1-ply"), verdict=verdict, answers=answers)
+    hint = AnswerHint(CubeJudgement(decision, "1-ply"), verdict, answers)
     said = game_words.hint_cube(play_wording.hint_advice(hint), hint)
     assert said == "Hint: Take (-0.707 for you). Your equity: take -0.707, pass -1.000."
     assert "+0.648" not in said and "+0.707" not in said  # the doubler's figures are not shown as the learner's
 
 
 def test_a_cube_hint_before_rolling_gives_the_learners_own_figures_and_says_whose() -> None:
-    hint = Hint("double", cube=CubeJudgement(cube_hint_decision(), "1-ply"))
+    hint = DoubleHint(CubeJudgement(cube_hint_decision(), "1-ply"))
     said = game_words.hint_cube(play_wording.hint_advice(hint), hint)
     assert said.endswith("Your equity: no double +0.648, double/take +0.707, double/pass +1.000.")
+
+
+def test_each_hint_carries_its_own_fields_every_one_required() -> None:
+    """A hint holds exactly what its case has: no field left empty for the others' sake."""
+    hints = (PlayHint, CannotDoubleHint, DoubleHint, AnswerHint)
+    assert {hint.__name__: tuple(field.name for field in fields(hint)) for hint in hints} == {
+        "PlayHint": ("ranked",),
+        "CannotDoubleHint": ("problem",),
+        "DoubleHint": ("cube",),
+        "AnswerHint": ("cube", "verdict", "answers"),
+    }
+    assert all(field.default is MISSING and field.default_factory is MISSING for h in hints for field in fields(h))
 
 
 def test_a_players_turn_is_said_without_a_possessive_on_a_bracket_nor_nested_brackets() -> None:

@@ -14,9 +14,10 @@ from trainer import i18n
 from trainer.analysis import Chances, RankedPlay
 from trainer.content import wording as content_wording
 from trainer.engine import Dice, EngineError, MatchScore, Position, Side, explain, legal_plays, parse_play
-from trainer.play import GameSetup, Hint, Played, Role, Rolled, Summary
+from trainer.play import GameSetup, Played, Role, Rolled, Summary
 from trainer.play import wording as play_wording
 from trainer.play.cube import CubeJudgement
+from trainer.play.game import AnswerHint, DoubleHint
 from trainer.play.tutor import answer_equities, judge_answer, judge_play
 from trainer.tui.wording import game as game_words
 
@@ -62,10 +63,10 @@ def test_the_cube_hint_gives_the_learners_own_figures() -> None:
     decision = cube_hint_decision()
     verdict = judge_answer(decision, "take", "1-ply", beaver_allowed=False)
     answers = tuple(answer_equities(decision, beaver_allowed=False).items())
-    hint = Hint("answer", cube=CubeJudgement(decision, "1-ply"), verdict=verdict, answers=answers)
+    hint = AnswerHint(CubeJudgement(decision, "1-ply"), verdict, answers)
     said = game_words.hint_cube(play_wording.hint_advice(hint), hint)
     assert said == "Dica: Aceitar (-0.707 para você). Sua equidade: aceitar -0.707, recusar -1.000."
-    before = Hint("double", cube=CubeJudgement(decision, "1-ply"))
+    before = DoubleHint(CubeJudgement(decision, "1-ply"))
     assert game_words.hint_cube(play_wording.hint_advice(before), before).endswith(
         "Sua equidade: sem dobra +0.648, dobra/aceita +0.707, dobra/recusa +1.000."
     )

@@ -11,6 +11,8 @@ from trainer.practice.schedule import (
     RELEARNING,
     REVIEW,
     Card,
+    LessonStepKey,
+    PuzzleKey,
     after_answer,
     after_miss,
     due_cards,
@@ -115,8 +117,8 @@ def test_due_cards_and_their_count_at_a_given_time() -> None:
 
 
 def test_item_ids_name_a_puzzle_or_a_lesson_task() -> None:
-    assert parse_item(puzzle_item("forced-0001")) == ("puzzle", "forced-0001", None)
-    assert parse_item(lesson_item("board", 3)) == ("lesson", "board", 3)
+    assert parse_item(puzzle_item("forced-0001")) == PuzzleKey("forced-0001")
+    assert parse_item(lesson_item("board", 3)) == LessonStepKey("board", 3)
     for bad in ("puzzle:", "lesson:board", "lesson:board:x", "drill:1", ""):
         try:
             parse_item(bad)

@@ -49,7 +49,7 @@ from trainer.engine.wording import play_ideas_sentence
 from trainer.play import wording
 from trainer.play.computer import context_of, cube_owner, doubler_judgement
 from trainer.play.cube import CubeJudge
-from trainer.play.matfile import MatAction, MatGame, MatMatch
+from trainer.play.matfile import MatAction, MatBeaver, MatDouble, MatDrop, MatGame, MatMatch, MatMove, MatTake
 from trainer.play.tutor import (
     NOT_DOUBLED,
     CubeChoice,
@@ -185,8 +185,8 @@ def decision_points(match: MatMatch) -> Iterator[DecisionPoint | ReplayProblem]:
 
 def _opening_dice(actions: Sequence[MatAction]) -> list[int]:
     """The opening throw, X's die first: the first mover's roll, its higher die the winner's."""
-    first = next((action for action in actions if action.kind == "move" and action.dice is not None), None)
-    if first is None or first.dice is None:
+    first = next((action for action in actions if isinstance(action, MatMove)), None)
+    if first is None:
         return []
     high, low = max(first.dice), min(first.dice)
     return [high, low] if SIDE_OF_COLUMN[first.player] is Side.X else [low, high]
@@ -209,43 +209,42 @@ def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint
         base = (mat_game.number, number, action.player, player)
         try:
             beavered = game.state.phase is Phase.BEAVERED and doubled_state is not None
-            if beavered and action.kind not in ("take", "drop") and doubled_state is not None:
+            if beavered and not isinstance(action, MatTake | MatDrop) and doubled_state is not None:
                 # GNU Backgammon writes no "Takes" after a beaver: the doubler's next action says it took.
                 yield DecisionPoint(*base, DecisionKind.TAKE, doubled_state, choice="take", beavered=True)
                 game.take()
             if game.deciding is not SIDE_OF_COLUMN[action.player]:
                 raise EngineError(wording.not_this_players_turn(player))
-            if action.kind == "move":
-                if game.dice is None:
-                    if game.may_double:
-                        yield DecisionPoint(*base, DecisionKind.DOUBLE, game.state, choice=NOT_DOUBLED)
-                    if action.dice is None:
-                        raise EngineError(wording.mat_move_without_dice())
-                    feed.extend(action.dice)
-                    game.roll()
-                if game.dice is None or sorted(game.dice) != sorted(action.dice or ()):
-                    raise EngineError(wording.mat_other_dice(action.dice or (0, 0)))
-                notation = " ".join(f"{start}/{end}{'*' if hit else ''}" for start, end, hit in action.moves)
-                play = parse_play(game.position, game.dice, notation or "pass")
-                yield DecisionPoint(*base, DecisionKind.MOVE, game.state, dice=game.dice, play=play)
-                game.play(play)
-            elif action.kind == "double":
-                yield DecisionPoint(*base, DecisionKind.DOUBLE, game.state, choice="double")
-                doubled_state = game.state
-                game.double()
-            elif action.kind == "beaver":
-                yield DecisionPoint(*base, DecisionKind.TAKE, game.state, choice="beaver")
-                game.beaver()
-            else:
-                choice: CubeChoice = "take" if action.kind == "take" else "pass"
-                if game.state.phase is Phase.BEAVERED and doubled_state is not None:
-                    yield DecisionPoint(*base, DecisionKind.TAKE, doubled_state, choice=choice, beavered=True)
-                else:
-                    yield DecisionPoint(*base, DecisionKind.TAKE, game.state, choice=choice)
-                if choice == "take":
-                    game.take()
-                else:
-                    game.drop()
+            match action:
+                case MatMove(dice=dice, moves=moves):
+                    if game.dice is None:
+                        if game.may_double:
+                            yield DecisionPoint(*base, DecisionKind.DOUBLE, game.state, choice=NOT_DOUBLED)
+                        feed.extend(dice)
+                        game.roll()
+                    if game.dice is None or sorted(game.dice) != sorted(dice):
+                        raise EngineError(wording.mat_other_dice(dice))
+                    notation = " ".join(f"{start}/{end}{'*' if hit else ''}" for start, end, hit in moves)
+                    play = parse_play(game.position, game.dice, notation or "pass")
+                    yield DecisionPoint(*base, DecisionKind.MOVE, game.state, dice=game.dice, play=play)
+                    game.play(play)
+                case MatDouble():
+                    yield DecisionPoint(*base, DecisionKind.DOUBLE, game.state, choice="double")
+                    doubled_state = game.state
+                    game.double()
+                case MatBeaver():
+                    yield DecisionPoint(*base, DecisionKind.TAKE, game.state, choice="beaver")
+                    game.beaver()
+                case MatTake() | MatDrop():
+                    choice: CubeChoice = "take" if isinstance(action, MatTake) else "pass"
+                    if game.state.phase is Phase.BEAVERED and doubled_state is not None:
+                        yield DecisionPoint(*base, DecisionKind.TAKE, doubled_state, choice=choice, beavered=True)
+                    else:
+                        yield DecisionPoint(*base, DecisionKind.TAKE, game.state, choice=choice)
+                    if choice == "take":
+                        game.take()
+                    else:
+                        game.drop()
         except (EngineError, ValueError) as error:
             yield ReplayProblem(mat_game.number, number, str(error))
             return

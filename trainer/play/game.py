@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias
 
 from trainer.engine import (
     Cube,
@@ -301,17 +301,40 @@ class PlayableGame(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class Hint:
-    """The evaluator's view of the learner's decision now: every play ranked (``kind`` ``"play"``), or the cube
-    decision (``"double"``: the learner's own, ``problem`` saying why a double is not allowed now; ``"answer"``: the
-    doubler's, with the learner's ``verdict`` on taking and ``answers``, the learner's equity for each answer)."""
+class PlayHint:
+    """The evaluator's view of the learner's checker play now: every legal play ranked, best first."""
 
-    kind: Literal["play", "double", "answer"]
-    ranked: tuple[RankedPlay, ...] = ()
-    cube: CubeJudgement | None = None
-    problem: str | None = None
-    verdict: Verdict | None = None
-    answers: tuple[tuple[str, float], ...] = ()
+    ranked: tuple[RankedPlay, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CannotDoubleHint:
+    """Before rolling, when the learner may not double: ``problem`` says why."""
+
+    problem: str
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleHint:
+    """Before rolling: the evaluator's judgement of the learner's own cube decision."""
+
+    cube: CubeJudgement
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerHint:
+    """A double to answer: the evaluator's judgement of the doubler's decision, the learner's ``verdict`` on taking,
+    and ``answers``, the learner's equity for each answer."""
+
+    cube: CubeJudgement
+    verdict: Verdict
+    answers: tuple[tuple[str, float], ...]
+
+
+CubeHint: TypeAlias = CannotDoubleHint | DoubleHint | AnswerHint
+"""The evaluator's view of the learner's cube decision now: doubling (or why not), or answering a double."""
+Hint: TypeAlias = PlayHint | CubeHint
+"""The evaluator's view of the learner's decision now: the plays ranked, or the cube decision."""
 
 
 if TYPE_CHECKING:

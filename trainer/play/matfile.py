@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, TypeAlias
 
 from trainer.engine import Play, Side
 from trainer.engine.wording import QUOTE_LIMIT, quoted
@@ -53,27 +53,54 @@ MAT_WINS_MATCH: Final = "Wins {count} {unit} and the match"
 MAT_POINT, MAT_POINTS = "point", "points"
 MAX_NAME: Final = 40  # a player's name: at most this many characters, printable, no colon
 
-MatKind = Literal["move", "double", "take", "drop", "beaver"]
-
 
 class MatParseError(ValueError):
     """A .mat file that cannot be read; the message names the line."""
 
 
 @dataclass(frozen=True, slots=True)
-class MatAction:
-    """One action of a game in a .mat file: ``player`` 0 (left) or 1 (right), and what they did.
-
-    A ``move`` has its ``dice`` (as written) and ``moves`` (``(from, to, hit)`` in the mover's numbering, 25 the
-    bar, 0 off; empty when the roll could not be played); a ``double`` or ``beaver`` has the ``cube`` value it
-    offers.
-    """
+class MatActionBase:
+    """What every action of a game in a .mat file has: the ``player`` who took it, 0 (left) or 1 (right). Each kind
+    of action is a subclass (see :data:`MatAction`)."""
 
     player: int
-    kind: MatKind
-    dice: tuple[int, int] | None = None
-    moves: tuple[tuple[int, int, bool], ...] = ()
-    cube: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatMove(MatActionBase):
+    """A roll and its play: the ``dice`` (as written) and ``moves`` (``(from, to, hit)`` in the mover's numbering,
+    25 the bar, 0 off; empty when the roll could not be played)."""
+
+    dice: tuple[int, int]
+    moves: tuple[tuple[int, int, bool], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatDouble(MatActionBase):
+    """A double, offering the ``cube`` value written."""
+
+    cube: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatBeaver(MatActionBase):
+    """A beaver (or a raccoon), offering the ``cube`` value written."""
+
+    cube: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatTake(MatActionBase):
+    """The double (or the beaver of one's own double) taken."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatDrop(MatActionBase):
+    """The double (or the beaver of one's own double) dropped: the game is over."""
+
+
+MatAction: TypeAlias = MatMove | MatDouble | MatBeaver | MatTake | MatDrop
+"""One action of a game in a .mat file: one class for each kind of action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,16 +267,16 @@ def _slot(player: int, text: str) -> MatAction | tuple[int, int]:
     text = text.strip()
     word = text.split()[0].lower()
     if word[:2].isdigit() and word.endswith(":"):
-        return MatAction(player, "move", (int(text[0]), int(text[1])), _moves(text[3:]))
+        return MatMove(player, (int(text[0]), int(text[1])), _moves(text[3:]))
     if word in ("doubles", "beavers", "raccoons"):
         value = re.search(r"=>\s*([0-9]{1,5})\b", text)
         if value is None:
             raise ValueError(wording.mat_bad_double(quoted(text)))
-        return MatAction(player, "double" if word == "doubles" else "beaver", cube=int(value.group(1)))
+        return (MatDouble if word == "doubles" else MatBeaver)(player, int(value.group(1)))
     if word == "takes":
-        return MatAction(player, "take")
+        return MatTake(player)
     if word == "drops":
-        return MatAction(player, "drop")
+        return MatDrop(player)
     points = re.match(r"wins\s+([0-9]{1,5})\s+points?", text, re.IGNORECASE)
     if points is None:
         raise ValueError(wording.mat_cannot_read(quoted(text)))
@@ -327,10 +354,10 @@ def _parse_game(lines: list[str], index: int, number: int) -> tuple[int, MatGame
         try:
             for column, slot_text in _columns(line):
                 slot = _slot(column, slot_text)
-                if isinstance(slot, MatAction):
-                    actions.append(slot)
-                else:
+                if isinstance(slot, tuple):
                     winner, points = slot
+                else:
+                    actions.append(slot)
         except ValueError as error:
             raise MatParseError(wording.mat_line_problem(index, error)) from None
     return index, MatGame(number, names, scores, tuple(actions), winner, points)

@@ -56,12 +56,16 @@ from trainer.play.computer import Computer, context_of, cube_owner, doubler_judg
 from trainer.play.cube import CubeJudge
 from trainer.play.game import (
     Action,
+    AnswerHint,
     Attempt,
+    CannotDoubleHint,
     ComputerTurn,
+    DoubleHint,
     GameSetup,
     Hint,
     Mistake,
     Outcome,
+    PlayHint,
     Role,
     SaveInfo,
     Summary,
@@ -549,12 +553,12 @@ class Session(AtTable):
         waiting = self.waiting_for
         plies = self.level.plies
         if waiting is Waiting.MOVE:
-            return Hint("play", ranked=tuple(self._ranking(self.state, plies)))
+            return PlayHint(tuple(self._ranking(self.state, plies)))
         if waiting is Waiting.ROLL:
             problem = self._table.game.double_problem()
             if problem is not None:
-                return Hint("double", problem=problem)
-            return Hint("double", cube=doubler_judgement(self.judge, self.state, plies, "double"))
+                return CannotDoubleHint(problem)
+            return DoubleHint(doubler_judgement(self.judge, self.state, plies, "double"))
         if waiting is Waiting.ANSWER:
             state = self.state
             if state.phase is Phase.BEAVERED:
@@ -566,7 +570,7 @@ class Session(AtTable):
                 allowed = beaver_problem(state) is None
                 verdict = judge_answer(judgement.decision, "take", judgement.source, beaver_allowed=allowed)
                 answers = answer_equities(judgement.decision, beaver_allowed=allowed)
-            return Hint("answer", cube=judgement, verdict=verdict, answers=tuple(answers.items()))
+            return AnswerHint(judgement, verdict, tuple(answers.items()))
         raise SessionError(wording.no_decision_now())
 
     # --- the end --------------------------------------------------------------------------------------------------

@@ -12,7 +12,18 @@ from trainer.engine import Side
 from trainer.engine.ideas import play_ideas
 from trainer.engine.wording import capitalized, play_ideas_sentence, quoted, win_kind_phrase
 from trainer.i18n import N_, _, ngettext
-from trainer.play.game import Action, Attempt, GameSetup, Role, Summary, TurnLost
+from trainer.play.game import (
+    Action,
+    AnswerHint,
+    Attempt,
+    CannotDoubleHint,
+    DoubleHint,
+    GameSetup,
+    PlayHint,
+    Role,
+    Summary,
+    TurnLost,
+)
 from trainer.shared.skill import Skill
 
 if TYPE_CHECKING:
@@ -230,18 +241,17 @@ def verdict_text(verdict: Verdict) -> str:
 
 def hint_advice(hint: Hint) -> str:
     """The advice of a hint in a sentence: the best play, or what to do with the cube."""
-    if hint.kind == "play":
-        best = hint.ranked[0]
-        return _("The best play is {play} ({equity:+.3f}).").format(play=best.play, equity=best.equity)
-    if hint.kind == "double":
-        if hint.problem is not None:
-            return _("You cannot double now ({problem}): roll.").format(problem=hint.problem)
-        assert hint.cube is not None
-        return cube_advice(hint.cube.decision)
-    assert hint.verdict is not None
-    return _("{best} ({equity:+.3f} for you).").format(
-        best=capitalized(decision_name(hint.verdict.best)), equity=hint.verdict.best_equity
-    )
+    match hint:
+        case PlayHint(ranked):
+            return _("The best play is {play} ({equity:+.3f}).").format(play=ranked[0].play, equity=ranked[0].equity)
+        case CannotDoubleHint(problem):
+            return _("You cannot double now ({problem}): roll.").format(problem=problem)
+        case DoubleHint(cube):
+            return cube_advice(cube.decision)
+        case AnswerHint(verdict=verdict):
+            return _("{best} ({equity:+.3f} for you).").format(
+                best=capitalized(decision_name(verdict.best)), equity=verdict.best_equity
+            )
 
 
 def cube_advice(decision: CubeDecision) -> str:
@@ -636,10 +646,6 @@ def game_not_replayed(game: int, number: int, reason: str) -> str:
 
 def not_this_players_turn(player: str) -> str:
     return _("it is not {player}'s turn").format(player=player)
-
-
-def mat_move_without_dice() -> str:
-    return _("a move without its dice")
 
 
 def mat_other_dice(dice: tuple[int, int]) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import TypeAlias
 
 import fsrs
 
@@ -81,18 +82,37 @@ def lesson_item(lesson_id: str, step: int) -> str:
     return f"lesson:{lesson_id}:{step}"
 
 
-def parse_item(item_id: str) -> tuple[str, str, int | None]:
-    """``("puzzle", puzzle id, None)`` or ``("lesson", lesson id, step)`` for an item id.
+@dataclass(frozen=True, slots=True)
+class PuzzleKey:
+    """What a puzzle's card asks (its id ``puzzle:ID``): the puzzle."""
+
+    puzzle_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class LessonStepKey:
+    """What a lesson task's card asks (its id ``lesson:LESSON:STEP``): the step's index in the lesson, from 0."""
+
+    lesson_id: str
+    step: int
+
+
+ItemKey: TypeAlias = PuzzleKey | LessonStepKey
+"""What a review item asks, read from its card's id."""
+
+
+def parse_item(item_id: str) -> ItemKey:
+    """The puzzle or the lesson task an item id names.
 
     :raises ValueError: for an id that names neither.
     """
     kind, _, rest = item_id.partition(":")
     if kind == "puzzle" and rest:
-        return "puzzle", rest, None
+        return PuzzleKey(rest)
     if kind == "lesson":
         lesson_id, _, step = rest.rpartition(":")
         if lesson_id and step.isdigit():
-            return "lesson", lesson_id, int(step)
+            return LessonStepKey(lesson_id, int(step))
     raise ValueError(wording.not_a_review_item(item_id))
 
 

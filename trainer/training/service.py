@@ -23,7 +23,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
 
 from trainer.content import wording as content_wording
 from trainer.content.best import ACCEPT_WITHIN, EPSILON
@@ -172,30 +172,40 @@ def _unchanged(card: schedule.CardRecord | None) -> Card | None:
     return None if card is None else schedule.after_answer(card, card.item_id, True, 0.0)
 
 
-@dataclass(frozen=True)
-class ReviewItem:
-    """A card due for review and what it asks: a puzzle, or a lesson's step."""
+@dataclass(frozen=True, slots=True)
+class PuzzleDue:
+    """A puzzle's card due for review (a shipped puzzle, a drill position or a personal one)."""
 
     card: Card
-    kind: str
-    """``puzzle`` or ``lesson``."""
-    puzzle_id: str | None
-    lesson_id: str | None
-    step: int | None
+    puzzle_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class LessonStepDue:
+    """A lesson task's card due for review: the step's index in the lesson (its edition's progress key), from 0."""
+
+    card: Card
+    lesson_id: str
+    step: int
+
+
+ReviewItem: TypeAlias = PuzzleDue | LessonStepDue
+"""A card due for review and what it asks: a puzzle, or a lesson's step."""
 
 
 def due_reviews(store: ProgressStore, now: float) -> list[ReviewItem]:
     """The items due at ``now``, longest overdue first (cards whose id can't be read are left out)."""
-    items = []
+    items: list[ReviewItem] = []
     for card in schedule.due_cards(store.reviews.review_cards(), now):
         try:
-            kind, name, step = schedule.parse_item(card.item_id)
+            key = schedule.parse_item(card.item_id)
         except ValueError:
             continue
-        if kind == "puzzle":
-            items.append(ReviewItem(card, kind, name, None, None))
-        else:
-            items.append(ReviewItem(card, kind, None, name, step))
+        match key:
+            case schedule.PuzzleKey(puzzle_id):
+                items.append(PuzzleDue(card, puzzle_id))
+            case schedule.LessonStepKey(lesson_id, step):
+                items.append(LessonStepDue(card, lesson_id, step))
     return items
 
 

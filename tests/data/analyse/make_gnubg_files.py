@@ -167,6 +167,7 @@ def replay_moves(match):
     :raises AssertionError: naming the game and action that does not replay.
     """
     from trainer.engine import Game, MatchScore, MoneyOptions, Side, parse_play
+    from trainer.play.matfile import MatBeaver, MatDouble, MatDrop, MatMove, MatTake
 
     plays, results = [], []
     reordered = 0
@@ -176,7 +177,7 @@ def replay_moves(match):
         short = [score for score in (left, right) if match.length and score == match.length - 1]
         crawford = len(short) == 1 and not crawford_done
         crawford_done = crawford_done or crawford
-        moves = [action for action in mat_game.actions if action.kind == "move"]
+        moves = [action for action in mat_game.actions if isinstance(action, MatMove)]
         high, low = moves[0].dice
         dice = [high, low] if moves[0].player == 1 else [low, high]
         for action in moves[1:]:
@@ -190,7 +191,7 @@ def replay_moves(match):
         for number, action in enumerate(mat_game.actions, start=1):
             where = f"game {mat_game.number}, action {number} ({action})"
             assert game.deciding is (Side.O if action.player == 0 else Side.X), where
-            if action.kind == "move":
+            if isinstance(action, MatMove):
                 index += 1
                 if game.dice is None:
                     game.roll()
@@ -215,10 +216,10 @@ def replay_moves(match):
                     }
                 )
                 game.play(play)
-            elif action.kind == "drop":
+            elif isinstance(action, MatDrop):
                 game.drop()
             else:
-                getattr(game, action.kind)()
+                {MatDouble: game.double, MatBeaver: game.beaver, MatTake: game.take}[type(action)]()
         results.append(game.result)
     return plays, results, reordered
 
@@ -250,22 +251,24 @@ def check_mat(path: str) -> dict:
     """Parse and replay one .mat file; its counts. Raises if it does not parse or a game does not replay, or if a
     game's result differs from the file's ``Wins`` line."""
     from trainer.play import parse_mat
+    from trainer.play.matfile import MatBeaver, MatDouble, MatDrop, MatMove, MatTake
 
+    words = {MatMove: "move", MatDouble: "double", MatBeaver: "beaver", MatTake: "take", MatDrop: "drop"}
     with open(path, encoding="utf-8") as handle:
         match = parse_mat(handle.read())
     plays, results, reordered = replay_moves(match)
     kinds: dict[str, int] = {}
     for game in match.games:
         for action in game.actions:
-            kinds[action.kind] = kinds.get(action.kind, 0) + 1
+            kinds[words[type(action)]] = kinds.get(words[type(action)], 0) + 1
     takes = drops = 0
     for game in match.games:
         for before, after in pairwise(game.actions):
-            if before.kind in ("double", "beaver"):
+            if isinstance(before, MatDouble | MatBeaver):
                 # gnubg writes no "Takes" after a beaver: the game goes on
-                takes += after.kind == "take" or (before.kind == "beaver" and after.kind == "move")
-                drops += after.kind == "drop"
-        if game.actions and game.actions[-1].kind in ("double", "beaver"):
+                takes += isinstance(after, MatTake) or (isinstance(before, MatBeaver) and isinstance(after, MatMove))
+                drops += isinstance(after, MatDrop)
+        if game.actions and isinstance(game.actions[-1], MatDouble | MatBeaver):
             raise AssertionError(f"game {game.number} ends on a double without an answer")
     mismatched = []
     for game, result in zip(match.games, results, strict=True):
@@ -415,6 +418,8 @@ def check_criteria(name: str, counts: dict) -> None:
 
     :raises AssertionError: if a file misses it (then pick other seeds in JOBS).
     """
+    from trainer.play.matfile import MatDouble
+
     match = counts["match"]
     finished = all(game.winner is not None for game in match.games)
     assert finished, f"{name}: a game without its Wins line"
@@ -430,7 +435,7 @@ def check_criteria(name: str, counts: dict) -> None:
         crawford = [i for i, game in enumerate(match.games) if length - 1 in game.scores]
         assert crawford, f"{name}: no game at {length - 1}-away (Crawford)"
         first = crawford[0]
-        assert not any(action.kind == "double" for action in match.games[first].actions), "a double in Crawford"
+        assert not any(isinstance(action, MatDouble) for action in match.games[first].actions), "a double in Crawford"
         assert first == len(match.games) - 1 or length - 1 in match.games[first + 1].scores, name
     else:
         assert match.length == 0 and 300 <= counts["moves"] <= 500, name

@@ -31,6 +31,7 @@ from trainer.engine.wording import quoted, sentence
 from trainer.i18n import N_
 from trainer.play import Action, ComputerTurn, Event, Hint, Mistake, Outcome, PlayableGame, Verdict
 from trainer.play import wording as play_wording
+from trainer.play.game import PlayHint
 from trainer.store import GameChangedError
 from trainer.training.service import PlayedGames
 from trainer.tui.play_presenter import CUBE_ACTIONS, Command, Next, Picked, PlayPresenter, Said
@@ -500,9 +501,9 @@ class PlayScreen(TaskScreen):
         self.show_status()
         hints = self.query_one("#hints", OptionList)
         hints.clear_options()
-        self.hint_plays = hint.ranked
         advice = play_wording.hint_advice(hint)
-        if hint.kind == "play":
+        if isinstance(hint, PlayHint):
+            self.hint_plays = hint.ranked
             for index, item in enumerate(hint.ranked):
                 hints.add_option(Option(ranked_line(item), id=str(index)))
             hints.display = True
@@ -510,6 +511,7 @@ class PlayScreen(TaskScreen):
             hints.focus()
             self.feedback.show(game_words.hint_plays(advice), "info")
         else:
+            self.hint_plays = ()
             self.feedback.show(game_words.hint_cube(advice, hint), "info")
 
     def show_hint_play(self, index: int) -> None:

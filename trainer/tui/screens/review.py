@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
-from trainer.training.service import ReviewItem, due_reviews, personal_puzzles
+from trainer.training.service import LessonStepDue, PuzzleDue, ReviewItem, due_reviews, personal_puzzles
 from trainer.tui.wording import review as review_words
 
 if TYPE_CHECKING:
@@ -56,21 +56,23 @@ class ReviewRun:
         from trainer.tui.screens.puzzles import PuzzleScreen
 
         puzzles, lessons = self.app.puzzles, self.app.lessons
-        if item.kind == "puzzle" and puzzles is not None:
-            puzzle = next((p for p in puzzles.puzzles if p.id == item.puzzle_id), None)
-            if puzzle is None:  # a mistake of the learner's own game
-                puzzle = next((p for p in personal_puzzles(self.app.store) if p.id == item.puzzle_id), None)
-            if puzzle is not None:
-                return PuzzleScreen([puzzle], review=True)
-            drill = next((p for p in puzzles.drills if p.id == item.puzzle_id), None)
-            if drill is not None:
-                return DrillScreen("review", [drill])
-        if item.kind == "lesson" and lessons is not None and item.step is not None:
-            # A card names the lesson's edition (its progress key): a step of an earlier edition is not this one's.
-            lesson = next((lesson for lesson in lessons.lessons if lesson.progress_key == item.lesson_id), None)
-            if lesson is not None and item.step < len(lesson.steps):
-                # Each showing shuffles a choice's options afresh: the card's due time and count change with every
-                # answer, so the order is new each time the item comes round (and the same if it is reopened).
-                showing = f"{item.card.due:.0f}/{item.card.reps}"
-                return LessonScreen(lesson, start_step=item.step, review=True, showing=showing)
+        match item:
+            case PuzzleDue(puzzle_id=puzzle_id) if puzzles is not None:
+                puzzle = next((p for p in puzzles.puzzles if p.id == puzzle_id), None)
+                if puzzle is None:  # a mistake of the learner's own game
+                    puzzle = next((p for p in personal_puzzles(self.app.store) if p.id == puzzle_id), None)
+                if puzzle is not None:
+                    return PuzzleScreen([puzzle], review=True)
+                drill = next((p for p in puzzles.drills if p.id == puzzle_id), None)
+                if drill is not None:
+                    return DrillScreen("review", [drill])
+            case LessonStepDue(lesson_id=lesson_id, step=step) if lessons is not None:
+                # A card names the lesson's edition (its progress key): a step of an earlier edition is not this one's.
+                lesson = next((lesson for lesson in lessons.lessons if lesson.progress_key == lesson_id), None)
+                if lesson is not None and step < len(lesson.steps):
+                    # Each showing shuffles a choice's options afresh: the card's due time and count change with
+                    # every answer, so the order is new each time the item comes round (and the same if it is
+                    # reopened).
+                    showing = f"{item.card.due:.0f}/{item.card.reps}"
+                    return LessonScreen(lesson, start_step=step, review=True, showing=showing)
         return None

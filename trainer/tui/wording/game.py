@@ -12,7 +12,8 @@ from trainer.tui.wording.play_menu import level_name, money_rules
 
 if TYPE_CHECKING:
     from trainer.engine import Dice, Play
-    from trainer.play import CubeEvent, Event, GameSetup, Hint, Mistake, Opened, Role, TurnLost, Verdict
+    from trainer.play import CubeEvent, Event, GameSetup, Mistake, Opened, Role, TurnLost, Verdict
+    from trainer.play.game import CubeHint
 
 
 def who(role: Role, side: Side) -> str:
@@ -301,16 +302,18 @@ def hint_plays(advice: str) -> str:
     ).format(advice=advice)
 
 
-def hint_cube(advice: str, hint: Hint) -> str:
+def hint_cube(advice: str, hint: CubeHint) -> str:
     """A cube hint: the advice, then every figure from the learner's side (their own cube decision's three
     equities, or their equity for each answer to a double)."""
-    if hint.kind == "answer" and hint.answers:
+    from trainer.play.game import AnswerHint, DoubleHint
+
+    if isinstance(hint, AnswerHint) and hint.answers:
         figures = ", ".join(
             _("{answer} {equity:+.3f}").format(answer=play_wording.decision_name(answer), equity=equity)
             for answer, equity in hint.answers
         )
         return _("Hint: {advice} Your equity: {figures}.").format(advice=advice, figures=figures)
-    if hint.cube is None or hint.kind != "double":
+    if not isinstance(hint, DoubleHint):
         return _("Hint: {advice}").format(advice=advice)
     decision = hint.cube.decision
     return _(
