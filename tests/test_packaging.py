@@ -46,6 +46,20 @@ def test_the_wheel_holds_every_lesson_and_the_stylesheet(wheel: Path) -> None:
     assert "trainer/locale/pt_BR/LC_MESSAGES/bgtrainer.mo" in names  # the Portuguese catalog, compiled
 
 
+def test_the_wheel_holds_every_module_and_stub_of_the_package(wheel: Path) -> None:
+    """Every source file of the package ships: a new package left out of pyproject.toml's list fails here (an
+    editable install, as the tests and CI use, would never notice)."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    package = ROOT / "trainer"
+    sources = {
+        "trainer/" + path.relative_to(package).as_posix()
+        for suffix in ("*.py", "*.pyi", "*.tcss")
+        for path in package.rglob(suffix)
+        if "__pycache__" not in path.parts
+    }
+    assert len(sources) > 100 and sources - names == set()
+
+
 def test_the_wheel_holds_the_progress_store(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     modules = {path.name for path in (ROOT / "trainer" / "store").glob("*.py")}
