@@ -12,8 +12,8 @@ from trainer.content.loader import load_lessons
 from trainer.practice.stats import lesson_figures
 from trainer.store import DATABASE_NAME, ProgressStore
 from trainer.training.progress import records_of
-from trainer.training.service import finish_lesson, lesson_standing
-from trainer.training.standing import lesson_standings
+from trainer.training.service import finish_lesson
+from trainer.training.standing import lesson_standing, lesson_standings
 from trainer.tui.app import TrainerApp
 
 FINISHED_LESSON_FILE = Path(__file__).parent / "data" / "progress-v1-finished-lesson.sqlite3"

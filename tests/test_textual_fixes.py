@@ -15,7 +15,6 @@ from textual._styles_cache import StylesCache
 from textual.color import Color
 from textual.style import Style
 
-from trainer.tui.app import TrainerApp
 from trainer.tui.textual_fixes import stop_styles_cache_leak
 
 
@@ -32,11 +31,22 @@ def test_a_widget_s_styles_cache_is_freed_with_it_and_the_background_styles_are_
     assert gone() is None, "the styles cache outlived its last use"
 
 
-def test_the_fix_is_applied_once_by_the_app(tmp_path: Path) -> None:
-    app = TrainerApp(data_dir=tmp_path)
-    app.store.close()
-    assert not hasattr(StylesCache.get_inner_outer, "cache_clear")
-    assert stop_styles_cache_leak() is False
+def test_the_app_applies_the_fix_once(tmp_path: Path) -> None:
+    """In a fresh interpreter, where nothing else has applied it: making the app applies it, and only once."""
+    code = f"""
+from pathlib import Path
+from textual._styles_cache import StylesCache
+assert hasattr(StylesCache.get_inner_outer, "cache_clear")  # Textual's own lru_cache, before the app
+from trainer.tui.app import TrainerApp
+from trainer.tui.textual_fixes import stop_styles_cache_leak
+TrainerApp(data_dir=Path({str(tmp_path)!r})).store.close()
+assert not hasattr(StylesCache.get_inner_outer, "cache_clear")
+assert stop_styles_cache_leak() is False
+print("applied")
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["applied"]
 
 
 def test_a_textual_without_the_private_module_is_left_alone_and_the_app_starts(tmp_path: Path) -> None:

@@ -459,10 +459,6 @@ def no_cube_in_acey_deucey() -> str:
     return _("the cube is not used in acey-deucey here")
 
 
-def only_cube_puzzles_take(field: str) -> str:
-    return _("only cube puzzles take '{field}'").format(field=field)
-
-
 def puzzle_needs_dice(kind: str) -> str:
     """A puzzle of ``kind`` (forced, bearoff, recognition or best) without its dice."""
     needs = {

@@ -239,8 +239,3 @@ def grade_best(
     if misses >= 1:
         return Feedback(False, wording.best_after_misses(doing, gives, what_it_does(best.play)))
     return Feedback(False, wording.best_missed(doing, gives, hint))
-
-
-def best_solution(step: BestTask) -> Play:
-    """The best play of a step (the one the figures rank first)."""
-    return best_figures(step).figures[0].play

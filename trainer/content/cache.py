@@ -44,7 +44,7 @@ MAGIC = b"bgtrainer checked content 1\n"
 CODE = ("__init__.py", "i18n.py", "lazy.py", "shared", "content", "engine", "locale")
 """What of the package (under ``trainer/``) reads, checks and words the content: its digest is part of every key,
 so that a change of the code, the bear-off tables or the catalogs makes the entries made before it misses."""
-CODE_SUFFIXES = (".py", ".bin", ".mo")
+CODE_SUFFIXES = (".py", ".pyi", ".bin", ".mo")
 CACHED_TRANSLATIONS = (gettext.NullTranslations, gettext.GNUTranslations, PseudoTranslations)
 """The translations whose words a key can name (by their kind and the language; the catalogs are in the code's
 digest): content loaded under any other translations is not cached."""

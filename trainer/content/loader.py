@@ -4,7 +4,6 @@ and, where possible, a suggestion. All problems are reported at once; a broken f
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -444,8 +443,3 @@ def lesson_clashes(
     if not problems:
         seen_ids[lesson.id] = seen_numbers[lesson.number] = name
     return problems
-
-
-def format_problems(problems: Iterable[Problem]) -> str:
-    """All problems, one a line."""
-    return "\n".join(str(problem) for problem in problems)

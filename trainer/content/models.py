@@ -847,11 +847,3 @@ def read_puzzle(data: object) -> Puzzle:
     :raises pydantic.ValidationError: for fields its kind does not take, or an unknown ``kind``.
     """
     return _PUZZLE_ADAPTER.validate_python(data)
-
-
-def read_puzzle_json(text: str) -> Puzzle:
-    """A puzzle from its JSON (as ``model_dump_json`` writes it).
-
-    :raises pydantic.ValidationError: as :func:`read_puzzle`.
-    """
-    return _PUZZLE_ADAPTER.validate_json(text)

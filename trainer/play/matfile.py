@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from trainer.engine import Play, Side
+from trainer.engine import Side
 from trainer.engine.wording import QUOTE_LIMIT, quoted
 from trainer.play import wording
 from trainer.play.record import RecordError, SessionRecord
@@ -381,8 +381,3 @@ def _columns(line: str) -> list[tuple[int, str]]:
         return [(0, content[starts[0] : starts[1]]), (1, content[starts[1] :])]
     column = 1 if start + starts[0] >= RIGHT_COLUMN - 3 else 0
     return [(column, content[starts[0] :])]
-
-
-def play_moves(play: Play) -> tuple[tuple[int, int, bool], ...]:
-    """A play's checker moves as a .mat file lists them: ``(from, to, hit)``, in the order played."""
-    return tuple((move.start, move.end, move.hit) for move in play.moves)

@@ -39,8 +39,7 @@ from trainer.practice.stats import MAIN_QUESTION
 from trainer.shared.kinds import DrillName, RatingKind, rating_kind
 from trainer.shared.skill import Skill
 from trainer.store import DrillMode, ProgressStore, Question
-from trainer.training.standing import LessonStanding as LessonStanding  # where the screens and the tests import them
-from trainer.training.standing import lesson_standing as lesson_standing
+from trainer.training.standing import LessonStanding, lesson_standing
 
 if TYPE_CHECKING:
     from trainer.play.game import LocalSaveInfo, SaveInfo

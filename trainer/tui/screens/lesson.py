@@ -31,9 +31,9 @@ from trainer.training.service import (
     answer_lesson_task,
     complete_lesson_step,
     finish_lesson,
-    lesson_standing,
     open_lesson_step,
 )
+from trainer.training.standing import lesson_standing
 from trainer.tui.playing import BoardPlay, Refused
 from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.steps import StepView, Task, view_for
