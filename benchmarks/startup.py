@@ -17,11 +17,17 @@ too. It needs Playwright and a system Chromium (``apt-get install chromium``); w
 
 Each round times the bare app and bgtrainer one after the other and the figures are the medians of the rounds'
 ratios, so that a busy spell of the machine weighs on both sides of a ratio alike. It prints the figures and asserts
-nothing: speed targets live here, never in timed unit tests. Run: ``python benchmarks/startup.py [ROUNDS]``.
+nothing: speed targets live here, never in timed unit tests.
+
+``--heavy``: bgtrainer starts on a heavy learner's progress file (a year of practice: tens of thousands of answers and
+ratings, made through the store's own API by ``benchmarks/heavy_learner.py``) instead of an empty one.
+
+Run: ``python benchmarks/startup.py [ROUNDS] [--heavy] [--no-browser]`` (``--help`` says more).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import signal
@@ -56,8 +62,8 @@ LOADING = ("Loading", "loading")
 SESSION = "bgtrainer-startup"
 KEEPER = "bgtrainer-startup-keeper"
 """A session kept open meanwhile: tmux's server stops with its last session, and one starting then can fail."""
-TMUX = ("tmux", "-L", "bgtrainer-startup")
-"""tmux on a server of its own, apart from any other session on the machine."""
+TMUX = ("tmux", "-L", f"bgtrainer-startup-{os.getpid()}")
+"""tmux on a server of its own, apart from any other session on the machine (another run's included)."""
 WIDTH, HEIGHT = 100, 48
 FIRST_FRAME_TARGET = 1.5
 """The most the home screen's first frame may take, in times the bare app's."""
@@ -319,23 +325,49 @@ COMPILE = "import compileall, os, trainer; compileall.compile_dir(os.path.dirnam
 compile bgtrainer's modules again while Textual's come compiled: a handicap no learner has)."""
 
 
-def main(rounds: int = 15, cold_rounds: int = 3) -> None:
+def heavy_learner(folder: Path) -> None:
+    """A heavy learner's progress file in the data folders the app starts on (the terminal's and the browser's)."""
+    from heavy_learner import make_heavy_progress
+
+    with cache_folder(folder / "heavy-cache"):
+        made = make_heavy_progress(folder / "data")
+    (folder / "browser-data").mkdir()
+    shutil.copyfile(made, folder / "browser-data" / made.name)
+    print(f"A heavy learner's progress file: {made.stat().st_size / 1e6:.1f} MB")
+
+
+def main(rounds: int = 15, cold_rounds: int = 3, *, heavy: bool = False, browser: bool = True) -> None:
     if shutil.which("tmux") is None:
         sys.exit("tmux is needed: install it (e.g. apt-get install tmux)")
     subprocess.run([sys.executable, "-c", COMPILE], check=True)
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
+        if heavy:
+            heavy_learner(folder)
         try:
             terminal = terminal_rounds(folder, rounds, cold_rounds)
         finally:
             subprocess.run([*TMUX, "kill-server"], capture_output=True)
         report("In a terminal (tmux)", terminal)
-        browser = browser_rounds(folder, max(3, rounds // 3), min(cold_rounds, 2))
-        if isinstance(browser, str):
-            print(f"In a browser tab: not timed: {browser}")
+        if not browser:
+            return
+        tabs = browser_rounds(folder, max(3, rounds // 3), min(cold_rounds, 2))
+        if isinstance(tabs, str):
+            print(f"In a browser tab: not timed: {tabs}")
         else:
-            report("In a browser tab (bgtrainer serve, Chromium)", browser)
+            report("In a browser tab (bgtrainer serve, Chromium)", tabs)
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    rounds = "warm starts timed in the terminal (default 15; the browser times a third of them, at least 3)"
+    parser.add_argument("rounds", nargs="?", type=int, default=15, help=rounds)
+    parser.add_argument("--cold-rounds", type=int, default=3, help="cold starts timed in the terminal (default 3)")
+    parser.add_argument("--heavy", action="store_true", help="start on a heavy learner's progress file")
+    parser.add_argument("--no-browser", dest="browser", action="store_false", help="time the terminal only")
+    return parser.parse_args()
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 15)
+    given = arguments()
+    main(given.rounds, given.cold_rounds, heavy=given.heavy, browser=given.browser)

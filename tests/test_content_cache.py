@@ -16,7 +16,17 @@ import pytest
 from conftest import bgtrainer_here
 
 from trainer.content import cache
-from trainer.content.cache import CACHE_VARIABLE, cache_dir, cached_lessons, cached_puzzles, entry_key, entry_name
+from trainer.content.cache import (
+    CACHE_VARIABLE,
+    cache_dir,
+    cached_lessons,
+    cached_puzzles,
+    entry_key,
+    entry_name,
+    lesson_catalogue,
+    puzzle_catalogue,
+)
+from trainer.content.catalogue import LessonCatalogue, PuzzleCatalogue
 from trainer.content.library import LessonLibrary, PuzzleLibrary
 from trainer.content.loader import load_lessons
 from trainer.content.paths import PACKAGE_ROOT, content_dir
@@ -267,6 +277,77 @@ def test_a_second_start_reads_the_content_back_without_checking_it() -> None:
     subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)  # the cache is warm
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert output[0] == str(len(load_lessons().lessons)) and output[2] == "False"
+
+
+# --- the catalogue: what home shows, read back before the content ---------------------------------------------------
+
+
+def test_an_entry_holds_the_catalogue_of_its_content(cache_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = loads_counted(monkeypatch)
+    assert lesson_catalogue() is None and puzzle_catalogue() is None and calls == []  # never loads: a miss is None
+    lessons, puzzles = cached_lessons(), cached_puzzles()
+    forget_in_process()
+    assert lesson_catalogue() == LessonCatalogue.of(lessons) and puzzle_catalogue() == PuzzleCatalogue.of(puzzles)
+    first = LessonCatalogue.of(lessons).lessons[0]
+    assert (first.number, first.title, first.step_count) == (1, lessons.lessons[0].title, len(lessons.lessons[0].steps))
+    assert {entry.kind for entry in PuzzleCatalogue.of(puzzles).counts} == {"shots", "pips"}
+    assert calls == ["lessons", "puzzles"]
+
+
+def test_the_catalogue_keeps_the_files_left_out(cache_folder: Path, lessons: Path) -> None:
+    (lessons / "02-broken.toml").write_text('id = "broken"\nnumber = 2\ntitle = "Broken"\nsteps = "none"\n')
+    cached_lessons(lessons)
+    forget_in_process()
+    catalogue = lesson_catalogue(lessons)
+    assert catalogue is not None and catalogue.skipped == ("02-broken.toml",) and len(catalogue.lessons) == 3
+
+
+def test_a_stale_catalogue_is_never_read(cache_folder: Path, lessons: Path) -> None:
+    cached_lessons(lessons)
+    board = lessons / "01-board.toml"
+    board.write_text(board.read_text().replace('title = "The board and its numbering"', 'title = "The board"'))
+    forget_in_process()
+    assert lesson_catalogue(lessons) is None and lesson_catalogue(lessons, "pt") is None
+    cached_lessons(lessons)
+    forget_in_process()
+    catalogue = lesson_catalogue(lessons)
+    assert catalogue is not None and catalogue.lessons[0].title == "The board"
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_damaged_entry_has_no_catalogue_until_made_anew(damage: str, cache_folder: Path, lessons: Path) -> None:
+    made = LessonCatalogue.of(cached_lessons(lessons))
+    entry = cache_folder / entry_name("lessons", lessons, None)
+    entry.write_bytes(DAMAGE[damage](entry.read_bytes()))
+    forget_in_process()
+    assert lesson_catalogue(lessons) is None
+    cached_lessons(lessons)
+    forget_in_process()
+    assert lesson_catalogue(lessons) == made
+
+
+def test_an_entry_of_the_right_key_with_a_catalogue_of_another_kind_has_none(cache_folder: Path, lessons: Path) -> None:
+    cached_lessons(lessons)
+    key = entry_key("lessons", lessons, None)
+    assert key is not None
+    entry = cache_folder / entry_name("lessons", lessons, None)
+    cache.write_entry(entry, key, PuzzleLibrary())
+    forget_in_process()
+    assert lesson_catalogue(lessons) is None
+
+
+def test_reading_the_catalogue_imports_neither_pydantic_nor_the_content_models() -> None:
+    """In a program of its own, as the app starts: home's catalogue comes before the content's models are needed."""
+    warm = "from trainer.content.cache import cached_lessons, cached_puzzles; cached_lessons(), cached_puzzles()"
+    subprocess.run([sys.executable, "-c", warm], capture_output=True, text=True, check=True)
+    code = (
+        "import sys; from trainer.content.cache import lesson_catalogue, puzzle_catalogue; "
+        "lessons, puzzles = lesson_catalogue(), puzzle_catalogue(); "
+        "print(len(lessons.lessons), len(puzzles.puzzles), "
+        "[name for name in ('pydantic', 'trainer.content.models', 'trainer.content.library') if name in sys.modules])"
+    )
+    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert output == [str(len(load_lessons().lessons)), str(len(load_puzzles().puzzles)), "[]"]
 
 
 # --- bgtrainer validate checks the files themselves -------------------------------------------------------------------

@@ -489,6 +489,101 @@ def test_records_that_cannot_be_decoded_are_skipped_and_saving_goes_on(data_dir:
     connection.close()
 
 
+def copies_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The row-by-row copies of a read file into a new in-memory copy from now on (each a number of tables)."""
+    calls: list[int] = []
+    copy_rows = database._copy_rows
+
+    def counted(source: sqlite3.Connection, target: sqlite3.Connection) -> dict[str, int]:
+        damaged = copy_rows(source, target)
+        calls.append(len(damaged))
+        return damaged
+
+    monkeypatch.setattr(database, "_copy_rows", counted)
+    return calls
+
+
+def every_row(store: ProgressStore) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table of the store's in-memory copy, in order."""
+    memory = store._db._memory
+    tables = [name for (name,) in memory.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+    return {table: memory.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall() for table in tables}
+
+
+def test_a_sound_file_at_this_layout_is_read_as_it_is_with_every_record(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    make_database(data_dir, puzzle_rows=50)
+    store = ProgressStore(data_dir)
+    store.ratings.record_rating((1510.0, 80.0, 0.06), puzzle_id="p", puzzle=(1490.0, 90.0, 0.06), score=1.0, at=5)
+    store.drills.record_drill_run("streak", 7, at=6)
+    store.settings.set_setting("theme", "textual-light")
+    store.close()
+    copied = ProgressStore(data_dir)  # read with a copy of each row, as every damaged file is
+    copied._db._memory.close()
+    with contextlib.closing(sqlite3.connect(data_dir / DATABASE_NAME, isolation_level=None)) as file:
+        copied._db._memory = database._new_memory()
+        assert database._copy_rows(file, copied._db._memory) == {}
+    calls = copies_counted(monkeypatch)
+    store = ProgressStore(data_dir)
+    assert calls == [], "a sound file is not copied row by row"
+    assert store.notice is None
+    assert every_row(store) == every_row(copied)
+    assert len(store.puzzles.all_puzzle_attempts()) == 50
+    assert store.lessons.lesson_progress("hitting").resume_step == 3
+    store.puzzles.record_puzzle_attempt("p", "24/18", correct=True, seconds=1.0)
+    store = reopen(store)
+    assert len(store.puzzles.all_puzzle_attempts()) == 51
+    assert calls == []
+    copied.close()
+    store.close()
+
+
+def test_a_file_whose_layout_differs_is_copied_into_this_layout_and_left_as_it_is(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    make_database(data_dir, puzzle_rows=3)
+    with contextlib.closing(sqlite3.connect(data_dir / DATABASE_NAME, isolation_level=None)) as file:
+        file.execute("ALTER TABLE puzzle_attempt ADD COLUMN note TEXT")
+        file.execute("CREATE INDEX attempt_answer ON puzzle_attempt (answer)")
+    calls = copies_counted(monkeypatch)
+    store = ProgressStore(data_dir)
+    assert calls == [0] and store.notice is None
+    assert len(store.puzzles.all_puzzle_attempts()) == 3
+    assert "note" not in {name for name, _, _ in database._columns(store._db._memory, "puzzle_attempt")}
+    store.close()
+    with contextlib.closing(sqlite3.connect(data_dir / DATABASE_NAME, isolation_level=None)) as file:
+        assert file.execute("SELECT count(note) FROM puzzle_attempt").fetchone() == (0,)  # the column is still there
+
+
+def test_halves_of_a_broken_character_in_two_records_are_two_damaged_records(data_dir: Path) -> None:
+    make_database(data_dir, puzzle_rows=20)
+    with contextlib.closing(sqlite3.connect(data_dir / DATABASE_NAME, isolation_level=None)) as file:
+        for answer in ("x'3234c3'", "x'a92f3138'"):  # "24é/18" cut in the middle of its "é"
+            file.execute(
+                "INSERT INTO puzzle_attempt (puzzle_id, answer, correct, seconds, attempted_at) "
+                f"VALUES ('p', CAST({answer} AS TEXT), 1, 1.0, 0)"
+            )
+    store = ProgressStore(data_dir)
+    assert store.notice is not None and "2 damaged record(s)" in store.notice
+    assert len(store.puzzles.all_puzzle_attempts()) == 20
+    store.close()
+
+
+def test_records_that_break_a_constraint_of_this_layout_are_skipped_one_by_one(data_dir: Path) -> None:
+    make_database(data_dir)
+    with contextlib.closing(
+        sqlite3.connect(data_dir / DATABASE_NAME, isolation_level=None)
+    ) as file:  # a table without its primary key, holding a key twice
+        file.execute("DROP TABLE lesson_position")
+        file.execute("CREATE TABLE lesson_position (lesson_id TEXT, step INTEGER NOT NULL, updated_at REAL NOT NULL)")
+        file.executemany("INSERT INTO lesson_position VALUES (?, ?, 0)", [("board", 2), ("board", 5), ("hitting", 4)])
+    store = ProgressStore(data_dir)
+    assert store.notice is not None and "1 damaged record(s)" in store.notice
+    assert store.lessons.resume_steps() == {"board": 2, "hitting": 4}
+    store.close()
+
+
 # --- files that can't be written ----------------------------------------------------------------------------
 
 

@@ -95,6 +95,40 @@ async def test_home_is_ready_once_the_content_is_in_nothing_left_loading(tmp_pat
         assert "oading" not in shown, shown
 
 
+async def test_home_is_ready_from_the_catalogue_and_a_lesson_chosen_before_the_lessons_are_in_opens_once_they_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the content cached, home lists the lessons and shows the figures from the cache's catalogue while the
+    lessons themselves are still loading; lesson 1, chosen meanwhile, opens as soon as they are in."""
+    import trainer.content.cache as cache
+
+    cache.cached_lessons(), cache.cached_puzzles()  # the cache holds the shipped content and its catalogue
+    release = threading.Event()
+    load = cache.cached_lessons
+
+    def held(*arguments: object) -> object:
+        release.wait()
+        return load(*arguments)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cache, "cached_lessons", held)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
+    try:
+        async with app.run_test(size=(100, 48)) as pilot:
+            await settle(pilot, lambda: "1. The board and its numbering" in screen_text(app))
+            shown = screen_text(app)
+            assert app.lessons is None and app.puzzles is None
+            assert "Review (0 due)" in shown and "Done: Lessons 0/" in shown and "oading" not in shown, shown
+            menu(app).highlighted = 0
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen) and app.lessons is None
+            release.set()
+            await settle(pilot, lambda: isinstance(app.screen, LessonScreen))
+            assert app.screen.lesson.number == 1  # type: ignore[attr-defined]
+    finally:
+        release.set()
+
+
 async def test_home_reads_the_progress_in_a_few_reads_whatever_the_number_of_lessons(tmp_path: Path) -> None:
     """The menu and its figures come from one read of each kind of record, not one or two a lesson."""
     app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())

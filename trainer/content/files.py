@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from trainer.content import author_wording as wording
+from trainer.content.paths import MAX_CONTENT_BYTES as MAX_CONTENT_BYTES  # also here, by the file readers
 from trainer.shared.regular_files import NotRegularFileError, read_regular_file
 
-MAX_CONTENT_BYTES = 1_000_000
 T = TypeVar("T")
 P = TypeVar("P")
 

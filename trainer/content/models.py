@@ -574,6 +574,10 @@ class Lesson(_Strict):
         """Indexes of the steps that are graded tasks."""
         return [index for index, step in enumerate(self.steps) if step.kind in GRADED_KINDS]
 
+    @property
+    def step_count(self) -> int:
+        return len(self.steps)
+
 
 PuzzleKind = Literal["forced", "bearoff", "recognition", "cube", "double", "best", "shots", "pips"]
 PuzzleVariant = Literal["standard", "acey-deucey"]

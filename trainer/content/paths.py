@@ -1,4 +1,5 @@
-"""Where the shipped content lives: the source tree's folders, or their copy inside the installed package."""
+"""Where the shipped content lives: the source tree's folders, or their copy inside the installed package; and the
+most a content file may hold."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from pathlib import Path
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = PACKAGE_ROOT / "_content"
+MAX_CONTENT_BYTES = 1_000_000
+"""The most a content file may hold (a larger one is refused, never read whole)."""
 
 
 def content_dir(name: str) -> Path:

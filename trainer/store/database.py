@@ -96,7 +96,7 @@ class Database:
         columns = _columns(self._memory, table)
         condition = f" WHERE {where}" if where else ""
         try:
-            rows, damaged = _read_rows(file, table, columns, condition, parameters)
+            rows, damaged = _read_rows(file, table, columns, where, parameters)
         except sqlite3.Error:
             return False
         self._memory.execute("BEGIN IMMEDIATE")
@@ -195,19 +195,27 @@ class Database:
                 opened.connection.close()
             return
         finally:
-            opened.snapshot.close()
+            if opened.snapshot is not self._memory:
+                opened.snapshot.close()
         self._file = opened.connection
 
     def _load(self, snapshot: sqlite3.Connection, *, again: bool = False) -> None:
         """Make the in-memory copy from a copy of the file (migrated if it is older), plus this session's writes
         (``again``: the file was read before, and its damaged records have been reported).
 
+        A copy at this bgtrainer's very layout whose every row is sound (the common case) becomes the in-memory copy
+        itself (then the caller must not close it); else its sound rows are copied into a new one.
+
         :raises migrations.MigrationError: if a migration fails.
         """
         if migrations.file_version(snapshot) <= migrations.LATEST_VERSION:
             migrations.upgrade(snapshot)
         memory = _new_memory()
-        damaged = _copy_rows(snapshot, memory)
+        if _sound_copy(snapshot, memory):
+            memory.close()
+            memory, damaged = snapshot, {}
+        else:
+            damaged = _copy_rows(snapshot, memory)
         for statements in self._pending:
             _transaction(memory, statements)
         self._memory.close()
@@ -288,7 +296,8 @@ class Database:
                 file.backup(snapshot)
                 self._load(snapshot, again=True)
             finally:
-                snapshot.close()
+                if snapshot is not self._memory:
+                    snapshot.close()
             self._say(wording.kept_changes_saved(saved))
 
     def _set_aside_kept(self, path: Path, reason: str) -> None:
@@ -369,14 +378,29 @@ def _columns(connection: sqlite3.Connection, table: str) -> list[Column]:
     return [(name, str(declared).upper(), bool(not_null)) for _, name, declared, not_null, _, _ in info]
 
 
+def _sound_copy(source: sqlite3.Connection, fresh: sqlite3.Connection) -> bool:
+    """Whether ``source`` has exactly the tables, columns and indexes of ``fresh`` (a new in-memory copy, at this
+    bgtrainer's layout) and no damaged row (a value of a type its column refuses, a text that is no UTF-8): then it
+    can serve as the in-memory copy as it is, with nothing to leave out."""
+    layout = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+    if source.execute(layout).fetchall() != fresh.execute(layout).fetchall():
+        return False
+    return all(_sound_rows(source, table, _columns(fresh, table)) for table in _tables(fresh))
+
+
+def _tables(connection: sqlite3.Connection) -> list[str]:
+    """The tables of ``connection`` (SQLite's own left out)."""
+    rows = connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite~_%' ESCAPE '~'"
+    )
+    return [name for (name,) in rows]
+
+
 def _copy_rows(source: sqlite3.Connection, target: sqlite3.Connection) -> dict[str, int]:
     """Copy the rows of the target's tables from ``source``, in the columns both have; return how many rows of each
     table were skipped as damaged (text that isn't UTF-8, a value of the wrong type, a broken constraint)."""
     damaged: dict[str, int] = {}
-    tables = [name for (name,) in target.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-    for table in tables:
-        if table.startswith("sqlite_"):
-            continue
+    for table in _tables(target):
         found = {info[1] for info in source.execute(f"PRAGMA table_info({table})")}
         columns = [column for column in _columns(target, table) if column[0] in found]
         if not columns:
@@ -392,14 +416,22 @@ def _read_rows(
     source: sqlite3.Connection,
     table: str,
     columns: list[Column],
-    condition: str = "",
+    where: str = "",
     parameters: tuple[object, ...] = (),
 ) -> tuple[list[tuple[object, ...]], int]:
-    """The rows of ``table`` in ``source`` (those of ``condition``, a ``WHERE`` clause), in ``columns``, each
-    checked against its column's type; and how many were skipped as damaged.
+    """The rows of ``table`` in ``source`` (those of the condition ``where``, or all), in ``columns``, each checked
+    against its column's type; and how many were skipped as damaged.
+
+    Where SQLite finds no value of a type its column refuses and every text is UTF-8, the rows are taken as SQLite
+    gives them (a large file opens in a moment); else each row is checked on its own (:func:`_decoded`).
 
     :raises sqlite3.Error: if the source can't be read.
+    :raises ValueError: for a column type the check doesn't know (a migration added one: add it to the check).
     """
+    condition = f" WHERE {where}" if where else ""
+    if _sound_rows(source, table, columns, where, parameters):
+        names = ", ".join(name for name, _, _ in columns)
+        return source.execute(f"SELECT {names} FROM {table}{condition}", parameters).fetchall(), 0
     selected = ", ".join(f"typeof({name}), {name}" for name, _, _ in columns)
     source.text_factory = bytes  # decoded here, so that a bad row is skipped rather than stopping the read
     try:
@@ -410,16 +442,81 @@ def _read_rows(
     return rows, len(found) - len(rows)
 
 
+def _sound_rows(
+    source: sqlite3.Connection, table: str, columns: list[Column], where: str = "", parameters: tuple[object, ...] = ()
+) -> bool:
+    """Whether no row of ``table`` (of the condition ``where``, or none at all) is damaged in ``columns``: no value
+    of a type its column refuses, no text that is no UTF-8.
+
+    :raises sqlite3.Error: if the source can't be read.
+    :raises ValueError: for a column type the check doesn't know.
+    """
+    refused = _refused(columns)
+    chosen = f"({where}) AND ({refused})" if where else refused
+    if source.execute(f"SELECT EXISTS (SELECT 1 FROM {table} WHERE {chosen})", parameters).fetchone()[0]:
+        return False
+    texts = [f"group_concat({name}, char(10))" for name, declared, _ in columns if declared == "TEXT"]
+    if not texts:
+        return True
+    condition = f" WHERE {where}" if where else ""
+    source.text_factory = bytes  # each column's texts joined by newlines: no two halves of a broken character meet
+    try:
+        joined = source.execute(f"SELECT {', '.join(texts)} FROM {table}{condition}", parameters).fetchone()
+    finally:
+        source.text_factory = str
+    try:
+        for text in joined:
+            if text is not None:
+                text.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _refused(columns: list[Column]) -> str:
+    """An SQL condition: a value of one of ``columns`` is of a type its column refuses.
+
+    :raises ValueError: for a column type the check doesn't know.
+    """
+    return " OR ".join(
+        f"typeof({name}) NOT IN ({_allowed_types(declared, not_null)})" for name, declared, not_null in columns
+    )
+
+
+def _allowed_types(declared: str, not_null: bool) -> str:
+    """The SQLite types (``typeof``) a column declared ``declared`` accepts, as an SQL list.
+
+    :raises ValueError: for a column type the check doesn't know.
+    """
+    accepted = _ACCEPTED_TYPES.get(declared)
+    if accepted is None:
+        raise ValueError(wording.unknown_column_type(declared))
+    return ", ".join(f"'{kind}'" for kind in sorted(accepted if not_null else {*accepted, "null"}))
+
+
 def _insert_rows(target: sqlite3.Connection, table: str, columns: list[Column], rows: list[tuple[object, ...]]) -> int:
-    """Insert ``rows`` into ``table``; how many were skipped as breaking a constraint."""
+    """Insert ``rows`` into ``table``, all at once unless one breaks a constraint (then each on its own); how many
+    were skipped as breaking one."""
     names = ", ".join(name for name, _, _ in columns)
     marks = ", ".join("?" * len(columns))
+    insert = f"INSERT INTO {table} ({names}) VALUES ({marks})"
+    target.execute("SAVEPOINT copy_rows")
+    try:
+        target.executemany(insert, rows)
+    except sqlite3.IntegrityError:
+        target.execute("ROLLBACK TO copy_rows")
+    else:
+        target.execute("RELEASE copy_rows")
+        return 0
     skipped = 0
-    for values in rows:
-        try:
-            target.execute(f"INSERT INTO {table} ({names}) VALUES ({marks})", values)
-        except sqlite3.IntegrityError:
-            skipped += 1
+    try:
+        for values in rows:
+            try:
+                target.execute(insert, values)
+            except sqlite3.IntegrityError:
+                skipped += 1
+    finally:
+        target.execute("RELEASE copy_rows")
     return skipped
 
 

@@ -1,12 +1,15 @@
 """The learner's progress as the dashboard shows it (the app's and ``bgtrainer stats``'s): the store's records
-(:func:`records_of`) gathered over the loaded content into :func:`trainer.practice.stats.dashboard`
-(:func:`gather`), which stays pure, and the names the figures are listed under (:func:`figure_title`)."""
+(:func:`records_of`) gathered over the loaded content, or its catalogue (:mod:`trainer.content.catalogue`), into
+:func:`trainer.practice.stats.dashboard` (:func:`gather`), which stays pure, and the names the figures are listed
+under (:func:`figure_title`). Neither pydantic nor the content models are imported here: home's figures come from the
+catalogue before they are."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, tzinfo
+from typing import Protocol
 
-from trainer.content.library import LessonLibrary, PuzzleLibrary
 from trainer.content.themes import (
     BEAROFF_THEMES,
     BEST_THEMES,
@@ -18,7 +21,7 @@ from trainer.content.themes import (
     SHOTS_THEMES,
 )
 from trainer.content.wording import recognition_title, theme_title
-from trainer.practice.stats import Dashboard, PuzzleFigures, Records, dashboard, kind_name
+from trainer.practice.stats import Dashboard, LessonInfo, PuzzleFigures, PuzzleInfo, Records, dashboard, kind_name
 from trainer.store import ProgressStore
 
 THEME_ORDER = {
@@ -30,6 +33,25 @@ THEME_ORDER = {
     "shots": SHOTS_THEMES,
     "pips": PIPS_THEMES,
 }
+
+
+class Lessons(Protocol):
+    """The lessons that loaded: a :class:`~trainer.content.library.LessonLibrary` or its catalogue."""
+
+    @property
+    def lessons(self) -> Sequence[LessonInfo]: ...
+
+
+class Puzzles(Protocol):
+    """The puzzles and drill positions that loaded: a :class:`~trainer.content.library.PuzzleLibrary` or its
+    catalogue."""
+
+    @property
+    def puzzles(self) -> Sequence[PuzzleInfo]: ...
+    @property
+    def drills(self) -> Sequence[PuzzleInfo]: ...
+    @property
+    def counts(self) -> Sequence[PuzzleInfo]: ...
 
 
 def records_of(store: ProgressStore) -> Records:
@@ -55,9 +77,7 @@ def local_zone() -> tzinfo:
     return zone
 
 
-def gather(
-    records: Records, lessons: LessonLibrary, puzzles: PuzzleLibrary, *, now: float, tz: tzinfo | None = None
-) -> Dashboard:
+def gather(records: Records, lessons: Lessons, puzzles: Puzzles, *, now: float, tz: tzinfo | None = None) -> Dashboard:
     """The dashboard of these records over the loaded lessons, puzzles and drill positions (recognition and
     counting)."""
     catalogue = [*puzzles.puzzles, *puzzles.drills, *puzzles.counts]

@@ -7,12 +7,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 from trainer.store import FinishedLesson, LessonProgress, ProgressStore
 
-if TYPE_CHECKING:
-    from trainer.content.models import Lesson
+
+class Lesson(Protocol):
+    """A lesson as its standing needs it: a :class:`trainer.content.models.Lesson`, or its entry in the catalogue
+    (:class:`trainer.content.catalogue.LessonEntry`: the home screen's menu, before the lessons are in)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def edition(self) -> int: ...
+    @property
+    def progress_key(self) -> str: ...
+    @property
+    def graded_steps(self) -> list[int]: ...
+    @property
+    def step_count(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -34,7 +47,7 @@ class LessonStanding:
 def standing_of(lesson: Lesson, progress: LessonProgress, finished: Sequence[FinishedLesson]) -> LessonStanding:
     """The standing in ``lesson`` of this edition's ``progress``, with the editions of it ``finished``."""
     graded = lesson.graded_steps
-    status = progress.status(graded, len(lesson.steps))
+    status = progress.status(graded, lesson.step_count)
     if status == "done":
         return LessonStanding(progress, "done", progress.stars(graded), progress.first_try_count(graded), len(graded))
     earlier = [done for done in finished if done.edition < lesson.edition]
@@ -47,7 +60,7 @@ def standing_of(lesson: Lesson, progress: LessonProgress, finished: Sequence[Fin
 def lesson_standing(store: ProgressStore, lesson: Lesson) -> LessonStanding:
     """The learner's standing in ``lesson``, its current edition first."""
     progress = store.lessons.lesson_progress(lesson.progress_key)
-    if progress.status(lesson.graded_steps, len(lesson.steps)) == "done":
+    if progress.status(lesson.graded_steps, lesson.step_count) == "done":
         return standing_of(lesson, progress, ())
     return standing_of(lesson, progress, store.lessons.finished_lessons().get(lesson.id, []))
 

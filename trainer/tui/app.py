@@ -1,7 +1,8 @@
 """The bgtrainer Textual app: home, lessons, puzzles, explore a position, help.
 
 The app holds the state every screen reads: the progress store (opened with the app) and the content, loaded
-in a background thread and published as reactives that screens watch.
+in a background thread and published as reactives that screens watch: first its catalogue (what home shows of it,
+read back from the cache without the content models), then the lessons and puzzles themselves.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
+from textual.worker import get_current_worker
 
 from trainer.i18n import LANGUAGES, N_, Language, language, use_language
 from trainer.store import ProgressStore
@@ -33,6 +35,7 @@ from trainer.tui.wording import puzzles as puzzles_words
 
 if TYPE_CHECKING:
     from trainer.analysis import Evaluator
+    from trainer.content.catalogue import Catalogue
     from trainer.content.library import LessonLibrary, PuzzleLibrary
 
 THEMES = ("textual-dark", "textual-light")
@@ -64,6 +67,16 @@ class TrainerApp(App[None]):
     """The lessons that loaded (``None`` while loading)."""
     puzzles: reactive[PuzzleLibrary | None] = reactive(None, always_update=True)
     """The puzzles that passed their checks (``None`` while loading)."""
+    catalogue: reactive[Catalogue | None] = reactive(None, always_update=True)
+    """What home shows of the content (:mod:`trainer.content.catalogue`): read back from the cache before the
+    content loads, else made from the content as it comes in (``None`` until either)."""
+
+    class CatalogueLoaded(Message):
+        """The cache held the catalogue of the lessons, or of the puzzles (or both): home can show them."""
+
+        def __init__(self, catalogue: Catalogue) -> None:
+            super().__init__()
+            self.catalogue = catalogue
 
     class ContentLoaded(Message):
         """The lessons, or the puzzles, have been loaded and checked in the background."""
@@ -111,6 +124,8 @@ class TrainerApp(App[None]):
         self._resume_garbage_collection = resume_garbage_collection
         self._first_frame = threading.Event()
         """Set once the first screen is drawn: the content loads after it, so as not to slow it down."""
+        self._catalogue_shown = threading.Event()
+        """Set once home is drawn with the content's catalogue: the content itself loads after it, likewise."""
         for name in list(self.available_themes):
             if name not in THEMES:
                 self.unregister_theme(name)  # the command palette offers the app's two themes, no others
@@ -146,14 +161,23 @@ class TrainerApp(App[None]):
 
     @work(thread=True, exclusive=True, group="content", exit_on_error=False)
     def load_content(self) -> None:
-        """Load the lessons, then the puzzles (checked, or as checked before: :mod:`trainer.content.cache`), away from
-        the event loop and once the first screen is drawn (a thread busy importing and checking would hold the event
-        loop back), so the home screen shows at once.
+        """Read the content's catalogue back from the cache, then load the lessons and the puzzles (checked, or as
+        checked before: :mod:`trainer.content.cache`), away from the event loop and once the first screen is drawn
+        (a thread busy importing and checking would hold the event loop back), so the home screen shows at once,
+        and is ready before the content models are even imported.
 
         Content that fails in a way the loaders did not foresee is left out with a notice, never a crash.
         """
         self._first_frame.wait(FIRST_FRAME_WAIT)
-        from trainer.content.cache import cached_lessons, cached_puzzles  # pydantic stays off startup
+        catalogue = self._cached_catalogue()
+        if (catalogue.lessons or catalogue.puzzles) and not get_current_worker().is_cancelled:
+            import trainer.training.progress
+            import trainer.training.standing  # noqa: F401  (what home's figures need, imported while it waits)
+
+            self._catalogue_shown.clear()
+            self.post_message(self.CatalogueLoaded(catalogue))
+            self._catalogue_shown.wait(FIRST_FRAME_WAIT)  # drawn before the content models are imported
+        from trainer.content.cache import cached_lessons, cached_puzzles
         from trainer.content.files import Problem
         from trainer.content.library import LessonLibrary, PuzzleLibrary
 
@@ -167,6 +191,16 @@ class TrainerApp(App[None]):
         except Exception as error:
             puzzles = PuzzleLibrary(problems=[Problem("puzzles", None, "", str(error))], skipped=["puzzles"])
         self.post_message(self.ContentLoaded(puzzles=puzzles))
+
+    def _cached_catalogue(self) -> Catalogue:
+        """The content's catalogue as far as the cache holds it (nothing if it can't be read)."""
+        from trainer.content.cache import lesson_catalogue, puzzle_catalogue  # no pydantic, no content models
+        from trainer.content.catalogue import Catalogue
+
+        try:
+            return Catalogue(lesson_catalogue(self.lessons_dir), puzzle_catalogue(self.puzzles_dir))
+        except Exception:
+            return Catalogue()  # made from the content as it comes in
 
     def load_evaluator(self) -> Evaluator:
         """The evaluator, bgsage's loaded on the first call (a moment's work: call it from a worker thread)."""
@@ -186,7 +220,21 @@ class TrainerApp(App[None]):
                 self.crash_report = write_crash_report(self.store.data_dir, error)
         super()._handle_exception(error)
 
+    def on_trainer_app_catalogue_loaded(self, message: CatalogueLoaded) -> None:
+        if self.catalogue is None:
+            self.catalogue = message.catalogue
+        self.call_after_refresh(self._catalogue_shown.set)
+
     def on_trainer_app_content_loaded(self, message: ContentLoaded) -> None:
+        from trainer.content.catalogue import Catalogue, LessonCatalogue, PuzzleCatalogue
+
+        shown = self.catalogue or Catalogue()
+        catalogue = Catalogue(
+            shown.lessons if message.lessons is None else LessonCatalogue.of(message.lessons),
+            shown.puzzles if message.puzzles is None else PuzzleCatalogue.of(message.puzzles),
+        )
+        if catalogue != self.catalogue:  # home shows it already when the cache held it
+            self.catalogue = catalogue
         if message.lessons is not None:
             self.lessons = message.lessons
             if message.lessons.skipped:
@@ -256,6 +304,7 @@ class TrainerApp(App[None]):
             self.pop_screen()
         self.lessons = None
         self.puzzles = None
+        self.catalogue = None
         home = self.screen
         if isinstance(home, HomeScreen):
             home.call_later(home.rebuild)  # on its own queue: its menu is refreshed in turn, never mid-rebuild

@@ -2,12 +2,16 @@
 then every lesson with its status, the reviews due, puzzles, the forced-or-not drill, the skill drills (best-play
 Streak and Storm, counting shots and pips), reviewing a game, play, explore a position and help.
 
-It shows at once: the lessons, the puzzles and the figures come in later (the content loads in a worker thread), and
-the modules they need (the content models, the statistics, the other screens) are imported only once needed.
+It shows at once: the lessons, the puzzles and the figures come in later (the content's catalogue, then the content,
+load in a worker thread), and the modules they need (the statistics, the content models, the other screens) are
+imported only once needed. The menu and the figures are the catalogue's (:mod:`trainer.content.catalogue`), so home
+is ready before the lessons and puzzles themselves are in; what is chosen meanwhile that needs them (a lesson, the
+puzzles, the reviews, a drill, Continue) opens as soon as they are.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -28,13 +32,12 @@ from trainer.tui.wording import home as home_words
 from trainer.tui.wording import skill_drills as skill_drills_words
 
 if TYPE_CHECKING:
-    from trainer.content.loader import LessonLibrary
-    from trainer.content.models import Lesson
+    from trainer.content.catalogue import LessonCatalogue, LessonEntry, PuzzleCatalogue
     from trainer.practice.stats import Dashboard, Suggestion
     from trainer.training.standing import LessonStanding
 
 
-def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
+def lesson_status(lesson: LessonEntry, standing: LessonStanding) -> str:
     """A lesson's line in the list: its number, title and status (new, started, done with stars)."""
     if standing.status == "done":
         if standing.earlier_edition:
@@ -42,7 +45,7 @@ def lesson_status(lesson: Lesson, standing: LessonStanding) -> str:
         else:
             status = home_words.lesson_done(standing.stars, standing.first_try, standing.graded)
     elif standing.status == "started":
-        status = home_words.lesson_started(standing.progress.resume_step + 1, len(lesson.steps))
+        status = home_words.lesson_started(standing.progress.resume_step + 1, lesson.step_count)
     else:
         status = home_words.lesson_new()
     return home_words.lesson_line(lesson.number, lesson.title, status)
@@ -76,6 +79,9 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         super().__init__()
         self.standings: dict[str, LessonStanding] = {}
         """The learner's standing in each lesson listed, by lesson id (read with the menu)."""
+        self.waiting: Callable[[], object] | None = None
+        """What the learner chose that needs the lessons and puzzles, to do once they are in (the menu shows their
+        catalogue before)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="menu-page"):
@@ -101,9 +107,40 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.watch(self.trainer, "lessons", self.refresh_menu, init=False)  # the screen's resume fills it first
-        self.watch(self.trainer, "puzzles", self.refresh_menu, init=False)
+        self.watch(self.trainer, "catalogue", self.refresh_menu, init=False)  # the screen's resume fills it first
+        self.watch(self.trainer, "lessons", self.do_waiting, init=False)
+        self.watch(self.trainer, "puzzles", self.do_waiting, init=False)
         self.query_one("#home-menu", OptionList).focus()
+
+    def when_loaded(self, action: Callable[[], object]) -> None:
+        """Do ``action`` (it needs the lessons and puzzles) now if they are in, else as soon as they are, provided
+        the menu offers it already (their catalogue is in); before that, nothing."""
+        if self.content_loaded():
+            self.waiting = None
+            action()
+        elif self.lesson_catalogue() is not None and self.puzzle_catalogue() is not None:
+            self.waiting = action
+
+    def lesson_catalogue(self) -> LessonCatalogue | None:
+        """What the menu lists of the lessons (``None`` until it is in)."""
+        return None if self.trainer.catalogue is None else self.trainer.catalogue.lessons
+
+    def puzzle_catalogue(self) -> PuzzleCatalogue | None:
+        """What the menu and the figures count of the puzzles (``None`` until it is in)."""
+        return None if self.trainer.catalogue is None else self.trainer.catalogue.puzzles
+
+    def content_loaded(self) -> bool:
+        return self.trainer.lessons is not None and self.trainer.puzzles is not None
+
+    def do_waiting(self) -> None:
+        """Do what the learner chose while the lessons and puzzles were loading, now that they are in."""
+        action, self.waiting = self.waiting, None
+        if action is not None:
+            if self.content_loaded():
+                if self.app.screen is self:
+                    action()
+            else:
+                self.waiting = action
 
     async def rebuild(self) -> None:
         """Compose the screen anew, in the language now in use (it is the app's first screen: it stays)."""
@@ -117,7 +154,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
 
     def move_past_done_lesson(self) -> None:
         """Back from a lesson that is now done: highlight the next lesson not done yet (after it, else the first)."""
-        library = self.trainer.lessons
+        library = self.lesson_catalogue()
         menu = self.query_one("#home-menu", OptionList)
         highlighted = menu.highlighted
         if library is None or highlighted is None or highlighted >= len(library.lessons):
@@ -130,18 +167,18 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         if later or earlier:
             menu.highlighted = (later or earlier)[0]
 
-    def is_done(self, lesson: Lesson) -> bool:
+    def is_done(self, lesson: LessonEntry) -> bool:
         standing = self.standings.get(lesson.id)
         return standing is not None and standing.status == "done"
 
     def refresh_menu(self) -> None:
-        """Rebuild the menu from the loaded lessons and puzzles and the stored progress (read once for the whole
-        menu and its figures)."""
+        """Rebuild the menu from the catalogue of the lessons and puzzles and the stored progress (read once for the
+        whole menu and its figures)."""
         menu = self.query_one("#home-menu", OptionList)
         was_loading = menu.option_count > 0 and menu.get_option_at_index(0).id == "loading"
         highlighted = None if was_loading else menu.highlighted
         options: list[Option | None] = []
-        library = self.trainer.lessons
+        library = self.lesson_catalogue()
         store = self.store
         self.refresh_dashboard()
         if library is None:
@@ -157,7 +194,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             if not library.lessons:
                 options.append(Option(home_words.no_lessons(), id="none", disabled=True))
         options.append(None)
-        puzzles = self.trainer.puzzles
+        puzzles = self.puzzle_catalogue()
         options.append(Option(self.review_label(), id="review", disabled=library is None or puzzles is None))
         if puzzles is None:
             options.append(Option(home_words.puzzles_entry(None, 0), id="puzzles", disabled=True))
@@ -176,7 +213,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         menu.highlighted = highlighted
         notices = []
         if library is not None and library.skipped:
-            notices.append(home_words.skipped_lesson_files(library.skipped))
+            notices.append(home_words.skipped_lesson_files(list(library.skipped)))
         if store.notice:
             notices.append(common_words.shown(store.notice))
         notice = self.query_one("#home-notice", Static)
@@ -190,25 +227,21 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         return home_words.review_entry(self.dashboard.reviews.due)
 
     def refresh_dashboard(self) -> None:
-        """Work out the figures again (once the lessons and the puzzles have loaded) and show them."""
-        lessons, puzzles = self.trainer.lessons, self.trainer.puzzles
+        """Work out the figures again (once the catalogue of the lessons and the puzzles is in) and show them."""
+        lessons, puzzles = self.lesson_catalogue(), self.puzzle_catalogue()
         button = self.query_one("#continue", Button)
         if lessons is None or puzzles is None:
             self.dashboard = None
             button.display = False
             return
-        from trainer.training.progress import (  # pydantic's content models stay off startup
-            figure_title,
-            gather,
-            records_of,
-        )
+        from trainer.training.progress import figure_title, gather, records_of
 
         self.dashboard = gather(records_of(self.store), lessons, puzzles, now=self.now())
         self.query_one(DashboardSummary).show(self.dashboard, figure_title)
         button.label = Text(home_words.continue_button(self.dashboard.continue_with.label))
         button.display = True
 
-    def first_unfinished_lesson(self, library: LessonLibrary | None) -> int:
+    def first_unfinished_lesson(self, library: LessonCatalogue | None) -> int:
         """The menu index of the lesson to take next: the first one not done (the first one if all are)."""
         if library is None:
             return 0
@@ -239,13 +272,17 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             self.action_help()
 
     def open_lesson(self, lesson_id: str) -> None:
+        self.when_loaded(lambda: self.push_lesson(lesson_id))
+
+    def push_lesson(self, lesson_id: str) -> None:
         from trainer.tui.screens.lesson import LessonScreen, resume_step
 
         library = self.trainer.lessons
         if library is None:
             return
-        lesson = next(lesson for lesson in library.lessons if lesson.id == lesson_id)
-        self.app.push_screen(LessonScreen(lesson, start_step=resume_step(lesson, self.store)))
+        lesson = next((lesson for lesson in library.lessons if lesson.id == lesson_id), None)
+        if lesson is not None:
+            self.app.push_screen(LessonScreen(lesson, start_step=resume_step(lesson, self.store)))
 
     def action_focus_lessons(self) -> None:
         menu = self.query_one("#home-menu", OptionList)
@@ -255,13 +292,13 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
     def action_puzzles(self) -> None:
         from trainer.tui.screens.puzzles import PuzzleMenuScreen
 
-        if self.trainer.puzzles is not None:
-            self.app.push_screen(PuzzleMenuScreen())
+        self.when_loaded(lambda: self.app.push_screen(PuzzleMenuScreen()))
 
     def action_continue(self) -> None:
         """Go to the next useful thing, as the dashboard suggests."""
         if self.dashboard is not None:
-            self.follow(self.dashboard.continue_with)
+            suggestion = self.dashboard.continue_with
+            self.when_loaded(lambda: self.follow(suggestion))
 
     def follow(self, suggestion: Suggestion) -> None:
         """Open what ``suggestion`` names: the reviews, a lesson, puzzles near the rating, or a Streak."""
@@ -284,20 +321,17 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
     def action_review(self) -> None:
         from trainer.tui.screens.review import ReviewRun
 
-        if self.trainer.lessons is not None and self.trainer.puzzles is not None:
-            ReviewRun(self.trainer).start()
+        self.when_loaded(lambda: ReviewRun(self.trainer).start())
 
     def action_drill(self) -> None:
         from trainer.tui.screens.drill import DrillMenuScreen
 
-        if self.trainer.puzzles is not None:
-            self.app.push_screen(DrillMenuScreen())
+        self.when_loaded(lambda: self.app.push_screen(DrillMenuScreen()))
 
     def action_skill_drills(self) -> None:
         from trainer.tui.screens.skill_drills import SkillDrillMenuScreen
 
-        if self.trainer.puzzles is not None:
-            self.app.push_screen(SkillDrillMenuScreen())
+        self.when_loaded(lambda: self.app.push_screen(SkillDrillMenuScreen()))
 
     def action_review_game(self) -> None:
         from trainer.tui.screens.game_review import GameReviewMenuScreen
