@@ -32,7 +32,7 @@ PROSE = re.compile(r"[A-Za-z]{2,}[,;:.!?]?\s+[A-Za-z(]")
 QUIET_CALLS = {"compile", "match", "fullmatch", "search", "sub", "execute", "executemany", "executescript", "getLogger"}
 """Calls whose text arguments are never shown: patterns and SQL."""
 QUIET_CALLS |= {"execute_read", "execute_write"}  # the progress store's queries and statements (its Database): SQL
-QUIET_NAMES = re.compile(r"(DEFAULT_)?CSS|.*_SQL|.*_PATTERN|SCHEMA.*|MAT_.*|.*_NOTATION")
+QUIET_NAMES = re.compile(r"(DEFAULT_)?CSS|.*_(SQL|sql)|.*_PATTERN|SCHEMA.*|MAT_.*|.*_NOTATION")
 """Assignments whose text is never shown: stylesheets, SQL, patterns, the words GNU Backgammon's .mat files use,
 notation the user types (never translated)."""
 QUIET_FUNCTIONS = {"__repr__"}

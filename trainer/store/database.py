@@ -382,8 +382,8 @@ def _sound_copy(source: sqlite3.Connection, fresh: sqlite3.Connection) -> bool:
     """Whether ``source`` has exactly the tables, columns and indexes of ``fresh`` (a new in-memory copy, at this
     bgtrainer's layout) and no damaged row (a value of a type its column refuses, a text that is no UTF-8): then it
     can serve as the in-memory copy as it is, with nothing to leave out."""
-    layout = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
-    if source.execute(layout).fetchall() != fresh.execute(layout).fetchall():
+    layout_sql = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+    if source.execute(layout_sql).fetchall() != fresh.execute(layout_sql).fetchall():
         return False
     return all(_sound_rows(source, table, _columns(fresh, table)) for table in _tables(fresh))
 
@@ -452,8 +452,8 @@ def _sound_rows(
     :raises ValueError: for a column type the check doesn't know.
     """
     refused = _refused(columns)
-    chosen = f"({where}) AND ({refused})" if where else refused
-    if source.execute(f"SELECT EXISTS (SELECT 1 FROM {table} WHERE {chosen})", parameters).fetchone()[0]:
+    chosen_sql = f"({where}) AND ({refused})" if where else refused
+    if source.execute(f"SELECT EXISTS (SELECT 1 FROM {table} WHERE {chosen_sql})", parameters).fetchone()[0]:
         return False
     texts = [f"group_concat({name}, char(10))" for name, declared, _ in columns if declared == "TEXT"]
     if not texts:
@@ -478,9 +478,10 @@ def _refused(columns: list[Column]) -> str:
 
     :raises ValueError: for a column type the check doesn't know.
     """
-    return " OR ".join(
+    condition_sql = " OR ".join(
         f"typeof({name}) NOT IN ({_allowed_types(declared, not_null)})" for name, declared, not_null in columns
     )
+    return condition_sql
 
 
 def _allowed_types(declared: str, not_null: bool) -> str:
@@ -499,10 +500,10 @@ def _insert_rows(target: sqlite3.Connection, table: str, columns: list[Column], 
     were skipped as breaking one."""
     names = ", ".join(name for name, _, _ in columns)
     marks = ", ".join("?" * len(columns))
-    insert = f"INSERT INTO {table} ({names}) VALUES ({marks})"
+    insert_sql = f"INSERT INTO {table} ({names}) VALUES ({marks})"
     target.execute("SAVEPOINT copy_rows")
     try:
-        target.executemany(insert, rows)
+        target.executemany(insert_sql, rows)
     except sqlite3.IntegrityError:
         target.execute("ROLLBACK TO copy_rows")
     else:
@@ -512,7 +513,7 @@ def _insert_rows(target: sqlite3.Connection, table: str, columns: list[Column], 
     try:
         for values in rows:
             try:
-                target.execute(insert, values)
+                target.execute(insert_sql, values)
             except sqlite3.IntegrityError:
                 skipped += 1
     finally:
