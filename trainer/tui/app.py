@@ -99,7 +99,7 @@ class TrainerApp(App[None]):
     ) -> None:
         """``language``: the one asked for when starting (``--lang``, ``BGTRAINER_LANG``); else the one chosen in
         the app last time, else the one in use (the locale's). ``resume_garbage_collection``: the program paused
-        Python's garbage collector for the start (:func:`trainer.cli.run_app`); once the content is in, what the
+        Python's garbage collector for the start (:func:`trainer.cli.main.run_app`); once the content is in, what the
         start made is set aside for good (``gc.freeze``: no later collection walks it again) and collection
         resumes."""
         super().__init__()
