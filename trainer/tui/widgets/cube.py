@@ -3,8 +3,8 @@
 A screen includes :class:`CubeActions` (in its panel) and sets which actions apply now in its one reactive,
 :attr:`CubeActions.allowed`; the widget shows only those buttons and posts :class:`CubeActions.Chosen` when one is
 chosen, by a click or by the screen's keys (``d``, ``t``, ``p``, ``b`` on a
-:class:`~trainer.tui.screens.task_screen.TaskScreen`; ``r``, "no double, roll", where a screen asks for the decision itself,
-as a cube puzzle does). The widget decides nothing: the screen checks the choice with the engine and answers it.
+:class:`~trainer.tui.screens.task_screen.TaskScreen`; ``r``, "no double, roll", where a screen asks for the decision
+itself, as a cube puzzle does). The widget decides nothing: the screen checks the choice with the engine and answers it.
 """
 
 from __future__ import annotations
