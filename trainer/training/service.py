@@ -36,9 +36,9 @@ from trainer.practice.ratings import Glicko
 from trainer.practice.run import RunResult
 from trainer.practice.schedule import Card
 from trainer.practice.stats import MAIN_QUESTION
-from trainer.shared.kinds import DrillName, RatingKind, rating_kind
+from trainer.shared.kinds import DrillMode, DrillName, RatingKind, rating_kind
 from trainer.shared.skill import Skill
-from trainer.store import DrillMode, ProgressStore, Question
+from trainer.store import ProgressStore, Question
 from trainer.training.standing import LessonStanding as LessonStanding  # where the screens and the tests import them
 from trainer.training.standing import lesson_standing as lesson_standing
 
