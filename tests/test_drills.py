@@ -17,6 +17,7 @@ from trainer.practice.run import (
     Streak,
     run_order,
 )
+from trainer.shared.kinds import DRILL_MODES
 
 T0 = 1_800_000_000.0
 
@@ -33,6 +34,7 @@ def endless(name: str = "p") -> list[Item]:
 
 def test_the_modes_by_their_names_in_the_store() -> None:
     assert RUN_MODES["streak"] == Streak() and RUN_MODES["storm"] == Storm() and len(RUN_MODES) == 2
+    assert tuple(RUN_MODES) == DRILL_MODES == ("streak", "storm")  # one run mode for each mode the store keeps
     assert (Streak.key, Storm.key) == ("streak", "storm")
     assert (STORM_SECONDS, STORM_MISS_PENALTY) == (180.0, 10.0) == (Storm().seconds, Storm().penalty)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pilot_support import feedback_text, option_lines, screen_text, settle, started, type_play
 from textual.widgets import Static
-from training_support import DAY, T0, FakeClock
+from training_support import DAY, T0, FakeClock, run_result
 
 from trainer.cli.main import main
 from trainer.content.best import best_figures
@@ -18,7 +18,7 @@ from trainer.content.puzzles import Puzzle, load_puzzles
 from trainer.practice.run import STORM_SECONDS, run_order
 from trainer.shared.kinds import rating_kind
 from trainer.store import ProgressStore
-from trainer.training.service import answer_puzzle, current_rating, due_reviews, finish_drill, puzzles_near_rating
+from trainer.training.service import answer_puzzle, current_rating, due_reviews, puzzles_near_rating, record_run
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.skill_drills import BestRunScreen, SkillDrillMenuScreen
 
@@ -136,7 +136,7 @@ async def test_a_best_play_streak_from_home_ends_at_the_first_miss_showing_the_b
 
 async def test_a_best_play_storm_moves_on_at_once_and_a_miss_costs_ten_seconds(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path)
-    finish_drill(store, "storm", 4, mistakes=0, seconds=STORM_SECONDS, now=T0 - 60, drill="best")
+    record_run(store, run_result("storm", 4, mistakes=0, seconds=STORM_SECONDS, at=T0 - 60, drill="best"))
     store.close()
     clock = FakeClock()
     app = TrainerApp(data_dir=tmp_path, clock=clock)
@@ -175,7 +175,7 @@ def test_stats_show_every_rating_the_best_play_drill_and_the_counting_drills(
     store = ProgressStore(tmp_path)
     try:
         answer_puzzle(store, BEST[0], best_play(BEST[0]), correct=True, seconds=9.0, now=T0)
-        finish_drill(store, "streak", 6, mistakes=1, seconds=80.0, now=T0, drill="best")
+        record_run(store, run_result("streak", 6, mistakes=1, seconds=80.0, at=T0, drill="best"))
         for number, puzzle in enumerate(shots[:11]):
             right = number != 3
             answer = puzzle.answers[0] if right else "0"

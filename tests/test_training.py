@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from training_support import run_result
 
 from trainer.content.puzzles import Puzzle, load_puzzles
 from trainer.practice.ratings import Glicko, puzzle_start
@@ -24,7 +25,6 @@ from trainer.training.service import (
     current_rating,
     due_count,
     due_reviews,
-    finish_drill,
     is_rated,
     main_question,
     puzzles_near_rating,
@@ -137,10 +137,10 @@ def test_puzzles_near_the_rating_leave_out_solved_ones(store: ProgressStore) -> 
 
 
 def test_drill_runs_say_when_they_beat_the_best(store: ProgressStore) -> None:
-    assert finish_drill(store, "streak", 5, mistakes=1, seconds=40.0, now=T0)
-    assert not finish_drill(store, "streak", 5, mistakes=1, seconds=30.0, now=T0 + 60)
-    assert finish_drill(store, "streak", 8, mistakes=1, seconds=50.0, now=T0 + 120)
-    assert finish_drill(store, "storm", 3, mistakes=4, seconds=180.0, now=T0 + 300)
+    assert record_run(store, run_result("streak", 5, mistakes=1, seconds=40.0, at=T0))
+    assert not record_run(store, run_result("streak", 5, mistakes=1, seconds=30.0, at=T0 + 60))
+    assert record_run(store, run_result("streak", 8, mistakes=1, seconds=50.0, at=T0 + 120))
+    assert record_run(store, run_result("storm", 3, mistakes=4, seconds=180.0, at=T0 + 300))
     assert store.drills.drill_best("streak") == 8
 
 
@@ -160,7 +160,7 @@ def test_the_dashboard_of_a_training_session(store: ProgressStore) -> None:
     puzzles: list[Puzzle] = [*LIBRARY.puzzles, *LIBRARY.drills]
     answer_puzzle(store, MEDIUM, MEDIUM.answers[0], correct=True, seconds=5.0, now=T0)
     answer_puzzle(store, EASY, "24/18", correct=False, seconds=9.0, now=T0 + 60)
-    finish_drill(store, "storm", 14, mistakes=2, seconds=180.0, now=T0 + 400)
+    record_run(store, run_result("storm", 14, mistakes=2, seconds=180.0, at=T0 + 400))
     board = dashboard(records_of(store), [], puzzles, now=T0 + 20 * MINUTE)
     assert board.reviews.due == 1 and board.continue_with.label == "Review (1 due)"
     assert board.rating.rated_attempts == 2 and board.drills.best_storm == 14

@@ -14,7 +14,7 @@ from pilot_support import option_lines, settle, started, type_play
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Button, OptionList, Static
-from training_support import DAY, LESSONS, LIBRARY, MEDIUM, MINUTE, T0, FakeClock, seed_progress
+from training_support import DAY, LESSONS, LIBRARY, MEDIUM, MINUTE, T0, FakeClock, run_result, seed_progress
 
 from trainer.content.models import ChooseStep
 from trainer.content.puzzles import Puzzle
@@ -29,7 +29,7 @@ from trainer.training.service import (
     answer_puzzle,
     current_puzzle_rating,
     current_rating,
-    finish_drill,
+    record_run,
 )
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen, drill_positions
@@ -210,7 +210,7 @@ async def test_practice_serves_the_shipped_positions_near_the_learners_rating(tm
 
 async def test_streak_runs_until_the_first_miss_and_keeps_the_best(tmp_path: Path) -> None:
     store = with_store(tmp_path)
-    finish_drill(store, "streak", 1, mistakes=1, seconds=20.0, now=T0 - DAY)
+    record_run(store, run_result("streak", 1, mistakes=1, seconds=20.0, at=T0 - DAY))
     store.close()
     app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
     async with app.run_test(size=SIZE) as pilot:
@@ -282,7 +282,7 @@ async def test_a_forced_roll_in_a_streak_or_a_storm_counts_once_it_is_played(tmp
 
 async def test_storm_runs_three_minutes_on_the_clock_a_miss_costs_ten_seconds(tmp_path: Path) -> None:
     store = with_store(tmp_path)
-    finish_drill(store, "storm", 5, mistakes=0, seconds=STORM_SECONDS, now=T0 - DAY)
+    record_run(store, run_result("storm", 5, mistakes=0, seconds=STORM_SECONDS, at=T0 - DAY))
     store.close()
     clock = FakeClock()
     app = TrainerApp(data_dir=tmp_path, clock=clock)

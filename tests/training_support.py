@@ -6,9 +6,10 @@ from pathlib import Path
 
 from trainer.content.loader import load_lessons
 from trainer.content.puzzles import load_puzzles
-from trainer.practice.run import STORM_SECONDS
+from trainer.practice.run import RUN_MODES, STORM_SECONDS, RunResult
+from trainer.shared.kinds import DrillMode, DrillName
 from trainer.store import ProgressStore
-from trainer.training.service import answer_puzzle, finish_drill
+from trainer.training.service import answer_puzzle, record_run
 
 T0 = 1_800_000_000.0
 """The fake clock's start (January 2027)."""
@@ -35,6 +36,13 @@ class FakeClock:
         self.now += seconds
 
 
+def run_result(
+    mode: DrillMode, score: int, *, mistakes: int, seconds: float, at: float, drill: DrillName = "recognition"
+) -> RunResult:
+    """A finished run of ``drill`` to keep (:func:`~trainer.training.service.record_run`), as a run reports it."""
+    return RunResult(RUN_MODES[mode], drill, score, mistakes, seconds, finished_at=at)
+
+
 def seed_progress(folder: Path) -> None:
     """Two days of practice up to :data:`T0`: lesson 1 done, a bear-off right and a forced puzzle missed (both rated;
     the miss due for review), a Streak of 7 and a Storm of 12."""
@@ -46,7 +54,7 @@ def seed_progress(folder: Path) -> None:
         right = next(p for p in LIBRARY.puzzles if p.kind == "bearoff" and p.difficulty == 2)
         answer_puzzle(store, right, right.answers[0], correct=True, seconds=8.0, now=T0 - DAY)
         answer_puzzle(store, MEDIUM, "pass", correct=False, seconds=5.0, now=T0 - 30 * MINUTE)
-        finish_drill(store, "streak", 7, mistakes=1, seconds=60.0, now=T0 - DAY)
-        finish_drill(store, "storm", 12, mistakes=3, seconds=STORM_SECONDS, now=T0 - 40 * MINUTE)
+        record_run(store, run_result("streak", 7, mistakes=1, seconds=60.0, at=T0 - DAY))
+        record_run(store, run_result("storm", 12, mistakes=3, seconds=STORM_SECONDS, at=T0 - 40 * MINUTE))
     finally:
         store.close()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar, Generic, Literal, Protocol, TypeVar
 
-from trainer.shared.kinds import DrillName
+from trainer.shared.kinds import DrillMode, DrillName
 
 STORM_SECONDS = 180.0
 STORM_MISS_PENALTY = 10.0
@@ -62,7 +62,7 @@ class Storm:
 
 RunMode = Streak | Storm
 _MODES: tuple[RunMode, ...] = (Streak(), Storm())
-RUN_MODES: dict[Literal["streak", "storm"], RunMode] = {mode.key: mode for mode in _MODES}
+RUN_MODES: dict[DrillMode, RunMode] = {mode.key: mode for mode in _MODES}
 """Each mode by its name in the store."""
 
 

@@ -1,5 +1,5 @@
 """The kinds of practice kept apart, below the store (which keeps them) and the practice layer (which rates them):
-the learner's ratings per kind of puzzle, and the drills whose runs have bests of their own."""
+the learner's ratings per kind of puzzle, the drills whose runs have bests of their own, and the modes of a run."""
 
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ RATING_KINDS: tuple[RatingKind, ...] = get_args(RatingKind)
 DrillName = Literal["recognition", "best"]
 """What a Streak or Storm drills: forced-move recognition, or best-play puzzles."""
 DRILLS: tuple[DrillName, ...] = get_args(DrillName)
+DrillMode = Literal["streak", "storm"]
+"""A drill's run: a Streak (until the first miss) or a Storm (against the clock)."""
+DRILL_MODES: tuple[DrillMode, ...] = get_args(DrillMode)
 
 
 RATED_APART: dict[str, RatingKind] = {"best": "best", "cube": "cube"}

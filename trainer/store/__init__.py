@@ -19,7 +19,7 @@ it says is in :mod:`~trainer.store.wording`. The store keeps numbers; ratings an
 """
 
 from trainer.store.database import BUSY_TIMEOUT
-from trainer.store.drills import DRILL_MODES, DrillMode, DrillRun
+from trainer.store.drills import DrillRun
 from trainer.store.games import StoredGame, find_game
 from trainer.store.lessons import FinishedLesson, LessonProgress, LessonStepRecord
 from trainer.store.local_games import StoredLocalGame
@@ -34,9 +34,7 @@ from trainer.store.saves import GameChangedError
 __all__ = [
     "BUSY_TIMEOUT",
     "DATABASE_NAME",
-    "DRILL_MODES",
     "QUESTIONS",
-    "DrillMode",
     "DrillRun",
     "FinishedLesson",
     "GameChangedError",

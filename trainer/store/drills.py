@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Literal, get_args
 
-from trainer.shared.kinds import DRILLS, DrillName
+from trainer.shared.kinds import DRILL_MODES, DRILLS, DrillMode, DrillName
 from trainer.store import wording
 from trainer.store.database import Records
 
-DrillMode = Literal["streak", "storm"]
-DRILL_MODES: tuple[DrillMode, ...] = get_args(DrillMode)
 _RUNS_SQL = "SELECT mode, score, mistakes, seconds, finished_at, drill FROM drill_run"
 
 

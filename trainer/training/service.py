@@ -36,9 +36,9 @@ from trainer.practice.ratings import Glicko
 from trainer.practice.run import RunResult
 from trainer.practice.schedule import Card
 from trainer.practice.stats import MAIN_QUESTION
-from trainer.shared.kinds import DrillName, RatingKind, rating_kind
+from trainer.shared.kinds import RatingKind, rating_kind
 from trainer.shared.skill import Skill
-from trainer.store import DrillMode, ProgressStore, Question
+from trainer.store import ProgressStore, Question
 from trainer.training.standing import LessonStanding, lesson_standing
 
 if TYPE_CHECKING:
@@ -244,34 +244,15 @@ def _solved(store: ProgressStore, puzzles: Sequence[Puzzle]) -> set[str]:
     return solved_puzzles(puzzles, store.puzzles.all_puzzle_attempts())
 
 
-def finish_drill(
-    store: ProgressStore,
-    mode: DrillMode,
-    score: int,
-    *,
-    mistakes: int,
-    seconds: float,
-    now: float,
-    drill: DrillName = "recognition",
-) -> bool:
-    """Store a finished Streak or Storm of ``drill``; whether it beats the best so far."""
-    best = store.drills.drill_best(mode, drill)
-    store.drills.record_drill_run(mode, score, mistakes=mistakes, seconds=seconds, at=now, drill=drill)
-    return score > best
-
-
 def record_run(store: ProgressStore, result: RunResult) -> bool:
     """Store a Streak or Storm run's result (:meth:`~trainer.practice.run.Run.result`); whether it beats the best so
     far."""
-    return finish_drill(
-        store,
-        result.mode.key,
-        result.score,
-        mistakes=result.mistakes,
-        seconds=result.seconds,
-        now=result.finished_at,
-        drill=result.drill,
+    mode = result.mode.key
+    best = store.drills.drill_best(mode, result.drill)
+    store.drills.record_drill_run(
+        mode, result.score, mistakes=result.mistakes, seconds=result.seconds, at=result.finished_at, drill=result.drill
     )
+    return result.score > best
 
 
 # --- lessons -------------------------------------------------------------------------------------------------------

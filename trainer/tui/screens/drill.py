@@ -17,7 +17,7 @@ deals its positions in the mix drawn at random with target shares, no fixed cycl
 (:func:`~trainer.content.recognition.deal`). In Storm a right answer moves straight on, the reason staying in view. A
 review shows one position due for review and ends (:class:`DrillScreen` with ``mode="review"``).
 
-The clock is the app's (:attr:`TrainerApp.clock`), so tests drive Storm with a fake one.
+Streak and Storm run on :class:`~trainer.tui.screens.run_screen.RunScreen`, as the best-play runs do.
 """
 
 from __future__ import annotations
@@ -25,13 +25,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
-from textual.timer import Timer
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -48,12 +47,14 @@ from trainer.content.recognition import (
 )
 from trainer.engine import Play
 from trainer.i18n import N_
-from trainer.practice.run import RUN_MODES, STORM_MISS_PENALTY, STORM_SECONDS, Run, RunResult, Storm, run_order
-from trainer.training.service import answer_puzzle, puzzles_near_rating, record_run
+from trainer.practice.run import STORM_MISS_PENALTY, STORM_SECONDS, run_order
+from trainer.shared.kinds import DRILL_MODES, DrillMode
+from trainer.training.service import answer_puzzle, puzzles_near_rating
 from trainer.tui.playing import BoardPlay
 from trainer.tui.scenes import played_scene
 from trainer.tui.screens.base import MenuPageScreen
-from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS, TaskScreen
+from trainer.tui.screens.run_screen import RunScreen
+from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS
 from trainer.tui.widgets.board import BoardScene
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
@@ -62,15 +63,13 @@ from trainer.tui.wording import drill as drill_words
 from trainer.tui.wording import review as review_words
 from trainer.tui.wording import skill_drills as skill_drills_words
 
-Mode = Literal["practice", "streak", "storm", "review"]
-MODES: tuple[Mode, ...] = ("practice", "streak", "storm")
+Mode = Literal["practice", "review"] | DrillMode
+MODES: tuple[Mode, ...] = ("practice", *DRILL_MODES)
 Phase = Literal["ask", "play", "done", "over"]
 """``ask``: forced, not forced or no play?; ``play``: play the forced roll; ``done``: answered, enter goes on;
 ``over``: the Streak or Storm has ended."""
 ANSWER_KEYS: dict[Answer, str] = {"forced": "f", "not forced": "n", "no play": "p"}
 """Each answer and the key that gives it (its button says both)."""
-TICK_SECONDS = 0.25
-"""How often a Storm's clock is read and shown."""
 
 
 def drill_positions(
@@ -85,7 +84,7 @@ def drill_positions(
     the shipped ones not ``answered`` yet, ``near`` choosing each among those of its part of the mix left (in file
     order without it); Streak and Storm all of them shuffled by ``seed``, easy ones first within each part, so that a
     run climbs. Generated positions follow without end."""
-    if mode in ("streak", "storm"):
+    if mode in DRILL_MODES:
         yield from deal(run_order(shipped, seed), seed)
     else:
         yield from deal([puzzle for puzzle in shipped if puzzle.id not in answered], seed, pick=near)
@@ -95,28 +94,6 @@ def drill_positions(
 def answer_action(answer: Answer) -> str:
     """The screen's action that gives ``answer``."""
     return f"screen.answer({answer!r})"
-
-
-def clock_text(seconds: float) -> str:
-    """``m:ss`` for a Storm's time left (rounded up, so 0:00 means the time is up)."""
-    whole = max(0, int(-(-seconds // 1)))
-    return f"{whole // 60}:{whole % 60:02d}"  # a clock's figures, the same in every language
-
-
-def run_status(run: Run[Any], best: int, now: float) -> str:
-    """A Streak's or Storm's score against the ``best`` at ``now`` (a Storm's time left first), for the title bar."""
-    shown_best = max(best, run.score)
-    left = run.time_left(now)
-    if left is None:
-        return drill_words.streak_status(run.score, shown_best)
-    return drill_words.storm_status(clock_text(left), run.score, shown_best)
-
-
-def run_lead(result: RunResult) -> str:
-    """What a finished run's result says first: a Storm's score and misses, a Streak's score."""
-    if isinstance(result.mode, Storm):
-        return drill_words.storm_over(result.score, result.mistakes)
-    return drill_words.streak_over(result.score)
 
 
 class DrillMenuScreen(MenuPageScreen):
@@ -152,7 +129,7 @@ class DrillMenuScreen(MenuPageScreen):
             self.app.push_screen(DrillScreen(mode))
 
 
-class DrillScreen(TaskScreen, inherit_bindings=False):
+class DrillScreen(RunScreen[RecognitionPuzzle], inherit_bindings=False):
     """One drill run: a position and a roll at a time; answer, read the reason, go on.
 
     Its keys are its own (the answers first in the footer), the task screen's that apply declared again."""
@@ -173,6 +150,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
     ]
 
     phase: reactive[Phase] = reactive("ask", bindings=True)
+    drill = "recognition"
 
     def __init__(self, mode: Mode, positions: Sequence[RecognitionPuzzle] | None = None) -> None:
         """A run of ``mode``; ``positions`` replaces the shipped ones and the generator (a review's one position)."""
@@ -185,11 +163,6 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.started = time.monotonic()
         self.right = 0
         self.answered = 0
-        self.run: Run[RecognitionPuzzle] | None = None
-        """The Streak or Storm in progress (``None`` in practice and review)."""
-        self.best = 0
-        self.new_best = False
-        self.timer: Timer | None = None
         self.set_reactive(DrillScreen.phase, "ask")  # so that an early check of the keys runs no watcher yet
 
     def compose(self) -> ComposeResult:
@@ -221,13 +194,11 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
 
     @property
     def timed(self) -> bool:
-        return self.mode in ("streak", "storm")
+        return self.mode in DRILL_MODES
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.start_run()
-        if self.run is not None and self.run.mode.timed:
-            self.timer = self.set_interval(TICK_SECONDS, self.tick)
+    @property
+    def ended(self) -> bool:
+        return self.phase == "over"
 
     def start_run(self) -> None:
         """A new run: its positions, and in Streak and Storm a fresh score against the best."""
@@ -245,10 +216,8 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
             )
             positions = drill_positions(shipped, self.mode, int(now), answered=answered, near=self.nearest)
         self.right = self.answered = 0
-        self.new_best = False
-        if self.mode in ("streak", "storm"):
-            self.best = self.store.drills.drill_best(self.mode)
-            self.run = Run(RUN_MODES[self.mode], positions, started_at=now, drill="recognition")
+        if self.mode in DRILL_MODES:
+            self.begin_run(self.mode, positions, now)
         else:
             self.positions = positions
         self.feedback.clear()
@@ -280,12 +249,14 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
 
     def show_title(self) -> None:
         if self.run is not None:
-            status = run_status(self.run, self.best, self.now())
-        elif self.mode == "practice":
-            status = drill_words.practice_status(self.right, self.answered) if self.answered else ""
+            self.show_run_status()
+        elif self.mode == "practice" and self.answered:
+            self.show_status(drill_words.practice_status(self.right, self.answered))
         else:
-            status = ""
-        self.task_layout.set_title(" " + drill_words.drill_title_bar(self.mode, status))
+            self.show_status("")
+
+    def title_bar(self, status: str) -> str:
+        return drill_words.drill_title_bar(self.mode, status)
 
     def watch_phase(self) -> None:
         self.refresh_controls()
@@ -325,10 +296,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         )
 
     def action_answer(self, answer: Answer) -> None:
-        if self.phase != "ask" or self.puzzle is None:
-            return
-        if self.run is not None and self.run.is_over(self.now()):
-            self.tick()
+        if self.phase != "ask" or self.puzzle is None or self.time_is_up():
             return
         feedback = grade_recognition(self.puzzle, answer)
         self.record(answer, feedback.correct, question="forced")
@@ -380,7 +348,7 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
         self.right += int(correct)
         run_over = self.run is not None and self.run.answer(correct, self.now()).over
         if self.run is not None and self.run.mode.timed:
-            self.feedback.show(drill_words.previous_position(feedback.message), "right" if correct else "wrong")
+            self.say_previous(feedback)
             if run_over:
                 self.finish()
             else:
@@ -406,43 +374,9 @@ class DrillScreen(TaskScreen, inherit_bindings=False):
 
     # --- Streak and Storm ---------------------------------------------------------------------------------
 
-    def tick(self) -> None:
-        """Read the clock: show the time left, and end the Storm when it is up."""
-        if self.run is None or not self.run.mode.timed or self.phase == "over":
-            return
-        if self.run.is_over(self.now()):
-            self.finish()
-        else:
-            self.show_title()
-
-    def finish(self) -> None:
-        """The Streak missed or the Storm's time up (or its positions all answered): keep the run, say the score
-        against the best."""
-        assert self.run is not None
-        result = self.run.result(self.now())
-        self.new_best = record_run(self.store, result)
-        score, lead = result.score, run_lead(result)
-        best = max(self.best, score)
+    def show_run_over(self, result: str) -> None:
         self.phase = "over"
         self.playing = None
         self.board.choosing = False
         self.board.scene = replace(self.board.scene, caption="")
-        self.query_one(".step-heading", Static).update(drill_words.run_over(self.mode))
-        self.query_one("#drill-prompt", Static).update(drill_words.run_result(lead, best, new_best=self.new_best))
-        self.task_layout.set_title(" " + drill_words.drill_title_bar(self.mode, drill_words.run_score(score, best)))
-        self.best = best
-
-    def action_again(self) -> None:
-        if self.phase == "over":
-            self.start_run()
-
-    def action_leave(self) -> None:
-        """Back: a Streak left before a miss is kept (its answers were all right); a Storm must run its time."""
-        kept = None if self.run is None else self.run.left(self.now())
-        if kept is not None:
-            record_run(self.store, kept)
-        self.app.pop_screen()
-
-    def on_unmount(self) -> None:
-        if self.timer is not None:
-            self.timer.stop()
+        self.query_one("#drill-prompt", Static).update(result)

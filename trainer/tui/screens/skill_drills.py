@@ -12,11 +12,10 @@ counting drills are :class:`~trainer.tui.screens.counting.CountingScreen`'s.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
-from textual.timer import Timer
 from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,22 +23,17 @@ from trainer.content.grading import Feedback
 from trainer.content.models import BestPuzzle
 from trainer.engine import Play
 from trainer.i18n import N_
-from trainer.practice.run import RUN_MODES, STORM_MISS_PENALTY, STORM_SECONDS, Run, run_order
-from trainer.training.service import record_run
+from trainer.practice.run import STORM_MISS_PENALTY, STORM_SECONDS, run_order
+from trainer.shared.kinds import DrillMode
 from trainer.tui.playing import Refused
 from trainer.tui.scenes import played_scene
 from trainer.tui.screens.base import MenuPageScreen
-from trainer.tui.screens.drill import TICK_SECONDS, run_lead, run_status
 from trainer.tui.screens.puzzles import PuzzleScreen
+from trainer.tui.screens.run_screen import RunScreen
 from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS
 from trainer.tui.widgets.task import NotationInput
-from trainer.tui.wording import drill as drill_words
 from trainer.tui.wording import skill_drills as skill_drills_words
 
-if TYPE_CHECKING:
-    from trainer.content.puzzles import Puzzle
-
-RunMode = Literal["streak", "storm"]
 ENTRIES: tuple[str, ...] = ("best:streak", "best:storm", "count:shots", "count:pips")
 """The menu's entries, in its order (keys 1-4)."""
 
@@ -90,7 +84,7 @@ class SkillDrillMenuScreen(MenuPageScreen):
             return
         group, name = entry.split(":")
         if group == "best":
-            best: list[Puzzle] = [puzzle for puzzle in library.puzzles if isinstance(puzzle, BestPuzzle)]
+            best = [puzzle for puzzle in library.puzzles if isinstance(puzzle, BestPuzzle)]
             if best:
                 self.app.push_screen(BestRunScreen("storm" if name == "storm" else "streak", best))
         elif name in ("shots", "pips"):
@@ -99,7 +93,7 @@ class SkillDrillMenuScreen(MenuPageScreen):
             self.app.push_screen(CountingScreen("shots" if name == "shots" else "pips"))
 
 
-class BestRunScreen(PuzzleScreen, inherit_bindings=False):
+class BestRunScreen(RunScreen[BestPuzzle], PuzzleScreen, inherit_bindings=False):
     """A Streak or Storm of best-play puzzles: one play per puzzle, right or missed, scored by the mode. The run
     (:class:`~trainer.practice.run.Run`) serves the puzzles, not the puzzle screen's list and index.
 
@@ -120,42 +114,33 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
     over: reactive[bool] = reactive(False, bindings=True)
     """Whether the run has ended (the Streak missed, the Storm's time up)."""
 
-    def __init__(self, mode: RunMode, puzzles: list[Puzzle], *, seed: int | None = None) -> None:
+    drill = "best"
+
+    def __init__(self, mode: DrillMode, puzzles: list[BestPuzzle], *, seed: int | None = None) -> None:
         """A run of ``mode`` over ``puzzles`` (shuffled by ``seed``, by default the time the run starts)."""
-        self.mode: RunMode = mode
+        self.mode: DrillMode = mode
         self.pool = list(puzzles)
         self.seed = seed
         super().__init__(run_order(self.pool, seed or 0))
-        self.run = self.new_run(self.puzzles, 0.0)
-        self.best = 0
-        self.new_best = False
-        self.timer: Timer | None = None
         self.set_reactive(BestRunScreen.over, False)
 
-    def new_run(self, puzzles: list[Puzzle], now: float) -> Run[Puzzle]:
-        """A run of the screen's mode over ``puzzles`` from ``now``, its first puzzle up."""
-        run = Run(RUN_MODES[self.mode], puzzles, started_at=now, drill="best")
-        run.next_puzzle()
-        return run
+    @property
+    def puzzle(self) -> BestPuzzle:
+        """The run's puzzle up."""
+        puzzle = self.running().puzzle
+        assert puzzle is not None
+        return puzzle
 
     @property
-    def puzzle(self) -> Puzzle:
-        """The run's puzzle up."""
-        assert self.run.puzzle is not None
-        return self.run.puzzle
-
-    def on_mount(self) -> None:
-        self.start_run()
-        if self.run.mode.timed:
-            self.timer = self.set_interval(TICK_SECONDS, self.tick)
+    def ended(self) -> bool:
+        return self.over
 
     def start_run(self) -> None:
-        """A new run: the puzzles in a new order, a fresh score against the best."""
+        """A new run: the puzzles in a new order, a fresh score against the best, its first puzzle up."""
         now = self.now()
-        self.run = self.new_run(run_order(self.pool, self.seed if self.seed is not None else int(now)), now)
+        self.begin_run(self.mode, run_order(self.pool, self.seed if self.seed is not None else int(now)), now)
+        self.running().next_puzzle()
         self.seed = None  # a run started again is shuffled anew
-        self.best = self.store.drills.drill_best(self.mode, "best")
-        self.new_best = False
         self.over = False
         self.show_puzzle()
 
@@ -178,8 +163,10 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
     # --- showing ---------------------------------------------------------------------------------------
 
     def show_title(self) -> None:
-        status = run_status(self.run, self.best, self.now())
-        self.task_layout.set_title(" " + skill_drills_words.best_run_title_bar(self.mode, status))
+        self.show_run_status()
+
+    def title_bar(self, status: str) -> str:
+        return skill_drills_words.best_run_title_bar(self.mode, status)
 
     def show_rating(self) -> None:
         self.query_one("#rating", Static).update(skill_drills_words.run_not_rated())
@@ -203,19 +190,16 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
 
     def grade(self, feedback: Feedback, answer: str, *, typed: bool = False) -> None:
         """The first play is the answer: scored by the mode, the best play shown after a miss."""
-        if self.done or self.over:
-            return
-        if self.run.is_over(self.now()):
-            self.tick()
+        if self.done or self.over or self.time_is_up():
             return
         self.record(answer, feedback.correct)
         if not feedback.correct:
             self.show_best()
-        effect = self.run.answer(feedback.correct, self.now())
-        if self.run.mode.timed and not effect.over:
+        run = self.running()
+        effect = run.answer(feedback.correct, self.now())
+        if run.mode.timed and not effect.over:
             self.next_puzzle()  # at once, the verdict staying in view
-            said = drill_words.previous_position(feedback.message)
-            self.feedback.show(said, "right" if feedback.correct else "wrong")
+            self.say_previous(feedback)
             return
         self.feedback.show_feedback(feedback)
         if effect.over:
@@ -226,7 +210,7 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
 
     def show_best(self) -> None:
         """The best play on the board, from and to."""
-        if self.playing is None or not isinstance(self.puzzle, BestPuzzle):
+        if self.playing is None:
             return
         self.playing.reset()
         best = self.puzzle.accepted_plays()[0]
@@ -234,7 +218,7 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
 
     def next_puzzle(self) -> None:
         """Show the run's next puzzle."""
-        self.run.next_puzzle()
+        self.running().next_puzzle()
         self.show_puzzle()
 
     def action_next(self) -> None:
@@ -243,30 +227,12 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
 
     # --- the end ---------------------------------------------------------------------------------------
 
-    def tick(self) -> None:
-        """Read the clock: show the time left, and end the Storm when it is up."""
-        if not self.run.mode.timed or self.over:
-            return
-        if self.run.is_over(self.now()):
-            self.finish()
-        else:
-            self.show_title()
-
-    def finish(self) -> None:
-        """The Streak missed or the Storm's time up (or every puzzle answered): keep the run, say the score."""
-        result = self.run.result(self.now())
-        score, lead = result.score, run_lead(result)
-        self.new_best = record_run(self.store, result)
-        self.best = max(self.best, score)
+    def show_run_over(self, result: str) -> None:
         self.over = True
         self.done = True
         if self.playing is not None:
             self.board.choosing = False
-        self.query_one(".step-heading", Static).update(drill_words.run_over(self.mode))
-        self.query_one("#step-text", Markdown).update(drill_words.run_result(lead, self.best, new_best=self.new_best))
-        self.task_layout.set_title(
-            " " + skill_drills_words.best_run_title_bar(self.mode, drill_words.run_score(score, self.best))
-        )
+        self.query_one("#step-text", Markdown).update(result)
 
     def watch_over(self) -> None:
         self.refresh_controls()
@@ -276,18 +242,3 @@ class BestRunScreen(PuzzleScreen, inherit_bindings=False):
         if self.over:
             self.board.choosing = False
             self.notation.display = False
-
-    def action_again(self) -> None:
-        if self.over:
-            self.start_run()
-
-    def action_leave(self) -> None:
-        """Back: a Streak left before a miss is kept (its answers were all right); a Storm must run its time."""
-        kept = self.run.left(self.now())
-        if kept is not None:
-            record_run(self.store, kept)
-        self.app.pop_screen()
-
-    def on_unmount(self) -> None:
-        if self.timer is not None:
-            self.timer.stop()
