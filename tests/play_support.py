@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from trainer.analysis import Chances, CubeDecision, CubeOwner, GameContext, RankedPlay
-from trainer.engine import BAR, CHECKERS, OFF, Dice, Position, legal_plays
+from trainer.engine import BAR, CHECKERS, OFF, Dice, Position, legal_plays, moves
 from trainer.play import Session, Waiting
 
 SCALE = 0.05
@@ -103,3 +105,22 @@ def decide(session: Session) -> None:
         session.take()
     else:
         session.next_game()
+
+
+class Searches:
+    """Every search of the move generator for the legal plays of a roll, from now on (``monkeypatch`` wraps it):
+    :attr:`rolls` lists each searched position with its dice (low first)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.rolls: list[tuple[Position, tuple[int, int]]] = []
+        search = moves._search
+
+        def counted(position: Position, first: int, second: int, waiting: int) -> moves.Found:
+            self.rolls.append((position, (min(first, second), max(first, second))))
+            return search(position, first, second, waiting)
+
+        monkeypatch.setattr(moves, "_search", counted)
+
+    def of(self, position: Position, dice: Dice) -> int:
+        """How many times ``dice`` in ``position`` has been searched."""
+        return self.rolls.count((position, (dice.low, dice.high)))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from pilot_support import click_point, play_settled, settle, type_play
-from play_support import CheapEvaluator, decide
+from play_support import CheapEvaluator, Searches, decide
 from test_play_session import ScriptedCube
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
@@ -502,6 +502,34 @@ async def test_a_forced_roll_is_announced_and_the_hint_gives_the_cube_decision_b
         await pilot.press("enter")
         await play_settled(pilot, lambda: session.waiting_for is not Waiting.COMPUTER)
         assert session.events[-3].play is not None and str(session.events[-3].play) == "8/2(2)"
+
+
+async def test_a_learner_s_roll_is_searched_once_on_the_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """From r to the play confirmed (the roll explained, the turn played on the board, the play checked), the move
+    generator searches the learner's roll once: everything starts from the game's own legal plays."""
+    evaluator = CheapEvaluator()
+    session = Session.new(0, seed=1, evaluator=evaluator, tutor=False)
+    while session.waiting_for is not Waiting.ROLL:
+        decide(session)
+    app = make_app(tmp_path, evaluator)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = PlayScreen(session)
+        await app.push_screen(screen)
+        await play_settled(pilot)
+        searches = Searches(monkeypatch)
+        await pilot.press("r")
+        await play_settled(pilot)
+        position, dice = session.state.position, session.dice
+        assert session.waiting_for is Waiting.MOVE and dice is not None and screen.playing is not None
+        play = session.legal_plays()[-1]
+        for move in play.moves:
+            await click_point(pilot, move.start)
+            await click_point(pilot, move.end)
+        assert screen.complete == play
+        await pilot.press("enter")
+        await play_settled(pilot, lambda: session.waiting_for is not Waiting.MOVE)
+        assert any(isinstance(event, Played) and event.play == play for event in session.events)
+        assert searches.of(position, dice) == 1
 
 
 async def test_the_tutor_switched_off_and_on_with_t(tmp_path: Path) -> None:

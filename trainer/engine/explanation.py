@@ -73,14 +73,18 @@ def _no_play_reason(position: Position, dice: Dice) -> str:
     return wording.no_play_because(distinct, sorted(others)[0], others_closed=bool(blocked))
 
 
-def explain(position: Position, dice: tuple[int, ...]) -> Explanation:
+def explain(position: Position, dice: tuple[int, ...], plays: tuple[Play, ...] | None = None) -> Explanation:
     """Say whether ``dice`` is forced in ``position`` and why. A play named in the text is written as the learner
     reads it: a checker borne off with more than one die keeps its stops (``11/5/off``, not ``11/off``).
+
+    ``plays``: the roll's legal plays when they are known already (e.g. a game's own; not checked), so that the roll
+    is not searched again.
 
     :raises InvalidDiceError: if ``dice`` is not two numbers from 1 to 6.
     """
     roll = Dice.of(dice)
-    plays = legal_plays(position, roll)
+    if plays is None:
+        plays = legal_plays(position, roll)
     constraints: set[Constraint] = set()
     sentences: list[str] = []
     first = plays[0]

@@ -85,11 +85,12 @@ def _read_segments(text: str) -> list[Segment]:
     return segments
 
 
-def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
+def parse_play(position: Position, dice: Sequence[int], text: str, plays: tuple[Play, ...] | None = None) -> Play:
     """The legal play that ``text`` describes, e.g. ``24/18 13/8``, ``bar/22*``, ``6/off``, ``8/5(2)`` or ``pass``;
     ``in/22`` enters a checker waiting to enter (acey-deucey).
 
-    Moves may come in any order, spacing and case; ``25`` means the bar and ``0`` off.
+    Moves may come in any order, spacing and case; ``25`` means the bar and ``0`` off. ``plays``: the roll's legal
+    plays when they are known already (e.g. a game's own; not checked), so that the roll is not searched again.
 
     :raises InvalidDiceError: if ``dice`` is not two numbers from 1 to 6.
     :raises InvalidNotationError: if the text cannot be read.
@@ -98,7 +99,8 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
     """
     roll = Dice.of(dice)
     position_id = position.identifier()
-    plays = legal_plays(position, roll)
+    if plays is None:
+        plays = legal_plays(position, roll)
     words = " ".join(text.lower().split())
     if words in PASS_NOTATION:
         if plays[0].is_pass:

@@ -33,6 +33,16 @@ class Turn:
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", Dice.of(self.dice))
 
+    @classmethod
+    def from_plays(cls, plays: tuple[Play, ...]) -> Turn:
+        """The turn at the start of the roll whose legal plays are ``plays`` (all of them, as
+        :func:`~trainer.engine.moves.legal_plays` gives them, e.g. a game's own: not checked), so that the roll is
+        not searched again."""
+        first = plays[0]
+        turn = cls(first.position, first.dice)
+        turn.__dict__["plays"] = plays
+        return turn
+
     @cached_property
     def plays(self) -> tuple[Play, ...]:
         """Every legal play of the whole roll."""

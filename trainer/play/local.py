@@ -291,7 +291,7 @@ class LocalGame(AtTable):
         """
         self._expect(Waiting.MOVE, Action.PLAY)
         assert self.dice is not None
-        return parse_play(self.state.position, self.dice, text)
+        return parse_play(self.state.position, self.dice, text, self._table.game.legal_plays())
 
     def _expect(self, waiting: Waiting, action: Action | Attempt) -> None:
         now = self.waiting_for

@@ -312,8 +312,7 @@ class Session(AtTable):
         """A :class:`~trainer.engine.Turn` to play the learner's dice one checker at a time (``Turn.move`` raises
         :class:`~trainer.engine.IllegalPlayError` with the rule a move breaks); give its ``play`` to :meth:`play`."""
         self._expect(Waiting.MOVE, Attempt.MOVE_A_CHECKER)
-        assert self.dice is not None
-        return Turn(self.state.position, self.dice)
+        return Turn.from_plays(self._table.game.legal_plays())
 
     def legal_plays(self) -> tuple[Play, ...]:
         """Every legal play of the learner's dice."""
@@ -324,7 +323,7 @@ class Session(AtTable):
         """Whether the learner's roll is forced, and why."""
         self._expect(Waiting.MOVE, Action.PLAY)
         assert self.dice is not None
-        return explain(self.state.position, self.dice)
+        return explain(self.state.position, self.dice, self._table.game.legal_plays())
 
     def parse_play(self, text: str) -> Play:
         """The legal play ``text`` names (e.g. ``24/18 13/8``, or ``pass``).
@@ -333,7 +332,7 @@ class Session(AtTable):
         """
         self._expect(Waiting.MOVE, Action.PLAY)
         assert self.dice is not None
-        return parse_play(self.state.position, self.dice, text)
+        return parse_play(self.state.position, self.dice, text, self._table.game.legal_plays())
 
     def roll(self) -> Outcome:
         """Roll the learner's dice (not doubling: judged if a double was allowed). The outcome explains the roll."""
@@ -341,7 +340,8 @@ class Session(AtTable):
         verdict = self.review_roll()
         event = self._table.roll()
         self._keep(event, verdict)
-        return Outcome(event, verdict, explain(event.after.position, event.dice))
+        explanation = explain(event.after.position, event.dice, self._table.game.legal_plays())
+        return Outcome(event, verdict, explanation)
 
     def review_roll(self) -> Verdict | None:
         """The tutor's verdict on rolling without doubling, before rolling (``None`` with the tutor off or when no

@@ -2,21 +2,26 @@
 :class:`~trainer.play.PlayableGame` (and what the screen has picked so far, :class:`Picked`) and returns values: the
 commands that apply now (:class:`Command`), the status line, what to do next (:class:`Next`: the computer's turn to
 run in a worker, the dice to play, a double to choose, the summary), the board scenes, each step of the computer's
-turn (:class:`ComputerStep`) and what a decision did (:class:`Reaction`). The screen (no decision of its own) shows
-them, and runs the workers they ask for.
+turn (:class:`ComputerStep`), what a decision did (:class:`Reaction`), the cube's actions to take (:class:`GameAct`),
+a hint (:class:`HintView`), a mistake's boards and the summary at the end (:class:`SummaryView`). The screen (no
+decision of its own) shows them, and runs the workers they ask for.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
+from trainer.analysis import RankedPlay
 from trainer.engine import Dice, Play, Position, Side, explain
 from trainer.play import (
     Action,
     ChoseDouble,
     Event,
+    Hint,
+    Mistake,
     Opened,
     Outcome,
     PlayableGame,
@@ -26,7 +31,15 @@ from trainer.play import (
     Waiting,
 )
 from trainer.play import wording as play_wording
-from trainer.tui.scenes import computer_event_scene, game_scene, table_scene
+from trainer.play.game import PlayHint
+from trainer.tui.scenes import (
+    computer_event_scene,
+    game_scene,
+    hint_scene,
+    mistake_scene,
+    table_scene,
+    verdict_scene,
+)
 from trainer.tui.widgets.scene import BoardScene
 from trainer.tui.wording import game as game_words
 
@@ -101,12 +114,14 @@ class Picked:
 
 @dataclass(frozen=True, slots=True)
 class MoveStart:
-    """The dice to play by ``side`` from ``position``: the status line, what the feedback bar says (``None``: it is
-    cleared), and whether the roll cannot be played (``no_play``: the empty play waits to be confirmed)."""
+    """The dice to play by ``side`` from ``position``: their legal plays (``plays``, the game's own, for the turn on
+    the board), the status line, what the feedback bar says (``None``: it is cleared), and whether the roll cannot be
+    played (``no_play``: the empty play waits to be confirmed)."""
 
     side: Side
     position: Position
     dice: Dice
+    plays: tuple[Play, ...]
     status: str
     said: Said | None
     no_play: bool
@@ -135,6 +150,33 @@ class Reaction:
     said: Said | None = None
     clear: bool = False
     said_after: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameAct:
+    """An action of the game to take: ``job`` takes it and returns what it did; ``working`` is the status line while
+    it evaluates."""
+
+    job: Callable[[], Outcome]
+    working: str
+
+
+@dataclass(frozen=True, slots=True)
+class HintView:
+    """A hint: what the feedback bar says, and the plays to list (every legal play ranked, best first; empty for a
+    hint on the cube)."""
+
+    said: Said
+    plays: tuple[RankedPlay, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryView:
+    """The end of the game or match: the summary's ``text``, the learner's ``mistakes`` and the line listing each."""
+
+    text: str
+    mistakes: tuple[Mistake, ...]
+    lines: tuple[str, ...]
 
 
 class PlayPresenter:
@@ -275,13 +317,36 @@ class PlayPresenter:
         assert dice is not None
         side = self.deciding()
         role = self.game.role(side)
-        explanation = explain(state.position, dice)
+        plays = self.game.legal_plays()
+        explanation = explain(state.position, dice, plays)
         said = Said(explanation.text, "info") if explanation.forced or explanation.no_play else None
-        if explanation.no_play:
-            return MoveStart(
-                side, state.position, dice, game_words.no_play_prompt(role, side, dice), said, no_play=True
-            )
-        return MoveStart(side, state.position, dice, game_words.move_prompt(role, side, dice), said, no_play=False)
+        no_play = explanation.no_play
+        prompt = game_words.no_play_prompt if no_play else game_words.move_prompt
+        return MoveStart(side, state.position, dice, plays, prompt(role, side, dice), said, no_play=no_play)
+
+    def moves_so_far(self, notation: str) -> str:
+        """The status line while a turn is played on the board: the moves made so far (``notation``)."""
+        side = self.deciding()
+        return game_words.moves_so_far(self.game.role(side), side, notation)
+
+    def play_made(self, play: Play, written: str) -> str:
+        """The status line once a whole play is made (``written`` as moved or typed), waiting to be confirmed."""
+        side = self.deciding()
+        return game_words.play_made(self.game.role(side), side, written or str(play))
+
+    def cube_act(self, command: Command, picked: Picked) -> GameAct | None:
+        """The cube's action ``command`` gives (double, take, pass or beaver), if it applies now."""
+        action = CUBE_ACTIONS.get(command)
+        if action is None or command not in self.commands(picked):
+            return None
+        game = self.game
+        jobs: dict[Action, Callable[[], Outcome]] = {
+            Action.DOUBLE: game.double,
+            Action.TAKE: game.take,
+            Action.PASS: game.drop,
+            Action.BEAVER: game.beaver,
+        }
+        return GameAct(jobs[action], game_words.cube_working(action.value))
 
     def after(self, outcome: Outcome, *, note: str | None = None) -> Reaction:
         """What a decision did: say so, and stop on a mistake (a missed double is said, the dice being out)."""
@@ -295,18 +360,61 @@ class PlayPresenter:
                 return Reaction(line, pause=verdict)
             explanation = outcome.explanation
             forced = explanation.text if explanation and (explanation.forced or explanation.no_play) else None
-            said = Said(game_words.tutor_says(play_wording.verdict_text(verdict), forced), "wrong")
-            return Reaction(line, said=said, said_after=True)
+            return Reaction(line, said=tutor_said(verdict, "wrong", forced), said_after=True)
         if rolled:
             return Reaction(line)
         if verdict is not None:
-            return Reaction(line, said=Said(game_words.tutor_says(play_wording.verdict_text(verdict)), "right"))
+            return Reaction(line, said=tutor_said(verdict, "right"))
         return Reaction(line, clear=True)
+
+    # --- a mistake shown ---------------------------------------------------------------------------------------
 
     def mistake_prompt(self, verdict: Verdict) -> str:
         """The status line while a mistake is shown."""
         can_view = verdict.best_play is not None
         return game_words.mistake_prompt(verdict, take_back=self.game.can_take_back, view=can_view)
+
+    def mistake_said(self, verdict: Verdict) -> Said:
+        """What the feedback bar says while a mistake is shown."""
+        return tutor_said(verdict, "wrong")
+
+    def verdict_board(self, scene: BoardScene, verdict: Verdict, *, better: bool) -> BoardScene | None:
+        """The board showing the better play (``better``) or the one chosen, with its equity; ``None`` when the
+        verdict has no such play (a cube decision): the board stays as it is."""
+        play = verdict.best_play if better else verdict.chosen_play
+        if play is None:
+            return None
+        equity = verdict.best_equity if better else verdict.chosen_equity
+        caption = game_words.verdict_caption(str(play), equity, better=better)
+        return verdict_scene(scene, verdict, better=better, caption=caption)
+
+    # --- hints -------------------------------------------------------------------------------------------------
+
+    def hint_view(self, hint: Hint) -> HintView:
+        """What a hint shows: the ranked plays to list and the advice, or the advice on the cube."""
+        advice = play_wording.hint_advice(hint)
+        if isinstance(hint, PlayHint):
+            return HintView(Said(game_words.hint_plays(advice), "info"), hint.ranked)
+        return HintView(Said(game_words.hint_cube(advice, hint), "info"), ())
+
+    def hint_board(self, scene: BoardScene, item: RankedPlay) -> BoardScene:
+        """The board showing a play of the hint's ranking, with its rank and equity."""
+        return hint_scene(scene, item, game_words.hint_caption(item.rank, str(item.play), item.equity))
+
+    # --- the end -----------------------------------------------------------------------------------------------
+
+    def summary_view(self) -> SummaryView:
+        """The end: the result and error rate, the learner's mistakes and their lines."""
+        report = self.game.summary()
+        lines = [play_wording.summary_text(report)]
+        if report.mistakes:
+            lines.append(game_words.your_mistakes())
+        mistake_lines = tuple(game_words.mistake_line(mistake) for mistake in report.mistakes)
+        return SummaryView("\n".join(lines), report.mistakes, mistake_lines)
+
+    def mistake_board(self, scene: BoardScene, mistake: Mistake) -> BoardScene:
+        """A mistake from the summary on the board: the position before it and the better play."""
+        return mistake_scene(scene, mistake, game_words.mistake_caption(mistake))
 
     # --- the computer's turn -----------------------------------------------------------------------------------
 
@@ -328,3 +436,8 @@ class PlayPresenter:
             return ComputerStep(shown, said, said)
         status, line = game_words.computer_cube(role, event)
         return ComputerStep(shown, status, line)
+
+
+def tutor_said(verdict: Verdict, tone: Tone, forced: str | None = None) -> Said:
+    """What the tutor says of ``verdict`` on the feedback bar (after it, why the roll was forced: ``forced``)."""
+    return Said(game_words.tutor_says(play_wording.verdict_text(verdict), forced), tone)

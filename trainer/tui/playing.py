@@ -99,13 +99,22 @@ class BoardPlay:
     the lit points.
 
     ``side`` is the mover: the turn is kept in its own numbering, the board shows it in X's (O's moves are turned
-    round), and the points chosen on the board are turned back.
+    round), and the points chosen on the board are turned back. ``plays``: the roll's legal plays when a game has
+    them already (see :meth:`Turn.from_plays`), so that the roll is not searched again.
     """
 
-    def __init__(self, board: BoardView, position: Position, dice: Dice, side: Side = Side.X) -> None:
+    def __init__(
+        self,
+        board: BoardView,
+        position: Position,
+        dice: Dice,
+        side: Side = Side.X,
+        *,
+        plays: tuple[Play, ...] | None = None,
+    ) -> None:
         self.board = board
         self.side = side
-        self.turn = Turn(position, dice)
+        self.turn = Turn(position, dice) if plays is None else Turn.from_plays(plays)
         self.show()
 
     def show(self) -> None:

@@ -29,14 +29,12 @@ from trainer.analysis import RankedPlay
 from trainer.engine import EngineError, IllegalPlayError, Play, PlayError, Side
 from trainer.engine.wording import quoted, sentence
 from trainer.i18n import N_
-from trainer.play import Action, ComputerTurn, Event, Hint, Mistake, Outcome, PlayableGame, Verdict
-from trainer.play import wording as play_wording
-from trainer.play.game import PlayHint
+from trainer.play import ComputerTurn, Event, Hint, Mistake, Outcome, PlayableGame, Verdict
 from trainer.store import GameChangedError
 from trainer.training.service import PlayedGames
-from trainer.tui.play_presenter import CUBE_ACTIONS, Command, Next, Picked, PlayPresenter, Said
+from trainer.tui.play_presenter import Command, Next, Picked, PlayPresenter, Said
 from trainer.tui.playing import STEP_SECONDS, BoardPlay, animate_play
-from trainer.tui.scenes import hint_scene, marked_scene, mistake_scene, turn_again_scene, verdict_scene
+from trainer.tui.scenes import marked_scene, turn_again_scene
 from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.widgets.cube import CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
@@ -288,7 +286,7 @@ class PlayScreen(TaskScreen):
     def start_move(self) -> None:
         """The dice to play: on the board, one checker at a time, or typed; forced rolls are explained."""
         start = self.presenter.move_start()
-        playing = BoardPlay(self.board, start.position, start.dice, start.side)
+        playing = BoardPlay(self.board, start.position, start.dice, start.side, plays=start.plays)
         self.playing = playing
         self.notation.value = ""
         if start.no_play:
@@ -355,20 +353,18 @@ class PlayScreen(TaskScreen):
         """A whole play made on the board: it waits for enter (u takes a move back)."""
         self.complete = play
         self.board.choosing = False
-        side = self.deciding()
-        self.status(game_words.play_made(self.game.role(side), side, written or str(play)))
+        self.status(self.presenter.play_made(play, written))
 
     def action_undo(self) -> None:
-        if self.playing is None or self.busy or self.paused is not None:
+        playing = self.playing
+        if playing is None or not self.check_action("undo", ()) or not playing.undo():
             return
-        if self.playing.undo():
-            self.complete = None
-            notation = self.playing.turn.notation()
-            self.notation.value = notation
-            self.feedback.clear()
-            side = self.deciding()
-            self.status(game_words.moves_so_far(self.game.role(side), side, notation))
-            self.refresh_controls()
+        self.complete = None
+        notation = playing.turn.notation()
+        self.notation.value = notation
+        self.feedback.clear()
+        self.status(self.presenter.moves_so_far(notation))
+        self.refresh_controls()
 
     def on_input_submitted(self, event: NotationInput.Submitted) -> None:
         if self.playing is None or self.busy or self.paused is not None or not event.value.strip():
@@ -397,17 +393,9 @@ class PlayScreen(TaskScreen):
     def cube_chosen(self, message: CubeActions.Chosen) -> None:
         message.stop()
         command = CUBE_COMMANDS.get(message.action)
-        if command is None or command not in self.presenter.commands(self.picked()):
-            return
-        act = CUBE_ACTIONS[command]
-        game = self.game
-        jobs: dict[Action, Callable[[], Outcome]] = {
-            Action.DOUBLE: game.double,
-            Action.TAKE: game.take,
-            Action.PASS: game.drop,
-            Action.BEAVER: game.beaver,
-        }
-        self.act(jobs[act], game_words.cube_working(act.value))
+        act = None if command is None else self.presenter.cube_act(command, self.picked())
+        if act is not None:
+            self.act(act.job, act.working)
 
     def action_choose_double(self, number: int) -> None:
         if not self.check_action("choose_double", (number,)):
@@ -468,17 +456,14 @@ class PlayScreen(TaskScreen):
         back."""
         self.paused = verdict
         self.showing_better = True
-        self.feedback.show(game_words.tutor_says(play_wording.verdict_text(verdict)), "wrong")
+        self.say(self.presenter.mistake_said(verdict))
         self.show_verdict_board(verdict)
         self.status(self.presenter.mistake_prompt(verdict))
 
     def show_verdict_board(self, verdict: Verdict) -> None:
-        play = verdict.best_play if self.showing_better else verdict.chosen_play
-        if play is None:
-            return
-        equity = verdict.best_equity if self.showing_better else verdict.chosen_equity
-        caption = game_words.verdict_caption(str(play), equity, better=self.showing_better)
-        self.board.scene = verdict_scene(self.board.scene, verdict, better=self.showing_better, caption=caption)
+        scene = self.presenter.verdict_board(self.board.scene, verdict, better=self.showing_better)
+        if scene is not None:
+            self.board.scene = scene
 
     def action_toggle_view(self) -> None:
         if self.paused is None:
@@ -501,25 +486,19 @@ class PlayScreen(TaskScreen):
         self.show_status()
         hints = self.query_one("#hints", OptionList)
         hints.clear_options()
-        advice = play_wording.hint_advice(hint)
-        if isinstance(hint, PlayHint):
-            self.hint_plays = hint.ranked
-            for index, item in enumerate(hint.ranked):
+        view = self.presenter.hint_view(hint)
+        self.hint_plays = view.plays
+        if view.plays:
+            for index, item in enumerate(view.plays):
                 hints.add_option(Option(ranked_line(item), id=str(index)))
             hints.display = True
             hints.highlighted = 0
             hints.focus()
-            self.feedback.show(game_words.hint_plays(advice), "info")
-        else:
-            self.hint_plays = ()
-            self.feedback.show(game_words.hint_cube(advice, hint), "info")
+        self.say(view.said)
 
     def show_hint_play(self, index: int) -> None:
-        if not 0 <= index < len(self.hint_plays):
-            return
-        item = self.hint_plays[index]
-        caption = game_words.hint_caption(item.rank, str(item.play), item.equity)
-        self.board.scene = hint_scene(self.board.scene, item, caption)
+        if 0 <= index < len(self.hint_plays):
+            self.board.scene = self.presenter.hint_board(self.board.scene, self.hint_plays[index])
 
     def hide_hints(self) -> None:
         hints = self.query_one("#hints", OptionList)
@@ -633,20 +612,17 @@ class PlayScreen(TaskScreen):
 
     def show_summary(self) -> None:
         """The end: the result, the mistakes (choose one to see it on the board) and the error rate."""
-        self.status(game_words.game_over(match=bool(self.setup.match_length)))
-        report = self.game.summary()
-        self.mistakes = report.mistakes
+        self.show_status()
+        view = self.presenter.summary_view()
+        self.mistakes = view.mistakes
         summary = self.query_one("#summary", Static)
         mistakes_list = self.query_one("#mistakes", OptionList)
         mistakes_list.clear_options()
-        lines = [play_wording.summary_text(report)]
-        if report.mistakes:
-            lines.append(game_words.your_mistakes())
-        summary.update("\n".join(lines))
-        for index, mistake in enumerate(report.mistakes):
-            mistakes_list.add_option(Option(Text(game_words.mistake_line(mistake)), id=str(index)))
-        mistakes_list.display = bool(report.mistakes)
-        if report.mistakes:
+        summary.update(view.text)
+        for index, line in enumerate(view.lines):
+            mistakes_list.add_option(Option(Text(line), id=str(index)))
+        mistakes_list.display = bool(view.mistakes)
+        if view.mistakes:
             mistakes_list.focus()
         summary.display = True
         self.feedback.clear()
@@ -654,10 +630,8 @@ class PlayScreen(TaskScreen):
 
     def show_mistake(self, index: int) -> None:
         """A mistake from the summary on the board: the position before it and the better play."""
-        if not 0 <= index < len(self.mistakes):
-            return
-        mistake = self.mistakes[index]
-        self.board.scene = mistake_scene(self.board.scene, mistake, game_words.mistake_caption(mistake))
+        if 0 <= index < len(self.mistakes):
+            self.board.scene = self.presenter.mistake_board(self.board.scene, self.mistakes[index])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         list_id = event.option_list.id
