@@ -33,9 +33,9 @@ from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.scene import BoardScene, TurnCue
 from trainer.tui.widgets.task import NotationInput, TaskLayout
+from trainer.tui.wording import common as common_words
 from trainer.tui.wording import counting as counting_words
 from trainer.tui.wording import drill as drill_words
-from trainer.tui.wording import skill_drills as skill_drills_words
 from trainer.tui.wording import task as task_words
 
 CountingKind = Literal["shots", "pips"]
@@ -102,7 +102,7 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
             FeedbackBar(id="feedback"),
             NotationInput(task_words.type_a_number_placeholder()),
             Horizontal(
-                Button(skill_drills_words.next_label(), id="next", variant="primary", action="screen.next"),
+                Button(common_words.next_label(), id="next", variant="primary", action="screen.next"),
                 Button(counting_words.another_round_button(), id="again", variant="primary", action="screen.again"),
                 classes="buttons",
             ),

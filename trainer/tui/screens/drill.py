@@ -59,9 +59,8 @@ from trainer.tui.widgets.board import BoardScene
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
+from trainer.tui.wording import common as common_words
 from trainer.tui.wording import drill as drill_words
-from trainer.tui.wording import review as review_words
-from trainer.tui.wording import skill_drills as skill_drills_words
 
 Mode = Literal["practice", "review"] | DrillMode
 MODES: tuple[Mode, ...] = ("practice", *DRILL_MODES)
@@ -174,7 +173,7 @@ class DrillScreen(RunScreen[RecognitionPuzzle], inherit_bindings=False):
             Vertical(
                 *(
                     Button(
-                        review_words.answer_button(key, answer),
+                        drill_words.answer_button(key, answer),
                         id=answer.replace(" ", "-"),
                         action=f"screen.answer({answer!r})",
                     )
@@ -183,8 +182,8 @@ class DrillScreen(RunScreen[RecognitionPuzzle], inherit_bindings=False):
                 classes="answers",
             ),
             Horizontal(
-                Button(skill_drills_words.next_label(), id="next", variant="primary", action="screen.next"),
-                Button(review_words.again_button(), id="again", variant="primary", action="screen.again"),
+                Button(common_words.next_label(), id="next", variant="primary", action="screen.next"),
+                Button(drill_words.again_button(), id="again", variant="primary", action="screen.again"),
                 classes="buttons",
             ),
         )

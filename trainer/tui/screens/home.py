@@ -27,7 +27,6 @@ from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.dashboard import DashboardSummary
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.wording import common as common_words
-from trainer.tui.wording import dashboard as dashboard_words
 from trainer.tui.wording import home as home_words
 from trainer.tui.wording import skill_drills as skill_drills_words
 
@@ -203,7 +202,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             options.append(Option(home_words.puzzles_entry(solved, len(puzzles.puzzles)), id="puzzles"))
         options.append(Option(home_words.drill_entry(), id="drill", disabled=puzzles is None))
         options.append(Option(skill_drills_words.skill_drills_entry(), id="skill-drills", disabled=puzzles is None))
-        options.append(Option(dashboard_words.review_game_entry(), id="review-game"))
+        options.append(Option(home_words.review_game_entry(), id="review-game"))
         options.append(Option(home_words.play_entry(), id="play"))
         options.append(Option(home_words.explore_entry(), id="explore"))
         options.append(Option(home_words.help_entry(), id="help"))

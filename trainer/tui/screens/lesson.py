@@ -43,6 +43,7 @@ from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 from trainer.tui.widgets.text import SafeMarkdown
+from trainer.tui.wording import common as common_words
 from trainer.tui.wording import lesson as lesson_words
 from trainer.tui.wording import task as task_words
 
@@ -136,11 +137,11 @@ class LessonScreen(TaskScreen):
             CubeActions(),
             Horizontal(
                 Button(lesson_words.continue_label(), id="continue", variant="primary", action="screen.next"),
-                Button(lesson_words.roll_label(), id="roll", action="screen.roll"),
+                Button(common_words.roll_label(), id="roll", action="screen.roll"),
                 Button(lesson_words.i_start_label(), id="start-x", action="screen.starter('X')"),
                 Button(lesson_words.o_starts_label(), id="start-o", action="screen.starter('O')"),
                 Button(lesson_words.check_label(), id="check", action="screen.check_setup"),
-                Button(lesson_words.undo_label(), id="undo", action="screen.undo"),
+                Button(common_words.undo_label(), id="undo", action="screen.undo"),
                 Button(
                     lesson_words.next_lesson_label(), id="next-lesson", variant="primary", action="screen.next_lesson"
                 ),

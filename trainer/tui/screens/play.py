@@ -40,8 +40,8 @@ from trainer.tui.widgets.cube import CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
+from trainer.tui.wording import common as common_words
 from trainer.tui.wording import game as game_words
-from trainer.tui.wording import lesson as lesson_words
 from trainer.tui.wording import play_menu as play_menu_words
 
 DOUBLE_KEYS = Binding.Group(N_("Choose a double"))
@@ -157,10 +157,10 @@ class PlayScreen(TaskScreen):
             CubeActions(),
             NotationInput(),
             Horizontal(
-                Button(lesson_words.roll_label(), id="roll", variant="primary", action="screen.roll"),
+                Button(common_words.roll_label(), id="roll", variant="primary", action="screen.roll"),
                 Button(game_words.confirm_label(), id="confirm", variant="primary", action="screen.confirm"),
                 Button(game_words.go_on_label(), id="go-on", variant="primary", action="screen.go_on"),
-                Button(lesson_words.undo_label(), id="undo", action="screen.undo"),
+                Button(common_words.undo_label(), id="undo", action="screen.undo"),
                 Button(game_words.take_back_label(), id="take-back", action="screen.take_back"),
                 Button(game_words.hint_label(), id="hint", action="screen.hint"),
                 Button(game_words.next_game_label(), id="next-game", variant="primary", action="screen.next_game"),

@@ -58,6 +58,7 @@ from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 from trainer.tui.widgets.text import SafeMarkdown
+from trainer.tui.wording import common as common_words
 from trainer.tui.wording import lesson as lesson_words
 from trainer.tui.wording import puzzles as puzzles_words
 from trainer.tui.wording import skill_drills as skill_drills_words
@@ -234,7 +235,7 @@ class PuzzleScreen(TaskScreen):
                 Button(skill_drills_words.no_legal_play_label(), id="no-play", action="screen.no_play"),
                 Button(skill_drills_words.retry_label(), id="retry", action="screen.retry"),
                 Button(skill_drills_words.solution_label(), id="solution", action="screen.solution"),
-                Button(skill_drills_words.next_label(), id="next", variant="primary", action="screen.next"),
+                Button(common_words.next_label(), id="next", variant="primary", action="screen.next"),
                 classes="buttons",
             ),
         )

@@ -1,4 +1,4 @@
-"""Words several screens share: stars, ratings, percentages."""
+"""Words several screens share: stars, ratings, percentages, the Roll, Undo and Next buttons."""
 
 from __future__ import annotations
 
@@ -27,3 +27,15 @@ def percent(share: float | None) -> str:
 def rating(text: str) -> str:
     """``Rating 1500 ± 350``."""
     return _("Rating {rating}").format(rating=text)
+
+
+def roll_label() -> str:
+    return _("Roll")
+
+
+def undo_label() -> str:
+    return _("Undo")
+
+
+def next_label() -> str:
+    return _("Next")

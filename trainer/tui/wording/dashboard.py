@@ -71,10 +71,6 @@ def mistakes_line(total: int, due: int) -> str:
     return _("My mistakes     {total} to drill, {due} due").format(total=total, due=due)
 
 
-def review_game_entry() -> str:
-    return _("Review a game: analyse a game played here or a match file  (a)")
-
-
 def bests(streak: int, storm: int, days_in_a_row: int) -> str:
     """The best Streak and Storm and the days practised in a row."""
     best = _("Best streak {streak}, storm {storm}").format(streak=streak, storm=storm)

@@ -6,6 +6,7 @@ from trainer.i18n import N_, _
 
 MODE_TITLES = {"practice": N_("Practice"), "streak": N_("Streak"), "storm": N_("Storm"), "review": N_("Review")}
 RECOGNITION_ANSWERS = {"forced": N_("forced"), "not forced": N_("not forced"), "no play": N_("no play")}
+ANSWER_BUTTONS = {"forced": N_("Forced"), "not forced": N_("Not forced"), "no play": N_("No legal play")}
 
 
 def drill_title() -> str:
@@ -103,3 +104,12 @@ def run_over(mode: str) -> str:
 def run_result(lead: str, best: int, *, new_best: bool) -> str:
     tail = _("A new best!") if new_best else _("Your best: {best}.").format(best=best)
     return _("{lead} {tail}\n\nPress a to go again, q to go back.").format(lead=lead, tail=tail)
+
+
+def answer_button(key: str, answer: str) -> str:
+    """A drill answer's button: ``n  Not forced``."""
+    return f"{key}  {_(ANSWER_BUTTONS[answer])}"
+
+
+def again_button() -> str:
+    return _("a  Again")

@@ -84,3 +84,7 @@ def skipped_lesson_files(files: list[str]) -> str:
     return _("Skipped broken lesson files: {files} (run 'bgtrainer validate').").format(
         files=", ".join(shown(name) for name in files)
     )
+
+
+def review_game_entry() -> str:
+    return _("Review a game: analyse a game played here or a match file  (a)")

@@ -60,10 +60,6 @@ def finish_lesson_label() -> str:
     return _("Finish lesson")
 
 
-def roll_label() -> str:
-    return _("Roll")
-
-
 def i_start_label() -> str:
     return _("I start")
 
@@ -74,10 +70,6 @@ def o_starts_label() -> str:
 
 def check_label() -> str:
     return _("Check")
-
-
-def undo_label() -> str:
-    return _("Undo")
 
 
 def next_lesson_label() -> str:

@@ -85,7 +85,3 @@ def retry_label() -> str:
 
 def solution_label() -> str:
     return _("Solution")
-
-
-def next_label() -> str:
-    return _("Next")
