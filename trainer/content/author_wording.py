@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from trainer.content.keywords import RecognitionAnswer
-from trainer.content.wording import answer_form, listed, recognition_answer
+from trainer.content.wording import answer_form, choose_double_answers, listed, recognition_answer
 from trainer.engine import Side
 from trainer.engine.bearoff import CubeDecision
 from trainer.engine.wording import printable, quoted
@@ -512,7 +512,7 @@ def double_answers(question: str) -> str:
     """How a double puzzle's question (``choose`` or ``full``) is answered."""
     if question == "full":
         return _('a full question is answered ["yes"] or ["no"]')
-    return _('a choose question is answered with the doubles, written like "3-3"')
+    return choose_double_answers()
 
 
 def engine_finds_doubles(names: str) -> str:

@@ -47,6 +47,11 @@ def also_right(names: str) -> str:
     return _("Also right: {names}.").format(names=names)
 
 
+def choose_double_answers() -> str:
+    """How a double puzzle asking to choose a double is answered (said to a learner whose answer is no double)."""
+    return _('a choose question is answered with the doubles, written like "3-3"')
+
+
 def full_verdict(number: int, play: str | None, used: int, *, right: bool | None) -> str:
     """Whether all four moves of the double ``number`` can be played (``used`` of them can, as ``play`` plays
     them), said after a right or a wrong answer (``right``), or as the solution (``None``)."""
