@@ -35,7 +35,6 @@ from trainer.tui.widgets.scene import BoardScene, TurnCue
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 from trainer.tui.wording import common as common_words
 from trainer.tui.wording import counting as counting_words
-from trainer.tui.wording import drill as drill_words
 from trainer.tui.wording import task as task_words
 
 CountingKind = Literal["shots", "pips"]
@@ -250,7 +249,7 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
         )
         if isinstance(self.puzzle, PipsPuzzle):
             self.board.scene = BoardScene(position=self.puzzle.board(), cue=TurnCue.NONE)  # the counts, shown now
-        self.query_one(".step-heading", Static).update(drill_words.right_or_missed(feedback.correct))
+        self.query_one(".step-heading", Static).update(common_words.right_or_missed(feedback.correct))
         self.phase = "done"
         self.show_status()
         self.board.focus()

@@ -358,7 +358,7 @@ class DrillScreen(RunScreen[RecognitionPuzzle], inherit_bindings=False):
             self.finish()
             return
         self.phase = "done"
-        self.query_one(".step-heading", Static).update(drill_words.right_or_missed(correct))
+        self.query_one(".step-heading", Static).update(common_words.right_or_missed(correct))
         self.show_title()
         self.board.focus()
 

@@ -28,7 +28,6 @@ from trainer.tui.widgets.dashboard import DashboardSummary
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.wording import common as common_words
 from trainer.tui.wording import home as home_words
-from trainer.tui.wording import skill_drills as skill_drills_words
 
 if TYPE_CHECKING:
     from trainer.content.catalogue import LessonCatalogue, LessonEntry, PuzzleCatalogue
@@ -89,7 +88,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             with Horizontal(classes="home-actions"):
                 buttons = (
                     Button(
-                        home_words.continue_button(),
+                        common_words.continue_button(),
                         id="continue",
                         classes="continue",
                         action="screen.continue",
@@ -201,7 +200,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             solved = len(store.puzzles.solved_puzzles() & {p.id for p in puzzles.puzzles})
             options.append(Option(home_words.puzzles_entry(solved, len(puzzles.puzzles)), id="puzzles"))
         options.append(Option(home_words.drill_entry(), id="drill", disabled=puzzles is None))
-        options.append(Option(skill_drills_words.skill_drills_entry(), id="skill-drills", disabled=puzzles is None))
+        options.append(Option(home_words.skill_drills_entry(), id="skill-drills", disabled=puzzles is None))
         options.append(Option(home_words.review_game_entry(), id="review-game"))
         options.append(Option(home_words.play_entry(), id="play"))
         options.append(Option(home_words.explore_entry(), id="explore"))
@@ -237,7 +236,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
 
         self.dashboard = gather(records_of(self.store), lessons, puzzles, now=self.now())
         self.query_one(DashboardSummary).show(self.dashboard, figure_title)
-        button.label = Text(home_words.continue_button(self.dashboard.continue_with.label))
+        button.label = Text(common_words.continue_button(self.dashboard.continue_with.label))
         button.display = True
 
     def first_unfinished_lesson(self, library: LessonCatalogue | None) -> int:

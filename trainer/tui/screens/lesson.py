@@ -215,7 +215,7 @@ class LessonScreen(TaskScreen):
         options = self.query_one("#options", OptionList)
         options.clear_options()
         for number, (key, label) in enumerate(view.options(), start=1):
-            options.add_option(Option(Text(lesson_words.numbered(number, label)), id=key))
+            options.add_option(Option(Text(common_words.numbered(number, label)), id=key))
         options.display = options.option_count > 0
         self.notation.display = view.typed
         self.notation.placeholder = view.placeholder()

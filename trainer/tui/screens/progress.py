@@ -21,7 +21,6 @@ from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.wording import common as common_words
 from trainer.tui.wording import dashboard as dashboard_words
-from trainer.tui.wording import home as home_words
 from trainer.tui.wording import progress as progress_words
 
 CHART_HEIGHT = 10
@@ -98,7 +97,11 @@ class ProgressScreen(TrainerScreen):
         with VerticalScroll(classes="page", id="progress-page"):
             yield Static(progress_words.your_progress(), classes="page-title")
             yield Button(
-                home_words.continue_button(), id="continue", classes="continue", action="screen.continue", compact=True
+                common_words.continue_button(),
+                id="continue",
+                classes="continue",
+                action="screen.continue",
+                compact=True,
             )
             yield Static(id="overview", classes="section", markup=False)
             yield Static(id="chart-note", classes="section", markup=False)
@@ -120,7 +123,7 @@ class ProgressScreen(TrainerScreen):
             return
         board = gather(records_of(self.store), lessons, puzzles, now=self.now())
         self.dashboard = board
-        self.query_one("#continue", Button).label = Text(home_words.continue_button(board.continue_with.label))
+        self.query_one("#continue", Button).label = Text(common_words.continue_button(board.continue_with.label))
         self.query_one("#overview", Static).update(overview(board))
         self.query_one("#figures", Static).update(figures_table(board))
         self.show_chart(board)

@@ -59,7 +59,6 @@ from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.widgets.task import NotationInput, TaskLayout
 from trainer.tui.widgets.text import SafeMarkdown
 from trainer.tui.wording import common as common_words
-from trainer.tui.wording import lesson as lesson_words
 from trainer.tui.wording import puzzles as puzzles_words
 from trainer.tui.wording import skill_drills as skill_drills_words
 from trainer.tui.wording import task as task_words
@@ -319,7 +318,7 @@ class PuzzleScreen(TaskScreen):
         options = self.query_one("#options", OptionList)
         options.clear_options()
         for number, (key, label) in enumerate(view.options(), start=1):
-            options.add_option(Option(Text(lesson_words.numbered(number, label)), id=key))
+            options.add_option(Option(Text(common_words.numbered(number, label)), id=key))
         options.display = options.option_count > 0
         self.refresh_controls()
         board.focus()

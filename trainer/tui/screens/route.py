@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from trainer.i18n import N_
 from trainer.tui.wording import app as app_words
-from trainer.tui.wording import lesson as lesson_words
+from trainer.tui.wording import common as common_words
 
 
 class RouteChoiceScreen(ModalScreen[int | None]):
@@ -43,7 +43,7 @@ class RouteChoiceScreen(ModalScreen[int | None]):
             yield Static(app_words.which_route(), markup=False)
             yield OptionList(
                 *(
-                    Option(Text(lesson_words.numbered(number, label)), id=str(index))
+                    Option(Text(common_words.numbered(number, label)), id=str(index))
                     for index, (number, label) in enumerate(enumerate(self.labels, start=1))
                 )
             )

@@ -28,7 +28,6 @@ from textual.widget import Widget
 from trainer.engine import BAR, OFF, WAITING, Cube, Position, Side
 from trainer.tui.widgets.scene import CAPTION_LINES, OUTSIDE, BoardScene, LastMove, TurnCue
 from trainer.tui.wording import board as board_words
-from trainer.tui.wording import review as review_words
 from trainer.tui.wording.board import DIE_FACES, O_MARK, X_MARK
 
 __all__ = ["DIE_FACES", "O_MARK", "X_MARK", "BoardGeometry", "BoardScene", "BoardView", "LastMove", "TurnCue"]
@@ -164,7 +163,7 @@ class BoardGeometry:
             return self.tray_x + 1, 3 + self.half
         if point == WAITING:
             if not self.waiting:
-                raise ValueError(review_words.no_waiting_column())
+                raise ValueError(board_words.no_waiting_column())
             return self.waiting_x + 1, 2 + 2 * self.half
         if point >= 13:
             y = 2

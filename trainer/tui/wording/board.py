@@ -88,3 +88,7 @@ def listed(items: list[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def no_waiting_column() -> str:
+    return _("this board has no column for checkers waiting to enter")

@@ -39,3 +39,19 @@ def undo_label() -> str:
 
 def next_label() -> str:
     return _("Next")
+
+
+def numbered(number: int, label: str) -> str:
+    """An option with its number: ``2. Bear off``."""
+    return _("{number}. {label}").format(number=number, label=printable(label))
+
+
+def continue_button(label: str | None = None) -> str:
+    """The Continue button: ``▶ Continue`` until the next useful thing is known, then ``▶ <what it is>  (c)``."""
+    if label is None:
+        return _("▶ Continue")
+    return _("▶ {label}  (c)").format(label=shown(label))
+
+
+def right_or_missed(correct: bool) -> str:
+    return _("Right") if correct else _("Missed")

@@ -85,10 +85,6 @@ def previous_position(message: str) -> str:
     return _("Previous position: {message}").format(message=message)
 
 
-def right_or_missed(correct: bool) -> str:
-    return _("Right") if correct else _("Missed")
-
-
 def storm_over(score: int, mistakes: int) -> str:
     return _("Time is up: {score} right, {mistakes} missed.").format(score=score, mistakes=mistakes)
 

@@ -72,13 +72,6 @@ def progress_button() -> str:
     return _("Progress  (s)")
 
 
-def continue_button(label: str | None = None) -> str:
-    """The Continue button: ``▶ Continue`` until the next useful thing is known, then ``▶ <what it is>  (c)``."""
-    if label is None:
-        return _("▶ Continue")
-    return _("▶ {label}  (c)").format(label=shown(label))
-
-
 def skipped_lesson_files(files: list[str]) -> str:
     """Home's notice of the lesson files left out."""
     return _("Skipped broken lesson files: {files} (run 'bgtrainer validate').").format(
@@ -88,3 +81,7 @@ def skipped_lesson_files(files: list[str]) -> str:
 
 def review_game_entry() -> str:
     return _("Review a game: analyse a game played here or a match file  (a)")
+
+
+def skill_drills_entry() -> str:
+    return _("Skill drills: best-play Streak and Storm, counting shots and pips  (k)")

@@ -6,11 +6,6 @@ from trainer.engine.wording import printable
 from trainer.i18n import _, ngettext
 
 
-def numbered(number: int, label: str) -> str:
-    """An option with its number: ``2. Bear off``."""
-    return _("{number}. {label}").format(number=number, label=printable(label))
-
-
 def lesson_title(number: int, title: str, step: int, steps: int, *, review: bool) -> str:
     """The title bar of a lesson step."""
     values = {"number": number, "title": printable(title), "step": step, "steps": steps}

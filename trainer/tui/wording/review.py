@@ -14,7 +14,3 @@ def reviews_done(answered: int) -> str:
     if not answered:
         return _("Nothing is due for review now.")
     return _("Nothing more is due. You reviewed {count}.").format(count=answered)
-
-
-def no_waiting_column() -> str:
-    return _("this board has no column for checkers waiting to enter")

@@ -14,10 +14,6 @@ def skill_drills_subtitle() -> str:
     return _("Find the best play against the clock, and count shots and pips faster.")
 
 
-def skill_drills_entry() -> str:
-    return _("Skill drills: best-play Streak and Storm, counting shots and pips  (k)")
-
-
 def best_streak_entry(best: int) -> str:
     return _("1. Best play: Streak  —  until the first miss  (best {best})").format(best=best)
 
