@@ -234,9 +234,9 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             self.dashboard = None
             button.display = False
             return
-        from trainer.training.progress import figure_title, gather, records_of
+        from trainer.training.progress import figure_title, figures_of
 
-        self.dashboard = gather(records_of(self.store), lessons, puzzles, now=self.now())
+        self.dashboard = figures_of(self.store, lessons, puzzles, now=self.now())
         self.query_one(DashboardSummary).show(self.dashboard, figure_title)
         button.label = Text(home_words.continue_button(self.dashboard.continue_with.label))
         button.display = True
