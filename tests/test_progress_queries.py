@@ -28,7 +28,15 @@ from trainer.practice.stats import (
 )
 from trainer.shared.kinds import RATING_KINDS
 from trainer.store import ProgressStore, ReviewCard
-from trainer.training.progress import counted_puzzles, digest_of, figures_of, gather, records_of, short_records
+from trainer.training.progress import (
+    counted_puzzles,
+    digest_of,
+    figures_of,
+    gather,
+    home_figures,
+    records_of,
+    short_records,
+)
 
 DAY = 86_400.0
 LESSONS = load_lessons()
@@ -152,3 +160,16 @@ def test_the_figures_counted_by_the_store_are_those_of_every_record(store: Progr
     assert counted == gathered
     assert json.dumps(counted.as_dict()) == json.dumps(gathered.as_dict())
     assert counted.days.total and counted.reviews.cards and any(figures.rated_attempts for figures in counted.ratings)
+
+
+def test_the_latest_rating_of_each_kind_is_read_at_once(store: ProgressStore) -> None:
+    latest = store.ratings.learner_ratings()
+    assert set(latest) == set(RATING_KINDS)
+    assert latest == {kind: store.ratings.learner_rating(kind) for kind in RATING_KINDS}
+
+
+@pytest.mark.parametrize("zone", [UTC, ZoneInfo("America/New_York")], ids=str)
+def test_home_counts_the_solved_puzzles_as_the_store_does(store: ProgressStore, zone: timezone) -> None:
+    board, solved = home_figures(store, LESSONS, PUZZLES, now=NOW, tz=zone)
+    assert board == figures_of(store, LESSONS, PUZZLES, now=NOW, tz=zone)
+    assert solved == len(store.puzzles.solved_puzzles() & {puzzle.id for puzzle in PUZZLES.puzzles}) > 0

@@ -291,7 +291,7 @@ class Database:
                 path.unlink()
         self._kept_saved = True
         if saved:
-            snapshot = sqlite3.connect(":memory:", isolation_level=None)
+            snapshot = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
             try:
                 file.backup(snapshot)
                 self._load(snapshot, again=True)
@@ -373,7 +373,7 @@ class Records:
 
 
 def _new_memory() -> sqlite3.Connection:
-    memory = sqlite3.connect(":memory:", isolation_level=None)
+    memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     migrations.upgrade(memory)
     return memory
 

@@ -88,6 +88,11 @@ class RatingRecords(Records):
         rows = self._db.execute_read(f"{_HISTORY_SQL} WHERE kind = ? ORDER BY id DESC LIMIT 1", (kind,))
         return RatingRecord(*rows[0]) if rows else None
 
+    def learner_ratings(self) -> dict[RatingKind, RatingRecord]:
+        """The learner's latest rating of each kind rated so far, by kind."""
+        rows = self._db.execute_read(f"{_HISTORY_SQL} WHERE id IN (SELECT MAX(id) FROM rating_history GROUP BY kind)")
+        return {record.kind: record for record in (RatingRecord(*row) for row in rows)}
+
     def rating_history(self, kind: RatingKind | None = None) -> list[RatingRecord]:
         """Every stored rating of the learner (of one kind, or all), oldest first."""
         if kind is None:

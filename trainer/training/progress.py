@@ -112,9 +112,10 @@ def digest_of(store: ProgressStore, records: Records, puzzles: Sequence[PuzzleIn
     for kind, when, rating, day in store.ratings.rating_points(offset):
         histories[kind].append((when, rating))
         dailies[kind][day] = rating
+    latest = store.ratings.learner_ratings()
     ratings = {
         kind: RatingTrail(
-            store.ratings.learner_rating(kind),
+            latest.get(kind),
             tuple(histories[kind]),
             tuple((day_numbered(day).isoformat(), rating) for day, rating in dailies[kind].items()),
         )
@@ -153,13 +154,28 @@ def figures_of(
     """The dashboard of the store's progress over the loaded lessons, puzzles and drill positions: the figures of
     :func:`gather` of :func:`records_of`, the long histories counted by the store where the time zone keeps one
     offset from UTC (the learner's does: :func:`local_zone`)."""
+    return home_figures(store, lessons, puzzles, now=now, tz=tz)[0]
+
+
+def home_figures(
+    store: ProgressStore, lessons: Lessons, puzzles: Puzzles, *, now: float, tz: tzinfo | None = None
+) -> tuple[Dashboard, int]:
+    """:func:`figures_of`, and how many of the puzzles (the drills' positions left out) are solved: their play
+    answered right at least once before the solution was shown (home's menu says so)."""
     zone = tz if tz is not None else local_zone()
     if not isinstance(zone, timezone):  # days told apart by the zone's rules: every moment is looked at
-        return gather(records_of(store), lessons, puzzles, now=now, tz=zone)
+        solved = len(store.puzzles.solved_puzzles() & {puzzle.id for puzzle in puzzles.puzzles})
+        return gather(records_of(store), lessons, puzzles, now=now, tz=zone), solved
     catalogue = counted_puzzles(puzzles)
     records = short_records(store)
     digested = digest_of(store, records, catalogue, zone)
-    return dashboard(records, lessons.lessons, catalogue, now=now, tz=zone, theme_order=THEME_ORDER, digested=digested)
+    board = dashboard(records, lessons.lessons, catalogue, now=now, tz=zone, theme_order=THEME_ORDER, digested=digested)
+    solved_ids = set()
+    for puzzle in puzzles.puzzles:
+        tally = digested.answers.get((puzzle.id, "play"))
+        if tally is not None and tally.ever_right:
+            solved_ids.add(puzzle.id)
+    return board, len(solved_ids)
 
 
 def figure_title(figures: PuzzleFigures) -> str:
