@@ -95,7 +95,7 @@ def _fill(store: ProgressStore, chance: random.Random) -> None:
 
 
 def main() -> None:
-    from trainer.training.progress import gather, records_of
+    from trainer.training.progress import figures_of
 
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
@@ -107,7 +107,7 @@ def main() -> None:
             began = time.perf_counter()
             store = ProgressStore(folder)
             opened = time.perf_counter()
-            board = gather(records_of(store), lessons, puzzles, now=time.time())
+            board = figures_of(store, lessons, puzzles, now=time.time())
             done = time.perf_counter()
             store.close()
             print(f"open {opened - began:.3f} s, records and figures {done - opened:.3f} s ({board.reviews.due} due)")

@@ -341,15 +341,22 @@ def run_app(data_dir: Path | None, language: Language | None = None) -> int:
     An unexpected error ends the app with status 1 and a crash report in the data folder, which the message names.
     """
     gc.disable()  # the start makes objects that live all session: none is collected before the app resumes it
-    from trainer.store import default_data_dir
-    from trainer.tui.app import TrainerApp
-    from trainer.tui.crash_report import write_crash_report
+    from concurrent.futures import ThreadPoolExecutor
+
+    from trainer.store import ProgressStore, default_data_dir
+
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="progress") as opener:
+        # The progress file is opened and checked (SQLite's work, which lets the interpreter go on) while the UI's
+        # modules are imported.
+        opening = opener.submit(ProgressStore, data_dir)
+        from trainer.tui.app import TrainerApp
+        from trainer.tui.crash_report import write_crash_report
 
     folder = data_dir if data_dir is not None else default_data_dir()
     app: TrainerApp | None = None
     report: Path | None = None
     try:
-        app = TrainerApp(data_dir=data_dir, language=language, resume_garbage_collection=True)
+        app = TrainerApp(data_dir=data_dir, language=language, resume_garbage_collection=True, store=opening.result())
         app.run()
         report = app.crash_report
     except KeyboardInterrupt:

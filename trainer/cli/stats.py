@@ -15,7 +15,7 @@ from pathlib import Path
 import trainer.cli.wording as wording
 from trainer.practice.stats import Dashboard, PuzzleFigures, Records
 from trainer.store import DATABASE_NAME, ProgressStore
-from trainer.training.progress import figure_title, gather, local_zone, records_of
+from trainer.training.progress import figure_title, figures_of, gather, local_zone
 
 
 def _counts(figures: PuzzleFigures) -> str:
@@ -72,19 +72,17 @@ def stats_command(
 
     folder = data_dir if data_dir is not None else default_data_dir()
     moment = time.time() if now is None else now
-    notice = None
+    zone = tz if tz is not None else local_zone()
     if (folder / DATABASE_NAME).exists():
         store = ProgressStore(folder)
         try:
-            records = records_of(store)
+            board = figures_of(store, cached_lessons(), cached_puzzles(), now=moment, tz=zone)
             notice = store.notice
         finally:
             store.close()
     else:
-        records = Records()
+        board = gather(Records(), cached_lessons(), cached_puzzles(), now=moment, tz=zone)
         notice = wording.no_progress_file(folder)
-    zone = tz if tz is not None else local_zone()
-    board = gather(records, cached_lessons(), cached_puzzles(), now=moment, tz=zone)
     if as_json:
         return json.dumps(board.as_dict(), indent=2), notice
     return report_text(board, zone), notice

@@ -29,6 +29,7 @@ them and the content's catalogue; pure functions, the time given as an argument.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any, Literal, Protocol
@@ -169,6 +170,43 @@ class Records:
     drill_runs: Sequence[DrillRunLike] = ()
     personal_puzzles: Sequence[str] = ()
     """The ids of the learner's personal puzzles (mistakes of their own games)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerTally:
+    """The answers to one question of one puzzle, those given after the solution was shown left out."""
+
+    first_right: bool
+    """Whether the first was right."""
+    ever_right: bool
+    """Whether any was."""
+
+
+@dataclass(frozen=True)
+class RatingTrail:
+    """One kind of the learner's rating over time."""
+
+    latest: StoredLearnerRating | None = None
+    """The rating after the last rated attempt (``None`` before the first)."""
+    history: tuple[tuple[float, float], ...] = ()
+    """``(when, rating)`` after each rated attempt, oldest first."""
+    daily: tuple[tuple[str, float], ...] = ()
+    """``(ISO date, rating)``: the last rating of each day with rated attempts, in the order of the days' first."""
+
+
+@dataclass(frozen=True)
+class Digest:
+    """What the figures take from the long histories (every answer, rated attempt, review and drill run), worked
+    out from the records by :func:`digest`, or counted where they are kept (by the store's queries)."""
+
+    answers: Mapping[tuple[str, str], AnswerTally]
+    """The answers to each puzzle and question answered, by ``(puzzle id, question)``."""
+    counting: Mapping[str, CountingFigures]
+    """The counting drills' figures, by kind (:data:`COUNTING_KINDS`)."""
+    days: AbstractSet[date]
+    """The days with any activity, in the learner's time zone."""
+    ratings: Mapping[RatingKind, RatingTrail]
+    """The learner's rating of each kind rated, by kind."""
 
 
 # --- the figures ---------------------------------------------------------------------------------------------
@@ -358,16 +396,31 @@ def lesson_figures(lessons: Sequence[LessonInfo], records: Records) -> LessonFig
     )
 
 
-def _first_answers(puzzles: Mapping[str, PuzzleInfo], attempts: Iterable[AttemptLike]) -> dict[str, list[bool]]:
-    """For each attempted catalogue puzzle, its counted answers (right or not), oldest first."""
-    answers: dict[str, list[bool]] = {}
+def answer_tallies(attempts: Iterable[AttemptLike]) -> dict[tuple[str, str], AnswerTally]:
+    """The answers to each puzzle and question answered, by ``(puzzle id, question)``, from every answer (oldest
+    first); those given after the solution was shown left out."""
+    tallies: dict[tuple[str, str], AnswerTally] = {}
     for attempt in attempts:
-        puzzle = puzzles.get(attempt.puzzle_id)
-        if puzzle is None or attempt.revealed:
+        if attempt.revealed:
             continue
-        if attempt.question != MAIN_QUESTION.get(puzzle.kind, "play"):
-            continue
-        answers.setdefault(attempt.puzzle_id, []).append(bool(attempt.correct))
+        key = (attempt.puzzle_id, attempt.question)
+        tally = tallies.get(key)
+        if tally is None:
+            tallies[key] = AnswerTally(bool(attempt.correct), bool(attempt.correct))
+        elif attempt.correct and not tally.ever_right:
+            tallies[key] = AnswerTally(tally.first_right, True)
+    return tallies
+
+
+def _main_answers(
+    puzzles: Iterable[PuzzleInfo], tallies: Mapping[tuple[str, str], AnswerTally]
+) -> dict[str, AnswerTally]:
+    """The answers to the main question of each attempted catalogue puzzle, by puzzle id."""
+    answers = {}
+    for puzzle in puzzles:
+        tally = tallies.get((puzzle.id, MAIN_QUESTION.get(puzzle.kind, "play")))
+        if tally is not None:
+            answers[puzzle.id] = tally
     return answers
 
 
@@ -376,13 +429,26 @@ def puzzle_figures(
 ) -> tuple[KindFigures, ...]:
     """Counts by kind (forced, bear-off, recognition, then any other) and theme: in ``theme_order[kind]``'s order
     where it is given, then in the catalogue's."""
-    by_id = {puzzle.id: puzzle for puzzle in puzzles}
-    answers = _first_answers(by_id, records.attempts)
+    return tallied_puzzle_figures(puzzles, answer_tallies(records.attempts), theme_order)
+
+
+def tallied_puzzle_figures(
+    puzzles: Sequence[PuzzleInfo],
+    tallies: Mapping[tuple[str, str], AnswerTally],
+    theme_order: Mapping[str, Sequence[str]] | None = None,
+) -> tuple[KindFigures, ...]:
+    """:func:`puzzle_figures` from the answers' tallies (:attr:`Digest.answers`)."""
+    answers = _main_answers(puzzles, tallies)
 
     def figures(kind: str, theme: str | None, chosen: list[PuzzleInfo]) -> PuzzleFigures:
         tried = [answers[p.id] for p in chosen if p.id in answers]
         return PuzzleFigures(
-            kind, theme, len(chosen), len(tried), sum(1 for a in tried if any(a)), sum(1 for a in tried if a[0])
+            kind,
+            theme,
+            len(chosen),
+            len(tried),
+            sum(1 for a in tried if a.ever_right),
+            sum(1 for a in tried if a.first_right),
         )
 
     kinds = list(dict.fromkeys(puzzle.kind for puzzle in puzzles))
@@ -421,31 +487,60 @@ def weakest_theme(kinds: Iterable[KindFigures]) -> PuzzleFigures | None:
 
 def solved_puzzles(puzzles: Sequence[PuzzleInfo], attempts: Iterable[AttemptLike]) -> set[str]:
     """The catalogue puzzles answered right at least once (their main question, before the solution was shown)."""
-    return {
-        puzzle_id for puzzle_id, answers in _first_answers({p.id: p for p in puzzles}, attempts).items() if any(answers)
-    }
+    return _solved(puzzles, answer_tallies(attempts))
+
+
+def _solved(puzzles: Sequence[PuzzleInfo], tallies: Mapping[tuple[str, str], AnswerTally]) -> set[str]:
+    return {puzzle_id for puzzle_id, answers in _main_answers(puzzles, tallies).items() if answers.ever_right}
 
 
 def _local_day(moment: float, tz: tzinfo) -> date:
     return datetime.fromtimestamp(moment, tz).date()
 
 
-def rating_figures(records: Records, now: float, tz: tzinfo = UTC, kind: RatingKind = "rules") -> RatingFigures:
-    """The learner's rating of ``kind`` now, and its history."""
-    history = [point for point in records.ratings if point.kind == kind]
-    current = learner_rating(history[-1] if history else None, now)
+def local_days(moments: Iterable[float], tz: tzinfo = UTC) -> set[date]:
+    """The days of ``moments`` (seconds since the epoch) in the time zone ``tz``."""
+    return {_local_day(moment, tz) for moment in moments}
+
+
+def day_numbered(number: int) -> date:
+    """The day ``number`` days after 1970-01-01."""
+    return date.fromordinal(_EPOCH_ORDINAL + number)
+
+
+_EPOCH_ORDINAL = date(1970, 1, 1).toordinal()
+
+
+def rating_trail(ratings: Iterable[RatingPointLike], kind: RatingKind, tz: tzinfo = UTC) -> RatingTrail:
+    """The learner's rating of ``kind`` over time, from every rated attempt (oldest first)."""
+    history = [point for point in ratings if point.kind == kind]
     daily: dict[str, float] = {}
     for point in history:
         daily[_local_day(point.rated_at, tz).isoformat()] = point.rating
+    return RatingTrail(
+        history[-1] if history else None,
+        tuple((point.rated_at, point.rating) for point in history),
+        tuple(daily.items()),
+    )
+
+
+def rating_figures(records: Records, now: float, tz: tzinfo = UTC, kind: RatingKind = "rules") -> RatingFigures:
+    """The learner's rating of ``kind`` now, and its history."""
+    return trail_figures(rating_trail(records.ratings, kind, tz), now, kind)
+
+
+def trail_figures(trail: RatingTrail, now: float, kind: RatingKind = "rules") -> RatingFigures:
+    """:func:`rating_figures` from the rating's trail (:attr:`Digest.ratings`)."""
+    current = learner_rating(trail.latest, now)
     return RatingFigures(
         rating=current.rating,
         rd=current.rd,
         volatility=current.volatility,
         provisional=current.provisional,
         text=current.text(),
-        rated_attempts=len(history),
-        history=tuple((point.rated_at, point.rating) for point in history),
-        daily=tuple(daily.items()),
+        rated_attempts=len(trail.history),
+        history=trail.history,
+        daily=trail.daily,
         kind=kind,
     )
 
@@ -461,13 +556,31 @@ def drill_figures(records: Records, drill: DrillName = "recognition") -> DrillFi
 def counting_drill_figures(puzzles: Sequence[PuzzleInfo], records: Records) -> dict[str, CountingFigures]:
     """The figures of each counting drill (:data:`COUNTING_KINDS`) from the answers to its positions (their main
     question, before any solution was shown)."""
+    answers = (
+        (attempt.puzzle_id, attempt.correct, attempt.seconds)
+        for attempt in records.attempts
+        if attempt.question == "play" and not attempt.revealed
+    )
+    return counted_figures(puzzles, answers)
+
+
+def counting_positions(puzzles: Iterable[PuzzleInfo]) -> list[str]:
+    """The ids of the counting drills' positions."""
+    return [puzzle.id for puzzle in puzzles if puzzle.kind in COUNTING_KINDS]
+
+
+def counted_figures(
+    puzzles: Sequence[PuzzleInfo], answers: Iterable[tuple[str, bool, float]]
+) -> dict[str, CountingFigures]:
+    """:func:`counting_drill_figures` from the answers to the play of the positions, ``(puzzle id, correct,
+    seconds)``, oldest first (those given after the solution was shown left out)."""
     kinds = {puzzle.id: puzzle.kind for puzzle in puzzles if puzzle.kind in COUNTING_KINDS}
-    answers: dict[str, list[tuple[bool, float]]] = {kind: [] for kind in COUNTING_KINDS}
-    for attempt in records.attempts:
-        kind = kinds.get(attempt.puzzle_id)
-        if kind is not None and attempt.question == "play" and not attempt.revealed:
-            answers[kind].append((bool(attempt.correct), float(attempt.seconds)))
-    return {kind: counting_figures(given) for kind, given in answers.items()}
+    given: dict[str, list[tuple[bool, float]]] = {kind: [] for kind in COUNTING_KINDS}
+    for puzzle_id, correct, seconds in answers:
+        kind = kinds.get(puzzle_id)
+        if kind is not None:
+            given[kind].append((bool(correct), float(seconds)))
+    return {kind: counting_figures(kind_answers) for kind, kind_answers in given.items()}
 
 
 def mistake_figures(records: Records, now: float) -> MistakeFigures:
@@ -496,8 +609,11 @@ def activity_times(records: Records) -> list[float]:
 
 def practice_days(times: Iterable[float], now: float, tz: tzinfo = UTC) -> PracticeDays:
     """Days practised in a row up to today (or yesterday, while today has none yet), in the time zone ``tz``."""
-    days = {_local_day(moment, tz) for moment in times}
-    today = _local_day(now, tz)
+    return days_practised(local_days(times, tz), _local_day(now, tz))
+
+
+def days_practised(days: AbstractSet[date], today: date) -> PracticeDays:
+    """:func:`practice_days` from the days with any activity (:attr:`Digest.days`) and today."""
     day = today if today in days else today - timedelta(days=1)
     in_a_row = 0
     while day in days:
@@ -516,6 +632,7 @@ def continue_with(
     lessons: LessonFigures,
     puzzles: Sequence[PuzzleInfo],
     records: Records,
+    answers: Mapping[tuple[str, str], AnswerTally],
     ratings: Sequence[RatingFigures],
     reviews: ReviewFigures,
     drills: DrillFigures,
@@ -537,7 +654,7 @@ def continue_with(
         label = wording.start_lesson_label(line.number, line.title)
         english = wording.start_lesson_label(line.number, line.title, english=True)
         return Suggestion("lesson", label, line.id, 0, english=english)
-    solved = solved_puzzles(puzzles, records.attempts)
+    solved = _solved(puzzles, answers)
     open_puzzles = [p for p in puzzles if p.id not in solved and p.kind not in COUNTING_KINDS]
     pool = rating_pool(((p.id, p.difficulty) for p in open_puzzles), records.puzzle_ratings)
     learner = {figures.kind: figures.rating for figures in ratings}
@@ -560,24 +677,37 @@ def dashboard(
     now: float,
     tz: tzinfo = UTC,
     theme_order: Mapping[str, Sequence[str]] | None = None,
+    digested: Digest | None = None,
 ) -> Dashboard:
     """Every figure of the dashboard at ``now``, days counted in the time zone ``tz``, each kind's themes in
-    ``theme_order[kind]``'s order where given."""
+    ``theme_order[kind]``'s order where given. With ``digested`` (the histories already digested, in ``tz``), the
+    records' answers, ratings and reviews are not read (nor needed)."""
+    digested = digested if digested is not None else digest(records, puzzles, tz)
     lesson_part = lesson_figures(lessons, records)
-    ratings = tuple(rating_figures(records, now, tz, kind) for kind in RATING_KINDS)
+    ratings = tuple(trail_figures(digested.ratings.get(kind, RatingTrail()), now, kind) for kind in RATING_KINDS)
     drills = drill_figures(records)
     reviews = review_figures(records, now)
     return Dashboard(
         now=now,
         lessons=lesson_part,
-        puzzles=puzzle_figures(puzzles, records, theme_order),
+        puzzles=tallied_puzzle_figures(puzzles, digested.answers, theme_order),
         rating=ratings[0],
         drills=drills,
         reviews=reviews,
-        days=practice_days(activity_times(records), now, tz),
-        continue_with=continue_with(lesson_part, puzzles, records, ratings, reviews, drills, now),
+        days=days_practised(digested.days, _local_day(now, tz)),
+        continue_with=continue_with(lesson_part, puzzles, records, digested.answers, ratings, reviews, drills, now),
         ratings=ratings,
         best_drills=drill_figures(records, "best"),
-        counting=counting_drill_figures(puzzles, records),
+        counting=dict(digested.counting),
         mistakes=mistake_figures(records, now),
+    )
+
+
+def digest(records: Records, puzzles: Sequence[PuzzleInfo], tz: tzinfo = UTC) -> Digest:
+    """What the figures take from the records' long histories, days counted in the time zone ``tz``."""
+    return Digest(
+        answers=answer_tallies(records.attempts),
+        counting=counting_drill_figures(puzzles, records),
+        days=local_days(activity_times(records), tz),
+        ratings={kind: rating_trail(records.ratings, kind, tz) for kind in RATING_KINDS},
     )

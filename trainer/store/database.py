@@ -291,7 +291,7 @@ class Database:
                 path.unlink()
         self._kept_saved = True
         if saved:
-            snapshot = sqlite3.connect(":memory:", isolation_level=None)
+            snapshot = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
             try:
                 file.backup(snapshot)
                 self._load(snapshot, again=True)
@@ -344,6 +344,18 @@ class Database:
                 listener(sentence)
 
 
+def day_number_sql(column: str) -> str:
+    """SQL for the day of a moment (``column``, seconds since the epoch) in a time zone of a fixed offset from UTC,
+    numbered from 1970-01-01; the offset is its one parameter, in seconds (:func:`day_offset`)."""
+    return f"CAST({column} + ? AS INTEGER) / 86400"
+
+
+def day_offset(utc_offset: float) -> float:
+    """The parameter of :func:`day_number_sql` for a zone ``utc_offset`` seconds ahead of UTC: each moment is taken to
+    the microsecond first, as Python's datetime takes it (half a microsecond before midnight is midnight)."""
+    return utc_offset + 0.5e-6
+
+
 class Records:
     """Base of the per-kind parts of :class:`ProgressStore` (its lessons, puzzles, settings...): each reads and
     writes its own tables of the store's one :class:`Database`."""
@@ -351,9 +363,17 @@ class Records:
     def __init__(self, db: Database) -> None:
         self._db = db
 
+    def _days(self, table: str, column: str, utc_offset: float) -> set[int]:
+        """The days of the moments of ``column`` (seconds since the epoch), numbered from 1970-01-01 in a time zone
+        ``utc_offset`` seconds ahead of UTC."""
+        rows = self._db.execute_read(
+            f"SELECT DISTINCT {day_number_sql(column)} FROM {table}", (day_offset(utc_offset),)
+        )
+        return {day for (day,) in rows}
+
 
 def _new_memory() -> sqlite3.Connection:
-    memory = sqlite3.connect(":memory:", isolation_level=None)
+    memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     migrations.upgrade(memory)
     return memory
 

@@ -134,7 +134,7 @@ def _copy_progress(source: Path, path: Path) -> str | None:
         original = _connect(source, BACKUP_TIMEOUT, read_only=True)
         try:
             migrations.file_version(original)  # a bgtrainer progress file, or no copy
-            copy = sqlite3.connect(path, isolation_level=None)
+            copy = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             try:
                 original.backup(copy)
             finally:
@@ -263,7 +263,7 @@ def _open(path: Path, timeout: float) -> Opened:
         if not check or check[0] != "ok":
             raise _Refused(wording.failed_integrity_check(str(check[0]) if check else None))
         version = migrations.file_version(connection)
-        snapshot = sqlite3.connect(":memory:", isolation_level=None)
+        snapshot = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         connection.backup(snapshot)
     except BaseException:
         connection.close()
@@ -282,18 +282,21 @@ def _open(path: Path, timeout: float) -> Opened:
 
 def _connect(path: Path, timeout: float, *, read_only: bool) -> sqlite3.Connection:
     """A connection to the file; read-only ones fall back to ``immutable`` where SQLite can't share the file
-    (a write-ahead-log file in a folder this user can't write to)."""
+    (a write-ahead-log file in a folder this user can't write to). Like the in-memory copy's, it may be used by
+    another thread than the one that opened it (the program opens the store while the UI's modules load)."""
     if not read_only:
-        return sqlite3.connect(path, timeout=timeout, isolation_level=None)
+        return sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
     uri = path.absolute().as_uri() + "?mode=ro"
-    connection = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+    connection = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False)
     try:
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.OperationalError as error:
         connection.close()
         if getattr(error, "sqlite_errorcode", 0) & 0xFF not in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN):
             raise
-        connection = sqlite3.connect(uri + "&immutable=1", uri=True, timeout=timeout, isolation_level=None)
+        connection = sqlite3.connect(
+            uri + "&immutable=1", uri=True, timeout=timeout, isolation_level=None, check_same_thread=False
+        )
     return connection
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -91,3 +92,27 @@ class PuzzleRecords(Records):
             PuzzleAttempt(answer, bool(correct), seconds, question, bool(revealed), attempted_at, puzzle_id)
             for answer, correct, seconds, question, revealed, attempted_at, puzzle_id in rows
         ]
+
+    def answer_tallies(self) -> list[tuple[str, str, bool, bool]]:
+        """For each puzzle and question answered (answers given after the solution was shown left out): ``(puzzle
+        id, question, whether its first answer was right, whether any was)``, in no particular order."""
+        rows = self._db.execute_read(
+            "SELECT puzzle_id, question, MIN(id * 2 + (correct != 0)) % 2, MAX(correct != 0) FROM puzzle_attempt "
+            "WHERE revealed = 0 GROUP BY puzzle_id, question"
+        )  # the lowest id * 2 + right is the first answer's, and its parity whether that answer was right
+        return [(puzzle_id, question, bool(first), bool(right)) for puzzle_id, question, first, right in rows]
+
+    def play_answers(self, puzzle_ids: Collection[str]) -> list[tuple[str, bool, float]]:
+        """The answers to the play of these puzzles (those given after the solution was shown left out): ``(puzzle
+        id, correct, seconds)``, oldest first."""
+        wanted = tuple(puzzle_ids)
+        rows = self._db.execute_read(
+            "SELECT puzzle_id, correct, seconds FROM puzzle_attempt WHERE question = 'play' AND revealed = 0 "
+            f"AND puzzle_id IN ({', '.join('?' * len(wanted))}) ORDER BY id",
+            wanted,
+        )
+        return [(puzzle_id, bool(correct), seconds) for puzzle_id, correct, seconds in rows]
+
+    def answer_days(self, utc_offset: float) -> set[int]:
+        """The days with answers, numbered from 1970-01-01 in a time zone ``utc_offset`` seconds ahead of UTC."""
+        return self._days("puzzle_attempt", "attempted_at", utc_offset)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from trainer.shared.kinds import RATING_KINDS, RatingKind
 from trainer.store import wording
-from trainer.store.database import Records, Statement
+from trainer.store.database import Records, Statement, day_number_sql, day_offset
 
 _RATING_SQL = (
     "INSERT INTO rating_history (rating, rd, volatility, puzzle_id, score, rated_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -88,6 +88,11 @@ class RatingRecords(Records):
         rows = self._db.execute_read(f"{_HISTORY_SQL} WHERE kind = ? ORDER BY id DESC LIMIT 1", (kind,))
         return RatingRecord(*rows[0]) if rows else None
 
+    def learner_ratings(self) -> dict[RatingKind, RatingRecord]:
+        """The learner's latest rating of each kind rated so far, by kind."""
+        rows = self._db.execute_read(f"{_HISTORY_SQL} WHERE id IN (SELECT MAX(id) FROM rating_history GROUP BY kind)")
+        return {record.kind: record for record in (RatingRecord(*row) for row in rows)}
+
     def rating_history(self, kind: RatingKind | None = None) -> list[RatingRecord]:
         """Every stored rating of the learner (of one kind, or all), oldest first."""
         if kind is None:
@@ -95,6 +100,14 @@ class RatingRecords(Records):
         else:
             rows = self._db.execute_read(f"{_HISTORY_SQL} WHERE kind = ? ORDER BY id", (kind,))
         return [RatingRecord(*row) for row in rows]
+
+    def rating_points(self, utc_offset: float) -> list[tuple[RatingKind, float, float, int]]:
+        """Every stored rating of the learner as ``(kind, when, rating, day)``, oldest first: the day numbered from
+        1970-01-01 in a time zone ``utc_offset`` seconds ahead of UTC."""
+        return self._db.execute_read(
+            f"SELECT kind, rated_at, rating, {day_number_sql('rated_at')} FROM rating_history ORDER BY id",
+            (day_offset(utc_offset),),
+        )
 
     def puzzle_rating(self, puzzle_id: str) -> PuzzleRating | None:
         """A puzzle's rating, or ``None`` if it has never been rated (it then starts from its difficulty)."""

@@ -103,3 +103,7 @@ class ReviewRecords(Records):
         """Every logged review answer, oldest first."""
         rows = self._db.execute_read("SELECT item_id, correct, reviewed_at FROM review_log ORDER BY id")
         return [ReviewLogEntry(item_id, bool(correct), reviewed_at) for item_id, correct, reviewed_at in rows]
+
+    def review_days(self, utc_offset: float) -> set[int]:
+        """The days with reviews, numbered from 1970-01-01 in a time zone ``utc_offset`` seconds ahead of UTC."""
+        return self._days("review_log", "reviewed_at", utc_offset)

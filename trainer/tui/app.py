@@ -96,12 +96,14 @@ class TrainerApp(App[None]):
         evaluator: Evaluator | None = None,
         language: Language | None = None,
         resume_garbage_collection: bool = False,
+        store: ProgressStore | None = None,
     ) -> None:
         """``language``: the one asked for when starting (``--lang``, ``BGTRAINER_LANG``); else the one chosen in
         the app last time, else the one in use (the locale's). ``resume_garbage_collection``: the program paused
         Python's garbage collector for the start (:func:`trainer.cli.main.run_app`); once the content is in, what the
         start made is set aside for good (``gc.freeze``: no later collection walks it again) and collection
-        resumes."""
+        resumes. ``store``: the progress store, opened already (the program opens it while the UI's modules load);
+        else the one in ``data_dir`` is opened."""
         super().__init__()
         ScrollBar.renderer = WholeCellScrollBarRender  # Textual's way to choose how every scrollbar is drawn
         stop_styles_cache_leak()
@@ -113,7 +115,7 @@ class TrainerApp(App[None]):
         self.evaluator = evaluator
         """The evaluator the Play and Explore screens use (``None``: bgsage's, loaded on first need)."""
         self._evaluator_lock = threading.Lock()
-        self.store = ProgressStore(data_dir)
+        self.store = store if store is not None else ProgressStore(data_dir)
         saved = self.store.settings.setting("language")
         chosen = language if language is not None else next((known for known in LANGUAGES if known == saved), None)
         if chosen is not None:

@@ -178,7 +178,7 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         options: list[Option | None] = []
         library = self.lesson_catalogue()
         store = self.store
-        self.refresh_dashboard()
+        solved = self.refresh_dashboard()
         if library is None:
             self.standings = {}
             options.append(Option(home_words.loading_lessons(), id="loading", disabled=True))
@@ -197,7 +197,6 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         if puzzles is None:
             options.append(Option(home_words.puzzles_entry(None, 0), id="puzzles", disabled=True))
         else:
-            solved = len(store.puzzles.solved_puzzles() & {p.id for p in puzzles.puzzles})
             options.append(Option(home_words.puzzles_entry(solved, len(puzzles.puzzles)), id="puzzles"))
         options.append(Option(home_words.drill_entry(), id="drill", disabled=puzzles is None))
         options.append(Option(home_words.skill_drills_entry(), id="skill-drills", disabled=puzzles is None))
@@ -224,20 +223,22 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
             return home_words.review_entry(None)
         return home_words.review_entry(self.dashboard.reviews.due)
 
-    def refresh_dashboard(self) -> None:
-        """Work out the figures again (once the catalogue of the lessons and the puzzles is in) and show them."""
+    def refresh_dashboard(self) -> int:
+        """Work out the figures again (once the catalogue of the lessons and the puzzles is in) and show them; how
+        many puzzles are solved (0 before)."""
         lessons, puzzles = self.lesson_catalogue(), self.puzzle_catalogue()
         button = self.query_one("#continue", Button)
         if lessons is None or puzzles is None:
             self.dashboard = None
             button.display = False
-            return
-        from trainer.training.progress import figure_title, gather, records_of
+            return 0
+        from trainer.training.progress import figure_title, home_figures
 
-        self.dashboard = gather(records_of(self.store), lessons, puzzles, now=self.now())
+        self.dashboard, solved = home_figures(self.store, lessons, puzzles, now=self.now())
         self.query_one(DashboardSummary).show(self.dashboard, figure_title)
         button.label = Text(common_words.continue_button(self.dashboard.continue_with.label))
         button.display = True
+        return solved
 
     def first_unfinished_lesson(self, library: LessonCatalogue | None) -> int:
         """The menu index of the lesson to take next: the first one not done (the first one if all are)."""

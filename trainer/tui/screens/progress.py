@@ -16,7 +16,7 @@ from textual.widgets import Button, Static
 from trainer.i18n import N_, _
 from trainer.practice.ratings import INITIAL_RATING
 from trainer.practice.stats import Dashboard, PuzzleFigures
-from trainer.training.progress import figure_title, gather, records_of
+from trainer.training.progress import figure_title, figures_of
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.widgets.footer import KeysFooter
 from trainer.tui.wording import common as common_words
@@ -121,7 +121,7 @@ class ProgressScreen(TrainerScreen):
         if lessons is None or puzzles is None:
             self.query_one("#overview", Static).update(progress_words.loading())
             return
-        board = gather(records_of(self.store), lessons, puzzles, now=self.now())
+        board = figures_of(self.store, lessons, puzzles, now=self.now())
         self.dashboard = board
         self.query_one("#continue", Button).label = Text(common_words.continue_button(board.continue_with.label))
         self.query_one("#overview", Static).update(overview(board))
