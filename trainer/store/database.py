@@ -347,7 +347,8 @@ class Database:
 def day_number_sql(column: str) -> str:
     """SQL for the day of a moment (``column``, seconds since the epoch) in a time zone of a fixed offset from UTC,
     numbered from 1970-01-01; the offset is its one parameter, in seconds (:func:`day_offset`)."""
-    return f"CAST({column} + ? AS INTEGER) / 86400"
+    day_sql = f"CAST({column} + ? AS INTEGER) / 86400"
+    return day_sql
 
 
 def day_offset(utc_offset: float) -> float:
