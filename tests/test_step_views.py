@@ -85,5 +85,5 @@ def test_every_kind_of_puzzle_set_has_a_puzzle_view() -> None:
 @pytest.mark.parametrize("kind", ["recognition", "shots", "pips"])
 def test_a_kind_of_puzzle_no_screen_solves_is_refused_by_name(kind: Literal["recognition", "shots", "pips"]) -> None:
     name = PUZZLE_CLASS[kind].__qualname__
-    with pytest.raises(NoViewError, match=f"no view is registered for {name} "):
+    with pytest.raises(NoViewError, match=f"no view is registered for {name}: register one with @puzzle_view "):
         puzzle_view_for(puzzle(kind))

@@ -22,7 +22,7 @@ class has no view is refused (:class:`NoViewError`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -100,6 +100,7 @@ P = TypeVar("P", bound=PromptedTask, covariant=True)
 Z = TypeVar("Z", bound=PuzzleTask, covariant=True)
 B = TypeVar("B", bound="BestStep | BestPuzzle", covariant=True)
 K = TypeVar("K")
+R = TypeVar("R")
 W = TypeVar("W", bound=type)
 V = TypeVar("V", bound="type[StepView[Any]]")
 PV = TypeVar("PV", bound="type[PuzzleView[Any]]")
@@ -139,12 +140,20 @@ def view_class(step_class: type) -> type[StepView[Task]]:
 
     :raises NoViewError: if none is.
     """
-    for cls in step_class.__mro__:
-        if cls in VIEWS:
-            return VIEWS[cls]
-    known = ", ".join(sorted(cls.__qualname__ for cls in VIEWS))
+    return registered(VIEWS, step_class, "step_view")
+
+
+def registered(table: Mapping[type, R], task_class: type, decorator: str) -> R:
+    """What ``table`` holds for ``task_class``, or else for the nearest of its bases.
+
+    :raises NoViewError: if it holds nothing for any (the message names the ``decorator`` that registers a view).
+    """
+    for cls in task_class.__mro__:
+        if cls in table:
+            return table[cls]
+    known = ", ".join(sorted(cls.__qualname__ for cls in table))
     raise NoViewError(
-        f"no view is registered for {step_class.__qualname__}: register one with @step_view (views are registered"
+        f"no view is registered for {task_class.__qualname__}: register one with @{decorator} (views are registered"
         f" for {known})"
     )
 
@@ -168,11 +177,7 @@ def puzzle_view_for(puzzle: Puzzle) -> PuzzleView[Puzzle]:
 
     :raises NoViewError: for a kind of puzzle no view shows (those the drills and the counting screens ask).
     """
-    for cls in type(puzzle).__mro__:
-        if cls in PUZZLE_VIEWS:
-            return PUZZLE_VIEWS[cls](puzzle)
-    known = ", ".join(sorted(cls.__qualname__ for cls in PUZZLE_VIEWS))
-    raise NoViewError(f"no view is registered for {type(puzzle).__qualname__} (views are registered for {known})")
+    return registered(PUZZLE_VIEWS, type(puzzle), "puzzle_view")(puzzle)
 
 
 # --- the views' base ------------------------------------------------------------------------------------------------
