@@ -223,7 +223,7 @@ def test_drilling_my_mistakes_makes_personal_puzzles_due_at_once(tmp_path: Path)
         assert drill_mistakes(store, analysis, 1, now=2000.0) == 0  # already there
         puzzles = personal_puzzles(store)
         assert len(puzzles) == added and all(p.personal and p.theme == "mistake" for p in puzzles)
-        due = {item.puzzle_id for item in due_reviews(store, 1000.0)}
+        due = {item.key.puzzle_id for item in due_reviews(store, 1000.0)}
         assert due == {puzzle.id for puzzle in puzzles}
         for puzzle in puzzles:
             assert puzzle.prompt.startswith("From game ")

@@ -417,7 +417,7 @@ def test_progress_kept_for_positions_no_longer_shipped_breaks_nothing(tmp_path: 
     try:
         answer_puzzle(store, gone, "forced", correct=False, seconds=3.0, now=1_800_000_000.0, question="forced")
         assert store.reviews.review_card(f"puzzle:{gone.id}") is not None
-        assert [item.puzzle_id for item in due_reviews(store, 1_800_000_000.0 + 86_400.0)] == [gone.id]
+        assert [item.key.puzzle_id for item in due_reviews(store, 1_800_000_000.0 + 86_400.0)] == [gone.id]
         board = gather(records_of(store), load_lessons(), LIBRARY, now=1_800_000_000.0 + 60.0)
         assert report_text(board)
         answered = frozenset(attempt.puzzle_id for attempt in store.puzzles.all_puzzle_attempts())

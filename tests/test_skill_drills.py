@@ -81,7 +81,7 @@ def test_each_kind_of_puzzle_is_rated_in_its_own_rating_and_served_near_it(tmp_p
             missed = answer_puzzle(store, puzzle, answer, correct=False, seconds=20.0, now=T0)
             assert missed.rated and missed.card is not None
         assert current_rating(store, T0, "cube").rating < 1500
-        due = {item.puzzle_id for item in due_reviews(store, T0 + 2 * DAY)}
+        due = {item.key.puzzle_id for item in due_reviews(store, T0 + 2 * DAY)}
         assert {BEST[9].id, cube.id} <= due
     finally:
         store.close()

@@ -12,13 +12,12 @@ from training_support import run_result
 from trainer.content.puzzles import Puzzle, load_puzzles
 from trainer.practice.ratings import Glicko, puzzle_start
 from trainer.practice.run import Run, Storm
-from trainer.practice.schedule import LEARNING, RELEARNING, REVIEW
+from trainer.practice.schedule import LEARNING, RELEARNING, REVIEW, LessonStepKey, PuzzleKey
 from trainer.practice.stats import dashboard
 from trainer.store import ProgressStore
 from trainer.training.progress import records_of
 from trainer.training.service import (
-    LessonStepDue,
-    PuzzleDue,
+    ReviewItem,
     answer_lesson_task,
     answer_puzzle,
     current_puzzle_rating,
@@ -78,7 +77,7 @@ def test_a_miss_becomes_a_review_card_that_comes_back_and_moves_on(store: Progre
     assert stored is not None and (stored.due, stored.reps) == (T0 + 10 * MINUTE, 1)
     assert due_count(store, T0 + 9 * MINUTE) == 0 and due_count(store, T0 + 10 * MINUTE) == 1
     (item,) = due_reviews(store, T0 + 10 * MINUTE)
-    assert item == PuzzleDue(item.card, EASY.id)
+    assert item == ReviewItem(item.card, PuzzleKey(EASY.id))
     reviewed = answer_puzzle(
         store, EASY, EASY.answers[0], correct=True, seconds=3.0, now=T0 + 11 * MINUTE, in_review=True
     )
@@ -98,7 +97,7 @@ def test_missed_lesson_tasks_come_back_for_review(store: ProgressStore) -> None:
     card = answer_lesson_task(store, "board", 3, correct=False, now=T0)
     assert card is not None and card.item_id == "lesson:board:3"
     (item,) = due_reviews(store, T0 + 10 * MINUTE)
-    assert item == LessonStepDue(item.card, "board", 3)
+    assert item == ReviewItem(item.card, LessonStepKey("board", 3))
     moved = answer_lesson_task(store, "board", 3, correct=True, now=T0 + 10 * MINUTE, in_review=True)
     assert moved is not None and moved.state == REVIEW and due_count(store, T0 + 11 * MINUTE) == 0
 

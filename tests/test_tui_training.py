@@ -410,8 +410,8 @@ def test_a_review_shuffles_a_choice_afresh_each_time_while_the_lesson_keeps_its_
     time and count on the card) shuffles them afresh, and reopening the same showing keeps its order."""
     from types import SimpleNamespace
 
-    from trainer.practice.schedule import Card
-    from trainer.training.service import LessonStepDue
+    from trainer.practice.schedule import Card, LessonStepKey
+    from trainer.training.service import ReviewItem
     from trainer.tui.screens.review import ReviewRun
 
     lesson, step = next(
@@ -431,7 +431,7 @@ def test_a_review_shuffles_a_choice_afresh_each_time_while_the_lesson_keeps_its_
 
     def showing(number: int) -> tuple[str, ...]:
         card = Card(f"lesson:{lesson.progress_key}:{step}", 1, 0, None, None, T0 + number * 10 * MINUTE, None, number)
-        return order(run.screen_for(LessonStepDue(card, lesson.progress_key, step)))
+        return order(run.screen_for(ReviewItem(card, LessonStepKey(lesson.progress_key, step))))
 
     shown = [showing(number) for number in range(1, 7)]
     assert all(sorted(each) == sorted(in_lesson) for each in shown)

@@ -23,7 +23,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from trainer.content import wording as content_wording
 from trainer.content.best import ACCEPT_WITHIN, EPSILON
@@ -172,24 +172,12 @@ def _unchanged(card: schedule.CardRecord | None) -> Card | None:
 
 
 @dataclass(frozen=True, slots=True)
-class PuzzleDue:
-    """A puzzle's card due for review (a shipped puzzle, a drill position or a personal one)."""
+class ReviewItem:
+    """A card due for review and what it asks (read from its id): a puzzle (a shipped puzzle, a drill position or a
+    personal one), or a lesson's step (the step's index in the lesson, by its edition's progress key, from 0)."""
 
     card: Card
-    puzzle_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class LessonStepDue:
-    """A lesson task's card due for review: the step's index in the lesson (its edition's progress key), from 0."""
-
-    card: Card
-    lesson_id: str
-    step: int
-
-
-ReviewItem: TypeAlias = PuzzleDue | LessonStepDue
-"""A card due for review and what it asks: a puzzle, or a lesson's step."""
+    key: schedule.ItemKey
 
 
 def due_reviews(store: ProgressStore, now: float) -> list[ReviewItem]:
@@ -197,14 +185,9 @@ def due_reviews(store: ProgressStore, now: float) -> list[ReviewItem]:
     items: list[ReviewItem] = []
     for card in schedule.due_cards(store.reviews.review_cards(), now):
         try:
-            key = schedule.parse_item(card.item_id)
+            items.append(ReviewItem(card, schedule.parse_item(card.item_id)))
         except ValueError:
             continue
-        match key:
-            case schedule.PuzzleKey(puzzle_id):
-                items.append(PuzzleDue(card, puzzle_id))
-            case schedule.LessonStepKey(lesson_id, step):
-                items.append(LessonStepDue(card, lesson_id, step))
     return items
 
 

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
-from trainer.training.service import LessonStepDue, PuzzleDue, ReviewItem, due_reviews, personal_puzzles
+from trainer.practice.schedule import LessonStepKey, PuzzleKey
+from trainer.training.service import ReviewItem, due_reviews, personal_puzzles
 from trainer.tui.wording import review as review_words
 
 if TYPE_CHECKING:
@@ -56,8 +57,8 @@ class ReviewRun:
         from trainer.tui.screens.puzzles import PuzzleScreen
 
         puzzles, lessons = self.app.puzzles, self.app.lessons
-        match item:
-            case PuzzleDue(puzzle_id=puzzle_id) if puzzles is not None:
+        match item.key:
+            case PuzzleKey(puzzle_id) if puzzles is not None:
                 puzzle = next((p for p in puzzles.puzzles if p.id == puzzle_id), None)
                 if puzzle is None:  # a mistake of the learner's own game
                     puzzle = next((p for p in personal_puzzles(self.app.store) if p.id == puzzle_id), None)
@@ -66,7 +67,7 @@ class ReviewRun:
                 drill = next((p for p in puzzles.drills if p.id == puzzle_id), None)
                 if drill is not None:
                     return DrillScreen("review", [drill])
-            case LessonStepDue(lesson_id=lesson_id, step=step) if lessons is not None:
+            case LessonStepKey(lesson_id, step) if lessons is not None:
                 # A card names the lesson's edition (its progress key): a step of an earlier edition is not this one's.
                 lesson = next((lesson for lesson in lessons.lessons if lesson.progress_key == lesson_id), None)
                 if lesson is not None and step < len(lesson.steps):
