@@ -26,7 +26,8 @@ from trainer.play.analyse import (
     match_scores,
     rating_of,
 )
-from trainer.play.matfile import MatMove
+from trainer.play.match_file import MAX_MATCH_BYTES
+from trainer.play.matfile import MAX_GAMES, MatMatch, MatMove
 from trainer.play.tutor import Verdict
 from trainer.shared.skill import Skill
 from trainer.store import ProgressStore
@@ -351,3 +352,133 @@ def test_gnu_backgammon_s_own_self_play_replays_whole_resigned_games_included(na
         crawford = [index for index, score in enumerate(scores) if score.crawford]
         assert len(crawford) == 1
         assert not any(item.kind is DecisionKind.DOUBLE and item.game == crawford[0] + 1 for item in analysis.listed)
+
+
+# --- games dropped or accepted without a word ------------------------------------------------------------------------
+
+
+def write_mat(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "hostile.mat"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+ONLY_CUBE = " Game {number}\n Ada : 0                       Bob : 0\n  1)  Doubles => 2               Drops\n\n"
+
+
+@pytest.mark.parametrize("games", [1, 50])
+def test_games_of_only_cube_actions_are_reported_and_nothing_analysed_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], games: int
+) -> None:
+    text = " 0 point match\n\n" + "".join(ONLY_CUBE.format(number=number) for number in range(1, games + 1))
+    problems = [item for item in decision_points(parse_mat(text)) if isinstance(item, ReplayProblem)]
+    assert [problem.game for problem in problems] == list(range(1, games + 1))
+    assert "the game has no roll to replay" in problems[0].text()
+    assert main(["analyse", str(write_mat(tmp_path, text)), "--plies", "1"]) == EXIT_USAGE
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1, captured.err
+    assert "nothing to analyse" in captured.err and "game 1, move 1 cannot be replayed" in captured.err
+
+
+def test_a_file_whose_only_game_cannot_be_replayed_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = " 1 point match\n\n Game 1\n Ada : 0   Bob : 0\n  1) 31: 8/4 6/5\n"  # a 3-1 cannot move 8/4
+    assert main(["analyse", str(write_mat(tmp_path, text)), "--plies", "1", "--json"]) == EXIT_USAGE
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1
+    assert "nothing to analyse: the match's 1 game cannot be replayed (game 1, move 1" in captured.err
+
+
+def money_game(*lines: str) -> MatMatch:
+    return parse_mat(" 0 point match\n\n Game 1\n Ada : 0                       Bob : 0\n" + "\n".join(lines) + "\n")
+
+
+def test_a_double_to_another_value_than_the_cube_s_next_stops_the_game_saying_both() -> None:
+    match = money_game("  1) 31: 8/5 6/5                 Doubles => 4")
+    found = list(decision_points(match))
+    problem = found[-1]
+    assert isinstance(problem, ReplayProblem) and (problem.game, problem.number) == (1, 2)
+    assert "the file offers the cube at 4, the replay at 2" in problem.text()
+    assert [item.kind for item in found if isinstance(item, DecisionPoint)] == [DecisionKind.MOVE, DecisionKind.DOUBLE]
+
+
+@pytest.mark.parametrize(
+    ("wins", "said"),
+    [
+        ("                                  Wins 99999 points", "Bob wins 99999 points, the game was worth 1 point"),
+        ("                                  Wins 2 points", "Bob wins 2 points, the game was worth 1 point"),  # passed
+        ("      Wins 1 point", "Ada wins, but in the replay the other player won"),
+    ],
+)
+def test_a_won_figure_must_agree_with_the_result_and_the_game_is_still_analysed(wins: str, said: str) -> None:
+    match = money_game("  1) 31: 8/5 6/5                 Doubles => 2", "  2)  Drops", wins)
+    found = list(decision_points(match))
+    problem = found[-1]
+    assert isinstance(problem, ReplayProblem) and said in problem.text(), problem.text()
+    assert sum(isinstance(item, DecisionPoint) for item in found) == 3  # the move, the double, the pass
+
+
+def test_a_resigned_game_wins_a_single_game_a_gammon_or_a_backgammon_at_the_cube_s_value() -> None:
+    for points in (1, 2, 3):
+        match = money_game("  1) 31: 8/5 6/5", f"      Wins {points} points")
+        assert not [item for item in decision_points(match) if isinstance(item, ReplayProblem)]
+    match = money_game("  1) 31: 8/5 6/5", "      Wins 4 points")
+    problem = list(decision_points(match))[-1]
+    assert isinstance(problem, ReplayProblem)
+    assert "Ada wins 4 points, but with the cube at 1 a game is worth 1, 2 or 3" in problem.text()
+
+
+def test_a_won_figure_that_disagrees_is_a_warning_and_the_match_is_analysed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = MATCH.read_text(encoding="utf-8")
+    wins = next(line for line in text.splitlines() if "Wins" in line)
+    text = text.replace(wins, wins.replace(wins.split()[1], "99999", 1), 1)
+    assert main(["analyse", str(write_mat(tmp_path, text)), "--plies", "1", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert len(captured.err.splitlines()) == 1 and "wins 99999 points, the game was worth" in captured.err
+    assert {record["game"] for record in json.loads(captured.out)} == {1, 2, 3}
+
+
+# --- escapes, progress, cancellation ---------------------------------------------------------------------------------
+
+
+def test_the_text_report_writes_no_control_character_from_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = MATCH.read_text(encoding="utf-8")
+    left, right = read(MATCH).games[0].names
+    text = text.replace(left, "\x1b[2J\x07Ada\x9b").replace(right, "Bob\x1b]0;pwned\x07")
+    assert main(["analyse", str(write_mat(tmp_path, text)), "--plies", "1"]) == 0
+    out = capsys.readouterr().out
+    assert all(char.isprintable() for line in out.splitlines() for char in line), repr(out[:300])
+    assert "␛[2J" in out and "␛]0;pwned␇" in out
+
+
+def test_the_replay_reports_each_game_before_any_decision_is_judged_and_stops_when_cancelled() -> None:
+    match = read(DATA / "analyse" / "gnubg-noisy.mat")
+    heard: list[tuple[str, int, int]] = []
+    analyse_match(
+        match,
+        CheapEvaluator(),
+        replaying=lambda done, total: heard.append(("game", done, total)),
+        progress=lambda done, total: heard.append(("decision", done, total)),
+    )
+    games = len(match.games)
+    assert heard[:games] == [("game", done, games) for done in range(1, games + 1)]
+    assert {kind for kind, _, _ in heard[games:]} == {"decision"}
+
+    replayed: list[int] = []
+    analysis = analyse_match(
+        match, CheapEvaluator(), replaying=lambda done, _: replayed.append(done), cancelled=lambda: len(replayed) >= 2
+    )
+    assert replayed == [1, 2] and analysis.decisions == ()
+
+
+def test_the_help_gives_the_limits_and_the_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["analyse", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert f"at most {MAX_GAMES:,} games and {MAX_MATCH_BYTES:,} bytes" in help_text
+    assert "Exit status: 0 when the match was analysed" in help_text and "2 for a file that cannot be read" in help_text

@@ -24,7 +24,18 @@ from trainer.play import (
     export_mat,
     parse_mat,
 )
-from trainer.play.matfile import MatAction, MatBeaver, MatDouble, MatDrop, MatMove, MatTake
+from trainer.play.matfile import (
+    MAX_GAME_NUMBER,
+    MAX_GAMES,
+    MAX_MAT_CUBE,
+    MAX_NAME,
+    MatAction,
+    MatBeaver,
+    MatDouble,
+    MatDrop,
+    MatMove,
+    MatTake,
+)
 from trainer.play.table import Beavered, CubeEvent, Doubled, Event, Passed, Played, Took
 
 PLAYER = {Side.O: 0, Side.X: 1}
@@ -320,3 +331,73 @@ def test_gnu_backgammon_reads_our_export_as_the_session_played(name: str, learne
     assert kinds[MatDouble] and kinds[MatTake] and kinds[MatDrop]
     assert kinds[MatBeaver] if name == "money" else any(game.scores[0] == theirs.length - 1 for game in theirs.games)
     assert any(isinstance(action, MatMove) and not action.moves for game in theirs.games for action in game.actions)
+
+
+# --- hostile files: long lines, impossible figures, too many games ---------------------------------------------------
+
+HEADER = " 3 point match\n\n Game 1\n"
+MEGABYTE = 1_000_000
+LONG_LINES = [
+    HEADER + "a" + " " * MEGABYTE + "b\n",  # the score line's old pattern tried every split of the spaces
+    HEADER + "a :" + " " * MEGABYTE + "0\n",
+    HEADER + "a :" * (MEGABYTE // 3) + "\n",
+    HEADER + " a : 0" + " " * MEGABYTE + "b : x\n",
+    HEADER + " a : 0   b : 0\n  1) 31:" + " " * MEGABYTE + "x\n",
+    HEADER + " a : 0   b : 0\n  1) 31: 8" + "/5" * (MEGABYTE // 2) + "x\n",
+    HEADER + " a : 0   b : 0\n  1)" + " Doubles =>" * (MEGABYTE // 11) + "\n",
+    " 3 point match\n\n Game " + "1" * MEGABYTE + "x\n",
+    " 3" + " " * MEGABYTE + "point match\n",
+]
+
+
+@pytest.mark.parametrize("text", LONG_LINES, ids=range(len(LONG_LINES)))
+def test_a_line_of_a_megabyte_is_read_or_refused_in_one_pass(text: str) -> None:
+    """Every pattern of the reader runs in time linear in its line (none can backtrack over a long stretch): a line
+    of a megabyte that took the old score-line pattern hours is read or refused at once (the benchmark
+    ``benchmarks/mat_reading.py`` times it)."""
+    try:
+        parse_mat(text)
+    except MatParseError as error:
+        assert len(str(error)) <= 200 and "\n" not in str(error), str(error)[:500]
+
+
+def test_the_score_line_is_read_by_its_colons() -> None:
+    match = parse_mat(HEADER + " Dr: No : 2          Bob: the 2nd : 1\n")
+    assert match.games[0].names == ("Dr: No", "Bob: the 2nd") and match.games[0].scores == (2, 1)
+    for line in (" a : 0   b 0", " a 0   b : 0", " a : x   b : 0", " a : 0   b : 12345"):
+        with pytest.raises(MatParseError, match="line 4: expected 'name : score"):
+            parse_mat(HEADER + line + "\n")
+
+
+@pytest.mark.parametrize("cube", [0, 1, 3, 6, 8192, 99999])
+def test_a_cube_is_a_power_of_two_from_2_to_gnu_backgammon_s_limit(cube: int) -> None:
+    text = HEADER + f" a : 0   b : 0\n  1) 31: 8/5 6/5                Doubles => {cube}\n"
+    with pytest.raises(MatParseError, match=f"line 5: a cube of {cube}: .* power of two from 2 to {MAX_MAT_CUBE}"):
+        parse_mat(text)
+
+
+def test_the_largest_cube_and_game_numbers_past_9999_are_read() -> None:
+    text = f" 0 point match\n\n Game 10000\n a : 0   b : 0\n  1) 31: 8/5 6/5   Doubles => {MAX_MAT_CUBE}\n"
+    game = parse_mat(text).games[0]
+    assert game.number == 10000 and game.actions[-1] == MatDouble(1, MAX_MAT_CUBE)
+
+
+@pytest.mark.parametrize("number", ["0", str(MAX_GAME_NUMBER + 1), "9" * 50])
+def test_a_game_number_past_the_limit_is_refused_saying_it(number: str) -> None:
+    with pytest.raises(MatParseError, match=r"line 3: game number '.*': games are numbered from 1 to 999,999"):
+        parse_mat(f" 3 point match\n\n Game {number}\n a : 0   b : 0\n")
+
+
+def test_a_file_of_more_games_than_the_limit_is_refused_at_the_first_game_too_many() -> None:
+    game = " Game {number}\n a : 0   b : 0\n  1) 31: 8/5 6/5\n\n"
+    text = " 0 point match\n\n" + "".join(game.format(number=number) for number in range(1, MAX_GAMES + 2))
+    with pytest.raises(MatParseError, match=f"line {3 + 4 * MAX_GAMES}: more than 1,000 games"):
+        parse_mat(text)
+    assert len(parse_mat(text[: text.index(f" Game {MAX_GAMES + 1}\n")]).games) == MAX_GAMES
+
+
+@pytest.mark.parametrize("name", ["n" * (MAX_NAME + 1), "x" * 100_000])
+def test_a_player_s_name_longer_than_the_limit_is_refused_saying_it(name: str) -> None:
+    with pytest.raises(MatParseError, match=f"line 4: the player's name .* is too long: at most {MAX_NAME} characters"):
+        parse_mat(HEADER + f" a : 0   {name} : 0\n")
+    assert parse_mat(HEADER + f" a : 0   {name[:MAX_NAME]} : 0\n").games[0].names == ("a", name[:MAX_NAME])

@@ -1,9 +1,11 @@
 """``bgtrainer analyse``: a match file, or a game played here, analysed decision by decision
 (:mod:`trainer.play.analyse`), as a summary per player with the worst mistakes, or as JSON.
 
-A file that cannot be read is one error line naming the line (exit status 2); a game that cannot be replayed is
-reported with its game and move number on standard error, and the rest analysed. Progress goes to standard error
-when it is a terminal.
+A file that cannot be read is one error line naming the line (exit status 2); a game that cannot be replayed (or
+whose end disagrees with the file) is reported with its game and move number on standard error, and the rest
+analysed; a match of which no decision could be analysed is an error (exit status 2). Progress (the games replayed,
+then the decisions judged) goes to standard error when it is a terminal. The report's text shows a control
+character from the file (a player's name) as a visible sign, never as itself.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import trainer.cli.wording as wording
 from trainer.analysis import Evaluator
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import EngineError
+from trainer.engine.wording import printable
 from trainer.play import wording as play_wording
 from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis, analyse_match
 from trainer.play.match_file import game_match, read_match_file
@@ -43,14 +46,17 @@ def stored_game_match(data_dir: Path | None, key: str) -> MatMatch:
     return game_match(chosen)
 
 
-def terminal_progress(stream: TextIO) -> Callable[[int, int], None] | None:
-    """A progress line rewritten in place on ``stream``, if it is a terminal (``None`` otherwise)."""
+def terminal_progress(
+    stream: TextIO, said: Callable[[int, int], str] = wording.analysing
+) -> Callable[[int, int], None] | None:
+    """A progress line (``said`` of what is done of the total) rewritten in place on ``stream``, if it is a terminal
+    (``None`` otherwise)."""
     if not stream.isatty():
         return None
 
     def show(done: int, total: int) -> None:
         end = "\n" if done == total else ""
-        stream.write("\r" + wording.analysing(done, total) + end)
+        stream.write("\r" + said(done, total) + end)
         stream.flush()
 
     return show
@@ -99,7 +105,7 @@ def report_text(analysis: MatchAnalysis) -> str:
     lines += ["", wording.worst_heading()]
     worst = analysis.worst()
     lines += [f"  {mistake_line(item)}" for item in worst] or [f"  {wording.no_mistakes()}"]
-    return "\n".join(lines)
+    return "\n".join(printable(line) for line in lines)  # the names are the file's: no escape reaches the terminal
 
 
 def analyse_command(
@@ -122,8 +128,12 @@ def analyse_command(
         from trainer.analysis.sage import SageEvaluator
 
         evaluator = SageEvaluator()
-    analysis = analyse_match(match, evaluator, plies=plies, progress=terminal_progress(sys.stderr))
+    progress = terminal_progress(sys.stderr)
+    replaying = terminal_progress(sys.stderr, wording.replaying)
+    analysis = analyse_match(match, evaluator, plies=plies, progress=progress, replaying=replaying)
     problems = [problem.text() for problem in analysis.problems]
+    if not analysis.decisions:
+        raise EngineError(wording.nothing_analysed(len(match.games), problems[0] if problems else None))
     if as_json:
         return json.dumps(analysis.as_json(), indent=1), problems
     return report_text(analysis), problems

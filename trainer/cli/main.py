@@ -163,7 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--output", type=Path, help=text("generate.output"))
     generate.add_argument("--prefix", help=text("generate.prefix"))
     puzzle_commands.add_parser("export", help=text("export-puzzles"), description=text("export-puzzles.description"))
-    analyse = commands.add_parser("analyse", help=text("analyse"), description=text("analyse.description"))
+    analyse = commands.add_parser(
+        "analyse", help=text("analyse"), description=text("analyse.description"), epilog=text("analyse.epilog")
+    )
     analyse.add_argument("file", metavar="FILE.mat", nargs="?", type=Path, help=text("analyse.file"))
     analyse.add_argument("--game", metavar="ID", help=text("analyse.game"))
     analyse.add_argument("--json", action="store_true", help=text("json"))

@@ -153,6 +153,11 @@ HELP: dict[str, str] = {
         "equity each lost and GNU Backgammon's verdict (doubtful from 0.03, bad from 0.06, very bad from 0.12). "
         "Prints each player's error rate and rating and the worst mistakes, or with --json every decision."
     ),
+    "analyse.epilog": N_(
+        "A file holds at most 1,000 games and 4,000,000 bytes. Exit status: 0 when the match was analysed (a game "
+        "that cannot be replayed, or whose end disagrees with the file, is reported on standard error and the rest "
+        "analysed); 2 for a file that cannot be read (named with its line) or of which nothing could be analysed."
+    ),
     "analyse.file": N_("the .mat file to analyse"),
     "analyse.game": N_("a game played here instead: an id or a number from 'bgtrainer game list'"),
     "analyse.plies": N_("the depth in bgsage's plies ({least}-{most}; default {plies})"),
@@ -547,6 +552,24 @@ def analyse_file_or_game() -> str:
 
 def analysing(done: int, total: int) -> str:
     return _("analysing: {done}/{total} decisions").format(done=done, total=total)
+
+
+def replaying(done: int, total: int) -> str:
+    return _("replaying: {done}/{total} games").format(done=done, total=total)
+
+
+def nothing_analysed(games: int, first_problem: str | None) -> str:
+    if first_problem is None:
+        return ngettext(
+            "nothing to analyse: the match's {count} game has no roll",
+            "nothing to analyse: none of the match's {count} games has a roll",
+            games,
+        ).format(count=games)
+    return ngettext(
+        "nothing to analyse: the match's {count} game cannot be replayed ({problem})",
+        "nothing to analyse: none of the match's {count} games can be replayed (the first: {problem})",
+        games,
+    ).format(count=games, problem=first_problem)
 
 
 def analysis_heading(kind: str, games: int, plies: int) -> str:

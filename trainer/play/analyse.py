@@ -174,13 +174,21 @@ def match_scores(match: MatMatch) -> list[MatchScore]:
 
 def decision_points(match: MatMatch) -> Iterator[DecisionPoint | ReplayProblem]:
     """Every decision of every game of ``match`` in order, or a :class:`ReplayProblem` where a game stops."""
+    for game in replayed_games(match):
+        yield from game
+
+
+def replayed_games(match: MatMatch) -> Iterator[list[DecisionPoint | ReplayProblem]]:
+    """Each game of ``match`` replayed in turn: its decisions in order, then a :class:`ReplayProblem` if it stops
+    early or its end disagrees with the file (for scores the match cannot have, one problem at the first game)."""
     try:
         scores = match_scores(match)
     except EngineError as error:
-        yield ReplayProblem(match.games[0].number if match.games else 1, 1, str(error))
+        for index, mat_game in enumerate(match.games):  # said once, at the first game
+            yield [ReplayProblem(mat_game.number, 1, str(error))] if not index else []
         return
     for mat_game, score in zip(match.games, scores, strict=True):
-        yield from _game_points(mat_game, score)
+        yield list(_game_points(mat_game, score))
 
 
 def _opening_dice(actions: Sequence[MatAction]) -> list[int]:
@@ -195,6 +203,8 @@ def _opening_dice(actions: Sequence[MatAction]) -> list[int]:
 def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint | ReplayProblem]:
     feed: deque[int] = deque(_opening_dice(mat_game.actions))
     if not feed:
+        if mat_game.actions:  # a double or an answer with no roll before it
+            yield ReplayProblem(mat_game.number, 1, wording.mat_no_roll())
         return  # a game with no roll (its header only): nothing to analyse
     options = MoneyOptions(beavers=True) if score.is_money else None
     try:
@@ -228,13 +238,15 @@ def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint
                     play = parse_play(game.position, game.dice, notation or "pass")
                     yield DecisionPoint(*base, DecisionKind.MOVE, game.state, dice=game.dice, play=play)
                     game.play(play)
-                case MatDouble():
+                case MatDouble(cube=written):
                     yield DecisionPoint(*base, DecisionKind.DOUBLE, game.state, choice="double")
                     doubled_state = game.state
                     game.double()
-                case MatBeaver():
+                    _check_cube(written, game.cube)
+                case MatBeaver(cube=written):
                     yield DecisionPoint(*base, DecisionKind.TAKE, game.state, choice="beaver")
                     game.beaver()
+                    _check_cube(written, game.cube)
                 case MatTake() | MatDrop():
                     choice: CubeChoice = "take" if isinstance(action, MatTake) else "pass"
                     if game.state.phase is Phase.BEAVERED and doubled_state is not None:
@@ -248,6 +260,35 @@ def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint
         except (EngineError, ValueError) as error:
             yield ReplayProblem(mat_game.number, number, str(error))
             return
+    problem = _ending_problem(mat_game, game)
+    if problem is not None:
+        yield ReplayProblem(mat_game.number, len(mat_game.actions), problem)
+
+
+def _check_cube(written: int, cube: int) -> None:
+    """A double (or beaver) offers the cube at twice its value once doubled, as the file writes it.
+
+    :raises ValueError: if the file's value is another.
+    """
+    if written != 2 * cube:
+        raise ValueError(wording.mat_other_cube(written, 2 * cube))
+
+
+def _ending_problem(mat_game: MatGame, game: Game) -> str | None:
+    """How the file's ``Wins N points`` disagrees with the game replayed, if it does: another winner, or points the
+    result (or, for a game resigned, the cube) cannot give. Money play accepts a single game for a gammon (the
+    Jacoby rule may have been on)."""
+    if mat_game.winner is None or mat_game.points is None:
+        return None
+    player, points = mat_game.names[mat_game.winner], mat_game.points
+    result = game.result
+    if result is None:  # resigned: a single game, a gammon or a backgammon at the cube's value
+        cube = game.cube
+        return None if points in (cube, 2 * cube, 3 * cube) else wording.mat_resigned_points(player, points, cube)
+    if result.winner is not SIDE_OF_COLUMN[mat_game.winner]:
+        return wording.mat_other_winner(player)
+    allowed = {result.points, result.cube} if game.match.is_money else {result.points}
+    return None if points in allowed else wording.mat_other_points(player, points, result.points)
 
 
 # --- judging --------------------------------------------------------------------------------------------------------
@@ -424,7 +465,7 @@ class MatchAnalysis:
 
 
 Progress = Callable[[int, int], None]
-"""Told ``(done, total)`` after each decision judged."""
+"""Told ``(done, total)`` after each decision judged (or each game replayed)."""
 
 
 def analyse_match(
@@ -434,10 +475,18 @@ def analyse_match(
     plies: int = ANALYSIS_PLIES,
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
+    replaying: Progress | None = None,
 ) -> MatchAnalysis:
-    """Replay and judge every decision of ``match`` at ``plies`` (see the module). ``progress`` hears of each
-    decision judged; ``cancelled`` (asked between decisions) stops early with what was judged so far."""
-    found = list(decision_points(match))
+    """Replay and judge every decision of ``match`` at ``plies`` (see the module). ``replaying`` hears of each game
+    replayed, then ``progress`` of each decision judged; ``cancelled`` (asked between games, then between decisions)
+    stops early with what was judged so far."""
+    found: list[DecisionPoint | ReplayProblem] = []
+    for done, game in enumerate(replayed_games(match), start=1):
+        if cancelled is not None and cancelled():
+            break
+        found += game
+        if replaying is not None:
+            replaying(done, len(match.games))
     points = [item for item in found if isinstance(item, DecisionPoint)]
     problems = tuple(item for item in found if isinstance(item, ReplayProblem))
     judge = CubeJudge(evaluator)

@@ -51,7 +51,15 @@ MAT_MATCH_LINE: Final = " {length} point match"
 MAT_WINS: Final = "Wins {count} {unit}"
 MAT_WINS_MATCH: Final = "Wins {count} {unit} and the match"
 MAT_POINT, MAT_POINTS = "point", "points"
-MAX_NAME: Final = 40  # a player's name: at most this many characters, printable, no colon
+MAX_NAME: Final = 40
+"""A player's name: at most this many characters (printable, no colon when written; longer is refused when read)."""
+MAX_GAMES: Final = 1000
+"""The most games a .mat file read may hold (a long money session is a few hundred; each takes seconds to analyse)."""
+MAX_GAME_NUMBER: Final = 999_999
+"""The largest game number read (GNU Backgammon numbers a file's games from 1; an excerpt may start later)."""
+MAX_MAT_CUBE: Final = 4096
+"""The largest cube value read, GNU Backgammon's own limit (``MAX_CUBE``, 2 to the 12th); the replay stops past the
+rules engine's (64)."""
 
 
 class MatParseError(ValueError):
@@ -225,9 +233,13 @@ def _game_lines(number: int, events: list[Event], names: tuple[str, str], length
 # --- reading ------------------------------------------------------------------------------------------------------
 
 # Every number read has at most a few digits, so that a field of thousands is refused like any other bad line.
+# No pattern may backtrack over a long stretch (each runs in time linear in its line, however long and hostile):
+# the score line is split at its colons rather than matched, and no two unbounded parts of a pattern can match the
+# same characters.
 _MATCH_LINE = re.compile(r"\s*([0-9]{1,4})\s+point\s+match\s*$", re.IGNORECASE)
-_GAME_LINE = re.compile(r"\s*Game\s+([0-9]{1,4})\s*$", re.IGNORECASE)
-_SCORE_LINE = re.compile(r"\s*(.*?)\s*:\s*([0-9]{1,4})\s+(.*?)\s*:\s*([0-9]{1,4})\s*$")
+_GAME_LINE = re.compile(r"\s*Game\s+([0-9]+)\s*$", re.IGNORECASE)
+_SCORE = re.compile(r"[0-9]{1,4}")
+_LEFT_SCORE = re.compile(r"\s*([0-9]{1,4})\s+")
 _NUMBERED = re.compile(r"\s*\d+\)")
 _SLOT = re.compile(r"(?:(?<=\s)|^)(?:[1-6][1-6]:|Doubles\b|Takes\b|Drops\b|Beavers\b|Raccoons\b|Wins\b)", re.IGNORECASE)
 _MOVE = re.compile(r"(bar|off|[0-9]{1,2})((?:/(?:bar|off|[0-9]{1,2})\*?)+)(?:\(([1-4])\))?$", re.IGNORECASE)
@@ -272,7 +284,10 @@ def _slot(player: int, text: str) -> MatAction | tuple[int, int]:
         value = re.search(r"=>\s*([0-9]{1,5})\b", text)
         if value is None:
             raise ValueError(wording.mat_bad_double(quoted(text)))
-        return (MatDouble if word == "doubles" else MatBeaver)(player, int(value.group(1)))
+        cube = int(value.group(1))
+        if not 2 <= cube <= MAX_MAT_CUBE or cube & (cube - 1):
+            raise ValueError(wording.mat_bad_cube(cube, MAX_MAT_CUBE))
+        return (MatDouble if word == "doubles" else MatBeaver)(player, cube)
     if word == "takes":
         return MatTake(player)
     if word == "drops":
@@ -326,7 +341,12 @@ def _parse_mat(text: str) -> MatMatch:
         game = _GAME_LINE.match(line)
         if game is None:
             raise MatParseError(wording.mat_expected_game(index, quoted(line.strip())))
-        index, parsed = _parse_game(lines, index, int(game.group(1)))
+        digits = game.group(1)
+        if len(digits) > len(str(MAX_GAME_NUMBER)) or not 1 <= int(digits) <= MAX_GAME_NUMBER:
+            raise MatParseError(wording.mat_bad_game_number(index, quoted(digits), MAX_GAME_NUMBER))
+        if len(games) == MAX_GAMES:
+            raise MatParseError(wording.mat_too_many_games(index, MAX_GAMES))
+        index, parsed = _parse_game(lines, index, int(digits))
         games.append(parsed)
     return MatMatch(length, tuple(games), tuple(comments))
 
@@ -336,12 +356,14 @@ def _parse_game(lines: list[str], index: int, number: int) -> tuple[int, MatGame
         index += 1
     if index >= len(lines):
         raise MatParseError(wording.mat_no_scores(number))
-    score = _SCORE_LINE.match(lines[index])
-    if score is None:
+    players = _score_line(lines[index])
+    if players is None:
         found = quoted(lines[index].strip())
         raise MatParseError(wording.mat_expected_scores(index + 1, found))
-    names = (score.group(1), score.group(3))
-    scores = (int(score.group(2)), int(score.group(4)))
+    names, scores = players
+    for name in names:
+        if len(name) > MAX_NAME:
+            raise MatParseError(wording.mat_name_too_long(index + 1, quoted(name), MAX_NAME))
     index += 1
     actions: list[MatAction] = []
     winner: int | None = None
@@ -361,6 +383,25 @@ def _parse_game(lines: list[str], index: int, number: int) -> tuple[int, MatGame
         except ValueError as error:
             raise MatParseError(wording.mat_line_problem(index, error)) from None
     return index, MatGame(number, names, scores, tuple(actions), winner, points)
+
+
+def _score_line(line: str) -> tuple[tuple[str, str], tuple[int, int]] | None:
+    """The players' names and scores of a line ``name : score   name : score``, or ``None`` if it is not one: the
+    left score follows the first colon followed by a number and a space, the right one the last colon. Found by
+    looking at each colon once, not by a pattern that could backtrack, so that a long line takes no longer than its
+    length."""
+    middle, last_colon, right_score = line.rpartition(":")
+    right_score = right_score.strip()
+    if not last_colon or not _SCORE.fullmatch(right_score):
+        return None
+    colon = middle.find(":")
+    while colon >= 0:
+        left = _LEFT_SCORE.match(middle, colon + 1)
+        if left is not None:
+            names = (middle[:colon].strip(), middle[left.end() :].strip())
+            return names, (int(left.group(1)), int(right_score))
+        colon = middle.find(":", colon + 1)
+    return None
 
 
 def _columns(line: str) -> list[tuple[int, str]]:

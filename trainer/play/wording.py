@@ -611,6 +611,30 @@ def mat_expected_scores(line: int, found: str) -> str:
     return _("line {line}: expected 'name : score   name : score', found {found}").format(line=line, found=found)
 
 
+def mat_bad_cube(value: int, limit: int) -> str:
+    return _("a cube of {value}: a double names the new cube value, a power of two from 2 to {limit}").format(
+        value=value, limit=limit
+    )
+
+
+def mat_bad_game_number(line: int, shown: str, limit: int) -> str:
+    return _("line {line}: game number {shown}: games are numbered from 1 to {limit:,}").format(
+        line=line, shown=shown, limit=limit
+    )
+
+
+def mat_too_many_games(line: int, limit: int) -> str:
+    return _("line {line}: more than {limit:,} games: a match file read here holds at most {limit:,}").format(
+        line=line, limit=limit
+    )
+
+
+def mat_name_too_long(line: int, shown: str, limit: int) -> str:
+    return _("line {line}: the player's name {shown} is too long: at most {limit} characters").format(
+        line=line, shown=shown, limit=limit
+    )
+
+
 def mat_line_problem(line: int, error: object) -> str:
     return _("line {line}: {error}").format(line=line, error=error)
 
@@ -650,6 +674,35 @@ def not_this_players_turn(player: str) -> str:
 
 def mat_other_dice(dice: tuple[int, int]) -> str:
     return _("the dice {first}-{second} are not the ones rolled").format(first=dice[0], second=dice[1])
+
+
+def mat_no_roll() -> str:
+    return _("the game has no roll to replay")
+
+
+def mat_other_cube(written: int, cube: int) -> str:
+    return _("the file offers the cube at {written}, the replay at {cube}").format(written=written, cube=cube)
+
+
+def mat_other_winner(player: str) -> str:
+    return _("the file says {player} wins, but in the replay the other player won").format(player=player)
+
+
+def mat_other_points(player: str, written: int, worth: int) -> str:
+    said = ngettext("{count} point", "{count} points", written).format(count=written)
+    return ngettext(
+        "the file says {player} wins {said}, the game was worth {worth} point",
+        "the file says {player} wins {said}, the game was worth {worth} points",
+        worth,
+    ).format(player=player, said=said, worth=worth)
+
+
+def mat_resigned_points(player: str, written: int, cube: int) -> str:
+    said = ngettext("{count} point", "{count} points", written).format(count=written)
+    return _(
+        "the file says {player} wins {said}, but with the cube at {cube} a game is worth {single}, {gammon} or "
+        "{backgammon}"
+    ).format(player=player, said=said, cube=cube, single=cube, gammon=2 * cube, backgammon=3 * cube)
 
 
 # --- reading a match: a .mat file, or a game played here -------------------------------------------------------------
