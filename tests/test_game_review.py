@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pytest
 from pilot_support import board_of, feedback_text, idle, option_lines, settle, static_texts
 from play_support import CheapEvaluator, decide
 from test_translation_walk import english_words, pseudo_language, screen_text
@@ -19,6 +20,7 @@ from trainer.engine import Dice, Position
 from trainer.play import Session, Waiting
 from trainer.play.analyse import DecisionKind, MatchAnalysis, analyse_match
 from trainer.play.match_file import read_match_file
+from trainer.play.matfile import MatMatch
 from trainer.shared.skill import Skill
 from trainer.training.service import PlayedGames
 from trainer.tui.app import TrainerApp
@@ -137,11 +139,13 @@ async def test_the_menu_lists_the_games_played_here_and_opens_a_match_file(tmp_p
         missing = tmp_path / "nowhere.mat"
         box.value = str(missing)
         await pilot.press("enter")
+        await idle(pilot)  # the file is read in a worker
         problem = static_texts(app, "#review-problem")[0]
         assert problem.startswith("cannot read") and "No such file" in problem
         assert app.screen is menu and box.value == str(missing)
         box.value = str(MATCH_FILE)
         await pilot.press("enter")
+        await idle(pilot, lambda: isinstance(app.screen, GameReviewScreen))
         review = app.screen
         assert isinstance(review, GameReviewScreen) and review.learner is None
         await idle(pilot, lambda: review.analysed)
@@ -154,6 +158,7 @@ async def test_the_menu_lists_the_games_played_here_and_opens_a_match_file(tmp_p
         assert app.screen.query_one("#review-games", OptionList).has_focus
         app.screen.query_one("#review-games", OptionList).highlighted = 0
         await pilot.press("enter")
+        await idle(pilot, lambda: isinstance(app.screen, GameReviewScreen))
         review = app.screen
         assert isinstance(review, GameReviewScreen) and review.learner == 1
         await idle(pilot, lambda: review.analysed)
@@ -266,6 +271,7 @@ async def test_the_review_shows_no_english_in_the_pseudo_language(tmp_path: Path
         not_a_match.write_text("1 2 3\n")
         app.screen.query_one("#match-path", Input).value = str(not_a_match)
         await pilot.press("enter")
+        await idle(pilot)
         assert static_texts(app, "#review-problem")[0]
         check("the menu, a file that is no match")
         screen = GameReviewScreen(read_match_file(MATCH_FILE), MATCH_FILE.name, None)
@@ -276,3 +282,44 @@ async def test_the_review_shows_no_english_in_the_pseudo_language(tmp_path: Path
             for key in keys:
                 await pilot.press(key)
             check(f"the review after {' '.join(keys)}")
+
+
+async def test_a_match_file_is_read_in_a_worker_while_the_keys_keep_working(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading a file happens off the event loop: while it lasts the page says so and the app still answers (here
+    the box is left and the list focused); then the review opens."""
+    reading, let_go = threading.Event(), threading.Event()
+
+    def slow_read(path: Path) -> MatMatch:
+        reading.set()
+        assert let_go.wait(10), "never let go"
+        return read_match_file(path)
+
+    monkeypatch.setattr("trainer.tui.screens.game_review.read_match_file", slow_read)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        menu = GameReviewMenuScreen()
+        await app.push_screen(menu)
+        await idle(pilot)
+        await pilot.press("o")
+        menu.query_one("#match-path", Input).value = str(MATCH_FILE)
+        await pilot.press("enter")
+        await settle(pilot, reading.is_set)
+        assert static_texts(app, "#review-problem") == ["Reading the match…"]
+        await pilot.press("escape")  # the event loop is free: the key is handled at once
+        assert menu.query_one("#review-games", OptionList).has_focus and app.screen is menu
+        let_go.set()
+        await idle(pilot, lambda: isinstance(app.screen, GameReviewScreen))
+
+
+async def test_the_replay_of_the_games_shows_its_progress_before_the_decisions_are_judged(tmp_path: Path) -> None:
+    gated = GatedEvaluator()
+    app = make_app(tmp_path, gated)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = GameReviewScreen(read_match_file(MATCH_FILE), MATCH_FILE.name, None)
+        await app.push_screen(screen)
+        await settle(pilot, gated.started.is_set)  # every game replayed, the first decision being judged
+        await settle(pilot, lambda: "3/3 games replayed" in static_texts(app, "#review-decision")[0])
+        gated.gate.set()
+        await idle(pilot, lambda: screen.analysed)

@@ -2,14 +2,15 @@
 (:func:`~trainer.play.analyse.analyse_match`) and shown on the board.
 
 - :class:`GameReviewMenuScreen` lists the games played here, newest first, and "Open a match file…", which asks for
-  a path (a file that can't be read is said on the page, the path kept to correct).
-- :class:`GameReviewScreen` analyses the match in a worker thread, a progress bar showing how far it is (leaving
-  the screen stops it); then it shows each player's figures (decisions, errors by size, the error rate and GNU
-  Backgammon's rating word) and one decision at a time on the board: the play made and the best one with their
-  equities, the equity lost and its verdict, and what the better play does. The arrows step through the decisions,
-  ``m`` puts the mistakes first (the biggest first), ``v`` shows the best play instead of the one made, and ``d``
-  makes the mistakes of the learner (in a file: of the player ``1`` or ``2`` chooses) personal puzzles due for
-  review.
+  a path (a file that can't be read is said on the page, the path kept to correct). The match is read in a worker
+  thread, the keys working meanwhile.
+- :class:`GameReviewScreen` analyses the match in a worker thread, a progress bar showing how far it is (the games
+  replayed, then the decisions judged; leaving the screen stops either); then it shows each player's figures
+  (decisions, errors by size, the error rate and GNU Backgammon's rating word) and one decision at a time on the
+  board: the play made and the best one with their equities, the equity lost and its verdict, and what the better
+  play does. The arrows step through the decisions, ``m`` puts the mistakes first (the biggest first), ``v`` shows
+  the best play instead of the one made, and ``d`` makes the mistakes of the learner (in a file: of the player ``1``
+  or ``2`` chooses) personal puzzles due for review.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.widgets import Input, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import MAX_CUBE, Cube, EngineError
@@ -225,14 +227,8 @@ class GameReviewMenuScreen(MenuPageScreen):
         game = self.listed.get(game_id)
         if game is None:
             return
-        try:
-            match = game_match(game)
-        except EngineError as error:
-            self.show_problem(str(error))
-            return
-        self.show_problem("")
         title = game_review_words.review_game_title(game.number, game.match_length)
-        self.app.push_screen(GameReviewScreen(match, title, learner=DEFAULT_COLUMN))
+        self.load(lambda: game_match(game), title, DEFAULT_COLUMN)
 
     def action_open_file(self) -> None:
         self.query_one("#match-file").display = True
@@ -257,13 +253,34 @@ class GameReviewMenuScreen(MenuPageScreen):
         path = Path(written)
         with contextlib.suppress(RuntimeError):  # ~name of no such user: read as written
             path = path.expanduser()
+        self.load(lambda: read_match_file(path), path.name, None)  # a problem is said, the path kept to correct
+
+    def load(self, read: Callable[[], MatMatch], title: str, learner: int | None) -> None:
+        """Read a match in a worker thread (a big file takes a moment, and the keys keep working meanwhile), then
+        open its review named ``title``; a match that cannot be read is said on the page."""
+        self.show_problem(game_review_words.reading_match())
+        self.read_match(read, title, learner)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="read-match")
+    def read_match(self, read: Callable[[], MatMatch], title: str, learner: int | None) -> None:
         try:
-            match = read_match_file(path)
+            match = read()
         except EngineError as error:
-            self.show_problem(str(error))  # the path stays in the box, to correct
+            self.tell_loaded(self.show_problem, str(error))
             return
+        self.tell_loaded(self.open_review, GameReviewScreen(match, title, learner=learner))
+
+    def tell_loaded(self, callback: Callable[[T], None], value: T) -> None:
+        """Run ``callback`` with ``value`` on the event loop (from the reading worker), unless a newer reading (or
+        leaving the page) cancelled it."""
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(callback, value)
+
+    def open_review(self, review: GameReviewScreen) -> None:
+        """The match is read: its review opens, if the page is still the one shown."""
         self.show_problem("")
-        self.app.push_screen(GameReviewScreen(match, path.name, learner=None))
+        if self.is_current:
+            self.app.push_screen(review)
 
 
 # --- the review -----------------------------------------------------------------------------------------------------
@@ -360,7 +377,12 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
         try:
             evaluator = self.trainer.load_evaluator()
             analysis = analyse_match(
-                self.match, evaluator, plies=self.plies, progress=self.report_progress, cancelled=self.stopped.is_set
+                self.match,
+                evaluator,
+                plies=self.plies,
+                progress=self.report_progress,
+                cancelled=self.stopped.is_set,
+                replaying=self.report_replay,
             )
         except Exception as error:  # the evaluator's or the replay's: said, never a crash
             self.tell(self.analysis_failed, str(error))
@@ -375,12 +397,22 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
     def report_progress(self, done: int, total: int) -> None:
         self.tell(self.show_progress, (done, total))
 
+    def report_replay(self, done: int, total: int) -> None:
+        self.tell(self.show_replay, (done, total))
+
     def show_progress(self, progress: tuple[int, int]) -> None:
+        self.show_stage(progress, game_review_words.analysis_progress)
+
+    def show_replay(self, progress: tuple[int, int]) -> None:
+        self.show_stage(progress, game_review_words.replay_progress)
+
+    def show_stage(self, progress: tuple[int, int], said: Callable[[int, int], str]) -> None:
+        """The progress bar and its words: ``done`` of ``total`` games replayed, or decisions judged."""
         if self.stopped.is_set():
             return
         done, total = progress
         self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
-        self.query_one("#review-decision", Static).update(game_review_words.analysis_progress(done, total))
+        self.query_one("#review-decision", Static).update(said(done, total))
 
     def analysis_failed(self, error: str) -> None:
         if self.stopped.is_set():

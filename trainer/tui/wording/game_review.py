@@ -73,6 +73,17 @@ def analysing_match() -> str:
     return _("Analysing the match…")
 
 
+def reading_match() -> str:
+    return _("Reading the match…")
+
+
+def replay_progress(done: int, total: int) -> str:
+    """How far the replay of the games is: ``12/300 games replayed``."""
+    return ngettext("{done}/{total} game replayed", "{done}/{total} games replayed", total).format(
+        done=done, total=total
+    )
+
+
 def analysis_progress(done: int, total: int) -> str:
     """How far the analysis is: ``12/147 decisions judged``."""
     return ngettext("{done}/{total} decision judged", "{done}/{total} decisions judged", total).format(
