@@ -226,7 +226,8 @@ class GameReviewMenuScreen(MenuPageScreen):
         if game is None:
             return
         try:
-            match = game_match(game)
+            learner, computer = game_review_words.played_here_names()
+            match = game_match(game, learner_name=learner, computer_name=computer)
         except EngineError as error:
             self.show_problem(str(error))
             return
@@ -448,7 +449,10 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
             heading.update(game_review_words.no_decisions_to_review())
             text.update("")
             return
-        heading.update(game_review_words.decision_heading(item.game, item.number, item.player, item.point.dice))
+        yours = item.point.column == self.learner
+        heading.update(
+            game_review_words.decision_heading(item.game, item.number, item.player, item.point.dice, yours=yours)
+        )
         text.update(decision_text(item))
         self.call_after_refresh(text.scroll_visible, animate=False)  # below the figures in a small window
         self.show_board()
