@@ -26,6 +26,7 @@ from trainer.store import ProgressStore
 from trainer.training.service import answer_puzzle
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.counting import CountingScreen, round_positions
+from trainer.tui.wording.counting import counting_title_bar, round_summary
 
 SIZE = (80, 24)
 SHOTS = [puzzle for puzzle in LIBRARY.counts if puzzle.kind == "shots"]
@@ -68,10 +69,22 @@ def test_a_round_takes_its_answers_until_it_is_over() -> None:
         played = played.answer(index % 4 != 3, float(index + 1))
     assert start.answers == ()  # immutable: each answer gives the round after it
     assert played.over and played.answered == 10 and played.right == 8
-    assert played.average == 5.5  # of every answer, right or wrong
+    assert played.average == 43 / 8  # of the right answers only: 1, 2, 3, 5, 6, 7, 9 and 10 seconds
     assert played.answer(True, 1.0) is played  # a finished round doesn't change
     short = CountingRound(size=2).answer(False, 2.0).answer(True, 3.0)
-    assert short.over and short.right == 1 and short.average == 2.5
+    assert short.over and short.right == 1 and short.average == 3.0
+
+
+def test_a_wrong_answer_alone_gives_no_average() -> None:
+    wrong = CountingRound().answer(False, 6.7)
+    assert wrong.right == 0 and wrong.average is None
+    assert counting_title_bar("shots", 1, ROUND, wrong.right, wrong.average) == "Count the shots   1 of 10   0 right"
+    summary = round_summary(wrong.right, 1, wrong.average, "", new_best=False)
+    assert summary.startswith("0 right of 1.\n")
+    right = wrong.answer(True, 3.0)
+    assert counting_title_bar("pips", 2, ROUND, right.right, right.average).endswith("1 right   average 3.0 s")
+    summary = round_summary(right.right, 2, right.average, "", new_best=False)
+    assert summary.startswith("1 right of 2. Average time of a right answer: 3.0 s.\n")
 
 
 def test_a_round_takes_the_positions_not_seen_first_easy_ones_first() -> None:
@@ -165,7 +178,8 @@ async def play_round(pilot: Pilot[None], screen: CountingScreen, wrong: set[int]
         else:
             assert f"Right: {right}." in said and screen.feedback.has_class("right")
         expected = number - len({index for index in wrong if index <= number})
-        assert f"{number} of 10   {expected} right   average " in shown(pilot)
+        title = shown(pilot).splitlines()[0]
+        assert f"{number} of 10   {expected} right" in title and ("   average " in title) == (expected > 0), title
         played.append((puzzle, number not in wrong))
         await pilot.press("enter")
     await settle(pilot, lambda: screen.phase == "over")
@@ -201,7 +215,7 @@ async def test_a_round_of_the_shot_count_timed_each_answer_kept(tmp_path: Path) 
 
         played = await play_round(pilot, screen, wrong={3, 7})
         text = shown(pilot)
-        assert "Round over" in text and "8 right of 10. Average: " in text
+        assert "Round over" in text and "8 right of 10. Average time of a right answer: " in text
         assert "Averages of ten right answers: 2 more to go." in text and "new best" not in text
         first = {puzzle.id for puzzle, _right in played}
         assert all(puzzle in SHOTS for puzzle, _right in played)
@@ -241,7 +255,7 @@ async def test_a_round_of_the_pip_count_hides_the_counts_until_answered_and_a_ne
         assert asked in shown(pilot)
         played = await play_round(pilot, screen, wrong={1, 10})
         text = shown(pilot)
-        assert "8 right of 10. Average: " in text and "A new best average!" in text
+        assert "8 right of 10. Average time of a right answer: " in text and "A new best average!" in text
         assert screen.board.scene.pip_counts  # shown once answered
         assert screen.new_best and screen.figures.answered == 20 and screen.figures.right == 18
         await pilot.press("enter")  # enter starts another round too

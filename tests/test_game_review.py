@@ -80,7 +80,8 @@ async def test_a_match_file_is_analysed_then_shown_decision_by_decision(tmp_path
         # In the match's order, from the first decision; the arrows (and h, l) step through them.
         first, second = expected.listed[:2]
         assert screen.current == first and "1 of 147, in order" in title(app)
-        assert f"Game 1, move 1: bgtrainer, 6-2\nPlayed: {first.played}" in panel(app)
+        heading = "Game 1, move 1: bgtrainer, 6-2\nPoints counted from bgtrainer's side."
+        assert f"{heading}\nPlayed: {first.played}" in panel(app)
         assert not screen.check_action("step", (-1,))
         await pilot.press("right")
         assert screen.current == second and "2 of 147" in title(app)
@@ -164,6 +165,19 @@ async def test_the_menu_lists_the_games_played_here_and_opens_a_match_file(tmp_p
         await idle(pilot, lambda: review.analysed)
         assert "Review · Game 1, 3-point match" in title(app)
         assert "d drills your mistakes" in panel(app) and not review.check_action("choose_player", (0,))
+        # Its players named as the game named them, and the points counted from the side of each mover.
+        said = panel(app)
+        assert "Computer: " in said and "▸ You: " in said and "Learner" not in said and "bgtrainer" not in said
+        assert board_of(app).scene.names == ("You", "Computer")
+        sides = {"You": "Points counted from your side.", "Computer": "Points counted from Computer's side."}
+        seen = set()
+        for _step in range(4):
+            item = review.current
+            assert item is not None and item.player in sides
+            assert f": {item.player}, " in panel(app) and sides[item.player] in panel(app)
+            seen.add(item.player)
+            await pilot.press("right")
+        assert seen == set(sides)
 
 
 async def test_d_makes_the_chosen_players_mistakes_reviews(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
-"""The words of a game as the learner reads them: a roll with no legal play, the computer's plays in the learner's
-numbering, the dice written one way everywhere."""
+"""The words of a game as the learner reads them: a roll with no legal play, each side's plays in its own numbering,
+the dice written one way everywhere."""
 
 from __future__ import annotations
 
@@ -40,25 +40,19 @@ def test_a_roll_with_no_legal_play_is_said_as_such_not_as_a_pass() -> None:
     assert game_words.computer_plays(Role.COMPUTER, dance) == "Computer cannot move."
 
 
-def test_the_computers_play_is_written_in_the_learners_numbering_and_a_players_in_their_own() -> None:
+def test_each_sides_play_is_written_in_its_own_numbering() -> None:
+    """The computer's play as backgammon notation (and the .mat file) writes it: from its own side, its 24-point the
+    furthest back, as a person's is from theirs."""
     event = play_event(Side.O, Position.start(), Dice(6, 5), "24/18 13/8")
-    assert game_words.event_line(Role.COMPUTER, event) == "Computer played 1/7 12/17 with 6-5."
-    assert game_words.computer_plays(Role.COMPUTER, event.play) == "Computer plays 1/7 12/17."  # type: ignore[arg-type]
+    assert game_words.event_line(Role.COMPUTER, event) == "Computer played 24/18 13/8 with 6-5."
+    assert game_words.computer_plays(Role.COMPUTER, event.play) == "Computer plays 24/18 13/8."  # type: ignore[arg-type]
     assert game_words.event_line(Role.SECOND_PLAYER, event) == "Player 2 played 24/18 13/8 with 6-5."
     assert game_words.event_line(Role.LEARNER, event) == "You played 24/18 13/8 with 6-5."
-
-
-def test_mirrored_notation_keeps_the_bar_off_hits_and_counts() -> None:
     hit = Position.from_points({24: 2, 13: 5, 8: 3, 6: 5}, {20: 13, 3: 1, 4: 1})
-    plays = {str(play): play for play in legal_plays(hit, Dice(2, 1))}
-    assert plays["24/23 24/22*"].notation(mirrored=True) == "1/2 1/3*"
-    assert plays["24/22*/21*"].notation(mirrored=True) == "1/3*/4*"
-    bear = Position.from_points({2: 2, 1: 1}, {1: 15})
-    plays = {str(play): play for play in legal_plays(bear, Dice(2, 2))}
-    assert plays["2/off(2) 1/off"].notation(mirrored=True) == "23/off(2) 24/off"
     entering = Position.from_points({13: 14}, {19: 5, 1: 10}, player_bar=1)
-    plays = {str(play): play for play in legal_plays(entering, Dice(6, 5))}
-    assert plays["bar/20 13/7"].notation(mirrored=True) == "bar/5 12/18"
+    for position, dice, notation in ((hit, Dice(2, 1), "24/22*/21*"), (entering, Dice(6, 5), "bar/20 13/7")):
+        played = play_event(Side.O, position, dice, notation)
+        assert game_words.computer_plays(Role.COMPUTER, played.play) == f"Computer plays {notation}."  # type: ignore[arg-type]
 
 
 def test_a_roll_is_written_the_higher_die_first_everywhere() -> None:

@@ -1,5 +1,5 @@
 """The words of a game in Portuguese keep what ``test_play_words`` checks in English: a roll with no legal play is no
-pass, the computer's plays in the learner's numbering, the dice written the higher die first everywhere, the cube
+pass, each side's plays in its own numbering, the dice written the higher die first everywhere, the cube
 hint from the learner's side, no nested brackets, a bear-off difference worded by its sign, the learner's score
 first, and the take under 25% explained."""
 
@@ -41,9 +41,9 @@ def test_a_roll_with_no_legal_play_is_no_pass() -> None:
     )
 
 
-def test_the_computers_play_is_in_the_learners_numbering() -> None:
+def test_each_sides_play_is_in_its_own_numbering() -> None:
     event = play_event(Side.O, Position.start(), Dice(6, 5), "24/18 13/8")
-    assert game_words.event_line(Role.COMPUTER, event).endswith("jogou 1/7 12/17 com 6-5.")
+    assert game_words.event_line(Role.COMPUTER, event).endswith("jogou 24/18 13/8 com 6-5.")
     assert game_words.event_line(Role.SECOND_PLAYER, event) == "Jogador 2 jogou 24/18 13/8 com 6-5."
     assert game_words.event_line(Role.LEARNER, event) == "Você jogou 24/18 13/8 com 6-5."
 

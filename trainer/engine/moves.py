@@ -41,15 +41,15 @@ def _written_order(point: int) -> float:
     return BAR - 0.5 if point == WAITING else point
 
 
-def format_moves(moves: tuple[Move, ...], *, stops: bool = False, mirrored: bool = False) -> str:
+def format_moves(moves: tuple[Move, ...], *, stops: bool = False) -> str:
     """Standard notation for a play's moves, highest start first.
 
     One checker's steps are joined (``24/13``), keeping an intermediate point only where it hits
     (``24/18*/13``); a hit is marked once, on the first move to reach the point; identical moves are counted
     (``8/5(2)``). A checker entering from waiting starts at ``in`` (``in/22``, ``in/22*``, ``in/20(2)``). With
     ``stops``, a checker borne off with more than one die keeps its stops too (``6/5/off`` rather than GNU
-    Backgammon's ``6/off``), as a beginner reads it. With ``mirrored``, the points are written in the other side's
-    numbering (point ``p`` as ``25 - p``), in the same order: the opponent's play as the player reads the board.
+    Backgammon's ``6/off``), as a beginner reads it. The points are the mover's own: its 24-point is its furthest
+    back, whichever side it is.
     """
     if not moves:
         return "pass"
@@ -72,16 +72,13 @@ def format_moves(moves: tuple[Move, ...], *, stops: bool = False, mirrored: bool
         else:
             grouped.append((chain, hits, 1))
 
-    def name(point: int) -> str:
-        return point_name(BAR - point if mirrored and OFF < point < BAR else point)
-
     texts = []
     for chain, hits, count in grouped:
-        parts = [name(chain[0])]
+        parts = [point_name(chain[0])]
         keep_stops = stops and chain[-1] == OFF
         for index, point in enumerate(chain[1:], start=1):
             if point in hits or index == len(chain) - 1 or keep_stops:
-                parts.append(name(point) + ("*" if point in hits else ""))
+                parts.append(point_name(point) + ("*" if point in hits else ""))
         text = "/".join(parts)
         texts.append(text if count == 1 else f"{text}({count})")
     return " ".join(texts)
@@ -135,11 +132,11 @@ class Play:
         """The points (mover's numbering) where the play hits."""
         return frozenset(move.end for move in self.moves if move.hit)
 
-    def notation(self, *, stops: bool = False, mirrored: bool = False) -> str:
-        """Standard notation, e.g. ``24/18 13/8``, ``13/7*/5``, ``bar/22``, ``in/20``, ``6/off``, ``8/5(2)``; with
-        ``stops`` a checker borne off with several dice shows where it stopped (``6/5/off``); with ``mirrored`` in
-        the opponent's numbering (``1/7 12/17`` for ``24/18 13/8``)."""
-        return format_moves(self.moves, stops=stops, mirrored=mirrored)
+    def notation(self, *, stops: bool = False) -> str:
+        """Standard notation in the mover's numbering, e.g. ``24/18 13/8``, ``13/7*/5``, ``bar/22``, ``in/20``,
+        ``6/off``, ``8/5(2)``; with ``stops`` a checker borne off with several dice shows where it stopped
+        (``6/5/off``)."""
+        return format_moves(self.moves, stops=stops)
 
     def __str__(self) -> str:
         return self.notation()

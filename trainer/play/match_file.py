@@ -61,14 +61,16 @@ def read_match_file(path: Path) -> MatMatch:
     return match
 
 
-def game_match(game: RecordedGame) -> MatMatch:
-    """A game played here as a match.
+def game_match(game: RecordedGame, *, learner_name: str = "Learner", computer_name: str = "bgtrainer") -> MatMatch:
+    """A game played here as a match, its players named ``learner_name`` and ``computer_name`` (as
+    :func:`~trainer.play.matfile.export_mat` names them).
 
     :raises EngineError: if its record cannot be read.
     """
     from trainer.play import RecordError, SessionRecord
 
     try:
-        return parse_mat(export_mat(SessionRecord.from_json(game.record)))
+        record = SessionRecord.from_json(game.record)
+        return parse_mat(export_mat(record, learner_name=learner_name, computer_name=computer_name))
     except (RecordError, MatParseError) as error:
         raise EngineError(wording.cannot_export(game.number, game.id, error)) from None

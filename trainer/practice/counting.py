@@ -82,7 +82,7 @@ class CountingRound:
 
     @property
     def average(self) -> float | None:
-        """The mean seconds of this round's answers, right or wrong (``None`` before any)."""
-        if not self.answers:
-            return None
-        return sum(seconds for _correct, seconds in self.answers) / len(self.answers)
+        """The mean seconds of this round's right answers (``None`` before any): like the averages of ten, a wrong
+        count's time says nothing about counting speed."""
+        times = [seconds for correct, seconds in self.answers if correct]
+        return sum(times) / len(times) if times else None

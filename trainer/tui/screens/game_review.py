@@ -228,7 +228,8 @@ class GameReviewMenuScreen(MenuPageScreen):
         if game is None:
             return
         title = game_review_words.review_game_title(game.number, game.match_length)
-        self.load(lambda: game_match(game), title, DEFAULT_COLUMN)
+        learner, computer = game_review_words.played_here_names()
+        self.load(lambda: game_match(game, learner_name=learner, computer_name=computer), title, DEFAULT_COLUMN)
 
     def action_open_file(self) -> None:
         self.query_one("#match-file").display = True
@@ -480,7 +481,10 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
             heading.update(game_review_words.no_decisions_to_review())
             text.update("")
             return
-        heading.update(game_review_words.decision_heading(item.game, item.number, item.player, item.point.dice))
+        yours = item.point.column == self.learner
+        heading.update(
+            game_review_words.decision_heading(item.game, item.number, item.player, item.point.dice, yours=yours)
+        )
         text.update(decision_text(item))
         self.call_after_refresh(text.scroll_visible, animate=False)  # below the figures in a small window
         self.show_board()

@@ -34,7 +34,7 @@ def seconds_text(seconds: float) -> str:
 
 def counting_title_bar(kind: str, number: int, size: int, right: int, average: float | None) -> str:
     """``Count the shots   3 of 10   2 right   average 4.1 s``: the position shown, this round's right answers and
-    their average time (once there is one)."""
+    their average time (once there is a right one; wrong answers are not in it)."""
     title = _("{title}   {number} of {size}   {right} right").format(
         title=counting_title(kind), number=number, size=size, right=right
     )
@@ -70,10 +70,10 @@ def round_over() -> str:
 
 
 def round_summary(right: int, size: int, average: float | None, figures: str, *, new_best: bool) -> str:
-    """The end of a round: the right answers, the average time, the averages of ten (and a new best), the keys."""
+    """The end of a round: the right answers, their average time, the averages of ten (and a new best), the keys."""
     lead = _("{right} right of {size}.").format(right=right, size=size)
     if average is not None:
-        lead = _("{lead} Average: {average} a position.").format(lead=lead, average=seconds_text(average))
+        lead = _("{lead} Average time of a right answer: {average}.").format(lead=lead, average=seconds_text(average))
     if new_best:
         figures = _("{figures} A new best average!").format(figures=figures)
     return _("{lead}\n{figures}\n\nPress enter or a for another round, q to go back.").format(

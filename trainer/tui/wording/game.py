@@ -31,12 +31,6 @@ def dice_faces(dice: Dice) -> str:
     return f"{DIE_FACES[high - 1]}{DIE_FACES[low - 1]} {high}-{low}"
 
 
-def written_play(role: Role, play: Play) -> str:
-    """A play as the learner reads it: the computer's in the learner's numbering (the board's), a person's in their
-    own (two players at one keyboard each read their own)."""
-    return play.notation(mirrored=role.value == "computer")
-
-
 def dice_name(dice: Dice) -> str:
     """A roll to play, the higher die first (``5-2``), a chosen double said so."""
     roll = str(dice.high_first())
@@ -214,7 +208,7 @@ def event_line(role: Role, event: Event, *, note: str | None = None, lost: TurnL
                 return _("You rolled {dice}.").format(dice=dice_faces(event.dice))
             return _("{name} rolled {dice}.").format(name=name, dice=dice_faces(event.dice))
         case Played():
-            values = {"name": name, "play": written_play(role, event.play), "dice": str(event.dice.high_first())}
+            values = {"name": name, "play": event.play.notation(), "dice": str(event.dice.high_first())}
             if event.play.is_pass:  # a dance: the roll has no legal play ("pass" is the cube's word)
                 line = (
                     _("You rolled {dice} and cannot move.")
@@ -347,11 +341,11 @@ def computer_chose(role: Role, number: int) -> str:
 
 
 def computer_plays(role: Role, play: Play) -> str:
-    """The computer's play as it moves on the board (in the learner's numbering), or that it cannot move."""
+    """The computer's play as it moves on the board, or that it cannot move."""
     name = play_wording.role_name(role)
     if play.is_pass:
         return _("{name} cannot move.").format(name=name)
-    return _("{name} plays {play}.").format(name=name, play=written_play(role, play))
+    return _("{name} plays {play}.").format(name=name, play=play.notation())
 
 
 def computer_cube(role: Role, event: CubeEvent) -> tuple[str, str]:

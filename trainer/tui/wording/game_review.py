@@ -15,6 +15,14 @@ if TYPE_CHECKING:
     from trainer.store import StoredGame
 
 
+def played_here_names() -> tuple[str, str]:
+    """The players of a game played here as the game called them, the learner's name first: ``You``,
+    ``Computer``."""
+    from trainer.play import Role
+
+    return play_wording.role_name(Role.LEARNER), play_wording.role_name(Role.COMPUTER)
+
+
 def game_review_title() -> str:
     return _("Review a game")
 
@@ -134,15 +142,22 @@ def drilled_player(name: str, *, choosable: bool) -> str:
     return _("d drills your mistakes of this game.")
 
 
-def decision_heading(game: int, number: int, player: str, dice: Dice | None) -> str:
-    """Which decision is shown: ``Game 2, move 14: Ada, 6-2`` (a cube decision has no dice)."""
+def decision_heading(game: int, number: int, player: str, dice: Dice | None, *, yours: bool) -> str:
+    """Which decision is shown, ``Game 2, move 14: Ada, 6-2`` (a cube decision has no dice), and from whose side
+    the points are counted, on the board and in the plays: the player's (``yours``: the learner's)."""
     if dice is None:
-        return _("Game {game}, move {number}: {player}, cube decision").format(
+        heading = _("Game {game}, move {number}: {player}, cube decision").format(
             game=game, number=number, player=shown(player)
         )
-    return _("Game {game}, move {number}: {player}, {dice}").format(
-        game=game, number=number, player=shown(player), dice=dice_name(dice)
-    )
+    else:
+        heading = _("Game {game}, move {number}: {player}, {dice}").format(
+            game=game, number=number, player=shown(player), dice=dice_name(dice)
+        )
+    if yours:
+        side = _("Points counted from your side.")
+    else:
+        side = _("Points counted from {player}'s side.").format(player=shown(player))
+    return f"{heading}\n{side}"
 
 
 def review_choice(chosen: str) -> str:
