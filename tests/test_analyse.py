@@ -5,6 +5,7 @@ learner's mistakes made personal puzzles to drill."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict
 from pathlib import Path
 
@@ -136,6 +137,18 @@ def test_the_cli_prints_the_summary_and_the_worst_mistakes(capsys: pytest.Captur
     assert main(["analyse", str(MONEY), "--plies", "1", "--json"]) == 0
     records = json.loads(capsys.readouterr().out)
     assert isinstance(records, list) and {record["kind"] for record in records} == {"move", "double", "take"}
+
+
+def test_the_cli_in_portuguese_writes_decimal_commas_and_its_json_stays_as_it_is(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--lang", "pt", "analyse", str(MATCH), "--plies", "1"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"taxa de erro de \d+,\d milipontos", out) and re.search(r": 0,\d{3} ", out)
+    assert not re.search(r"\d\.\d", out)
+    assert main(["--lang", "pt", "analyse", str(MONEY), "--plies", "1", "--json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    assert any(isinstance(record["loss"], float) and record["loss"] > 0 for record in records)
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from dataclasses import asdict
@@ -39,6 +40,22 @@ def test_game_list_shows_every_saved_game(tmp_path: Path, capsys: pytest.Capture
     first, second = capsys.readouterr().out.splitlines()
     assert first.split()[:2] == ["1", money.id] and "money game, beginner" in first and "You " in first
     assert second.split()[:2] == ["2", match.id] and "3-point match, beginner" in second and "under way" in second
+
+
+def test_game_list_in_portuguese_says_the_level_the_date_and_the_result_even_one_stored_in_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = ProgressStore(tmp_path)
+    old = "You lost a single game for 1 point (the double was passed)."
+    for game_id, result in (("a", old), ("b", "lost single 1 passed")):
+        store.games.save_game(game_id, "{}", match_length=0, level="intermediate", computer_score=1, finished=True,
+                              result=result, version=1)  # fmt: skip
+    store.close()
+    assert main(["--lang", "pt", "--data-dir", str(tmp_path), "game", "list"]) == 0
+    first, second = capsys.readouterr().out.splitlines()
+    assert "intermediário" in first and "intermediate" not in first and re.search(r" \d\d/\d\d/\d{4} ", first)
+    assert "You " not in first and "1 ponto" in first
+    assert first.split("intermediário")[1] == second.split("intermediário")[1]
 
 
 def test_game_export_prints_a_mat_file_of_the_latest_or_the_chosen_game(

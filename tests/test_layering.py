@@ -51,9 +51,9 @@ def test_importing_the_engine_loads_no_ui_validation_or_storage_module() -> None
 
 PACKAGE = ENGINE.parent
 BELOW_EVERY_LAYER = {"trainer.i18n", "trainer.lazy"}
-"""Modules every layer may import, the engine included (both standard library only): the translation function, and
-the lazy import of a package's public names that the engine's, the analysis' and the play package's ``__init__``
-use."""
+"""Modules every layer may import, the engine included (standard library only, but for Babel's locale data that the
+translation module's numbers and dates load when first needed): the translation function, and the lazy import of a
+package's public names that the engine's, the analysis' and the play package's ``__init__`` use."""
 UI = {"textual", "rich", "textual_plotext"}
 EVALUATOR = {"bgsage", "bgbot_cpp"}
 STORAGE = {"sqlite3"}  # of the standard library, only for the layers whose rule names it
@@ -135,8 +135,9 @@ ALLOWED: dict[str, set[str]] = {
     # the app served to a browser (textual-serve and its aiohttp).
     "cli": BELOW_THE_UI
     | {"textual_serve", "aiohttp", "trainer", "trainer.tui.app", "trainer.tui.crash_report", "trainer.authoring"},
-    # The translation function, below every layer (see BELOW_EVERY_LAYER).
-    "i18n.py": set(),
+    # The translation function, below every layer (see BELOW_EVERY_LAYER), and the numbers and dates written in the
+    # language in use (Babel's locale data, imported only for a language other than English).
+    "i18n.py": {"babel"},
     # A package's public names imported when first asked for, read from its stub: below every layer (see
     # BELOW_EVERY_LAYER), the engine's __init__ included.
     "lazy.py": set(),

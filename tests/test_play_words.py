@@ -187,3 +187,34 @@ def test_the_tutor_on_a_roll_with_no_legal_play_does_not_call_it_a_pass() -> Non
     verdict = judge_play([RankedPlay(1, dance, -0.5, -0.5, chances, 0.0, 1)], dance, "1-ply")
     said = play_wording.verdict_text(verdict)
     assert said == "No legal play: you cannot move (-0.500)." and "pass" not in said.lower()
+
+
+def test_a_finished_games_result_is_stored_as_words_of_its_own_and_said_when_shown() -> None:
+    from trainer.engine import GameResult, MatchScore, WinKind
+    from trainer.play import GameSetup, StoredResult, Summary
+
+    money = GameSetup("standard", "computer", 0, level="beginner")
+    passed = GameResult(Side.O, WinKind.SINGLE, cube=1, passed=True)
+    summary = Summary(money, True, MatchScore(0, 0, 1), (passed,), Side.O, tutored=True)
+    stored = StoredResult.of(summary)
+    assert stored == StoredResult(False, WinKind.SINGLE, 1, passed=True) and stored.code() == "lost single 1 passed"
+    assert StoredResult.read(stored.code()) == stored
+    assert play_wording.stored_result(stored.code(), 0, 0, 1) == play_wording.headline(summary)
+    match = GameSetup("standard", "computer", 5, level="strong")
+    won = Summary(match, True, MatchScore(5, 5, 3), (), Side.X, tutored=True)
+    assert StoredResult.of(won) == StoredResult(True) and StoredResult(True).code() == "won match"
+    assert play_wording.stored_result("won match", 5, 5, 3) == play_wording.headline(won)
+    assert StoredResult.of(Summary(money, False, MatchScore(0, 0, 0), (), None, tutored=True)) is None
+
+
+def test_a_result_an_older_release_stored_in_english_is_read_back_and_any_other_text_shown_as_it_is() -> None:
+    from trainer.engine import WinKind
+    from trainer.play import StoredResult
+
+    old = "You lost a single game for 1 point (the double was passed)."
+    assert StoredResult.read(old) == StoredResult(False, WinKind.SINGLE, 1, passed=True)
+    assert StoredResult.read("You won a backgammon for 6 points.") == StoredResult(True, WinKind.BACKGAMMON, 6)
+    assert StoredResult.read("You won the 5-point match 5-3.") == StoredResult(True)
+    assert [StoredResult.read(text) for text in ("won", "won single", "lost gammon 2 twice", "")] == [None] * 4
+    assert play_wording.stored_result("Você venceu.", 0, 1, 0) == "Você venceu."
+    assert play_wording.stored_result("won\x1b[2J", 0, 1, 0) == "won␛[2J"

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from test_play_words import STATE, closed_out, cube_hint_decision, play_event
+from textual.binding import Binding
 
 from trainer import i18n
 from trainer.analysis import Chances, RankedPlay
@@ -37,7 +38,7 @@ def test_a_roll_with_no_legal_play_is_no_pass() -> None:
     assert game_words.event_line(Role.SECOND_PLAYER, event) == "Jogador 2 tirou 5-4 e não pode mover."
     ranked = [RankedPlay(1, dance, -0.5, -0.5, Chances(0.3, 0.0, 0.0, 0.1, 0.0), 0.0, 1)]
     assert play_wording.verdict_text(judge_play(ranked, dance, "1-ply")) == (
-        "Nenhuma jogada legal: você não pode mover (-0.500)."
+        "Nenhuma jogada legal: você não pode mover (-0,500)."
     )
 
 
@@ -65,10 +66,10 @@ def test_the_cube_hint_gives_the_learners_own_figures() -> None:
     answers = tuple(answer_equities(decision, beaver_allowed=False).items())
     hint = AnswerHint(CubeJudgement(decision, "1-ply"), verdict, answers)
     said = game_words.hint_cube(play_wording.hint_advice(hint), hint)
-    assert said == "Dica: Aceitar (-0.707 para você). Sua equidade: aceitar -0.707, recusar -1.000."
+    assert said == "Dica: Aceitar (-0,707 para você). Sua equidade: aceitar -0,707, recusar -1,000."
     before = DoubleHint(CubeJudgement(decision, "1-ply"))
     assert game_words.hint_cube(play_wording.hint_advice(before), before).endswith(
-        "Sua equidade: sem dobra +0.648, dobra/aceita +0.707, dobra/recusa +1.000."
+        "Sua equidade: sem dobra +0,648, dobra/aceita +0,707, dobra/recusa +1,000."
     )
 
 
@@ -84,11 +85,11 @@ def test_a_players_turn_has_no_nested_brackets() -> None:
 def test_a_bearoff_difference_is_worded_as_its_sign_says() -> None:
     fewer = content_wording.bearoff_worse("6/off", "x", rolls=0.21)
     more = content_wording.bearoff_worse("6/off", "x", rolls=-0.21)
-    assert "0.21 jogadas a menos" in fewer and "0.21 jogadas a mais" in more and "-0.21" not in more
+    assert "0,21 jogadas a menos" in fewer and "0,21 jogadas a mais" in more and "-0,21" not in more
     assert "mesmo número de jogadas" in content_wording.bearoff_worse("6/off", "x", rolls=0.001)
     less = content_wording.bearoff_worse("6/off", "f", points=-2.5)
-    assert "2.5 pontos percentuais a menos" in less and "-2.5" not in less
-    assert "2.5 pontos percentuais a mais" in content_wording.bearoff_worse("6/off", "f", points=2.5)
+    assert "2,5 pontos percentuais a menos" in less and "-2,5" not in less
+    assert "2,5 pontos percentuais a mais" in content_wording.bearoff_worse("6/off", "f", points=2.5)
 
 
 def test_a_match_result_gives_the_learners_score_first() -> None:
@@ -111,3 +112,48 @@ def test_a_take_under_25_percent_says_the_cube_makes_up_the_difference() -> None
     words = CubeTask.of_puzzle(puzzle).words()
     assert "X vence 77% das vezes, e O 23%." in words
     assert "ser dono do cubo depois de aceitar compensa a diferença, então a dobra é para aceitar" in words
+
+
+def test_a_stored_result_is_said_in_portuguese_even_one_an_older_release_stored_in_english() -> None:
+    from trainer.engine import GameResult, WinKind
+
+    money = GameSetup("standard", "computer", 0, level="beginner")
+    passed = GameResult(Side.O, WinKind.SINGLE, cube=1, passed=True)
+    said = play_wording.headline(Summary(money, True, MatchScore(0, 0, 1), (passed,), Side.O, tutored=True))
+    old = "You lost a single game for 1 point (the double was passed)."
+    assert said != old and "1 ponto" in said and "dobra" in said
+    assert play_wording.stored_result(old, 0, 0, 1) == play_wording.stored_result("lost single 1 passed", 0, 0, 1)
+    assert play_wording.stored_result("lost single 1 passed", 0, 0, 1) == said
+    match = GameSetup("standard", "computer", 5, level="strong")
+    won = play_wording.headline(Summary(match, True, MatchScore(5, 5, 3), (), Side.X, tutored=True))
+    assert play_wording.stored_result("You won the 5-point match 5-3.", 5, 5, 3) == won
+    assert play_wording.level_name("intermediate") == "intermediário"
+
+
+def test_the_review_menu_says_a_game_played_here_in_portuguese() -> None:
+    from datetime import datetime
+
+    from trainer.store import StoredGame
+    from trainer.tui.wording.game_review import game_to_review
+
+    started = datetime(2026, 12, 4, 18, 5).timestamp()
+    old = "You lost a single game for 1 point (the double was passed)."
+    game = StoredGame("a", 1, "{}", 0, "intermediate", 0, 1, old, started, started, started, 1)
+    line = game_to_review(game)
+    assert "intermediário" in line and "4 de dez. 18:05" in line
+    assert line.endswith(play_wording.stored_result(old, 0, 0, 1)) and "You " not in line
+
+
+def test_a_hints_ranking_writes_its_figures_and_chance_labels_in_portuguese() -> None:
+    assert game_words.ranked_hint(1, "8/5 6/5", 0.1234, 51.63, 12.3) == (
+        "★ 1. 8/5 6/5         +0,123\n     V 51,6%  G 12,3%"
+    )
+
+
+def test_the_footer_names_the_arrow_keys_in_portuguese() -> None:
+    from trainer.tui.widgets.board import BoardView
+
+    moves = {
+        i18n._(binding.description) for binding in BoardView.BINDINGS if isinstance(binding, Binding) and binding.show
+    }
+    assert moves == {"Mover", "Escolher"}

@@ -11,6 +11,7 @@ OTHER_SCREENS = ("lesson", "puzzles", "drill", "review", "play", "play_menu", "e
 LATER = [
     "pydantic",
     "bgsage",
+    "babel",
     "trainer.content.loader",
     "trainer.content.models",
     "trainer.cli",

@@ -194,7 +194,8 @@ async def test_a_passed_double_ends_the_game_on_a_summary_of_the_mistakes(tmp_pa
         await pilot.pause()
         assert screen.board.scene.caption.startswith("You chose pass (-1.000); better: take (-0.500)")
         stored = app.store.games.games()
-        assert len(stored) == 1 and stored[0].finished and stored[0].result == summary.split(".")[0] + "."
+        assert len(stored) == 1 and stored[0].finished and stored[0].result == "lost single 1 passed"
+        assert wording.stored_result("lost single 1 passed", 0, 0, 1) == summary.split(".")[0] + "."
 
 
 async def test_acey_deucey_a_one_two_chooses_a_double_and_rolls_again(tmp_path: Path) -> None:

@@ -15,16 +15,26 @@ language (below every layer, standard library only).
   ``python -m trainer.authoring.catalogs``). :func:`language_from` picks one: the one asked for (``--lang``), else
   ``BGTRAINER_LANG``, else the usual locale variables (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: any
   ``pt`` locale gives Portuguese), else English; :func:`use_language` puts it in use.
+- **Numbers and dates** in the language in use: :func:`decimal` (``0.299``, ``0,299``), :func:`signed` (``+0.123``),
+  :func:`percent` (``51.6%``, ``51,6%``), :func:`month_day` (``04 Dec``, ``4 de dez.``), :func:`short_date`
+  (``2026-12-04``, ``04/12/2026``). A message whose figures carry their format (``{equity:+.3f}``) is filled with
+  :func:`localized`, whose value formats itself so: the message stays as the catalog has it. English is written as
+  Python writes it; another language through Babel's locale data, imported only when first needed.
 """
 
 from __future__ import annotations
 
+import datetime
 import gettext
 import re
 import threading
 from collections.abc import Mapping
+from decimal import Decimal
 from pathlib import Path
-from typing import Final, Literal, get_args
+from typing import TYPE_CHECKING, Final, Literal, get_args
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 Language = Literal["en", "pt"]
 LANGUAGES: tuple[Language, ...] = get_args(Language)
@@ -115,6 +125,112 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """``message`` itself, marked for translation: translate it with ``_()`` where it is shown."""
     return message
+
+
+# --- numbers and dates ---------------------------------------------------------------------------------------------
+
+
+def _locale() -> Locale | None:
+    """Babel's locale of the language in use, or ``None`` for English (written as Python writes it)."""
+    name = CATALOG_LOCALES.get(_language)
+    if name is None:
+        return None
+    from babel import Locale
+
+    return Locale.parse(name)
+
+
+def _apply(pattern: str, rounded: Decimal, places: int, locale: Locale) -> str:
+    """``rounded`` (a number Python has already rounded, so that every language rounds alike) written by the
+    locale's ``pattern`` with exactly ``places`` decimals."""
+    from babel.numbers import parse_pattern
+
+    number_pattern = parse_pattern(pattern)
+    number_pattern.frac_prec = (places, places)
+    written: str = number_pattern.apply(rounded, locale)
+    return written
+
+
+def decimal(value: float, places: int) -> str:
+    """``value`` with ``places`` decimals: ``0.299`` (English), ``0,299`` (Portuguese)."""
+    locale = _locale()
+    if locale is None:
+        return f"{value:.{places}f}"
+    return _apply(locale.decimal_formats[None].pattern, Decimal(f"{value:.{places}f}"), places, locale)
+
+
+def signed(value: float, places: int = 3) -> str:
+    """``value`` with its sign and ``places`` decimals, as an equity is written: ``+0.123``, ``-0,050``."""
+    locale = _locale()
+    if locale is None:
+        return f"{value:+.{places}f}"
+    written = decimal(value, places)
+    symbols = locale.number_symbols["latn"]
+    return written if written.startswith(symbols["minusSign"]) else symbols["plusSign"] + written
+
+
+def percent(share: float, places: int = 0) -> str:
+    """``share`` (0 to 1) as a percentage with ``places`` decimals: ``51.6%`` (English), ``51,6%`` (Portuguese)."""
+    locale = _locale()
+    if locale is None:
+        return f"{share:.{places}%}"
+    rounded = Decimal(f"{share:.{places}%}".removesuffix("%")).scaleb(-2)
+    return _apply(locale.percent_formats[None].pattern, rounded, places, locale)
+
+
+def month_day(moment: float, tz: datetime.tzinfo | None = None) -> str:
+    """The day and month of ``moment`` (seconds since the epoch; local time unless ``tz``): ``04 Dec``,
+    ``4 de dez.``."""
+    when = datetime.datetime.fromtimestamp(moment, tz)
+    locale = _locale()
+    if locale is None:
+        return when.strftime("%d %b")
+    from babel.dates import format_skeleton
+
+    return format_skeleton("MMMd", when, locale=locale)
+
+
+def short_date(moment: float, tz: datetime.tzinfo | None = None) -> str:
+    """The date of ``moment`` (seconds since the epoch; local time unless ``tz``) in figures: ``2026-12-04``,
+    ``04/12/2026``."""
+    when = datetime.datetime.fromtimestamp(moment, tz)
+    locale = _locale()
+    if locale is None:
+        return when.strftime("%Y-%m-%d")
+    from babel.dates import format_date
+
+    return format_date(when.date(), "short", locale=locale)
+
+
+_NUMBER_SPEC = re.compile(r"(?P<plus>\+?)\.(?P<places>\d+)(?P<kind>[f%])")
+
+
+class LocalizedNumber:
+    """A number for a message that carries its format (``{equity:+.3f}``, ``{chance:.0%}``): it writes itself by
+    that format in the language in use (see :func:`decimal`, :func:`signed`, :func:`percent`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"LocalizedNumber({self.value!r})"
+
+    def __format__(self, spec: str) -> str:
+        found = _NUMBER_SPEC.fullmatch(spec)
+        if found is None or _locale() is None:
+            return format(self.value, spec)
+        places = int(found["places"])
+        if found["kind"] == "%":
+            return percent(self.value, places)
+        return signed(self.value, places) if found["plus"] else decimal(self.value, places)
+
+
+def localized(value: float) -> LocalizedNumber:
+    """``value`` to fill a message whose field carries the format: ``_("{loss:.3f} lost").format(loss=localized(x))``
+    writes ``0.299 lost`` in English and ``0,299`` in Portuguese."""
+    return LocalizedNumber(value)
 
 
 PSEUDO_LETTERS: Final = str.maketrans(

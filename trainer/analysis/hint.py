@@ -8,6 +8,7 @@ from typing import Any
 from trainer.analysis import wording
 from trainer.analysis.results import Chances, CubeDecision, CubeOwner, Evaluator, RankedPlay, check_cube, check_plies
 from trainer.engine import Dice, Position, parse_dice, read_position
+from trainer.i18n import decimal, signed
 
 
 def hint_command(
@@ -43,7 +44,7 @@ def hint_command(
 
 def _percent(chances: Chances) -> list[str]:
     figures = chances.as_dict().values()
-    return [f"{100 * figure:.1f}" for figure in figures]
+    return [decimal(100 * figure, 1) for figure in figures]
 
 
 def _plays_text(position: Position, dice: Dice, ranked: list[RankedPlay], cube: CubeOwner, plies: int) -> str:
@@ -55,10 +56,10 @@ def _plays_text(position: Position, dice: Dice, ranked: list[RankedPlay], cube: 
     equity, difference = wording.equity_column(), wording.difference_column()
     lines.append(f"{'#':>{rank_width}}  {play_column:<{width}}  {equity:>7}  {difference:>7} {heading}")
     for item in ranked:
-        difference = "" if item.rank == 1 else f"{item.difference:+.3f}"
+        difference = "" if item.rank == 1 else signed(item.difference)
         chances = "".join(f"{figure:>6}" for figure in _percent(item.chances))
         lines.append(
-            f"{item.rank:>{rank_width}}  {item.play!s:<{width}}  {item.equity:>+7.3f}  {difference:>7} {chances}"
+            f"{item.rank:>{rank_width}}  {item.play!s:<{width}}  {signed(item.equity):>7}  {difference:>7} {chances}"
         )
     return "\n".join(lines)
 
@@ -83,7 +84,7 @@ def _plays_json(ranked: list[RankedPlay]) -> str:
 def _cube_text(position: Position, decision: CubeDecision) -> str:
     equities = (decision.no_double, decision.double_take, decision.double_pass)
     lines = [wording.cube_heading(position.position_id(), decision.cube, decision.plies)]
-    lines += [f"  {name:<14}{equity:+.3f}" for name, equity in zip(wording.cube_rows(), equities, strict=True)]
+    lines += [f"  {name:<14}{signed(equity)}" for name, equity in zip(wording.cube_rows(), equities, strict=True)]
     lines.append(wording.right_action(decision.action))
     chances = "  ".join(
         f"{name} {figure}" for name, figure in zip(wording.chance_headings(), _percent(decision.chances), strict=True)

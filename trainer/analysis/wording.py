@@ -3,7 +3,7 @@ report and the reasons an evaluation is refused."""
 
 from __future__ import annotations
 
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, localized, ngettext
 
 CHANCE_HEADINGS = (N_("Win"), N_("W(g)"), N_("W(bg)"), N_("Lose"), N_("L(g)"), N_("L(bg)"))
 """The chances of a play or a position, as the hint's columns name them."""
@@ -71,7 +71,9 @@ def right_action(action: str) -> str:
 
 
 def chances_line(cubeless: float, chances: str) -> str:
-    return _("Chances in % (cubeless equity {equity:+.3f}): {chances}").format(equity=cubeless, chances=chances)
+    return _("Chances in % (cubeless equity {equity:+.3f}): {chances}").format(
+        equity=localized(cubeless), chances=chances
+    )
 
 
 # --- refusals -----------------------------------------------------------------------------------------------------

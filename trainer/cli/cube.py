@@ -5,12 +5,9 @@ from __future__ import annotations
 import trainer.cli.wording as wording
 from trainer.engine import CHECKERS, EngineError, NotBearOffError, Position, Side, read_record
 from trainer.engine.bearoff import CubeDecision, CubeOwner, cube_decision, home_side, one_sided
+from trainer.i18n import signed
 
 OWNERS: tuple[CubeOwner, ...] = ("centered", "player")
-
-
-def _signed(equity: float) -> str:
-    return f"{equity:+.3f}"
 
 
 def take_point_text(decision: CubeDecision, taker: str = "O") -> str:
@@ -43,10 +40,10 @@ def cube_report(decision: CubeDecision, *, mover: str = "X", other: str = "O", l
             mover,
             centered=decision.owner == "centered",
             chance=decision.win_probability,
-            equity=_signed(decision.cubeless_equity),
+            equity=signed(decision.cubeless_equity),
         ),
         wording.money_equities(mover),
-        *(f"  {label:<14}{_signed(equity)}" for label, equity in zip(wording.cube_rows(), equities, strict=True)),
+        *(f"  {label:<14}{signed(equity)}" for label, equity in zip(wording.cube_rows(), equities, strict=True)),
         wording.right_action(decision.action, decision.margin),
         take_point_text(decision, other),
         take_point_words(decision, other, last_roll=last_roll),

@@ -26,7 +26,7 @@ from trainer.analysis.basics import (
 )
 from trainer.engine.errors import EngineError
 from trainer.engine.wording import printable
-from trainer.i18n import LANGUAGES, Language, language_from, use_language
+from trainer.i18n import LANGUAGES, Language, language_from, short_date, use_language
 
 if TYPE_CHECKING:
     from trainer.store import StoredGame
@@ -241,11 +241,16 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
 
 def _stored_game_text(game: StoredGame) -> str:
     """A line of ``bgtrainer game list``: the stored texts shown with their control characters as visible signs."""
-    started = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.started_at))
-    status = game.result if game.finished and game.result else wording.game_status(game.finished)
+    from trainer.play import wording as play_wording
+
+    started = f"{short_date(game.started_at)} {time.strftime('%H:%M', time.localtime(game.started_at))}"
+    if game.finished and game.result:
+        status = play_wording.stored_result(game.result, game.match_length, game.learner_score, game.computer_score)
+    else:
+        status = wording.game_status(game.finished)
     score = wording.game_score(game.learner_score, game.computer_score)
-    shown = [printable(text) for text in (game.id, game.kind, game.level, status)]
-    return wording.game_line(game.number, shown[0], started, shown[1], shown[2], score, shown[3])
+    level = play_wording.level_name(game.level)
+    return wording.game_line(game.number, printable(game.id), started, printable(game.kind), level, score, status)
 
 
 def _check_player_name(name: str) -> None:

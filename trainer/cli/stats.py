@@ -13,6 +13,7 @@ from datetime import datetime, tzinfo
 from pathlib import Path
 
 import trainer.cli.wording as wording
+from trainer.i18n import short_date
 from trainer.practice.stats import Dashboard, PuzzleFigures, Records
 from trainer.store import DATABASE_NAME, ProgressStore
 from trainer.training.progress import figure_title, figures_of, gather, local_zone
@@ -25,7 +26,7 @@ def _counts(figures: PuzzleFigures) -> str:
 
 
 def _when(moment: float, tz: tzinfo | None) -> str:
-    return datetime.fromtimestamp(moment, tz).strftime("%Y-%m-%d %H:%M")
+    return f"{short_date(moment, tz)} {datetime.fromtimestamp(moment, tz):%H:%M}"
 
 
 def report_text(board: Dashboard, tz: tzinfo | None = None) -> str:

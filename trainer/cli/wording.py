@@ -16,7 +16,7 @@ from trainer.engine.wording import cube_action, quoted
 
 if TYPE_CHECKING:
     from trainer.engine.bearoff import CubeAction
-from trainer.i18n import N_, _, ngettext, translations
+from trainer.i18n import N_, _, localized, ngettext, translations
 
 # --- the commands' help --------------------------------------------------------------------------------------------
 
@@ -368,9 +368,9 @@ def opponent_owns_cube() -> str:
 def outcome(equity: float) -> str:
     """What an equity means for the side that gets it: ``loses 0.684``, ``wins 0.424``."""
     if equity < 0:
-        return _("loses {amount:.3f}").format(amount=-equity)
+        return _("loses {amount:.3f}").format(amount=localized(-equity))
     if equity > 0:
-        return _("wins {amount:.3f}").format(amount=equity)
+        return _("wins {amount:.3f}").format(amount=localized(equity))
     return _("breaks even")
 
 
@@ -399,7 +399,7 @@ def take_point(taker: str, chance: float, *, last_roll: bool) -> str:
             "Take point: 25% of the wins with the cube dead, less here, since owning the cube after a take is worth "
             "something. {taker} has {chance:.1%}."
         )
-    return message.format(taker=taker, chance=chance)
+    return message.format(taker=taker, chance=localized(chance))
 
 
 def cube_heading(mover: str, *, centered: bool, chance: float, equity: str) -> str:
@@ -412,7 +412,7 @@ def cube_heading(mover: str, *, centered: bool, chance: float, equity: str) -> s
         message = _(
             "{mover} on roll, {mover} owning the cube. Without the cube {mover} wins {chance:.1%} (equity {equity})."
         )
-    return message.format(mover=mover, chance=chance, equity=equity)
+    return message.format(mover=mover, chance=localized(chance), equity=equity)
 
 
 def money_equities(mover: str) -> str:
@@ -428,7 +428,9 @@ def cube_rows() -> tuple[str, ...]:
 
 
 def right_action(action: CubeAction, margin: float) -> str:
-    return _("Right action: {action} (margin {margin:.3f}).").format(action=cube_action(action), margin=margin)
+    return _("Right action: {action} (margin {margin:.3f}).").format(
+        action=cube_action(action), margin=localized(margin)
+    )
 
 
 def money_figures_only(match: object) -> str:
@@ -444,7 +446,7 @@ def solved_counts(solved: int, total: int) -> str:
 
 def solved_counts_with_accuracy(solved: int, total: int, accuracy: float, attempted: int) -> str:
     return _("{solved} of {total} solved, {accuracy:.0%} right at the first try ({attempted} tried)").format(
-        solved=solved, total=total, accuracy=accuracy, attempted=attempted
+        solved=solved, total=total, accuracy=localized(accuracy), attempted=attempted
     )
 
 
@@ -513,7 +515,7 @@ def counting_line(kind: str, answered: int, right: int, last_ten: float | None, 
     if last_ten is None or best_ten is None:
         return _("{counts}; averages after ten right answers").format(counts=counts)
     return _("{counts}; last ten {last:.1f} s, best ten {best:.1f} s").format(
-        counts=counts, last=last_ten, best=best_ten
+        counts=counts, last=localized(last_ten), best=localized(best_ten)
     )
 
 
@@ -600,7 +602,7 @@ def player_summary(
         doubtful=doubtful,
         bad=bad,
         very_bad=very_bad,
-        rate=rate,
+        rate=localized(rate),
         rating=rating,
     )
 
@@ -616,12 +618,14 @@ def no_mistakes() -> str:
 def worst_move(game: int, number: int, player: str, dice: str, played: str, best: str, loss: float, skill: str) -> str:
     return _(
         "game {game}, move {number}, {player} ({dice}): played {played}, best {best}: {loss:.3f} lost ({skill})"
-    ).format(game=game, number=number, player=player, dice=dice, played=played, best=best, loss=loss, skill=skill)
+    ).format(
+        game=game, number=number, player=player, dice=dice, played=played, best=best, loss=localized(loss), skill=skill
+    )
 
 
 def worst_cube(game: int, number: int, player: str, played: str, best: str, loss: float, skill: str) -> str:
     return _("game {game}, move {number}, {player}: {played}, best {best}: {loss:.3f} lost ({skill})").format(
-        game=game, number=number, player=player, played=played, best=best, loss=loss, skill=skill
+        game=game, number=number, player=player, played=played, best=best, loss=localized(loss), skill=skill
     )
 
 

@@ -18,7 +18,7 @@ from trainer.content.themes import RECOGNITION_TITLES, THEME_TITLES, VARIANT_TIT
 from trainer.engine import Side, WinKind
 from trainer.engine.bearoff import CubeDecision
 from trainer.engine.wording import capitalized, win_kind_phrase
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, decimal, localized, ngettext, signed
 
 
 def listed(items: Sequence[object]) -> str:
@@ -327,9 +327,9 @@ def no_rule_of_thumb() -> str:
 def bearoff_figures(rolls: float, chance: float | None) -> str:
     """A bear-off play's figures: the rolls still needed on average, and the chance to win in a race."""
     if chance is None:
-        return _("you need {rolls:.2f} rolls on average to finish").format(rolls=rolls)
+        return _("you need {rolls:.2f} rolls on average to finish").format(rolls=localized(rolls))
     return _("you win {chance:.1f}% of the time and you need {rolls:.2f} rolls on average to finish").format(
-        chance=chance * 100, rolls=rolls
+        chance=localized(chance * 100), rolls=localized(rolls)
     )
 
 
@@ -362,7 +362,7 @@ def bearoff_worse(play: str, figures: str, *, points: float | None = None, rolls
         else:
             said = _("The best play wins as often, to a tenth of a percentage point.")
         return _("After {play} {figures}. {comparison}").format(
-            play=play, figures=figures, comparison=said.format(points=abs(points))
+            play=play, figures=figures, comparison=said.format(points=localized(abs(points)))
         )
     assert rolls is not None
     if round(rolls, 2) > 0:
@@ -372,7 +372,7 @@ def bearoff_worse(play: str, figures: str, *, points: float | None = None, rolls
     else:
         said = _("The best play needs as many rolls on average, to two decimals.")
     return _("After {play} {figures}. {comparison}").format(
-        play=play, figures=figures, comparison=said.format(rolls=abs(rolls))
+        play=play, figures=figures, comparison=said.format(rolls=localized(abs(rolls)))
     )
 
 
@@ -429,7 +429,7 @@ def _said(side: Side | None, yours: str, theirs: str, **fields: object) -> str:
 
 
 def _points(equity: float) -> str:
-    return f"{abs(equity):.2f}"
+    return decimal(abs(equity), 2)
 
 
 def take_words(decision: CubeDecision, taker: Side | None, *, last_roll: bool) -> str:
@@ -472,7 +472,7 @@ def _take_reason(decision: CubeDecision, taker: Side | None, chance: float, *, l
                 "On the last roll the cube is never turned again, so a take needs 25% of the wins: {side} has "
                 "{chance:.0%}, more than that."
             ),
-            chance=chance,
+            chance=localized(chance),
         )
     if last_roll:
         return _said(
@@ -485,7 +485,7 @@ def _take_reason(decision: CubeDecision, taker: Side | None, chance: float, *, l
                 "On the last roll the cube is never turned again, so a take needs 25% of the wins: {side} has "
                 "{chance:.0%}, less than that."
             ),
-            chance=chance,
+            chance=localized(chance),
         )
     if decision.should_take:
         return _said(
@@ -498,20 +498,20 @@ def _take_reason(decision: CubeDecision, taker: Side | None, chance: float, *, l
                 "Without the cube {side} wins {chance:.0%} of the time, and owning the cube after a take is worth "
                 "something too."
             ),
-            chance=chance,
+            chance=localized(chance),
         )
     return _said(
         taker,
         _("Without the cube you win {chance:.0%} of the time."),
         _("Without the cube {side} wins {chance:.0%} of the time."),
-        chance=chance,
+        chance=localized(chance),
     )
 
 
 def double_words(decision: CubeDecision, doubler: Side | None, taker: Side | None, *, last_roll: bool) -> str:
     """Whether the side on roll should double, in words and figures."""
     gain, cost = _points(decision.double_gain), _points(decision.double_take)
-    figures = {"no_double": decision.no_double, "double_take": decision.double_take}
+    figures = {"no_double": localized(decision.no_double), "double_take": localized(decision.double_take)}
     if not decision.should_double:
         waiting = _said(
             taker,
@@ -574,7 +574,7 @@ def _double_idea(decision: CubeDecision, doubler: Side | None, taker: Side | Non
         chances = _("{doubler} wins {win:.0%} of the time and you {other:.0%}.")
     else:
         chances = _("{doubler} wins {win:.0%} of the time and {taker} {other:.0%}.")
-    said = chances.format(doubler=doubler, taker=taker, win=win, other=other)
+    said = chances.format(doubler=doubler, taker=taker, win=localized(win), other=localized(other))
     if last_roll:
         need = _("On the last roll a take needs 25% of the wins")
     else:
@@ -609,13 +609,13 @@ def _double_reason(decision: CubeDecision, doubler: Side | None, *, last_roll: b
             doubler,
             _("You win {chance:.0%} of the time: on the last roll a double needs more than 50%."),
             _("{side} wins {chance:.0%} of the time: on the last roll a double needs more than 50%."),
-            chance=decision.win_probability,
+            chance=localized(decision.win_probability),
         )
     return _said(
         doubler,
         _("You win {chance:.0%} of the time without the cube: not enough yet."),
         _("{side} wins {chance:.0%} of the time without the cube: not enough yet."),
-        chance=decision.win_probability,
+        chance=localized(decision.win_probability),
     )
 
 
@@ -838,7 +838,7 @@ def acey_deucey_roll(dice: str, *, chosen: bool, waiting: int) -> str:
 
 def race_prompt(dice: object, needs: float) -> str:
     return _("You rolled {dice}. O needs about {needs:.1f} rolls to finish. Play to win the race.").format(
-        dice=dice, needs=needs
+        dice=dice, needs=localized(needs)
     )
 
 
@@ -918,8 +918,8 @@ def figure_line(number: int, mark: str, play: str, equity: float, loss: float, *
     """One play of the figures, short enough for the narrow panel: ``✓ 1. 8/5 6/5 +0.221``,
     ``  3. 13/9 -0.025 (-0.246)``; the learner's marked ``← you``."""
     place = f"{number}." if number else "  "
-    behind = _(" ({loss:+.3f})").format(loss=-loss) if loss > 1e-9 else ""
-    line = f"{mark} {place} {play} {equity:+.3f}{behind}"
+    behind = _(" ({loss:+.3f})").format(loss=localized(-loss)) if loss > 1e-9 else ""
+    line = f"{mark} {place} {play} {signed(equity)}{behind}"
     return _("{line} ← you").format(line=line) if mine else line
 
 
@@ -939,20 +939,22 @@ def close_play_found(doing: str, best: str, loss: float, *, widened: bool) -> st
         return _(
             "Right: {doing} The best play is {best}, only {loss:.3f} better: the plays this close are all good "
             "choices here."
-        ).format(doing=doing, best=best, loss=loss)
+        ).format(doing=doing, best=best, loss=localized(loss))
     return _("Right: {doing} It is as good as the best play, {best}, within {loss:.3f}.").format(
-        doing=doing, best=best, loss=loss
+        doing=doing, best=best, loss=localized(loss)
     )
 
 
 def gives_away(loss: float, size: str) -> str:
     """What a rejected play gives away, with the tutor's size for it."""
-    return _("It gives away {loss:.3f} against the best play: {size}.").format(loss=loss, size=size)
+    return _("It gives away {loss:.3f} against the best play: {size}.").format(loss=localized(loss), size=size)
 
 
 def gives_away_more(loss: float, size: str) -> str:
     """What a rejected play that is not among the listed ones gives away, at least."""
-    return _("It gives away more than {loss:.3f} against the best play: {size} at least.").format(loss=loss, size=size)
+    return _("It gives away more than {loss:.3f} against the best play: {size} at least.").format(
+        loss=localized(loss), size=size
+    )
 
 
 def best_missed(doing: str, gives: str, hint: str | None) -> str:
@@ -978,12 +980,12 @@ def contact_cube_words(
     """A contact cube decision in words, by the evaluator's figures (gammons counted): whether to double, too good
     to double, or whether to take."""
     values = {
-        "no_double": decision.no_double,
-        "double_take": decision.double_take,
+        "no_double": localized(decision.no_double),
+        "double_take": localized(decision.double_take),
         "cost": _points(decision.double_take),
         "gain": _points(decision.double_gain),
-        "win": decision.win_probability,
-        "other": 1.0 - decision.win_probability,
+        "win": localized(decision.win_probability),
+        "other": localized(1.0 - decision.win_probability),
         "plies": plies,
     }
     source = _("(The computer's evaluation at {plies} plies, gammons counted.)").format(plies=plies)

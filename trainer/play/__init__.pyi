@@ -16,6 +16,7 @@ from trainer.play.game import PlayableGame as PlayableGame
 from trainer.play.game import Players as Players
 from trainer.play.game import Role as Role
 from trainer.play.game import SaveInfo as SaveInfo
+from trainer.play.game import StoredResult as StoredResult
 from trainer.play.game import Summary as Summary
 from trainer.play.game import TurnLost as TurnLost
 from trainer.play.local import LocalGame as LocalGame

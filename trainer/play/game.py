@@ -9,6 +9,7 @@ Words for all of them are in :mod:`trainer.play.wording`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias
@@ -25,6 +26,7 @@ from trainer.engine import (
     Play,
     Position,
     Side,
+    WinKind,
     gnubg_id,
 )
 
@@ -212,6 +214,63 @@ class Summary:
     tutored: bool = False
 
 
+_WIN_KIND_CODES = {WinKind.SINGLE: "single", WinKind.GAMMON: "gammon", WinKind.BACKGAMMON: "backgammon"}
+_OLD_MONEY_RESULT = re.compile(
+    r"You (?P<won>won|lost) a (?P<kind>single game|gammon|backgammon) for (?P<points>\d+) points?"
+    r"(?P<passed> \(the double was passed\))?\."
+)
+_OLD_MATCH_RESULT = re.compile(r"You (?P<won>won|lost) the \d+-point match \d+-\d+\.")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredResult:
+    """How a finished game against the computer ended, from the learner's side, as the store keeps it: words of its
+    own (:meth:`code`: ``won gammon 2``, ``lost single 1 passed``, ``won match``), never a sentence, so that it is
+    said in the language in use when shown. A match (``kind`` ``None``) is said with the score the store keeps
+    beside it; a money game by its ``kind`` of win, its ``points`` and whether a double was ``passed``."""
+
+    learner_won: bool
+    kind: WinKind | None = None
+    points: int = 0
+    passed: bool = False
+
+    @classmethod
+    def of(cls, summary: Summary) -> StoredResult | None:
+        """The result of a finished game (``None`` while it is under way)."""
+        if summary.setup.match_length:
+            return None if summary.winner is None else cls(summary.winner is Side.X)
+        if not summary.results:
+            return None
+        result = summary.results[0]
+        return cls(result.winner is Side.X, result.kind, result.points, result.passed)
+
+    def code(self) -> str:
+        """The words the store keeps (see the class)."""
+        won = "won" if self.learner_won else "lost"
+        if self.kind is None:
+            return f"{won} match"
+        return f"{won} {_WIN_KIND_CODES[self.kind]} {self.points}{' passed' if self.passed else ''}"
+
+    @classmethod
+    def read(cls, text: str) -> StoredResult | None:
+        """The result a stored text gives: the words of :meth:`code`, or the English sentence that releases before
+        them stored (``You lost a single game for 1 point (the double was passed).``); ``None`` for any other
+        text (a sentence in another language, shown as it is)."""
+        words = text.split()
+        kinds = {code: kind for kind, code in _WIN_KIND_CODES.items()}
+        if words in (["won", "match"], ["lost", "match"]):
+            return cls(words[0] == "won")
+        money = len(words) >= 3 and words[0] in ("won", "lost") and words[1] in kinds and words[2].isdigit()
+        if money and words[3:] in ([], ["passed"]):
+            return cls(words[0] == "won", kinds[words[1]], int(words[2]), words[3:] == ["passed"])
+        if found := _OLD_MATCH_RESULT.fullmatch(text):
+            return cls(found["won"] == "won")
+        if found := _OLD_MONEY_RESULT.fullmatch(text):
+            kind = {"single game": WinKind.SINGLE, "gammon": WinKind.GAMMON, "backgammon": WinKind.BACKGAMMON}
+            return cls(found["won"] == "won", kind[found["kind"]], int(found["points"]), bool(found["passed"]))
+        return None
+
+
 @dataclass(frozen=True, slots=True)
 class SaveInfo:
     """A game against the computer (bgsage) as the store saves it: its id, its record (JSON text) and what a list of
@@ -225,6 +284,7 @@ class SaveInfo:
     computer_score: int
     finished: bool
     result: str | None
+    """The :meth:`StoredResult.code` of a finished game."""
 
 
 @dataclass(frozen=True, slots=True)

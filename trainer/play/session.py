@@ -68,6 +68,7 @@ from trainer.play.game import (
     PlayHint,
     Role,
     SaveInfo,
+    StoredResult,
     Summary,
     TurnLost,
 )
@@ -194,6 +195,7 @@ class Session(AtTable):
         number): ``store.games.save_game(**dataclasses.asdict(session.save_info()), version=...)``."""
         score = self._table.score
         finished = self._table.is_over
+        stored = StoredResult.of(self.summary()) if finished else None
         return SaveInfo(
             game_id=self.id,
             record=self.record.to_json(),
@@ -202,7 +204,7 @@ class Session(AtTable):
             learner_score=score.score(LEARNER),
             computer_score=score.score(COMPUTER),
             finished=finished,
-            result=wording.headline(self.summary()) if finished else None,
+            result=None if stored is None else stored.code(),
         )
 
     # --- the evaluation, built on first need ------------------------------------------------------------------

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from trainer.engine import Side
 from trainer.engine.ideas import play_ideas
-from trainer.engine.wording import capitalized, play_ideas_sentence, quoted, win_kind_phrase
-from trainer.i18n import N_, _, ngettext
+from trainer.engine.wording import capitalized, play_ideas_sentence, printable, quoted, win_kind_phrase
+from trainer.i18n import N_, _, localized, ngettext
 from trainer.play.game import (
     Action,
     AnswerHint,
@@ -21,6 +21,7 @@ from trainer.play.game import (
     GameSetup,
     PlayHint,
     Role,
+    StoredResult,
     Summary,
     TurnLost,
 )
@@ -41,6 +42,8 @@ ROLE_NAMES = {
     Role.FIRST_PLAYER: N_("Player 1"),
     Role.SECOND_PLAYER: N_("Player 2"),
 }
+LEVEL_NAMES = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "strong": N_("strong")}
+"""The computer's levels (bgsage's), by their names in the record."""
 CUBE_CHOICES = {
     "no double": N_("no double"),
     "double": N_("double"),
@@ -54,6 +57,11 @@ CUBE_CHOICES = {
 def role_name(role: Role) -> str:
     """What a side is called: ``You``, ``Computer``, ``Player 1``, ``Player 2``."""
     return _(ROLE_NAMES[role])
+
+
+def level_name(level: str) -> str:
+    """The computer's level in the language in use (``intermediate``); one it doesn't know, as it is stored."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else printable(level)
 
 
 def variant_title(variant: str) -> str:
@@ -169,6 +177,26 @@ def _learner_headline(summary: Summary) -> str:
     return sentence.format(**values)
 
 
+def stored_result(text: str, match_length: int, learner_score: int, computer_score: int) -> str:
+    """A finished game's result as the store keeps it (:class:`~trainer.play.game.StoredResult`), said in the
+    language in use: ``You lost a single game for 1 point (the double was passed).``, ``You won the 5-point match
+    5-3.`` (with the score kept beside it). Any other text (a sentence an older release stored in another language)
+    is shown as it is, its control characters as visible signs."""
+    result = StoredResult.read(text)
+    if result is None:
+        return printable(text)
+    if result.kind is None:
+        message = _("You won the {kind} {you}-{other}.") if result.learner_won else None
+        message = message or _("You lost the {kind} {you}-{other}.")
+        return message.format(kind=game_kind(match_length), you=learner_score, other=computer_score)
+    if result.passed:
+        sentence = _("You won {kind} for {points} (the double was passed).") if result.learner_won else None
+        sentence = sentence or _("You lost {kind} for {points} (the double was passed).")
+    else:
+        sentence = _("You won {kind} for {points}.") if result.learner_won else _("You lost {kind} for {points}.")
+    return sentence.format(kind=win_kind_phrase(result.kind), points=points(result.points))
+
+
 def summary_text(summary: Summary) -> str:
     """The result, the mistakes and the error rate in a few sentences (the result alone where no tutor watches)."""
     head = headline(summary)
@@ -194,11 +222,11 @@ def error_rate_text(rate: ErrorRate) -> str:
         "Error rate {rate:.1f} millipoints per decision over {decisions} decisions ({plays} plays, {cubes} cube "
         "decisions; {loss:.3f} points given away)."
     ).format(
-        rate=rate.per_decision,
+        rate=localized(rate.per_decision),
         decisions=rate.decisions,
         plays=rate.play_decisions,
         cubes=rate.cube_decisions,
-        loss=rate.loss,
+        loss=localized(rate.loss),
     )
 
 
@@ -210,14 +238,19 @@ def verdict_text(verdict: Verdict) -> str:
     chosen, best = decision_name(verdict.chosen), decision_name(verdict.best)
     play = verdict.decision == "play"
     if play and verdict.chosen_play is not None and verdict.chosen_play.is_pass:  # a dance, not the cube's pass
-        return _("No legal play: you cannot move ({best_equity:+.3f}).").format(best_equity=verdict.best_equity)
+        return _("No legal play: you cannot move ({best_equity:+.3f}).").format(
+            best_equity=localized(verdict.best_equity)
+        )
     if not verdict.is_mistake:
         if verdict.chosen == verdict.best or verdict.loss == 0:
             sentence = _("{chosen}: the best play ({best_equity:+.3f}).") if play else None
             sentence = sentence or _("{chosen}: the best cube action ({best_equity:+.3f}).")
-            return sentence.format(chosen=capitalized(chosen), best_equity=verdict.best_equity)
+            return sentence.format(chosen=capitalized(chosen), best_equity=localized(verdict.best_equity))
         return _("{chosen}: fine ({equity:+.3f}; the best, {best}, {best_equity:+.3f}).").format(
-            chosen=capitalized(chosen), equity=verdict.chosen_equity, best=best, best_equity=verdict.best_equity
+            chosen=capitalized(chosen),
+            equity=localized(verdict.chosen_equity),
+            best=best,
+            best_equity=localized(verdict.best_equity),
         )
     if play:
         sentence = _("{skill} play: {chosen} ({equity:+.3f}) loses {loss:.3f} against {best} ({best_equity:+.3f}).")
@@ -228,10 +261,10 @@ def verdict_text(verdict: Verdict) -> str:
     said = sentence.format(
         skill=capitalized(skill_name(verdict.skill.value)),
         chosen=chosen,
-        equity=verdict.chosen_equity,
-        loss=verdict.loss,
+        equity=localized(verdict.chosen_equity),
+        loss=localized(verdict.loss),
         best=best,
-        best_equity=verdict.best_equity,
+        best_equity=localized(verdict.best_equity),
     )
     better = verdict.best_play
     if play and better is not None and not better.is_pass:
@@ -243,14 +276,16 @@ def hint_advice(hint: Hint) -> str:
     """The advice of a hint in a sentence: the best play, or what to do with the cube."""
     match hint:
         case PlayHint(ranked):
-            return _("The best play is {play} ({equity:+.3f}).").format(play=ranked[0].play, equity=ranked[0].equity)
+            return _("The best play is {play} ({equity:+.3f}).").format(
+                play=ranked[0].play, equity=localized(ranked[0].equity)
+            )
         case CannotDoubleHint(problem):
             return _("You cannot double now ({problem}): roll.").format(problem=problem)
         case DoubleHint(cube):
             return cube_advice(cube.decision)
         case AnswerHint(verdict=verdict):
             return _("{best} ({equity:+.3f} for you).").format(
-                best=capitalized(decision_name(verdict.best)), equity=verdict.best_equity
+                best=capitalized(decision_name(verdict.best)), equity=localized(verdict.best_equity)
             )
 
 

@@ -73,10 +73,8 @@ def ranked_line(item: RankedPlay) -> Text:
     """A play of a ranking, two lines: its rank (★ the best), the play and its equity; its winning and gammon
     chances."""
     chances = item.chances
-    mark = "★" if item.rank == 1 else " "
     return Text(
-        f"{mark}{item.rank:>2}. {item.play!s:<15} {item.equity:+.3f}\n"
-        f"     W {100 * chances.win:.1f}%  G {100 * chances.win_gammon:.1f}%"
+        game_words.ranked_hint(item.rank, str(item.play), item.equity, 100 * chances.win, 100 * chances.win_gammon)
     )
 
 

@@ -26,6 +26,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from trainer.engine import BAR, OFF, WAITING, Cube, Position, Side
+from trainer.i18n import N_
 from trainer.tui.widgets.scene import CAPTION_LINES, OUTSIDE, BoardScene, LastMove, TurnCue
 from trainer.tui.wording import board as board_words
 from trainer.tui.wording.board import DIE_FACES, O_MARK, X_MARK
@@ -278,6 +279,10 @@ def _cell(text: str, width: int) -> str:
     return text.center(width)[:width]
 
 
+CURSOR_KEYS = Binding.Group(N_("Move"), compact=True)
+"""The arrow keys that move the cursor, one entry of the footer (``←↑↓→ Move``), its label translated there."""
+
+
 class BoardView(Widget, can_focus=True):
     """A backgammon board seen from the learner (X, ``●``), moving counter-clockwise to the bottom-right home.
 
@@ -366,12 +371,12 @@ class BoardView(Widget, can_focus=True):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1, 0)", "Move", key_display="←", group=Binding.Group("Move", compact=True)),
-        Binding("up", "cursor(0, -1)", "Move", key_display="↑", group=Binding.Group("Move", compact=True)),
-        Binding("down", "cursor(0, 1)", "Move", key_display="↓", group=Binding.Group("Move", compact=True)),
-        Binding("right", "cursor(1, 0)", "Move", key_display="→", group=Binding.Group("Move", compact=True)),
-        Binding("enter", "choose", "Choose"),
-        Binding("space", "choose", "Choose", show=False),
+        Binding("left", "cursor(-1, 0)", N_("Move"), key_display="←", group=CURSOR_KEYS),
+        Binding("up", "cursor(0, -1)", N_("Move"), key_display="↑", group=CURSOR_KEYS),
+        Binding("down", "cursor(0, 1)", N_("Move"), key_display="↓", group=CURSOR_KEYS),
+        Binding("right", "cursor(1, 0)", N_("Move"), key_display="→", group=CURSOR_KEYS),
+        Binding("enter", "choose", N_("Choose")),
+        Binding("space", "choose", N_("Choose"), show=False),
     ]
 
     class PointChosen(Message):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from trainer.engine.wording import printable
 from trainer.i18n import N_, _
+from trainer.i18n import percent as local_percent
 
 RATING_NAMES = {"rules": N_("Rules"), "best": N_("Best play"), "cube": N_("Cube")}
 """The learner's ratings by kind (:data:`trainer.shared.kinds.RATING_KINDS`), as the puzzle screens name them."""
@@ -21,7 +22,7 @@ def stars(count: int, out_of: int = 3) -> str:
 
 def percent(share: float | None) -> str:
     """``73%``; nothing for no share."""
-    return "" if share is None else f"{share:.0%}"
+    return "" if share is None else local_percent(share)
 
 
 def rating(text: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, localized, ngettext
 
 COUNTING_TITLES = {"shots": N_("Count the shots"), "pips": N_("Count the pips")}
 
@@ -29,7 +29,7 @@ def counting_prompt(kind: str, side: str | None, targets: int) -> str:
 
 def seconds_text(seconds: float) -> str:
     """A time in seconds, to a tenth: ``4.2 s``."""
-    return _("{seconds:.1f} s").format(seconds=seconds)
+    return _("{seconds:.1f} s").format(seconds=localized(seconds))
 
 
 def counting_title_bar(kind: str, number: int, size: int, right: int, average: float | None) -> str:

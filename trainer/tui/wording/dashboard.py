@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, localized, ngettext
 from trainer.tui.wording.common import RATING_NAMES, percent, shown
 
 
@@ -58,7 +58,7 @@ def counting_best(kind: str, best_ten: float | None, answered: int) -> str:
     if best_ten is None:
         counted = ngettext("{count} answer", "{count} answers", answered).format(count=answered)
         return _("{name}: {answers}").format(name=name, answers=counted)
-    return _("{name}: best ten {seconds:.1f} s").format(name=name, seconds=best_ten)
+    return _("{name}: best ten {seconds:.1f} s").format(name=name, seconds=localized(best_ten))
 
 
 def mistakes_part(total: int, due: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, localized
 
 if TYPE_CHECKING:
     from trainer.analysis import CubeDecision
@@ -69,7 +69,7 @@ def ranked_play(play: str, rank: int, equity: float, win: float, gammon: float) 
     gammon (G) chances in percent."""
     place = f"★{rank}" if rank == 1 else f"#{rank}"
     return _("{play}  {rank} {equity:+.3f}\n  W {win:.1f}%  G {gammon:.1f}%").format(
-        play=play, rank=place, equity=equity, win=win, gammon=gammon
+        play=play, rank=place, equity=localized(equity), win=localized(win), gammon=localized(gammon)
     )
 
 
@@ -88,9 +88,9 @@ def cube_decision(decision: CubeDecision) -> str:
     ).format(
         plies=decision.plies,
         action=_(decision.action),
-        no_double=decision.no_double,
-        double_take=decision.double_take,
-        double_pass=decision.double_pass,
-        win=100 * decision.chances.win,
-        gammon=100 * decision.chances.win_gammon,
+        no_double=localized(decision.no_double),
+        double_take=localized(decision.double_take),
+        double_pass=localized(decision.double_pass),
+        win=localized(100 * decision.chances.win),
+        gammon=localized(100 * decision.chances.win_gammon),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from trainer.engine import Side
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, localized, ngettext
 from trainer.tui.wording._lazy import play_wording
 from trainer.tui.wording.board import DIE_FACES, O_MARK, X_MARK
 from trainer.tui.wording.play_menu import level_name, money_rules
@@ -281,8 +281,8 @@ def mistake_prompt(verdict: Verdict, *, take_back: bool, view: bool) -> str:
 
 def verdict_caption(play: str, equity: float, *, better: bool) -> str:
     if better:
-        return _("Better: {play} ({equity:+.3f})").format(play=play, equity=equity)
-    return _("Yours: {play} ({equity:+.3f})").format(play=play, equity=equity)
+        return _("Better: {play} ({equity:+.3f})").format(play=play, equity=localized(equity))
+    return _("Yours: {play} ({equity:+.3f})").format(play=play, equity=localized(equity))
 
 
 def looking_for_the_best() -> str:
@@ -303,7 +303,7 @@ def hint_cube(advice: str, hint: CubeHint) -> str:
 
     if isinstance(hint, AnswerHint) and hint.answers:
         figures = ", ".join(
-            _("{answer} {equity:+.3f}").format(answer=play_wording.decision_name(answer), equity=equity)
+            _("{answer} {equity:+.3f}").format(answer=play_wording.decision_name(answer), equity=localized(equity))
             for answer, equity in hint.answers
         )
         return _("Hint: {advice} Your equity: {figures}.").format(advice=advice, figures=figures)
@@ -315,14 +315,23 @@ def hint_cube(advice: str, hint: CubeHint) -> str:
         "{double_pass:+.3f}."
     ).format(
         advice=advice,
-        no_double=decision.no_double,
-        double_take=decision.double_take,
-        double_pass=decision.double_pass,
+        no_double=localized(decision.no_double),
+        double_take=localized(decision.double_take),
+        double_pass=localized(decision.double_pass),
+    )
+
+
+def ranked_hint(rank: int, play: str, equity: float, win: float, gammon: float) -> str:
+    """A play of a hint's ranking, two lines: its rank (★ the best), the play and its equity; its winning (W) and
+    gammon (G) chances, in percent."""
+    mark = "★" if rank == 1 else " "
+    return _("{mark}{rank:>2}. {play:<15} {equity:+.3f}\n     W {win:.1f}%  G {gammon:.1f}%").format(
+        mark=mark, rank=rank, play=play, equity=localized(equity), win=localized(win), gammon=localized(gammon)
     )
 
 
 def hint_caption(rank: int, play: str, equity: float) -> str:
-    return _("Hint {rank}: {play} ({equity:+.3f})").format(rank=rank, play=play, equity=equity)
+    return _("Hint {rank}: {play} ({equity:+.3f})").format(rank=rank, play=play, equity=localized(equity))
 
 
 def computer_thinking() -> str:
@@ -384,7 +393,7 @@ def mistake_line(mistake: Mistake) -> str:
         dice=dice,
         skill=play_wording.skill_name(verdict.skill.value),
         chosen=play_wording.decision_name(verdict.chosen),
-        loss=verdict.loss,
+        loss=localized(verdict.loss),
         best=play_wording.decision_name(verdict.best),
     )
 
@@ -393,9 +402,9 @@ def mistake_caption(mistake: Mistake) -> str:
     verdict = mistake.verdict
     values = {
         "chosen": play_wording.decision_name(verdict.chosen),
-        "chosen_equity": verdict.chosen_equity,
+        "chosen_equity": localized(verdict.chosen_equity),
         "best": play_wording.decision_name(verdict.best),
-        "best_equity": verdict.best_equity,
+        "best_equity": localized(verdict.best_equity),
     }
     if verdict.best_play is not None:
         return _("Better: {best} ({best_equity:+.3f}); yours: {chosen} ({chosen_equity:+.3f})").format(**values)

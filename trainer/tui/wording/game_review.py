@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from trainer.i18n import _, ngettext
+from trainer.i18n import _, localized, ngettext
 from trainer.tui.wording._lazy import play_wording
 from trainer.tui.wording.common import shown
 from trainer.tui.wording.game import dice_name
@@ -41,7 +41,8 @@ def game_to_review(game: StoredGame) -> str:
         started=saved_at(game.started_at),
     )
     if game.finished and game.result:
-        return _("{game}. {result}").format(game=said, result=shown(game.result))
+        result = play_wording.stored_result(game.result, game.match_length, game.learner_score, game.computer_score)
+        return _("{game}. {result}").format(game=said, result=result)
     return _("{game}, under way").format(game=said)
 
 
@@ -127,7 +128,7 @@ def review_player_summary(
     doubtful, bad, very_bad = errors
     counted = ngettext("{count} decision", "{count} decisions", decisions).format(count=decisions)
     first = _("{name}: {rating} (error rate {rate:.1f} millipoints a decision)").format(
-        name=shown(name), rating=rating, rate=rate
+        name=shown(name), rating=rating, rate=localized(rate)
     )
     second = _(
         "{decisions} ({plays} checker plays, {cubes} cube): {doubtful} doubtful, {bad} bad, {very_bad} very bad"
@@ -166,11 +167,11 @@ def review_choice(chosen: str) -> str:
 
 
 def review_played(chosen: str, equity: float) -> str:
-    return _("Played: {chosen} ({equity:+.3f})").format(chosen=review_choice(chosen), equity=equity)
+    return _("Played: {chosen} ({equity:+.3f})").format(chosen=review_choice(chosen), equity=localized(equity))
 
 
 def review_best(best: str, equity: float) -> str:
-    return _("Best: {best} ({equity:+.3f})").format(best=review_choice(best), equity=equity)
+    return _("Best: {best} ({equity:+.3f})").format(best=review_choice(best), equity=localized(equity))
 
 
 def review_forced(chosen: str) -> str:
@@ -184,7 +185,7 @@ def review_loss(loss: float, skill: str, *, play: bool) -> str:
     """The equity given away and the verdict word, or that the decision was the best."""
     if loss <= 0:
         return _("The best play.") if play else _("The best cube action.")
-    return _("{loss:.3f} lost ({skill}).").format(loss=loss, skill=skill)
+    return _("{loss:.3f} lost ({skill}).").format(loss=localized(loss), skill=skill)
 
 
 def no_decisions_to_review() -> str:
@@ -195,10 +196,10 @@ def review_caption(player: str, chosen: str, equity: float | None, *, best: bool
     """Under the board: the play (or cube action) shown, whose it was, with its equity (none for a forced play)."""
     choice = review_choice(chosen)
     if best:
-        return _("Best: {choice} ({equity:+.3f})").format(choice=choice, equity=equity or 0.0)
+        return _("Best: {choice} ({equity:+.3f})").format(choice=choice, equity=localized(equity or 0.0))
     if equity is None:
         return _("{player}: {choice}").format(player=shown(player), choice=choice)
-    return _("{player}: {choice} ({equity:+.3f})").format(player=shown(player), choice=choice, equity=equity)
+    return _("{player}: {choice} ({equity:+.3f})").format(player=shown(player), choice=choice, equity=localized(equity))
 
 
 def review_cube_caption(player: str, chosen: str, best: str) -> str:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from trainer.engine.wording import printable
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, month_day
 from trainer.tui.wording._lazy import play_wording
 from trainer.tui.wording.board import listed
 
@@ -17,7 +16,6 @@ if TYPE_CHECKING:
 
 
 LENGTH_NAMES = {0: N_("Money game"), 1: N_("1 point"), 3: N_("3 points"), 5: N_("5 points"), 7: N_("7 points")}
-LEVEL_NAMES = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "strong": N_("strong")}
 MONEY_OPTION_NAMES = {"none": N_("Neither"), "jacoby": N_("Jacoby rule"), "beavers": N_("Beavers"), "both": N_("Both")}
 
 
@@ -46,7 +44,7 @@ def length_name(length: int) -> str:
 
 
 def level_name(level: str) -> str:
-    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else printable(level)
+    return play_wording.level_name(level)
 
 
 def money_option(key: str) -> str:
@@ -54,9 +52,10 @@ def money_option(key: str) -> str:
 
 
 def saved_at(seconds: float) -> str:
-    """When a game was saved, as the menu says it (``05 Dec 14:03``); a time that can't be a date is said so."""
+    """When a game was saved, as the menu says it (``05 Dec 14:03``, ``4 de dez. 14:03``); a time that can't be a
+    date is said so."""
     try:
-        return time.strftime("%d %b %H:%M", time.localtime(seconds))
+        return f"{month_day(seconds)} {time.strftime('%H:%M', time.localtime(seconds))}"
     except (OverflowError, OSError, ValueError):
         return _("at an unknown time")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import N_, _, localized, ngettext
 from trainer.tui.wording.common import RATING_NAMES, percent
 
 FIGURE_COLUMNS = (N_("Puzzles"), N_("Solved"), N_("First try"))
@@ -73,7 +73,7 @@ def counting_line(kind: str, answered: int, right: int, best_ten: float | None, 
     if best_ten is None or last_ten is None:
         return _("{name:<16} {right} right of {answered}").format(name=name, right=right, answered=answered)
     return _("{name:<16} {right} right of {answered}; last ten {last:.1f} s, best ten {best:.1f} s").format(
-        name=name, right=right, answered=answered, last=last_ten, best=best_ten
+        name=name, right=right, answered=answered, last=localized(last_ten), best=localized(best_ten)
     )
 
 

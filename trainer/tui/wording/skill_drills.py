@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trainer.i18n import _
+from trainer.i18n import _, localized
 from trainer.tui.wording.drill import MODE_TITLES
 
 
@@ -33,7 +33,9 @@ def count_drill_entry(number: int, kind: str, best_ten: float | None) -> str:
         name = _("Count the pips  —  yours or O's, against the clock")
     if best_ten is None:
         return f"{number}. {name}"
-    return _("{number}. {name}  (best ten: {seconds:.1f} s)").format(number=number, name=name, seconds=best_ten)
+    return _("{number}. {name}  (best ten: {seconds:.1f} s)").format(
+        number=number, name=name, seconds=localized(best_ten)
+    )
 
 
 def best_run_title_bar(mode: str, status: str) -> str:
