@@ -1,12 +1,13 @@
 """Reading a file that must be a regular one (a content file, the progress file, a file of kept writes): opened
 without waiting, so that a pipe or a device at the path never hangs the app, checked to be a regular file, and
-read up to a bound, so that nothing grows without end. Writing one (a command's ``--output``): refused, before it
-is opened, unless it is a regular file or a new one."""
+read up to a bound, so that nothing grows without end; copied the same way. Writing one (a command's
+``--output``): refused, before it is opened, unless it is a regular file or a new one."""
 
 from __future__ import annotations
 
 import errno
 import os
+import shutil
 import stat
 from pathlib import Path
 
@@ -44,6 +45,29 @@ def read_regular_file(path: Path, limit: int) -> bytes:
             raise NotRegularFileError(kind_of(mode))
         with os.fdopen(descriptor, "rb", closefd=False) as handle:
             return handle.read(limit + 1)
+    finally:
+        os.close(descriptor)
+
+
+def copy_regular_file(source: Path, target: Path) -> None:
+    """Copy the regular file at ``source`` into a new file at ``target``, private to the user (0600), never waiting
+    on what is not a regular file.
+
+    :raises NotRegularFileError: if ``source`` is a folder, a pipe, a device or a socket.
+    :raises OSError: if it cannot be read, or ``target`` cannot be made (one already there included).
+    """
+    descriptor = os.open(source, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFileError(kind_of(mode))
+        copy = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.fchmod(copy, 0o600)  # whatever the umask
+            with os.fdopen(descriptor, "rb", closefd=False) as reading, os.fdopen(copy, "wb", closefd=False) as writing:
+                shutil.copyfileobj(reading, writing)
+        finally:
+            os.close(copy)
     finally:
         os.close(descriptor)
 
