@@ -6,6 +6,7 @@ import gc
 import subprocess
 import sys
 import weakref
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
@@ -93,16 +94,6 @@ class BareStylesCache:
     """A StylesCache without the method at all."""
 
 
-@pytest.mark.parametrize("replacement", [ChangedStylesCache, BareStylesCache])
-def test_a_textual_whose_styles_cache_changed_is_left_alone(replacement: type, monkeypatch: pytest.MonkeyPatch) -> None:
-    module = ModuleType("textual._styles_cache")
-    module.StylesCache = replacement  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "textual._styles_cache", module)
-    before = dict(vars(replacement))
-    assert stop_styles_cache_leak() is False
-    assert dict(vars(replacement)) == before
-
-
 async def test_page_keys_in_the_command_palette_s_empty_list_leave_the_app_running(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -162,11 +153,26 @@ class BareOptionList:
     """An OptionList without the page move at all."""
 
 
-@pytest.mark.parametrize("replacement", [ChangedOptionList, OptionListWithoutLines, BareOptionList])
-def test_a_textual_whose_option_list_changed_is_left_alone(replacement: type, monkeypatch: pytest.MonkeyPatch) -> None:
-    module = ModuleType("textual.widgets")
-    module.OptionList = replacement  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "textual.widgets", module)
+CHANGED_TEXTUALS = [
+    ("textual._styles_cache", "StylesCache", ChangedStylesCache, stop_styles_cache_leak),
+    ("textual._styles_cache", "StylesCache", BareStylesCache, stop_styles_cache_leak),
+    ("textual.widgets", "OptionList", ChangedOptionList, guard_option_list_paging),
+    ("textual.widgets", "OptionList", OptionListWithoutLines, guard_option_list_paging),
+    ("textual.widgets", "OptionList", BareOptionList, guard_option_list_paging),
+]
+
+
+@pytest.mark.parametrize(
+    ("module_name", "class_name", "replacement", "fix"),
+    CHANGED_TEXTUALS,
+    ids=[replacement.__name__ for _, _, replacement, _ in CHANGED_TEXTUALS],
+)
+def test_a_textual_whose_class_changed_is_left_alone(
+    module_name: str, class_name: str, replacement: type, fix: Callable[[], bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = ModuleType(module_name)
+    setattr(module, class_name, replacement)
+    monkeypatch.setitem(sys.modules, module_name, module)
     before = dict(vars(replacement))
-    assert guard_option_list_paging() is False
+    assert fix() is False
     assert dict(vars(replacement)) == before
