@@ -458,6 +458,62 @@ def test_validate_reads_a_file_of_newlines_as_an_empty_lesson(tmp_path: Path) ->
     assert problems == [(f"field '{name}'", "this field is required") for name in fields]
 
 
+HOSTILE_CONTENT = Path(__file__).resolve().parent / "data" / "hostile_content"
+FINITE_FIX = "write the evaluator's number, e.g. 0.153; bgtrainer lessons figures POSITION DICE computes them"
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        (
+            "nan_equity.toml",
+            [
+                ("step 1 (best), field 'plays.0.equity'", "nan is not a figure: an equity or a chance must be a "
+                 "finite number", FINITE_FIX),
+                ("step 2 (cube), field 'figures.win'", "inf is not a figure: an equity or a chance must be a finite "
+                 "number", FINITE_FIX),
+            ],
+        ),
+        (
+            "nan_puzzle.toml",
+            [
+                ("puzzle 1 (not-a-number-0001), field 'plays.1.equity'", "-inf is not a figure: an equity or a "
+                 "chance must be a finite number", FINITE_FIX),
+            ],
+        ),
+        (
+            "float_answer.toml",
+            [
+                ("step 1 (pips), field 'answer'", "'17.0' is not a whole number",
+                 "write a whole number, without quotes or decimals, e.g. 17"),
+            ],
+        ),
+        (
+            "huge_number.toml",
+            [
+                ("field 'number'", "lesson number 100000000000000000000 is out of range: number the lessons from 1 "
+                 "to 999", None),
+            ],
+        ),
+    ],
+)  # fmt: skip
+def test_validate_names_figures_that_are_no_numbers_and_counts_that_are_no_whole_numbers(
+    name: str, expected: list[tuple[str, str, str | None]]
+) -> None:
+    path = HOSTILE_CONTENT / name
+    problems = validate_paths([path]).problems
+    assert [(problem.where, problem.message, problem.suggestion) for problem in problems] == expected
+    assert all(problem.file == str(path) for problem in problems)
+
+
+def test_validate_takes_a_whole_number_count_and_the_last_lesson_number(tmp_path: Path) -> None:
+    text = (HOSTILE_CONTENT / "float_answer.toml").read_text("utf-8")
+    fixed = text.replace('answer = "17.0"', "answer = 17").replace("number = 91", "number = 999")
+    path = tmp_path / "fixed.toml"
+    path.write_text(fixed, "utf-8")
+    assert validate_paths([path]).problems == []
+
+
 def test_one_bad_file_never_stops_the_others(tmp_path: Path) -> None:
     (tmp_path / "a-pipe.toml").unlink(missing_ok=True)
     os.mkfifo(tmp_path / "a-pipe.toml")

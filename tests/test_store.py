@@ -684,6 +684,53 @@ def test_the_data_folder_and_the_database_are_private_to_the_user(tmp_path: Path
     assert set(modes.values()) == {0o600}, modes  # the write-ahead log too
 
 
+def journal_modes(folder: Path) -> dict[str, int]:
+    """The permission bits of the progress file and of each journal file beside it."""
+    return {
+        path.name: stat.S_IMODE(path.stat().st_mode)
+        for path in folder.iterdir()
+        if path.name in {DATABASE_NAME, *(DATABASE_NAME + suffix for suffix in ("-wal", "-shm", "-journal"))}
+    }
+
+
+def test_a_progress_file_others_may_read_is_made_private_with_its_journals_whatever_the_umask(
+    data_dir: Path,
+) -> None:
+    """SQLite gives the journal files it makes the database's permissions (not the umask's): an older progress file
+    readable by everyone would have its write-ahead log readable by everyone too."""
+    make_database(data_dir)
+    path = data_dir / DATABASE_NAME
+    path.chmod(0o644)
+    for suffix in ("-wal", "-shm"):  # journals an earlier session left behind, readable by everyone
+        journal = data_dir / (DATABASE_NAME + suffix)
+        journal.touch()
+        journal.chmod(0o664)
+    old_umask = os.umask(0o022)
+    try:
+        store = ProgressStore(data_dir)
+        store.lessons.complete_step("board", 1, first_try=True)
+        modes = journal_modes(data_dir)
+        store.close()
+    finally:
+        os.umask(old_umask)
+    assert set(modes) == {DATABASE_NAME, f"{DATABASE_NAME}-wal", f"{DATABASE_NAME}-shm"}
+    assert set(modes.values()) == {0o600}, modes
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.lessons.lesson_progress("hitting").completed == {2}
+    store.close()
+
+
+def test_a_read_only_progress_file_keeps_its_permissions(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_database(data_dir)
+    path = data_dir / DATABASE_NAME
+    path.chmod(0o444)
+    act_as_ordinary_user(monkeypatch)
+    store = ProgressStore(data_dir)
+    assert not store.persistent
+    store.close()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o444
+
+
 # --- locked databases ---------------------------------------------------------------------------------------
 
 SHORT_WAIT = 0.3  # the store's busy timeout in these tests, so that a lock held for longer shows quickly
@@ -1065,6 +1112,38 @@ def test_a_progress_file_that_is_a_symbolic_link_is_moved_aside_and_its_progress
     store = ProgressStore(data_dir)
     assert store.notice is None and store.lessons.lesson_progress("hitting").completed == {2, 4}
     store.close()
+
+
+def test_the_progress_a_symbolic_link_leads_to_is_copied_without_making_anything_beside_it(tmp_path: Path) -> None:
+    """Its progress is read from a private copy of its bytes: SQLite, opening the target itself, would leave its
+    journal files beside it with the target's permissions. What another bgtrainer has written to the target and
+    is still only in its write-ahead log is copied too."""
+    elsewhere, data_dir = tmp_path / "elsewhere", tmp_path / "data"
+    make_database(elsewhere)
+    target = elsewhere / DATABASE_NAME
+    target.chmod(0o644)
+    other = ProgressStore(elsewhere)  # another bgtrainer, still open: its writes wait in the log
+    other.lessons.complete_step("hitting", 5, first_try=True)
+    assert (elsewhere / f"{DATABASE_NAME}-wal").stat().st_size > 0
+    before = {path.name: (path.read_bytes(), path.stat().st_mode) for path in elsewhere.iterdir()}
+    data_dir.mkdir(mode=0o700)
+    (data_dir / DATABASE_NAME).symlink_to(target)
+    old_umask = os.umask(0o022)
+    try:
+        store = ProgressStore(data_dir)
+    finally:
+        os.umask(old_umask)
+    assert store.notice is not None and "was copied into the new one, private to you" in store.notice
+    assert store.lessons.lesson_progress("hitting").completed == {2, 5}
+    store.lessons.complete_step("hitting", 6, first_try=True)
+    modes = journal_modes(data_dir)
+    store.close()
+    assert {path.name: (path.read_bytes(), path.stat().st_mode) for path in elsewhere.iterdir()} == before
+    assert set(modes.values()) == {0o600} and f"{DATABASE_NAME}-wal" in modes, modes
+    (aside,) = moved_aside(data_dir)
+    left = {path.name for path in data_dir.iterdir()} - {aside.name}
+    assert left <= {DATABASE_NAME, f"{DATABASE_NAME}-wal", f"{DATABASE_NAME}-shm"}, left  # no copy left behind
+    other.close()
 
 
 @pytest.mark.parametrize("target_kind", ["missing", "garbage", "pipe", "foreign"])

@@ -6,16 +6,21 @@ import gc
 import subprocess
 import sys
 import weakref
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from pilot_support import settle, started, type_text
 from textual._styles_cache import StylesCache
 from textual.color import Color
+from textual.command import CommandList, CommandPalette
 from textual.style import Style
+from textual.widgets import OptionList
 
-from trainer.tui.textual_fixes import stop_styles_cache_leak
+from trainer.tui.app import TrainerApp
+from trainer.tui.textual_fixes import guard_option_list_paging, stop_styles_cache_leak
 
 
 def test_a_widget_s_styles_cache_is_freed_with_it_and_the_background_styles_are_textual_s_own() -> None:
@@ -31,8 +36,8 @@ def test_a_widget_s_styles_cache_is_freed_with_it_and_the_background_styles_are_
     assert gone() is None, "the styles cache outlived its last use"
 
 
-def test_the_app_applies_the_fix_once(tmp_path: Path) -> None:
-    """In a fresh interpreter, where nothing else has applied it: making the app applies it, and only once."""
+def test_the_app_applies_the_fixes_once(tmp_path: Path) -> None:
+    """In a fresh interpreter, where nothing else has applied them: making the app applies the fixes, and only once."""
     code = f"""
 from pathlib import Path
 from textual._styles_cache import StylesCache
@@ -42,6 +47,9 @@ from trainer.tui.textual_fixes import stop_styles_cache_leak
 TrainerApp(data_dir=Path({str(tmp_path)!r})).store.close()
 assert not hasattr(StylesCache.get_inner_outer, "cache_clear")
 assert stop_styles_cache_leak() is False
+from textual.widgets import OptionList
+from trainer.tui.textual_fixes import guard_option_list_paging
+assert hasattr(OptionList._move_page, "__wrapped__") and guard_option_list_paging() is False
 print("applied")
 """
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
@@ -86,11 +94,85 @@ class BareStylesCache:
     """A StylesCache without the method at all."""
 
 
-@pytest.mark.parametrize("replacement", [ChangedStylesCache, BareStylesCache])
-def test_a_textual_whose_styles_cache_changed_is_left_alone(replacement: type, monkeypatch: pytest.MonkeyPatch) -> None:
-    module = ModuleType("textual._styles_cache")
-    module.StylesCache = replacement  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "textual._styles_cache", module)
+async def test_page_keys_in_the_command_palette_s_empty_list_leave_the_app_running(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search that matches nothing leaves the palette's list empty, laid out with no room for a line; the next
+    search's results come into it highlighted before the next layout, and a page key then found no line for the
+    highlighted option (KeyError: 0 in Textual's OptionList._move_page, which ended the app)."""
+    monkeypatch.setattr(CommandPalette, "_NO_MATCHES_COUNTDOWN", 3600.0)  # keep the list empty, no "No matches" line
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await started(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot, lambda: isinstance(app.screen, CommandPalette))
+        commands = app.screen.query_one(CommandList)
+        await type_text(pilot, "zqxzqx")
+        await settle(pilot, lambda: commands.option_count == 0 and not commands.scrollable_content_region)
+        for key in ("pagedown", "pageup", "end", "home"):
+            await pilot.press(key)
+            assert app.is_running, key
+        for key in ("pagedown", "pageup"):
+            commands.clear_options().add_options(["Quit", "Help"])  # as the palette shows a search's results
+            commands.highlighted = 0
+            assert 0 not in commands._index_to_line  # no room yet: the highlighted option has no line
+            await pilot.press(key)
+            assert app.is_running and isinstance(app.screen, CommandPalette), key
+        await pilot.press("escape")
+        await settle(pilot, lambda: not isinstance(app.screen, CommandPalette))
+        assert app.is_running and app.return_code is None
+
+
+def test_the_page_guard_is_put_in_place_once() -> None:
+    guard_option_list_paging()
+    guarded = OptionList._move_page
+    assert getattr(guarded, "__wrapped__", None) is not None
+    assert guard_option_list_paging() is False
+    assert OptionList._move_page is guarded
+
+
+class ChangedOptionList:
+    """An OptionList whose page move now takes another argument: not the method the guard knows."""
+
+    @property
+    def _index_to_line(self) -> dict[int, int]:
+        return {}
+
+    def _move_page(self, direction: int, lines: int) -> None:
+        """Textual's own."""
+
+
+class OptionListWithoutLines:
+    """An OptionList whose page move no longer reads the table of lines."""
+
+    def _move_page(self, direction: int) -> None:
+        """Textual's own."""
+
+
+class BareOptionList:
+    """An OptionList without the page move at all."""
+
+
+CHANGED_TEXTUALS = [
+    ("textual._styles_cache", "StylesCache", ChangedStylesCache, stop_styles_cache_leak),
+    ("textual._styles_cache", "StylesCache", BareStylesCache, stop_styles_cache_leak),
+    ("textual.widgets", "OptionList", ChangedOptionList, guard_option_list_paging),
+    ("textual.widgets", "OptionList", OptionListWithoutLines, guard_option_list_paging),
+    ("textual.widgets", "OptionList", BareOptionList, guard_option_list_paging),
+]
+
+
+@pytest.mark.parametrize(
+    ("module_name", "class_name", "replacement", "fix"),
+    CHANGED_TEXTUALS,
+    ids=[replacement.__name__ for _, _, replacement, _ in CHANGED_TEXTUALS],
+)
+def test_a_textual_whose_class_changed_is_left_alone(
+    module_name: str, class_name: str, replacement: type, fix: Callable[[], bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = ModuleType(module_name)
+    setattr(module, class_name, replacement)
+    monkeypatch.setitem(sys.modules, module_name, module)
     before = dict(vars(replacement))
-    assert stop_styles_cache_leak() is False
+    assert fix() is False
     assert dict(vars(replacement)) == before

@@ -18,7 +18,15 @@ from dataclasses import dataclass
 
 from trainer.content import wording
 from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_theme, right_answer
-from trainer.content.generate import Candidate, forced_candidate, forced_rejection, puzzle_block, sensible_play
+from trainer.content.generate import (
+    Candidate,
+    Found,
+    forced_candidate,
+    forced_rejection,
+    puzzle_block,
+    report_kept,
+    sensible_play,
+)
 from trainer.content.themes import CUBE_THEMES, forced_theme
 from trainer.engine import Dice, Game, Phase, Position, legal_plays, playable_doubles
 from trainer.engine.bearoff import HomeBoard, cube_decision, one_sided, positions
@@ -126,9 +134,9 @@ def _points(side: HomeBoard) -> dict[int, int]:
     return {point: count for point, count in enumerate(side, start=1) if count}
 
 
-def mine_cube(count: int, seed: int) -> list[CubeCandidate]:
+def mine_cube(count: int, seed: int, *, found: Found | None = None) -> list[CubeCandidate]:
     """``count`` distinct cube puzzles, shared evenly between the themes, both questions and both answers of each
-    (as far as a theme has them), easy to hard within each share."""
+    (as far as a theme has them), easy to hard within each share (``found`` told how many are kept, as they are)."""
     groups = [(theme, question, answer) for theme in CUBE_THEMES for question, answers in CUBE_ANSWERS.items()
               for answer in answers]  # fmt: skip
     quota = -(-count // len(groups))
@@ -144,6 +152,7 @@ def mine_cube(count: int, seed: int) -> list[CubeCandidate]:
         share = chosen[candidate.group]
         if len(share) < quota and sum(1 for other in share if other.difficulty == candidate.difficulty) < level_share:
             share.append(candidate)
+            report_kept(found, chosen)
         elif len(reserve[candidate.group]) < quota:
             reserve[candidate.group].append(candidate)
         if all(len(share) >= quota for share in chosen.values()) or looked > 200 * count:
@@ -219,9 +228,9 @@ def acey_forced_candidates(seed: int) -> Iterator[Candidate]:
         yield forced_candidate(position, roll, plays[0], theme, intro=intro, variant="acey-deucey")
 
 
-def mine_acey(count: int, seed: int) -> list[Candidate]:
+def mine_acey(count: int, seed: int, *, found: Found | None = None) -> list[Candidate]:
     """``count`` distinct acey-deucey forced puzzles, shared between the themes as :data:`ACEY_SHARES` says, easy
-    to hard within each share as far as the games give them."""
+    to hard within each share as far as the games give them (``found`` told how many are kept, as they are)."""
     total = sum(ACEY_SHARES.values())
     quotas = {group: max(1, -(-share * count // total)) for group, share in ACEY_SHARES.items()}
     chosen: dict[str, list[Candidate]] = {group: [] for group in quotas}
@@ -236,6 +245,7 @@ def mine_acey(count: int, seed: int) -> list[Candidate]:
         level_share = -(-quota // 3)
         if len(share) < quota and sum(1 for other in share if other.difficulty == candidate.difficulty) < level_share:
             share.append(candidate)
+            report_kept(found, chosen)
         elif len(reserve[candidate.quota_group]) < quota:
             reserve[candidate.quota_group].append(candidate)
         if all(len(chosen[group]) >= quotas[group] for group in quotas) or looked > 2000 * count:

@@ -27,7 +27,7 @@ from trainer.analysis import Evaluator, RankedPlay, get_level, pick
 from trainer.content import wording
 from trainer.content.best import ACCEPT_WITHIN, CLEAR_GAP, EPSILON
 from trainer.content.cube import CLEAR_CONTACT_MARGIN, in_exact_table, right_answer
-from trainer.content.generate import puzzle_block
+from trainer.content.generate import Found, puzzle_block, report_kept
 from trainer.content.keywords import CUBE_ANSWERS
 from trainer.engine import BAR, Dice, Position, blot_points, count_shots
 from trainer.engine.bearoff import CubeDecision as TableDecision
@@ -174,10 +174,14 @@ def best_candidates(evaluator: Evaluator, seed: int) -> Iterator[BestCandidate]:
         yield BestCandidate(decision, list(ranked), theme, difficulty)
 
 
-def mine_best(evaluator: Evaluator, count: int, seed: int, themes: tuple[str, ...]) -> list[BestCandidate]:
+def mine_best(
+    evaluator: Evaluator, count: int, seed: int, themes: tuple[str, ...], *, found: Found | None = None
+) -> list[BestCandidate]:
     """``count`` best-play puzzles, spread over ``themes`` as evenly as the stream allows (looking at no more than
-    four times ``count`` clear candidates), each position and roll once."""
-    return _spread(best_candidates(evaluator, seed), count, themes, lambda c: c.theme, _best_key, patience=4)
+    four times ``count`` clear candidates), each position and roll once (``found`` told how many are kept, as they
+    are)."""
+    stream = best_candidates(evaluator, seed)
+    return _spread(stream, count, themes, lambda c: c.theme, _best_key, patience=4, found=found)
 
 
 def _best_key(candidate: BestCandidate) -> tuple[str, str]:
@@ -192,9 +196,11 @@ def _spread(
     group_of: Callable[..., str],
     key_of: Callable[..., object],
     patience: int = 40,
+    found: Found | None = None,
 ) -> list:  # type: ignore[type-arg]
     """Take from ``stream`` until each group has its share of ``count`` (or the stream has run ``patience`` times
-    ``count`` candidates), then fill up from the other groups; each key once."""
+    ``count`` candidates), then fill up from the other groups; each key once. ``found`` is told how many are kept
+    in the shares, as they are."""
     quota = -(-count // len(groups))
     chosen: dict[str, list[object]] = {group: [] for group in groups}
     reserve: list[object] = []
@@ -207,6 +213,7 @@ def _spread(
         group = group_of(candidate)
         if group in chosen and len(chosen[group]) < quota:
             chosen[group].append(candidate)
+            report_kept(found, chosen)
         else:
             reserve.append(candidate)
         if all(len(share) >= quota for share in chosen.values()) or looked > patience * count:
@@ -292,11 +299,12 @@ def cube_candidates(evaluator: Evaluator, seed: int) -> Iterator[CubeCandidate]:
             break
 
 
-def mine_cube(evaluator: Evaluator, count: int, seed: int) -> list[CubeCandidate]:
-    """``count`` cube puzzles balanced over the four answers, each position and question once."""
+def mine_cube(evaluator: Evaluator, count: int, seed: int, *, found: Found | None = None) -> list[CubeCandidate]:
+    """``count`` cube puzzles balanced over the four answers, each position and question once (``found`` told how
+    many are kept, as they are)."""
     answers = (*CUBE_ANSWERS["double"], *CUBE_ANSWERS["take"])
     return _spread(cube_candidates(evaluator, seed), count, answers, lambda c: c.answer,
-                   lambda c: (c.position.position_id(), c.question))  # fmt: skip
+                   lambda c: (c.position.position_id(), c.question), found=found)  # fmt: skip
 
 
 # --- counts --------------------------------------------------------------------------------------------------------
@@ -321,8 +329,11 @@ def counting_positions(evaluator: Evaluator, seed: int) -> Iterator[Position]:
             yield decision.position
 
 
-def mine_shots(evaluator: Evaluator, count: int, seed: int) -> list[tuple[Position, str, int]]:
-    """``count`` shot-counting puzzles (position, theme, shots), spread over the themes, each position once."""
+def mine_shots(
+    evaluator: Evaluator, count: int, seed: int, *, found: Found | None = None
+) -> list[tuple[Position, str, int]]:
+    """``count`` shot-counting puzzles (position, theme, shots), spread over the themes, each position once
+    (``found`` told how many are kept, as they are)."""
     themes = ("direct", "indirect", "two-blots", "from-the-bar")
     quota = -(-count // len(themes))
     chosen: dict[str, list[tuple[Position, str, int]]] = {theme: [] for theme in themes}
@@ -337,29 +348,35 @@ def mine_shots(evaluator: Evaluator, count: int, seed: int) -> list[tuple[Positi
         theme = shots_theme(position)
         if len(chosen[theme]) < quota:
             chosen[theme].append((position, theme, total))
+            report_kept(found, chosen)
         if all(len(share) >= quota for share in chosen.values()) or looked > 200 * count:
             break
     return [item for theme in themes for item in chosen[theme]][:count]
 
 
-def mine_pips(evaluator: Evaluator, count: int, seed: int) -> list[tuple[Position, str, str, int]]:
-    """``count`` pip-counting puzzles (position, theme, side, count): races and contact positions, each side."""
+def mine_pips(
+    evaluator: Evaluator, count: int, seed: int, *, found: Found | None = None
+) -> list[tuple[Position, str, str, int]]:
+    """``count`` pip-counting puzzles (position, theme, side, count): races and contact positions, each side
+    (``found`` told how many are kept, as they are)."""
     rng = random.Random(seed)
-    found: list[tuple[Position, str, str, int]] = []
+    kept: list[tuple[Position, str, str, int]] = []
     seen: set[Position] = set()
     for position in counting_positions(evaluator, seed + 1):
         if position in seen or rng.random() < 0.85:
             continue
         seen.add(position)
         theme = "race-count" if position.is_race() else "contact-count"
-        if sum(1 for item in found if item[1] == theme) >= -(-count // 2):
+        if sum(1 for item in kept if item[1] == theme) >= -(-count // 2):
             continue
-        side = "player" if len(found) % 2 == 0 else "opponent"
+        side = "player" if len(kept) % 2 == 0 else "opponent"
         mine, theirs = position.pip_count()
-        found.append((position, theme, side, mine if side == "player" else theirs))
-        if len(found) >= count:
+        kept.append((position, theme, side, mine if side == "player" else theirs))
+        if found is not None:
+            found(len(kept))
+        if len(kept) >= count:
             break
-    return found
+    return kept
 
 
 # --- writing them ---------------------------------------------------------------------------------------------------
@@ -370,24 +387,24 @@ def puzzle_toml(records: list[dict[str, object]]) -> str:
     return "\n\n".join(puzzle_block(record.items()) for record in records) + "\n"
 
 
-def mine_skill_toml(kind: str, count: int, seed: int, *, prefix: str) -> str:
+def mine_skill_toml(kind: str, count: int, seed: int, *, prefix: str, found: Found | None = None) -> str:
     """``bgtrainer puzzles generate --kind best|cube|shots|pips`` (``cube``: in contact positions): ``count`` puzzles
-    mined with bgsage from seeded self-play, as a puzzle file (ids ``PREFIX-0001`` and up). GNU Backgammon's second
-    opinion is a separate authoring step."""
+    mined with bgsage from seeded self-play, as a puzzle file (ids ``PREFIX-0001`` and up); ``found`` is told how
+    many are kept, as they are. GNU Backgammon's second opinion is a separate authoring step."""
     from trainer.analysis.sage import SageEvaluator
     from trainer.content.themes import BEST_THEMES
 
     evaluator = SageEvaluator()
     records: list[dict[str, object]] = []
     if kind == "best":
-        records = [c.fields("") for c in mine_best(evaluator, count, seed, BEST_THEMES)]
+        records = [c.fields("") for c in mine_best(evaluator, count, seed, BEST_THEMES, found=found)]
     elif kind == "cube":
-        records = [c.fields("") for c in mine_cube(evaluator, count, seed)]
+        records = [c.fields("") for c in mine_cube(evaluator, count, seed, found=found)]
     elif kind == "shots":
         records = [
             {"id": "", "kind": "shots", "theme": theme, "difficulty": 1 if total <= 12 else 2 if total <= 20 else 3,
              "position": position.text(), "prompt": wording.shots_puzzle_prompt(), "answers": (str(total),)}
-            for position, theme, total in mine_shots(evaluator, count, seed)
+            for position, theme, total in mine_shots(evaluator, count, seed, found=found)
         ]  # fmt: skip
     else:
         records = [
@@ -395,7 +412,7 @@ def mine_skill_toml(kind: str, count: int, seed: int, *, prefix: str) -> str:
              "position": position.text(), "side": side,
              "prompt": wording.pips_puzzle_prompt(side),
              "answers": (str(total),)}
-            for position, theme, side, total in mine_pips(evaluator, count, seed)
+            for position, theme, side, total in mine_pips(evaluator, count, seed, found=found)
         ]  # fmt: skip
     for number, record in enumerate(records, start=1):
         record["id"] = f"{prefix}-{number:04d}"

@@ -29,6 +29,7 @@ from trainer.engine.wording import printable
 from trainer.i18n import LANGUAGES, Language, language_from, short_date, use_language
 
 if TYPE_CHECKING:
+    from trainer.content.generate import Found
     from trainer.store import StoredGame
 
 EXIT_USAGE = 2
@@ -203,8 +204,6 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
         if library.problems:
             raise EngineError(wording.shipped_puzzle_problems(len(library.problems), library.problems[0]))
         return "\n".join(export_lines([*library.puzzles, *library.drills, *library.counts])), 0
-    from trainer.content.generate import mine, to_toml
-
     if arguments.count < 1:
         raise EngineError(wording.count_too_small(arguments.count))
     if arguments.count > MAX_COUNT:
@@ -212,31 +211,58 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
     prefix = arguments.prefix or f"{arguments.kind}-s{arguments.seed}"
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", prefix):
         raise EngineError(wording.bad_prefix(prefix))
-    if arguments.kind in ("best", "cube", "shots", "pips"):
-        from trainer.authoring.skill_mining import mine_skill_toml
-
-        text = mine_skill_toml(arguments.kind, arguments.count, arguments.seed, prefix=prefix)
-    elif arguments.kind == "bearoff-cube":
-        from trainer.authoring.mining import cube_toml, mine_cube
-
-        text = cube_toml(mine_cube(arguments.count, arguments.seed), prefix=prefix)
-    elif arguments.kind == "acey-deucey":
-        from trainer.authoring.mining import mine_acey
-
-        text = to_toml(mine_acey(arguments.count, arguments.seed), prefix=prefix)
-    elif arguments.kind == "recognition":
-        from trainer.content.recognition import mine_recognition
-
-        text = to_toml(mine_recognition(arguments.count, arguments.seed), prefix=prefix)
-    else:
-        text = to_toml(mine(arguments.kind, arguments.count, arguments.seed), prefix=prefix)
     if arguments.output is not None:
+        _refuse_unwritable(arguments.output)  # before the mining, which may take hours
+    from trainer.cli.progress import MiningProgress
+
+    with MiningProgress(arguments.kind, arguments.count) as found:
+        text = _mined_toml(arguments.kind, arguments.count, arguments.seed, prefix, found)
+    if arguments.output is not None:
+        from trainer.shared.regular_files import write_regular_file
+
         try:
-            arguments.output.write_text(text, encoding="utf-8")
+            write_regular_file(arguments.output, text.encode("utf-8"))
         except OSError as error:
             raise EngineError(wording.cannot_write(arguments.output, str(error.strerror or error))) from None
         return wording.puzzles_written(arguments.count, arguments.kind, arguments.output), 0
     return text.rstrip("\n"), 0
+
+
+def _refuse_unwritable(path: Path) -> None:
+    """Refuse an ``--output`` that is not a regular file or a new one, without opening it (a pipe would wait).
+
+    :raises EngineError: saying what the path is, or why it can't be written.
+    """
+    from trainer.shared.regular_files import check_writable
+
+    try:
+        check_writable(path)
+    except OSError as error:
+        raise EngineError(wording.cannot_write(path, str(error.strerror or error))) from None
+
+
+def _mined_toml(kind: str, count: int, seed: int, prefix: str, found: Found) -> str:
+    """``count`` puzzles of ``kind`` mined from ``seed``, as a puzzle file (ids ``PREFIX-0001`` and up); ``found``
+    is told how many are kept, as they are."""
+    from trainer.content.generate import mine, to_toml
+
+    if kind in ("best", "cube", "shots", "pips"):
+        from trainer.authoring.skill_mining import mine_skill_toml
+
+        return mine_skill_toml(kind, count, seed, prefix=prefix, found=found)
+    if kind == "bearoff-cube":
+        from trainer.authoring.mining import cube_toml, mine_cube
+
+        return cube_toml(mine_cube(count, seed, found=found), prefix=prefix)
+    if kind == "acey-deucey":
+        from trainer.authoring.mining import mine_acey
+
+        return to_toml(mine_acey(count, seed, found=found), prefix=prefix)
+    if kind == "recognition":
+        from trainer.content.recognition import mine_recognition
+
+        return to_toml(mine_recognition(count, seed, found=found), prefix=prefix)
+    return to_toml(mine(kind, count, seed, found=found), prefix=prefix)
 
 
 def _stored_game_text(game: StoredGame) -> str:

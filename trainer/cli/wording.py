@@ -286,6 +286,35 @@ def puzzles_written(count: int, kind: str, path: Path) -> str:
     )
 
 
+def mining_progress(kind: str, kept: int, count: int, left: str) -> str:
+    """How far ``bgtrainer puzzles generate`` has come, on standard error (``left``: :func:`time_left`)."""
+    return ngettext(
+        "{kind}: {kept} of {count} puzzle found, {left}", "{kind}: {kept} of {count} puzzles found, {left}", count
+    ).format(kind=kind, kept=f"{kept:,}", count=f"{count:,}", left=left)
+
+
+def time_left(seconds: float | None) -> str:
+    """The time a run still needs, roughly (``None``: not known yet, nothing found so far)."""
+    if seconds is None:
+        return _("estimating the time left")
+    if seconds < 60:
+        return _("less than a minute left")
+    minutes = round(seconds / 60)
+    hours, minutes = divmod(minutes, 60)
+    if not hours:
+        return ngettext("about {minutes} minute left", "about {minutes} minutes left", minutes).format(minutes=minutes)
+    return _("about {hours} h {minutes:02d} min left").format(hours=f"{hours:,}", minutes=minutes)
+
+
+def mining_stopped(kept: int, count: int) -> str:
+    """``bgtrainer puzzles generate`` stopped by Ctrl+C: what it had found, which it does not write."""
+    return ngettext(
+        "stopped after {kept} of {count} puzzle: nothing written",
+        "stopped after {kept} of {count} puzzles: nothing written",
+        count,
+    ).format(kept=f"{kept:,}", count=f"{count:,}")
+
+
 # --- bgtrainer game ---------------------------------------------------------------------------------------------------
 
 

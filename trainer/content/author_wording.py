@@ -863,6 +863,30 @@ def best_puzzle_needs_figures() -> str:
     return _("a best-play puzzle needs the evaluator's 'plies' and 'plays'")
 
 
+def not_a_finite_figure(value: str) -> str:
+    """A figure (an equity, a chance) written as ``nan`` or ``inf``, which TOML allows."""
+    return _("{value} is not a figure: an equity or a chance must be a finite number").format(value=value)
+
+
+def give_a_finite_figure() -> str:
+    return _("write the evaluator's number, e.g. 0.153; bgtrainer lessons figures POSITION DICE computes them")
+
+
+def not_a_whole_number(value: str) -> str:
+    """A field that takes a whole number (a count, a lesson's number) written otherwise: ``"17.0"``, ``17.0``."""
+    return _("{value} is not a whole number").format(value=value)
+
+
+def give_a_whole_number() -> str:
+    return _("write a whole number, without quotes or decimals, e.g. 17")
+
+
+def lesson_number_out_of_range(number: int, most: int) -> str:
+    return _("lesson number {number} is out of range: number the lessons from 1 to {most}").format(
+        number=number, most=most
+    )
+
+
 def compute_the_figures() -> str:
     return _("compute them with bgtrainer lessons figures POSITION DICE")
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sized
 from dataclasses import dataclass
+from typing import Any
 
 from trainer.content import author_wording, wording
 from trainer.content.grading import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, bearoff_lesson, best_group, play_text
@@ -258,6 +259,16 @@ def bearoff_candidates(seed: int) -> Iterator[Candidate]:
         )
 
 
+Found = Callable[[int], None]
+"""Told how many puzzles a miner has kept so far, each time it keeps one (the command line's progress line)."""
+
+
+def report_kept(found: Found | None, chosen: Mapping[Any, Sized]) -> None:
+    """Tell ``found`` (if any) how many puzzles the shares of ``chosen`` hold in all."""
+    if found is not None:
+        found(sum(len(share) for share in chosen.values()))
+
+
 def _quotas(kind: str, count: int) -> dict[str, int]:
     """How many puzzles of each group a set of ``count`` takes: the themes share it evenly, and no-play rolls are
     half on the bar, half behind a prime."""
@@ -271,9 +282,16 @@ def _quotas(kind: str, count: int) -> dict[str, int]:
     return quotas
 
 
-def mine(kind: str, count: int, seed: int, *, exclude: Iterable[tuple[str, tuple[int, int]]] = ()) -> list[Candidate]:
+def mine(
+    kind: str,
+    count: int,
+    seed: int,
+    *,
+    exclude: Iterable[tuple[str, tuple[int, int]]] = (),
+    found: Found | None = None,
+) -> list[Candidate]:
     """``count`` distinct puzzles of ``kind``, spread over the themes, and within each over the three
-    difficulties, as evenly as the stream allows."""
+    difficulties, as evenly as the stream allows (``found`` told how many are kept, as they are)."""
     stream = forced_candidates(seed) if kind == "forced" else bearoff_candidates(seed)
     quotas = _quotas(kind, count)
     seen = set(exclude)
@@ -291,6 +309,7 @@ def mine(kind: str, count: int, seed: int, *, exclude: Iterable[tuple[str, tuple
         same_level = sum(1 for other in chosen[group] if other.difficulty == candidate.difficulty)
         if len(chosen[group]) < quota and same_level < level_share:
             chosen[group].append(candidate)
+            report_kept(found, chosen)
         elif len(reserve[group]) < quota:
             reserve[group].append(candidate)
         elif len(spare) < count:

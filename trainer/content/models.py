@@ -13,7 +13,16 @@ import re
 from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    TypeAdapter,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from trainer.content import author_wording as wording
 from trainer.content.keywords import CubeAnswer, DoubleWant, ScoreAsk
@@ -40,6 +49,8 @@ PICK_TARGET_PATTERN = re.compile(r"(point:(\d{1,2})|bar|blots|my_blots|hittable|
 MIN_FIGURE_PLIES = 3
 """The shallowest evaluation a lesson's figures may come from (bgsage's plies: 1 is the network alone)."""
 MAX_FIGURE_PLIES = 4
+MAX_LESSON_NUMBER = 999
+"""The highest number a lesson may have (lessons are numbered from 1, in the order the home screen lists them)."""
 MULTI_LINE_FIELDS = frozenset({"text", "prompt", "explanation", "hint"})
 """The text fields that may run over several lines (line breaks and tabs allowed); all others are one line."""
 
@@ -80,6 +91,10 @@ class _Strict(BaseModel):
 def problem_of(error: Mapping[str, Any]) -> tuple[str, str | None]:
     """What is wrong and what to do about it (if this module knows), for one error of a model's validation: the
     reason a check of this module gives, or pydantic's own message."""
+    if error["type"] == "finite_number":
+        return wording.not_a_finite_figure(str(error["input"])), wording.give_a_finite_figure()
+    if error["type"] == "int_type":
+        return wording.not_a_whole_number(repr(error["input"])), wording.give_a_whole_number()
     reason = error.get("ctx", {}).get("error") if error["type"] == "value_error" else None
     if not isinstance(reason, ValueError):
         return error["msg"], None
@@ -326,10 +341,10 @@ class CubeFigures(_Strict):
     """The evaluator's money cube figures of a contact position, for the side that may double (cube centered),
     per unit of the cube: no double, double and take, double and pass (+1), and its chance of winning."""
 
-    no_double: float = Field(ge=-3, le=3)
-    double_take: float = Field(ge=-6, le=6)
-    double_pass: float = Field(default=1.0, ge=1, le=1)
-    win: float = Field(ge=0, le=1)
+    no_double: float = Field(ge=-3, le=3, allow_inf_nan=False)
+    double_take: float = Field(ge=-6, le=6, allow_inf_nan=False)
+    double_pass: float = Field(default=1.0, ge=1, le=1, allow_inf_nan=False)
+    win: float = Field(ge=0, le=1, allow_inf_nan=False)
 
     def decision(self) -> CubeDecision:
         """The figures as a cube decision of the side that may double, the cube centered."""
@@ -375,7 +390,7 @@ class PlayFigure(_Strict):
     """One play of a best-play step with the evaluator's equity for it (cubeful money equity, cube centered)."""
 
     play: str = Field(min_length=1)
-    equity: float = Field(ge=-3, le=3)
+    equity: float = Field(ge=-3, le=3, allow_inf_nan=False)
 
 
 class BestStep(_PositionStep):
@@ -499,7 +514,7 @@ class ShotsStep(_CountStep):
     kind: Literal["shots"]
     targets: list[int] = Field(default_factory=list)
     """The learner's points of the O blots to hit; left out: every O blot."""
-    answer: int = Field(ge=0, le=36)
+    answer: StrictInt = Field(ge=0, le=36)
     """The rolls out of 36 that hit."""
 
     @field_validator("targets")
@@ -517,7 +532,7 @@ class PipsStep(_CountStep):
 
     kind: Literal["pips"]
     side: Literal["player", "opponent", "difference"]
-    answer: int
+    answer: StrictInt
 
 
 Step = Annotated[
@@ -544,7 +559,8 @@ class Lesson(_Strict):
     """A lesson: an ordered list of steps, most of them graded tasks."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    number: int = Field(ge=1)
+    number: StrictInt
+    """Where the lesson comes in the list, from 1 to :data:`MAX_LESSON_NUMBER`."""
     title: str = Field(min_length=1)
     summary: str = Field(min_length=1)
     edition: int = Field(default=1, ge=1)
@@ -558,6 +574,13 @@ class Lesson(_Strict):
         """Where the learner's progress in this edition is kept: the id for the first edition, ``id@N`` after, so
         that progress in an earlier edition's steps is never read as this one's (it stays, untouched)."""
         return self.id if self.edition == 1 else f"{self.id}@{self.edition}"
+
+    @field_validator("number")
+    @classmethod
+    def _number_in_range(cls, value: int) -> int:
+        if not 1 <= value <= MAX_LESSON_NUMBER:
+            raise ValueError(wording.lesson_number_out_of_range(value, MAX_LESSON_NUMBER))
+        return value
 
     @field_validator("practice")
     @classmethod

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeVar, get_args
 
 from trainer.content import author_wording, wording
-from trainer.content.generate import Candidate, realistic, self_play_rolls
+from trainer.content.generate import Candidate, Found, realistic, self_play_rolls
 from trainer.content.grading import Feedback, read_play
 from trainer.content.keywords import FORCED, NO_PLAY, NOT_FORCED, RECOGNITION_ANSWERS, RecognitionAnswer
 from trainer.content.models import Puzzle, RecognitionPuzzle
@@ -386,15 +386,27 @@ def recognition_candidates(seed: int, *, exclude: Iterable[tuple[str, tuple[int,
     return _candidates(seed, _drawn_slots(random.Random(seed)), exclude=exclude)
 
 
-def mine_recognition(count: int, seed: int, *, exclude: Iterable[tuple[str, tuple[int, int]]] = ()) -> list[Candidate]:
+def mine_recognition(
+    count: int,
+    seed: int,
+    *,
+    exclude: Iterable[tuple[str, tuple[int, int]]] = (),
+    found: Found | None = None,
+) -> list[Candidate]:
     """A set of ``count`` drill positions holding :func:`quotas` of each slot exactly, in an order shuffled by
     ``seed`` (the shares of :data:`SLOT_SHARES`, whatever the count); a slot with room for every kind of
-    :data:`_KINDS` has each of them (if the games give it within :data:`_PATIENCE` rolls)."""
+    :data:`_KINDS` has each of them (if the games give it within :data:`_PATIENCE` rolls). ``found`` is told how
+    many are kept, as they are."""
     counts = quotas(count)
     wanted = [kind for kind, number in counts.items() for _ in range(number)]
     random.Random(seed).shuffle(wanted)
     seek = [kind for kind, names in _KINDS.items() if counts[kind] >= len(names)]
-    return list(_candidates(seed, iter(wanted), exclude=exclude, seek=seek))
+    kept: list[Candidate] = []
+    for candidate in _candidates(seed, iter(wanted), exclude=exclude, seek=seek):
+        kept.append(candidate)
+        if found is not None:
+            found(len(kept))
+    return kept
 
 
 def generated_id(position: Position, dice: Dice) -> str:

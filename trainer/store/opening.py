@@ -4,16 +4,21 @@ The folder and the file are created private to the user. A file that can't be re
 another application's, or that is no file at all (a pipe, a folder, a device: never waited on), is moved aside
 (never deleted) and a fresh one started. A progress file (or journal) that is a symbolic link is never written
 through, as its target keeps its own permissions: the link is moved aside, untouched, and the progress it leads to
-copied into a new file private to the user. A file that can be read but not
-written (read-only, another user's, written by a newer bgtrainer) is read and left alone. A file locked by another
-program is waited for, then tried again later. Each case adds a sentence to :attr:`Opened.notices`.
+copied into a new file private to the user (by way of a private copy of the target's bytes, so that nothing is made
+beside the target: SQLite would leave its journal files there, with the target's permissions). SQLite gives the
+journal files the database's permissions whatever the umask, so a progress file of the user's own that others may
+read (an older one, or one copied in) is made private, journals included, before it is opened. A file that can be
+read but not written (read-only, another user's, written by a newer bgtrainer) is read and left alone. A file locked
+by another program is waited for, then tried again later. Each case adds a sentence to :attr:`Opened.notices`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import stat
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,7 +27,7 @@ from typing import TypeVar
 
 import platformdirs
 
-from trainer.shared.regular_files import NotRegularFileError, kind_of, read_regular_file
+from trainer.shared.regular_files import NotRegularFileError, copy_regular_file, kind_of, read_regular_file
 from trainer.store import migrations, wording
 
 DATABASE_NAME = "progress.sqlite3"
@@ -122,27 +127,35 @@ def _open_or_replace(path: Path, timeout: float) -> Opened:
 
 
 def _copy_progress(source: Path, path: Path) -> str | None:
-    """Copy the progress file at ``source`` (read only, never waited on if it is no file) into the new, empty file at
-    ``path``; why it couldn't be, or ``None``."""
-    try:
-        read_regular_file(source, PROBE_BYTES)
-    except NotRegularFileError as error:
-        return error.kind
-    except OSError as error:
-        return error.strerror or str(error)
-    try:
-        original = _connect(source, BACKUP_TIMEOUT, read_only=True)
+    """Copy the progress file at ``source`` (never waited on if it is no file) into the new, empty file at ``path``;
+    why it couldn't be, or ``None``. SQLite reads a private copy of its bytes (and of its journals', which hold
+    what is not in the file yet), in a private folder beside ``path``: nothing is made or changed beside ``source``."""
+    with tempfile.TemporaryDirectory(prefix=f".{path.name}.copying-", dir=path.parent) as folder:  # mode 0700
+        private = Path(folder) / path.name
         try:
-            migrations.file_version(original)  # a bgtrainer progress file, or no copy
-            copy = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            copy_regular_file(source, private)
+            for journal, copied in zip(_companions(source), _companions(private), strict=True):
+                if journal.name.endswith("-shm"):
+                    continue  # SQLite rebuilds it from the log
+                with contextlib.suppress(FileNotFoundError):
+                    copy_regular_file(journal, copied)
+        except NotRegularFileError as error:
+            return error.kind
+        except OSError as error:
+            return error.strerror or str(error)
+        try:
+            original = _connect(private, BACKUP_TIMEOUT, read_only=False)  # its journals taken in: its own copy
             try:
-                original.backup(copy)
+                migrations.file_version(original)  # a bgtrainer progress file, or no copy
+                copy = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+                try:
+                    original.backup(copy)
+                finally:
+                    copy.close()
             finally:
-                copy.close()
-        finally:
-            original.close()
-    except sqlite3.Error as error:
-        return str(error)
+                original.close()
+        except sqlite3.Error as error:
+            return str(error)
     return None
 
 
@@ -176,7 +189,29 @@ def _prepare(path: Path) -> Opened | None:
         problem = _read_problem(path)
     if problem is not None:
         return Opened(notices=[wording.file_not_readable(path, problem)])
+    for file in (path, *_companions(path)):
+        _make_private(file)
     return None
+
+
+def _make_private(path: Path) -> None:
+    """Take the group's and others' permissions off the file at ``path`` if it is a regular file of the user's own
+    that the user may write (one bgtrainer writes to; a read-only file is left as it is): SQLite gives the journal
+    files it makes the database's permissions, whatever the umask. Opened without following a link or waiting."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return  # none there, a link (moved aside before), or one that can't be opened (which reading it will say)
+    try:
+        found = os.fstat(descriptor)
+        mode = stat.S_IMODE(found.st_mode)
+        own = not hasattr(os, "geteuid") or found.st_uid == os.geteuid()
+        if stat.S_ISREG(found.st_mode) and own and mode & stat.S_IWUSR and mode & 0o077:
+            os.fchmod(descriptor, mode & 0o700)
+    except OSError:
+        pass  # left as it is: opening the file says what is wrong with it, if anything
+    finally:
+        os.close(descriptor)
 
 
 PROBE_BYTES = 100

@@ -28,7 +28,7 @@ from textual.worker import get_current_worker
 from trainer.i18n import LANGUAGES, N_, Language, language, use_language
 from trainer.store import ProgressStore
 from trainer.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from trainer.tui.textual_fixes import stop_styles_cache_leak
+from trainer.tui.textual_fixes import guard_option_list_paging, stop_styles_cache_leak
 from trainer.tui.wording import app as app_words
 from trainer.tui.wording import common as common_words
 from trainer.tui.wording import puzzles as puzzles_words
@@ -107,6 +107,7 @@ class TrainerApp(App[None]):
         super().__init__()
         ScrollBar.renderer = WholeCellScrollBarRender  # Textual's way to choose how every scrollbar is drawn
         stop_styles_cache_leak()
+        guard_option_list_paging()
         self.clock: Callable[[], float] = clock if clock is not None else time.time
         """The time in seconds since the epoch: ratings, reviews, drills and the dashboard read it (a fake one in
         tests)."""
