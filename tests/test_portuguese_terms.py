@@ -74,6 +74,7 @@ TERMS = (
         words(r"\bopening (roll|throw)s?\b"),
         words(r"\blances? inicia(l|is)\b"),
         words(r"\bjogadas? (inicial|iniciais|de abertura)\b|\blances? de abertura\b"),
+        others_anywhere=False,  # the opening moves are "jogadas de abertura"
     ),
     Term("the midpoint", words(r"\bmid-?points?\b"), words(r"\bcasas? do meio\b"), words(r"\bmeio-campo\b")),
     Term(
