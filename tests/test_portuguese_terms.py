@@ -53,7 +53,7 @@ TERMS = (
     Term(
         "a hit",
         words(r"(?<!use )\bhit(s|ting)?\b"),  # not the lesson condition named ``hits``
-        words(r"\b(re)?bat(e|em|er|endo|eu|eram|eria|eriam|erá|erão|ia|iam|a|am|as|o|ida|idas|ido|idos|ê-la|ê-lo)\b"),
+        words(r"\b(re)?bat(e|em|er|endo|eu|eram|eria|eriam|erá|erão|ia|iam|a|am|as|o|ida|idas|ido|idos|ê-las?|ê-los?)\b"),
         words(r"\bacert\w*"),
         others_anywhere=False,  # acertar is answering right
     ),
