@@ -3,7 +3,8 @@
 Each rule reads a Portuguese text next to its English one (:func:`language_support.portuguese_pairs`):
 
 - a roll of the dice is a **lance**, a play of the checkers a **jogada**: a text never says *jogada* more often than
-  its English names a play (``play``, ``played``, ``move``...), so *jogada* never stands for a roll;
+  its English names a play (``play``, ``played``, ``move``...), so *jogada* never stands for a roll, and where the
+  English names a roll (``the roll``, ``36 rolls``) the Portuguese says *lance* (or *os dados*, or *tirar*);
 - where the English names one of the ideas of :data:`TERMS`, the Portuguese uses its one word, and never one of the
   other words for it (*acertar* means answering right, so a hit is always *bater*).
 
@@ -38,6 +39,7 @@ class Term:
 
 
 def words(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled to match in either case."""
     return re.compile(pattern, re.IGNORECASE)
 
 
@@ -53,12 +55,14 @@ TERMS = (
     Term(
         "a hit",
         words(r"(?<!use )\bhit(s|ting)?\b"),  # not the lesson condition named ``hits``
-        words(r"\b(re)?bat(e|em|er|endo|eu|eram|eria|eriam|erá|erão|ia|iam|a|am|as|o|ida|idas|ido|idos|ê-las?|ê-los?)\b"),
+        words(
+            r"\b(re)?bat(e|em|er|endo|eu|eram|eria|eriam|erá|erão|ia|iam|a|am|as|o|ida|idas|ido|idos|ê-las?|ê-los?)\b"
+        ),
         words(r"\bacert\w*"),
         others_anywhere=False,  # acertar is answering right
     ),
     Term(
-        "a prime (a wall, a block of points)",
+        "a prime or wall",
         words(r"\bprimes?\b|\bwalls?\b|\b(a|your|its|tighter|strong)\s+block\b"),
         words(r"\bbloqueios?\b"),
         words(r"\b(muralhas?|muros?|barreiras?)\b"),
@@ -122,10 +126,11 @@ def test_the_texts_checked_are_the_catalog_the_lessons_and_the_prompts() -> None
     ("english", "portuguese", "problem"),
     [
         ("How many of the 36 rolls hit?", "Quantas das 36 jogadas batem?", "'jogada' 1 times for 0 plays"),
+        ("This roll can be played.", "Esta jogada pode ser feita.", "a roll of the dice: not"),
         ("No roll hits: 0 of 36.", "Nenhum lance acerta: 0 de 36.", "a hit: 'acerta'"),
         ("No roll hits: 0 of 36.", "Nenhum lance pega: 0 de 36.", "a hit: not"),
-        ("O's wall has one gap.", "A muralha de O tem uma brecha.", "a prime (a wall, a block of points): not"),
-        ("Run before it closes.", "Corra antes que a barreira se feche.", "a prime (a wall, a block of points): 'barreira'"),
+        ("O's wall has one gap.", "A muralha de O tem uma brecha.", "a prime or wall: not"),
+        ("Run before it closes.", "Corra antes que a barreira se feche.", "a prime or wall: 'barreira'"),
         ("It earns a bonus roll.", "Ela dá direito a uma jogada extra.", "a bonus roll: 'jogada extra'"),
         ("Opening roll", "Jogada inicial", "the opening roll: not"),
         ("All the way to your midpoint.", "Até a sua casa 13.", "the midpoint: not"),
