@@ -8,12 +8,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from trainer.authoring.catalogs import po_path, read_catalog
 from trainer.content.loader import load_lessons
 from trainer.content.paths import content_dir
-from trainer.content.translations import TEXT_FIELDS, prompt_table
+from trainer.content.translations import placed_texts, prompt_table
 
 ASCII_WORD = re.compile(r"[A-Za-z]{3,}")
 PORTUGUESE_ALLOWED = {
@@ -45,19 +44,6 @@ class TextPair:
     portuguese: str
 
 
-def _placed_texts(value: Any, place: str = "") -> Iterator[tuple[str, str]]:
-    if isinstance(value, dict):
-        for key, item in value.items():
-            where = f"{place}.{key}" if place else key
-            if key in TEXT_FIELDS and isinstance(item, str):
-                yield where, item
-            else:
-                yield from _placed_texts(item, where)
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _placed_texts(item, f"{place}[{index}]")
-
-
 @cache
 def portuguese_pairs() -> tuple[TextPair, ...]:
     """Every Portuguese text with its English one: each catalog message (each plural form with the English form it
@@ -71,8 +57,8 @@ def portuguese_pairs() -> tuple[TextPair, ...]:
             pairs.append(TextPair("catalog", english[min(index, len(english) - 1)], text))
     english_lessons, portuguese_lessons = load_lessons(language="en").lessons, load_lessons(language="pt").lessons
     for ours, theirs in zip(english_lessons, portuguese_lessons, strict=True):
-        translated = dict(_placed_texts(theirs.model_dump()))
-        for place, text in _placed_texts(ours.model_dump()):
+        translated = dict(placed_texts(theirs.model_dump()))
+        for place, text in placed_texts(ours.model_dump()):
             pairs.append(TextPair(f"lesson {ours.id} {place}", text, translated[place]))
     prompts, _problems = prompt_table(content_dir("puzzles"), "pt")
     pairs.extend(TextPair("puzzle prompt", english, portuguese) for english, portuguese in prompts.items())
@@ -87,7 +73,7 @@ def english_only_words() -> frozenset[str]:
     portuguese = _words(text for message in catalog for text in _parts(message.string))
     for language, found in (("en", english), ("pt", portuguese)):
         for lesson in load_lessons(language=language).lessons:
-            found |= _words(text for _place, text in _placed_texts(lesson.model_dump()))
+            found |= _words(text for _place, text in placed_texts(lesson.model_dump()))
     prompts, _problems = prompt_table(content_dir("puzzles"), "pt")
     english |= _words(iter(prompts))
     portuguese |= _words(iter(prompts.values()))
