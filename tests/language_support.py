@@ -1,17 +1,18 @@
-"""The English words a Portuguese text must not show: the words of the app's English texts (its catalog's messages,
-the lessons and the puzzles' prompts) that its Portuguese texts never use, worked out once per test process."""
+"""The app's Portuguese texts next to their English ones (its catalog's messages, the lessons and the puzzles'
+prompts), and the English words a Portuguese text must not show: the words of the English texts that the Portuguese
+ones never use, worked out once per test process."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from trainer.authoring.catalogs import po_path, read_catalog
 from trainer.content.loader import load_lessons
 from trainer.content.paths import content_dir
-from trainer.content.translations import TEXT_FIELDS, prompt_table
+from trainer.content.translations import placed_texts, prompt_table
 
 ASCII_WORD = re.compile(r"[A-Za-z]{3,}")
 PORTUGUESE_ALLOWED = {
@@ -34,15 +35,34 @@ def _parts(value: object) -> Iterator[str]:
         yield from (part for part in value if isinstance(part, str))
 
 
-def _lesson_texts(value: Any, key: str = "") -> Iterator[str]:
-    if isinstance(value, dict):
-        for name, item in value.items():
-            yield from _lesson_texts(item, name)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _lesson_texts(item, key)
-    elif isinstance(value, str) and key in TEXT_FIELDS:
-        yield value
+@dataclass(frozen=True, slots=True)
+class TextPair:
+    """One text in both languages, and where it comes from (``catalog``, ``lesson hitting steps[3].prompt``)."""
+
+    place: str
+    english: str
+    portuguese: str
+
+
+@cache
+def portuguese_pairs() -> tuple[TextPair, ...]:
+    """Every Portuguese text with its English one: each catalog message (each plural form with the English form it
+    stands for), each text field of each lesson, each puzzle prompt."""
+    pairs = []
+    for message in read_catalog(po_path("pt_BR"), "pt_BR"):
+        if not message.id:
+            continue
+        english, portuguese = list(_parts(message.id)), list(_parts(message.string))
+        for index, text in enumerate(portuguese):
+            pairs.append(TextPair("catalog", english[min(index, len(english) - 1)], text))
+    english_lessons, portuguese_lessons = load_lessons(language="en").lessons, load_lessons(language="pt").lessons
+    for ours, theirs in zip(english_lessons, portuguese_lessons, strict=True):
+        translated = dict(placed_texts(theirs.model_dump()))
+        for place, text in placed_texts(ours.model_dump()):
+            pairs.append(TextPair(f"lesson {ours.id} {place}", text, translated[place]))
+    prompts, _problems = prompt_table(content_dir("puzzles"), "pt")
+    pairs.extend(TextPair("puzzle prompt", english, portuguese) for english, portuguese in prompts.items())
+    return tuple(pairs)
 
 
 @cache
@@ -53,7 +73,7 @@ def english_only_words() -> frozenset[str]:
     portuguese = _words(text for message in catalog for text in _parts(message.string))
     for language, found in (("en", english), ("pt", portuguese)):
         for lesson in load_lessons(language=language).lessons:
-            found |= _words(_lesson_texts(lesson.model_dump()))
+            found |= _words(text for _place, text in placed_texts(lesson.model_dump()))
     prompts, _problems = prompt_table(content_dir("puzzles"), "pt")
     english |= _words(iter(prompts))
     portuguese |= _words(iter(prompts.values()))

@@ -85,8 +85,8 @@ def test_a_players_turn_has_no_nested_brackets() -> None:
 def test_a_bearoff_difference_is_worded_as_its_sign_says() -> None:
     fewer = content_wording.bearoff_worse("6/off", "x", rolls=0.21)
     more = content_wording.bearoff_worse("6/off", "x", rolls=-0.21)
-    assert "0,21 jogadas a menos" in fewer and "0,21 jogadas a mais" in more and "-0,21" not in more
-    assert "mesmo número de jogadas" in content_wording.bearoff_worse("6/off", "x", rolls=0.001)
+    assert "0,21 lances a menos" in fewer and "0,21 lances a mais" in more and "-0,21" not in more
+    assert "mesmo número de lances" in content_wording.bearoff_worse("6/off", "x", rolls=0.001)
     less = content_wording.bearoff_worse("6/off", "f", points=-2.5)
     assert "2,5 pontos percentuais a menos" in less and "-2,5" not in less
     assert "2,5 pontos percentuais a mais" in content_wording.bearoff_worse("6/off", "f", points=2.5)

@@ -38,7 +38,7 @@ def structure(value: Any) -> Any:
     return value
 
 
-def _texts(value: Any, place: str = "") -> Iterator[tuple[str, str]]:
+def placed_texts(value: Any, place: str = "") -> Iterator[tuple[str, str]]:
     """Every text field of a lesson's fields with its place (``steps[3].prompt``)."""
     if isinstance(value, dict):
         for key, item in value.items():
@@ -46,10 +46,10 @@ def _texts(value: Any, place: str = "") -> Iterator[tuple[str, str]]:
             if key in TEXT_FIELDS and isinstance(item, str):
                 yield where, item
             else:
-                yield from _texts(item, where)
+                yield from placed_texts(item, where)
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            yield from _texts(item, f"{place}[{index}]")
+            yield from placed_texts(item, f"{place}[{index}]")
 
 
 def _first_difference(english: Any, translated: Any, place: str = "") -> str:
@@ -73,7 +73,7 @@ def translation_problems(english: Lesson, translated: Lesson, name: str) -> list
         place = _first_difference(structure(ours), structure(theirs))
         return [Problem(name, None, place, wording.translation_differs(), wording.keep_the_english_fields())]
     problems = []
-    for (place, text), (_, other) in zip(_texts(ours), _texts(theirs), strict=True):
+    for (place, text), (_, other) in zip(placed_texts(ours), placed_texts(theirs), strict=True):
         if text == other and len(WORDS.findall(text)) >= 3:
             problems.append(Problem(name, None, place, wording.text_not_translated(), wording.translate_the_text()))
     return problems
