@@ -34,7 +34,7 @@ from trainer.training.service import (
     open_lesson_step,
 )
 from trainer.training.standing import lesson_standing
-from trainer.tui.playing import BoardPlay, Refused
+from trainer.tui.playing import BoardPlay
 from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.steps import StepView, Task, view_for
 from trainer.tui.widgets.board import BoardView
@@ -243,8 +243,11 @@ class LessonScreen(TaskScreen):
     # --- grading --------------------------------------------------------------------------------------
 
     def grade(self, feedback: Feedback, *, play: Play | None = None, point: int | None = None) -> None:
-        """Show the verdict; on success, record the step and offer Continue."""
+        """Show the verdict; on success, record the step and offer Continue. An attempt that is no answer (a play
+        the rules refuse, text that can't be read) is only said why: it is no miss."""
         self.feedback.show_feedback(feedback)
+        if not feedback.counts:
+            return
         self.note_answer(feedback.correct)
         if not feedback.correct:
             self.wrong_attempts += 1
@@ -269,10 +272,6 @@ class LessonScreen(TaskScreen):
             self.grade(feedback, point=event.point)
         else:  # a checker that can't be placed there: said, not an answer
             self.feedback.show_feedback(feedback)
-
-    def refused(self, refusal: Refused, point: int) -> None:
-        self.note_answer(False)
-        self.wrong_attempts += 1
 
     def note_answer(self, correct: bool) -> None:
         """The first answer to a task each time it is shown counts for reviews: a miss makes (or lapses) its

@@ -113,10 +113,8 @@ class TaskScreen(TrainerScreen):
             self.ask_route(outcome)
             return
         self.notation.value = self.playing.turn.notation()
-        if isinstance(outcome, Refused):
+        if isinstance(outcome, Refused):  # said why: a move the rules refuse is no answer, as a typo is none
             self.feedback.show(outcome.reason, "wrong", illegal=outcome.illegal)
-            if outcome.illegal:
-                self.refused(outcome, event.point)
         else:
             self.moved(outcome)
 
@@ -138,9 +136,6 @@ class TaskScreen(TrainerScreen):
             self.moved(outcome)
 
         self.app.push_screen(RouteChoiceScreen(choice.labels), chosen)
-
-    def refused(self, refusal: Refused, point: int) -> None:
-        """The rules refused a move on the board (the feedback is shown already)."""
 
     def played(self, play: Play, written: str) -> None:
         """A whole play was made, on the board or typed as ``written``."""
