@@ -451,4 +451,4 @@ class LessonScreen(TaskScreen):
 def resume_step(lesson: Lesson, store: ProgressStore) -> int:
     """The step to open a lesson at: where the learner left it, or the start once it is done."""
     standing = lesson_standing(store, lesson)
-    return 0 if standing.status == "done" else min(standing.progress.resume_step, len(lesson.steps) - 1)
+    return 0 if standing.status == "done" else standing.progress.resume_at(len(lesson.steps))
