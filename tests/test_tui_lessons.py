@@ -49,6 +49,7 @@ from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.steps import StepView, Task, view_for
 from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.cube import CUBE_KEYS, CubeAction, CubeActions
+from trainer.tui.widgets.scene import TurnCue
 
 LIBRARY = load_lessons()
 START = Position.start()
@@ -478,6 +479,8 @@ async def test_complete_lesson_end_to_end(lesson: Lesson, tmp_path: Path) -> Non
         assert app.screen is screen and screen.finished
         assert not app._notifications  # the completion toast is gone
         assert "Lesson complete" in str(screen.query_one(".step-heading", Static).render())
+        scene = screen.board.scene  # a finished lesson: no roll of its last task left "to play"
+        assert scene.dice is None and scene.cue is TurnCue.NONE and not scene.caption and scene.last_move is None
         summary = screen.query_one("#step-text", Markdown).source
         assert "★☆☆" in summary  # one star, for finishing
         assert f"{len(unmissable)} of {len(lesson.graded_steps)}" in summary

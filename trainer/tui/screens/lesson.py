@@ -35,6 +35,7 @@ from trainer.training.service import (
 )
 from trainer.training.standing import lesson_standing
 from trainer.tui.playing import BoardPlay
+from trainer.tui.scenes import finished_scene
 from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.steps import StepView, Task, view_for
 from trainer.tui.widgets.board import BoardView
@@ -381,6 +382,8 @@ class LessonScreen(TaskScreen):
         self.finished = True
         self.refresh_cube_actions()
         self.playing = None
+        self.board.scene = finished_scene(self.board.scene)  # no roll of the last task left to play
+        self.board.choosing = False
         self.feedback.clear()
         self.notation.display = False
         self.task_layout.set_title(" " + lesson_words.lesson_complete_title(self.lesson.number, self.lesson.title))
