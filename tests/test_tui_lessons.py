@@ -12,7 +12,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_support import click_button, click_point, feedback_of, settle, type_play
+from pilot_support import (
+    click_button,
+    click_point,
+    feedback_of,
+    open_lesson,
+    settle,
+    type_at_once,
+    type_play,
+    type_text,
+)
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Markdown, OptionList, Static
 
@@ -524,10 +533,7 @@ async def test_an_illegal_or_unreadable_play_is_no_answer_and_costs_no_star(tmp_
     assert isinstance(step, BestStep)
     app = TrainerApp(data_dir=tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await app.workers.wait_for_complete()
-        screen = LessonScreen(REPLIES, start_step=1)
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen = await open_lesson(pilot, REPLIES, 1)
         submit(screen, "24/18(2) 13/6(2)")
         said = expect(app, "wrong")
         assert "Illegal" in said and "7 pips" in said  # the engine's reason, in plain words
@@ -542,6 +548,35 @@ async def test_an_illegal_or_unreadable_play_is_no_answer_and_costs_no_star(tmp_
     store = ProgressStore(tmp_path)
     assert 1 in store.lessons.lesson_progress(REPLIES.progress_key).first_try
     assert store.reviews.review_card(schedule.lesson_item(REPLIES.progress_key, 1)) is None
+    store.close()
+
+
+OPENING = next(lesson for lesson in LIBRARY.lessons if lesson.id == "opening")
+"""Lesson 18, whose step 5 asks for the best opening play of 5-3 (8/3 6/3)."""
+
+
+async def test_a_play_typed_straight_in_goes_to_the_box(tmp_path: Path) -> None:
+    """On a play task, a digit pressed on the board begins the play in the box; keys typed right after ``/`` (or a
+    digit), before the box has the focus, are typed there too, not taken by the board."""
+    step = OPENING.steps[4]
+    assert isinstance(step, BestStep) and str(step.roll()) == "5-3"
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_lesson(pilot, OPENING, 4)
+        assert app.focused is screen.board
+        await type_text(pilot, "24/23 13/9")  # no / first: the 2 opens the box
+        assert app.focused is screen.notation and screen.notation.value == "24/23 13/9"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Illegal" in expect(app, "wrong") and not screen.answer_noted  # read as typed: no answer, no miss
+        screen.board.focus()
+        await pilot.pause()
+        await type_at_once(pilot, "/8/3 6/3")  # every key on its way before / moves the focus
+        assert "the best play" in expect(app, "right")
+        assert screen.board.scene.position == screen.view.played.result  # type: ignore[attr-defined]
+        assert screen.board.scene.selected is None  # the board took none of the keys
+    store = ProgressStore(tmp_path)
+    assert 4 in store.lessons.lesson_progress(OPENING.progress_key).first_try
     store.close()
 
 

@@ -448,7 +448,10 @@ class LessonScreen(TaskScreen):
 
     def action_focus_answer(self) -> None:
         if self.applicable("focus_answer"):
-            self.notation.focus()
+            self.type_in_box()
+
+    def box_open(self) -> bool:
+        return bool(self.applicable("focus_notation") or self.applicable("focus_answer"))
 
 
 def resume_step(lesson: Lesson, store: ProgressStore) -> int:
