@@ -18,7 +18,9 @@ from textual.widgets import Static
 from textual.worker import WorkerCancelled
 
 if TYPE_CHECKING:
+    from trainer.content.models import Lesson
     from trainer.content.puzzles import Puzzle
+    from trainer.tui.screens.lesson import LessonScreen
     from trainer.tui.screens.puzzles import PuzzleScreen
     from trainer.tui.widgets.board import BoardView
 
@@ -120,6 +122,19 @@ async def paste(pilot: Pilot[object], text: str) -> None:
     await pilot.pause()
 
 
+async def type_at_once(pilot: Pilot[object], text: str, *, submit: bool = True) -> None:
+    """Type ``text`` as fast typing reaches the app: every key (and enter, if ``submit``) queued before the first is
+    handled, so that none waits for what an earlier key does (a focus that moves)."""
+    from textual.keys import _character_to_key
+
+    app = pilot.app
+    for character in text:
+        app.post_message(events.Key(_character_to_key(character), character))
+    if submit:
+        app.post_message(events.Key("enter", "\r"))
+    await pilot.pause()
+
+
 async def type_play(pilot: Pilot[object], text: str, *, open_box: bool = True) -> None:
     """Type a play (or any answer) in the task's box and submit it: ``/`` opens the box first (``open_box``), each
     character is a key press (a space as ``space``), enter submits."""
@@ -189,6 +204,17 @@ async def open_puzzles(pilot: Pilot[None], puzzles: list[Puzzle]) -> PuzzleScree
     from trainer.tui.screens.puzzles import PuzzleScreen
 
     screen = PuzzleScreen(puzzles)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+async def open_lesson(pilot: Pilot[None], lesson: Lesson, step: int = 0) -> LessonScreen:
+    """The lesson screen opened on ``lesson`` at ``step`` (from 0), once the app has loaded, shown."""
+    from trainer.tui.screens.lesson import LessonScreen
+
+    await pilot.app.workers.wait_for_complete()
+    screen = LessonScreen(lesson, start_step=step)
     await pilot.app.push_screen(screen)
     await pilot.pause()
     return screen

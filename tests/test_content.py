@@ -245,6 +245,7 @@ def test_grade_play_rejects_an_illegal_text_with_the_engines_reason(answer: str)
     feedback = grade_play(MAKE_FIVE, answer)
     assert not feedback.correct
     assert feedback.illegal
+    assert not feedback.counts  # said why, but no answer: a lesson or puzzle counts no miss for it
     reason = raised.value.reason
     assert feedback.message == reason[:1].upper() + reason[1:] + "."
     assert "Make a new point." not in feedback.message
@@ -254,6 +255,7 @@ def test_grade_play_rejects_unreadable_text_without_calling_it_illegal() -> None
     feedback = grade_play(MAKE_FIVE, "eight to five")
     assert not feedback.correct
     assert not feedback.illegal  # it breaks no rule: it can't be read
+    assert not feedback.counts  # a typo is no answer
     assert "Cannot read" in feedback.message
 
 
@@ -262,6 +264,7 @@ def test_grade_play_rejects_a_legal_but_wrong_play_with_the_hint(answer: str) ->
     feedback = grade_play(MAKE_FIVE, answer)
     assert not feedback.correct
     assert not feedback.illegal
+    assert feedback.counts
     assert "is legal" in feedback.message
     assert feedback.message.endswith("Make a new point.")
 

@@ -183,8 +183,9 @@ def test_the_shots_view_grades_a_typed_number() -> None:
     assert isinstance(wrong, Feedback) and not wrong.correct
     assert wrong.message == "Not 15. Count each roll with a 6, then the ways to make 6."
     unreadable = view.on_text("seventeen")
-    assert isinstance(unreadable, Feedback) and not unreadable.correct
+    assert isinstance(unreadable, Feedback) and not unreadable.correct and not unreadable.counts  # no answer
     assert unreadable.message == "Answer with a whole number, like 12."
+    assert wrong.counts and right.counts
 
 
 def test_the_shots_view_marks_the_targets_and_counts_only_them() -> None:
@@ -224,6 +225,21 @@ def test_the_pips_view_counts_o_in_os_numbering_and_the_difference() -> None:
     assert isinstance(miss := behind.on_text("18"), Feedback) and not miss.correct
     assert isinstance(hit := behind.on_text("-18"), Feedback) and hit.correct
     assert hit.message.startswith("You 6, O 24: 6 - 24 = -18.")
+
+
+def test_a_pip_difference_with_the_wrong_sign_is_told_its_size_is_right() -> None:
+    """Lesson 20's step 24: yours minus O's is -14; 14 has the right size and the wrong sign."""
+    lesson = next(lesson for lesson in load_lessons().lessons if lesson.id == "counting")
+    step = lesson.steps[23]
+    assert isinstance(step, PipsStep) and step.side == "difference" and step.answer == -14
+    sign = view_for(step).on_text("14")
+    assert isinstance(sign, Feedback) and not sign.correct and sign.counts
+    assert sign.message.startswith("Not 14: the size is right, but the sign is not.")
+    assert "Count both sides" not in sign.message
+    even = view_for(pips(position="X: 6 / O: 19", side="difference", answer=0)).on_text("-0")
+    assert isinstance(even, Feedback) and even.correct  # zero has no sign to get wrong
+    other = view_for(step).on_text("15")
+    assert isinstance(other, Feedback) and other.message.startswith("Not 15. Count both sides")
 
 
 def entering_rolls(position: Position) -> int:

@@ -11,6 +11,7 @@ from trainer.play import ChoseDouble, Doubled, LocalGame, Played, Rolled, Table
 from trainer.tui.playing import play_steps
 from trainer.tui.scenes import (
     computer_event_scene,
+    finished_scene,
     game_scene,
     marked_scene,
     played_scene,
@@ -20,6 +21,17 @@ from trainer.tui.scenes import (
     turn_again_scene,
 )
 from trainer.tui.widgets.scene import BoardScene, LastMove, TurnCue
+
+
+def test_a_finished_scene_keeps_the_position_and_drops_the_roll_the_marks_and_the_caption() -> None:
+    """A lesson finished on a play step: the board after the play, without "● to play 6-2" or its marks."""
+    start = Position.start()
+    play = legal_plays(start, Dice(6, 2))[0]
+    played = replace(played_scene(BoardScene(position=start, caption="your roll"), play), marked=frozenset({7}))
+    done = finished_scene(played)
+    assert done.position == play.result and done.cube == played.cube and done.pip_counts
+    assert (done.dice, done.used_dice, done.cue, done.caption) == (None, (), TurnCue.NONE, "")
+    assert (done.last_move, done.marked, done.selected, done.targets) == (None, frozenset(), None, frozenset())
 
 
 def test_a_position_scene_shows_the_position_and_the_dice_to_play_and_nothing_else() -> None:

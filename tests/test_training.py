@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from training_support import run_result
 
+from trainer.content.loader import load_lessons
 from trainer.content.puzzles import Puzzle, load_puzzles
 from trainer.practice.ratings import Glicko, puzzle_start
 from trainer.practice.run import Run, Storm
@@ -20,15 +21,18 @@ from trainer.training.service import (
     ReviewItem,
     answer_lesson_task,
     answer_puzzle,
+    complete_lesson_step,
     current_puzzle_rating,
     current_rating,
     due_count,
     due_reviews,
     is_rated,
     main_question,
+    open_lesson_step,
     puzzles_near_rating,
     record_run,
 )
+from trainer.training.standing import lesson_standing
 
 T0 = 1_800_000_000.0
 MINUTE, DAY = 60.0, 86_400.0
@@ -100,6 +104,23 @@ def test_missed_lesson_tasks_come_back_for_review(store: ProgressStore) -> None:
     assert item == ReviewItem(item.card, LessonStepKey("board", 3))
     moved = answer_lesson_task(store, "board", 3, correct=True, now=T0 + 10 * MINUTE, in_review=True)
     assert moved is not None and moved.state == REVIEW and due_count(store, T0 + 11 * MINUTE) == 0
+
+
+def test_a_lesson_left_after_a_task_answered_resumes_at_the_step_after_it(store: ProgressStore) -> None:
+    """Lesson 19, left with ``q`` once step 2 is answered: it resumes at step 3, not asking step 2 again."""
+    lesson = next(lesson for lesson in load_lessons().lessons if lesson.id == "replies")
+    open_lesson_step(store, lesson, 1)
+    assert lesson_standing(store, lesson).progress.resume_step == 1  # left unanswered: asked again
+    complete_lesson_step(store, lesson, 1, first_try=True, now=T0)
+    progress = lesson_standing(store, lesson).progress
+    assert progress.resume_step == 2 and progress.completed == {1}
+    last = len(lesson.steps) - 1
+    complete_lesson_step(store, lesson, last, first_try=True, now=T0)
+    assert lesson_standing(store, lesson).progress.resume_step == last  # no step after the last
+    # Kept where the answered step was (as before this rule): resumed past it, at the first step not answered yet.
+    store.lessons.complete_step(lesson.progress_key, 2, first_try=False, at=T0)
+    store.lessons.set_resume_step(lesson.progress_key, 1)
+    assert lesson_standing(store, lesson).progress.resume_at(len(lesson.steps)) == 3
 
 
 def test_a_recognition_position_is_rated_on_its_forced_question_and_its_play_only_stored(

@@ -12,14 +12,23 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_support import click_button, click_point, feedback_of, settle, type_play
+from pilot_support import (
+    click_button,
+    click_point,
+    feedback_of,
+    open_lesson,
+    settle,
+    type_at_once,
+    type_play,
+    type_text,
+)
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Markdown, OptionList, Static
 
 from trainer.content.best import best_figures
 from trainer.content.counting import count_of
 from trainer.content.cube import CUBE_ANSWERS
-from trainer.content.grading import Feedback, pick_targets, right_doubles, successful_plays
+from trainer.content.grading import Feedback, pick_targets, read_step_board, right_doubles, successful_plays
 from trainer.content.loader import load_lessons
 from trainer.content.models import (
     BestStep,
@@ -39,7 +48,8 @@ from trainer.content.models import (
 from trainer.content.puzzles import practice_set
 from trainer.content.scoring import work_out
 from trainer.content.themes import THEME_TITLES
-from trainer.engine import Play, Position
+from trainer.engine import Play, Position, legal_plays
+from trainer.practice import schedule
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.home import HomeScreen
@@ -48,6 +58,7 @@ from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.steps import StepView, Task, view_for
 from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.cube import CUBE_KEYS, CubeAction, CubeActions
+from trainer.tui.widgets.scene import TurnCue
 
 LIBRARY = load_lessons()
 START = Position.start()
@@ -137,10 +148,22 @@ async def do_play(pilot: Pilot[None], screen: LessonScreen, step: PlayStep, *, r
         submit(screen, f"{empty}/{empty - 1}")
     assert "Illegal" in expect(pilot.app, "wrong")  # type: ignore[arg-type]
     assert screen.board.scene.position == position  # the checkers are back for another try
+    assert not screen.answer_noted  # an illegal play is no answer
+    missed = wrong_play(step)
+    if missed is not None:
+        await play_on_board(pilot, screen, missed, real=real)
+        expect(pilot.app, "wrong")  # type: ignore[arg-type]
+        assert screen.board.scene.position == position
     play = successful_plays(step)[0]
     await play_on_board(pilot, screen, play, real=real)
     expect(pilot.app, "right")  # type: ignore[arg-type]
     assert screen.board.scene.position == play.result
+
+
+def wrong_play(step: PlayStep) -> Play | None:
+    """A legal play that misses the step's goal, if the roll has one."""
+    right = {play.result for play in successful_plays(step)}
+    return next((play for play in legal_plays(*read_step_board(step)) if play.result not in right), None)
 
 
 async def play_on_board(pilot: Pilot[None], screen: LessonScreen, play: Play, *, real: bool) -> None:
@@ -455,14 +478,21 @@ async def test_complete_lesson_end_to_end(lesson: Lesson, tmp_path: Path) -> Non
         await pilot.press("enter")
         await pilot.pause()
         screen = await complete_lesson(pilot, lesson)
+        # Every task was answered wrongly first, but for a roll with no legal play to miss it with (an illegal one
+        # is no answer).
+        unmissable = {
+            index for index, step in enumerate(lesson.steps) if isinstance(step, PlayStep) and wrong_play(step) is None
+        }
 
         # The summary takes the place of the last step, on the lesson screen: no toast over the text.
         assert app.screen is screen and screen.finished
         assert not app._notifications  # the completion toast is gone
         assert "Lesson complete" in str(screen.query_one(".step-heading", Static).render())
+        scene = screen.board.scene  # a finished lesson: no roll of its last task left "to play"
+        assert scene.dice is None and scene.cue is TurnCue.NONE and not scene.caption and scene.last_move is None
         summary = screen.query_one("#step-text", Markdown).source
-        assert "★☆☆" in summary  # every task was answered wrongly first: one star, for finishing
-        assert f"0 of {len(lesson.graded_steps)}" in summary
+        assert "★☆☆" in summary  # one star, for finishing
+        assert f"{len(unmissable)} of {len(lesson.graded_steps)}" in summary
         assert "90%" in summary and "70%" in summary
         options = screen.query_one("#options", OptionList)
         practice = [str(options.get_option_at_index(index).prompt) for index in range(options.option_count)]
@@ -487,8 +517,66 @@ async def test_complete_lesson_end_to_end(lesson: Lesson, tmp_path: Path) -> Non
     store = ProgressStore(tmp_path)
     progress = store.lessons.lesson_progress(lesson.progress_key)
     assert set(lesson.graded_steps) <= progress.completed
-    assert progress.first_try == set()  # every task was answered wrongly first
+    assert progress.first_try == unmissable
     assert progress.stars(lesson.graded_steps) == 1
+    store.close()
+
+
+REPLIES = next(lesson for lesson in LIBRARY.lessons if lesson.id == "replies")
+"""Lesson 19, whose step 2 asks for the best play of 6-6 (24/18(2) 13/7(2))."""
+
+
+async def test_an_illegal_or_unreadable_play_is_no_answer_and_costs_no_star(tmp_path: Path) -> None:
+    """A typo (a play the rules refuse, typed or moved on the board, or text that is no play) is said why and
+    counts for nothing: the right play after it is right at the first try, and no review is due."""
+    step = REPLIES.steps[1]
+    assert isinstance(step, BestStep)
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_lesson(pilot, REPLIES, 1)
+        submit(screen, "24/18(2) 13/6(2)")
+        said = expect(app, "wrong")
+        assert "Illegal" in said and "7 pips" in said  # the engine's reason, in plain words
+        submit(screen, "24/18(2) 13/")
+        expect(app, "wrong")
+        choose_point(screen, 24)
+        choose_point(screen, 20)  # not a 6 away
+        assert "Illegal" in expect(app, "wrong")
+        assert not screen.answer_noted and screen.wrong_attempts == 0
+        submit(screen, "24/18(2) 13/7(2)")
+        expect(app, "right")
+    store = ProgressStore(tmp_path)
+    assert 1 in store.lessons.lesson_progress(REPLIES.progress_key).first_try
+    assert store.reviews.review_card(schedule.lesson_item(REPLIES.progress_key, 1)) is None
+    store.close()
+
+
+OPENING = next(lesson for lesson in LIBRARY.lessons if lesson.id == "opening")
+"""Lesson 18, whose step 5 asks for the best opening play of 5-3 (8/3 6/3)."""
+
+
+async def test_a_play_typed_straight_in_goes_to_the_box(tmp_path: Path) -> None:
+    """On a play task, a digit pressed on the board begins the play in the box; keys typed right after ``/`` (or a
+    digit), before the box has the focus, are typed there too, not taken by the board."""
+    step = OPENING.steps[4]
+    assert isinstance(step, BestStep) and str(step.roll()) == "5-3"
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_lesson(pilot, OPENING, 4)
+        assert app.focused is screen.board
+        await type_text(pilot, "24/23 13/9")  # no / first: the 2 opens the box
+        assert app.focused is screen.notation and screen.notation.value == "24/23 13/9"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Illegal" in expect(app, "wrong") and not screen.answer_noted  # read as typed: no answer, no miss
+        screen.board.focus()
+        await pilot.pause()
+        await type_at_once(pilot, "/8/3 6/3")  # every key on its way before / moves the focus
+        assert "the best play" in expect(app, "right")
+        assert screen.board.scene.position == screen.view.played.result  # type: ignore[attr-defined]
+        assert screen.board.scene.selected is None  # the board took none of the keys
+    store = ProgressStore(tmp_path)
+    assert 4 in store.lessons.lesson_progress(OPENING.progress_key).first_try
     store.close()
 
 

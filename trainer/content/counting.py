@@ -76,13 +76,16 @@ def read_number(text: str) -> int | None:
 
 def grade_count(step: ShotsStep | PipsStep, text: str) -> Feedback:
     """Grade a typed count: a right one with the engine's working and the step's explanation, a wrong one with the
-    way to count (the step's hint, or the rule), never the number; text that is no number is asked again."""
+    way to count (the step's hint, or the rule), never the number; a difference of the right size with the wrong
+    sign is told so; text that is no number is asked again (no answer)."""
     answer = read_number(text)
     if answer is None:
-        return Feedback(False, wording.answer_with_a_number())
+        return Feedback(False, wording.answer_with_a_number(), counts=False)
     counted = count_of(step)
     if answer == counted.answer:
         return Feedback(True, f"{counted.working} {step.explanation}")
+    if isinstance(step, PipsStep) and step.side == "difference" and answer == -counted.answer:
+        return Feedback(False, wording.wrong_sign(answer))
     default = wording.shots_hint() if isinstance(step, ShotsStep) else wording.pips_hint(step.side)
     return Feedback(False, wording.wrong_count(answer, step.hint or default))
 
@@ -93,7 +96,7 @@ def grade_drill_count(puzzle: ShotsPuzzle | PipsPuzzle, text: str) -> Feedback:
     tells it by :func:`read_number` giving ``None``)."""
     answer = read_number(text)
     if answer is None:
-        return Feedback(False, wording.answer_with_a_number())
+        return Feedback(False, wording.answer_with_a_number(), counts=False)
     counted = puzzle_count(puzzle)
     if answer == counted.answer:
         return Feedback(True, wording.drill_count_right(counted.answer, counted.working))

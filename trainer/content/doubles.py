@@ -141,7 +141,7 @@ def grade_double_puzzle(puzzle: DoublePuzzle, answer: str) -> Feedback:
         return Feedback(right, wording.full_verdict(number, shown, plays[0].dice_used, right=right))
     chosen = read_double(answer)
     if chosen is None:
-        return Feedback(False, wording.choose_double_answers(), illegal=True)
+        return Feedback(False, wording.choose_double_answers(), illegal=True, counts=False)
     number = chosen
     problem = double_meets(as_step(puzzle), number)
     if problem is not None:

@@ -48,13 +48,16 @@ CLEAR_ROLLS_MARGIN = 0.05
 
 @dataclass(frozen=True, slots=True)
 class Feedback:
-    """The verdict on one attempt: right or not, what to tell the learner, whether the rules forbade it, and whether
-    another try or the solution is worth offering (the screen names its keys)."""
+    """The verdict on one attempt: right or not, what to tell the learner, whether the rules forbade it, whether it
+    counts as an answer, and whether another try or the solution is worth offering (the screen names its keys)."""
 
     correct: bool
     message: str
     illegal: bool = False
     solution_offered: bool = False
+    counts: bool = True
+    """Whether the attempt is an answer (``False``: a play the rules refuse or text that can't be read, a typo more
+    than a mistake; the message says why, the task stays open and nothing is counted)."""
     lines: tuple[str, ...] = ()
     """Lines shown under the message as they are, one a line (the best plays with their equities)."""
 
@@ -142,11 +145,11 @@ def echo(play: Play, written: str | None) -> str:
 
 
 def read_play(position: Position, dice: Sequence[int], text: str) -> Play | Feedback:
-    """The legal play ``text`` names, or the feedback that refuses it (the rule it breaks, in words)."""
+    """The legal play ``text`` names, or the feedback that refuses it (the rule it breaks, in words): no answer."""
     try:
         return parse_play(position, dice, text)
     except PlayError as error:
-        return Feedback(False, sentence(error.reason), illegal=isinstance(error, IllegalPlayError))
+        return Feedback(False, sentence(error.reason), illegal=isinstance(error, IllegalPlayError), counts=False)
 
 
 # --- pick steps --------------------------------------------------------------------------------------------

@@ -248,7 +248,7 @@ def grade_score_step(step: ScoreStep, text: str) -> Feedback:
     the step's explanation, a wrong one with the rule to look at again, never the answer."""
     answer = read_answer(step, text)
     if answer is None:
-        return Feedback(False, wording.answer_with(step.ask))
+        return Feedback(False, wording.answer_with(step.ask), counts=False)
     worked = work_out(step)
     if answer == worked.answer:
         return Feedback(True, f"{worked.working} {step.explanation}")

@@ -906,6 +906,14 @@ def wrong_count(answer: int, hint: str) -> str:
     return _("Not {answer}. {hint}").format(answer=answer, hint=hint)
 
 
+def wrong_sign(answer: int) -> str:
+    """A pip difference of the right size with the wrong sign, and how the sign goes."""
+    return _(
+        "Not {answer}: the size is right, but the sign is not. Yours minus O's is below zero when your count is the "
+        "lower one (you lead), above zero when it is the higher one (you trail)."
+    ).format(answer=answer)
+
+
 def answer_with_a_number() -> str:
     """A typed answer that is not a whole number."""
     return _("Answer with a whole number, like 12.")

@@ -31,6 +31,14 @@ class LessonProgress:
         share = self.first_try_count(graded_steps) / len(graded_steps)
         return 1 + sum(share >= threshold for threshold in STAR_THRESHOLDS)
 
+    def resume_at(self, step_count: int) -> int:
+        """The step to resume at: where the learner left, or past it to the first step not answered yet (a task
+        answered and then left is not asked again); at most the last step."""
+        step = self.resume_step
+        while step in self.completed and step < step_count - 1:
+            step += 1
+        return min(step, step_count - 1)
+
     def status(self, graded_steps: list[int], step_count: int) -> Literal["new", "started", "done"]:
         """``new``, ``started`` or ``done`` for a lesson with these graded steps."""
         if graded_steps and set(graded_steps) <= self.completed:

@@ -258,8 +258,10 @@ def open_lesson_step(store: ProgressStore, lesson: Lesson, step: int) -> None:
 
 
 def complete_lesson_step(store: ProgressStore, lesson: Lesson, step: int, *, first_try: bool, now: float) -> None:
-    """A task of ``lesson`` answered right (``first_try``: at the first attempt of this showing)."""
+    """A task of ``lesson`` answered right (``first_try``: at the first attempt of this showing): the lesson resumes
+    at the step after it, so that a learner who leaves now isn't asked it again (nor its answer counted twice)."""
     store.lessons.complete_step(lesson.progress_key, step, first_try=first_try, at=now)
+    store.lessons.set_resume_step(lesson.progress_key, min(step + 1, len(lesson.steps) - 1))
 
 
 def save_theme(store: ProgressStore, theme: str) -> None:

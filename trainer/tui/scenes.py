@@ -58,6 +58,23 @@ def unselected(scene: BoardScene) -> BoardScene:
     return replace(scene, selected=None, targets=frozenset())
 
 
+def finished_scene(scene: BoardScene) -> BoardScene:
+    """The board once its tasks are over (a lesson finished): the position as the last one left it, with no roll,
+    no turn said, nothing marked or chosen and no caption."""
+    return replace(
+        scene,
+        dice=None,
+        used_dice=(),
+        opening_throw=None,
+        cue=TurnCue.NONE,
+        selected=None,
+        targets=frozenset(),
+        marked=frozenset(),
+        last_move=None,
+        caption="",
+    )
+
+
 def step_scene(scene: BoardScene, turn: Turn, side: Side = Side.X) -> BoardScene:
     """A play shown move by move: the board after the moves of ``turn`` so far, marked from and to."""
     return replace(turn_scene(scene, turn, side), last_move=LastMove(turn.moves, side))

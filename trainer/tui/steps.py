@@ -481,9 +481,9 @@ class SetupStepView(PromptView[SetupStep]):
     def add(self, point: int) -> Feedback | None:
         """Place a checker on ``point``; a refusal says why."""
         if not 1 <= point <= 24:
-            return Feedback(False, task_words.setup_on_points(), illegal=True)
+            return Feedback(False, task_words.setup_on_points(), illegal=True, counts=False)
         if Position.start().opponent[25 - point]:
-            return Feedback(False, task_words.setup_not_yours(point), illegal=True)
+            return Feedback(False, task_words.setup_not_yours(point), illegal=True, counts=False)
         if sum(self.counts[1:25]) >= CHECKERS:
             return Feedback(False, task_words.setup_all_placed())
         self.counts[point] += 1

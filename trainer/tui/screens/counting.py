@@ -285,7 +285,10 @@ class CountingScreen(TaskScreen, inherit_bindings=False):
 
     def action_focus_answer(self) -> None:
         if self.phase == "ask":
-            self.notation.focus()
+            self.type_in_box()
+
+    def box_open(self) -> bool:
+        return self.phase == "ask"
 
     def action_leave(self) -> None:
         self.app.pop_screen()

@@ -43,7 +43,7 @@ def lesson_status(lesson: LessonEntry, standing: LessonStanding) -> str:
         else:
             status = home_words.lesson_done(standing.stars, standing.first_try, standing.graded)
     elif standing.status == "started":
-        status = home_words.lesson_started(standing.progress.resume_step + 1, lesson.step_count)
+        status = home_words.lesson_started(standing.progress.resume_at(lesson.step_count) + 1, lesson.step_count)
     else:
         status = home_words.lesson_new()
     return home_words.lesson_line(lesson.number, lesson.title, status)

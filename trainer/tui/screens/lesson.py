@@ -34,7 +34,8 @@ from trainer.training.service import (
     open_lesson_step,
 )
 from trainer.training.standing import lesson_standing
-from trainer.tui.playing import BoardPlay, Refused
+from trainer.tui.playing import BoardPlay
+from trainer.tui.scenes import finished_scene
 from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.steps import StepView, Task, view_for
 from trainer.tui.widgets.board import BoardView
@@ -243,8 +244,11 @@ class LessonScreen(TaskScreen):
     # --- grading --------------------------------------------------------------------------------------
 
     def grade(self, feedback: Feedback, *, play: Play | None = None, point: int | None = None) -> None:
-        """Show the verdict; on success, record the step and offer Continue."""
+        """Show the verdict; on success, record the step and offer Continue. An attempt that is no answer (a play
+        the rules refuse, text that can't be read) is only said why: it is no miss."""
         self.feedback.show_feedback(feedback)
+        if not feedback.counts:
+            return
         self.note_answer(feedback.correct)
         if not feedback.correct:
             self.wrong_attempts += 1
@@ -269,10 +273,6 @@ class LessonScreen(TaskScreen):
             self.grade(feedback, point=event.point)
         else:  # a checker that can't be placed there: said, not an answer
             self.feedback.show_feedback(feedback)
-
-    def refused(self, refusal: Refused, point: int) -> None:
-        self.note_answer(False)
-        self.wrong_attempts += 1
 
     def note_answer(self, correct: bool) -> None:
         """The first answer to a task each time it is shown counts for reviews: a miss makes (or lapses) its
@@ -382,6 +382,8 @@ class LessonScreen(TaskScreen):
         self.finished = True
         self.refresh_cube_actions()
         self.playing = None
+        self.board.scene = finished_scene(self.board.scene)  # no roll of the last task left to play
+        self.board.choosing = False
         self.feedback.clear()
         self.notation.display = False
         self.task_layout.set_title(" " + lesson_words.lesson_complete_title(self.lesson.number, self.lesson.title))
@@ -446,10 +448,13 @@ class LessonScreen(TaskScreen):
 
     def action_focus_answer(self) -> None:
         if self.applicable("focus_answer"):
-            self.notation.focus()
+            self.type_in_box()
+
+    def box_open(self) -> bool:
+        return bool(self.applicable("focus_notation") or self.applicable("focus_answer"))
 
 
 def resume_step(lesson: Lesson, store: ProgressStore) -> int:
     """The step to open a lesson at: where the learner left it, or the start once it is done."""
     standing = lesson_standing(store, lesson)
-    return 0 if standing.status == "done" else min(standing.progress.resume_step, len(lesson.steps) - 1)
+    return 0 if standing.status == "done" else standing.progress.resume_at(len(lesson.steps))

@@ -49,7 +49,7 @@ from trainer.training.service import (
     puzzles_near_rating,
     rating_for,
 )
-from trainer.tui.playing import STEP_SECONDS, BoardPlay, Refused
+from trainer.tui.playing import STEP_SECONDS, BoardPlay
 from trainer.tui.screens.base import TrainerScreen
 from trainer.tui.screens.task_screen import TaskScreen
 from trainer.tui.steps import PuzzleView, puzzle_view_for
@@ -392,10 +392,6 @@ class PuzzleScreen(TaskScreen):
         self.done = True
         self.board.focus()
 
-    def refused(self, refusal: Refused, point: int) -> None:
-        assert self.playing is not None
-        self.record(self.playing.turn.notation() or skill_drills_words.point_answer(point), False)
-
     def played(self, play: Play, written: str) -> None:
         self.grade(self.view.on_play(play, written), written)
 
@@ -411,8 +407,10 @@ class PuzzleScreen(TaskScreen):
     def grade(self, feedback: Feedback, answer: str, *, typed: bool = False) -> None:
         """Record the answer and show the verdict; a wrong one puts the checkers back for another try (a typed one
         is cleared from the box, which keeps the focus; the keys the feedback names still work from the empty box).
+        An attempt that is no answer (a play the rules refuse, text that can't be read) is said why, not recorded.
         """
-        self.record(answer, feedback.correct)
+        if feedback.counts:
+            self.record(answer, feedback.correct)
         if feedback.solution_offered:
             feedback = replace(feedback, message=skill_drills_words.try_again_or_solution(feedback.message))
         self.feedback.show_feedback(feedback)

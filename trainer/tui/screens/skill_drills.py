@@ -25,7 +25,6 @@ from trainer.engine import Play
 from trainer.i18n import N_
 from trainer.practice.run import STORM_MISS_PENALTY, STORM_SECONDS, run_order
 from trainer.shared.kinds import DrillMode
-from trainer.tui.playing import Refused
 from trainer.tui.scenes import played_scene
 from trainer.tui.screens.base import MenuPageScreen
 from trainer.tui.screens.puzzles import PuzzleScreen
@@ -172,9 +171,6 @@ class BestRunScreen(RunScreen[BestPuzzle], PuzzleScreen, inherit_bindings=False)
         self.query_one("#rating", Static).update(skill_drills_words.run_not_rated())
 
     # --- answering -------------------------------------------------------------------------------------
-
-    def refused(self, refusal: Refused, point: int) -> None:
-        """A move the rules refuse is no answer: the feedback says why, and the learner goes on."""
 
     def on_input_submitted(self, event: NotationInput.Submitted) -> None:
         event.prevent_default()  # the puzzle screen's handler would grade it again

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.binding import Binding, BindingType
 
 from trainer.engine import Play
@@ -23,10 +24,16 @@ SCROLL_PANEL_BINDINGS: tuple[Binding, ...] = (
 )
 """The keys that scroll the task's panel: a screen that declares its own keys (``inherit_bindings=False``) adds
 them."""
+DIGITS = "0123456789"
+"""The characters that begin a typed answer (a play's first point, a number) from outside the box."""
 
 
 class TaskScreen(TrainerScreen):
     """A task on the board: the shared layout, a roll played one checker at a time, feedback, a typed play.
+
+    While the box takes an answer (:meth:`box_open`: a play, or a number), typing goes to it wherever the focus is: a
+    digit pressed elsewhere starts the answer in the box (unless one of the screen's keys takes it now, such as an
+    option's number), and ``/`` gives the box the focus at once, so that keys typed right after it land there too.
 
     A screen that allows cube actions includes a :class:`CubeActions` in its panel and sets what it allows; the
     keys ``d``, ``t``, ``p`` and ``b`` then double, take, pass and beaver (each only while allowed), and the screen
@@ -81,6 +88,39 @@ class TaskScreen(TrainerScreen):
         """Whether a roll is being played now (subclasses narrow it)."""
         return self.playing is not None
 
+    def box_open(self) -> bool:
+        """Whether the box takes an answer now: by default, a play while a roll is being played."""
+        return self.accepts_moves()
+
+    def type_in_box(self, text: str = "") -> None:
+        """Give the box the focus at once (not once the keys already on their way are handled, which would go
+        elsewhere), with ``text`` typed at its cursor."""
+        box = self.notation
+        self.set_focus(box)
+        if text:
+            box.insert_text_at_cursor(text)
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing meant for the open box: a digit pressed outside it begins the answer in it (unless a key of the
+        screen takes it), and a key the box would have typed that reaches the screen, sent on its way before the box
+        had the focus (typed right after ``/``, or after a digit), is typed there."""
+        character = event.character
+        if character is None or not self.box_open():
+            return
+        boxes = self.query(NotationInput)
+        box = boxes.first() if boxes else None
+        if box is None or not box.display:
+            return
+        if self.focused is box:
+            stray = box.check_consume_key(event.key, character)  # had the box had it, it would have typed it
+        else:
+            bound = self.active_bindings.get(event.key)
+            stray = character in DIGITS and (bound is None or not bound.enabled)
+        if stray:
+            event.stop()
+            event.prevent_default()
+            self.type_in_box(character)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "focus_notation"):
             return self.accepts_moves()
@@ -113,10 +153,8 @@ class TaskScreen(TrainerScreen):
             self.ask_route(outcome)
             return
         self.notation.value = self.playing.turn.notation()
-        if isinstance(outcome, Refused):
+        if isinstance(outcome, Refused):  # said why: a move the rules refuse is no answer, as a typo is none
             self.feedback.show(outcome.reason, "wrong", illegal=outcome.illegal)
-            if outcome.illegal:
-                self.refused(outcome, event.point)
         else:
             self.moved(outcome)
 
@@ -139,9 +177,6 @@ class TaskScreen(TrainerScreen):
 
         self.app.push_screen(RouteChoiceScreen(choice.labels), chosen)
 
-    def refused(self, refusal: Refused, point: int) -> None:
-        """The rules refused a move on the board (the feedback is shown already)."""
-
     def played(self, play: Play, written: str) -> None:
         """A whole play was made, on the board or typed as ``written``."""
 
@@ -158,7 +193,7 @@ class TaskScreen(TrainerScreen):
 
     def action_focus_notation(self) -> None:
         if self.accepts_moves():
-            self.notation.focus()
+            self.type_in_box()
 
     def action_focus_board(self) -> None:
         self.board.focus()

@@ -52,11 +52,6 @@ def the_best_play() -> str:
     return _("the best play")
 
 
-def point_answer(point: int) -> str:
-    """An answer stored for a refused choice on the board before any move: ``point 7``."""
-    return _("point {point}").format(point=point)
-
-
 def try_again_or_solution(message: str) -> str:
     return _("{message} Try again, or press s for the solution.").format(message=message)
 
