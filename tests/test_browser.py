@@ -1,5 +1,7 @@
 """The served app in a real Chromium, driven by Playwright: the home screen with the token, the first lesson opened
-with the keyboard, a task answered with a click on the board; and nothing, not even the websocket, without the token.
+with the keyboard, a task answered with a click on the board; nothing, not even the websocket, without the token;
+the page loaded through ``localhost`` asks nothing of any other host, and another local port's page gets no
+websocket even with the token's cookie.
 
 Chromium is the system's (``apt-get install chromium``: Playwright's own download is not reachable here); without it
 or Playwright the tests are skipped and say why. The page draws the terminal on a canvas, so the screen is read from
@@ -11,6 +13,7 @@ from __future__ import annotations
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -108,5 +111,41 @@ def test_without_the_token_there_is_no_page_and_no_websocket(served: str) -> Non
                 socket_url,
             )
             assert opened == "refused"
+        finally:
+            browser.close()
+
+
+OPEN_SOCKET = """url => new Promise(done => {
+    const socket = new WebSocket(url);
+    socket.onopen = () => { socket.close(); done("open"); };
+    socket.onerror = () => done("refused");
+})"""
+"""Whether the page may open a websocket to ``url``."""
+
+
+def test_the_page_through_localhost_asks_only_its_host_and_another_ports_page_gets_no_socket(served: str) -> None:
+    port = served.rsplit(":", 1)[1]
+    local = f"http://localhost:{port}"
+    screen = Screen()
+    asked: list[str] = []
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        other_port = probe.getsockname()[1]
+    other = f"http://localhost:{other_port}/"
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.on("request", lambda request: asked.append(request.url))
+            page.on("websocket", lambda socket: (asked.append(socket.url), socket.on("framereceived", screen.received)))
+            page.goto(f"{local}/?token={TOKEN}")
+            wait_for(page, lambda: "1. The board and its numbering" in screen.text(), "the home screen via localhost")
+            own = (f"{local}/", f"ws://localhost:{port}/")
+            assert asked and all(url.startswith(own) for url in asked), asked
+            assert page.evaluate(OPEN_SOCKET, f"ws://localhost:{port}/ws") == "open"
+            # Another port of this machine: the same site, so the browser sends the token's cookie along.
+            page.route(other, lambda route: route.fulfill(status=200, content_type="text/html", body="<p>other</p>"))
+            page.goto(other)
+            assert page.evaluate(OPEN_SOCKET, f"ws://localhost:{port}/ws") == "refused"
         finally:
             browser.close()

@@ -132,9 +132,17 @@ ALLOWED: dict[str, set[str]] = {
     # the message catalogs (Babel). Never the store or the app.
     "authoring": {"numpy", "babel", "trainer.engine", "trainer.content", "trainer.analysis"},
     # The command line on top: every layer below, the app it starts (and its crash reports), the authors' tools, and
-    # the app served to a browser (textual-serve and its aiohttp).
+    # the app served to a browser (textual-serve, its aiohttp and its rich log).
     "cli": BELOW_THE_UI
-    | {"textual_serve", "aiohttp", "trainer", "trainer.tui.app", "trainer.tui.crash_report", "trainer.authoring"},
+    | {
+        "textual_serve",
+        "aiohttp",
+        "rich",
+        "trainer",
+        "trainer.tui.app",
+        "trainer.tui.crash_report",
+        "trainer.authoring",
+    },
     # The translation function, below every layer (see BELOW_EVERY_LAYER), and the numbers and dates written in the
     # language in use (Babel's locale data, imported only for a language other than English).
     "i18n.py": {"babel"},

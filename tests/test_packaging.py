@@ -47,13 +47,13 @@ def test_the_wheel_holds_every_lesson_and_the_stylesheet(wheel: Path) -> None:
 
 
 def test_the_wheel_holds_every_module_and_stub_of_the_package(wheel: Path) -> None:
-    """Every source file of the package ships: a new package left out of pyproject.toml's list fails here (an
-    editable install, as the tests and CI use, would never notice)."""
+    """Every source file of the package ships, the served page too: a new package left out of pyproject.toml's list
+    fails here (an editable install, as the tests and CI use, would never notice)."""
     names = set(zipfile.ZipFile(wheel).namelist())
     package = ROOT / "trainer"
     sources = {
         "trainer/" + path.relative_to(package).as_posix()
-        for suffix in ("*.py", "*.pyi", "*.tcss")
+        for suffix in ("*.py", "*.pyi", "*.tcss", "*.html")
         for path in package.rglob(suffix)
         if "__pycache__" not in path.parts
     }

@@ -180,7 +180,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help=text("serve"), description=text("serve.description"))
     serve.add_argument("--host", default="127.0.0.1", help=text("serve.host"))
     serve.add_argument("--port", type=_int, default=8000, help=text("serve.port"))
-    serve.add_argument("--token", help=text("serve.token"))
+    given_token = serve.add_mutually_exclusive_group()
+    given_token.add_argument("--token", help=text("serve.token"))
+    given_token.add_argument("--token-file", type=Path, metavar="PATH", help=text("serve.token-file"))
     serve.add_argument("--data-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS, help=text("data-dir"))
     game = commands.add_parser("game", help=text("game"), description=text("game.description"))
     game_commands = game.add_subparsers(dest="game_command", metavar="ACTION", required=True)
@@ -477,9 +479,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(game_command(arguments))
             return 0
         if arguments.command == "serve":
-            from trainer.cli.serve import serve_command
+            from trainer.cli.serve import TokenFileError, given_token, serve_command
 
-            serve_command(arguments.host, arguments.port, arguments.data_dir, arguments.token)
+            try:
+                token = given_token(arguments.token, arguments.token_file, os.environ)
+            except TokenFileError as error:
+                print(wording.error_line(str(error)), file=sys.stderr)
+                return EXIT_USAGE
+            serve_command(arguments.host, arguments.port, arguments.data_dir, token)
             return 0
         if arguments.command == "analyse":
             from trainer.cli.analyse import analyse_command

@@ -145,7 +145,11 @@ HELP: dict[str, str] = {
         "the address to listen on (default 127.0.0.1; 0.0.0.0 opens it to your network, token still needed)"
     ),
     "serve.port": N_("the port (default 8000)"),
-    "serve.token": N_("the secret token (default: a new random one)"),
+    "serve.token": N_(
+        "the secret token (default: $BGTRAINER_TOKEN, else a new random one); any user can read it in the process "
+        "list: prefer --token-file or BGTRAINER_TOKEN"
+    ),
+    "serve.token-file": N_("a file whose first line is the secret token"),
     "analyse": N_("analyse every decision of a match file or of a game played here"),
     "analyse.description": N_(
         "Replay a .mat match file (as GNU Backgammon, eXtreme Gammon or Backgammon Galaxy write it), or a game "
@@ -711,3 +715,35 @@ def serve_how_to_stop() -> str:
 
 def serve_forbidden() -> str:
     return _("Forbidden: this address needs its token (open the URL bgtrainer serve printed).")
+
+
+def serve_not_its_page() -> str:
+    return _("Forbidden: bgtrainer serve answers its own page only, at the address it was opened with.")
+
+
+def serve_not_a_websocket() -> str:
+    return _("Refused a request to the websocket's address that was not a websocket.")
+
+
+def serve_not_the_page() -> str:
+    return _("Closed a websocket that sent what the page never sends.")
+
+
+def serve_token_file_unreadable(path: str, reason: str) -> str:
+    return _("can't read the token file {path}: {reason}").format(path=path, reason=reason)
+
+
+def serve_token_file_empty(path: str) -> str:
+    return _("the token file {path} holds no token (its first line is empty)").format(path=path)
+
+
+def serve_page_start() -> str:
+    return _("Start")
+
+
+def serve_page_session_ended() -> str:
+    return _("The session ended.")
+
+
+def serve_page_start_again() -> str:
+    return _("Start again")

@@ -123,6 +123,8 @@ class TrainerApp(App[None]):
             use_language(chosen)
         self.crash_report: Path | None = None
         """Where the report of an unexpected error was written, once one has ended the app."""
+        self.quitting = False
+        """Whether the app was asked to quit (its key, or its browser tab closed): it is being taken down."""
         self._home_shown = False  # the size is checked from then on (a resize may come before the app is mounted)
         self._resume_garbage_collection = resume_garbage_collection
         self._first_frame = threading.Event()
@@ -214,10 +216,19 @@ class TrainerApp(App[None]):
                 self.evaluator = SageEvaluator()
             return self.evaluator
 
+    def on_exit_app(self) -> None:
+        self.quitting = True
+
     def _handle_exception(self, error: Exception) -> None:
-        """An unexpected error ends the app (Textual's way) after leaving a report in the data folder."""
+        """An unexpected error ends the app (Textual's way) after leaving a report in the data folder; but a widget
+        looked for and gone while the app is taken down (a screen still mounting as a browser tab closes) is no
+        crash: the app is ending anyway."""
+        from textual.css.query import NoMatches
+
         from trainer.tui.crash_report import write_crash_report
 
+        if self.quitting and isinstance(error, NoMatches):
+            return
         if self.crash_report is None:
             with contextlib.suppress(OSError):  # no folder at all can hold it: Textual's traceback still shows
                 self.crash_report = write_crash_report(self.store.data_dir, error)

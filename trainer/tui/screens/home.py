@@ -70,6 +70,9 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         Binding("s", "progress", N_("Progress")),
     ]
 
+    AUTO_FOCUS = "#home-menu"
+    """The menu has the focus from the start (Textual's way: none is looked for while the screen is taken down)."""
+
     dashboard: Dashboard | None = None
     """The figures shown, once the lessons and puzzles have loaded."""
 
@@ -108,7 +111,6 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         self.watch(self.trainer, "catalogue", self.refresh_menu, init=False)  # the screen's resume fills it first
         self.watch(self.trainer, "lessons", self.do_waiting, init=False)
         self.watch(self.trainer, "puzzles", self.do_waiting, init=False)
-        self.query_one("#home-menu", OptionList).focus()
 
     def when_loaded(self, action: Callable[[], object]) -> None:
         """Do ``action`` (it needs the lessons and puzzles) now if they are in, else as soon as they are, provided
@@ -147,6 +149,8 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         self.query_one("#home-menu", OptionList).focus()
 
     def on_screen_resume(self) -> None:
+        if self.trainer.quitting:
+            return  # the app is taken down before home was shown (a browser tab closed at once): its menu is gone
         self.refresh_menu()
         self.move_past_done_lesson()
 
