@@ -129,6 +129,39 @@ async def test_home_is_ready_from_the_catalogue_and_a_lesson_chosen_before_the_l
         release.set()
 
 
+async def test_a_lesson_chosen_while_the_puzzles_are_still_checked_opens_once_they_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first start after an install (nothing cached): the lessons are listed as soon as they are checked, and
+    lesson 1, chosen while the puzzles are still being checked, opens once they are (it was dropped)."""
+    import trainer.content.cache as cache
+
+    release = threading.Event()
+    load = cache.cached_puzzles
+
+    def held(*arguments: object) -> object:
+        release.wait()
+        return load(*arguments)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cache, "lesson_catalogue", lambda *arguments: None)  # a cold cache holds no catalogue
+    monkeypatch.setattr(cache, "puzzle_catalogue", lambda *arguments: None)
+    monkeypatch.setattr(cache, "cached_puzzles", held)
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
+    try:
+        async with app.run_test(size=(100, 48)) as pilot:
+            await settle(pilot, lambda: app.lessons is not None and "1. The board and its" in screen_text(app))
+            assert app.puzzles is None
+            menu(app).highlighted = 0
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            release.set()
+            await settle(pilot, lambda: isinstance(app.screen, LessonScreen))
+            assert app.screen.lesson.number == 1  # type: ignore[attr-defined]
+    finally:
+        release.set()
+
+
 async def test_home_reads_the_progress_in_a_few_reads_whatever_the_number_of_lessons(tmp_path: Path) -> None:
     """The menu and its figures come from one read of each kind of record, not one or two a lesson."""
     app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())

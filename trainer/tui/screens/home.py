@@ -113,12 +113,13 @@ class HomeScreen(TrainerScreen, inherit_bindings=False):
         self.watch(self.trainer, "puzzles", self.do_waiting, init=False)
 
     def when_loaded(self, action: Callable[[], object]) -> None:
-        """Do ``action`` (it needs the lessons and puzzles) now if they are in, else as soon as they are, provided
-        the menu offers it already (their catalogue is in); before that, nothing."""
+        """Do ``action`` (it needs the lessons and puzzles) now if they are in, else as soon as they are: what the
+        learner chose while they load (the lessons may be listed while the puzzles are still being checked) is
+        never dropped; a later choice replaces it."""
         if self.content_loaded():
             self.waiting = None
             action()
-        elif self.lesson_catalogue() is not None and self.puzzle_catalogue() is not None:
+        else:
             self.waiting = action
 
     def lesson_catalogue(self) -> LessonCatalogue | None:
