@@ -14,6 +14,7 @@ from trainer.analysis import RankedPlay
 from trainer.analysis.results import Chances
 from trainer.authoring.figures import deep_check
 from trainer.cli.main import main
+from trainer.content import wording
 from trainer.content.best import best_figures, grade_best
 from trainer.content.cube import CubeTask
 from trainer.content.lesson_export import step_record
@@ -21,6 +22,7 @@ from trainer.content.loader import load_lesson_file
 from trainer.content.models import BestStep, CubeStep, Lesson
 from trainer.engine import Dice, Position, legal_plays, parse_play, read_position
 from trainer.engine.ideas import IdeaKind, play_ideas
+from trainer.shared.skill import Skill
 
 THREE_ONE = {
     "kind": "best",
@@ -146,7 +148,20 @@ def test_a_rejected_play_says_what_it_gives_away_in_the_tutors_words_and_hides_t
 
 def test_a_play_not_listed_gives_away_more_than_the_last_listed() -> None:
     said = grade_best(best(), play_of("24/20"))
-    assert not said.correct and "more than 0.245" in said.message
+    assert not said.correct and "It gives away more than 0.245 against the best play: a very bad play." in said.message
+
+
+@pytest.mark.parametrize(
+    ("loss", "said"),
+    [
+        (0.253, "It gives away more than 0.253 against the best play: a very bad play."),
+        (0.09, "It gives away more than 0.090 against the best play, so it is bad or worse."),
+        (0.05, "It gives away more than 0.050 against the best play, so it is doubtful or worse."),
+        (0.01, "It gives away more than 0.010 against the best play."),
+    ],
+)
+def test_what_an_unlisted_play_gives_away_reads_as_a_sentence(loss: float, said: str) -> None:
+    assert wording.gives_away_more(loss, Skill.of(loss)) == said
 
 
 @pytest.mark.parametrize(
