@@ -15,7 +15,7 @@ from trainer.analysis.results import Chances
 from trainer.authoring.figures import deep_check
 from trainer.cli.main import main
 from trainer.content import wording
-from trainer.content.best import best_figures, grade_best
+from trainer.content.best import best_figures, grade_best, what_it_does
 from trainer.content.cube import CubeTask
 from trainer.content.lesson_export import step_record
 from trainer.content.loader import load_lesson_file
@@ -101,6 +101,12 @@ def test_the_ideas_of_opening_plays() -> None:
     assert kinds("24/14", dice="64") == [IdeaKind.RUNS]
     assert kinds("24/23 13/11", dice="21") == [IdeaKind.SPLITS, IdeaKind.BUILDER]
     assert kinds("13/11 6/5", dice="21") == [IdeaKind.BUILDER, IdeaKind.SLOTS]
+
+
+def test_both_back_checkers_moved_up_apart_split_them_and_are_no_quiet_move() -> None:
+    assert kinds("24/20 24/21", dice="43") == [IdeaKind.SPLITS]
+    assert what_it_does(play_of("24/20 24/21", dice="43")) == "24/21 24/20 splits the back checkers."
+    assert IdeaKind.SPLITS not in kinds("24/20(2) 13/9(2)", dice="44")  # together they make an anchor
 
 
 def test_a_hit_an_anchor_and_a_broken_point_are_named() -> None:
