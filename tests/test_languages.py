@@ -202,3 +202,15 @@ def test_the_help_and_argparses_own_words_are_in_portuguese(capsys: pytest.Captu
     with pytest.raises(SystemExit):
         main(["--help"])
     assert capsys.readouterr().out.startswith("usage: bgtrainer")
+
+
+def test_the_help_says_what_the_app_does_now(capsys: pytest.CaptureFixture[str]) -> None:
+    for language, words in (
+        ("en", ("lessons", "drills", "against the computer", "analysis", "browser")),
+        ("pt", ("lições", "treinos", "contra o computador", "análise", "navegador")),
+    ):
+        with pytest.raises(SystemExit):
+            main(["--lang", language, "--help"])
+        said = " ".join(capsys.readouterr().out.split())
+        assert all(word in said for word in words), (language, said)
+    i18n.use_language("en")

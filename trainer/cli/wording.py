@@ -22,8 +22,9 @@ from trainer.i18n import N_, _, localized, ngettext, translations
 
 HELP: dict[str, str] = {
     "bgtrainer": N_(
-        "Learn backgammon in the terminal: interactive lessons, puzzles and a rules explorer. Without a command, the "
-        "app starts."
+        "Learn backgammon in the terminal: lessons, puzzles and drills, games against the computer with a tutor, "
+        "analysis of your games and of match files, a position explorer, your progress and reviews, and the same "
+        "app served to a browser (bgtrainer serve). Without a command, the app starts."
     ),
     "data-dir": N_("where progress is kept (default: $BGTRAINER_DATA_DIR, else your user data folder)"),
     "moves": N_("list every legal play of a roll and say whether it is forced"),
