@@ -389,3 +389,23 @@ def test_the_figures_are_said_in_the_language_in_use_and_their_json_stays_in_eng
     assert (names.title, names.short) == ("Ƒóŕçéđ ɱóʋéš", "Ƒóŕçéđ")
     assert board.continue_with.label == "Ŕéʋíéŵ (1 đúé)"
     assert board.as_dict()["continue_with"]["label"] == "Review (1 due)"
+
+
+def test_stats_follows_the_language_chosen_in_the_app_unless_one_is_asked_for(
+    filled: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from trainer import i18n
+
+    monkeypatch.delenv("BGTRAINER_LANG", raising=False)
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    store = ProgressStore(filled)
+    store.settings.set_setting("language", "pt")
+    store.close()
+    try:
+        assert main(["--data-dir", str(filled), "stats"]) == 0
+        assert capsys.readouterr().out.startswith("Lições: 1 de ")
+        assert main(["--data-dir", str(filled), "stats", "--lang", "en"]) == 0
+        assert capsys.readouterr().out.startswith("Lessons: 1 of ")
+    finally:
+        i18n.use_language("en")
