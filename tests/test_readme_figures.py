@@ -1,5 +1,6 @@
-"""The READMEs' figures are the code's: the best-play acceptance (0.02, widened to under 0.04) and the tutor's scale
-(doubtful, bad, very bad) as the constants say, in English and in Portuguese."""
+"""The READMEs say what the code and the content hold: the best-play acceptance (0.02, widened to under 0.04) and
+the tutor's scale (doubtful, bad, very bad) as the constants say, in English and in Portuguese, and the puzzle
+library's counts as the puzzle files hold them."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from trainer.content.best import ACCEPT_WITHIN, CLEAR_GAP
+from trainer.content.puzzles import load_puzzles
 from trainer.shared.skill import BAD, DOUBTFUL, VERY_BAD
 
 ROOT = Path(__file__).parent.parent
@@ -39,3 +41,14 @@ def test_the_tutors_scale_is_the_codes(name: str) -> None:
     expected = (f"{DOUBTFUL:.2f}", f"{BAD:.2f}")
     assert scales and all(scale == expected for scale in scales), scales
     assert f"{VERY_BAD:.2f}" in text
+
+
+def test_the_puzzle_library_counts_are_the_contents() -> None:
+    text = text_of("README.md")
+    puzzles = load_puzzles().puzzles
+    forced = sum(1 for p in puzzles if p.kind == "forced" and p.variant == "standard")
+    acey = [p for p in puzzles if p.variant == "acey-deucey"]
+    acey_forced = sum(1 for p in acey if p.kind == "forced")
+    assert f"holds {forced} forced-move puzzles" in text
+    assert f"{len(acey)} acey-deucey puzzles" in text
+    assert f"{acey_forced} forced moves and {len(acey) - acey_forced} on choosing the double" in text
