@@ -14,13 +14,15 @@ from trainer.analysis import RankedPlay
 from trainer.analysis.results import Chances
 from trainer.authoring.figures import deep_check
 from trainer.cli.main import main
-from trainer.content.best import best_figures, grade_best
+from trainer.content import wording
+from trainer.content.best import best_figures, grade_best, what_it_does
 from trainer.content.cube import CubeTask
 from trainer.content.lesson_export import step_record
 from trainer.content.loader import load_lesson_file
 from trainer.content.models import BestStep, CubeStep, Lesson
 from trainer.engine import Dice, Position, legal_plays, parse_play, read_position
 from trainer.engine.ideas import IdeaKind, play_ideas
+from trainer.shared.skill import Skill
 
 THREE_ONE = {
     "kind": "best",
@@ -101,6 +103,12 @@ def test_the_ideas_of_opening_plays() -> None:
     assert kinds("13/11 6/5", dice="21") == [IdeaKind.BUILDER, IdeaKind.SLOTS]
 
 
+def test_both_back_checkers_moved_up_apart_split_them_and_are_no_quiet_move() -> None:
+    assert kinds("24/20 24/21", dice="43") == [IdeaKind.SPLITS]
+    assert what_it_does(play_of("24/20 24/21", dice="43")) == "24/21 24/20 splits the back checkers."
+    assert IdeaKind.SPLITS not in kinds("24/20(2) 13/9(2)", dice="44")  # together they make an anchor
+
+
 def test_a_hit_an_anchor_and_a_broken_point_are_named() -> None:
     position = "X: 24x2 13x5 8x3 6x5 / O: 19x5 17x3 12x3 1x2 21 18"
     assert kinds("24/21* 24/18*", position, "63")[:2] == [IdeaKind.HITS, IdeaKind.RUNS]
@@ -146,7 +154,20 @@ def test_a_rejected_play_says_what_it_gives_away_in_the_tutors_words_and_hides_t
 
 def test_a_play_not_listed_gives_away_more_than_the_last_listed() -> None:
     said = grade_best(best(), play_of("24/20"))
-    assert not said.correct and "more than 0.245" in said.message
+    assert not said.correct and "It gives away more than 0.245 against the best play: a very bad play." in said.message
+
+
+@pytest.mark.parametrize(
+    ("loss", "said"),
+    [
+        (0.253, "It gives away more than 0.253 against the best play: a very bad play."),
+        (0.09, "It gives away more than 0.090 against the best play, so it is bad or worse."),
+        (0.05, "It gives away more than 0.050 against the best play, so it is doubtful or worse."),
+        (0.01, "It gives away more than 0.010 against the best play."),
+    ],
+)
+def test_what_an_unlisted_play_gives_away_reads_as_a_sentence(loss: float, said: str) -> None:
+    assert wording.gives_away_more(loss, Skill.of(loss)) == said
 
 
 @pytest.mark.parametrize(

@@ -1092,7 +1092,7 @@ def test_cli_validate_reports_every_problem_and_a_summary(tmp_path: Path) -> Non
     _, problems = load_lesson_file(broken, display_name=str(broken))
     assert len(problems) == 9
     assert out[:-1] == [str(problem) for problem in problems]
-    assert out[-1] == "9 problem(s) in 1 of 2 file(s)."
+    assert out[-1] == "9 problems in 1 of 2 files."
     for line in out[:-1]:
         assert line.startswith(f"{broken}:")
 
@@ -1104,13 +1104,13 @@ def test_main_validate_returns_1_on_a_broken_file(tmp_path: Path, capsys: pytest
     assert main(["validate", str(broken)]) == 1
     out = capsys.readouterr().out
     assert f"{broken}:{line_of(text, 'throws')}: step 1 (roll), field 'throws'" in out
-    assert "1 problem(s) in 1 of 1 file(s)." in out
+    assert "1 problem in 1 of 1 file." in out
 
 
 def test_main_validate_of_good_files_returns_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_lesson(tmp_path, "a.toml", "a", 1)
     assert main(["validate", str(tmp_path)]) == 0
-    assert "All 1 file(s) are valid." in capsys.readouterr().out
+    assert "The file is valid." in capsys.readouterr().out
 
 
 def test_main_validate_of_a_missing_path_returns_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

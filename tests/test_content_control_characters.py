@@ -80,7 +80,7 @@ def test_validate_reports_control_characters_in_a_lesson_title_and_text(
         f"{path}:8: step 1 (read), field 'text': the text holds a control character, ␇ (U+0007), which a terminal "
         "would act on rather than show: '… of several lines.\\nThen a bell␇.' (suggestion: remove it, or write what "
         "it stands for as text)",
-        "2 problem(s) in 1 of 1 file(s).",
+        "2 problems in 1 of 1 file.",
     ]
     assert all("\x1b" not in line and "\x07" not in line for line in lines)
 
@@ -96,7 +96,7 @@ def test_validate_reports_control_characters_in_a_puzzle_theme_and_prompt(
         f"{path}:18: puzzle 2 (hostile-1), field 'prompt': the text holds 2 control characters, ␛ (U+001B), ␇ "
         f"(U+0007), which a terminal would act on rather than show: 'Play the 3-1.\\n{SHOWN}' (suggestion: remove "
         "them, or write what they stand for as text)",
-        "2 problem(s) in 1 of 1 file(s).",
+        "2 problems in 1 of 1 file.",
     ]
 
 

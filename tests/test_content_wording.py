@@ -60,9 +60,8 @@ def test_problems_and_their_places_are_translated(tmp_path: Path) -> None:
     if i18n.language() == "pt":
         assert no_english(said) and said.startswith("2 ") and " 1 " in said, said
     else:
-        assert said == pseudo("{problems} problem(s) in {broken} of {files} file(s).").format(
-            problems=2, broken=1, files=1
-        )
+        problems, files = pseudo("{count} problems").format(count=2), pseudo("{count} file").format(count=1)
+        assert said == pseudo("{problems} in {broken} of {files}.").format(problems=problems, broken=1, files=files)
 
 
 @pytest.mark.usefixtures("other_language")

@@ -409,7 +409,7 @@ def test_validate_reports_files_it_cannot_even_look_at_and_goes_on(
     assert lines[1:] == [
         f"{locked / 'hidden.toml'}: cannot read the file: Permission denied",
         f"{locked / 'folder'}: cannot read the file: Permission denied",
-        "3 problem(s) in 3 of 4 file(s).",
+        "3 problems in 3 of 4 files.",
     ]
 
 
@@ -445,7 +445,7 @@ def test_validate_quotes_what_a_file_holds_short_and_on_one_line(
     path.write_text(lesson, "utf-8")
     assert cli.main(["validate", str(path)]) == 1
     *problems, summary = capsys.readouterr().out.splitlines()
-    assert summary == f"{len(problems)} problem(s) in 1 of 1 file(s)."
+    assert summary == f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in 1 of 1 file."
     assert problems and all(len(line) <= 600 and "\x1b" not in line for line in problems), problems
     assert any("unknown" in line for line in problems), problems
 

@@ -6,10 +6,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
 from pilot_support import screen_text, settle, started
 
 from trainer import i18n
-from trainer.authoring.catalogs import CATALOG_LOCALES, code_messages, compiled, mo_path, po_path, read_catalog
+from trainer.authoring.catalogs import (
+    CATALOG_LOCALES,
+    PLURAL_FORMS,
+    code_messages,
+    compiled,
+    mo_path,
+    po_path,
+    read_catalog,
+    updated_source,
+)
 from trainer.cli.main import main
 from trainer.i18n import language_from
 from trainer.store import ProgressStore
@@ -50,6 +61,30 @@ def test_each_catalog_source_holds_every_message_of_the_code_and_no_other(locale
     code = {message.id for message in code_messages() if message.id}
     source = {message.id for message in read_catalog(po_path(locale), locale) if message.id}
     assert sorted(map(str, code - source)) == [] and sorted(map(str, source - code)) == []
+
+
+def test_portuguese_writes_zero_in_the_plural() -> None:
+    assert read_catalog(po_path("pt_BR"), "pt_BR").plural_forms == "nplurals=2; plural=(n != 1);"
+    portuguese = i18n.catalog("pt")
+    said = {count: portuguese.ngettext("{count} answer", "{count} answers", count) for count in (0, 1, 2, 1000000)}
+    assert said == {0: "{count} respostas", 1: "{count} resposta", 2: "{count} respostas", 1000000: "{count} respostas"}
+
+
+@pytest.mark.parametrize("before", [None, "nplurals=3; plural=(n == 0 || n == 1) ? 0 : n % 1000000 == 0 ? 1 : 2;"])
+def test_updating_a_catalog_keeps_zero_in_the_plural(tmp_path: Path, before: str | None) -> None:
+    """Babel's own rule for pt_BR makes zero singular: the maintainers' update writes the catalog's own header, for a
+    new source and for one that says otherwise."""
+    path = tmp_path / "bgtrainer.po"
+    if before is not None:
+        old = Catalog(locale="pt_BR", domain="bgtrainer")
+        old.mime_headers = [("Plural-Forms", before)]
+        with path.open("wb") as handle:
+            write_po(handle, old)
+    template = Catalog(domain="bgtrainer")
+    template.add(("{count} answer", "{count} answers"))
+    source = updated_source(path, "pt_BR", template)
+    assert source.plural_forms == PLURAL_FORMS["pt_BR"] == "nplurals=2; plural=(n != 1);"
+    assert source.num_plurals == 2
 
 
 def test_lang_on_the_command_line_before_or_after_the_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -167,3 +202,15 @@ def test_the_help_and_argparses_own_words_are_in_portuguese(capsys: pytest.Captu
     with pytest.raises(SystemExit):
         main(["--help"])
     assert capsys.readouterr().out.startswith("usage: bgtrainer")
+
+
+def test_the_help_says_what_the_app_does_now(capsys: pytest.CaptureFixture[str]) -> None:
+    for language, words in (
+        ("en", ("lessons", "drills", "against the computer", "analysis", "browser")),
+        ("pt", ("lições", "treinos", "contra o computador", "análise", "navegador")),
+    ):
+        with pytest.raises(SystemExit):
+            main(["--lang", language, "--help"])
+        said = " ".join(capsys.readouterr().out.split())
+        assert all(word in said for word in words), (language, said)
+    i18n.use_language("en")

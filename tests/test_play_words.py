@@ -218,3 +218,9 @@ def test_a_result_an_older_release_stored_in_english_is_read_back_and_any_other_
     assert [StoredResult.read(text) for text in ("won", "won single", "lost gammon 2 twice", "")] == [None] * 4
     assert play_wording.stored_result("Você venceu.", 0, 1, 0) == "Você venceu."
     assert play_wording.stored_result("won\x1b[2J", 0, 1, 0) == "won␛[2J"
+
+
+def test_the_counts_of_decisions_and_mistakes_agree_with_their_nouns() -> None:
+    assert play_wording.decision_counts(1, 0, 1) == "1 decision (0 checker plays, 1 cube decision)"
+    assert play_wording.decision_counts(40, 35, 5) == "40 decisions (35 checker plays, 5 cube decisions)"
+    assert play_wording.error_counts(1, 0, 2) == "1 doubtful, 0 bad, 2 very bad"

@@ -157,3 +157,8 @@ def test_the_footer_names_the_arrow_keys_in_portuguese() -> None:
         i18n._(binding.description) for binding in BoardView.BINDINGS if isinstance(binding, Binding) and binding.show
     }
     assert moves == {"Mover", "Escolher"}
+
+
+def test_the_counts_of_decisions_and_mistakes_agree_with_their_nouns_zero_in_the_plural() -> None:
+    assert play_wording.decision_counts(1, 0, 1) == "1 decisão (0 jogadas de pedras, 1 decisão de cubo)"
+    assert play_wording.error_counts(1, 0, 2) == "1 duvidosa, 0 ruins, 2 muito ruins"

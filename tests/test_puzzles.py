@@ -589,7 +589,7 @@ def test_the_generate_command_writes_a_file_that_validates(tmp_path: Path) -> No
     assert [entry["id"] for entry in entries] == [f"forced-s7-{number:04d}" for number in range(1, 6)]
     checked = bgtrainer_here("validate", str(output))
     assert checked.returncode == 0, checked.stdout
-    assert checked.stdout.strip() == "All 1 file(s) are valid."
+    assert checked.stdout.strip() == "The file is valid."
 
 
 @pytest.mark.parametrize(

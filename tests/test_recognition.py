@@ -445,7 +445,7 @@ def test_generate_writes_a_drill_file_that_validates_and_export_prints_the_answe
     )
     assert status == 0
     assert made.strip() == f"wrote 12 recognition puzzles to {output}"
-    assert run("validate", str(output)) == (0, "All 1 file(s) are valid.\n")
+    assert run("validate", str(output)) == (0, "The file is valid.\n")
     puzzles, problems = load_puzzle_file(output)
     assert problems == [] and len(puzzles) == 12
     parts = Counter(category(puzzle.theme) for puzzle in puzzles)

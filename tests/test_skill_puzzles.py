@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pilot_support import feedback_text, open_puzzles, type_play
+from pilot_support import feedback_text, open_puzzles, screen_text, settle, type_play
+from textual.widget import Widget
 
 from trainer.cli.main import main
 from trainer.content.best import ACCEPT_WITHIN, best_figures
@@ -21,6 +22,7 @@ from trainer.engine import count_shots
 from trainer.store import ProgressStore
 from trainer.tui.app import TrainerApp
 from trainer.tui.widgets.cube import CubeActions
+from trainer.tui.widgets.task import TaskPanel
 
 LIBRARY = load_puzzles()
 BEST = [puzzle for puzzle in LIBRARY.puzzles if puzzle.kind == "best"]
@@ -159,3 +161,29 @@ async def test_a_best_play_puzzle_wrong_then_right_and_a_contact_cube_puzzle(tmp
         assert [attempt.correct for attempt in store.puzzles.puzzle_history(cube.id)] == [True]
     finally:
         store.close()
+
+
+async def test_at_80x24_the_answered_panel_scrolls_by_keys_the_footer_shows_to_the_prompt_and_the_table(
+    tmp_path: Path,
+) -> None:
+    best = BEST[0]
+    found = best_figures(best)
+    app = TrainerApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        screen = await open_puzzles(pilot, [best])
+        await type_play(pilot, str(found.figures[0].play))
+        assert screen.done and "The best plays" in feedback_text(app)
+        panel = screen.query_one(TaskPanel)
+        await settle(pilot, lambda: panel.show_vertical_scrollbar, what="the answered panel longer than the window")
+        await settle(pilot, lambda: "PgUp/PgDn" in screen_text(app), what="the scroll keys in the footer")
+
+        def shown(widget: Widget) -> bool:
+            return panel.region.contains_region(widget.region)
+
+        feedback = screen.query_one("#feedback")
+        await pilot.press("pageup", "pageup", "pageup")
+        await settle(pilot, lambda: shown(screen.query_one("#step-text")), what="the prompt in view")
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        await settle(pilot, lambda: panel.scroll_y == panel.max_scroll_y, what="the panel at its end")
+        await settle(pilot, lambda: feedback.region.bottom <= panel.region.bottom, what="the table's end in view")

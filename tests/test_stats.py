@@ -322,10 +322,10 @@ def test_stats_prints_the_figures_of_a_data_folder(filled: Path, capsys: pytest.
     assert f"    {THEME_TITLES['no-play']}: 0 of {none} solved, 0% right at the first try (1 tried)" in lines
     drills = len(PUZZLE_LIBRARY.drills)
     assert f"  Forced or not? (drill positions): 1 of {drills} solved, 100% right at the first try (1 tried)" in lines
-    assert "Rating: 1590? ± 260 (provisional); 2 rated attempt(s), from 1660 to 1590" in lines
-    assert "Best streak: 11 (1 run(s)); best storm: 23 (1 run(s))" in lines
-    assert "Reviews due: 1 of 1 card(s)" in lines
-    assert any(line.startswith("Days practised in a row: 1; 1 day(s) in all") for line in lines)
+    assert "Rating: 1590? ± 260 (provisional); 2 rated attempts, from 1660 to 1590" in lines
+    assert "Best streak: 11 (1 run); best storm: 23 (1 run)" in lines
+    assert "Reviews due: 1 of 1 card" in lines
+    assert any(line.startswith("Days practised in a row: 1; 1 day in all") for line in lines)
     assert lines[-1] == "Continue: Review (1 due)"
     # The option may also follow the command; the file is left as it was.
     assert main(["stats", "--data-dir", str(filled)]) == 0
@@ -366,7 +366,7 @@ def test_stats_of_an_empty_folder_creates_nothing(tmp_path: Path) -> None:
     report, notice = stats_command(tmp_path / "none", as_json=False, now=NOW, tz=UTC)
     assert notice is not None and "No progress file" in notice
     assert not (tmp_path / "none").exists()
-    assert "Rating: 1500? ± 350 (provisional); 0 rated attempt(s)" in report.splitlines()
+    assert "Rating: 1500? ± 350 (provisional); 0 rated attempts" in report.splitlines()
     assert report.splitlines()[-1] == f"Continue: Start lesson 1: {load_lessons().lessons[0].title}"
 
 
@@ -389,3 +389,23 @@ def test_the_figures_are_said_in_the_language_in_use_and_their_json_stays_in_eng
     assert (names.title, names.short) == ("Ƒóŕçéđ ɱóʋéš", "Ƒóŕçéđ")
     assert board.continue_with.label == "Ŕéʋíéŵ (1 đúé)"
     assert board.as_dict()["continue_with"]["label"] == "Review (1 due)"
+
+
+def test_stats_follows_the_language_chosen_in_the_app_unless_one_is_asked_for(
+    filled: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from trainer import i18n
+
+    monkeypatch.delenv("BGTRAINER_LANG", raising=False)
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    store = ProgressStore(filled)
+    store.settings.set_setting("language", "pt")
+    store.close()
+    try:
+        assert main(["--data-dir", str(filled), "stats"]) == 0
+        assert capsys.readouterr().out.startswith("Lições: 1 de ")
+        assert main(["--data-dir", str(filled), "stats", "--lang", "en"]) == 0
+        assert capsys.readouterr().out.startswith("Lessons: 1 of ")
+    finally:
+        i18n.use_language("en")

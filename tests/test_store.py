@@ -470,7 +470,7 @@ def test_records_that_cannot_be_decoded_are_skipped_and_saving_goes_on(data_dir:
 
     store = ProgressStore(data_dir)
     assert store.persistent
-    assert store.notice is not None and "4 damaged record(s)" in store.notice
+    assert store.notice is not None and "4 damaged records" in store.notice
     assert store.lessons.lesson_progress("board") == LessonProgress(completed={1}, first_try={1}, resume_step=2)
     assert store.puzzles.puzzle_attempts("p") == [("24/18", True, 2.0)]
     assert store.puzzles.puzzle_attempts("q") == []
@@ -565,7 +565,7 @@ def test_halves_of_a_broken_character_in_two_records_are_two_damaged_records(dat
                 f"VALUES ('p', CAST({answer} AS TEXT), 1, 1.0, 0)"
             )
     store = ProgressStore(data_dir)
-    assert store.notice is not None and "2 damaged record(s)" in store.notice
+    assert store.notice is not None and "2 damaged records" in store.notice
     assert len(store.puzzles.all_puzzle_attempts()) == 20
     store.close()
 
@@ -579,7 +579,7 @@ def test_records_that_break_a_constraint_of_this_layout_are_skipped_one_by_one(d
         file.execute("CREATE TABLE lesson_position (lesson_id TEXT, step INTEGER NOT NULL, updated_at REAL NOT NULL)")
         file.executemany("INSERT INTO lesson_position VALUES (?, ?, 0)", [("board", 2), ("board", 5), ("hitting", 4)])
     store = ProgressStore(data_dir)
-    assert store.notice is not None and "1 damaged record(s)" in store.notice
+    assert store.notice is not None and "1 damaged record in" in store.notice
     assert store.lessons.resume_steps() == {"board": 2, "hitting": 4}
     store.close()
 
@@ -847,11 +847,11 @@ def test_writes_a_lock_keeps_out_past_closing_are_kept_and_saved_once_at_the_nex
     store = close_while_locked(data_dir, lock_database)
     (kept_file,) = kept(data_dir)
     assert store.closing_notice is not None and str(kept_file) in store.closing_notice
-    assert "3 change(s) were kept" in store.closing_notice and "the next time it starts" in store.closing_notice
+    assert "3 changes were kept" in store.closing_notice and "the next time it starts" in store.closing_notice
     assert os.stat(kept_file).st_mode & 0o777 == 0o600
     copy = kept_file.read_bytes()
     store = ProgressStore(data_dir)
-    assert store.notice is not None and "3 change(s) to your progress" in store.notice and "saved now" in store.notice
+    assert store.notice is not None and "3 changes to your progress" in store.notice and "saved now" in store.notice
     assert kept(data_dir) == []
     expected = (LessonProgress(completed={1, 2}, first_try={1}), [("8/5 6/5", True, 2.0)], "textual-light")
     assert (
@@ -903,7 +903,7 @@ def test_writes_that_cannot_even_be_kept_are_said_to_be_lost(
     monkeypatch.setattr(database, "write_kept", refuse)
     store = close_while_locked(data_dir, lock_database)
     notice = store.closing_notice
-    assert notice is not None and "3 change(s) to your progress could not be saved" in notice
+    assert notice is not None and "3 changes to your progress could not be saved" in notice
     assert "Permission denied" in notice and kept(data_dir) == []
 
 

@@ -280,7 +280,7 @@ def test_changes_kept_for_later_on_quitting_are_said_on_the_terminal(
         for locker in lockers:
             locker.close()
     (line,) = capsys.readouterr().err.splitlines()
-    assert line.startswith("bgtrainer: The progress file ") and "1 change(s) were kept in" in line
+    assert line.startswith("bgtrainer: The progress file ") and "last change was kept in" in line
     store = ProgressStore(tmp_path)
     assert store.settings.setting("theme") == "textual-light"
     store.close()

@@ -23,6 +23,9 @@ PACKAGE = Path(__file__).parent.parent
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 """The translation functions and which of their arguments are messages."""
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+PLURAL_FORMS = {"pt_BR": "nplurals=2; plural=(n != 1);"}
+"""Each catalog's ``Plural-Forms`` header where it differs from Babel's default for the locale: Brazilian Portuguese
+writes zero in the plural ("0 respostas"), where Babel's CLDR rule would make it singular."""
 
 
 def po_path(locale: str) -> Path:
@@ -61,6 +64,17 @@ def compiled(catalog: Catalog) -> bytes:
     return buffer.getvalue()
 
 
+def updated_source(path: Path, locale: str, template: Catalog) -> Catalog:
+    """The ``.po`` source at ``path`` (a new one if there is none) brought up to date with ``template``: new messages
+    empty, gone ones dropped, and the locale's plural forms (:data:`PLURAL_FORMS`) in its header."""
+    source = read_catalog(path, locale) if path.exists() else Catalog(locale=locale, domain=DOMAIN)
+    if locale in PLURAL_FORMS:
+        source.mime_headers = [("Plural-Forms", PLURAL_FORMS[locale])]
+    source.update(template, no_fuzzy_matching=True)
+    source.obsolete.clear()
+    return source
+
+
 def update() -> None:
     """Write the template, update every language's source from it, and compile them."""
     template = code_messages()
@@ -72,9 +86,7 @@ def update() -> None:
         write_po(handle, template, width=120, omit_header=False, sort_output=True, no_location=True)
     for locale in CATALOG_LOCALES.values():
         path = po_path(locale)
-        source = read_catalog(path, locale) if path.exists() else Catalog(locale=locale, domain=DOMAIN)
-        source.update(template, no_fuzzy_matching=True)
-        source.obsolete.clear()
+        source = updated_source(path, locale, template)
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as handle:
             write_po(handle, source, width=120, sort_output=True, no_location=True, ignore_obsolete=True)

@@ -470,7 +470,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arguments.command == "stats":
             from trainer.cli.stats import stats_command
 
-            report, notice = stats_command(arguments.data_dir, as_json=arguments.json)
+            report, notice = stats_command(
+                arguments.data_dir, as_json=arguments.json, language=explicit_language(given)
+            )
             if notice:
                 print(wording.notice_line(notice), file=sys.stderr)
             print(report)

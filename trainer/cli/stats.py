@@ -13,7 +13,7 @@ from datetime import datetime, tzinfo
 from pathlib import Path
 
 import trainer.cli.wording as wording
-from trainer.i18n import short_date
+from trainer.i18n import LANGUAGES, Language, short_date, use_language
 from trainer.practice.stats import Dashboard, PuzzleFigures, Records
 from trainer.store import DATABASE_NAME, ProgressStore
 from trainer.training.progress import figure_title, figures_of, gather, local_zone
@@ -61,12 +61,18 @@ def report_text(board: Dashboard, tz: tzinfo | None = None) -> str:
 
 
 def stats_command(
-    data_dir: Path | None, *, as_json: bool, now: float | None = None, tz: tzinfo | None = None
+    data_dir: Path | None,
+    *,
+    as_json: bool,
+    now: float | None = None,
+    tz: tzinfo | None = None,
+    language: Language | None = None,
 ) -> tuple[str, str | None]:
     """The report of ``bgtrainer stats`` for a data folder, and what to say about the progress file (or ``None``).
 
     A folder without a progress file gives the figures of a new learner; nothing is created. An older file is
-    updated in place, as the app does.
+    updated in place, as the app does. The report is in ``language`` (``--lang`` or ``BGTRAINER_LANG``), else in the
+    language last chosen in the app, as the app itself starts in, else in the language in use.
     """
     from trainer.content.cache import cached_lessons, cached_puzzles
     from trainer.store import default_data_dir
@@ -77,6 +83,10 @@ def stats_command(
     if (folder / DATABASE_NAME).exists():
         store = ProgressStore(folder)
         try:
+            saved = store.settings.setting("language")
+            chosen = language if language is not None else next((known for known in LANGUAGES if known == saved), None)
+            if chosen is not None:
+                use_language(chosen)
             board = figures_of(store, cached_lessons(), cached_puzzles(), now=moment, tz=zone)
             notice = store.notice
         finally:

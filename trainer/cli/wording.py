@@ -22,8 +22,9 @@ from trainer.i18n import N_, _, localized, ngettext, translations
 
 HELP: dict[str, str] = {
     "bgtrainer": N_(
-        "Learn backgammon in the terminal: interactive lessons, puzzles and a rules explorer. Without a command, the "
-        "app starts."
+        "Learn backgammon in the terminal: lessons, puzzles and drills, games against the computer with a tutor, "
+        "analysis of your games and of match files, a position explorer, your progress and reviews, and the same "
+        "app served to a browser (bgtrainer serve). Without a command, the app starts."
     ),
     "data-dir": N_("where progress is kept (default: $BGTRAINER_DATA_DIR, else your user data folder)"),
     "moves": N_("list every legal play of a roll and say whether it is forced"),
@@ -258,8 +259,8 @@ def figures_dice_or_question() -> str:
 
 def shipped_puzzle_problems(count: int, first: object) -> str:
     return ngettext(
-        "the shipped puzzles have {count} problem(s) (run 'bgtrainer validate'), first: {first}",
-        "the shipped puzzles have {count} problem(s) (run 'bgtrainer validate'), first: {first}",
+        "the shipped puzzles have {count} problem (run 'bgtrainer validate'): {first}",
+        "the shipped puzzles have {count} problems (run 'bgtrainer validate'), the first: {first}",
         count,
     ).format(count=count, first=first)
 
@@ -507,7 +508,7 @@ def rating_line(
 ) -> str:
     """The rating of ``kind``, its deviation and how it moved over the rated attempts (``first``, ``last``: ``None``
     before any)."""
-    rated = ngettext("{count} rated attempt(s)", "{count} rated attempt(s)", attempts).format(count=attempts)
+    rated = ngettext("{count} rated attempt", "{count} rated attempts", attempts).format(count=attempts)
     if first is not None and last is not None:
         rated = _("{attempts}, from {first} to {last}").format(attempts=rated, first=first, last=last)
     name = _(RATING_TITLES[kind])
@@ -521,8 +522,8 @@ def rating_by_day(days: str) -> str:
 
 
 def drills_line(best_streak: int, streak_runs: int, best_storm: int, storm_runs: int) -> str:
-    streaks = ngettext("{count} run(s)", "{count} run(s)", streak_runs).format(count=streak_runs)
-    storms = ngettext("{count} run(s)", "{count} run(s)", storm_runs).format(count=storm_runs)
+    streaks = ngettext("{count} run", "{count} runs", streak_runs).format(count=streak_runs)
+    storms = ngettext("{count} run", "{count} runs", storm_runs).format(count=storm_runs)
     return _("Best streak: {streak} ({streaks}); best storm: {storm} ({storms})").format(
         streak=best_streak, streaks=streaks, storm=best_storm, storms=storms
     )
@@ -553,7 +554,7 @@ def counting_line(kind: str, answered: int, right: int, last_ten: float | None, 
 
 
 def reviews_line(due: int, cards: int, next_due: str | None) -> str:
-    line = ngettext("Reviews due: {due} of {cards} card(s)", "Reviews due: {due} of {cards} card(s)", cards).format(
+    line = ngettext("Reviews due: {due} of {cards} card", "Reviews due: {due} of {cards} cards", cards).format(
         due=due, cards=cards
     )
     if next_due is None:
@@ -562,7 +563,7 @@ def reviews_line(due: int, cards: int, next_due: str | None) -> str:
 
 
 def days_line(in_a_row: int, not_yet_today: bool, total: int, best_run: int) -> str:
-    days = ngettext("{count} day(s) in all", "{count} day(s) in all", total).format(count=total)
+    days = ngettext("{count} day in all", "{count} days in all", total).format(count=total)
     if not_yet_today:
         message = _("Days practised in a row: {in_a_row} (not yet today); {days}, best run {best}")
     else:
@@ -586,11 +587,15 @@ def analyse_file_or_game() -> str:
 
 
 def analysing(done: int, total: int) -> str:
-    return _("analysing: {done}/{total} decisions").format(done=done, total=total)
+    return ngettext("analysing: {done}/{total} decision", "analysing: {done}/{total} decisions", total).format(
+        done=done, total=total
+    )
 
 
 def replaying(done: int, total: int) -> str:
-    return _("replaying: {done}/{total} games").format(done=done, total=total)
+    return ngettext("replaying: {done}/{total} game", "replaying: {done}/{total} games", total).format(
+        done=done, total=total
+    )
 
 
 def nothing_analysed(games: int, first_problem: str | None) -> str:
@@ -623,18 +628,12 @@ def match_of(length: int) -> str:
 def player_summary(
     name: str, decisions: int, plays: int, cubes: int, doubtful: int, bad: int, very_bad: int, rate: float, rating: str
 ) -> str:
-    counted = ngettext("{count} decision", "{count} decisions", decisions).format(count=decisions)
-    return _(
-        "{name}: {decisions} ({plays} checker plays, {cubes} cube); {doubtful} doubtful, {bad} bad, {very_bad} very "
-        "bad; error rate {rate:.1f} millipoints (EMG) per decision: {rating}"
-    ).format(
+    from trainer.play import wording as play_wording  # the game's values, for the analyse command alone
+
+    return _("{name}: {decisions}; {errors}; error rate {rate:.1f} millipoints (EMG) per decision: {rating}").format(
         name=name,
-        decisions=counted,
-        plays=plays,
-        cubes=cubes,
-        doubtful=doubtful,
-        bad=bad,
-        very_bad=very_bad,
+        decisions=play_wording.decision_counts(decisions, plays, cubes),
+        errors=play_wording.error_counts(doubtful, bad, very_bad),
         rate=localized(rate),
         rating=rating,
     )

@@ -112,10 +112,12 @@ def empty_folder() -> str:
 def validation_summary(problems: int, broken: int, files: int) -> str:
     """The last line of ``bgtrainer validate``."""
     if problems:
-        return _("{problems} problem(s) in {broken} of {files} file(s).").format(
-            problems=problems, broken=broken, files=files
+        return _("{problems} in {broken} of {files}.").format(
+            problems=ngettext("{count} problem", "{count} problems", problems).format(count=problems),
+            broken=broken,
+            files=ngettext("{count} file", "{count} files", files).format(count=files),
         )
-    return _("All {files} file(s) are valid.").format(files=files)
+    return ngettext("The file is valid.", "All {count} files are valid.", files).format(count=files)
 
 
 # --- control characters ------------------------------------------------------------------------------------------

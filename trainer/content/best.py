@@ -229,7 +229,7 @@ def grade_best(
     figure = found.figure_of(play)
     last = found.figures[-1]
     if figure is None:
-        gives = wording.gives_away_more(last.loss, Skill.of(last.loss).word)
+        gives = wording.gives_away_more(last.loss, Skill.of(last.loss))
     else:
         gives = wording.gives_away(figure.loss, Skill.of(figure.loss).word)
     best = found.figures[0]

@@ -19,6 +19,7 @@ from trainer.engine import Side, WinKind
 from trainer.engine.bearoff import CubeDecision
 from trainer.engine.wording import capitalized, win_kind_phrase
 from trainer.i18n import _, decimal, localized, ngettext, signed
+from trainer.shared.skill import Skill
 
 
 def listed(items: Sequence[object]) -> str:
@@ -958,10 +959,17 @@ def gives_away(loss: float, size: str) -> str:
     return _("It gives away {loss:.3f} against the best play: {size}.").format(loss=localized(loss), size=size)
 
 
-def gives_away_more(loss: float, size: str) -> str:
-    """What a rejected play that is not among the listed ones gives away, at least."""
-    return _("It gives away more than {loss:.3f} against the best play: {size} at least.").format(
-        loss=localized(loss), size=size
+def gives_away_more(loss: float, skill: Skill) -> str:
+    """What a rejected play that is not among the listed ones gives away: more than ``loss``, the last listed play's,
+    so it is that play's ``skill`` or worse (very bad, there is none worse)."""
+    if skill is Skill.VERY_BAD:
+        return _("It gives away more than {loss:.3f} against the best play: a very bad play.").format(
+            loss=localized(loss)
+        )
+    if skill is Skill.GOOD:
+        return _("It gives away more than {loss:.3f} against the best play.").format(loss=localized(loss))
+    return _("It gives away more than {loss:.3f} against the best play, so it is {size} or worse.").format(
+        loss=localized(loss), size=skill.word
     )
 
 

@@ -79,6 +79,13 @@ def longest_block(counts: Sequence[int]) -> int:
     return longest
 
 
+def _split(left: int, landed: int) -> bool:
+    """Whether a back checker moved up from a point of two or more splits the back checkers: one is left behind
+    (``left``, the checkers on its start after the play), or none is and it lands alone (``landed``), as both of
+    24/20 24/21 do (both moved onto one point make an anchor instead)."""
+    return left == 1 or (left == 0 and landed == 1)
+
+
 def play_ideas(play: Play) -> tuple[Idea, ...]:
     """The ideas of ``play``, in the order of :class:`IdeaKind` (none for a pass)."""
     if play.is_pass:
@@ -102,7 +109,7 @@ def play_ideas(play: Play) -> tuple[Idea, ...]:
     ran = sum(1 for _, end in back if ESCAPED_BY < end < 19)
     if ran:
         ideas.append(Idea(IdeaKind.RUNS, count=ran))
-    if any(end >= 19 and before[start] >= 2 and after[start] == 1 for start, end in back):
+    if any(end >= 19 and before[start] >= 2 and _split(after[start], after[end]) for start, end in back):
         ideas.append(Idea(IdeaKind.SPLITS))
     entered = sum(1 for start, _ in paths if start == BAR)
     if entered:

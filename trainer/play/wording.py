@@ -214,18 +214,32 @@ def summary_text(summary: Summary) -> str:
     )
 
 
+def decision_counts(decisions: int, plays: int, cubes: int) -> str:
+    """The decisions judged, then how many were checker plays and how many cube decisions:
+    ``40 decisions (35 checker plays, 5 cube decisions)``, ``1 decision (1 checker play, 0 cube decisions)``."""
+    return _("{decisions} ({plays}, {cubes})").format(
+        decisions=ngettext("{count} decision", "{count} decisions", decisions).format(count=decisions),
+        plays=ngettext("{count} checker play", "{count} checker plays", plays).format(count=plays),
+        cubes=ngettext("{count} cube decision", "{count} cube decisions", cubes).format(count=cubes),
+    )
+
+
+def error_counts(doubtful: int, bad: int, very_bad: int) -> str:
+    """The mistakes by size: ``3 doubtful, 1 bad, 0 very bad`` (each word agrees with its count in Portuguese)."""
+    return _("{doubtful}, {bad}, {very_bad}").format(
+        doubtful=ngettext("{count} doubtful", "{count} doubtful", doubtful).format(count=doubtful),
+        bad=ngettext("{count} bad", "{count} bad", bad).format(count=bad),
+        very_bad=ngettext("{count} very bad", "{count} very bad", very_bad).format(count=very_bad),
+    )
+
+
 def error_rate_text(rate: ErrorRate) -> str:
     """The error rate in words."""
     if not rate.decisions:
         return _("No decision was judged.")
-    return _(
-        "Error rate {rate:.1f} millipoints per decision over {decisions} decisions ({plays} plays, {cubes} cube "
-        "decisions; {loss:.3f} points given away)."
-    ).format(
+    return _("Error rate {rate:.1f} millipoints per decision over {decisions}; {loss:.3f} points given away.").format(
         rate=localized(rate.per_decision),
-        decisions=rate.decisions,
-        plays=rate.play_decisions,
-        cubes=rate.cube_decisions,
+        decisions=decision_counts(rate.decisions, rate.play_decisions, rate.cube_decisions),
         loss=localized(rate.loss),
     )
 

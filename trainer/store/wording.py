@@ -210,9 +210,9 @@ def not_updated(error: object) -> str:
 
 def damaged_records(count: int) -> str:
     return ngettext(
-        "{count} damaged record(s) in the progress file were skipped; they are left in the file, and everything "
-        "else is read and saved as usual.",
-        "{count} damaged record(s) in the progress file were skipped; they are left in the file, and everything "
+        "{count} damaged record in the progress file was skipped; it is left in the file, and everything else is "
+        "read and saved as usual.",
+        "{count} damaged records in the progress file were skipped; they are left in the file, and everything "
         "else is read and saved as usual.",
         count,
     ).format(count=count)
@@ -247,9 +247,9 @@ def writable_again() -> str:
 
 def changes_lost(count: int, path: Path, problem: str, error: OSError) -> str:
     return ngettext(
-        "{count} change(s) to your progress could not be saved: the progress file {path} could not be written "
-        "({problem}), nor a file to keep them in ({error}).",
-        "{count} change(s) to your progress could not be saved: the progress file {path} could not be written "
+        "{count} change to your progress could not be saved: the progress file {path} could not be written "
+        "({problem}), nor a file to keep it in ({error}).",
+        "{count} changes to your progress could not be saved: the progress file {path} could not be written "
         "({problem}), nor a file to keep them in ({error}).",
         count,
     ).format(count=count, path=path, problem=problem, error=error.strerror or error)
@@ -257,9 +257,9 @@ def changes_lost(count: int, path: Path, problem: str, error: OSError) -> str:
 
 def changes_kept(count: int, path: Path, problem: str, kept: Path) -> str:
     return ngettext(
-        "The progress file {path} could not be written ({problem}), so this session's last {count} change(s) were "
-        "kept in {kept}; bgtrainer saves them the next time it starts.",
-        "The progress file {path} could not be written ({problem}), so this session's last {count} change(s) were "
+        "The progress file {path} could not be written ({problem}), so this session's last change was kept in "
+        "{kept}; bgtrainer saves it the next time it starts.",
+        "The progress file {path} could not be written ({problem}), so this session's last {count} changes were "
         "kept in {kept}; bgtrainer saves them the next time it starts.",
         count,
     ).format(count=count, path=path, problem=problem, kept=kept)
@@ -267,8 +267,8 @@ def changes_kept(count: int, path: Path, problem: str, kept: Path) -> str:
 
 def kept_changes_saved(count: int) -> str:
     return ngettext(
-        "{count} change(s) to your progress that an earlier session couldn't save are saved now.",
-        "{count} change(s) to your progress that an earlier session couldn't save are saved now.",
+        "{count} change to your progress that an earlier session couldn't save is saved now.",
+        "{count} changes to your progress that an earlier session couldn't save are saved now.",
         count,
     ).format(count=count)
 

@@ -16,14 +16,14 @@ from trainer.tui.widgets.board import BoardView
 from trainer.tui.widgets.cube import CubeAction, CubeActions
 from trainer.tui.widgets.feedback import FeedbackBar
 from trainer.tui.widgets.footer import KeysFooter
-from trainer.tui.widgets.task import NotationInput, TaskLayout
+from trainer.tui.widgets.task import NotationInput, TaskLayout, TaskPanel
 
 SCROLL_PANEL_BINDINGS: tuple[Binding, ...] = (
     Binding("pageup", "scroll_panel(-1)", N_("Scroll up"), show=False),
-    Binding("pagedown", "scroll_panel(1)", N_("Scroll down"), show=False),
+    Binding("pagedown", "scroll_panel(1)", N_("Scroll"), key_display="PgUp/PgDn"),
 )
-"""The keys that scroll the task's panel: a screen that declares its own keys (``inherit_bindings=False``) adds
-them."""
+"""The keys that scroll the task's panel, shown in the footer (as one) while the panel is too long for the window: a
+screen that declares its own keys (``inherit_bindings=False``) adds them."""
 DIGITS = "0123456789"
 """The characters that begin a typed answer (a play's first point, a number) from outside the box."""
 
@@ -126,6 +126,8 @@ class TaskScreen(TrainerScreen):
             return self.accepts_moves()
         if action == "cube":
             return bool(parameters) and self.cube_allows(str(parameters[0]))
+        if action == "scroll_panel":
+            return any(panel.show_vertical_scrollbar for panel in self.query(TaskPanel))  # too long for the window
         return True
 
     def cube_allows(self, name: str) -> bool:
@@ -139,7 +141,7 @@ class TaskScreen(TrainerScreen):
             actions.choose(CubeAction(name))
 
     def action_scroll_panel(self, direction: int) -> None:
-        panel = self.query_one(".task-panel")
+        panel = self.query_one(TaskPanel)
         if direction < 0:
             panel.scroll_page_up()
         else:

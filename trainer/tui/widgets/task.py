@@ -59,7 +59,7 @@ class TaskLayout(Widget):
             board = BoardView(id="board")
             board.reserved_width = PANEL_MIN_WIDTH  # as wide as it fits, leaving the panel its narrowest width
             yield board
-            with VerticalScroll(classes="task-panel", can_focus=False):
+            with TaskPanel(classes="task-panel", can_focus=False):
                 yield from self._panel
 
     def on_mount(self) -> None:
@@ -72,6 +72,15 @@ class TaskLayout(Widget):
     def set_title(self, title: str) -> None:
         """Change the title bar's text."""
         self.query_one("#task-title", Static).update(common_words.shown(title))
+
+
+class TaskPanel(VerticalScroll):
+    """The side panel of a task: its widgets one under the other, scrolling when they are too long for the window;
+    the screen's keys to scroll it are offered while it does."""
+
+    def watch_show_vertical_scrollbar(self) -> None:
+        if self.is_mounted:
+            self.screen.refresh_bindings()  # the scroll keys come and go with the scroll bar
 
 
 class NotationInput(Input):

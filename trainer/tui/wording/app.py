@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from trainer.engine.wording import printable
-from trainer.i18n import _
+from trainer.i18n import _, ngettext
 from trainer.tui.wording.common import shown
 
 
@@ -25,9 +25,11 @@ def lessons_notice_title() -> str:
 
 def skipped_lessons(files: list[str]) -> str:
     """The notice that lesson files were left out, naming them."""
-    return _("Skipped {count} broken lesson file(s): {files}. Run 'bgtrainer validate' for details.").format(
-        count=len(files), files=", ".join(shown(name) for name in files)
-    )
+    return ngettext(
+        "Skipped {count} broken lesson file: {files}. Run 'bgtrainer validate' for details.",
+        "Skipped {count} broken lesson files: {files}. Run 'bgtrainer validate' for details.",
+        len(files),
+    ).format(count=len(files), files=", ".join(shown(name) for name in files))
 
 
 def skipped_puzzles(files: list[str]) -> str:

@@ -126,13 +126,13 @@ def review_player_summary(
     the decisions that count and the errors by size (doubtful, bad, very bad); a mark before the player whose
     mistakes ``d`` drills."""
     doubtful, bad, very_bad = errors
-    counted = ngettext("{count} decision", "{count} decisions", decisions).format(count=decisions)
     first = _("{name}: {rating} (error rate {rate:.1f} millipoints a decision)").format(
         name=shown(name), rating=rating, rate=localized(rate)
     )
-    second = _(
-        "{decisions} ({plays} checker plays, {cubes} cube): {doubtful} doubtful, {bad} bad, {very_bad} very bad"
-    ).format(decisions=counted, plays=plays, cubes=cubes, doubtful=doubtful, bad=bad, very_bad=very_bad)
+    second = _("{decisions}: {errors}").format(
+        decisions=play_wording.decision_counts(decisions, plays, cubes),
+        errors=play_wording.error_counts(doubtful, bad, very_bad),
+    )
     return f"{'▸ ' if drilled else '  '}{first}\n  {second}"
 
 
