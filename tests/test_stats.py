@@ -34,7 +34,7 @@ from trainer.store import ProgressStore
 DAY = 86_400.0
 LESSON_LIBRARY = load_lessons()
 PUZZLE_LIBRARY = load_puzzles()
-FORCED_PUZZLES = [puzzle for puzzle in PUZZLE_LIBRARY.puzzles if puzzle.kind == "forced"]
+FORCED_PUZZLES = [p for p in PUZZLE_LIBRARY.puzzles if p.kind == "forced" and p.variant == "standard"]
 ONLY_PLAY = next(puzzle for puzzle in FORCED_PUZZLES if puzzle.theme == "only-play")
 NO_PLAY = next(puzzle for puzzle in FORCED_PUZZLES if puzzle.theme == "no-play")
 DRILL = PUZZLE_LIBRARY.drills[0]
@@ -60,6 +60,7 @@ class Puzzle:
     kind: str
     theme: str
     difficulty: int = 2
+    variant: str = "standard"
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,17 @@ def test_the_weakest_theme_is_the_lowest_first_try_accuracy_the_most_tried_first
 
 
 def test_every_kind_has_a_name_and_a_new_kind_comes_last_under_its_own() -> None:
-    assert list(KINDS) == ["forced", "bearoff", "cube", "double", "best", "recognition", "shots", "pips"]
+    assert list(KINDS) == [
+        "forced",
+        "acey-deucey forced",
+        "bearoff",
+        "cube",
+        "double",
+        "best",
+        "recognition",
+        "shots",
+        "pips",
+    ]
     assert kind_name("bearoff") == KindName("Bear-offs", "Bear-off")
     assert kind_name("cube") == KindName("Cube decisions", "Cube")
     assert kind_name("match-play") == KindName("Match play", "Match play")
@@ -347,7 +358,7 @@ def test_stats_json_holds_the_same_figures(filled: Path, capsys: pytest.CaptureF
         "first_try": 1,
         "accuracy": 0.5,
     }
-    kinds = ["forced", "bearoff", "cube", "double", "best", "recognition", "shots", "pips"]
+    kinds = ["forced", "acey-deucey forced", "bearoff", "cube", "double", "best", "recognition", "shots", "pips"]
     assert [kind["total"]["kind"] for kind in data["puzzles"]] == kinds
     assert data["rating"]["rated_attempts"] == 2 and round(data["rating"]["rating"]) == 1590
     assert [point[1] for point in data["rating"]["history"]] == [1660.0, 1590.0]
@@ -409,3 +420,20 @@ def test_stats_follows_the_language_chosen_in_the_app_unless_one_is_asked_for(
         assert capsys.readouterr().out.startswith("Lessons: 1 of ")
     finally:
         i18n.use_language("en")
+
+
+def test_the_figures_count_the_sets_the_puzzles_menu_lists() -> None:
+    """Acey-deucey's forced moves are a set of their own, as in the Puzzles menu: Forced counts backgammon's only."""
+    from trainer.content.catalogue import PuzzleCatalogue
+    from trainer.tui.screens.puzzles import SETS
+
+    catalogue = PuzzleCatalogue.of(PUZZLE_LIBRARY)
+    figures = {kind.total.kind: kind.total.total for kind in puzzle_figures(catalogue.puzzles, Records())}
+    listed = {
+        (kind.KIND, variant): sum(isinstance(p, kind) and p.variant == variant for p in PUZZLE_LIBRARY.puzzles)
+        for kind, variant in SETS
+    }
+    assert figures["forced"] == listed[("forced", "standard")] > 0
+    assert figures["acey-deucey forced"] == listed[("forced", "acey-deucey")] > 0
+    assert figures["double"] == listed[("double", "acey-deucey")] > 0
+    assert kind_name("acey-deucey forced").short == "Acey-deucey forced"

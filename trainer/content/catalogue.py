@@ -51,10 +51,11 @@ class PuzzleEntry:
     kind: str
     theme: str
     difficulty: int
+    variant: str = "standard"
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> PuzzleEntry:
-        return cls(puzzle.id, puzzle.kind, puzzle.theme, puzzle.difficulty)
+        return cls(puzzle.id, puzzle.kind, puzzle.theme, puzzle.difficulty, puzzle.variant)
 
 
 @dataclass(frozen=True)

@@ -105,6 +105,8 @@ class PuzzleInfo(Protocol):
     def theme(self) -> str: ...
     @property
     def difficulty(self) -> int: ...
+    @property
+    def variant(self) -> str: ...
 
 
 class LessonStepLike(Protocol):
@@ -451,11 +453,11 @@ def tallied_puzzle_figures(
             sum(1 for a in tried if a.first_right),
         )
 
-    kinds = list(dict.fromkeys(puzzle.kind for puzzle in puzzles))
+    kinds = list(dict.fromkeys(puzzle_set(puzzle) for puzzle in puzzles))
     kinds.sort(key=lambda kind: KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER))
     result = []
     for kind in kinds:
-        chosen = [puzzle for puzzle in puzzles if puzzle.kind == kind]
+        chosen = [puzzle for puzzle in puzzles if puzzle_set(puzzle) == kind]
         themes = list(dict.fromkeys(puzzle.theme for puzzle in chosen))
         order = list((theme_order or {}).get(kind, ()))
         themes.sort(key=lambda theme: order.index(theme) if theme in order else len(order))
@@ -466,6 +468,13 @@ def tallied_puzzle_figures(
             )
         )
     return tuple(result)
+
+
+def puzzle_set(puzzle: PuzzleInfo) -> str:
+    """The set a puzzle is counted in: its kind, or ``"{variant} {kind}"`` where that set is named (:data:`KINDS`),
+    so that the figures count the sets the Puzzles menu lists (acey-deucey's forced moves apart)."""
+    own = f"{puzzle.variant} {puzzle.kind}"
+    return own if puzzle.variant != "standard" and own in KINDS else puzzle.kind
 
 
 def kind_name(kind: str) -> KindName:

@@ -11,6 +11,7 @@ from trainer.i18n import N_, _, translations
 
 KIND_NAMES: dict[str, tuple[str, str]] = {
     "forced": (N_("Forced moves"), N_("Forced")),
+    "acey-deucey forced": (N_("Acey-deucey forced moves"), N_("Acey-deucey forced")),
     "bearoff": (N_("Bear-offs"), N_("Bear-off")),
     "cube": (N_("Cube decisions"), N_("Cube")),
     "double": (N_("Choosing the double"), N_("Doubles")),
@@ -19,7 +20,9 @@ KIND_NAMES: dict[str, tuple[str, str]] = {
     "shots": (N_("Shot counts (drill positions)"), N_("Shots")),
     "pips": (N_("Pip counts (drill positions)"), N_("Pips")),
 }
-"""The names of each kind of puzzle, in full and short, in English (translated by :func:`kind_names`)."""
+"""The names of each kind of puzzle, in full and short, in English (translated by :func:`kind_names`); a name
+``"{variant} {kind}"`` gives a variant's puzzles of that kind a set of their own in the figures, as in the Puzzles
+menu (acey-deucey's forced moves apart from backgammon's)."""
 
 _REVIEW = N_("Review ({due} due)")
 _CONTINUE_LESSON = N_("Continue lesson {number}: {title}")
