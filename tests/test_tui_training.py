@@ -494,6 +494,7 @@ class NewKindPuzzle:
     kind: str = "match-play"
     theme: str = "crawford"
     difficulty: int = 2
+    variant: str = "standard"
 
 
 def test_home_figures_name_every_kind_a_new_one_under_its_own_name() -> None:
@@ -509,7 +510,7 @@ def test_home_figures_name_every_kind_a_new_one_under_its_own_name() -> None:
     assert done_parts(board)[-2:] == ["Forced or not? 0/180", "Match play 1/2"]  # a new kind last, by its name
     assert f"Cube 1/{cubes}" in done_parts(board)
     assert first_try_parts(board) == ["First try: Forced 0%", "Cube 100%", "Match play 100%"]
-    assert weakest_part(board, figure_title) == f"Weakest: {THEME_TITLES[MEDIUM.theme]} 0%"
+    assert weakest_part(board, figure_title) == f"Weakest: {THEME_TITLES[MEDIUM.theme]} (Forced) 0%"  # acey-deucey too
     missed = PuzzleAttempt("forced", False, 5.0, "forced", False, T0, NO_PLAY.id)
     no_play = dashboard(Records(attempts=[missed]), LESSONS.lessons, catalogue, now=T0)
     assert weakest_part(no_play, figure_title) == "Weakest: No legal play (Forced or not?) 0%"  # a name two kinds share
@@ -538,15 +539,17 @@ async def test_the_dashboard_on_home_and_continue(tmp_path: Path) -> None:
         rating = home.dashboard.rating.text
         lines = home.query_one(DashboardSummary).text.splitlines()
         forced, bearoff, cube = (sum(1 for p in LIBRARY.puzzles if p.kind == k) for k in ("forced", "bearoff", "cube"))
+        acey_forced = sum(1 for p in LIBRARY.puzzles if p.kind == "forced" and p.variant == "acey-deucey")
+        forced -= acey_forced  # a set of its own, as in the Puzzles menu
         drills, doubles = len(LIBRARY.drills), sum(1 for p in LIBRARY.puzzles if p.kind == "double")
         best = sum(1 for p in LIBRARY.puzzles if p.kind == "best")
         shots, pips = (sum(1 for p in LIBRARY.counts if p.kind == k) for k in ("shots", "pips"))
-        weakest = THEME_TITLES[MEDIUM.theme]  # the forced puzzle missed
         assert lines == [
-            f"Done: Lessons 1/{len(LESSONS.lessons)} · Forced 0/{forced} · Bear-off 1/{bearoff} · Cube 0/{cube}",
-            f"Doubles 0/{doubles} · Best play 0/{best} · Forced or not? 0/{drills} · Shots 0/{shots}",
-            f"Pips 0/{pips}",
-            f"First try: Forced 0% · Bear-off 100% · Weakest: {weakest} 0%",
+            f"Done: Lessons 1/{len(LESSONS.lessons)} · Forced 0/{forced} · Acey-deucey forced 0/{acey_forced}"
+            f" · Bear-off 1/{bearoff}",
+            f"Cube 0/{cube} · Doubles 0/{doubles} · Best play 0/{best} · Forced or not? 0/{drills}",
+            f"Shots 0/{shots} · Pips 0/{pips}",
+            "First try: Forced 0% · Bear-off 100%",  # the weakest theme, named with its set, has no room
             f"Rating {rating} · Best streak 7, storm 12 · 2 days in a row",
         ]
         assert home.query_one("#dash-chart").display  # two rated attempts: the sparkline shows
