@@ -952,3 +952,19 @@ async def test_explore_takes_a_position_with_checkers_waiting_to_enter(tmp_path:
         await pilot.press("ctrl+s")  # the other side to roll: still shown as text
         await pilot.pause()
         assert screen.query_one("#position-input", Input).value.startswith("X: waitx15")
+
+
+async def test_a_screen_shown_while_the_app_is_unfocused_gets_its_focus_when_the_app_does(tmp_path: Path) -> None:
+    """A browser tab's app starts unfocused: the screen shown meanwhile takes keys once the page gives it focus."""
+    from textual import events
+
+    app = TrainerApp(data_dir=tmp_path, evaluator=CheapEvaluator())
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        app.post_message(events.AppBlur())
+        await settle(pilot, lambda: not app.app_focus and app.screen.focused is None)
+        app.push_screen(HelpScreen())
+        await settle(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert app.screen.focused is None
+        app.post_message(events.AppFocus())
+        await settle(pilot, lambda: app.screen.focused is not None, what="the help screen's focus")

@@ -216,6 +216,20 @@ class TrainerApp(App[None]):
                 self.evaluator = SageEvaluator()
             return self.evaluator
 
+    def on_app_focus(self, event: events.AppFocus) -> None:
+        """Give the screen its first focus once the app has the focus: a screen shown while the app had none (a
+        browser tab's app starts unfocused) got no auto-focus, and Textual gives back only a focus taken away, so
+        home's menu took no key in a browser until clicked."""
+        screen = self.screen
+        if screen.focused is not None:
+            return
+        selector = screen.AUTO_FOCUS if screen.AUTO_FOCUS is not None else self.AUTO_FOCUS
+        if selector:
+            for widget in screen.query(selector):
+                if widget.focusable:
+                    widget.focus(scroll_visible=False)
+                    break
+
     def on_exit_app(self) -> None:
         self.quitting = True
 
