@@ -155,8 +155,9 @@ class DashboardSummary(Widget):
     DashboardSummary {
         height: auto;
         width: 100%;
-        & > Horizontal { height: 1; width: 100%; }
+        & > Horizontal { height: auto; width: 100%; }
         & > Horizontal > Static { width: auto; height: 1; }
+        & > Horizontal > #dash-bests { width: 1fr; height: auto; }
         & > Horizontal > Sparkline { width: 10; height: 1; margin: 0 1 0 0; }
     }
     """
