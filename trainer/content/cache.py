@@ -240,23 +240,29 @@ def _digest(files: Iterable[tuple[str, bytes]]) -> str:
 def read_entry(path: Path, key: str, expected: type[Library]) -> Library | None:
     """The library in the entry at ``path`` if it was made for ``key`` and is whole; ``None`` otherwise (no entry,
     another key, a damaged file, any error in reading it)."""
-    try:
-        parts = _read_parts(path, key)
-        library = None if parts is None else pickle.loads(parts[1])
-    except Exception:  # a damaged entry of any kind is a miss, never a failure
-        return None
-    return library if isinstance(library, expected) else None
+    return _unpickled(path, key, LIBRARY_PART, expected)
 
 
 def read_catalogue(path: Path, key: str, expected: type[Catalogue]) -> Catalogue | None:
     """The catalogue in the entry at ``path`` if it was made for ``key`` and is whole (the library too); ``None``
     otherwise."""
+    return _unpickled(path, key, CATALOGUE_PART, expected)
+
+
+CATALOGUE_PART, LIBRARY_PART = 0, 1
+"""Where each value stands in an entry's parts (:func:`_read_parts`)."""
+Value = TypeVar("Value")
+
+
+def _unpickled(path: Path, key: str, part: int, expected: type[Value]) -> Value | None:
+    """The value of ``expected``'s type pickled in part ``part`` of the entry at ``path``, if the entry was made for
+    ``key`` and is whole; ``None`` otherwise."""
     try:
         parts = _read_parts(path, key)
-        catalogue = None if parts is None else pickle.loads(parts[0])
+        value = None if parts is None else pickle.loads(parts[part])
     except Exception:  # a damaged entry of any kind is a miss, never a failure
         return None
-    return catalogue if isinstance(catalogue, expected) else None
+    return value if isinstance(value, expected) else None
 
 
 def _read_parts(path: Path, key: str) -> tuple[bytes, bytes] | None:
