@@ -13,14 +13,13 @@ import json
 import os
 import signal
 import sys
-import time
 from pathlib import Path
 
 folder, mode = Path(sys.argv[1]), sys.argv[2]
 (folder / f"{os.getpid()}.started").touch()
 if mode == "stuck":
     while True:
-        time.sleep(3600)
+        signal.pause()  # until a signal ends it
 out = sys.stdout.buffer
 line = b"stand-in ready"
 out.write(b"__GANGLION__\n" + b"D" + len(line).to_bytes(4, "big") + line)
