@@ -31,6 +31,15 @@ def kind_of(mode: int) -> str:
     return _("a device or socket")
 
 
+def require_regular(mode: int) -> None:
+    """Refuse a file whose ``mode`` (``st_mode``) is not a regular file's.
+
+    :raises NotRegularFileError: if it is a folder, a pipe, a device or a socket.
+    """
+    if not stat.S_ISREG(mode):
+        raise NotRegularFileError(kind_of(mode))
+
+
 def read_regular_file(path: Path, limit: int) -> bytes:
     """The first ``limit + 1`` bytes of the regular file at ``path`` (more than ``limit`` tells the caller it is
     too large), never waiting on what is not a regular file.
@@ -40,9 +49,7 @@ def read_regular_file(path: Path, limit: int) -> bytes:
     """
     descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegularFileError(kind_of(mode))
+        require_regular(os.fstat(descriptor).st_mode)
         with os.fdopen(descriptor, "rb", closefd=False) as handle:
             return handle.read(limit + 1)
     finally:
@@ -58,9 +65,7 @@ def copy_regular_file(source: Path, target: Path) -> None:
     """
     descriptor = os.open(source, os.O_RDONLY | os.O_NONBLOCK)
     try:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegularFileError(kind_of(mode))
+        require_regular(os.fstat(descriptor).st_mode)
         copy = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         try:
             os.fchmod(copy, 0o600)  # whatever the umask
@@ -85,8 +90,7 @@ def check_writable(path: Path) -> None:
         if not path.parent.is_dir():
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path.parent)) from None
         return
-    if not stat.S_ISREG(mode):
-        raise NotRegularFileError(kind_of(mode))
+    require_regular(mode)
 
 
 def write_regular_file(path: Path, data: bytes) -> None:
@@ -99,9 +103,7 @@ def write_regular_file(path: Path, data: bytes) -> None:
     check_writable(path)
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK, 0o666)
     try:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegularFileError(kind_of(mode))
+        require_regular(os.fstat(descriptor).st_mode)
         os.ftruncate(descriptor, 0)
         with os.fdopen(descriptor, "wb", closefd=False) as handle:
             handle.write(data)
