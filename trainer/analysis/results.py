@@ -153,6 +153,10 @@ class RankedPlay:
     chances: Chances
     difference: float
     plies: int
+    std_error: float | None = None
+    """A rollout's standard error of ``equity`` (``None`` for an evaluation, or a play the rollout left out)."""
+    trials: int = 0
+    """The games a rollout played for this play (0 for an evaluation)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +177,12 @@ class CubeDecision:
     chances: Chances
     plies: int
     cube: CubeOwner = "centered"
+    no_double_se: float | None = None
+    """A rollout's standard error of ``no_double`` (``None`` for an evaluation)."""
+    double_take_se: float | None = None
+    """A rollout's standard error of ``double_take`` (``None`` for an evaluation)."""
+    trials: int = 0
+    """The games a rollout played (0 for an evaluation)."""
 
     @property
     def should_take(self) -> bool:

@@ -117,6 +117,62 @@ def _is_pure_bearoff(position: Position) -> bool:
     return position.all_home() and position.all_home(opponent=True)
 
 
+ROLLOUT_TRIALS = 288
+"""The games of a rollout by default: a multiple of 36, so that the first roll is exactly stratified."""
+ROLLOUT_TRUNCATION = 5
+"""How many rolls deep a rollout game is played before the network judges it."""
+ROLLOUT_PLIES = 3
+"""The depth a rollout's figures are reported at (they are at least as deep as a 3-ply evaluation)."""
+MARKET_LOST_AT = 0.99
+"""A sequence loses the market when the side on roll's cubeful equity after it reaches this (a cash)."""
+
+
+def _float_or_none(value: object) -> float | None:
+    return None if value is None else float(value)  # type: ignore[arg-type]
+
+
+def _ranked(position: Position, dice: tuple[int, int], moves: Any, plies: int, trials: int = 0) -> list[RankedPlay]:
+    """bgsage's moves matched to the rules engine's legal plays, best first (see :func:`_best_first`).
+
+    :raises AnalysisError: if bgsage sees other plays than the rules engine.
+    """
+    first, second = dice
+    plays = legal_plays(position, dice)
+    by_board = {tuple(to_board(play.result)): play for play in plays}  # bgsage's board after a play: the mover's
+    scored: list[Scored] = []
+    errors: dict[Play, float | None] = {}
+    for move in moves:
+        board = [int(count) for count in move.board]
+        play = by_board.pop(tuple(board), None)
+        if play is None:  # a board no legal play leaves: say what it is
+            try:
+                result = from_board(board)
+            except InvalidPositionError as error:
+                raise AnalysisError(wording.impossible_board(position.position_id(), error)) from None
+            raise AnalysisError(wording.unknown_play(f"{first}-{second}", position.position_id(), result.position_id()))
+        scored.append((play, float(move.equity), float(move.cubeless_equity), _chances(move.probs)))
+        errors[play] = _float_or_none(getattr(move, "std_error", None))
+    if by_board:
+        missing = ", ".join(str(play) for play in by_board.values())
+        raise AnalysisError(wording.missing_plays(f"{first}-{second}", position.position_id(), missing))
+    scored = _best_first(scored)
+    best = scored[0][1]
+    return [
+        RankedPlay(
+            rank=rank,
+            play=play,
+            equity=equity,
+            cubeless_equity=cubeless,
+            chances=chances,
+            difference=equity - best,
+            plies=plies,
+            std_error=errors[play],
+            trials=trials if errors[play] is not None else 0,
+        )
+        for rank, (play, equity, cubeless, chances) in enumerate(scored, start=1)
+    ]
+
+
 class SageEvaluator:
     """Rank plays and judge the cube with bgsage, in a money game unless a call gives a match context.
 
@@ -184,8 +240,6 @@ class SageEvaluator:
         owner = check_cube(cube)
         first, second = check_dice(dice)
         _check_playing(position)
-        plays = legal_plays(position, (first, second))
-        by_board = {tuple(to_board(play.result)): play for play in plays}  # bgsage's board after a play: the mover's
         stakes = self._context(context)
         _one_ply.active = plies == 1
         try:
@@ -194,36 +248,79 @@ class SageEvaluator:
             )
         finally:
             _one_ply.active = False
-        scored: list[Scored] = []
-        for move in analysis.moves:
-            board = [int(count) for count in move.board]
-            play = by_board.pop(tuple(board), None)
-            if play is None:  # a board no legal play leaves: say what it is
-                try:
-                    result = from_board(board)
-                except InvalidPositionError as error:
-                    raise AnalysisError(wording.impossible_board(position.position_id(), error)) from None
-                raise AnalysisError(
-                    wording.unknown_play(f"{first}-{second}", position.position_id(), result.position_id())
-                )
-            scored.append((play, float(move.equity), float(move.cubeless_equity), _chances(move.probs)))
-        if by_board:
-            missing = ", ".join(str(play) for play in by_board.values())
-            raise AnalysisError(wording.missing_plays(f"{first}-{second}", position.position_id(), missing))
-        scored = _best_first(scored)
-        best = scored[0][1]
-        return [
-            RankedPlay(
-                rank=rank,
-                play=play,
-                equity=equity,
-                cubeless_equity=cubeless,
-                chances=chances,
-                difference=equity - best,
-                plies=plies,
-            )
-            for rank, (play, equity, cubeless, chances) in enumerate(scored, start=1)
-        ]
+        return _ranked(position, (first, second), analysis.moves, plies)
+
+    def rollout_plays(
+        self, position: Position, dice: Dice, *, trials: int = ROLLOUT_TRIALS, seed: int = 1, threads: int = 1
+    ) -> list[RankedPlay]:
+        """Every legal play of ``dice``, money game, cube centered, ranked by a truncated rollout of ``trials`` games
+        (played at 1 ply, cut :data:`ROLLOUT_TRUNCATION` rolls deep and judged there by the network) for the plays
+        within 0.08 of the best at 1 and 2 plies (at most five; the others keep those figures, with no standard
+        error), with the same seed for every play, so that luck cancels between them.
+
+        :raises AnalysisError: as :meth:`rank_plays`.
+        """
+        first, second = check_dice(dice)
+        _check_playing(position)
+        analyzer = BgBotAnalyzer(
+            eval_level="rollout",
+            cubeful=True,
+            n_trials=trials,
+            truncation_depth=ROLLOUT_TRUNCATION,
+            decision_ply=1,
+            parallel_threads=threads,
+            seed=seed,
+        )
+        analysis = analyzer.checker_play(to_board(position), first, second, 1, "centered", jacoby=False, beaver=False)
+        return _ranked(position, (first, second), analysis.moves, ROLLOUT_PLIES, trials)
+
+    def rollout_cube(
+        self, position: Position, *, trials: int = ROLLOUT_TRIALS, seed: int = 1, threads: int = 1
+    ) -> CubeDecision:
+        """The money cube decision of the side on roll, cube centered, by a truncated rollout (as
+        :meth:`rollout_plays`), with the standard errors of no double and double/take.
+
+        :raises AnalysisError: for a finished game.
+        """
+        _check_playing(position)
+        analyzer = BgBotAnalyzer(
+            eval_level="rollout",
+            cubeful=True,
+            n_trials=trials,
+            truncation_depth=ROLLOUT_TRUNCATION,
+            decision_ply=1,
+            parallel_threads=threads,
+            seed=seed,
+        )
+        result = analyzer.cube_action(to_board(position), 1, "centered", jacoby=False, beaver=False)
+        return CubeDecision(
+            no_double=float(result.equity_nd),
+            double_take=float(result.equity_dt),
+            double_pass=float(result.equity_dp),
+            cubeless_equity=float(result.cubeless_equity),
+            chances=_chances(result.probs),
+            plies=ROLLOUT_PLIES,
+            no_double_se=_float_or_none(result.equity_nd_se),
+            double_take_se=_float_or_none(result.equity_dt_se),
+            trials=trials,
+        )
+
+    def market_losers(self, position: Position) -> float:
+        """The share of the next two rolls (the side on roll's, then the other side's reply, each played as bgsage
+        plays it at 1 ply) after which the side on roll, cube centered, would be too strong for a take: the
+        sequences that lose the market if it does not double now (bgsage's 3-ply cube details)."""
+        _check_playing(position)
+        result = self._analyzer(3).cube_action(
+            to_board(position), 1, "centered", jacoby=False, beaver=False, incl_2ply_details=True
+        )
+        lost = 0.0
+        for roll in (result.details or {}).get("nd", []):
+            weight = 1 if roll["die1"] == roll["die2"] else 2
+            for reply in roll.get("opponent_rolls", []):
+                reply_weight = 1 if reply["die1"] == reply["die2"] else 2
+                if float(reply["cubeful_equity"]) >= MARKET_LOST_AT:
+                    lost += weight * reply_weight
+        return lost / 1296
 
     def cube_decision(
         self, position: Position, plies: int = 1, *, cube: CubeOwner = "centered", context: GameContext | None = None
