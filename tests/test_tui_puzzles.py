@@ -185,7 +185,7 @@ async def test_solving_a_forced_puzzle_in_notation_from_its_theme_set(tmp_path: 
         await pilot.press("p")
         await pilot.pause()
         sets = app.screen.query_one("#puzzle-sets", OptionList)
-        sets.highlighted = sets.get_option_index(f"theme:{puzzle.theme}:standard")
+        sets.highlighted = sets.get_option_index(f"theme:{puzzle.kind}:{puzzle.theme}:standard")
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen

@@ -23,31 +23,51 @@ BEAROFF_THEMES = ("fewest-rolls", "race")
 CUBE_THEMES = ("last-roll", "two-rolls", "longer-bearoff", "redouble")
 DOUBLE_PUZZLE_THEMES = ("choose-double", "double-in-full")
 """The themes of acey-deucey double puzzles: which double to choose after a 1-2, can all of a double be played."""
-BEST_THEMES = (
-    "opening-reply",
-    "hit-or-not",
-    "make-a-point",
+PLAY_THEMES = ("opening-reply", "hit-or-not", "make-a-point")
+"""Themes of best-play puzzles named by the play asked for (the opening, a hit, a point made)."""
+POSITION_THEMES = (
     "prime-escape",
     "attack-blitz",
     "holding-game",
     "bear-in-contact",
     "racing",
+    "gammon-save",
+    "gammon-go",
+    "back-game",
+    "ace-point",
+    "timing",
 )
+"""Themes read from the position by the rules of :mod:`trainer.content.position_themes`."""
+BEST_THEMES = (*PLAY_THEMES, *POSITION_THEMES)
 """The themes of best-play puzzles, as a player recognises them."""
-CONTACT_CUBE_THEMES = ("market-loser", "too-good", "not-yet", "gammonish-take", "take-or-pass", "race-cube")
-"""The themes of cube puzzles judged by the evaluator's figures (contact positions and races)."""
+CONTACT_CUBE_THEMES = (
+    "market-loser",
+    "too-good",
+    "not-yet",
+    "gammonish-take",
+    "take-or-pass",
+    "race-cube",
+    *POSITION_THEMES,
+)
+"""The themes of cube puzzles judged by the evaluator's figures (contact positions and races): by the answer, or
+by the position."""
 SHOTS_THEMES = ("direct", "indirect", "two-blots", "from-the-bar")
 PIPS_THEMES = ("race-count", "contact-count")
-THEMES = (
-    *FORCED_THEMES,
-    *BEAROFF_THEMES,
-    *CUBE_THEMES,
-    *DOUBLE_PUZZLE_THEMES,
-    *BEST_THEMES,
-    *CONTACT_CUBE_THEMES,
-    *SHOTS_THEMES,
-    *PIPS_THEMES,
+THEMES = tuple(
+    dict.fromkeys(
+        (
+            *FORCED_THEMES,
+            *BEAROFF_THEMES,
+            *CUBE_THEMES,
+            *DOUBLE_PUZZLE_THEMES,
+            *BEST_THEMES,
+            *CONTACT_CUBE_THEMES,
+            *SHOTS_THEMES,
+            *PIPS_THEMES,
+        )
+    )
 )
+"""Every theme once, in the catalogue's order (the position themes serve both best-play and cube puzzles)."""
 THEME_TITLES = {
     "only-play": N_("The only legal play"),
     "no-play": N_("No legal play"),
@@ -74,6 +94,11 @@ THEME_TITLES = {
     "holding-game": N_("Anchors and holding games"),
     "bear-in-contact": N_("Bearing in and off against contact"),
     "racing": N_("Racing"),
+    "gammon-save": N_("Saving the gammon"),
+    "gammon-go": N_("Playing for the gammon"),
+    "back-game": N_("Back games"),
+    "ace-point": N_("Ace-point games"),
+    "timing": N_("Timing in priming battles"),
     "market-loser": N_("Market losers"),
     "too-good": N_("Too good to double"),
     "not-yet": N_("Not strong enough yet"),

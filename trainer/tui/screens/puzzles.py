@@ -116,8 +116,8 @@ class PuzzleMenuScreen(TrainerScreen):
         return self.trainer.puzzles
 
     def selection(self, key: str) -> list[Puzzle]:
-        """The puzzles of set ``key`` (``all``, ``kind:forced:standard``, ``theme:race:standard``...) at the
-        chosen difficulty."""
+        """The puzzles of set ``key`` (``all``, ``kind:forced:standard``, ``theme:bearoff:race:standard``...) at
+        the chosen difficulty; a theme's set is of one kind, since some themes serve two (``racing``)."""
         library = self.library
         if library is None:
             return []
@@ -128,8 +128,10 @@ class PuzzleMenuScreen(TrainerScreen):
             kind, variant = key.split(":")[1:]
             return [p for p in chosen if isinstance(p, PUZZLE_CLASS[kind]) and p.variant == variant]
         if key.startswith("theme:"):
-            theme, variant = key.split(":")[1:]
-            return [p for p in chosen if p.theme == theme and p.variant == variant]
+            kind, theme, variant = key.split(":")[1:]
+            return [
+                p for p in chosen if isinstance(p, PUZZLE_CLASS[kind]) and p.theme == theme and p.variant == variant
+            ]
         if key == "near":  # by rating, whatever the difficulty chosen
             return puzzles_near_rating(self.store, library.puzzles, self.now(), count=AT_YOUR_LEVEL)
         return chosen
@@ -165,8 +167,9 @@ class PuzzleMenuScreen(TrainerScreen):
             for theme in library.themes(kind, variant):
                 if theme in REVEALING_THEMES:  # its name would give the answer away: its puzzles stay in the mix
                     continue
-                if self.selection(f"theme:{theme}:{variant}"):  # a theme with no puzzle at this difficulty is left out
-                    menu.add_option(line(theme_title(theme), f"theme:{theme}:{variant}", "  · "))
+                key = f"theme:{kind.KIND}:{theme}:{variant}"
+                if self.selection(key):  # a theme with no puzzle at this difficulty is left out
+                    menu.add_option(line(theme_title(theme), key, "  · "))
         menu.highlighted = highlighted if highlighted is not None and highlighted < menu.option_count else 0
 
     def action_difficulty(self, level: int) -> None:
