@@ -46,10 +46,10 @@ OBVIOUS_GAP: Final = 0.30
 """A best play this far ahead of the next is beginner-obvious: not mined."""
 PLAUSIBLE_WITHIN: Final = 0.12
 """A play this close to the best at 1 ply is one a player would consider."""
-ROLL_OUT_FROM: Final = 0.045
+ROLL_OUT_FROM: Final = 0.055
 """A 3-ply gap below this is not rolled out: a rollout would rarely find the 0.04 and three standard errors the
 rule asks."""
-LOOK_DEEPER_FROM: Final = 0.025
+LOOK_DEEPER_FROM: Final = 0.04
 """A 2-ply gap below this is not looked at deeper: the roll would rarely settle."""
 TAKE_ONLY_NEAR: Final = 0.04
 """A take question is asked only where doubling is right or costs less than this."""
@@ -133,7 +133,7 @@ def self_play(engine: Evaluator, rng: random.Random, levels: tuple[Level, Level]
 def run_task(task: MiningTask) -> list[dict[str, Any]]:
     """The settled puzzles of one task's game, in the order met (records as :mod:`trainer.authoring.mine_records`
     reads them)."""
-    from trainer.authoring.skill_mining import looks_like_a_game as is_realistic
+    from trainer.content.realism import is_realistic
 
     engine = evaluator()
     rng = task_random(task)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import io
+import json
 import os
 import re
 import sys
@@ -163,6 +164,13 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--seed", type=_int, default=1, help=text("generate.seed"))
     generate.add_argument("--output", type=Path, help=text("generate.output"))
     generate.add_argument("--prefix", help=text("generate.prefix"))
+    mine = puzzle_commands.add_parser("mine", help=text("mine"), description=text("mine.description"))
+    mine.add_argument("--kind", choices=("best", "cube"), required=True)
+    mine.add_argument("--count", type=_int, default=20, help=text("mine.count"))
+    mine.add_argument("--seed", type=_int, default=1, help=text("generate.seed"))
+    mine.add_argument("--workers", type=_int, default=1, help=text("mine.workers"))
+    mine.add_argument("--cluster", metavar="ADDRESS", help=text("mine.cluster"))
+    mine.add_argument("--output", type=Path, help=text("generate.output"))
     puzzle_commands.add_parser("export", help=text("export-puzzles"), description=text("export-puzzles.description"))
     analyse = commands.add_parser(
         "analyse", help=text("analyse"), description=text("analyse.description"), epilog=text("analyse.epilog")
@@ -208,6 +216,8 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
         return "\n".join(export_lines([*library.puzzles, *library.drills, *library.counts])), 0
     if arguments.count < 1:
         raise EngineError(wording.count_too_small(arguments.count))
+    if arguments.puzzle_command == "mine":
+        return mine_command(arguments)
     if arguments.count > MAX_COUNT:
         raise EngineError(wording.count_too_large(MAX_COUNT, arguments.count))
     prefix = arguments.prefix or f"{arguments.kind}-s{arguments.seed}"
@@ -228,6 +238,52 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
             raise EngineError(wording.cannot_write(arguments.output, str(error.strerror or error))) from None
         return wording.puzzles_written(arguments.count, arguments.kind, arguments.output), 0
     return text.rstrip("\n"), 0
+
+
+def mine_command(arguments: argparse.Namespace) -> tuple[str, int]:
+    """Run ``bgtrainer puzzles mine``: JSON lines on standard output, or written to ``--output`` (with its
+    checkpoint beside it, removed once the file is written)."""
+    if arguments.workers < 1:
+        raise EngineError(wording.workers_too_few(arguments.workers))
+    if arguments.cluster is not None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise EngineError(wording.cluster_missing()) from None
+    checkpoint = None
+    if arguments.output is not None:
+        _refuse_unwritable(arguments.output)
+        checkpoint = arguments.output.with_name(arguments.output.name + ".checkpoint")
+    from trainer.authoring.mine_job import CheckpointError, MiningRun, mine
+    from trainer.authoring.mine_records import finish
+    from trainer.cli.progress import MiningProgress
+
+    run = MiningRun(arguments.kind, arguments.count, arguments.seed)
+    try:
+        with MiningProgress(arguments.kind, arguments.count) as found:
+            records = mine(
+                run, workers=arguments.workers, cluster=arguments.cluster, checkpoint=checkpoint, found=found
+            )
+    except CheckpointError:
+        raise EngineError(wording.not_this_checkpoint(checkpoint or Path(), arguments.kind, arguments.seed)) from None
+    except OSError as error:
+        if arguments.cluster is None:
+            raise
+        raise EngineError(wording.cluster_unreachable(arguments.cluster, str(error))) from None
+    prefix = f"{arguments.kind}-s{arguments.seed}"
+    lines = [json.dumps(finish(record, f"{prefix}-{number:05d}")) for number, record in enumerate(records, start=1)]
+    text = "\n".join(lines)
+    if arguments.output is None:
+        return text, 0
+    from trainer.shared.regular_files import write_regular_file
+
+    try:
+        write_regular_file(arguments.output, (text + "\n").encode("utf-8"))
+    except OSError as error:
+        raise EngineError(wording.cannot_write(arguments.output, str(error.strerror or error))) from None
+    if checkpoint is not None:
+        checkpoint.unlink(missing_ok=True)
+    return wording.puzzles_written(len(records), arguments.kind, arguments.output), 0
 
 
 def _refuse_unwritable(path: Path) -> None:

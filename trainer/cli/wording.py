@@ -89,6 +89,19 @@ HELP: dict[str, str] = {
     "generate.seed": N_("random seed (default 1)"),
     "generate.output": N_("write to this file instead of standard output"),
     "generate.prefix": N_("id prefix (default: the kind and the seed)"),
+    "mine": N_("mine rollout-settled best-play or cube puzzles as a batch job, locally or on a Dask cluster"),
+    "mine.description": N_(
+        "Mine best-play or contact cube puzzles from seeded self-play games between players of different "
+        "strengths, each answer settled by bgsage (a rollout where 3 plies do not settle it), as JSON lines with "
+        "the fields of 'puzzles export'. The same seed gives the same puzzles whatever the number of workers. "
+        "With --output the run keeps a checkpoint beside the file (FILE.checkpoint): run the same command again "
+        "after a stop to go on from it."
+    ),
+    "mine.workers": N_("how many local worker processes (default 1)"),
+    "mine.cluster": N_(
+        "the address of a Dask distributed scheduler to run on instead (needs: pip install 'bgtrainer[cluster]')"
+    ),
+    "mine.count": N_("how many puzzles (default 20)"),
     "validate.deep": N_(
         "also evaluate the best-play and contact cube figures of lessons again (takes a minute or two)"
     ),
@@ -283,6 +296,24 @@ def bad_prefix(prefix: str) -> str:
 
 def cannot_write(path: Path, reason: str) -> str:
     return _("cannot write {path}: {reason}").format(path=path, reason=reason)
+
+
+def cluster_missing() -> str:
+    return _("--cluster needs Dask's distributed package: pip install 'bgtrainer[cluster]'")
+
+
+def cluster_unreachable(address: str, reason: str) -> str:
+    return _("cannot reach the Dask scheduler at {address}: {reason}").format(address=address, reason=reason)
+
+
+def workers_too_few(workers: int) -> str:
+    return _("--workers must be at least 1, not {workers}").format(workers=workers)
+
+
+def not_this_checkpoint(path: Path, kind: str, seed: int) -> str:
+    return _(
+        "{path} is not the checkpoint of a run of {kind} puzzles from seed {seed}: remove it or choose another --output"
+    ).format(path=path, kind=kind, seed=seed)
 
 
 def puzzles_written(count: int, kind: str, path: Path) -> str:

@@ -1,0 +1,138 @@
+"""``bgtrainer puzzles mine`` as a batch job: the same puzzles for a seed whatever runs them (one local worker, two,
+a Dask cluster), a checkpoint that survives ``kill -9``, and the run's refusals."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from trainer.authoring.mine_job import Checkpoint, CheckpointError, MiningRun, mine, read_checkpoint, taken
+from trainer.authoring.mine_tasks import MiningTask, task_random
+
+KILL_TIMEOUT = 240.0
+"""The longest a run may take to finish its first task (the test fails loudly past it, never waits blindly)."""
+
+
+def fake_task(task: MiningTask) -> list[dict[str, Any]]:
+    """A cheap stand-in for a self-play game: a few records drawn from the task's own random stream, with
+    duplicates across tasks, so that the order and the dedupe show."""
+    rng = task_random(task)
+    return [
+        {"kind": "best", "position": f"p{rng.randint(0, 30)}", "dice": [6, 5], "task": task.index}
+        for _ in range(rng.randint(0, 3))
+    ]
+
+
+def test_taken_keeps_task_order_and_each_position_once() -> None:
+    first = {"kind": "best", "position": "a", "dice": [6, 5]}
+    finished = {0: [first], 1: [first | {"n": 2}, {"kind": "best", "position": "b", "dice": [6, 5]}], 3: [first]}
+    kept, prefix = taken(finished, 10)
+    assert [record["position"] for record in kept] == ["a", "b"]
+    assert prefix == 2  # task 2 is not finished: nothing after it is taken yet
+
+
+def test_the_output_is_the_same_for_one_worker_or_two() -> None:
+    run = MiningRun("best", 25, 7)
+    one = mine(run, workers=1, task=fake_task)
+    two = mine(run, workers=2, task=fake_task)
+    assert one == two
+    assert len(one) == 25
+
+
+def test_a_torn_checkpoint_line_is_mined_again_and_nothing_twice(tmp_path: Path) -> None:
+    run = MiningRun("best", 25, 7)
+    whole = mine(run, task=fake_task)
+    path = tmp_path / "run.checkpoint"
+    store = Checkpoint(path, run)
+    for index in range(3):
+        store.add(index, fake_task(MiningTask("best", 7, index)))
+    with path.open("a", encoding="utf-8") as file:
+        file.write('{"task": 3, "records": [{"kind": "be')  # killed in the middle of a line
+    assert sorted(read_checkpoint(path, run)) == [0, 1, 2]
+    calls: list[int] = []
+
+    def counted(task: MiningTask) -> list[dict[str, Any]]:
+        calls.append(task.index)
+        return fake_task(task)
+
+    assert mine(run, checkpoint=path, task=counted) == whole
+    assert 0 not in calls and 1 not in calls and 2 not in calls and 3 in calls
+    entries = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:] if line.endswith("}")]
+    indices = [entry["task"] for entry in entries if isinstance(entry, dict) and "task" in entry]
+    assert len(indices) == len(set(indices))
+
+
+def test_another_runs_checkpoint_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "run.checkpoint"
+    Checkpoint(path, MiningRun("best", 5, 1))
+    with pytest.raises(CheckpointError):
+        mine(MiningRun("cube", 5, 1), checkpoint=path, task=fake_task)
+    path.write_text("not a checkpoint\n", encoding="utf-8")
+    with pytest.raises(CheckpointError):
+        read_checkpoint(path, MiningRun("best", 5, 1))
+
+
+# --- the real command, with bgsage --------------------------------------------------------------------------------
+
+COUNT = "24"
+SEED = "11"
+
+
+def _mine(*arguments: str, output: Path) -> list[dict[str, Any]]:
+    command = [sys.executable, "-m", "trainer", "puzzles", "mine", "--kind", "cube", "--count", COUNT, "--seed", SEED]
+    done = subprocess.run([*command, *arguments, "--output", str(output)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert not output.with_name(output.name + ".checkpoint").exists()
+    return [json.loads(line) for line in output.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture(scope="module")
+def one_worker(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    """The run on one local worker, the reference the others must equal."""
+    records = _mine("--workers", "1", output=tmp_path_factory.mktemp("one") / "cube.jsonl")
+    assert len(records) == int(COUNT)
+    for record in records:
+        assert {"id", "kind", "theme", "position", "question", "answers", "verified", "why", "rating"} <= set(record)
+    return records
+
+
+def test_a_dask_cluster_of_two_workers_mines_the_same_puzzles(
+    one_worker: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        records = _mine("--cluster", cluster.scheduler_address, output=tmp_path / "cube.jsonl")
+    assert records == one_worker
+
+
+def test_a_run_killed_mid_way_resumes_from_its_checkpoint(one_worker: list[dict[str, Any]], tmp_path: Path) -> None:
+    output = tmp_path / "cube.jsonl"
+    checkpoint = output.with_name(output.name + ".checkpoint")
+    command = [sys.executable, "-m", "trainer", "puzzles", "mine", "--kind", "cube", "--count", COUNT, "--seed", SEED]
+    process = subprocess.Popen(
+        [*command, "--workers", "2", "--output", str(output)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + KILL_TIMEOUT
+    try:
+        while not (checkpoint.exists() and len(checkpoint.read_text(encoding="utf-8").splitlines()) >= 2):
+            assert process.poll() is None, "the run ended before its first task was checkpointed"
+            assert time.monotonic() < deadline, "no task was checkpointed in time"
+            time.sleep(0.05)
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)  # the run and its worker processes, at once
+        process.wait()
+    assert not output.exists()
+    before = read_checkpoint(checkpoint, MiningRun("cube", int(COUNT), int(SEED)))
+    assert before
+    assert _mine("--workers", "1", output=output) == one_worker

@@ -1,0 +1,182 @@
+"""``bgtrainer puzzles mine``: puzzle mining as a batch job on local worker processes or a Dask cluster.
+
+The run is a sequence of tasks (:class:`~trainer.authoring.mine_tasks.MiningTask`, one self-play game each),
+numbered from 0, each a pure function of the kind, the seed and its number. Tasks go out to an executor (a local
+process pool, or a Dask ``distributed`` cluster's, through :meth:`distributed.Client.get_executor`, so nothing
+else changes) a few more at a time than there are workers; their results are taken **in task order**, each
+position (and roll, or question) once, until ``count`` puzzles are in. So the output depends on the seed alone,
+never on the number of workers or the order results come back.
+
+Every finished task is appended to the checkpoint (one JSON line, flushed to disk) the moment it returns, in
+whatever order. A run killed at any point (even ``kill -9`` in the middle of a line) is resumed by running the
+same command again: the finished tasks are read back (a torn last line is dropped and its task done again) and
+only the others are mined. Nothing is mined twice and nothing is lost.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from trainer.authoring.mine_tasks import MiningKind, MiningTask, run_task
+
+CHECKPOINT_VERSION: Final = 1
+AHEAD: Final = 2
+"""How many tasks per worker are handed out ahead of the ones being taken."""
+MAX_TASKS_PER_PUZZLE: Final = 50
+"""A run gives up (with what it has) after this many tasks per puzzle asked for: a seed that finds nothing."""
+
+Records = list[dict[str, Any]]
+
+
+class CheckpointError(Exception):
+    """A checkpoint that belongs to another run (another kind or seed) or is not one at all."""
+
+
+@dataclass(frozen=True, slots=True)
+class MiningRun:
+    """What a run mines: ``count`` puzzles of ``kind`` from ``seed``."""
+
+    kind: MiningKind
+    count: int
+    seed: int
+
+    def header(self) -> dict[str, Any]:
+        """The checkpoint's first line: whose tasks it holds."""
+        return {"checkpoint": CHECKPOINT_VERSION, "kind": self.kind, "seed": self.seed}
+
+
+def read_checkpoint(path: Path, run: MiningRun) -> dict[int, Records]:
+    """The finished tasks a checkpoint holds (none if there is no file yet).
+
+    :raises CheckpointError: if the file is another run's or not a checkpoint.
+    """
+    if not path.exists():
+        return {}
+    finished: dict[int, Records] = {}
+    with path.open(encoding="utf-8") as lines:
+        first = lines.readline()
+        try:
+            header = json.loads(first)
+        except json.JSONDecodeError:
+            header = None
+        if header != run.header():
+            raise CheckpointError(f"{path}: not a checkpoint of {run.kind} puzzles from seed {run.seed}")
+        for line in lines:
+            try:
+                entry = json.loads(line)
+                finished[int(entry["task"])] = list(entry["records"])
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+                continue  # a line torn by a kill: its task is mined again
+    return finished
+
+
+class Checkpoint:
+    """The append-only record of finished tasks (see the module)."""
+
+    def __init__(self, path: Path | None, run: MiningRun) -> None:
+        self.path = path
+        self.finished = read_checkpoint(path, run) if path is not None else {}
+        if path is not None:
+            if not path.exists() or path.stat().st_size == 0:
+                path.write_text(json.dumps(run.header()) + "\n", encoding="utf-8")
+            elif not path.read_bytes().endswith(b"\n"):
+                with path.open("a", encoding="utf-8") as file:
+                    file.write("\n")  # end a torn line, so the next entry starts a line of its own
+
+    def add(self, index: int, records: Records) -> None:
+        """Keep a finished task, on disk at once."""
+        self.finished[index] = records
+        if self.path is None:
+            return
+        with self.path.open("a", encoding="utf-8") as file:
+            file.write(json.dumps({"task": index, "records": records}) + "\n")
+            file.flush()
+            os.fsync(file.fileno())
+
+
+def record_key(record: dict[str, Any]) -> tuple[object, ...]:
+    """What makes two mined puzzles the same: the position and the roll (best) or the question (cube)."""
+    return (record["kind"], record["position"], tuple(record.get("dice", ())), record.get("question"))
+
+
+def taken(finished: dict[int, Records], count: int) -> tuple[Records, int]:
+    """The first ``count`` distinct records of the finished tasks in task order, up to the first task not yet
+    finished, and how many tasks that prefix holds."""
+    kept: Records = []
+    seen: set[tuple[object, ...]] = set()
+    index = 0
+    while index in finished and len(kept) < count:
+        for record in finished[index]:
+            key = record_key(record)
+            if key not in seen and len(kept) < count:
+                seen.add(key)
+                kept.append(record)
+        index += 1
+    return kept, index
+
+
+@contextmanager
+def executor_for(workers: int, cluster: str | None) -> Iterator[tuple[Executor, int]]:
+    """The executor tasks run on and its number of workers: a Dask cluster's (``cluster`` its scheduler's
+    address; needs the ``[cluster]`` extra) or a pool of ``workers`` local processes."""
+    if cluster is None:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            yield pool, workers
+        return
+    from distributed import Client
+
+    with Client(cluster) as client:  # type: ignore[no-untyped-call]
+        size = max(1, len(client.scheduler_info().get("workers", {})))
+        with client.get_executor(pure=False) as executor:
+            yield executor, size
+
+
+def mine(
+    run: MiningRun,
+    *,
+    workers: int = 1,
+    cluster: str | None = None,
+    checkpoint: Path | None = None,
+    found: Callable[[int], None] | None = None,
+    task: Callable[[MiningTask], Records] = run_task,
+) -> Records:
+    """The run's puzzles, settled records in task order (see the module); ``found`` is told how many are in, as
+    tasks finish (first with those the checkpoint already held).
+
+    :raises CheckpointError: if ``checkpoint`` is another run's.
+    """
+    store = Checkpoint(checkpoint, run)
+    kept, next_needed = taken(store.finished, run.count)
+    if found is not None:
+        found(len(kept))
+    limit = run.count * MAX_TASKS_PER_PUZZLE
+    if len(kept) >= run.count or next_needed >= limit:
+        return kept
+    with executor_for(workers, cluster) as (executor, size):
+        pending: dict[Future[Records], int] = {}
+        upcoming = next_needed
+        while True:
+            while len(pending) < size * AHEAD and upcoming < limit:
+                if upcoming not in store.finished:
+                    pending[executor.submit(task, MiningTask(run.kind, run.seed, upcoming))] = upcoming
+                upcoming += 1
+            if not pending:
+                break
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                store.add(pending.pop(future), future.result())
+            kept, next_needed = taken(store.finished, run.count)
+            if found is not None:
+                found(len(kept))
+            if len(kept) >= run.count or next_needed >= limit:
+                for future in pending:
+                    future.cancel()
+                break
+    return taken(store.finished, run.count)[0]
