@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from trainer.engine.wording import capitalized, number_word
+from trainer.engine.wording import capitalized
 from trainer.i18n import _, decimal, localized, ngettext, percent
 
 PointChange = Literal["makes", "keeps", "breaks", "misses"]
@@ -94,7 +94,7 @@ def hits(count: int, pips: int) -> str:
         return ngettext("hits (O loses {pips} pip)", "hits (O loses {pips} pips)", pips).format(pips=pips)
     return ngettext(
         "hits {count} checkers (O loses {pips} pip)", "hits {count} checkers (O loses {pips} pips)", pips
-    ).format(count=number_word(count), pips=pips)
+    ).format(count=count, pips=pips)
 
 
 def block(length: int, before: int) -> str:
@@ -128,7 +128,7 @@ def borne_off(count: int) -> str:
     """The checkers the play bears off."""
     if count == 0:
         return _("bears off no checker")
-    return ngettext("bears off a checker", "bears off {count} checkers", count).format(count=count)
+    return ngettext("bears off {count} checker", "bears off {count} checkers", count).format(count=count)
 
 
 def gaps(count: int) -> str:
@@ -273,24 +273,24 @@ def wait_verdict(no_double: float, double_take: float) -> str:
 
 
 def take_need(need: float, doubler_gammons: float | None, taker_gammons: float | None) -> str:
-    """What a take needs: 25% of the wins with the cube dead, moved by the gammons where they are known and matter
-    (``need`` then differs from 25%)."""
-    if doubler_gammons is None or taker_gammons is None or round(need, 2) == 0.25:
-        return _("the 25% a take needs")
+    """What a take needs, as a clause: 25% of the games with the cube dead, moved by the gammons where they are known
+    and matter (``need`` then differs from 25%)."""
+    if doubler_gammons is None or taker_gammons is None or percent(need) == percent(0.25):
+        return _("a take needs 25%")
     return _(
-        "the {need:.0%} a take needs with these gammons (X wins a gammon {doubler:.0%} of the time, O "
-        "{taker:.0%}; without gammons it would be 25%)"
+        "with these gammons a take needs {need:.0%} (X wins a gammon {doubler:.0%} of the time, O {taker:.0%}; "
+        "without gammons it would be 25%)"
     ).format(need=localized(need), doubler=localized(doubler_gammons), taker=localized(taker_gammons))
 
 
 def taker_chances(chance: float, need: float, needs: str) -> str:
-    """O's winning chances against ``need``, what a take needs (said as ``needs``: :func:`take_need`)."""
+    """O's winning chances against ``need``, what a take needs (said by ``needs``: :func:`take_need`)."""
     if percent(chance) == percent(need):
-        text = _("O wins {chance:.0%} of the games, about {need}.")
+        text = _("O wins {chance:.0%} of the games, just about enough: {need}.")
     elif chance > need:
-        text = _("O wins {chance:.0%} of the games, above {need}.")
+        text = _("O wins {chance:.0%} of the games, enough: {need}.")
     else:
-        text = _("O wins only {chance:.0%} of the games, below {need}.")
+        text = _("O wins only {chance:.0%} of the games, not enough: {need}.")
     return text.format(chance=localized(chance), need=needs)
 
 
@@ -342,3 +342,22 @@ def race_standing(mine: int, theirs: int) -> str:
         )
         return behind.format(mine=mine, theirs=theirs, lead=mine - theirs)
     return _("In this race both sides have {mine} pips.").format(mine=mine)
+
+
+# --- errors ----------------------------------------------------------------------------------------------------
+
+
+def not_a_play_of(play: str, dice: str, position: str) -> str:
+    return _("{play} is not a play of {dice} in {position}").format(play=play, dice=dice, position=position)
+
+
+def same_play(best: str, other: str) -> str:
+    return _("{best} and {other} are the same play: a reason compares two plays").format(best=best, other=other)
+
+
+def figures_answer(question: str, right: str, answer: str) -> str:
+    """A cube answer the figures do not give (``question``, ``right`` and ``answer`` are keywords of the file
+    format, quoted as they are)."""
+    return _("the figures answer {right} to the {question} question, not {answer}").format(
+        right=repr(right), question=repr(question), answer=repr(answer)
+    )

@@ -24,7 +24,8 @@ block    by 1 or more, the longer at least 3 points, with contact      3 a point
 back     by 1 or more back checkers, with contact                      5 a checker
 timing   by 6 pips or more, with contact and a block of 3 or more      1 every 3 pips
 home     by 1 or more checkers outside the home board, bearing in      4 a checker
-         (in a race, or no back checker left after either play)
+         (in a race, or no back checker left after either play and
+         at most :data:`BEARING_IN` checkers outside)
 home     else by 2 pips or more to bring them home, in a race          1 a pip
 pips
 off      by 1 or more checkers borne off                               6 a checker
@@ -70,6 +71,9 @@ WORTH: Final[dict[int, float]] = {
 the 4-point and the anchors on the opponent's 5- and 4-points (the mover's 20 and 21)."""
 BACK_ZONE: Final = range(19, 26)
 """The mover's back checkers: in the opponent's home board (its 19- to 24-points) or on the bar."""
+BEARING_IN: Final = 4
+"""With contact, the mover bears in once no back checker is left and at most this many checkers are outside its
+home board: from then on the checkers still outside count."""
 EPSILON: Final = 1e-9
 
 
@@ -258,7 +262,9 @@ def differences(position: Position, best: PlayOutcome, other: PlayOutcome) -> li
         found.append(_counted(Fact.RACE, mine.lead, theirs.lead, 0.5, more_is_better=True))
     if contact:
         found.extend(_contact_differences(position, mine, theirs))
-    bearing_in = not contact or mine.back == theirs.back == 0
+    bearing_in = not contact or (
+        mine.back == theirs.back == 0 and max(mine.outside_checkers, theirs.outside_checkers) <= BEARING_IN
+    )
     if bearing_in and mine.outside_checkers != theirs.outside_checkers:
         found.append(_counted(Fact.HOME, mine.outside_checkers, theirs.outside_checkers, 4, more_is_better=False))
     elif not contact and abs(mine.outside - theirs.outside) >= 2:
@@ -380,9 +386,9 @@ def play_reason(position: Position, dice: Dice, best: PlayOutcome, other: PlayOu
     """
     for outcome in (best, other):
         if outcome.play.position != position or sorted(outcome.play.dice) != sorted(dice):
-            raise ValueError(f"{outcome.play} is not a play of {dice} in {position.identifier()}")
+            raise ValueError(words.not_a_play_of(str(outcome.play), str(dice), position.identifier()))
     if best.play.result == other.play.result:
-        raise ValueError(f"{best.play} and {other.play} are the same play")
+        raise ValueError(words.same_play(str(best.play), str(other.play)))
     best_name, other_name = best.play.notation(stops=True), other.play.notation(stops=True)
     loss = best.equity - other.equity
     chosen = chosen_differences(differences(position, best, other))
@@ -452,7 +458,7 @@ def cube_reason(
     decision = CubeDecision("centered", win, no_double, double_take)
     right = _right_answer(decision, question)
     if answer != right:
-        raise ValueError(f"the figures answer {right!r} to the {question} question, not {answer!r}")
+        raise ValueError(words.figures_answer(question, right, answer))
     taker, need = 1.0 - win, take_point(win_gammon, lose_gammon)
     enough = taker >= need - EPSILON
     need_said = words.take_need(need, win_gammon, lose_gammon)
