@@ -18,34 +18,17 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
+from trainer.authoring.gnubg import run_gnubg
 from trainer.content.loader import load_lessons
 from trainer.content.models import BestStep, CubeStep
 
 HERE = Path(__file__).parent
 OUTPUT = HERE / "gnubg_lesson_checks.jsonl"
 PUZZLE_OUTPUT = HERE / "gnubg_puzzle_checks.jsonl"
-GNUBG = "/usr/games/gnubg"
 KEPT = 10
-
-
-def run_gnubg(script: str, cases: list[dict[str, object]], oracle: Path, env: dict[str, str]) -> dict[str, dict]:
-    """Run one oracle script inside gnubg over ``cases``; its answers by id."""
-    with tempfile.TemporaryDirectory() as folder:
-        source, answers = Path(folder, "in.jsonl"), Path(folder, "out.jsonl")
-        source.write_text("".join(json.dumps(case) + "\n" for case in cases))
-        settings = dict(os.environ, RK_IN=str(source), RK_OUT=str(answers), ORACLE_DIR=str(oracle), **env)
-        command = [GNUBG, "-t", "-q", "-r", "-s", folder, "-p", script]
-        done = subprocess.run(
-            command, cwd=oracle, env=settings, input=source.read_text(), capture_output=True, text=True, check=True
-        )
-        lines = answers.read_text().splitlines() if answers.exists() else done.stdout.splitlines()
-        found = (json.loads(line) for line in lines if line.startswith("{"))
-        return {answer["id"]: answer for answer in found}
 
 
 def puzzle_cases() -> tuple[list[dict[str, object]], list[dict[str, object]], dict[str, dict[str, object]]]:

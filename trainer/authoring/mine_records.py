@@ -28,6 +28,8 @@ EASY_BELOW: Final = 1450
 MEDIUM_BELOW: Final = 1800
 MARKET_LOSER_SHARE: Final = 0.15
 """A double/take is a market loser when at least this share of the next two rolls would lose the market."""
+OPENING_PIPS: Final = 145
+"""Both sides this many pips from home or more (the start is 167): the opening's moves and replies."""
 GAMMONISH: Final = 0.20
 """A take is gammonish when the doubler wins this share of gammons or more."""
 
@@ -61,7 +63,8 @@ def _best_chances(record: dict[str, Any]) -> tuple[float | None, float | None]:
 
 def best_themes(record: dict[str, Any]) -> tuple[str, ...]:
     """Every theme a best-play record illustrates, most specific first: the position's (with the best play's
-    gammon chances), then what the plays do (a hit among the plays, a point made by the best)."""
+    gammon chances), then what the plays do (a hit among the three best plays, a point or an anchor made by the
+    best), then the opening (both sides still :data:`OPENING_PIPS` pips or more from home)."""
     position = Position.from_position_id(record["position"])
     win_gammon, lose_gammon = _best_chances(record)
     themes = [theme.value for theme in position_themes(position, win_gammon=win_gammon, lose_gammon=lose_gammon)]
@@ -75,6 +78,8 @@ def best_themes(record: dict[str, Any]) -> tuple[str, ...]:
             themes.append("hit-or-not")
         if {idea.kind for idea in play_ideas(plays[0])} & {IdeaKind.MAKES_POINT, IdeaKind.MAKES_ANCHOR}:
             themes.append("make-a-point")
+        if min(position.pip_count()) >= OPENING_PIPS:
+            themes.append("opening-reply")
     return tuple(themes)
 
 

@@ -49,12 +49,14 @@ PLAUSIBLE_WITHIN: Final = 0.12
 ROLL_OUT_FROM: Final = 0.055
 """A 3-ply gap below this is not rolled out: a rollout would rarely find the 0.04 and three standard errors the
 rule asks."""
-LOOK_DEEPER_FROM: Final = 0.04
+LOOK_DEEPER_FROM: Final = 0.05
 """A 2-ply gap below this is not looked at deeper: the roll would rarely settle."""
 TAKE_ONLY_NEAR: Final = 0.04
 """A take question is asked only where doubling is right or costs less than this."""
 CUBE_WINDOW: Final = 0.30
 """A cube decision whose answer is this far ahead at 1 ply teaches nothing: not looked at deeper."""
+MINING_TRIALS: Final = 144
+"""The games of a mining rollout: a multiple of 36, enough for the close decisions the rule keeps."""
 LISTED: Final = 6
 """How many plays a best-play record lists, past the first play left out."""
 MOVES_PER_GAME: Final = 200
@@ -240,7 +242,7 @@ def settle_best(engine: Evaluator, turn: Turn, seed: int) -> dict[str, Any] | No
         from trainer.analysis.sage import SageEvaluator
 
         assert isinstance(engine, SageEvaluator)
-        ranked = engine.rollout_plays(turn.position, turn.dice, seed=seed)
+        ranked = engine.rollout_plays(turn.position, turn.dice, trials=MINING_TRIALS, seed=seed)
         verdict = settle(ranked, rolled_out=True)
         if verdict is None or verdict.gap >= OBVIOUS_GAP:
             return None
@@ -317,7 +319,7 @@ def settle_cube(engine: Evaluator, position: Position, seed: int) -> list[dict[s
                 from trainer.analysis.sage import SageEvaluator
 
                 assert isinstance(engine, SageEvaluator)
-                rolled = engine.rollout_cube(position, seed=seed)
+                rolled = engine.rollout_cube(position, trials=MINING_TRIALS, seed=seed)
             rolled_answer, margin, error = cube_answer(rolled, question)
             if rolled_answer != answer or margin < MIN_GAP or margin < SE_MULTIPLE * error:
                 continue

@@ -1,0 +1,245 @@
+"""The shipped corpus of mined puzzles, built from the checkpoints of ``bgtrainer puzzles mine`` runs and GNU
+Backgammon's second opinion (an authoring step: gnubg is never needed by the app)::
+
+    python -m trainer.authoring.corpus gnubg CHECKPOINT...   # ask gnubg 2-ply about every record not asked yet
+    python -m trainer.authoring.corpus build CHECKPOINT...   # write puzzles/best.jsonl, cube-contact.jsonl, ...
+
+A record is shipped only if:
+
+- its position passes the absurd-position filter (:func:`trainer.content.realism.is_realistic`);
+- gnubg 2-ply agrees: for a best-play puzzle its best play is an accepted one and no play within
+  :data:`GNUBG_CLOSE` of its best is left out; for a cube puzzle it gives the same answer by at least
+  :data:`GNUBG_CLOSE`;
+- it fits the shares: no theme above :data:`THEME_SHARE` of its file (a record whose first theme is full takes its
+  next one), beginner-obvious best-play puzzles (gnubg's gap :data:`OBVIOUS` or more) at most
+  :data:`OBVIOUS_SHARE`, and cube questions far from the decision's edge (gnubg's figures more than
+  :data:`NEAR_EDGE` from the take point or the doubling point) no more than those near it.
+
+The opinions asked are kept in ``gnubg-opinions.jsonl`` beside the first checkpoint, and the ones the shipped
+puzzles use are copied to ``tests/data/gnubg_puzzle_checks.jsonl``, which the tests check the corpus against.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Final
+
+from trainer.authoring.gnubg import cube_decisions, rank_plays
+from trainer.authoring.mine_job import record_key
+from trainer.authoring.mine_records import finish, themes_of
+from trainer.content.realism import is_realistic
+from trainer.engine import Position
+
+GNUBG_CLOSE: Final = 0.02
+OBVIOUS: Final = 0.30
+OBVIOUS_SHARE: Final = 0.10
+THEME_SHARE: Final = 0.25
+NEAR_EDGE: Final = 0.10
+ROOT = Path(__file__).resolve().parents[2]
+PUZZLES = ROOT / "puzzles"
+CHECKS = ROOT / "tests" / "data" / "gnubg_puzzle_checks.jsonl"
+ORACLE = ROOT.parent / "shared" / "oracle"
+
+Record = dict[str, Any]
+
+
+def read_records(checkpoints: Iterable[Path]) -> list[Record]:
+    """Every settled record of the checkpoints, in task order, each position (and roll, or question) once."""
+    records: list[Record] = []
+    seen: set[tuple[object, ...]] = set()
+    for path in checkpoints:
+        lines = path.read_text(encoding="utf-8").splitlines()[1:]
+        tasks: dict[int, list[Record]] = {}
+        for line in lines:
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            tasks[int(entry["task"])] = entry["records"]
+        for index in sorted(tasks):
+            for record in tasks[index]:
+                if record_key(record) not in seen:
+                    seen.add(record_key(record))
+                    records.append(record)
+    return records
+
+
+def opinion_key(record: Record) -> str:
+    """The key of a record's gnubg opinion: the position and the roll (best) or the position (cube)."""
+    if record["kind"] == "best":
+        return f"{record['position']}:{record['dice'][0]}{record['dice'][1]}"
+    return str(record["position"])
+
+
+def read_opinions(path: Path) -> dict[str, Any]:
+    """The opinions asked so far, by key."""
+    if not path.exists():
+        return {}
+    found = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+    return {answer["id"]: answer for answer in found}
+
+
+def ask_gnubg(records: list[Record], path: Path, oracle: Path = ORACLE, batch: int = 200) -> None:
+    """Ask gnubg 2-ply about every record not yet in ``path`` and add its answers there, a batch at a time."""
+    known = read_opinions(path)
+    best: dict[str, dict[str, object]] = {}
+    cube: dict[str, dict[str, object]] = {}
+    for record in records:
+        key = opinion_key(record)
+        if key in known:
+            continue
+        if record["kind"] == "best":
+            best[key] = {"id": key, "position": record["position"], "dice": record["dice"]}
+        else:
+            cube[key] = {"id": key, "position": record["position"]}
+    for cases, ask in ((list(best.values()), rank_plays), (list(cube.values()), cube_decisions)):
+        for start in range(0, len(cases), batch):
+            answers = ask(cases[start : start + batch], oracle)
+            with path.open("a", encoding="utf-8") as file:
+                for answer in answers.values():
+                    file.write(json.dumps(answer) + "\n")
+            print(f"gnubg: {min(start + batch, len(cases))} of {len(cases)}", file=sys.stderr)
+
+
+def best_agrees(record: Record, opinion: Any) -> tuple[bool, float]:
+    """Whether gnubg agrees with a best-play record (see the module), and gnubg's gap after its best play."""
+    plays = opinion.get("plays") or []
+    if len(plays) < 2:
+        return False, 0.0
+    answers = set(record["answers"])
+    top = plays[0]["equity"]
+    agrees = plays[0]["result"] in answers and all(
+        play["result"] in answers for play in plays if top - play["equity"] < GNUBG_CLOSE
+    )
+    return agrees, top - plays[1]["equity"]
+
+
+def cube_edge(record: Record, opinion: Any) -> tuple[bool, float]:
+    """Whether gnubg gives a cube record's answer by at least :data:`GNUBG_CLOSE`, and how far its figures lie
+    from the edge the question asks about (the take point, or the doubling point)."""
+    no_double, double_take, double_pass = opinion["no_double"], opinion["double_take"], opinion["double_pass"]
+    if record["question"] == "take":
+        margin = double_pass - double_take
+        answer = "take" if margin >= 0 else "pass"
+    else:
+        margin = min(double_take, double_pass) - no_double
+        answer = "double" if margin > 0 else "no double"
+    return answer == record["answers"][0] and abs(margin) >= GNUBG_CLOSE, abs(margin)
+
+
+def assign_themes(records: list[Record], share: float = THEME_SHARE) -> list[tuple[Record, str]]:
+    """Each record with a theme, none above ``share`` of the whole: a record takes its first theme with room, and
+    one with none is left out."""
+    candidates = [(record, themes_of(record)) for record in records]
+    candidates = [(record, themes) for record, themes in candidates if themes]
+    total = len(candidates)
+    while True:
+        cap = max(1, int(share * total))
+        counts: Counter[str] = Counter()
+        placed: list[tuple[Record, str]] = []
+        for record, themes in candidates:
+            theme = next((theme for theme in themes if counts[theme] < cap), None)
+            if theme is not None:
+                counts[theme] += 1
+                placed.append((record, theme))
+        if len(placed) == total or total == 0:
+            return placed
+        total = len(placed)  # the cap is a share of what is kept: shrink until everything placed fits
+
+
+def select_best(records: list[Record], opinions: dict[str, Any]) -> list[tuple[Record, str, Any]]:
+    """The best-play records to ship, with their themes and gnubg's opinions (see the module)."""
+    agreed: list[Record] = []
+    obvious: set[int] = set()
+    for record in records:
+        opinion = opinions.get(opinion_key(record))
+        if opinion is None or not is_realistic(Position.from_position_id(record["position"])):
+            continue
+        agrees, gap = best_agrees(record, opinion)
+        if agrees:
+            if gap >= OBVIOUS:
+                obvious.add(id(record))
+            agreed.append(record)
+    plain = [record for record in agreed if id(record) not in obvious]
+    allowed = int(OBVIOUS_SHARE * len(plain) / (1 - OBVIOUS_SHARE))
+    kept = plain + [record for record in agreed if id(record) in obvious][:allowed]
+    order = {id(record): index for index, record in enumerate(agreed)}
+    kept.sort(key=lambda record: order[id(record)])
+    placed = assign_themes(kept)
+    return [(record, theme, opinions[opinion_key(record)]) for record, theme in placed]
+
+
+def select_cube(records: list[Record], opinions: dict[str, Any]) -> list[tuple[Record, str, Any]]:
+    """The cube records to ship (contact and race alike), with their themes and gnubg's opinions: per question,
+    every agreed record near the edge and as many far from it."""
+    near: dict[str, list[Record]] = {"double": [], "take": []}
+    far: dict[str, list[Record]] = {"double": [], "take": []}
+    for record in records:
+        opinion = opinions.get(opinion_key(record))
+        if opinion is None or not is_realistic(Position.from_position_id(record["position"])):
+            continue
+        agrees, edge = cube_edge(record, opinion)
+        if agrees:
+            (near if edge <= NEAR_EDGE else far)[record["question"]].append(record)
+    kept = [record for question in near for record in near[question] + far[question][: len(near[question])]]
+    order = {id(record): index for index, record in enumerate(records)}
+    kept.sort(key=lambda record: order[id(record)])
+    contact = [record for record in kept if not record.get("race")]
+    race = [record for record in kept if record.get("race")]
+    placed = assign_themes(contact) + [(record, "race-cube") for record in race]
+    return [(record, theme, opinions[opinion_key(record)]) for record, theme in placed]
+
+
+def write_lines(path: Path, records: Iterable[Record]) -> int:
+    """Write JSON lines; how many."""
+    lines = [json.dumps(record, ensure_ascii=False) for record in records]
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return len(lines)
+
+
+def build(checkpoints: list[Path], opinions_path: Path) -> None:
+    """Write the shipped files and the tests' copy of gnubg's opinions."""
+    opinions = read_opinions(opinions_path)
+    records = read_records(checkpoints)
+    best = select_best([record for record in records if record["kind"] == "best"], opinions)
+    cube = select_cube([record for record in records if record["kind"] == "cube"], opinions)
+    checks: list[Record] = []
+    files: dict[str, list[Record]] = {"best.jsonl": [], "cube-contact.jsonl": [], "cube-race.jsonl": []}
+    for number, (record, theme, opinion) in enumerate(best, start=1):
+        puzzle = finish(record, f"best-v2-{number:05d}", theme)
+        files["best.jsonl"].append(puzzle)
+        checks.append({"id": puzzle["id"], "kind": "best", "plays": opinion["plays"][:10]})
+    contact_number = race_number = 0
+    for record, theme, opinion in cube:
+        if record.get("race"):
+            race_number += 1
+            puzzle = finish(record, f"cube-race-{race_number:04d}", theme)
+            files["cube-race.jsonl"].append(puzzle)
+        else:
+            contact_number += 1
+            puzzle = finish(record, f"cube-v2-{contact_number:04d}", theme)
+            files["cube-contact.jsonl"].append(puzzle)
+        figures = {name: opinion[name] for name in ("no_double", "double_take", "double_pass", "action")}
+        checks.append({"id": puzzle["id"], "kind": "cube", "question": record["question"]} | figures)
+    for name, puzzles in files.items():
+        print(f"{name}: {write_lines(PUZZLES / name, puzzles)}", file=sys.stderr)
+    write_lines(CHECKS, checks)
+
+
+def main(arguments: list[str]) -> int:
+    """``gnubg CHECKPOINT...`` or ``build CHECKPOINT...``."""
+    action, checkpoints = arguments[0], [Path(name) for name in arguments[1:]]
+    opinions = checkpoints[0].parent / "gnubg-opinions.jsonl"
+    if action == "gnubg":
+        ask_gnubg(read_records(checkpoints), opinions)
+    else:
+        build(checkpoints, opinions)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

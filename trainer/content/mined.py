@@ -1,0 +1,51 @@
+"""The reason in words of a mined puzzle's answer, from its record (a line of a ``.jsonl`` puzzle file, as
+``bgtrainer puzzles export`` and ``bgtrainer puzzles mine`` write it): for a best-play puzzle, why the best play
+beats the most tempting play left out; for a cube puzzle, why its answer is right (:mod:`trainer.content.reasons`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, cast
+
+from trainer.content.reasons import PlayOutcome, cube_reason, play_reason
+from trainer.engine import Dice, Play, Position, parse_play
+
+
+def outcome(play: Play, equity: float, chances: Sequence[float] | None) -> PlayOutcome:
+    """A play with its equity and (when known: win, win gammon, win backgammon, lose gammon, lose backgammon) its
+    chances."""
+    if chances is None or len(chances) != 5:
+        return PlayOutcome(play, equity)
+    return PlayOutcome(play, equity, win=chances[0], win_gammon=chances[1], lose_gammon=chances[3])
+
+
+def tempting(answers: set[str], plays: Sequence[Mapping[str, Any]]) -> int:
+    """The index of the most tempting play left out: the best listed play whose result is not an answer."""
+    return next(index for index, figure in enumerate(plays) if figure["result"] not in answers)
+
+
+def record_reason(record: Mapping[str, Any]) -> str:
+    """Why the record's answer is right, in the current language."""
+    position = Position.from_position_id(record["position"])
+    if record["kind"] == "best":
+        dice = Dice(*sorted(record["dice"], reverse=True))
+        plays = record["plays"]
+        best, other = plays[0], plays[tempting(set(record["answers"]), plays)]
+        return play_reason(
+            position,
+            dice,
+            outcome(parse_play(position, dice, best["play"]), best["equity"], best.get("chances")),
+            outcome(parse_play(position, dice, other["play"]), other["equity"], other.get("chances")),
+        )
+    figures = record["figures"]
+    return cube_reason(
+        position,
+        cast(Literal["double", "take"], record["question"]),
+        record["answers"][0],
+        no_double=figures["no_double"],
+        double_take=figures["double_take"],
+        win=figures["win"],
+        win_gammon=figures.get("win_gammon"),
+        lose_gammon=figures.get("lose_gammon"),
+    )
