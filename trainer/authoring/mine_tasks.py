@@ -134,12 +134,16 @@ def self_play(engine: Evaluator, rng: random.Random, levels: tuple[Level, Level]
 
 def run_task(task: MiningTask) -> list[dict[str, Any]]:
     """The settled puzzles of one task's game, in the order met (records as :mod:`trainer.authoring.mine_records`
-    reads them)."""
+    reads them), between two players drawn from its seed."""
+    rng = task_random(task)
+    return run_game(task, rng, players(rng))
+
+
+def run_game(task: MiningTask, rng: random.Random, levels: tuple[Level, Level]) -> list[dict[str, Any]]:
+    """The settled puzzles of one self-play game between ``levels``, its dice drawn from ``rng``."""
     from trainer.content.realism import is_realistic
 
     engine = evaluator()
-    rng = task_random(task)
-    levels = players(rng)
     records: list[dict[str, Any]] = []
     for turn in self_play(engine, rng, levels):
         if turn.turn < 3 or not is_realistic(turn.position):
