@@ -1017,7 +1017,7 @@ def accepted_below_rejected(number: int, play: str) -> str:
 
 
 def roll_out_longer() -> str:
-    return _("roll the plays out longer, or choose a clearer position")
+    return _("roll out longer, or choose a clearer position")
 
 
 def verified_gap_differs(given: float, actual: float) -> str:

@@ -23,7 +23,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.content.best import what_it_does
+from trainer.content.best import best_solution
 from trainer.content.doubles import double_name
 from trainer.content.grading import Feedback, bearoff_solution
 from trainer.content.models import (
@@ -455,7 +455,7 @@ class PuzzleScreen(TaskScreen):
         self.board.scene = replace(self.board.scene, marked=frozenset())
         match puzzle:
             case BestPuzzle():
-                said = what_it_does(solution)
+                said = best_solution(puzzle, solution)
             case BearoffPuzzle():
                 said = bearoff_solution(puzzle)
             case _:
