@@ -42,7 +42,8 @@ def test_the_wheel_holds_every_lesson_and_the_stylesheet(wheel: Path) -> None:
     assert {"trainer/analysis/__init__.py", "trainer/analysis/sage.py"} <= names
     # The stubs that list the public names of these packages: their __init__ reads them to import a name.
     assert {f"trainer/{package}/__init__.pyi" for package in ("engine", "analysis", "play")} <= names
-    assert any(name.startswith("trainer/_content/puzzles/") for name in names)
+    puzzles = {path.name for pattern in ("*.toml", "*.jsonl") for path in (ROOT / "puzzles").glob(pattern)}
+    assert puzzles and {f"trainer/_content/puzzles/{name}" for name in puzzles} <= names  # mined JSON lines too
     assert "trainer/locale/pt_BR/LC_MESSAGES/bgtrainer.mo" in names  # the Portuguese catalog, compiled
 
 

@@ -61,6 +61,7 @@ class Puzzle:
     theme: str
     difficulty: int = 2
     variant: str = "standard"
+    rating: int | None = None
 
 
 @dataclass(frozen=True)

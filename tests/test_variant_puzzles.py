@@ -293,8 +293,9 @@ def test_the_export_writes_cube_and_acey_deucey_puzzles_in_their_own_fields() ->
     records = {record["id"]: record for record in map(json.loads, result.stdout.splitlines())}
     for puzzle in CUBES:
         record = records[puzzle.id]
-        assert set(record) == {"id", "kind", "theme", "position", "cube_owner", "question", "answers"}
+        assert set(record) == {"id", "kind", "theme", "difficulty", "position", "cube_owner", "question", "answers"}
         assert record["kind"] == "cube" and record["question"] == puzzle.question
+        assert record["difficulty"] == puzzle.difficulty
         assert record["cube_owner"] in ("centered", "player") and record["cube_owner"] == puzzle.owner
         assert Position.from_position_id(record["position"]) == puzzle.board()  # the doubler on roll
         assert record["answers"] == puzzle.answers and record["answers"][0] in CUBE_ANSWERS[record["question"]]

@@ -16,10 +16,11 @@ language (below every layer, standard library only).
   ``BGTRAINER_LANG``, else the usual locale variables (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: any
   ``pt`` locale gives Portuguese), else English; :func:`use_language` puts it in use.
 - **Numbers and dates** in the language in use: :func:`decimal` (``0.299``, ``0,299``), :func:`signed` (``+0.123``),
-  :func:`percent` (``51.6%``, ``51,6%``), :func:`month_day` (``04 Dec``, ``4 de dez.``), :func:`short_date`
-  (``2026-12-04``, ``04/12/2026``). A message whose figures carry their format (``{equity:+.3f}``) is filled with
-  :func:`localized`, whose value formats itself so: the message stays as the catalog has it. English is written as
-  Python writes it; another language through Babel's locale data, imported only when first needed.
+  :func:`grouped` (``1,296``, ``1.296``), :func:`percent` (``51.6%``, ``51,6%``), :func:`month_day` (``04 Dec``,
+  ``4 de dez.``), :func:`short_date` (``2026-12-04``, ``04/12/2026``). A message whose figures carry their format
+  (``{equity:+.3f}``) is filled with :func:`localized`, whose value formats itself so: the message stays as the
+  catalog has it. English is written as Python writes it; another language through Babel's locale data, imported
+  only when first needed.
 """
 
 from __future__ import annotations
@@ -167,6 +168,14 @@ def signed(value: float, places: int = 3) -> str:
     written = decimal(value, places)
     symbols = locale.number_symbols["latn"]
     return written if written.startswith(symbols["minusSign"]) else symbols["plusSign"] + written
+
+
+def grouped(value: int) -> str:
+    """A whole number with its thousands separated: ``1,296`` (English), ``1.296`` (Portuguese)."""
+    locale = _locale()
+    if locale is None:
+        return f"{value:,}"
+    return _apply(locale.decimal_formats[None].pattern, Decimal(value), 0, locale)
 
 
 def percent(share: float, places: int = 0) -> str:

@@ -75,6 +75,12 @@ def file_too_large(limit: int) -> str:
     return _("the file is larger than {limit:,} bytes (1 MB), the most a content file may hold").format(limit=limit)
 
 
+def data_file_too_large(limit: int) -> str:
+    return _("the file is larger than {limit:,} bytes, the most a puzzle file of JSON lines may hold").format(
+        limit=limit
+    )
+
+
 def split_the_file() -> str:
     return _("split it into several files")
 
@@ -941,3 +947,146 @@ def translate_the_text() -> str:
 
 def prompt_pair_needed() -> str:
     return _("each prompt needs its English text (en) and its translation (pt)")
+
+
+# --- verified puzzles: figures settled by a rollout (or at 3 plies, where the gap is wide) ----------------------------
+
+
+def result_differs(number: int, play: str, given: str, actual: str) -> str:
+    """A listed play's stored ``result`` that is not the position the play leaves."""
+    return _("listed play {number} ({play}) leaves {actual}, not {given}").format(
+        number=number, play=play, actual=actual, given=given
+    )
+
+
+def rollout_needs_trials() -> str:
+    return _("a rollout is played over games: 'trials' can't be 0")
+
+
+def give_the_trials() -> str:
+    return _("give the number of games rolled out")
+
+
+def rolled_out_play_needs_error(number: int, play: str) -> str:
+    return _("listed play {number} ({play}) has no standard error: a rolled-out play needs its 'se'").format(
+        number=number, play=play
+    )
+
+
+def rolled_out_cube_needs_errors() -> str:
+    return _("rolled-out cube figures need the errors of both equities: 'no_double_se' and 'double_take_se'")
+
+
+def give_the_errors() -> str:
+    return _("give the rollout's standard errors")
+
+
+def evaluation_has_no_error() -> str:
+    return _("an evaluation at 3 plies is not a rollout: its 'trials' and 'se' are 0")
+
+
+def evaluated_play_has_no_error(number: int, play: str) -> str:
+    return _("listed play {number} ({play}) has a standard error, which an evaluation at 3 plies has not").format(
+        number=number, play=play
+    )
+
+
+def evaluated_cube_has_no_errors() -> str:
+    return _("cube figures evaluated at 3 plies have no standard errors")
+
+
+def too_close_to_call(number: int, play: str, loss: float, error: float, needed: float) -> str:
+    """A rolled-out play neither within its error of the best nor clearly below it."""
+    return _(
+        "listed play {number} ({play}) is {loss:.3f} below the best: more than its error ({error:.3f}), but less than "
+        "the {needed:.3f} a rejected play needs (0.04 and 3 standard errors)"
+    ).format(number=number, play=play, loss=loss, error=error, needed=needed)
+
+
+def too_close_at_three_plies(number: int, play: str, loss: float, needed: float) -> str:
+    return _(
+        "listed play {number} ({play}) is only {loss:.3f} below the best: figures at 3 plies settle a puzzle only "
+        "where every other play is at least {needed:.2f} below"
+    ).format(number=number, play=play, loss=loss, needed=needed)
+
+
+def accepted_below_rejected(number: int, play: str) -> str:
+    return _("listed play {number} ({play}) is within its error of the best, but below a rejected play").format(
+        number=number, play=play
+    )
+
+
+def roll_out_longer() -> str:
+    return _("roll out longer, or choose a clearer position")
+
+
+def verified_gap_differs(given: float, actual: float) -> str:
+    return _("'gap' is {given:.3f}, but the figures give {actual:.3f}").format(given=given, actual=actual)
+
+
+def verified_error_differs(given: float, actual: float) -> str:
+    return _("'se' is {given:.3f}, but the figures' errors give {actual:.3f}").format(given=given, actual=actual)
+
+
+def verified_gap_too_small(gap: float, needed: float, method: str) -> str:
+    """A verified answer that doesn't win by the margin its method needs."""
+    if method == "rollout":
+        return _(
+            "the answer wins by only {gap:.3f}: a rolled-out one must win by {needed:.3f} (0.04 and 3 standard errors)"
+        ).format(gap=gap, needed=needed)
+    return _("the answer wins by only {gap:.3f}: figures at 3 plies must show at least {needed:.2f}").format(
+        gap=gap, needed=needed
+    )
+
+
+def verified_needs_figures() -> str:
+    return _("'verified' says how a contact position's 'figures' were settled: give them")
+
+
+def answers_are_the_verified_plays(plays: Sequence[str]) -> str:
+    return _("the answers must be exactly the plays the verification accepts: {plays}").format(plays=listed(plays))
+
+
+# --- JSON-lines puzzle files --------------------------------------------------------------------------------------
+
+
+def not_json(error: str) -> str:
+    return _("not JSON: {error}").format(error=error)
+
+
+def write_one_json_object() -> str:
+    return _("write one puzzle a line, as a JSON object")
+
+
+def not_a_json_object(found: str) -> str:
+    return _("a line holds one puzzle, a JSON object, not {found}").format(found=found)
+
+
+def jsonl_kinds(kind: object, kinds: Sequence[str]) -> str:
+    return _("a .jsonl puzzle file holds {kinds} puzzles, not {kind!r}").format(kinds=listed(kinds), kind=kind)
+
+
+def write_other_kinds_in_toml() -> str:
+    return _("write puzzles of the other kinds in a .toml puzzle file")
+
+
+def dice_are_a_pair() -> str:
+    return _("'dice' is a pair of numbers from 1 to 6, e.g. [6, 2]")
+
+
+def play_needs_result(number: int) -> str:
+    return _("listed play {number} has no 'result': the answers name plays by the Position ID they leave").format(
+        number=number
+    )
+
+
+def give_the_result() -> str:
+    return _("give the Position ID the play leaves")
+
+
+def answer_not_listed(answer: str) -> str:
+    return _("answer {answer} is the result of no listed play").format(answer=answer)
+
+
+def list_every_accepted_play() -> str:
+    return _("list every accepted play in 'plays', with the Position ID it leaves as its 'result'")

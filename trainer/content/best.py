@@ -5,17 +5,23 @@ and every play within :data:`ACCEPT_WITHIN` of it are accepted; where the next p
 :data:`CLEAR_GAP`, every play less than :data:`CLEAR_GAP` below the best is accepted instead, so that the best
 play left out is always at least :data:`CLEAR_GAP` below the best. A play the step does not list is below every
 listed one.
+
+A verified puzzle (a mined one, :attr:`~trainer.content.models.BestPuzzle.verified`) accepts by its verification
+instead: rolled out, the best play and every play within the combined standard error of the best
+(:func:`verified_accepts`), each rejected play at least :data:`CLEAR_GAP` and :data:`VERIFIED_ERRORS` combined
+errors below the best; evaluated at 3 plies, the best play alone, every other at least :data:`SHALLOW_GAP` below.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol, TypeVar
 
 from trainer.content import author_wording, wording
 from trainer.content.grading import Feedback, echo
-from trainer.content.models import BestPuzzle, PlayFigure
+from trainer.content.models import BestPuzzle, PlayFigure, Verification
 from trainer.engine import Dice, Play, PlayError, Position, parse_play
 from trainer.engine.ideas import play_ideas
 from trainer.engine.wording import play_ideas_sentence
@@ -29,6 +35,10 @@ the step has to widen its acceptance."""
 EPSILON: Final = 1e-9
 SHOWN_PLAYS: Final = 5
 """How many of the best plays the feedback lists."""
+VERIFIED_ERRORS: Final = 3.0
+"""A rolled-out play is rejected only this many combined standard errors below the best (and :data:`CLEAR_GAP`)."""
+SHALLOW_GAP: Final = 0.08
+"""Figures evaluated at 3 plies stand in for a rollout only where every rejected play is this far below the best."""
 
 
 class BestTask(Protocol):
@@ -59,6 +69,8 @@ class BestFigures:
     dice: Dice
     figures: tuple[Figure, ...]
     window: float
+    by_error: bool = False
+    """Whether the window is a verification's (the plays within a rollout's error of the best), not a margin's."""
 
     @property
     def accepted(self) -> tuple[Figure, ...]:
@@ -72,8 +84,9 @@ class BestFigures:
 
     @property
     def widened(self) -> bool:
-        """Whether the step accepts more than the plays within :data:`ACCEPT_WITHIN`."""
-        return self.window > ACCEPT_WITHIN
+        """Whether the step accepts more than the plays within :data:`ACCEPT_WITHIN` (never said of a verified
+        puzzle's, whose window is its rollout's error)."""
+        return not self.by_error and self.window > ACCEPT_WITHIN
 
     def figure_of(self, play: Play) -> Figure | None:
         """The listed figure of ``play`` (matched by the position it leaves), if listed."""
@@ -111,6 +124,23 @@ def split_accepted(ranked: Sequence[E]) -> tuple[list[E], E | None]:
     return accepted, left_out
 
 
+def combined_error(first: PlayFigure, second: PlayFigure) -> float:
+    """The standard error of the difference of two plays' equities: the root of the sum of their squared errors
+    (0 for figures without one)."""
+    return math.hypot(first.se or 0.0, second.se or 0.0)
+
+
+def verified_accepts(plays: Sequence[PlayFigure], verification: Verification) -> list[bool]:
+    """Which of ``plays`` a verified puzzle accepts: the best, and (rolled out) every play within the combined
+    standard error of the best; evaluated at 3 plies, the best alone."""
+    best = max(plays, key=lambda figure: figure.equity)
+    return [
+        figure is best
+        or (verification.method == "rollout" and best.equity - figure.equity <= combined_error(best, figure) + EPSILON)
+        for figure in plays
+    ]
+
+
 class BestStepError(ValueError):
     """A best-play step whose listed plays cannot be read: ``index`` is the listed play at fault."""
 
@@ -133,6 +163,10 @@ def best_figures(step: BestTask) -> BestFigures:
         except PlayError as error:
             raise BestStepError(index, str(error)) from None
         figures.append(Figure(play, listed.equity, best - listed.equity))
+    if isinstance(step, BestPuzzle) and step.verified is not None:
+        accepts = verified_accepts(step.plays, step.verified)
+        window = max(figure.loss for figure, accepted in zip(figures, accepts, strict=True) if accepted)
+        return BestFigures(position, dice, tuple(figures), window, by_error=True)
     personal = isinstance(step, BestPuzzle) and step.personal  # a mistake of the learner's own: never widened
     window = ACCEPT_WITHIN if personal else acceptance_window(sorted(figure.loss for figure in figures))
     return BestFigures(position, dice, tuple(figures), window)
@@ -151,6 +185,25 @@ def best_problems(step: BestTask) -> list[tuple[str, str, str | None]]:
 def listing_problems(found: BestFigures) -> list[tuple[str, str, str | None]]:
     """What is wrong with listed plays read on the board: one listed twice, the order, no play left out, or not
     clear."""
+    problems = order_problems(found)
+    if problems:
+        return problems
+    left_out = found.first_left_out
+    if left_out is None:
+        return [("plays", author_wording.no_play_left_out(), author_wording.list_a_rejected_play())]
+    if left_out.loss < CLEAR_GAP - EPSILON:  # only when the window is already as wide as it may be
+        return [
+            (
+                "plays",
+                author_wording.best_step_not_clear(left_out.loss, CLEAR_GAP),
+                author_wording.choose_a_clearer_play(),
+            )
+        ]
+    return []
+
+
+def order_problems(found: BestFigures) -> list[tuple[str, str, str | None]]:
+    """A play listed twice, or plays not listed best first."""
     seen: dict[Position, int] = {}
     for number, figure in enumerate(found.figures, start=1):
         if figure.play.result in seen:
@@ -165,17 +218,6 @@ def listing_problems(found: BestFigures) -> list[tuple[str, str, str | None]]:
     equities = [figure.equity for figure in found.figures]
     if equities != sorted(equities, reverse=True):
         return [("plays", author_wording.listed_out_of_order(), author_wording.list_best_first())]
-    left_out = found.first_left_out
-    if left_out is None:
-        return [("plays", author_wording.no_play_left_out(), author_wording.list_a_rejected_play())]
-    if left_out.loss < CLEAR_GAP - EPSILON:  # only when the window is already as wide as it may be
-        return [
-            (
-                "plays",
-                author_wording.best_step_not_clear(left_out.loss, CLEAR_GAP),
-                author_wording.choose_a_clearer_play(),
-            )
-        ]
     return []
 
 
@@ -200,6 +242,38 @@ def figures_table(found: BestFigures, chosen: Play | None = None) -> tuple[str, 
     return (wording.best_plays_heading(), *lines)
 
 
+def verification_sentence(step: BestTask, found: BestFigures) -> str | None:
+    """How a verified puzzle's answer was settled, in a sentence: its accepted plays and its first rejected one with
+    their equities (and their errors, rolled out), e.g. ``Rolled out over 1,296 games: 24/18 13/11 +0.123
+    (± 0.004), 13/5 +0.071 (± 0.006).``; ``None`` for a task that isn't verified."""
+    verification = step.verified if isinstance(step, BestPuzzle) else None
+    if verification is None:
+        return None
+    accepts = verified_accepts(step.plays, verification)
+    first_rejected = accepts.index(False) if False in accepts else None
+    figures = [
+        wording.with_error(wording.play_figure(figure.play.notation(), figure.equity), listed.se)
+        for index, (figure, listed) in enumerate(zip(found.figures, step.plays, strict=True))
+        if accepts[index] or index == first_rejected
+    ]
+    return wording.verification(verification.method, verification.trials, figures)
+
+
+def puzzle_why(step: BestTask) -> str | None:
+    """A puzzle's stored reason why its best play is best, if it has one."""
+    return step.why if isinstance(step, BestPuzzle) else None
+
+
+def best_solution(puzzle: BestPuzzle, play: Play) -> str:
+    """The solution of a best-play puzzle in words: what its best play does, why, and how that was settled."""
+    found = best_figures(puzzle)
+    return _joined(what_it_does(play), puzzle_why(puzzle), verification_sentence(puzzle, found))
+
+
+def _joined(*parts: str | None) -> str:
+    return " ".join(part for part in parts if part)
+
+
 def grade_best(
     step: BestTask,
     play: Play,
@@ -216,6 +290,8 @@ def grade_best(
     and shows the figures at once when it misses."""
     found = best_figures(step)
     doing = what_it_does(play, written)
+    why, verified = puzzle_why(step), verification_sentence(step, found)
+    settled = () if verified is None else (verified,)
     if found.is_accepted(play):
         figure = found.figure_of(play)
         assert figure is not None  # an accepted play is listed
@@ -224,8 +300,7 @@ def grade_best(
             verdict = wording.best_play_found(doing)
         else:
             verdict = wording.close_play_found(doing, best.play.notation(), figure.loss, widened=found.widened)
-        message = f"{verdict} {explanation}" if explanation else verdict
-        return Feedback(True, message, lines=figures_table(found, play))
+        return Feedback(True, _joined(verdict, explanation, why), lines=(*figures_table(found, play), *settled))
     figure = found.figure_of(play)
     last = found.figures[-1]
     if figure is None:
@@ -235,7 +310,7 @@ def grade_best(
     best = found.figures[0]
     if final:
         said = wording.best_missed_final(doing, gives, what_it_does(best.play))
-        return Feedback(False, said, lines=figures_table(found, play))
+        return Feedback(False, _joined(said, why), lines=(*figures_table(found, play), *settled))
     if misses >= 1:
-        return Feedback(False, wording.best_after_misses(doing, gives, what_it_does(best.play)))
+        return Feedback(False, _joined(wording.best_after_misses(doing, gives, what_it_does(best.play)), why))
     return Feedback(False, wording.best_missed(doing, gives, hint))

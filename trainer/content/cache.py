@@ -8,7 +8,7 @@ they are even imported. A catalogue comes only from a whole entry of the right k
 content's loading makes it, and the entry).
 
 An entry is trusted only for the very same inputs: its key is a digest of the content files' bytes (every ``*.toml``
-of the folder and of its translations' folders), of the package's own code that reads and checks them
+and ``*.jsonl`` of the folder and of its translations' folders), of the package's own code that reads and checks them
 (:data:`CODE`: the content and engine packages, the bear-off tables, the message catalogs), of the Python and
 pydantic versions, of the folder and of the language. The file starts with that key and a digest of the rest (the
 catalogue and the content), both compared before anything is unpickled; anything wrong or unexpected in reading it
@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from trainer.content.catalogue import LessonCatalogue, PuzzleCatalogue, catalogue_of
-from trainer.content.paths import MAX_CONTENT_BYTES, PACKAGE_ROOT, content_dir
+from trainer.content.paths import PACKAGE_ROOT, content_dir, content_limit
 from trainer.i18n import Language, PseudoTranslations, translations
 from trainer.i18n import language as current_language
 from trainer.shared.regular_files import read_regular_file
@@ -49,6 +49,8 @@ CODE = ("__init__.py", "i18n.py", "lazy.py", "shared", "content", "engine", "loc
 """What of the package (under ``trainer/``) reads, checks and words the content: its digest is part of every key,
 so that a change of the code, the bear-off tables or the catalogs makes the entries made before it misses."""
 CODE_SUFFIXES = (".py", ".pyi", ".bin", ".mo")
+CONTENT_PATTERNS = ("*.toml", "*/*.toml", "*.jsonl", "*/*.jsonl")
+"""The content files a key covers: a folder's TOML and JSON-lines files, and its translations'."""
 CACHED_TRANSLATIONS = (gettext.NullTranslations, gettext.GNUTranslations, PseudoTranslations)
 """The translations whose words a key can name (by their kind and the language; the catalogs are in the code's
 digest): content loaded under any other translations is not cached."""
@@ -187,11 +189,11 @@ def entry_key(kind: str, folder: Path, language: Language | None) -> str | None:
 
 
 def content_digest(folder: Path) -> str | None:
-    """The digest of the names and bytes of every ``*.toml`` file of ``folder`` and of its subfolders (the
-    translations), or ``None`` if one can't be read as a content file."""
+    """The digest of the names and bytes of every ``*.toml`` and ``*.jsonl`` file of ``folder`` and of its
+    subfolders (the translations), or ``None`` if one can't be read as a content file."""
     try:
-        paths = sorted([*folder.glob("*.toml"), *folder.glob("*/*.toml")])
-        files = [(path.relative_to(folder).as_posix(), read_regular_file(path, MAX_CONTENT_BYTES)) for path in paths]
+        paths = sorted(path for pattern in CONTENT_PATTERNS for path in folder.glob(pattern))
+        files = [(path.relative_to(folder).as_posix(), read_regular_file(path, content_limit(path))) for path in paths]
     except (OSError, ValueError):
         return None
     return _digest(files)

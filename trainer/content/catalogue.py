@@ -1,8 +1,8 @@
 """What the home screen shows of the content, as plain values: each lesson's number, title, steps and edition, each
-puzzle's kind, theme and difficulty, and the files left out. Made from the checked content (:meth:`LessonCatalogue.of`,
-:meth:`PuzzleCatalogue.of`) and kept in the cache beside it (:mod:`trainer.content.cache`), so that home's menu and
-figures are read back without importing the content models (nor pydantic): the lessons and puzzles themselves load
-after them.
+puzzle's kind, theme, difficulty and starting rating, and the files left out. Made from the checked content
+(:meth:`LessonCatalogue.of`, :meth:`PuzzleCatalogue.of`) and kept in the cache beside it
+(:mod:`trainer.content.cache`), so that home's menu and figures are read back without importing the content models
+(nor pydantic): the lessons and puzzles themselves load after them.
 """
 
 from __future__ import annotations
@@ -52,10 +52,12 @@ class PuzzleEntry:
     theme: str
     difficulty: int
     variant: str = "standard"
+    rating: int | None = None
+    """The puzzle's starting rating, if it has one of its own (a mined puzzle's)."""
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> PuzzleEntry:
-        return cls(puzzle.id, puzzle.kind, puzzle.theme, puzzle.difficulty, puzzle.variant)
+        return cls(puzzle.id, puzzle.kind, puzzle.theme, puzzle.difficulty, puzzle.variant, puzzle.rating)
 
 
 @dataclass(frozen=True)

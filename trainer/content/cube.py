@@ -8,13 +8,14 @@ loses (or wins) the double/take equity.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from trainer.content import wording
 from trainer.content.grading import Feedback
 from trainer.content.keywords import CUBE_ANSWERS as CUBE_ANSWERS  # the two answers of each question
 from trainer.content.keywords import CubeAnswer
-from trainer.content.models import CubePuzzle, CubeStep
+from trainer.content.models import CubeFigures, CubePuzzle, CubeStep, Verification
 from trainer.engine import EngineError, Position, Side
 from trainer.engine.bearoff import CubeDecision, CubeOwner, cube_decision, home_side, one_sided
 
@@ -58,6 +59,25 @@ def answer_margin(decision: CubeDecision, question: str) -> float:
     return abs(decision.take_gain if question == "take" else decision.double_gain)
 
 
+def answer_error(figures: CubeFigures, question: str) -> float:
+    """The standard error of :func:`answer_margin` by a contact position's figures (0 without errors): of the
+    double/take equity for a take; for a double, of the no-double equity against the double/take one (or alone,
+    where the double should be passed)."""
+    no_double, double_take = figures.no_double_se or 0.0, figures.double_take_se or 0.0
+    if question == "take":
+        return double_take
+    return math.hypot(no_double, double_take) if figures.decision().should_take else no_double
+
+
+def verification_words(verification: Verification, figures: CubeFigures) -> str:
+    """How a verified cube puzzle's figures were settled, in a sentence with its three equities (rolled out, with
+    their errors)."""
+    said = wording.cube_figures_said(figures.no_double, figures.double_take, figures.double_pass)
+    errors = (figures.no_double_se, figures.double_take_se, None)
+    shown = [wording.with_error(figure, error) for figure, error in zip(said, errors, strict=True)]
+    return wording.verification(verification.method, verification.trials, shown)
+
+
 def is_last_roll(position: Position) -> bool:
     """Whether the side not on roll is sure to bear off with its next roll, so that the cube is never used again
     after this turn."""
@@ -78,15 +98,22 @@ class CubeTask:
     cube: int = 1
     plies: int = 0
     """For the evaluator's figures of a contact position: their depth (0: the exact table's)."""
+    settled: str | None = None
+    """A verified puzzle's: how its figures were settled, in a sentence (said in place of the depth)."""
+    why: str | None = None
+    """A puzzle's stored reason for its answer, said after the figures."""
 
     @classmethod
     def of_puzzle(cls, puzzle: CubePuzzle) -> CubeTask:
         """A cube puzzle's question: X may double; O is asked to take."""
+        if puzzle.figures is not None and puzzle.verified is not None:
+            settled = verification_words(puzzle.verified, puzzle.figures)
+            return cls(puzzle.cube(), puzzle.question, plies=puzzle.plies or 0, settled=settled, why=puzzle.why)
         if puzzle.figures is not None and puzzle.plies is not None:
-            return cls(puzzle.cube(), puzzle.question, plies=puzzle.plies)
+            return cls(puzzle.cube(), puzzle.question, plies=puzzle.plies, why=puzzle.why)
         owned = puzzle.owner == "player"
         return cls(puzzle.cube(), puzzle.question, last_roll=is_last_roll(puzzle.board()),
-                   cube=2 if owned else 1)  # fmt: skip
+                   cube=2 if owned else 1, why=puzzle.why)  # fmt: skip
 
     @classmethod
     def of_step(cls, step: CubeStep) -> CubeTask:
@@ -106,14 +133,19 @@ class CubeTask:
         return right_answer(self.decision, self.question)
 
     def words(self) -> str:
-        """The right answer and why, in words: the three equities compared."""
-        if self.plies:
-            return wording.contact_cube_words(self.decision, self.question, self.doubler, self.taker, self.plies)
-        if self.question == "take":
+        """The right answer and why, in words: the three equities compared (and where they come from, for a contact
+        position), then the stored reason, if any."""
+        if self.plies or self.settled is not None:
+            text = wording.contact_cube_words(
+                self.decision, self.question, self.doubler, self.taker, self.plies, source=self.settled
+            )
+        elif self.question == "take":
             text = wording.take_words(self.decision, self.taker, last_roll=self.last_roll)
         else:
             text = wording.double_words(self.decision, self.doubler, self.taker, last_roll=self.last_roll)
-        return f"{text} {wording.per_unit_of_the_cube(self.cube)}" if self.cube > 1 else text
+        if self.cube > 1:
+            text = f"{text} {wording.per_unit_of_the_cube(self.cube)}"
+        return f"{text} {self.why}" if self.why else text
 
     def grade(self, answer: str) -> Feedback:
         """Grade ``answer`` (``double`` or ``no double``; ``take`` or ``pass``) by the exact figures, and say why

@@ -1,4 +1,5 @@
-"""Reading content files safely: only regular files, at most 1 MB, in linear time, every failure a located problem.
+"""Reading content files safely: only regular files, at most 1 MB (a file of JSON lines 16 MB), in linear time, every
+failure a located problem.
 
 A content file can be anything a learner or an author points at: a folder, a pipe that never ends, a device, a
 symlink loop, a file that isn't UTF-8 or TOML nested thousands deep. Each is refused with a reason in words, so
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from trainer.content import author_wording as wording
+from trainer.content.paths import DATA_SUFFIX, content_limit
 from trainer.content.paths import MAX_CONTENT_BYTES as MAX_CONTENT_BYTES  # also here, by the file readers
 from trainer.shared.regular_files import NotRegularFileError, read_regular_file
 
@@ -98,17 +100,19 @@ class ContentFileError(Exception):
 def read_content_text(path: Path) -> str:
     """The text of a content file.
 
-    :raises ContentFileError: for a file that is missing, unreadable, not a regular file, larger than 1 MB or not
-        UTF-8.
+    :raises ContentFileError: for a file that is missing, unreadable, not a regular file, larger than it may be
+        (1 MB; a file of JSON lines 16 MB: :func:`~trainer.content.paths.content_limit`) or not UTF-8.
     """
+    limit = content_limit(path)
     try:
-        data = read_regular_file(path, MAX_CONTENT_BYTES)
+        data = read_regular_file(path, limit)
     except NotRegularFileError as error:
         raise ContentFileError(wording.not_a_content_file(error.kind)) from None
     except OSError as error:
         raise ContentFileError(wording.cannot_read_file(error.strerror or error)) from None
-    if len(data) > MAX_CONTENT_BYTES:
-        raise ContentFileError(wording.file_too_large(MAX_CONTENT_BYTES), suggestion=wording.split_the_file())
+    if len(data) > limit:
+        too_large = wording.file_too_large(limit) if limit == MAX_CONTENT_BYTES else wording.data_file_too_large(limit)
+        raise ContentFileError(too_large, suggestion=wording.split_the_file())
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -165,25 +169,35 @@ def is_missing(path: Path) -> bool:
     return False
 
 
-def content_files(folder: Path) -> list[Path]:
-    """The ``*.toml`` files of a folder, sorted.
+TOML_ONLY: tuple[str, ...] = (".toml",)
+"""The endings of lesson files."""
+PUZZLE_SUFFIXES: tuple[str, ...] = (".toml", DATA_SUFFIX)
+"""The endings of puzzle files: TOML, and JSON lines (mined puzzles, one a line)."""
+
+
+def content_files(folder: Path, suffixes: tuple[str, ...] = TOML_ONLY) -> list[Path]:
+    """The files of a folder whose names end in one of ``suffixes`` (the ``*.toml`` files unless told), sorted.
 
     :raises ContentFileError: if the folder cannot be listed.
     """
     try:
-        return sorted(path for path in folder.iterdir() if path.name.endswith(".toml"))
+        return sorted(path for path in folder.iterdir() if path.name.endswith(suffixes))
     except OSError as error:
         raise ContentFileError(wording.cannot_list_folder(error.strerror or error)) from None
 
 
 def each_loaded(
-    folder: Path, load: Callable[[Path], tuple[T, list[P]]], failed: T, problem: Callable[[str, str], P]
+    folder: Path,
+    load: Callable[[Path], tuple[T, list[P]]],
+    failed: T,
+    problem: Callable[[str, str], P],
+    suffixes: tuple[str, ...] = TOML_ONLY,
 ) -> Iterator[tuple[Path, T, list[P]]]:
-    """Every content file of ``folder`` with what ``load`` makes of it and its problems. A folder that can't be
-    listed, or a file whose checks break unexpectedly, becomes a problem (``problem(where, message)``) rather than
-    an error: one bad file never stops the others."""
+    """Every content file of ``folder`` (ending in one of ``suffixes``) with what ``load`` makes of it and its
+    problems. A folder that can't be listed, or a file whose checks break unexpectedly, becomes a problem
+    (``problem(where, message)``) rather than an error: one bad file never stops the others."""
     try:
-        paths = content_files(folder)
+        paths = content_files(folder, suffixes)
     except ContentFileError as error:
         yield folder, failed, [problem(str(folder), error.message)]
         return

@@ -17,7 +17,16 @@ from typing import Any
 
 from trainer.content import author_wording, wording
 from trainer.content.grading import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, bearoff_lesson, best_group, play_text
-from trainer.content.models import CubePuzzle, DoublePuzzle, PipsPuzzle, Puzzle, RecognitionPuzzle, ShotsPuzzle
+from trainer.content.models import (
+    BestPuzzle,
+    CubePuzzle,
+    DoublePuzzle,
+    PipsPuzzle,
+    Puzzle,
+    RecognitionPuzzle,
+    ShotsPuzzle,
+)
+from trainer.content.puzzle_lines import puzzle_record
 from trainer.content.themes import BEAROFF_THEMES, FORCED_THEMES, forced_theme
 from trainer.engine import BAR, OFF, Dice, Game, Play, Position, legal_plays
 from trainer.engine.bearoff import home_side, one_sided, rank_plays
@@ -388,30 +397,28 @@ def to_toml(candidates: Iterable[Candidate], *, prefix: str) -> str:
 
 def export_lines(puzzles: Iterable[Puzzle]) -> Iterator[str]:
     """JSON lines: id, kind, theme, position (Position ID, solver on roll), dice, answers (resulting IDs; for the
-    recognition drill the answer in words; for best-play puzzles every accepted play's result; for shots and pips
-    puzzles the number, with ``side`` for pips and any ``targets``). Cube puzzles give the cube's owner and the
-    question instead of dice (the answer in words); acey-deucey puzzles say their variant and write positions in the
-    text form, which can hold checkers waiting to enter. Acey-deucey double puzzles give their question
-    (``choose`` or ``full``), the double for a ``full`` question as dice, any ``conditions``, and the answer in words
-    (``3-3``..., ``yes`` or ``no``)."""
+    recognition drill the answer in words; for shots and pips puzzles the number, with ``side`` for pips and any
+    ``targets``). Best-play and cube puzzles are written as a file of JSON lines holds them
+    (:func:`~trainer.content.puzzle_lines.puzzle_record`: with their difficulty, rating, figures, verification and
+    reason, :func:`why_of`), so that an export's line of one is a mined file's. Acey-deucey puzzles say their variant
+    and write positions in the text form, which can hold checkers waiting to enter. Acey-deucey double puzzles give
+    their question (``choose`` or ``full``), the double for a ``full`` question as dice, any ``conditions``, and the
+    answer in words (``3-3``..., ``yes`` or ``no``)."""
     for puzzle in puzzles:
         yield json.dumps(_exported(puzzle))
+
+
+def why_of(puzzle: BestPuzzle | CubePuzzle) -> str | None:
+    """Why a best-play or cube puzzle's answer is right, in a sentence, for its record: the reason it stores."""
+    return puzzle.why
 
 
 def _exported(puzzle: Puzzle) -> dict[str, object]:
     """One puzzle's record of :func:`export_lines`."""
     position = puzzle.board()
     match puzzle:
-        case CubePuzzle():
-            return {
-                "id": puzzle.id,
-                "kind": puzzle.kind,
-                "theme": puzzle.theme,
-                "position": position.position_id(),
-                "cube_owner": puzzle.owner,
-                "question": puzzle.question,
-                "answers": list(puzzle.answers),
-            }
+        case BestPuzzle() | CubePuzzle():
+            return puzzle_record(puzzle, why=why_of(puzzle))
         case DoublePuzzle():
             record: dict[str, object] = {
                 "id": puzzle.id,

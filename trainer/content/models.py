@@ -337,14 +337,24 @@ class _PositionStep(_Strict):
         return read_position(self.position)[0]
 
 
+Chance = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
+"""A probability, 0 to 1."""
+
+
 class CubeFigures(_Strict):
     """The evaluator's money cube figures of a contact position, for the side that may double (cube centered),
-    per unit of the cube: no double, double and take, double and pass (+1), and its chance of winning."""
+    per unit of the cube: no double, double and take, double and pass (+1), and its chance of winning; a mined
+    puzzle's may also give its chances of winning and of losing a gammon, and (rolled out) the standard errors of
+    the no-double and double/take equities."""
 
     no_double: float = Field(ge=-3, le=3, allow_inf_nan=False)
     double_take: float = Field(ge=-6, le=6, allow_inf_nan=False)
     double_pass: float = Field(default=1.0, ge=1, le=1, allow_inf_nan=False)
-    win: float = Field(ge=0, le=1, allow_inf_nan=False)
+    win: Chance
+    win_gammon: Chance | None = None
+    lose_gammon: Chance | None = None
+    no_double_se: float | None = Field(default=None, ge=0, le=3, allow_inf_nan=False)
+    double_take_se: float | None = Field(default=None, ge=0, le=6, allow_inf_nan=False)
 
     def decision(self) -> CubeDecision:
         """The figures as a cube decision of the side that may double, the cube centered."""
@@ -387,10 +397,33 @@ class CubeStep(_PositionStep):
 
 
 class PlayFigure(_Strict):
-    """One play of a best-play step with the evaluator's equity for it (cubeful money equity, cube centered)."""
+    """One play of a best-play step with the evaluator's equity for it (cubeful money equity, cube centered); a mined
+    puzzle's also gives the position the play leaves, the standard error of a rolled-out equity, and the chances
+    (win, win a gammon, win a backgammon, lose a gammon, lose a backgammon)."""
 
     play: str = Field(min_length=1)
     equity: float = Field(ge=-3, le=3, allow_inf_nan=False)
+    result: str | None = None
+    """The Position ID the play leaves (a mined puzzle's answers name plays by it)."""
+    se: float | None = Field(default=None, ge=0, le=3, allow_inf_nan=False)
+    """The standard error of a rolled-out equity (none for an evaluation at a fixed depth)."""
+    chances: tuple[Chance, Chance, Chance, Chance, Chance] | None = None
+    """Win, win a gammon, win a backgammon, lose a gammon, lose a backgammon."""
+
+
+VerificationMethod = Literal["rollout", "3-ply"]
+
+
+class Verification(_Strict):
+    """How a mined puzzle's figures were settled: rolled out (over ``trials`` games, each figure with its standard
+    error), or evaluated at 3 plies, which stands in only where the gap is wide (``trials`` and ``se`` then 0).
+    ``gap`` is what separates the answer from the first answer refused (a best-play puzzle's best play less its first
+    rejected play; a cube puzzle's margin of the answer), ``se`` the combined standard error of that gap."""
+
+    method: VerificationMethod
+    trials: int = Field(ge=0)
+    gap: float = Field(ge=-6, le=6, allow_inf_nan=False)
+    se: float = Field(ge=0, le=6, allow_inf_nan=False)
 
 
 class BestStep(_PositionStep):
@@ -618,6 +651,8 @@ class BasePuzzle(_Strict):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     theme: str
     difficulty: int = Field(ge=1, le=3)
+    rating: int | None = Field(default=None, ge=0, le=4000)
+    """The puzzle's starting rating (a mined puzzle's); left out: the one its difficulty gives."""
     position: str
     prompt: str = Field(min_length=1)
     answers: list[str] = Field(min_length=1)
@@ -721,10 +756,14 @@ class BestPuzzle(_PlayPuzzle):
 
     kind: Literal["best"] = "best"
     variant: Literal["standard"] = "standard"
-    plies: int = Field(ge=1, le=MAX_FIGURE_PLIES)
+    plies: int | None = Field(default=None, ge=1, le=MAX_FIGURE_PLIES)
     """The depth of the figures (a shipped puzzle's at least :data:`MIN_FIGURE_PLIES`; a personal one's the depth
-    its game was analysed at)."""
+    its game was analysed at); a verified puzzle's ``verified`` says how its figures were settled instead."""
     plays: list[PlayFigure] = Field(min_length=1)
+    verified: Verification | None = None
+    """How the figures were settled (a mined puzzle's): then its answers are the plays the verification accepts."""
+    why: str | None = Field(default=None, min_length=1)
+    """Why the best play is best, in a sentence (shown once answered)."""
     personal: bool = False
     """A mistake of the learner's own game (never shipped): it accepts the plays within 0.02 of the best and no more,
     so that the mistake it comes from is never accepted."""
@@ -747,9 +786,14 @@ class CubePuzzle(BasePuzzle):
     """The cube in the middle, or owned by the side on roll."""
     question: Literal["double", "take"]
     plies: int | None = Field(default=None, ge=1, le=MAX_FIGURE_PLIES)
-    """Contact positions: the depth of the evaluator's figures."""
+    """Contact positions: the depth of the evaluator's figures (a verified puzzle's ``verified`` says how they were
+    settled instead)."""
     figures: CubeFigures | None = None
     """Contact positions: the evaluator's figures of the side that may double, the cube centered."""
+    verified: Verification | None = None
+    """How the figures were settled (a mined puzzle's): the answer must win by a margin its errors can't explain."""
+    why: str | None = Field(default=None, min_length=1)
+    """Why the answer is right, in a sentence (shown once answered)."""
     personal: bool = False
     """A mistake of the learner's own game (never shipped)."""
 

@@ -6,11 +6,16 @@ play tied with the best, and the best must be clearly better than the rest (by 1
 0.05 expected rolls for the fewest rolls); cube puzzles ask whether the side on roll should double, or whether the
 other side should take, in a bear-off the exact cube table covers, and the right answer must be better by at
 least 0.01 of a point a game.
+
+A puzzle file of JSON lines (``*.jsonl``) holds one best-play or cube puzzle a line, each the record the export
+writes (:mod:`trainer.content.puzzle_lines`): the mined puzzles, settled by rollouts. Its problems are each at the
+line of its puzzle.
 """
 
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,6 +26,7 @@ from trainer.content import author_wording as wording
 from trainer.content.cube import CLEAR_CUBE_MARGIN, CUBE_ANSWERS, answer_margin, cube_theme, right_answer
 from trainer.content.doubles import check_double_puzzle
 from trainer.content.files import (
+    PUZZLE_SUFFIXES,
     CheckedFiles,
     ContentFileError,
     Lines,
@@ -28,6 +34,7 @@ from trainer.content.files import (
     each_loaded,
     file_problem,
     read_content_file,
+    read_content_text,
 )
 from trainer.content.grading import CLEAR_ROLLS_MARGIN, CLEAR_WIN_MARGIN, best_group
 from trainer.content.library import PuzzleLibrary
@@ -48,7 +55,8 @@ from trainer.content.models import (
     problem_of,
     read_puzzle,
 )
-from trainer.content.paths import content_dir
+from trainer.content.paths import DATA_SUFFIX, content_dir
+from trainer.content.puzzle_lines import puzzle_fields
 from trainer.content.recognition import check_recognition
 from trainer.content.skill_puzzles import (
     check_best_puzzle,
@@ -286,6 +294,8 @@ def load_puzzle_file(path: Path, display_name: str | None = None) -> tuple[list[
 
 
 def _load_puzzle_file(path: Path, name: str) -> tuple[list[Puzzle], list[Problem]]:
+    if path.name.endswith(DATA_SUFFIX):
+        return _load_puzzle_lines(path, name)
     try:
         text, raw = read_content_file(path)
     except ContentFileError as error:
@@ -307,6 +317,57 @@ def _load_puzzle_file(path: Path, name: str) -> tuple[list[Puzzle], list[Problem
     return puzzles, problems
 
 
+def _load_puzzle_lines(path: Path, name: str) -> tuple[list[Puzzle], list[Problem]]:
+    """A file of JSON lines (:mod:`trainer.content.puzzle_lines`): the puzzles of its lines that pass every check,
+    and every problem of the others, each at its line (a line that isn't JSON is one problem of its own)."""
+    try:
+        text = read_content_text(path)
+    except ContentFileError as error:
+        return [], [Problem(name, error.line, "", error.message, error.suggestion)]
+    puzzles: list[Puzzle] = []
+    problems: list[Problem] = []
+    number = 0
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        puzzle, found, puzzle_id = _read_line(line)
+        for key, message, suggestion in found:
+            where = wording.puzzle_place(number, puzzle_id, key or None)
+            problems.append(Problem(name, line_number, where, message, suggestion))
+        if puzzle is not None:
+            puzzles.append(puzzle)
+        number += 1
+    return puzzles, problems
+
+
+def _read_line(line: str) -> tuple[Puzzle | None, list[FieldProblem], str | None]:
+    """One line's puzzle if it passes every check, every problem found, and the id it gives (if any)."""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as error:
+        return (
+            None,
+            [("", wording.not_json(f"{error.msg} (column {error.colno})"), wording.write_one_json_object())],
+            None,
+        )
+    except (ValueError, RecursionError) as error:  # a number of thousands of digits, arrays nested thousands deep
+        return None, [("", wording.not_json(type(error).__name__), wording.write_one_json_object())], None
+    given = record.get("id") if isinstance(record, dict) else None
+    puzzle_id = given if isinstance(given, str) else None
+    fields, found = puzzle_fields(record)
+    if not fields:
+        return None, found, puzzle_id
+    puzzle, checked = checked_puzzle(fields)
+    said = {key for key, _message, _suggestion in found}
+    found.extend(problem for problem in checked if not _said_of(problem[0], said))
+    return (None if found else puzzle), found, puzzle_id
+
+
+def _said_of(key: str, said: set[str]) -> bool:
+    """Whether a problem of field ``key`` is one already said of it (or of a field it is part of)."""
+    return any(key == field or key.startswith(f"{field}.") for field in said)
+
+
 def load_puzzles(directory: Path | None = None, language: Language | None = None) -> PuzzleLibrary:
     """Every puzzle in the folder (default: the shipped puzzles), with every problem; ids must be unique. The
     prompts are in ``language`` (default: the one in use) where its table translates them."""
@@ -316,7 +377,7 @@ def load_puzzles(directory: Path | None = None, language: Language | None = None
     library = PuzzleLibrary()
     seen: dict[str, str] = {}
     empty: list[Puzzle] = []
-    for path, puzzles, problems in each_loaded(folder, load_puzzle_file, empty, file_problem):
+    for path, puzzles, problems in each_loaded(folder, load_puzzle_file, empty, file_problem, PUZZLE_SUFFIXES):
         library.problems.extend(problems)
         if problems:
             library.skipped.append(path.name)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from trainer.content import author_wording as wording
 from trainer.content.files import (
+    PUZZLE_SUFFIXES,
     ContentFileError,
     Problem,
     content_files,
@@ -20,7 +21,7 @@ from trainer.content.files import (
 )
 from trainer.content.loader import lesson_clashes, load_lesson_file
 from trainer.content.models import Lesson
-from trainer.content.paths import content_dir
+from trainer.content.paths import DATA_SUFFIX, content_dir
 from trainer.content.puzzles import load_puzzle_file
 
 PROBLEM_LIMIT = 600
@@ -49,7 +50,7 @@ def _files(paths: Sequence[Path], report: ValidationReport) -> list[Path]:
     for path in paths:
         folder = is_folder(path)
         try:
-            found = content_files(path) if folder else [path]
+            found = content_files(path, PUZZLE_SUFFIXES) if folder else [path]
         except ContentFileError as error:
             report.problems.append(Problem(str(path), None, "", error.message))
             continue
@@ -70,7 +71,9 @@ PUZZLE_TABLE = re.compile(r"^[ \t]*\[\[[ \t]*puzzles[ \t]*\]\]", re.MULTILINE)  
 
 
 def is_puzzle_file(path: Path) -> bool:
-    """Whether a content file holds puzzles (a ``puzzles`` array of tables) rather than a lesson."""
+    """Whether a content file holds puzzles (a ``puzzles`` array of tables, or JSON lines) rather than a lesson."""
+    if path.name.endswith(DATA_SUFFIX):
+        return True
     try:
         text = read_content_text(path)
     except ContentFileError:

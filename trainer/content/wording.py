@@ -18,7 +18,7 @@ from trainer.content.themes import RECOGNITION_TITLES, THEME_TITLES, VARIANT_TIT
 from trainer.engine import Side, WinKind
 from trainer.engine.bearoff import CubeDecision
 from trainer.engine.wording import capitalized, win_kind_phrase
-from trainer.i18n import _, decimal, localized, ngettext, signed
+from trainer.i18n import N_, _, decimal, grouped, localized, ngettext, signed
 from trainer.shared.skill import Skill
 
 
@@ -847,15 +847,19 @@ def fewest_rolls_prompt(dice: object) -> str:
     return _("You rolled {dice}. Bear off so that you need the fewest rolls on average.").format(dice=dice)
 
 
+CUBE_PROMPTS: dict[tuple[str, bool], str] = {
+    ("double", True): N_("X owns the cube at 2 and is about to roll. Should X redouble to 4?"),
+    ("double", False): N_("X is about to roll, the cube in the middle. Should X double?"),
+    ("take", True): N_("X owns the cube at 2 and redoubles to 4. Should O take, or pass and give up 2 points?"),
+    ("take", False): N_("X doubles to 2. Should O take (and own the cube), or pass and give up 1 point?"),
+}
+"""The question of a cube puzzle in English, by its question and whether X owns the cube (the prompt a puzzle file
+stores, which the prompts' table translates)."""
+
+
 def cube_prompt(question: str, *, owned: bool) -> str:
     """The question of a cube puzzle (the board shows X on roll, before rolling; ``owned``: X owns the cube at 2)."""
-    if question == "double" and owned:
-        return _("X owns the cube at 2 and is about to roll. Should X redouble to 4?")
-    if question == "double":
-        return _("X is about to roll, the cube in the middle. Should X double?")
-    if owned:
-        return _("X owns the cube at 2 and redoubles to 4. Should O take, or pass and give up 2 points?")
-    return _("X doubles to 2. Should O take (and own the cube), or pass and give up 1 point?")
+    return _(CUBE_PROMPTS[("double" if question == "double" else "take", owned)])
 
 
 # --- counting steps: shots and pips -------------------------------------------------------------------------------
@@ -932,6 +936,39 @@ def figure_line(number: int, mark: str, play: str, equity: float, loss: float, *
     return _("{line} ← you").format(line=line) if mine else line
 
 
+def play_figure(play: str, equity: float) -> str:
+    """A play with its equity: ``24/18 13/11 +0.123``."""
+    return f"{play} {signed(equity)}"
+
+
+def cube_figures_said(no_double: float, double_take: float, double_pass: float) -> tuple[str, str, str]:
+    """A cube decision's three equities, each named: ``no double +0.612``, ``double/take +0.701``,
+    ``double/pass +1.000``."""
+    return (
+        _("no double {equity}").format(equity=signed(no_double)),
+        _("double/take {equity}").format(equity=signed(double_take)),
+        _("double/pass {equity}").format(equity=signed(double_pass)),
+    )
+
+
+def with_error(figure: str, error: float | None) -> str:
+    """A figure with its standard error, if it has one: ``24/18 13/11 +0.123 (± 0.004)``."""
+    if error is None:
+        return figure
+    return _("{figure} (± {error})").format(figure=figure, error=decimal(error, 3))
+
+
+def verification(method: str, trials: int, figures: Sequence[str]) -> str:
+    """How a puzzle's answer was settled, with the figures that settle it: ``Rolled out over 1,296 games: ...`` or
+    ``Evaluated at 3 plies: ...`` (``method`` ``rollout`` or ``3-ply``)."""
+    shown = ", ".join(figures)
+    if method == "rollout":
+        return ngettext(
+            "Rolled out over {games} game: {figures}.", "Rolled out over {games} games: {figures}.", trials
+        ).format(games=grouped(trials), figures=shown)
+    return _("Evaluated at 3 plies: {figures}.").format(figures=shown)
+
+
 def best_plays_heading() -> str:
     """The heading of the figures shown once a best-play task is answered."""
     return _("The best plays (equity, and how far below the best):")
@@ -991,10 +1028,17 @@ def best_after_misses(doing: str, gives: str, best: str) -> str:
 
 
 def contact_cube_words(
-    decision: CubeDecision, question: str, doubler: Side | None, taker: Side | None, plies: int
+    decision: CubeDecision,
+    question: str,
+    doubler: Side | None,
+    taker: Side | None,
+    plies: int,
+    *,
+    source: str | None = None,
 ) -> str:
     """A contact cube decision in words, by the evaluator's figures (gammons counted): whether to double, too good
-    to double, or whether to take."""
+    to double, or whether to take; then where the figures come from (``source``, e.g. a rollout's figures in a
+    sentence; else the evaluation at ``plies``)."""
     values = {
         "no_double": localized(decision.no_double),
         "double_take": localized(decision.double_take),
@@ -1004,7 +1048,8 @@ def contact_cube_words(
         "other": localized(1.0 - decision.win_probability),
         "plies": plies,
     }
-    source = _("(The computer's evaluation at {plies} plies, gammons counted.)").format(plies=plies)
+    if source is None:
+        source = _("(The computer's evaluation at {plies} plies, gammons counted.)").format(plies=plies)
     if question == "take":
         if decision.should_take:
             text = _said(
@@ -1067,9 +1112,13 @@ def contact_cube_words(
     return f"{text} {source}"
 
 
+BEST_PROMPT = N_("Find the best play.")
+"""The prompt of a mined best-play puzzle in English (as a puzzle file stores it)."""
+
+
 def best_puzzle_prompt() -> str:
     """The prompt of a mined best-play puzzle."""
-    return _("Find the best play.")
+    return _(BEST_PROMPT)
 
 
 def shots_puzzle_prompt() -> str:

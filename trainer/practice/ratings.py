@@ -5,8 +5,9 @@ missing it, the puzzle the opposite, and both ratings are updated at once (:func
 the learner's first answer to a puzzle; replays, reviews, Streak and Storm are not rated.
 
 - The learner starts at 1500 with a deviation (RD) of 350 and a volatility of 0.06 (Glickman's defaults); tau is 0.5.
-- A puzzle starts from its difficulty (:data:`DIFFICULTY_RATINGS`): easy 1200, medium 1500, hard 1800, with an RD of
-  250 (the difficulty is a guess, so the puzzle's rating moves too) and a volatility of 0.06.
+- A puzzle starts from its own starting rating where it has one (a mined puzzle's), else from its difficulty
+  (:data:`DIFFICULTY_RATINGS`): easy 1200, medium 1500, hard 1800; with an RD of 250 (either is a guess, so the
+  puzzle's rating moves too) and a volatility of 0.06. The store keeps a puzzle's rating once it has been rated.
 - Time away makes the learner's RD grow again: one Glicko-2 rating period a day without games
   (:func:`after_idle`). RDs stay between 45 and 350.
 - A rating with an RD above 110 is provisional (shown with a question mark), as on lichess.
@@ -166,14 +167,16 @@ def _clamped(rating: float, rd: float, volatility: float) -> Glicko:
     return Glicko(rating, min(MAX_RD, max(MIN_RD, rd)), volatility)
 
 
-def puzzle_start(difficulty: int) -> Glicko:
-    """A puzzle's rating before anyone has tried it, from its difficulty (1-3).
+def puzzle_start(difficulty: int, rating: float | None = None) -> Glicko:
+    """A puzzle's rating before anyone has tried it: its own starting ``rating`` if it has one (a mined puzzle's),
+    else the one its difficulty (1-3) gives.
 
     :raises ValueError: for a difficulty outside 1-3.
     """
     if difficulty not in DIFFICULTY_RATINGS:
         raise ValueError(wording.bad_difficulty(difficulty))
-    return Glicko(DIFFICULTY_RATINGS[difficulty], PUZZLE_RD, INITIAL_VOLATILITY)
+    start = DIFFICULTY_RATINGS[difficulty] if rating is None else float(rating)
+    return Glicko(start, PUZZLE_RD, INITIAL_VOLATILITY)
 
 
 def after_idle(player: Glicko, days: float) -> Glicko:
@@ -223,16 +226,25 @@ def learner_rating(latest: StoredLearnerRating | None, now: float) -> Glicko:
     return after_idle(stored, (now - latest.rated_at) / 86_400)
 
 
-def puzzle_rating(stored: StoredRating | None, difficulty: int) -> Glicko:
-    """A puzzle's rating: the stored one, or its start from its difficulty if it has never been rated."""
+def puzzle_rating(stored: StoredRating | None, difficulty: int, rating: float | None = None) -> Glicko:
+    """A puzzle's rating: the stored one, or its start (:func:`puzzle_start`: its own starting ``rating``, else its
+    difficulty's) if it has never been rated."""
     if stored is None:
-        return puzzle_start(difficulty)
+        return puzzle_start(difficulty, rating)
     return Glicko(stored.rating, stored.rd, stored.volatility)
 
 
-def rating_pool(puzzles: Iterable[tuple[str, int]], stored: Mapping[str, StoredRating]) -> dict[str, float]:
-    """The rating of each puzzle ``(id, difficulty)``, stored or from its difficulty, for :func:`select_near`."""
-    return {puzzle_id: puzzle_rating(stored.get(puzzle_id), difficulty).rating for puzzle_id, difficulty in puzzles}
+PoolEntry = tuple[str, int] | tuple[str, int, float | None]
+"""A puzzle as :func:`rating_pool` takes it: its id, its difficulty and (if it has one) its starting rating."""
+
+
+def rating_pool(puzzles: Iterable[PoolEntry], stored: Mapping[str, StoredRating]) -> dict[str, float]:
+    """The rating of each puzzle ``(id, difficulty)`` or ``(id, difficulty, starting rating)``: stored, or its start
+    (:func:`puzzle_start`), for :func:`select_near`."""
+    pool = {}
+    for puzzle_id, difficulty, *start in puzzles:
+        pool[puzzle_id] = puzzle_rating(stored.get(puzzle_id), difficulty, start[0] if start else None).rating
+    return pool
 
 
 def rating_gaps(

@@ -15,7 +15,7 @@ bests, per drill (:data:`~trainer.shared.kinds.DrillName`).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar, Generic, Literal, Protocol, TypeVar
@@ -24,6 +24,10 @@ from trainer.shared.kinds import DrillMode, DrillName
 
 STORM_SECONDS = 180.0
 STORM_MISS_PENALTY = 10.0
+RUN_START_BELOW = 300.0
+"""A run at the learner's level starts this far below the learner's rating, so that its first puzzles are easy."""
+RUN_BAND = 100.0
+"""Such a run climbs band by band of puzzle ratings this wide, in a shuffled order within each band."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +126,35 @@ def run_order(puzzles: Iterable[Ordered], seed: int) -> list[Ordered]:
     chosen = list(puzzles)
     random.Random(seed).shuffle(chosen)
     chosen.sort(key=lambda puzzle: puzzle.difficulty)
+    return chosen
+
+
+class Identified(Protocol):
+    """Anything with an id, such as a puzzle."""
+
+    @property
+    def id(self) -> str: ...
+
+
+Climbing = TypeVar("Climbing", bound=Identified)
+
+
+def climbing_order(
+    puzzles: Iterable[Climbing], ratings: Mapping[str, float], level: float, seed: int
+) -> list[Climbing]:
+    """The puzzles of a run at the learner's ``level`` (each puzzle's rating in ``ratings``, on the same scale):
+    from :data:`RUN_START_BELOW` below the level upward, band by band of :data:`RUN_BAND` (shuffled by ``seed``
+    within a band), so that a run climbs from easy for the learner; the puzzles easier than its start come last,
+    the hardest of them first, for a run that outlasts the others."""
+    start = level - RUN_START_BELOW
+    chosen = list(puzzles)
+    random.Random(seed).shuffle(chosen)
+
+    def band(puzzle: Climbing) -> tuple[bool, float]:
+        rating = ratings[puzzle.id]
+        return rating < start, abs(rating - start) // RUN_BAND
+
+    chosen.sort(key=band)
     return chosen
 
 

@@ -106,6 +106,8 @@ class PuzzleInfo(Protocol):
     @property
     def difficulty(self) -> int: ...
     @property
+    def rating(self) -> int | None: ...
+    @property
     def variant(self) -> str: ...
 
 
@@ -665,7 +667,7 @@ def continue_with(
         return Suggestion("lesson", label, line.id, 0, english=english)
     solved = _solved(puzzles, answers)
     open_puzzles = [p for p in puzzles if p.id not in solved and p.kind not in COUNTING_KINDS]
-    pool = rating_pool(((p.id, p.difficulty) for p in open_puzzles), records.puzzle_ratings)
+    pool = rating_pool(((p.id, p.difficulty, p.rating) for p in open_puzzles), records.puzzle_ratings)
     learner = {figures.kind: figures.rating for figures in ratings}
     gaps = rating_gaps(pool, {p.id: rating_kind(p.kind) for p in open_puzzles}, learner)
     chosen = select_near(gaps, 0.0, count=SUGGESTED_PUZZLES, seed=int(now // 86_400))

@@ -33,7 +33,7 @@ from trainer.content.themes import PERSONAL_THEME
 from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis
 from trainer.practice import ratings, schedule
 from trainer.practice.ratings import Glicko
-from trainer.practice.run import RunResult
+from trainer.practice.run import RunResult, climbing_order
 from trainer.practice.schedule import Card
 from trainer.practice.stats import MAIN_QUESTION
 from trainer.shared.kinds import RatingKind, rating_kind
@@ -84,8 +84,8 @@ def rating_for(store: ProgressStore, puzzle: Puzzle, now: float) -> Glicko:
 
 
 def current_puzzle_rating(store: ProgressStore, puzzle: Puzzle) -> Glicko:
-    """A puzzle's rating: stored, or from its difficulty."""
-    return ratings.puzzle_rating(store.ratings.puzzle_rating(puzzle.id), puzzle.difficulty)
+    """A puzzle's rating: stored, or its start (its own starting rating, else its difficulty's)."""
+    return ratings.puzzle_rating(store.ratings.puzzle_rating(puzzle.id), puzzle.difficulty, puzzle.rating)
 
 
 def is_rated(store: ProgressStore, puzzle: Puzzle) -> bool:
@@ -211,7 +211,7 @@ def puzzles_near_rating(
     differs."""
     solved = set() if include_solved else _solved(store, puzzles)
     stored = store.ratings.puzzle_ratings()
-    pool = ratings.rating_pool(((p.id, p.difficulty) for p in puzzles if p.id not in solved), stored)
+    pool = ratings.rating_pool(((p.id, p.difficulty, p.rating) for p in puzzles if p.id not in solved), stored)
     learner = {kind: current_rating(store, now, kind).rating for kind in {rating_kind(p.kind) for p in puzzles}}
     kinds = {puzzle.id: rating_kind(puzzle.kind) for puzzle in puzzles}
     gaps = ratings.rating_gaps(pool, kinds, learner)
@@ -219,6 +219,16 @@ def puzzles_near_rating(
     chosen = ratings.select_near(gaps, 0.0, count=count, seed=chosen_seed, offset=offset)
     by_id = {puzzle.id: puzzle for puzzle in puzzles}
     return [by_id[puzzle_id] for puzzle_id in chosen]
+
+
+def climbing_run(store: ProgressStore, puzzles: Sequence[P], now: float, seed: int) -> list[P]:
+    """Every one of ``puzzles`` in the order of a Streak or Storm at the learner's level: climbing from a little below
+    the learner's rating of their kind (:func:`~trainer.practice.run.climbing_order`), each puzzle by its rating
+    (stored, or its start)."""
+    pool = ratings.rating_pool(((p.id, p.difficulty, p.rating) for p in puzzles), store.ratings.puzzle_ratings())
+    learner = {kind: current_rating(store, now, kind).rating for kind in {rating_kind(p.kind) for p in puzzles}}
+    gaps = ratings.rating_gaps(pool, {puzzle.id: rating_kind(puzzle.kind) for puzzle in puzzles}, learner)
+    return climbing_order(puzzles, gaps, 0.0, seed)
 
 
 def _solved(store: ProgressStore, puzzles: Sequence[Puzzle]) -> set[str]:

@@ -4,7 +4,9 @@ Forced puzzles (backgammon and acey-deucey) are graded by the engine (and explai
 puzzles by the exact bear-off figures, showing the learner's play against the best one; cube puzzles by the exact
 cube table, with the three equities in words. Every answer is stored with the time it took; the first
 answer to a puzzle is rated (the learner's rating and the puzzle's move, shown with the deviation), and a miss comes
-back for review (:mod:`trainer.training.service`). "At your level" serves unsolved puzzles near the learner's rating.
+back for review (:mod:`trainer.training.service`). "At your level" serves unsolved puzzles near the learner's rating;
+a set of best-play or cube puzzles (thousands of them mined, each rated) opens climbing from a little below the
+learner's rating of its kind (:func:`~trainer.training.service.climbing_run`), the other sets in their files' order.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.content.best import what_it_does
+from trainer.content.best import best_solution
 from trainer.content.doubles import double_name
 from trainer.content.grading import Feedback, bearoff_solution
 from trainer.content.models import (
@@ -44,6 +46,7 @@ from trainer.shared.kinds import RATING_KINDS, rating_kind
 from trainer.training.service import (
     AnswerOutcome,
     answer_puzzle,
+    climbing_run,
     current_rating,
     is_rated,
     puzzles_near_rating,
@@ -175,8 +178,17 @@ class PuzzleMenuScreen(TrainerScreen):
     def action_difficulty(self, level: int) -> None:
         self.difficulty = level
 
+    def in_order(self, key: str, puzzles: list[Puzzle]) -> list[Puzzle]:
+        """The puzzles of set ``key`` in the order it opens in: a kind's or theme's set of skill puzzles (best play,
+        the cube) climbing from a little below the learner's rating of its kind, any other as chosen."""
+        skill = bool(puzzles) and all(rating_kind(puzzle.kind) != "rules" for puzzle in puzzles)
+        if skill and key.startswith(("kind:", "theme:")):
+            return climbing_run(self.store, puzzles, self.now(), seed=0)
+        return puzzles
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        puzzles = self.selection(event.option.id or "all")
+        key = event.option.id or "all"
+        puzzles = self.in_order(key, self.selection(key))
         if not puzzles:
             return
         solved = self.store.puzzles.solved_puzzles()
@@ -458,7 +470,7 @@ class PuzzleScreen(TaskScreen):
         self.board.scene = replace(self.board.scene, marked=frozenset())
         match puzzle:
             case BestPuzzle():
-                said = what_it_does(solution)
+                said = best_solution(puzzle, solution)
             case BearoffPuzzle():
                 said = bearoff_solution(puzzle)
             case _:

@@ -3,10 +3,11 @@
 - **Best play: Streak**: best-play puzzles until the first miss; the best streak is kept.
 - **Best play: Storm**: three minutes, as many as you can; a miss costs ten seconds; the best score is kept.
 
-Both take the shipped best-play puzzles shuffled, easy ones first, so that a run climbs. The first play made is the
-answer (a refused move or a play that can't be read is not one); a miss shows the best play on the board with the
-figures. Their answers are only stored (neither rated nor scheduled), as in the recognition drill's runs. The
-counting drills are :class:`~trainer.tui.screens.counting.CountingScreen`'s.
+Both take every loaded best-play puzzle (the TOML files' and the mined JSON lines'), climbing from a little below the
+learner's best-play rating (:func:`~trainer.training.service.climbing_run`), shuffled within each band of ratings.
+The first play made is the answer (a refused move or a play that can't be read is not one); a miss shows the best
+play on the board with the figures. Their answers are only stored (neither rated nor scheduled), as in the
+recognition drill's runs. The counting drills are :class:`~trainer.tui.screens.counting.CountingScreen`'s.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from trainer.engine import Play
 from trainer.i18n import N_
 from trainer.practice.run import STORM_MISS_PENALTY, STORM_SECONDS, run_order
 from trainer.shared.kinds import DrillMode
+from trainer.training.service import climbing_run
 from trainer.tui.scenes import played_scene
 from trainer.tui.screens.base import MenuPageScreen
 from trainer.tui.screens.puzzles import PuzzleScreen
@@ -137,7 +139,8 @@ class BestRunScreen(RunScreen[BestPuzzle], PuzzleScreen, inherit_bindings=False)
     def start_run(self) -> None:
         """A new run: the puzzles in a new order, a fresh score against the best, its first puzzle up."""
         now = self.now()
-        self.begin_run(self.mode, run_order(self.pool, self.seed if self.seed is not None else int(now)), now)
+        seed = self.seed if self.seed is not None else int(now)
+        self.begin_run(self.mode, climbing_run(self.store, self.pool, now, seed), now)
         self.running().next_puzzle()
         self.seed = None  # a run started again is shuffled anew
         self.over = False
