@@ -17,6 +17,7 @@ from trainer.content.cache import content_digest
 from trainer.content.catalogue import PuzzleEntry
 from trainer.content.cube import cube_solution, grade_cube_puzzle
 from trainer.content.generate import export_lines
+from trainer.content.mined import puzzle_reason
 from trainer.content.models import BestPuzzle, CubePuzzle, Puzzle, Verification
 from trainer.content.puzzles import load_puzzle_file, load_puzzles
 from trainer.content.validate import validate_paths
@@ -72,7 +73,7 @@ def test_mined_records_read_as_their_puzzles_with_every_figure() -> None:
     assert isinstance(first, BestPuzzle) and isinstance(shallow, BestPuzzle)
     assert first.verified == Verification(method="rollout", trials=1296, gap=0.101, se=0.008)
     assert (first.rating, first.difficulty, first.plies) == (1650, 2, None)
-    assert first.why is not None and first.why.startswith("Hitting on the 7-point")
+    assert first.why is not None and first.why.startswith("13/9 13/7* wins 55% of the games, while 13/7*/3 wins 52%")
     assert first.answers == ["24/20 13/7*", "13/9 13/7*"]  # the plays whose results the record names
     assert first.plays[0].se == 0.005 and first.plays[0].chances == (0.55, 0.15, 0.01, 0.1, 0.005)
     assert first.prompt == "Find the best play." and first.roll() == (6, 4)
@@ -319,14 +320,17 @@ def test_a_cube_puzzles_answer_shows_its_rollout_and_reason_in_english_and_portu
     double, take = cube(2), cube(3)
     right = grade_cube_puzzle(double, "double")
     assert right.correct and right.message.endswith(
-        "Rolled out over 1,296 games: no double +0.845 (± 0.006), double/take +1.128 (± 0.009), double/pass +1.000."
+        "Rolled out over 1,296 games: no double +0.845 (± 0.006), double/take +1.128 (± 0.009), double/pass +1.000. "
+        f"{double.why}"
     )
     assert "plies" not in right.message
     assert cube_solution(take).endswith(f"double/pass +1.000. {take.why}")
     use_language("pt")
+    reason = puzzle_reason(take)  # worked out in the language in use, never the stored English
+    assert reason is not None and reason != take.why
     assert grade_cube_puzzle(take, "pass").message.endswith(
         "Simulado (rollout) em 2.592 jogos: sem dobra +0,708 (± 0,007), dobra/aceita +0,751 (± 0,010), "
-        f"dobra/recusa +1,000. {take.why}"
+        f"dobra/recusa +1,000. {reason}"
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import io
 import json
 import os
@@ -245,11 +246,8 @@ def mine_command(arguments: argparse.Namespace) -> tuple[str, int]:
     checkpoint beside it, removed once the file is written)."""
     if arguments.workers < 1:
         raise EngineError(wording.workers_too_few(arguments.workers))
-    if arguments.cluster is not None:
-        try:
-            import distributed  # noqa: F401
-        except ImportError:
-            raise EngineError(wording.cluster_missing()) from None
+    if arguments.cluster is not None and importlib.util.find_spec("distributed") is None:
+        raise EngineError(wording.cluster_missing())
     checkpoint = None
     if arguments.output is not None:
         _refuse_unwritable(arguments.output)

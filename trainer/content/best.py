@@ -259,9 +259,14 @@ def verification_sentence(step: BestTask, found: BestFigures) -> str | None:
     return wording.verification(verification.method, verification.trials, figures)
 
 
-def puzzle_why(step: BestTask) -> str | None:
-    """A puzzle's stored reason why its best play is best, if it has one."""
-    return step.why if isinstance(step, BestPuzzle) else None
+def puzzle_why(step: BestTask, played: Play | None = None) -> str | None:
+    """Why a puzzle's best play is best, in the current language (against ``played``, the learner's play, where it
+    is listed and wrong; else against the most tempting play left out), if the puzzle can tell."""
+    if not isinstance(step, BestPuzzle):
+        return None
+    from trainer.content.mined import puzzle_reason
+
+    return puzzle_reason(step, played)
 
 
 def best_solution(puzzle: BestPuzzle, play: Play) -> str:
@@ -290,7 +295,7 @@ def grade_best(
     and shows the figures at once when it misses."""
     found = best_figures(step)
     doing = what_it_does(play, written)
-    why, verified = puzzle_why(step), verification_sentence(step, found)
+    why, verified = puzzle_why(step, play), verification_sentence(step, found)
     settled = () if verified is None else (verified,)
     if found.is_accepted(play):
         figure = found.figure_of(play)

@@ -108,9 +108,10 @@ class CubeTask:
         """A cube puzzle's question: X may double; O is asked to take."""
         if puzzle.figures is not None and puzzle.verified is not None:
             settled = verification_words(puzzle.verified, puzzle.figures)
-            return cls(puzzle.cube(), puzzle.question, plies=puzzle.plies or 0, settled=settled, why=puzzle.why)
+            why = _reason(puzzle)
+            return cls(puzzle.cube(), puzzle.question, plies=puzzle.plies or 0, settled=settled, why=why)
         if puzzle.figures is not None and puzzle.plies is not None:
-            return cls(puzzle.cube(), puzzle.question, plies=puzzle.plies, why=puzzle.why)
+            return cls(puzzle.cube(), puzzle.question, plies=puzzle.plies, why=_reason(puzzle))
         owned = puzzle.owner == "player"
         return cls(puzzle.cube(), puzzle.question, last_roll=is_last_roll(puzzle.board()),
                    cube=2 if owned else 1, why=puzzle.why)  # fmt: skip
@@ -153,6 +154,13 @@ class CubeTask:
         if answer == self.right:
             return Feedback(True, wording.cube_right(answer, self.words()))
         return Feedback(False, wording.cube_wrong(answer, self.words()))
+
+
+def _reason(puzzle: CubePuzzle) -> str | None:
+    """Why a contact cube puzzle's answer is right, in the current language (else the reason it stores)."""
+    from trainer.content.mined import puzzle_reason
+
+    return puzzle_reason(puzzle) or puzzle.why
 
 
 def in_exact_table(position: Position) -> bool:

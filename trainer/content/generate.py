@@ -409,8 +409,11 @@ def export_lines(puzzles: Iterable[Puzzle]) -> Iterator[str]:
 
 
 def why_of(puzzle: BestPuzzle | CubePuzzle) -> str | None:
-    """Why a best-play or cube puzzle's answer is right, in a sentence, for its record: the reason it stores."""
-    return puzzle.why
+    """Why a best-play or cube puzzle's answer is right, in a sentence, for its record: worked out from its figures
+    (:func:`trainer.content.mined.puzzle_reason`), else the reason it stores."""
+    from trainer.content.mined import puzzle_reason
+
+    return puzzle_reason(puzzle) or puzzle.why
 
 
 def _exported(puzzle: Puzzle) -> dict[str, object]:

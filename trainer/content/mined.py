@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, cast
 
+from trainer.content.models import BestPuzzle, CubePuzzle
 from trainer.content.reasons import PlayOutcome, cube_reason, play_reason
-from trainer.engine import Dice, Play, Position, parse_play
+from trainer.engine import Dice, Play, PlayError, Position, parse_play
 
 
 def outcome(play: Play, equity: float, chances: Sequence[float] | None) -> PlayOutcome:
@@ -25,13 +26,21 @@ def tempting(answers: set[str], plays: Sequence[Mapping[str, Any]]) -> int:
     return next(index for index, figure in enumerate(plays) if figure["result"] not in answers)
 
 
-def record_reason(record: Mapping[str, Any]) -> str:
-    """Why the record's answer is right, in the current language."""
+def record_reason(record: Mapping[str, Any], played: str | None = None) -> str:
+    """Why the record's answer is right, in the current language; for a best-play record, against ``played`` (the
+    Position ID its learner's play leaves) when that play is listed and not accepted, else against the most tempting
+    play left out.
+
+    :raises ValueError, PlayError, KeyError: for a record whose figures don't hold together.
+    """
     position = Position.from_position_id(record["position"])
     if record["kind"] == "best":
         dice = Dice(*sorted(record["dice"], reverse=True))
         plays = record["plays"]
-        best, other = plays[0], plays[tempting(set(record["answers"]), plays)]
+        answers = set(record["answers"])
+        listed = {figure["result"]: figure for figure in plays}
+        best = plays[0]
+        other = listed[played] if played in listed and played not in answers else plays[tempting(answers, plays)]
         return play_reason(
             position,
             dice,
@@ -49,3 +58,18 @@ def record_reason(record: Mapping[str, Any]) -> str:
         win_gammon=figures.get("win_gammon"),
         lose_gammon=figures.get("lose_gammon"),
     )
+
+
+def puzzle_reason(puzzle: BestPuzzle | CubePuzzle, played: Play | None = None) -> str | None:
+    """Why a best-play or contact cube puzzle's answer is right, in the current language (against the learner's
+    ``played`` play where it is listed and wrong), or ``None`` for a puzzle whose figures can't tell (an exact
+    bear-off cube, a listing without the play's results)."""
+    from trainer.content.puzzle_lines import puzzle_record
+
+    if isinstance(puzzle, CubePuzzle) and puzzle.figures is None:
+        return None
+    record = puzzle_record(puzzle, why=None)
+    try:
+        return record_reason(record, None if played is None else played.result.position_id())
+    except (ValueError, KeyError, StopIteration, PlayError):
+        return None
