@@ -212,7 +212,8 @@ def build(checkpoints: list[Path], opinions_path: Path) -> None:
     for number, (record, theme, opinion) in enumerate(best, start=1):
         puzzle = finish(record, f"best-v2-{number:05d}", theme)
         files["best.jsonl"].append(puzzle)
-        checks.append({"id": puzzle["id"], "kind": "best", "plays": opinion["plays"][:10]})
+        plays = [{"result": p["result"], "equity": round(p["equity"], 4), "move": p["move"]} for p in opinion["plays"]]
+        checks.append({"id": puzzle["id"], "kind": "best", "position": record["position"], "plays": plays[:10]})
     contact_number = race_number = 0
     for record, theme, opinion in cube:
         if record.get("race"):
@@ -224,7 +225,8 @@ def build(checkpoints: list[Path], opinions_path: Path) -> None:
             puzzle = finish(record, f"cube-v2-{contact_number:04d}", theme)
             files["cube-contact.jsonl"].append(puzzle)
         figures = {name: opinion[name] for name in ("no_double", "double_take", "double_pass", "action")}
-        checks.append({"id": puzzle["id"], "kind": "cube", "question": record["question"]} | figures)
+        head = {"id": puzzle["id"], "kind": "cube", "position": record["position"], "question": record["question"]}
+        checks.append(head | figures)
     for name, puzzles in files.items():
         print(f"{name}: {write_lines(PUZZLES / name, puzzles)}", file=sys.stderr)
     write_lines(CHECKS, checks)
