@@ -129,9 +129,17 @@ ALLOWED: dict[str, set[str]] = {
         "trainer.tui.wording",
     },
     # The authors' tools: the content met with the evaluator (figures, mining), the bear-off tables' build (numpy),
-    # the message catalogs (Babel), mining on a Dask cluster (distributed, the optional extra). Never the store or the
-    # app.
-    "authoring": {"numpy", "babel", "distributed", "trainer.engine", "trainer.content", "trainer.analysis"},
+    # the message catalogs (Babel), mining on a Dask cluster (distributed, the optional extra) and from the games
+    # of .mat files (the play layer reads them). Never the store or the app.
+    "authoring": {
+        "numpy",
+        "babel",
+        "distributed",
+        "trainer.engine",
+        "trainer.content",
+        "trainer.analysis",
+        "trainer.play",
+    },
     # The command line on top: every layer below, the app it starts (and its crash reports), the authors' tools, and
     # the app served to a browser (textual-serve, its aiohttp and its rich log).
     "cli": BELOW_THE_UI

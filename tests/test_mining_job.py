@@ -128,3 +128,42 @@ def test_a_run_killed_mid_way_resumes_from_its_checkpoint(one_worker: list[dict[
     before = read_checkpoint(checkpoint, MiningRun("cube", int(COUNT), int(SEED)))
     assert before
     assert _mine("--workers", "1", output=output) == one_worker
+
+
+def test_a_resumed_runs_time_left_leaves_out_what_the_checkpoint_held() -> None:
+    from io import StringIO
+
+    from trainer.cli.progress import MiningProgress
+
+    now = [0.0]
+    progress = MiningProgress("best", 100, stream=StringIO(), clock=lambda: now[0])
+    progress(60)  # read back from the checkpoint at once
+    assert progress.seconds_left() is None
+    now[0] = 100.0
+    progress(70)  # 10 more in 100 s: 30 left take 300 s
+    assert progress.seconds_left() == pytest.approx(300.0)
+
+
+def test_a_run_from_mat_files_takes_their_games_in_order() -> None:
+    data = Path(__file__).parent / "data" / "analyse"
+    run = MiningRun("best", 5, 1, ((str(data / "gnubg-match.mat"), 2), (str(data / "gnubg-money.mat"), 3)))
+    tasks = [run.task(index) for index in range(6)]
+    assert [(Path(t.source).name, t.game) for t in tasks if t is not None and t.source] == [
+        ("gnubg-match.mat", 0),
+        ("gnubg-match.mat", 1),
+        ("gnubg-money.mat", 0),
+        ("gnubg-money.mat", 1),
+        ("gnubg-money.mat", 2),
+    ]
+    assert tasks[5] is None and run.limit(5) == 5
+    assert run.header()["sources"] == [["gnubg-match.mat", 2], ["gnubg-money.mat", 3]]
+
+
+def test_a_mat_files_game_gives_its_checker_plays_as_played() -> None:
+    from trainer.authoring.mine_tasks import evaluator, recorded_turns
+
+    path = Path(__file__).parent / "data" / "analyse" / "gnubg-money.mat"
+    turns = list(recorded_turns(evaluator(), str(path), 0))
+    assert len(turns) > 10
+    assert turns[0].position.pip_count() == (167, 167)
+    assert all(turn.ranked and turn.ranked[0].play.result for turn in turns)

@@ -41,15 +41,36 @@ class CheckpointError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class MiningRun:
-    """What a run mines: ``count`` puzzles of ``kind`` from ``seed``."""
+    """What a run mines: ``count`` puzzles of ``kind`` from ``seed``: from self-play games, or from the games of
+    ``sources`` (``.mat`` files, in order) when there are any."""
 
     kind: MiningKind
     count: int
     seed: int
+    sources: tuple[tuple[str, int], ...] = ()
+    """Each ``.mat`` file's path and its number of games."""
 
     def header(self) -> dict[str, Any]:
         """The checkpoint's first line: whose tasks it holds."""
-        return {"checkpoint": CHECKPOINT_VERSION, "kind": self.kind, "seed": self.seed}
+        header: dict[str, Any] = {"checkpoint": CHECKPOINT_VERSION, "kind": self.kind, "seed": self.seed}
+        if self.sources:
+            header["sources"] = [[Path(path).name, games] for path, games in self.sources]
+        return header
+
+    def task(self, index: int) -> MiningTask | None:
+        """Task number ``index``, or ``None`` past the last game of the sources."""
+        if not self.sources:
+            return MiningTask(self.kind, self.seed, index)
+        left = index
+        for path, games in self.sources:
+            if left < games:
+                return MiningTask(self.kind, self.seed, index, source=path, game=left)
+            left -= games
+        return None
+
+    def limit(self, count: int) -> int:
+        """How many tasks the run may take: every game of the sources, or :data:`MAX_TASKS_PER_PUZZLE` a puzzle."""
+        return sum(games for _path, games in self.sources) if self.sources else count * MAX_TASKS_PER_PUZZLE
 
 
 def read_checkpoint(path: Path, run: MiningRun) -> dict[int, Records]:
@@ -156,7 +177,7 @@ def mine(
     kept, next_needed = taken(store.finished, run.count)
     if found is not None:
         found(len(kept))
-    limit = run.count * MAX_TASKS_PER_PUZZLE
+    limit = run.limit(run.count)
     if len(kept) >= run.count or next_needed >= limit:
         return kept
     with executor_for(workers, cluster) as (executor, size):
@@ -164,8 +185,9 @@ def mine(
         upcoming = next_needed
         while True:
             while len(pending) < size * AHEAD and upcoming < limit:
-                if upcoming not in store.finished:
-                    pending[executor.submit(task, MiningTask(run.kind, run.seed, upcoming))] = upcoming
+                job = run.task(upcoming)
+                if upcoming not in store.finished and job is not None:
+                    pending[executor.submit(task, job)] = upcoming
                 upcoming += 1
             if not pending:
                 break

@@ -27,6 +27,7 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final, Literal
 
 from trainer.analysis import CubeDecision, Evaluator, RankedPlay
@@ -73,11 +74,14 @@ positions are those of games between players of different strengths (all choose 
 
 @dataclass(frozen=True, slots=True)
 class MiningTask:
-    """One self-play game to mine: its kind of puzzle, the run's seed and the game's number in the run."""
+    """One game to mine: its kind of puzzle, the run's seed and the game's number in the run; a self-play game, or
+    with ``source`` (a ``.mat`` file's path) that file's game number ``game`` (from 0)."""
 
     kind: MiningKind
     seed: int
     index: int
+    source: str | None = None
+    game: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,9 +138,50 @@ def self_play(engine: Evaluator, rng: random.Random, levels: tuple[Level, Level]
 
 def run_task(task: MiningTask) -> list[dict[str, Any]]:
     """The settled puzzles of one task's game, in the order met (records as :mod:`trainer.authoring.mine_records`
-    reads them), between two players drawn from its seed."""
+    reads them): a self-play game between two players drawn from its seed, or a game of a ``.mat`` file."""
+    if task.source is not None:
+        return run_recorded_game(task)
     rng = task_random(task)
     return run_game(task, rng, players(rng))
+
+
+def recorded_turns(engine: Evaluator, path: str, game: int) -> Iterator[Turn]:
+    """The checker plays of game number ``game`` (from 0) of a ``.mat`` file as it was played (the mover on roll),
+    each with its 1-ply ranking, until the game ends or stops being replayable."""
+    from trainer.play.analyse import DecisionKind, DecisionPoint, replayed_games
+    from trainer.play.match_file import read_match_file
+
+    for number, points in enumerate(replayed_games(read_match_file(Path(path)))):
+        if number != game:
+            continue
+        for point in points:
+            if not isinstance(point, DecisionPoint):
+                return
+            if point.kind is DecisionKind.MOVE and point.dice is not None:
+                position = point.state.position
+                yield Turn(position, point.dice, point.number, tuple(engine.rank_plays(position, point.dice, 1)))
+        return
+
+
+def run_recorded_game(task: MiningTask) -> list[dict[str, Any]]:
+    """The settled puzzles of a ``.mat`` file's game (money figures, whatever the match's score)."""
+    from trainer.content.realism import is_realistic
+
+    assert task.source is not None
+    engine = evaluator()
+    records: list[dict[str, Any]] = []
+    for turn in recorded_turns(engine, task.source, task.game):
+        if turn.turn < 3 or not is_realistic(turn.position) or turn.position.is_game_over():
+            continue
+        source = {"file": Path(task.source).name, "game": task.game + 1, "move": turn.turn}
+        seed = task.seed * 1_000_003 + task.index * 1_009 + turn.turn
+        if task.kind == "best":
+            record = settle_best(engine, turn, seed) if len(turn.ranked) > 1 else None
+            if record is not None:
+                records.append(record | {"source": source})
+        else:
+            records.extend(record | {"source": source} for record in settle_cube(engine, turn.position, seed))
+    return records
 
 
 def run_game(task: MiningTask, rng: random.Random, levels: tuple[Level, Level]) -> list[dict[str, Any]]:

@@ -172,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     mine.add_argument("--workers", type=_int, default=1, help=text("mine.workers"))
     mine.add_argument("--cluster", metavar="ADDRESS", help=text("mine.cluster"))
     mine.add_argument("--output", type=Path, help=text("generate.output"))
+    mine.add_argument("--mat", type=Path, action="append", metavar="FILE.mat", help=text("mine.mat"))
     puzzle_commands.add_parser("export", help=text("export-puzzles"), description=text("export-puzzles.description"))
     analyse = commands.add_parser(
         "analyse", help=text("analyse"), description=text("analyse.description"), epilog=text("analyse.epilog")
@@ -256,7 +257,12 @@ def mine_command(arguments: argparse.Namespace) -> tuple[str, int]:
     from trainer.authoring.mine_records import finish
     from trainer.cli.progress import MiningProgress
 
-    run = MiningRun(arguments.kind, arguments.count, arguments.seed)
+    sources: tuple[tuple[str, int], ...] = ()
+    if arguments.mat:
+        from trainer.play.match_file import read_match_file
+
+        sources = tuple((str(path.resolve()), len(read_match_file(path).games)) for path in arguments.mat)
+    run = MiningRun(arguments.kind, arguments.count, arguments.seed, sources)
     try:
         with MiningProgress(arguments.kind, arguments.count) as found:
             records = mine(

@@ -14,6 +14,8 @@ from typing import TextIO
 from trainer.cli import wording
 
 BAR_WIDTH = 10
+RESUMED_WITHIN = 1.0
+"""A first count this soon after the start is what a checkpoint already held."""
 LINE_EVERY = 100
 """When standard error is not a terminal: a line each time this many more puzzles are found."""
 
@@ -37,12 +39,20 @@ class MiningProgress:
         self.clock = clock
         self.started = clock()
         self.kept = 0
+        self.resumed = 0
+        """Puzzles already in when the first count came (a run resumed from its checkpoint): the rate leaves them
+        out."""
+        self._counted = False
         self._next_line = LINE_EVERY
         self._drawn = 0
         """The width of the line last drawn on the terminal (0: none is open)."""
 
     def __call__(self, kept: int) -> None:
         kept = min(kept, self.count)  # the themes' shares, rounded up, may hold a few more than asked for
+        if not self._counted:
+            self._counted = True
+            if self.clock() - self.started < RESUMED_WITHIN:
+                self.resumed = kept
         if kept == self.kept:
             return
         self.kept = kept
@@ -55,10 +65,10 @@ class MiningProgress:
 
     def seconds_left(self) -> float | None:
         """The time the rest should take at the rate so far (``None`` before the first puzzle)."""
-        if not self.kept:
+        if self.kept <= self.resumed:
             return None
         elapsed = self.clock() - self.started
-        return elapsed * max(0, self.count - self.kept) / self.kept
+        return elapsed * max(0, self.count - self.kept) / (self.kept - self.resumed)
 
     def text(self) -> str:
         """The progress in words: how many of how many, and the time left."""

@@ -102,6 +102,7 @@ HELP: dict[str, str] = {
         "the address of a Dask distributed scheduler to run on instead (needs: pip install 'bgtrainer[cluster]')"
     ),
     "mine.count": N_("how many puzzles (default 20)"),
+    "mine.mat": N_("mine the games of this .mat file instead of self-play (may be given several times)"),
     "validate.deep": N_(
         "also evaluate the best-play and contact cube figures of lessons again (takes a minute or two)"
     ),
