@@ -137,7 +137,7 @@ def test_a_resumed_runs_time_left_leaves_out_what_the_checkpoint_held() -> None:
 
     now = [0.0]
     progress = MiningProgress("best", 100, stream=StringIO(), clock=lambda: now[0])
-    progress(60)  # read back from the checkpoint at once
+    progress.resume(60)  # read back from the checkpoint
     assert progress.seconds_left() is None
     now[0] = 100.0
     progress(70)  # 10 more in 100 s: 30 left take 300 s

@@ -166,17 +166,18 @@ def mine(
     cluster: str | None = None,
     checkpoint: Path | None = None,
     found: Callable[[int], None] | None = None,
+    resumed: Callable[[int], None] | None = None,
     task: Callable[[MiningTask], Records] = run_task,
 ) -> Records:
-    """The run's puzzles, settled records in task order (see the module); ``found`` is told how many are in, as
-    tasks finish (first with those the checkpoint already held).
+    """The run's puzzles, settled records in task order (see the module); ``resumed`` is told how many the
+    checkpoint already held, ``found`` how many are in as tasks finish.
 
     :raises CheckpointError: if ``checkpoint`` is another run's.
     """
     store = Checkpoint(checkpoint, run)
     kept, next_needed = taken(store.finished, run.count)
-    if found is not None:
-        found(len(kept))
+    if resumed is not None:
+        resumed(len(kept))
     limit = run.limit(run.count)
     if len(kept) >= run.count or next_needed >= limit:
         return kept

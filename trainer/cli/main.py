@@ -264,9 +264,14 @@ def mine_command(arguments: argparse.Namespace) -> tuple[str, int]:
         sources = tuple((str(path.resolve()), len(read_match_file(path).games)) for path in arguments.mat)
     run = MiningRun(arguments.kind, arguments.count, arguments.seed, sources)
     try:
-        with MiningProgress(arguments.kind, arguments.count) as found:
+        with MiningProgress(arguments.kind, arguments.count) as progress:
             records = mine(
-                run, workers=arguments.workers, cluster=arguments.cluster, checkpoint=checkpoint, found=found
+                run,
+                workers=arguments.workers,
+                cluster=arguments.cluster,
+                checkpoint=checkpoint,
+                found=progress,
+                resumed=progress.resume,
             )
     except CheckpointError:
         raise EngineError(wording.not_this_checkpoint(checkpoint or Path(), arguments.kind, arguments.seed)) from None

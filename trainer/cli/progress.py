@@ -14,8 +14,6 @@ from typing import TextIO
 from trainer.cli import wording
 
 BAR_WIDTH = 10
-RESUMED_WITHIN = 1.0
-"""A first count this soon after the start is what a checkpoint already held."""
 LINE_EVERY = 100
 """When standard error is not a terminal: a line each time this many more puzzles are found."""
 
@@ -42,17 +40,12 @@ class MiningProgress:
         self.resumed = 0
         """Puzzles already in when the first count came (a run resumed from its checkpoint): the rate leaves them
         out."""
-        self._counted = False
         self._next_line = LINE_EVERY
         self._drawn = 0
         """The width of the line last drawn on the terminal (0: none is open)."""
 
     def __call__(self, kept: int) -> None:
         kept = min(kept, self.count)  # the themes' shares, rounded up, may hold a few more than asked for
-        if not self._counted:
-            self._counted = True
-            if self.clock() - self.started < RESUMED_WITHIN:
-                self.resumed = kept
         if kept == self.kept:
             return
         self.kept = kept
@@ -62,6 +55,11 @@ class MiningProgress:
             self._next_line = (kept // LINE_EVERY + 1) * LINE_EVERY
             self.stream.write(self.text() + "\n")
             self.stream.flush()
+
+    def resume(self, kept: int) -> None:
+        """Start from ``kept`` puzzles a checkpoint already held (the rate leaves them out)."""
+        self.resumed = min(kept, self.count)
+        self(kept)
 
     def seconds_left(self) -> float | None:
         """The time the rest should take at the rate so far (``None`` before the first puzzle)."""
