@@ -105,11 +105,13 @@ def test_every_shipped_best_and_cube_puzzle_exports_as_a_line_that_loads_back(tm
 
 
 def test_a_puzzles_folder_loads_its_json_lines_with_its_toml_files(tmp_path: Path) -> None:
-    shutil.copy(ROOT / "puzzles" / "best.toml", tmp_path / "best.toml")
+    shutil.copy(ROOT / "puzzles" / "forced.toml", tmp_path / "forced.toml")
     shutil.copy(MINED, tmp_path / "mined.jsonl")
     before = content_digest(tmp_path)
     library = load_puzzles(tmp_path)
-    assert library.problems == [] and {"best-v2-00001", "cube-v2-00002", "best-0001"} <= {p.id for p in library.puzzles}
+    assert library.problems == [] and {"best-v2-00001", "cube-v2-00002", "forced-v2-0001"} <= {
+        p.id for p in library.puzzles
+    }
     (tmp_path / "mined.jsonl").write_text("\n".join(LINES[:2]) + "\n", encoding="utf-8")
     assert content_digest(tmp_path) != before  # the cache knows the file changed
     assert validate_paths([tmp_path]).problems == []

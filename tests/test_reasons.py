@@ -8,13 +8,13 @@ import re
 import tomllib
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import pytest
 from language_support import english_left_in_portuguese
 
 from trainer import i18n
 from trainer.content import reason_wording as words
-from trainer.content.paths import content_dir
 from trainer.content.reason_wording import PointChange
 from trainer.content.reasons import (
     Fact,
@@ -280,7 +280,7 @@ def test_portuguese_reasons_read_in_portuguese_with_its_numbers() -> None:
 @cache
 def puzzle_reasons() -> tuple[tuple[str, str, str], ...]:
     """The reason of each best-play puzzle's best play against each other listed play: (best, other, reason)."""
-    with (content_dir("puzzles") / "best.toml").open("rb") as handle:
+    with (Path(__file__).parent / "data" / "best-v1.toml").open("rb") as handle:  # 320 earlier best-play puzzles
         puzzles = tomllib.load(handle)["puzzles"]
     found = []
     for puzzle in puzzles:
