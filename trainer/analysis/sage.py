@@ -127,6 +127,20 @@ MARKET_LOST_AT = 0.99
 """A sequence loses the market when the side on roll's cubeful equity after it reaches this (a cash)."""
 
 
+def _rollout_analyzer(trials: int, seed: int, threads: int) -> Any:
+    """bgsage's truncated rollout of ``trials`` games, played at 1 ply and cut :data:`ROLLOUT_TRUNCATION` rolls
+    deep, with ``seed`` for its dice."""
+    return BgBotAnalyzer(
+        eval_level="rollout",
+        cubeful=True,
+        n_trials=trials,
+        truncation_depth=ROLLOUT_TRUNCATION,
+        decision_ply=1,
+        parallel_threads=threads,
+        seed=seed,
+    )
+
+
 def _float_or_none(value: object) -> float | None:
     return None if value is None else float(value)  # type: ignore[arg-type]
 
@@ -262,15 +276,7 @@ class SageEvaluator:
         """
         first, second = check_dice(dice)
         _check_playing(position)
-        analyzer = BgBotAnalyzer(
-            eval_level="rollout",
-            cubeful=True,
-            n_trials=trials,
-            truncation_depth=ROLLOUT_TRUNCATION,
-            decision_ply=1,
-            parallel_threads=threads,
-            seed=seed,
-        )
+        analyzer = _rollout_analyzer(trials, seed, threads)
         analysis = analyzer.checker_play(to_board(position), first, second, 1, "centered", jacoby=False, beaver=False)
         return _ranked(position, (first, second), analysis.moves, ROLLOUT_PLIES, trials)
 
@@ -283,15 +289,7 @@ class SageEvaluator:
         :raises AnalysisError: for a finished game.
         """
         _check_playing(position)
-        analyzer = BgBotAnalyzer(
-            eval_level="rollout",
-            cubeful=True,
-            n_trials=trials,
-            truncation_depth=ROLLOUT_TRUNCATION,
-            decision_ply=1,
-            parallel_threads=threads,
-            seed=seed,
-        )
+        analyzer = _rollout_analyzer(trials, seed, threads)
         result = analyzer.cube_action(to_board(position), 1, "centered", jacoby=False, beaver=False)
         return CubeDecision(
             no_double=float(result.equity_nd),
