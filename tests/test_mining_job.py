@@ -16,6 +16,7 @@ import pytest
 
 from trainer.authoring.mine_job import Checkpoint, CheckpointError, MiningRun, mine, read_checkpoint, taken
 from trainer.authoring.mine_tasks import MiningTask, task_random
+from trainer.content.puzzles import load_puzzle_file
 
 KILL_TIMEOUT = 240.0
 """The longest a run may take to finish its first task (the test fails loudly past it, never waits blindly)."""
@@ -53,7 +54,7 @@ def test_a_torn_checkpoint_line_is_mined_again_and_nothing_twice(tmp_path: Path)
     path = tmp_path / "run.checkpoint"
     store = Checkpoint(path, run)
     for index in range(3):
-        store.add(index, fake_task(MiningTask("best", 7, index)))
+        store.add(index, (fake_task(MiningTask("best", 7, index)), None))
     with path.open("a", encoding="utf-8") as file:
         file.write('{"task": 3, "records": [{"kind": "be')  # killed in the middle of a line
     assert sorted(read_checkpoint(path, run)) == [0, 1, 2]
@@ -74,6 +75,31 @@ def test_another_runs_checkpoint_is_refused(tmp_path: Path) -> None:
         read_checkpoint(path, MiningRun("best", 5, 1))
 
 
+def failing_task(task: MiningTask) -> list[dict[str, Any]]:
+    """The fake task, but game 3 fails."""
+    if task.index == 3:
+        raise ValueError("an impossible position")
+    return fake_task(task)
+
+
+def test_a_failing_task_is_kept_with_its_error_and_the_run_goes_on(tmp_path: Path) -> None:
+    run = MiningRun("best", 25, 7)
+    path = tmp_path / "run.checkpoint"
+    failures: list[tuple[int, str]] = []
+    records = mine(run, workers=2, checkpoint=path, task=failing_task, failed=lambda *f: failures.append(f))
+    assert len(records) == 25
+    assert failures == [(3, "ValueError: an impossible position")]
+    assert read_checkpoint(path, run)[3] == []
+    assert not path.with_name(path.name + ".new").exists()  # the header went in whole
+
+
+def test_a_negative_seed_is_refused() -> None:
+    command = [sys.executable, "-m", "trainer", "puzzles", "mine", "--kind", "best", "--count", "1", "--seed", "-4"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "--seed must be 0 or more, not -4" in done.stderr
+
+
 # --- the real command, with bgsage --------------------------------------------------------------------------------
 
 COUNT = "24"
@@ -84,7 +110,9 @@ def _mine(*arguments: str, output: Path) -> list[dict[str, Any]]:
     command = [sys.executable, "-m", "trainer", "puzzles", "mine", "--kind", "cube", "--count", COUNT, "--seed", SEED]
     done = subprocess.run([*command, *arguments, "--output", str(output)], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
-    assert not output.with_name(output.name + ".checkpoint").exists()
+    assert output.with_name(output.name + ".checkpoint").exists()  # kept, for the corpus build and a longer run
+    puzzles, problems = load_puzzle_file(output)
+    assert problems == [] and len(puzzles) == int(COUNT)  # the output is a puzzle file as it stands
     return [json.loads(line) for line in output.read_text(encoding="utf-8").splitlines()]
 
 

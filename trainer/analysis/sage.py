@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Final, ParamSpec, TypeVar
 
 import bgbot_cpp
 import bgsage.analyzer
@@ -127,9 +127,13 @@ MARKET_LOST_AT = 0.99
 """A sequence loses the market when the side on roll's cubeful equity after it reaches this (a cash)."""
 
 
+SEED_MASK: Final = 0xFFFF_FFFF
+"""bgsage's rollout seed is an unsigned 32-bit number: any other seed is folded into it."""
+
+
 def _rollout_analyzer(trials: int, seed: int, threads: int) -> Any:
     """bgsage's truncated rollout of ``trials`` games, played at 1 ply and cut :data:`ROLLOUT_TRUNCATION` rolls
-    deep, with ``seed`` for its dice."""
+    deep, with ``seed`` for its dice (any integer: its low 32 bits are used)."""
     return BgBotAnalyzer(
         eval_level="rollout",
         cubeful=True,
@@ -137,7 +141,7 @@ def _rollout_analyzer(trials: int, seed: int, threads: int) -> Any:
         truncation_depth=ROLLOUT_TRUNCATION,
         decision_ply=1,
         parallel_threads=threads,
-        seed=seed,
+        seed=seed & SEED_MASK,
     )
 
 
@@ -265,19 +269,30 @@ class SageEvaluator:
         return _ranked(position, (first, second), analysis.moves, plies)
 
     def rollout_plays(
-        self, position: Position, dice: Dice, *, trials: int = ROLLOUT_TRIALS, seed: int = 1, threads: int = 1
+        self,
+        position: Position,
+        dice: Dice,
+        *,
+        trials: int = ROLLOUT_TRIALS,
+        seed: int = 1,
+        threads: int = 1,
+        force: Sequence[Position] = (),
     ) -> list[RankedPlay]:
         """Every legal play of ``dice``, money game, cube centered, ranked by a truncated rollout of ``trials`` games
         (played at 1 ply, cut :data:`ROLLOUT_TRUNCATION` rolls deep and judged there by the network) for the plays
-        within 0.08 of the best at 1 and 2 plies (at most five; the others keep those figures, with no standard
-        error), with the same seed for every play, so that luck cancels between them.
+        within 0.08 of the best at 1 and 2 plies (at most five) and the plays leaving the positions of ``force``;
+        the others keep those figures, with no standard error. The same seed serves every play, so that luck cancels
+        between them. bgsage's standard errors are those of the cubeless equities.
 
         :raises AnalysisError: as :meth:`rank_plays`.
         """
         first, second = check_dice(dice)
         _check_playing(position)
         analyzer = _rollout_analyzer(trials, seed, threads)
-        analysis = analyzer.checker_play(to_board(position), first, second, 1, "centered", jacoby=False, beaver=False)
+        forced = [to_board(result) for result in force] or None
+        analysis = analyzer.checker_play(
+            to_board(position), first, second, 1, "centered", jacoby=False, beaver=False, force_boards=forced
+        )
         return _ranked(position, (first, second), analysis.moves, ROLLOUT_PLIES, trials)
 
     def rollout_cube(

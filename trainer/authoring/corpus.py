@@ -24,13 +24,14 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Final
 
 from trainer.authoring.gnubg import cube_decisions, rank_plays
 from trainer.authoring.mine_job import record_key
 from trainer.authoring.mine_records import finish, themes_of
+from trainer.authoring.mine_tasks import judge
 from trainer.content.realism import is_realistic
 from trainer.engine import Position
 
@@ -151,46 +152,89 @@ def assign_themes(records: list[Record], share: float = THEME_SHARE) -> list[tup
         total = len(placed)  # the cap is a share of what is kept: shrink until everything placed fits
 
 
+def settles(record: Record) -> bool:
+    """Whether a best-play record's own figures settle its roll under the mining rule as it stands
+    (:func:`trainer.authoring.mine_tasks.judge`), with the answers it gives: a record mined under an earlier rule
+    (one that compared a play the rollout left out by its error) is held to today's."""
+    plays = record["plays"]
+    best = plays[0]
+    rolled_out = record["verified"]["method"] == "rollout"
+    accepted = {best["result"]}
+    for play in plays[1:]:
+        judgement, _error = judge(best["equity"] - play["equity"], best["se"], play["se"], rolled_out=rolled_out)
+        if judgement == "open":
+            return False
+        if judgement == "accept":
+            accepted.add(play["result"])
+    return accepted == set(record["answers"])
+
+
+def capped(
+    records: list[Record], limited: set[int], share: float, place: Callable[[list[Record]], list[tuple[Record, str]]]
+) -> list[tuple[Record, str]]:
+    """The records placed by ``place`` (their themes) with those of ``limited`` (by ``id``) at most ``share`` of
+    what is placed: the limited ones are taken in order, fewer each round, until the share holds after placing."""
+    plain = [record for record in records if id(record) not in limited]
+    allowed = int(share * len(plain) / (1 - share)) if share < 1 else len(records)
+    while True:
+        extra = [record for record in records if id(record) in limited][:allowed]
+        chosen = {id(record) for record in plain + extra}
+        placed = place([record for record in records if id(record) in chosen])
+        over = sum(1 for record, _theme in placed if id(record) in limited) - int(share * len(placed))
+        if over <= 0 or allowed == 0:
+            return placed
+        allowed = max(0, allowed - over)
+
+
 def select_best(records: list[Record], opinions: dict[str, Any]) -> list[tuple[Record, str, Any]]:
     """The best-play records to ship, with their themes and gnubg's opinions (see the module)."""
     agreed: list[Record] = []
     obvious: set[int] = set()
     for record in records:
         opinion = opinions.get(opinion_key(record))
-        if opinion is None or not is_realistic(Position.from_position_id(record["position"])):
+        if opinion is None or not settles(record) or not is_realistic(Position.from_position_id(record["position"])):
             continue
         agrees, gap = best_agrees(record, opinion)
         if agrees:
             if gap >= OBVIOUS:
                 obvious.add(id(record))
             agreed.append(record)
-    plain = [record for record in agreed if id(record) not in obvious]
-    allowed = int(OBVIOUS_SHARE * len(plain) / (1 - OBVIOUS_SHARE))
-    kept = plain + [record for record in agreed if id(record) in obvious][:allowed]
-    order = {id(record): index for index, record in enumerate(agreed)}
-    kept.sort(key=lambda record: order[id(record)])
-    placed = assign_themes(kept)
+    placed = capped(agreed, obvious, OBVIOUS_SHARE, assign_themes)
     return [(record, theme, opinions[opinion_key(record)]) for record, theme in placed]
 
 
+def near_and_far(
+    records: list[Record], edges: dict[int, float], place: Callable[[list[Record]], list[tuple[Record, str]]]
+) -> list[tuple[Record, str]]:
+    """The records placed by ``place``, for each question those far from the edge (``edges``, by ``id``, more
+    than :data:`NEAR_EDGE`) no more than those near it, counted after placing."""
+    far = {id(record) for record in records if edges[id(record)] > NEAR_EDGE}
+    placed: list[tuple[Record, str]] = []
+    for question in ("double", "take"):
+        asked = [record for record in records if record["question"] == question]
+        placed += capped(asked, far & {id(record) for record in asked}, 0.5, place)
+    order = {id(record): index for index, record in enumerate(records)}
+    placed.sort(key=lambda item: order[id(item[0])])
+    return placed
+
+
 def select_cube(records: list[Record], opinions: dict[str, Any]) -> list[tuple[Record, str, Any]]:
-    """The cube records to ship (contact and race alike), with their themes and gnubg's opinions: per question,
-    every agreed record near the edge and as many far from it."""
-    near: dict[str, list[Record]] = {"double": [], "take": []}
-    far: dict[str, list[Record]] = {"double": [], "take": []}
+    """The cube records to ship (contact and race apart), with their themes and gnubg's opinions: per question,
+    no more far from the decision's edge than near it, counted in the file that ships."""
+    agreed: list[Record] = []
+    edges: dict[int, float] = {}
     for record in records:
         opinion = opinions.get(opinion_key(record))
         if opinion is None or not is_realistic(Position.from_position_id(record["position"])):
             continue
         agrees, edge = cube_edge(record, opinion)
         if agrees:
-            (near if edge <= NEAR_EDGE else far)[record["question"]].append(record)
-    kept = [record for question in near for record in near[question] + far[question][: len(near[question])]]
-    order = {id(record): index for index, record in enumerate(records)}
-    kept.sort(key=lambda record: order[id(record)])
-    contact = [record for record in kept if not record.get("race")]
-    race = [record for record in kept if record.get("race")]
-    placed = assign_themes(contact) + [(record, "race-cube") for record in race]
+            agreed.append(record)
+            edges[id(record)] = edge
+    contact = [record for record in agreed if not record.get("race")]
+    race = [record for record in agreed if record.get("race")]
+    placed = near_and_far(contact, edges, assign_themes)
+    placed += near_and_far(race, edges, lambda kept: [(record, "race-cube") for record in kept])
     return [(record, theme, opinions[opinion_key(record)]) for record, theme in placed]
 
 

@@ -10,13 +10,19 @@ never on the number of workers or the order results come back.
 Every finished task is appended to the checkpoint (one JSON line, flushed to disk) the moment it returns, in
 whatever order. A run killed at any point (even ``kill -9`` in the middle of a line) is resumed by running the
 same command again: the finished tasks are read back (a torn last line is dropped and its task done again) and
-only the others are mined. Nothing is mined twice and nothing is lost.
+only the others are mined. Nothing is mined twice and nothing is lost. The header is written whole or not at all
+(to a temporary file, then renamed), so a kill at the very start leaves no checkpoint that blocks the next run.
+
+A task that fails (an error inside one game) is kept as finished with no puzzles and its error, and the run goes
+on: the failures are counted (:attr:`Checkpoint.failures`) and told at the end. When the run has its puzzles, the
+tasks still running are stopped, not waited for.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import traceback
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -33,6 +39,8 @@ MAX_TASKS_PER_PUZZLE: Final = 50
 """A run gives up (with what it has) after this many tasks per puzzle asked for: a seed that finds nothing."""
 
 Records = list[dict[str, Any]]
+TaskOutcome = tuple[Records, str | None]
+"""What a task gives back: its records, and its error if it failed (then no records)."""
 
 
 class CheckpointError(Exception):
@@ -103,21 +111,34 @@ class Checkpoint:
 
     def __init__(self, path: Path | None, run: MiningRun) -> None:
         self.path = path
+        self._failures: dict[int, str] = {}
         self.finished = read_checkpoint(path, run) if path is not None else {}
         if path is not None:
             if not path.exists() or path.stat().st_size == 0:
-                path.write_text(json.dumps(run.header()) + "\n", encoding="utf-8")
+                partial = path.with_name(path.name + ".new")
+                partial.write_text(json.dumps(run.header()) + "\n", encoding="utf-8")
+                os.replace(partial, path)
             elif not path.read_bytes().endswith(b"\n"):
                 with path.open("a", encoding="utf-8") as file:
                     file.write("\n")  # end a torn line, so the next entry starts a line of its own
 
-    def add(self, index: int, records: Records) -> None:
-        """Keep a finished task, on disk at once."""
+    @property
+    def failures(self) -> dict[int, str]:
+        """The tasks that failed, by number, with their errors."""
+        return dict(self._failures)
+
+    def add(self, index: int, outcome: TaskOutcome) -> None:
+        """Keep a finished task (its records, or its error), on disk at once."""
+        records, error = outcome
         self.finished[index] = records
+        entry: dict[str, Any] = {"task": index, "records": records}
+        if error is not None:
+            self._failures[index] = error
+            entry["error"] = error
         if self.path is None:
             return
         with self.path.open("a", encoding="utf-8") as file:
-            file.write(json.dumps({"task": index, "records": records}) + "\n")
+            file.write(json.dumps(entry) + "\n")
             file.flush()
             os.fsync(file.fileno())
 
@@ -143,18 +164,36 @@ def taken(finished: dict[int, Records], count: int) -> tuple[Records, int]:
     return kept, index
 
 
+def guarded(task: Callable[[MiningTask], Records], job: MiningTask) -> TaskOutcome:
+    """Run one task in a worker, its failure caught: the records, or none and the error's last lines."""
+    try:
+        return task(job), None
+    except Exception as error:  # one game's failure must not end the run
+        lines = traceback.format_exception_only(type(error), error)
+        return [], "".join(lines).strip()
+
+
 @contextmanager
 def executor_for(workers: int, cluster: str | None) -> Iterator[tuple[Executor, int]]:
-    """The executor tasks run on and its number of workers: a Dask cluster's (``cluster`` its scheduler's
-    address; needs the ``[cluster]`` extra) or a pool of ``workers`` local processes."""
+    """The executor tasks run on and how many tasks it runs at once: a Dask cluster's (``cluster`` its
+    scheduler's address; needs the ``[cluster]`` extra; every thread of every worker counts) or a pool of
+    ``workers`` local processes. On leaving, queued tasks are cancelled and running ones stopped, not waited for."""
     if cluster is None:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        try:
             yield pool, workers
+        finally:
+            processes = list((pool._processes or {}).values())  # the pool gives no public way to stop a running task
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                if process.is_alive():
+                    process.terminate()
         return
     from distributed import Client
 
     with Client(cluster) as client:  # type: ignore[no-untyped-call]
-        size = max(1, len(client.scheduler_info().get("workers", {})))
+        workers_info = client.scheduler_info().get("workers", {})
+        size = max(1, sum(int(info.get("nthreads", 1)) for info in workers_info.values()))
         with client.get_executor(pure=False) as executor:
             yield executor, size
 
@@ -168,9 +207,11 @@ def mine(
     found: Callable[[int], None] | None = None,
     resumed: Callable[[int], None] | None = None,
     task: Callable[[MiningTask], Records] = run_task,
+    failed: Callable[[int, str], None] | None = None,
 ) -> Records:
     """The run's puzzles, settled records in task order (see the module); ``resumed`` is told how many the
-    checkpoint already held, ``found`` how many are in as tasks finish.
+    checkpoint already held, ``found`` how many are in as tasks finish, ``failed`` of each task that fails (its
+    number and error).
 
     :raises CheckpointError: if ``checkpoint`` is another run's.
     """
@@ -182,19 +223,23 @@ def mine(
     if len(kept) >= run.count or next_needed >= limit:
         return kept
     with executor_for(workers, cluster) as (executor, size):
-        pending: dict[Future[Records], int] = {}
+        pending: dict[Future[TaskOutcome], int] = {}
         upcoming = next_needed
         while True:
             while len(pending) < size * AHEAD and upcoming < limit:
                 job = run.task(upcoming)
                 if upcoming not in store.finished and job is not None:
-                    pending[executor.submit(task, job)] = upcoming
+                    pending[executor.submit(guarded, task, job)] = upcoming
                 upcoming += 1
             if not pending:
                 break
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                store.add(pending.pop(future), future.result())
+                index = pending.pop(future)
+                outcome = future.result()
+                store.add(index, outcome)
+                if outcome[1] is not None and failed is not None:
+                    failed(index, outcome[1])
             kept, next_needed = taken(store.finished, run.count)
             if found is not None:
                 found(len(kept))

@@ -63,8 +63,9 @@ def _best_chances(record: dict[str, Any]) -> tuple[float | None, float | None]:
 
 def best_themes(record: dict[str, Any]) -> tuple[str, ...]:
     """Every theme a best-play record illustrates, most specific first: the position's (with the best play's
-    gammon chances), then what the plays do (a hit among the three best plays, a point or an anchor made by the
-    best), then the opening (both sides still :data:`OPENING_PIPS` pips or more from home)."""
+    gammon chances), then what the plays do (``hit-or-not``: the three best plays hit and don't; ``make-a-point``:
+    the best makes a point or an anchor), then the opening (both sides still :data:`OPENING_PIPS` pips or more from
+    home)."""
     position = Position.from_position_id(record["position"])
     win_gammon, lose_gammon = _best_chances(record)
     themes = [theme.value for theme in position_themes(position, win_gammon=win_gammon, lose_gammon=lose_gammon)]
@@ -74,7 +75,7 @@ def best_themes(record: dict[str, Any]) -> tuple[str, ...]:
 
         dice = Dice(*record["dice"])
         plays = [parse_play(position, dice, figure["play"]) for figure in record["plays"][:3]]
-        if any(play.hits for play in plays):
+        if len({bool(play.hits) for play in plays}) == 2:
             themes.append("hit-or-not")
         if {idea.kind for idea in play_ideas(plays[0])} & {IdeaKind.MAKES_POINT, IdeaKind.MAKES_ANCHOR}:
             themes.append("make-a-point")
@@ -86,8 +87,9 @@ def best_themes(record: dict[str, Any]) -> tuple[str, ...]:
 def cube_themes(record: dict[str, Any]) -> tuple[str, ...]:
     """Every theme a cube record illustrates, the cube's own first (as lesson 24 names them): ``race-cube`` in a
     race; ``too-good`` (no double because playing on wins more than the point), ``market-loser`` (a double/take
-    with many market-losing sequences), ``gammonish-take`` (a take against many gammons); then the position's;
-    then ``not-yet`` (no double) or ``take-or-pass``."""
+    with many market-losing sequences), ``gammonish-take`` (a take against many gammons); then the position's,
+    seen by the side that answers (the doubler for a double question, the taker for a take question); then
+    ``not-yet`` (no double, not too good) or ``take-or-pass``."""
     figures = record["figures"]
     position = Position.from_position_id(record["position"])
     if position.is_race():
@@ -96,20 +98,27 @@ def cube_themes(record: dict[str, Any]) -> tuple[str, ...]:
     no_double, double_take = float(figures["no_double"]), float(figures["double_take"])
     doubled = min(double_take, 1.0)
     question, answer = record["question"], record["answers"][0]
-    if question == "double" and answer == "no double" and no_double > 1.0 and double_take > 1.0:
+    too_good = question == "double" and answer == "no double" and no_double > 1.0 and double_take > 1.0
+    if too_good:
         themes.append("too-good")
     if doubled > no_double and double_take <= 1.0 and record.get("market_losers", 0.0) >= MARKET_LOSER_SHARE:
         themes.append("market-loser")
     if question == "take" and answer == "take" and (figures.get("win_gammon") or 0.0) >= GAMMONISH:
         themes.append("gammonish-take")
+    seen, win_gammon, lose_gammon = position, figures.get("win_gammon"), figures.get("lose_gammon")
+    if question == "take":
+        seen, win_gammon, lose_gammon = position.swap(), lose_gammon, win_gammon
     themes.extend(
         theme.value
-        for theme in position_themes(
-            position, win_gammon=figures.get("win_gammon"), lose_gammon=figures.get("lose_gammon")
-        )
+        for theme in position_themes(seen, win_gammon=win_gammon, lose_gammon=lose_gammon)
         if theme is not PositionTheme.RACING
     )
-    themes.append("not-yet" if question == "double" and answer == "no double" else "take-or-pass")
+    if question == "take":
+        themes.append("take-or-pass")
+    elif answer == "double":
+        themes.append("double-now")
+    elif not too_good:
+        themes.append("not-yet")
     return tuple(themes)
 
 
@@ -119,16 +128,19 @@ def themes_of(record: dict[str, Any]) -> tuple[str, ...]:
 
 
 def finish(record: dict[str, Any], puzzle_id: str, theme: str | None = None) -> dict[str, Any]:
-    """The puzzle a settled record makes, as ``puzzles export`` writes it: ``theme`` (else its first),
-    difficulty, rating and reason added, the mining's own facts kept after them."""
+    """The puzzle a settled record makes, as ``puzzles export`` writes it (and a puzzle file of JSON lines reads
+    it): ``theme`` (else its first), difficulty, rating and reason added; the mining's own facts (where it was
+    found, how plausible its plays looked, the market losers) are left out, having served the theme and rating."""
     from trainer.content.mined import record_reason
+    from trainer.content.puzzle_lines import BEST_FIELDS, CUBE_FIELDS, FIGURE_FIELDS
 
     rating = puzzle_rating(record)
     themes = themes_of(record)
     chosen = theme if theme is not None else (themes[0] if themes else "")
-    head: dict[str, Any] = {"id": puzzle_id, "kind": record["kind"], "theme": chosen}
-    head |= {"difficulty": difficulty_of(rating), "rating": rating}
-    body = {key: value for key, value in record.items() if key not in head}
-    finished = head | body
-    finished["why"] = record_reason(finished)
+    facts = record | {"id": puzzle_id, "theme": chosen, "difficulty": difficulty_of(rating), "rating": rating}
+    if "figures" in facts:
+        facts["figures"] = {name: facts["figures"][name] for name in FIGURE_FIELDS}
+    fields = BEST_FIELDS if record["kind"] == "best" else CUBE_FIELDS
+    finished = {name: facts[name] for name in fields if name in facts}
+    finished["why"] = record_reason(record | finished)
     return finished

@@ -8,10 +8,13 @@ them alone, so a task gives the same puzzles in any process, on any machine, in 
 - **best**: a roll where at least two plays look plausible at 1 ply. bgsage ranks them at 2 and 3 plies; where
   3 plies puts the best play at least :data:`STAND_IN_GAP` ahead of every other play, that evaluation stands in
   for a rollout, else the close plays are rolled out (:data:`~trainer.analysis.sage.ROLLOUT_TRIALS` games, the
-  same seed for every play). The best play must be at least :data:`MIN_GAP` **and** three combined standard
-  errors ahead of every play left out; another play is accepted only within the combined standard error of the
-  best; any play in between and the roll is dropped. A roll whose best play is :data:`OBVIOUS_GAP` or more
-  ahead is dropped as obvious.
+  same seed for every play; every play within :data:`STAND_IN_GAP` of the best at 3 plies is among them). The
+  best play must be at least :data:`MIN_GAP` **and** three combined standard errors ahead of every play left out;
+  another play is accepted only within the combined standard error of the best; any play in between and the roll
+  is dropped. A play the rollout did not take (no standard error: its figures are bgsage's shallower ones) must be
+  :data:`STAND_IN_GAP` behind, as a 3-ply evaluation standing in; else the roll is dropped. (bgsage's standard
+  errors are those of the cubeless equities, the only ones it reports.) A roll whose best play is
+  :data:`OBVIOUS_GAP` or more ahead is dropped as obvious.
 - **cube**: the side on roll's money cube decision, cube centered, before its roll, asked as ``double`` (double
   or not) or as ``take`` (only where the double is right or within :data:`TAKE_ONLY_NEAR` of it), under the same
   rule on the cube's equities.
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,16 +99,19 @@ class Turn:
     ranked: tuple[RankedPlay, ...]
 
 
-_EVALUATOR: list[Evaluator] = []
+_EVALUATORS = threading.local()
 
 
 def evaluator() -> Evaluator:
-    """This process's evaluator (bgsage's networks are loaded once per process)."""
-    if not _EVALUATOR:
+    """This thread's evaluator, built on first use and kept (a Dask worker runs tasks on several threads at once;
+    each has its own, so no two games share one's state)."""
+    engine: Evaluator | None = getattr(_EVALUATORS, "engine", None)
+    if engine is None:
         from trainer.analysis.sage import SageEvaluator
 
-        _EVALUATOR.append(SageEvaluator())
-    return _EVALUATOR[0]
+        engine = SageEvaluator()
+        _EVALUATORS.engine = engine
+    return engine
 
 
 def task_random(task: MiningTask) -> random.Random:
@@ -221,6 +228,22 @@ class Verdict:
     se: float
 
 
+Judgement = Literal["accept", "reject", "open"]
+
+
+def judge(behind: float, best_se: float | None, play_se: float | None, *, rolled_out: bool) -> tuple[Judgement, float]:
+    """How the mining rule (see the module) judges one play ``behind`` the best, and the standard error it went
+    by: accepted within the error, rejected past :data:`MIN_GAP` and three errors (or :data:`STAND_IN_GAP` where
+    there is no rollout figure), else the roll is left open."""
+    judged = rolled_out and play_se is not None
+    error = _combined(best_se, play_se) if judged else 0.0
+    if judged and behind <= error:
+        return "accept", error
+    if behind >= MIN_GAP and (behind >= SE_MULTIPLE * error if judged else behind >= STAND_IN_GAP):
+        return "reject", error
+    return "open", error
+
+
 def settle(ranked: list[RankedPlay], *, rolled_out: bool) -> Verdict | None:
     """The verdict of a ranking under the mining rule (see the module), or ``None`` if it leaves the roll open."""
     best = ranked[0]
@@ -228,13 +251,13 @@ def settle(ranked: list[RankedPlay], *, rolled_out: bool) -> Verdict | None:
     rejected: list[tuple[float, float, RankedPlay]] = []
     for play in ranked[1:]:
         behind = best.equity - play.equity
-        error = _combined(best.std_error, play.std_error) if rolled_out else 0.0
-        if rolled_out and behind <= error:
-            accepted.append(play)
-        elif behind >= MIN_GAP and (behind >= SE_MULTIPLE * error if rolled_out else behind >= STAND_IN_GAP):
-            rejected.append((behind, error, play))
-        else:
+        judgement, error = judge(behind, best.std_error, play.std_error, rolled_out=rolled_out)
+        if judgement == "open":
             return None
+        if judgement == "accept":
+            accepted.append(play)
+        else:
+            rejected.append((behind, error, play))
     if not rejected:
         return None
     gap, error, left_out = min(rejected, key=lambda item: item[0])
@@ -291,7 +314,8 @@ def settle_best(engine: Evaluator, turn: Turn, seed: int) -> dict[str, Any] | No
         from trainer.analysis.sage import SageEvaluator
 
         assert isinstance(engine, SageEvaluator)
-        ranked = engine.rollout_plays(turn.position, turn.dice, trials=MINING_TRIALS, seed=seed)
+        contenders = [play.play.result for play in three if three[0].equity - play.equity < STAND_IN_GAP]
+        ranked = engine.rollout_plays(turn.position, turn.dice, trials=MINING_TRIALS, seed=seed, force=contenders)
         verdict = settle(ranked, rolled_out=True)
         if verdict is None or verdict.gap >= OBVIOUS_GAP:
             return None

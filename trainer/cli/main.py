@@ -244,9 +244,11 @@ def puzzles_command(arguments: argparse.Namespace) -> tuple[str, int]:
 
 def mine_command(arguments: argparse.Namespace) -> tuple[str, int]:
     """Run ``bgtrainer puzzles mine``: JSON lines on standard output, or written to ``--output`` (with its
-    checkpoint beside it, removed once the file is written)."""
+    checkpoint beside it, kept: the corpus build reads it, and a larger ``--count`` goes on from it)."""
     if arguments.workers < 1:
         raise EngineError(wording.workers_too_few(arguments.workers))
+    if arguments.seed < 0:
+        raise EngineError(wording.seed_negative(arguments.seed))
     if arguments.cluster is not None and importlib.util.find_spec("distributed") is None:
         raise EngineError(wording.cluster_missing())
     checkpoint = None
@@ -272,6 +274,7 @@ def mine_command(arguments: argparse.Namespace) -> tuple[str, int]:
                 checkpoint=checkpoint,
                 found=progress,
                 resumed=progress.resume,
+                failed=lambda index, error: print(wording.mining_task_failed(index, error), file=sys.stderr),
             )
     except CheckpointError:
         raise EngineError(wording.not_this_checkpoint(checkpoint or Path(), arguments.kind, arguments.seed)) from None
@@ -290,8 +293,6 @@ def mine_command(arguments: argparse.Namespace) -> tuple[str, int]:
         write_regular_file(arguments.output, (text + "\n").encode("utf-8"))
     except OSError as error:
         raise EngineError(wording.cannot_write(arguments.output, str(error.strerror or error))) from None
-    if checkpoint is not None:
-        checkpoint.unlink(missing_ok=True)
     return wording.puzzles_written(len(records), arguments.kind, arguments.output), 0
 
 

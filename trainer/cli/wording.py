@@ -95,7 +95,7 @@ HELP: dict[str, str] = {
         "strengths, each answer settled by bgsage (a rollout where 3 plies do not settle it), as JSON lines with "
         "the fields of 'puzzles export'. The same seed gives the same puzzles whatever the number of workers. "
         "With --output the run keeps a checkpoint beside the file (FILE.checkpoint): run the same command again "
-        "after a stop to go on from it."
+        "after a stop to go on from it, or with a larger --count to mine more; the corpus build reads it too."
     ),
     "mine.workers": N_("how many local worker processes (default 1)"),
     "mine.cluster": N_(
@@ -309,6 +309,14 @@ def cluster_unreachable(address: str, reason: str) -> str:
 
 def workers_too_few(workers: int) -> str:
     return _("--workers must be at least 1, not {workers}").format(workers=workers)
+
+
+def mining_task_failed(index: int, error: str) -> str:
+    return _("game {index} failed and gave no puzzles ({error}); the run goes on").format(index=index, error=error)
+
+
+def seed_negative(seed: int) -> str:
+    return _("--seed must be 0 or more, not {seed}").format(seed=seed)
 
 
 def not_this_checkpoint(path: Path, kind: str, seed: int) -> str:

@@ -42,6 +42,7 @@ BEST_THEMES = (*PLAY_THEMES, *POSITION_THEMES)
 """The themes of best-play puzzles, as a player recognises them."""
 CONTACT_CUBE_THEMES = (
     "market-loser",
+    "double-now",
     "too-good",
     "not-yet",
     "gammonish-take",
@@ -100,6 +101,7 @@ THEME_TITLES = {
     "ace-point": N_("Ace-point games"),
     "timing": N_("Timing in priming battles"),
     "market-loser": N_("Market losers"),
+    "double-now": N_("Double now"),
     "too-good": N_("Too good to double"),
     "not-yet": N_("Not strong enough yet"),
     "gammonish-take": N_("Takes with gammons against you"),
