@@ -96,7 +96,7 @@ def read_checkpoint(path: Path, run: MiningRun) -> dict[int, Records]:
         except json.JSONDecodeError:
             header = None
         if header != run.header():
-            raise CheckpointError(f"{path}: not a checkpoint of {run.kind} puzzles from seed {run.seed}")
+            raise CheckpointError(str(path))  # the command line says what it is not
         for line in lines:
             try:
                 entry = json.loads(line)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import random
 import threading
+import typing
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +40,8 @@ from trainer.analysis.levels import Level, pick
 from trainer.engine import Dice, Position
 
 MiningKind = Literal["best", "cube"]
+CubeAnswer = Literal["double", "no double", "take", "pass"]
+DOUBLE, NO_DOUBLE, TAKE, PASS = typing.get_args(CubeAnswer)
 MINING_KINDS: Final[tuple[MiningKind, ...]] = ("best", "cube")
 
 MIN_GAP: Final = 0.04
@@ -349,16 +352,16 @@ def _cube_figures(decision: CubeDecision) -> dict[str, Any]:
     }
 
 
-def cube_answer(decision: CubeDecision, question: str) -> tuple[str, float, float]:
+def cube_answer(decision: CubeDecision, question: str) -> tuple[CubeAnswer, float, float]:
     """The right answer to ``question`` by ``decision``, its margin and the margin's standard error."""
     if question == "take":
         margin = decision.double_pass - decision.double_take
-        return ("take" if margin >= 0 else "pass"), abs(margin), decision.double_take_se or 0.0
+        return (TAKE if margin >= 0 else PASS), abs(margin), decision.double_take_se or 0.0
     doubled = min(decision.double_take, decision.double_pass)
     margin = doubled - decision.no_double
     taken = decision.double_take <= decision.double_pass
     error = _combined(decision.no_double_se, decision.double_take_se if taken else None)
-    return ("double" if margin > 0 else "no double"), abs(margin), error
+    return (DOUBLE if margin > 0 else NO_DOUBLE), abs(margin), error
 
 
 def _questions(decision: CubeDecision) -> list[str]:
