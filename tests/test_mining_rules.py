@@ -63,7 +63,8 @@ def test_hit_or_not_needs_a_choice_between_hitting_and_not() -> None:
 
 
 def _cube_record(position: str, question: str, answer: str, **figures: float) -> dict[str, Any]:
-    base = {"no_double": 0.5, "double_take": 0.6, "double_pass": 1.0, "win": 0.7, "win_gammon": 0.1, "lose_gammon": 0.02}
+    base = {"no_double": 0.5, "double_take": 0.6, "double_pass": 1.0, "win": 0.7}
+    base |= {"win_gammon": 0.1, "lose_gammon": 0.02}
     return {"kind": "cube", "position": position, "question": question, "answers": [answer], "figures": base | figures}
 
 
