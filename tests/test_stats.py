@@ -438,3 +438,13 @@ def test_the_figures_count_the_sets_the_puzzles_menu_lists() -> None:
     assert figures["acey-deucey forced"] == listed[("forced", "acey-deucey")] > 0
     assert figures["double"] == listed[("double", "acey-deucey")] > 0
     assert kind_name("acey-deucey forced").short == "Acey-deucey forced"
+
+
+def test_a_card_of_a_withdrawn_puzzle_or_an_earlier_lesson_edition_is_kept_but_not_due() -> None:
+    withdrawn = after_miss(None, "puzzle:best-0001", NOW - DAY)  # a puzzle no longer shipped
+    earlier = after_miss(None, f"lesson:{LESSONS[0].id}@0:{LESSONS[0].graded_steps[0]}", NOW - DAY)
+    current = after_miss(None, "puzzle:f1", NOW - DAY)
+    board = dashboard(Records(cards=[withdrawn, earlier]), LESSONS, PUZZLES, now=NOW)
+    assert board.reviews.due == 0 and board.continue_with.action != "review"
+    board = dashboard(Records(cards=[withdrawn, earlier, current]), LESSONS, PUZZLES, now=NOW)
+    assert board.reviews.due == 1 and board.continue_with.label == "Review (1 due)"

@@ -601,9 +601,19 @@ def mistake_figures(records: Records, now: float) -> MistakeFigures:
     return MistakeFigures(len(items), due)
 
 
-def review_figures(records: Records, now: float) -> ReviewFigures:
-    """Cards due at ``now``, all cards, and the next due time."""
-    cards = records.cards
+def askable_cards(records: Records, lessons: Sequence[LessonInfo], puzzles: Sequence[PuzzleInfo]) -> list[CardRecord]:
+    """The cards a review can ask: those of a puzzle or drill position that loaded, of a personal puzzle, or of a
+    graded step of a lesson's current edition. A card of a puzzle withdrawn from the corpus or of a lesson's earlier
+    edition stays in the store, with its history, but is not counted as due."""
+    known = {schedule.puzzle_item(puzzle.id) for puzzle in puzzles}
+    known.update(schedule.puzzle_item(puzzle_id) for puzzle_id in records.personal_puzzles)
+    known.update(schedule.lesson_item(lesson.progress_key, step) for lesson in lessons for step in lesson.graded_steps)
+    return [card for card in records.cards if card.item_id in known]
+
+
+def review_figures(records: Records, now: float, cards: Sequence[CardRecord] | None = None) -> ReviewFigures:
+    """Cards due at ``now``, all cards, and the next due time: of ``cards`` where given, else of every card."""
+    cards = records.cards if cards is None else cards
     return ReviewFigures(schedule.due_count(cards, now), len(cards), schedule.next_due(cards, now))
 
 
@@ -697,7 +707,7 @@ def dashboard(
     lesson_part = lesson_figures(lessons, records)
     ratings = tuple(trail_figures(digested.ratings.get(kind, RatingTrail()), now, kind) for kind in RATING_KINDS)
     drills = drill_figures(records)
-    reviews = review_figures(records, now)
+    reviews = review_figures(records, now, askable_cards(records, lessons, puzzles))
     return Dashboard(
         now=now,
         lessons=lesson_part,
