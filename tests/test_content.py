@@ -1079,7 +1079,8 @@ def test_cli_validate_passes_the_shipped_content() -> None:
     result = run_validate()
     assert result.returncode == 0, result.stdout + result.stderr
     lessons, puzzles = content_dir("lessons"), content_dir("puzzles")
-    count = len([*lessons.glob("*.toml"), *puzzles.glob("*.toml"), *lessons.glob("pt/*.toml")])  # translations too
+    files = [*lessons.glob("*.toml"), *puzzles.glob("*.toml"), *puzzles.glob("*.jsonl"), *lessons.glob("pt/*.toml")]
+    count = len(files)  # the translations and the mined puzzles' JSON lines too
     assert re.fullmatch(rf"All {count} files are valid\.\n", result.stdout)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from trainer.authoring.corpus import NEAR_EDGE, capped, near_and_far, settles
+from trainer.authoring.corpus import NEAR_EDGE, capped, near_and_far, resettled
 from trainer.authoring.mine_records import best_themes, cube_themes, finish
 from trainer.authoring.mine_tasks import MIN_GAP, STAND_IN_GAP, judge
 from trainer.content.position_themes import PositionTheme, position_themes
@@ -37,10 +37,15 @@ def _best_record(plays: list[tuple[str, float, float | None]], answers: list[str
 
 def test_a_record_mined_under_the_earlier_rule_is_held_to_todays() -> None:
     settled = [("a", 0.30, 0.01), ("b", 0.29, 0.01), ("c", 0.20, 0.01), ("d", 0.10, None)]
-    assert settles(_best_record(settled, ["a", "b"], "rollout"))
+    again = resettled(_best_record(settled, ["a", "b"], "rollout"))
+    assert again is not None and again["verified"]["gap"] == pytest.approx(0.10)
+    assert again["verified"]["se"] == pytest.approx(0.0141, abs=1e-4)
     unrolled_close = [("a", 0.30, 0.005), ("c", 0.24, 0.005), ("d", 0.25, None)]  # d only 0.05 behind, no error
-    assert not settles(_best_record(unrolled_close, ["a"], "rollout"))
-    assert not settles(_best_record(settled, ["a"], "rollout"))  # b is within the error: it must be accepted
+    assert resettled(_best_record(unrolled_close, ["a"], "rollout")) is None
+    assert resettled(_best_record(settled, ["a"], "rollout")) is None  # b is within the error: it must be accepted
+    unrolled_first = [("a", 0.30, 0.005), ("d", 0.21, None), ("c", 0.20, 0.005)]
+    again = resettled(_best_record(unrolled_first, ["a"], "rollout"))
+    assert again is not None and again["verified"]["se"] == 0.0  # the first left out has no error to combine
 
 
 POSITION_OF_HITS = "wtvBYBDg88EBAw"

@@ -152,21 +152,29 @@ def assign_themes(records: list[Record], share: float = THEME_SHARE) -> list[tup
         total = len(placed)  # the cap is a share of what is kept: shrink until everything placed fits
 
 
-def settles(record: Record) -> bool:
-    """Whether a best-play record's own figures settle its roll under the mining rule as it stands
-    (:func:`trainer.authoring.mine_tasks.judge`), with the answers it gives: a record mined under an earlier rule
-    (one that compared a play the rollout left out by its error) is held to today's."""
+def resettled(record: Record) -> Record | None:
+    """A best-play record held to the mining rule as it stands (:func:`trainer.authoring.mine_tasks.judge`): the
+    record with its ``verified`` gap and error worked out again from its own figures, or ``None`` if they no longer
+    settle its roll with the answers it gives (a record mined under an earlier rule, which compared a play the
+    rollout left out by the best play's error alone)."""
     plays = record["plays"]
     best = plays[0]
     rolled_out = record["verified"]["method"] == "rollout"
     accepted = {best["result"]}
+    rejected: list[tuple[float, float]] = []
     for play in plays[1:]:
-        judgement, _error = judge(best["equity"] - play["equity"], best["se"], play["se"], rolled_out=rolled_out)
+        behind = best["equity"] - play["equity"]
+        judgement, error = judge(behind, best["se"], play["se"], rolled_out=rolled_out)
         if judgement == "open":
-            return False
+            return None
         if judgement == "accept":
             accepted.add(play["result"])
-    return accepted == set(record["answers"])
+        else:
+            rejected.append((behind, error))
+    if accepted != set(record["answers"]) or not rejected:
+        return None
+    gap, error = min(rejected)
+    return record | {"verified": record["verified"] | {"gap": round(gap, 4), "se": round(error, 4)}}
 
 
 def capped(
@@ -190,9 +198,10 @@ def select_best(records: list[Record], opinions: dict[str, Any]) -> list[tuple[R
     """The best-play records to ship, with their themes and gnubg's opinions (see the module)."""
     agreed: list[Record] = []
     obvious: set[int] = set()
-    for record in records:
-        opinion = opinions.get(opinion_key(record))
-        if opinion is None or not settles(record) or not is_realistic(Position.from_position_id(record["position"])):
+    for mined in records:
+        opinion = opinions.get(opinion_key(mined))
+        record = resettled(mined)
+        if opinion is None or record is None or not is_realistic(Position.from_position_id(record["position"])):
             continue
         agrees, gap = best_agrees(record, opinion)
         if agrees:

@@ -140,6 +140,8 @@ def finish(record: dict[str, Any], puzzle_id: str, theme: str | None = None) -> 
     facts = record | {"id": puzzle_id, "theme": chosen, "difficulty": difficulty_of(rating), "rating": rating}
     if "figures" in facts:
         facts["figures"] = {name: facts["figures"][name] for name in FIGURE_FIELDS}
+    if "plays" in facts:  # a rollout's share of a rare result can come out a hair below 0
+        facts["plays"] = [play | {"chances": [max(0.0, share) for share in play["chances"]]} for play in facts["plays"]]
     fields = BEST_FIELDS if record["kind"] == "best" else CUBE_FIELDS
     finished = {name: facts[name] for name in fields if name in facts}
     finished["why"] = record_reason(record | finished)

@@ -9,7 +9,8 @@ listed one.
 A verified puzzle (a mined one, :attr:`~trainer.content.models.BestPuzzle.verified`) accepts by its verification
 instead: rolled out, the best play and every play within the combined standard error of the best
 (:func:`verified_accepts`), each rejected play at least :data:`CLEAR_GAP` and :data:`VERIFIED_ERRORS` combined
-errors below the best; evaluated at 3 plies, the best play alone, every other at least :data:`SHALLOW_GAP` below.
+errors below the best (a play the rollout did not take, with no error, :data:`SHALLOW_GAP` below); evaluated at
+3 plies, the best play alone, every other at least :data:`SHALLOW_GAP` below.
 """
 
 from __future__ import annotations
@@ -131,12 +132,17 @@ def combined_error(first: PlayFigure, second: PlayFigure) -> float:
 
 
 def verified_accepts(plays: Sequence[PlayFigure], verification: Verification) -> list[bool]:
-    """Which of ``plays`` a verified puzzle accepts: the best, and (rolled out) every play within the combined
-    standard error of the best; evaluated at 3 plies, the best alone."""
+    """Which of ``plays`` a verified puzzle accepts: the best, and (rolled out) every rolled-out play within the
+    combined standard error of the best; evaluated at 3 plies, the best alone. A play the rollout did not take (no
+    error) is never accepted."""
     best = max(plays, key=lambda figure: figure.equity)
     return [
         figure is best
-        or (verification.method == "rollout" and best.equity - figure.equity <= combined_error(best, figure) + EPSILON)
+        or (
+            verification.method == "rollout"
+            and figure.se is not None
+            and best.equity - figure.equity <= combined_error(best, figure) + EPSILON
+        )
         for figure in plays
     ]
 

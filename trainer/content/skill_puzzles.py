@@ -135,17 +135,16 @@ def verified_best_problems(plays: Sequence[PlayFigure], found: BestFigures, veri
                     (f"plays.{index}", wording.accepted_below_rejected(number, play), wording.roll_out_longer())
                 )
             continue
-        error = combined_error(best, listed)
-        needed = _needed_gap(verification, error)
+        error, needed = _judged_by(verification, best, listed)
         if figure.loss < needed - EPSILON:
-            if verification.method == "rollout":
+            if error:
                 message = wording.too_close_to_call(number, play, figure.loss, error, needed)
             else:
                 message = wording.too_close_at_three_plies(number, play, figure.loss, needed)
             problems.append((f"plays.{index}.equity", message, wording.roll_out_longer()))
     rejected = plays[first_rejected]
-    gap, error = best.equity - rejected.equity, combined_error(best, rejected)
-    return problems + _settled_problems(verification, gap, error)
+    error, needed = _judged_by(verification, best, rejected)
+    return problems + _settled_problems(verification, best.equity - rejected.equity, error, needed)
 
 
 def _needed_gap(verification: Verification, error: float) -> float:
@@ -155,6 +154,16 @@ def _needed_gap(verification: Verification, error: float) -> float:
     return SHALLOW_GAP
 
 
+def _judged_by(verification: Verification, best: PlayFigure, listed: PlayFigure) -> tuple[float, float]:
+    """The combined standard error a listed play is judged by, and how far below the best it must be: a rolled-out
+    play by its error; one evaluated at 3 plies, or one the rollout did not take (no error), by
+    :data:`SHALLOW_GAP` with no error."""
+    if verification.method == "rollout" and listed.se is not None:
+        error = combined_error(best, listed)
+        return error, _needed_gap(verification, error)
+    return 0.0, SHALLOW_GAP
+
+
 def _method_problems(plays: Sequence[PlayFigure], found: BestFigures, verification: Verification) -> Problems:
     """Figures the verification's method can't have or lacks: a rollout's games and every play's error; none of
     either at 3 plies."""
@@ -162,7 +171,7 @@ def _method_problems(plays: Sequence[PlayFigure], found: BestFigures, verificati
     rolled_out = verification.method == "rollout"
     for index, (listed, figure) in enumerate(zip(plays, found.figures, strict=True)):
         number, play = index + 1, figure.play.notation()
-        if rolled_out and listed.se is None:
+        if rolled_out and listed.se is None and figure.loss <= EPSILON:  # the best is always rolled out
             problems.append(
                 (f"plays.{index}.se", wording.rolled_out_play_needs_error(number, play), wording.give_the_errors())
             )
@@ -181,14 +190,15 @@ def _verification_problems(verification: Verification) -> Problems:
     return []
 
 
-def _settled_problems(verification: Verification, gap: float, error: float) -> Problems:
-    """The stored gap and error against the figures' (``gap``, ``error``), and a gap too small for the method."""
+def _settled_problems(verification: Verification, gap: float, error: float, needed: float | None = None) -> Problems:
+    """The stored gap and error against the figures' (``gap``, ``error``), and a gap too small for the method (or
+    than ``needed``, where given)."""
     problems: Problems = []
     if abs(verification.gap - gap) > FIGURE_TOLERANCE:
         problems.append(("verified.gap", wording.verified_gap_differs(verification.gap, gap), f'"gap": {gap:.3f}'))
     if abs(verification.se - error) > FIGURE_TOLERANCE:
         problems.append(("verified.se", wording.verified_error_differs(verification.se, error), f'"se": {error:.3f}'))
-    needed = _needed_gap(verification, error)
+    needed = _needed_gap(verification, error) if needed is None else needed
     if gap < needed - EPSILON:
         message = wording.verified_gap_too_small(gap, needed, verification.method)
         problems.append(("verified.gap", message, wording.roll_out_longer()))
