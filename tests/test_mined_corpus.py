@@ -62,6 +62,17 @@ def test_every_answer_is_settled_and_verified() -> None:
             assert verified.gap >= 0.08, puzzle.id
 
 
+def test_gnubg_accepts_every_answer_within_its_error() -> None:
+    from trainer.content.best import best_figures
+
+    for puzzle in MINED_BEST:
+        plays = CHECKS[puzzle.id]["plays"]
+        equities = {play["result"]: play["equity"] for play in plays}
+        accepted = {figure.play.result.position_id() for figure in best_figures(puzzle).accepted}
+        assert plays[0]["result"] in accepted, puzzle.id
+        assert all(plays[0]["equity"] - equities.get(answer, -9.0) < 0.03 for answer in accepted), puzzle.id
+
+
 def test_gnubg_finds_few_obvious_best_plays() -> None:
     obvious = 0
     for puzzle in MINED_BEST:

@@ -6,6 +6,7 @@ dashboard on the home screen with Continue and the progress page."""
 from __future__ import annotations
 
 from collections import Counter
+import shutil
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -17,6 +18,7 @@ from textual.widgets import Button, OptionList, Static
 from training_support import DAY, LESSONS, LIBRARY, MEDIUM, MINUTE, T0, FakeClock, run_result, seed_progress
 
 from trainer.content.models import ChooseStep
+from trainer.content.paths import content_dir
 from trainer.content.puzzles import Puzzle
 from trainer.content.recognition import CATEGORIES, OPENING, category, recognise
 from trainer.content.themes import THEME_TITLES
@@ -319,8 +321,13 @@ async def test_storm_runs_three_minutes_on_the_clock_a_miss_costs_ten_seconds(tm
 
 async def test_a_rated_puzzle_attempt_moves_the_rating_shown_with_its_deviation(tmp_path: Path) -> None:
     """The puzzle menu shows the rating and an "At your level" set near it; the first answer to a puzzle is rated
-    (the rating line shows the change), a retry is not."""
-    app = TrainerApp(data_dir=tmp_path, clock=FakeClock())
+    (the rating line shows the change), a retry is not. The rules puzzles alone are loaded: the mined ones' own
+    ratings would mix in near 1500."""
+    rules = tmp_path / "puzzles"
+    rules.mkdir()
+    for name in ("forced.toml", "bearoff.toml"):
+        shutil.copy(content_dir("puzzles") / name, rules / name)
+    app = TrainerApp(data_dir=tmp_path, puzzles_dir=rules, clock=FakeClock())
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await press(pilot, "p")

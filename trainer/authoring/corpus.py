@@ -7,8 +7,9 @@ Backgammon's second opinion (an authoring step: gnubg is never needed by the app
 A record is shipped only if:
 
 - its position passes the absurd-position filter (:func:`trainer.content.realism.is_realistic`);
-- gnubg 2-ply agrees: for a best-play puzzle its best play is an accepted one and no play within
-  :data:`GNUBG_CLOSE` of its best is left out; for a cube puzzle it gives the same answer by at least
+- gnubg 2-ply agrees: for a best-play puzzle its best play is an accepted one, no play within
+  :data:`GNUBG_CLOSE` of its best is left out, and every accepted play lies less than :data:`GNUBG_ACCEPTED`
+  below its best; for a cube puzzle it gives the same answer by at least
   :data:`GNUBG_CLOSE`;
 - it fits the shares: no theme above :data:`THEME_SHARE` of its file (a record whose first theme is full takes its
   next one), beginner-obvious best-play puzzles (gnubg's gap :data:`OBVIOUS` or more) at most
@@ -36,6 +37,8 @@ from trainer.content.realism import is_realistic
 from trainer.engine import Position
 
 GNUBG_CLOSE: Final = 0.02
+GNUBG_ACCEPTED: Final = 0.03
+"""An accepted play lies less than this below gnubg's best (else the two engines dispute the answer)."""
 OBVIOUS: Final = 0.30
 OBVIOUS_SHARE: Final = 0.10
 THEME_SHARE: Final = 0.25
@@ -113,8 +116,11 @@ def best_agrees(record: Record, opinion: Any) -> tuple[bool, float]:
         return False, 0.0
     answers = set(record["answers"])
     top = plays[0]["equity"]
-    agrees = plays[0]["result"] in answers and all(
-        play["result"] in answers for play in plays if top - play["equity"] < GNUBG_CLOSE
+    equities = {play["result"]: play["equity"] for play in plays}
+    agrees = (
+        plays[0]["result"] in answers
+        and all(play["result"] in answers for play in plays if top - play["equity"] < GNUBG_CLOSE)
+        and all(top - equities.get(answer, -9.0) < GNUBG_ACCEPTED for answer in answers)
     )
     return agrees, top - plays[1]["equity"]
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from trainer.content.files import Problem
 from trainer.content.models import Lesson, PipsPuzzle, Puzzle, RecognitionPuzzle, ShotsPuzzle
-from trainer.content.themes import THEMES
+from trainer.content.themes import KIND_THEME_ORDER, THEMES
 
 
 @dataclass
@@ -33,10 +33,12 @@ class PuzzleLibrary:
     """The counting drills' positions (shots and pips), kept apart from the puzzle sets."""
 
     def themes(self, kind: type[Puzzle] | None = None, variant: str | None = None) -> list[str]:
-        """Themes present (of ``kind`` and ``variant`` when given), in the catalogue's order."""
+        """Themes present (of ``kind`` and ``variant`` when given), in the kind's order
+        (:data:`~trainer.content.themes.KIND_THEME_ORDER`), else the catalogue's."""
         present = {
             puzzle.theme
             for puzzle in self.puzzles
             if (kind is None or isinstance(puzzle, kind)) and (variant is None or puzzle.variant == variant)
         }
-        return [theme for theme in THEMES if theme in present]
+        order = KIND_THEME_ORDER.get(kind.KIND, ()) if kind is not None else ()
+        return [theme for theme in dict.fromkeys((*order, *THEMES)) if theme in present]

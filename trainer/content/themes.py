@@ -135,6 +135,18 @@ RECOGNITION_TITLES = {
     "partial-entry": N_("Partial: entering from the bar"),
 }
 """The titles of the recognition drill's themes."""
+KIND_THEME_ORDER: dict[str, tuple[str, ...]] = {
+    "forced": FORCED_THEMES,
+    "bearoff": BEAROFF_THEMES,
+    "cube": (*CUBE_THEMES, *CONTACT_CUBE_THEMES),
+    "double": DOUBLE_PUZZLE_THEMES,
+    "best": BEST_THEMES,
+    "recognition": RECOGNITION_THEMES,
+    "shots": SHOTS_THEMES,
+    "pips": PIPS_THEMES,
+}
+"""Each kind's themes in the order the menus and the dashboard show them (a cube puzzle's own themes before the
+position's)."""
 
 
 def forced_theme(position: Position, dice: Dice) -> str | None:

@@ -14,16 +14,7 @@ from dataclasses import replace
 from datetime import datetime, timezone, tzinfo
 from typing import Protocol
 
-from trainer.content.themes import (
-    BEAROFF_THEMES,
-    BEST_THEMES,
-    CONTACT_CUBE_THEMES,
-    CUBE_THEMES,
-    FORCED_THEMES,
-    PIPS_THEMES,
-    RECOGNITION_THEMES,
-    SHOTS_THEMES,
-)
+from trainer.content.themes import KIND_THEME_ORDER
 from trainer.content.wording import recognition_title, theme_title
 from trainer.practice.stats import (
     AnswerTally,
@@ -44,15 +35,7 @@ from trainer.practice.stats import (
 from trainer.shared.kinds import RATING_KINDS
 from trainer.store import ProgressStore
 
-THEME_ORDER = {
-    "forced": FORCED_THEMES,
-    "bearoff": BEAROFF_THEMES,
-    "cube": (*CUBE_THEMES, *CONTACT_CUBE_THEMES),
-    "best": BEST_THEMES,
-    "recognition": RECOGNITION_THEMES,
-    "shots": SHOTS_THEMES,
-    "pips": PIPS_THEMES,
-}
+THEME_ORDER = KIND_THEME_ORDER
 
 
 class Lessons(Protocol):
