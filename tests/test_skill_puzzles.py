@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import puzzle_export
 from pilot_support import feedback_text, open_puzzles, screen_text, settle, type_play
 from textual.widget import Widget
 
@@ -107,9 +108,10 @@ def test_a_wrong_skill_puzzle_is_refused_with_the_reason() -> None:
     assert cube.question == "double" and changed(cube, answers=[other])[0].startswith("the figures say")
 
 
-def test_the_export_holds_the_skill_kinds(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["puzzles", "export"]) == 0
-    records = {record["id"]: record for record in map(json.loads, capsys.readouterr().out.splitlines())}
+def test_the_export_holds_the_skill_kinds() -> None:
+    exported = puzzle_export()
+    assert exported.returncode == 0, exported.stderr
+    records = {record["id"]: record for record in map(json.loads, exported.stdout.splitlines())}
     best = records[BEST[0].id]
     assert best["dice"] and best["answers"] == sorted(
         figure.play.result.position_id() for figure in best_figures(BEST[0]).accepted

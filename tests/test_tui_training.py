@@ -5,8 +5,8 @@ dashboard on the home screen with Continue and the progress page."""
 
 from __future__ import annotations
 
-from collections import Counter
 import shutil
+from collections import Counter
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path

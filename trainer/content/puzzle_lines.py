@@ -149,8 +149,9 @@ def puzzle_record(puzzle: BestPuzzle | CubePuzzle, *, why: str | None) -> dict[s
 
 
 def _play_record(puzzle: BestPuzzle, listed: PlayFigure) -> Mapping[str, object]:
-    """One listed play's record: the play as written, the position it leaves, its equity, error and chances."""
-    result = parse_play(puzzle.board(), puzzle.roll(), listed.play).result.position_id()
+    """One listed play's record: the play as written, the position it leaves (as stored, which loading checked, or
+    worked out), its equity, error and chances."""
+    result = listed.result or parse_play(puzzle.board(), puzzle.roll(), listed.play).result.position_id()
     record: dict[str, object] = {"play": listed.play, "result": result, "equity": listed.equity, "se": listed.se}
     if listed.chances is not None:
         record["chances"] = list(listed.chances)
