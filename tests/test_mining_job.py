@@ -93,6 +93,23 @@ def test_a_failing_task_is_kept_with_its_error_and_the_run_goes_on(tmp_path: Pat
     assert not path.with_name(path.name + ".new").exists()  # the header went in whole
 
 
+AFTER_AN_EVALUATION = """
+from trainer.authoring.mine_job import MiningRun, mine
+from trainer.authoring.mine_tasks import evaluator
+from trainer.engine import Dice, Position
+
+evaluator().rank_plays(Position.start(), Dice(3, 1), 3)  # bgsage's threads busy in this process first
+print(len(mine(MiningRun("cube", 3, 11), workers=2)))
+"""
+
+
+def test_a_run_on_local_workers_after_this_process_evaluated_finishes() -> None:
+    """Workers forked from a process whose bgsage threads held a lock would wait on it for ever: they are spawned."""
+    done = subprocess.run([sys.executable, "-c", AFTER_AN_EVALUATION], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "3"
+
+
 def test_a_negative_seed_is_refused() -> None:
     command = [sys.executable, "-m", "trainer", "puzzles", "mine", "--kind", "best", "--count", "1", "--seed", "-4"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120)

@@ -21,6 +21,7 @@ tasks still running are stopped, not waited for.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import traceback
 from collections.abc import Callable, Iterator
@@ -177,9 +178,11 @@ def guarded(task: Callable[[MiningTask], Records], job: MiningTask) -> TaskOutco
 def executor_for(workers: int, cluster: str | None) -> Iterator[tuple[Executor, int]]:
     """The executor tasks run on and how many tasks it runs at once: a Dask cluster's (``cluster`` its
     scheduler's address; needs the ``[cluster]`` extra; every thread of every worker counts) or a pool of
-    ``workers`` local processes. On leaving, queued tasks are cancelled and running ones stopped, not waited for."""
+    ``workers`` local processes (spawned). On leaving, queued tasks are cancelled and running ones stopped, not waited for."""
     if cluster is None:
-        pool = ProcessPoolExecutor(max_workers=workers)
+        # Spawned, not forked: a fork of a process whose bgsage threads hold a lock (one that evaluated before the
+        # run, as the benchmark does) would wait on that lock for ever.
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
         try:
             yield pool, workers
         finally:
