@@ -178,7 +178,8 @@ def guarded(task: Callable[[MiningTask], Records], job: MiningTask) -> TaskOutco
 def executor_for(workers: int, cluster: str | None) -> Iterator[tuple[Executor, int]]:
     """The executor tasks run on and how many tasks it runs at once: a Dask cluster's (``cluster`` its
     scheduler's address; needs the ``[cluster]`` extra; every thread of every worker counts) or a pool of
-    ``workers`` local processes (spawned). On leaving, queued tasks are cancelled and running ones stopped, not waited for."""
+    ``workers`` local processes (spawned). On leaving, queued tasks are cancelled and running ones stopped, not
+    waited for."""
     if cluster is None:
         # Spawned, not forked: a fork of a process whose bgsage threads hold a lock (one that evaluated before the
         # run, as the benchmark does) would wait on that lock for ever.
