@@ -105,3 +105,16 @@ def test_every_answer_has_a_reason_and_few_share_one() -> None:
         assert reason, puzzle.id
         reasons[reason] += 1
     assert max(reasons.values()) < 0.20 * (len(MINED_BEST) + len(MINED_CUBE))
+
+
+def test_a_market_loser_is_a_double_take_with_many_market_losing_sequences() -> None:
+    """As lesson 24 teaches: doubling is right and a take too, and 15% or more of the next two rolls would lose the
+    market (the share the mining measured, kept beside gnubg's figures)."""
+    losers = [puzzle for puzzle in CONTACT_CUBE if puzzle.theme == "market-loser"]
+    assert losers
+    for puzzle in losers:
+        figures = puzzle.figures
+        assert figures is not None
+        assert min(figures.double_take, figures.double_pass) > figures.no_double, puzzle.id
+        assert figures.double_take <= figures.double_pass, puzzle.id
+        assert CHECKS[puzzle.id]["market_losers"] >= 0.15, puzzle.id

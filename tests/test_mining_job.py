@@ -89,8 +89,19 @@ def test_a_failing_task_is_kept_with_its_error_and_the_run_goes_on(tmp_path: Pat
     records = mine(run, workers=2, checkpoint=path, task=failing_task, failed=lambda *f: failures.append(f))
     assert len(records) == 25
     assert failures == [(3, "ValueError: an impossible position")]
-    assert read_checkpoint(path, run)[3] == []
+    assert 3 not in read_checkpoint(path, run)  # kept with its error, to be mined again
     assert not path.with_name(path.name + ".new").exists()  # the header went in whole
+    again: list[tuple[int, str]] = []
+    assert mine(run, checkpoint=path, task=fake_task, failed=lambda *f: again.append(f)) == mine(run, task=fake_task)
+    assert again == [] and 3 in read_checkpoint(path, run)  # the resumed run mined game 3 again
+
+
+def test_an_empty_checkpoint_left_by_a_kill_is_no_checkpoint(tmp_path: Path) -> None:
+    path = tmp_path / "run.checkpoint"
+    path.write_bytes(b"")
+    run = MiningRun("best", 5, 7)
+    assert mine(run, checkpoint=path, task=fake_task) == mine(run, task=fake_task)
+    assert json.loads(path.read_text(encoding="utf-8").splitlines()[0]) == run.header()
 
 
 AFTER_AN_EVALUATION = """

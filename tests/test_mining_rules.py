@@ -43,6 +43,9 @@ def test_a_record_mined_under_the_earlier_rule_is_held_to_todays() -> None:
     unrolled_close = [("a", 0.30, 0.005), ("c", 0.24, 0.005), ("d", 0.25, None)]  # d only 0.05 behind, no error
     assert resettled(_best_record(unrolled_close, ["a"], "rollout")) is None
     assert resettled(_best_record(settled, ["a"], "rollout")) is None  # b is within the error: it must be accepted
+    accepted_below = [("a", 0.30, 0.005), ("c", 0.25, 0.005), ("e", 0.24, 0.04)]  # e within its large error
+    assert resettled(_best_record(accepted_below, ["a", "e"], "rollout")) is None
+    assert resettled(_best_record([("a", 0.30, None), ("c", 0.10, 0.005)], ["a"], "rollout")) is None
     unrolled_first = [("a", 0.30, 0.005), ("d", 0.21, None), ("c", 0.20, 0.005)]
     again = resettled(_best_record(unrolled_first, ["a"], "rollout"))
     assert again is not None and again["verified"]["se"] == 0.0  # the first left out has no error to combine

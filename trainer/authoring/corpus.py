@@ -166,12 +166,14 @@ def resettled(record: Record) -> Record | None:
     plays = record["plays"]
     best = plays[0]
     rolled_out = record["verified"]["method"] == "rollout"
+    if rolled_out and best["se"] is None:
+        return None
     accepted = {best["result"]}
     rejected: list[tuple[float, float]] = []
     for play in plays[1:]:
         behind = best["equity"] - play["equity"]
         judgement, error = judge(behind, best["se"], play["se"], rolled_out=rolled_out)
-        if judgement == "open":
+        if judgement == "open" or (judgement == "accept" and rejected):
             return None
         if judgement == "accept":
             accepted.add(play["result"])
@@ -179,7 +181,7 @@ def resettled(record: Record) -> Record | None:
             rejected.append((behind, error))
     if accepted != set(record["answers"]) or not rejected:
         return None
-    gap, error = min(rejected)
+    gap, error = min(rejected, key=lambda item: item[0])  # the first of equal gaps, as the loader takes it
     return record | {"verified": record["verified"] | {"gap": round(gap, 4), "se": round(error, 4)}}
 
 
@@ -260,34 +262,46 @@ def write_lines(path: Path, records: Iterable[Record]) -> int:
     return len(lines)
 
 
+def loads(puzzle: Record) -> bool:
+    """Whether a finished puzzle passes every check the app makes when it loads the file (the same function reads
+    it): a record the loader would refuse never ships."""
+    from trainer.content.puzzles import read_puzzle_line
+
+    loaded, problems, _id = read_puzzle_line(json.dumps(puzzle))
+    return loaded is not None and not problems
+
+
 def build(checkpoints: list[Path], opinions_path: Path) -> None:
-    """Write the shipped files and the tests' copy of gnubg's opinions."""
+    """Write the shipped files and the tests' copy of gnubg's opinions (with, for a cube puzzle, the market losers
+    the mining measured, which its theme was read from)."""
     opinions = read_opinions(opinions_path)
     records = read_records(checkpoints)
     best = select_best([record for record in records if record["kind"] == "best"], opinions)
     cube = select_cube([record for record in records if record["kind"] == "cube"], opinions)
     checks: list[Record] = []
     files: dict[str, list[Record]] = {"best.jsonl": [], "cube-contact.jsonl": [], "cube-race.jsonl": []}
-    for number, (record, theme, opinion) in enumerate(best, start=1):
-        puzzle = finish(record, f"best-v2-{number:05d}", theme)
+    refused = 0
+    for record, theme, opinion in best:
+        puzzle = finish(record, f"best-v2-{len(files['best.jsonl']) + 1:05d}", theme)
+        if not loads(puzzle):
+            refused += 1
+            continue
         files["best.jsonl"].append(puzzle)
         plays = [{"result": p["result"], "equity": round(p["equity"], 4), "move": p["move"]} for p in opinion["plays"]]
         checks.append({"id": puzzle["id"], "kind": "best", "position": record["position"], "plays": plays[:10]})
-    contact_number = race_number = 0
     for record, theme, opinion in cube:
-        if record.get("race"):
-            race_number += 1
-            puzzle = finish(record, f"cube-race-{race_number:04d}", theme)
-            files["cube-race.jsonl"].append(puzzle)
-        else:
-            contact_number += 1
-            puzzle = finish(record, f"cube-v2-{contact_number:04d}", theme)
-            files["cube-contact.jsonl"].append(puzzle)
+        name, prefix = ("cube-race.jsonl", "cube-race") if record.get("race") else ("cube-contact.jsonl", "cube-v2")
+        puzzle = finish(record, f"{prefix}-{len(files[name]) + 1:04d}", theme)
+        if not loads(puzzle):
+            refused += 1
+            continue
+        files[name].append(puzzle)
         figures = {name: opinion[name] for name in ("no_double", "double_take", "double_pass", "action")}
         head = {"id": puzzle["id"], "kind": "cube", "position": record["position"], "question": record["question"]}
-        checks.append(head | figures)
+        checks.append(head | figures | {"market_losers": record.get("market_losers")})
     for name, puzzles in files.items():
         print(f"{name}: {write_lines(PUZZLES / name, puzzles)}", file=sys.stderr)
+    print(f"refused by the loader's checks: {refused}", file=sys.stderr)
     write_lines(CHECKS, checks)
 
 

@@ -14,8 +14,8 @@ only the others are mined. Nothing is mined twice and nothing is lost. The heade
 (to a temporary file, then renamed), so a kill at the very start leaves no checkpoint that blocks the next run.
 
 A task that fails (an error inside one game) is kept as finished with no puzzles and its error, and the run goes
-on: the failures are counted (:attr:`Checkpoint.failures`) and told at the end. When the run has its puzzles, the
-tasks still running are stopped, not waited for.
+on; each failure is told as it happens. The checkpoint keeps its error, and a resumed run mines it again. When the
+run has its puzzles, or is interrupted, the tasks still running are stopped, not waited for.
 """
 
 from __future__ import annotations
@@ -83,12 +83,12 @@ class MiningRun:
 
 
 def read_checkpoint(path: Path, run: MiningRun) -> dict[int, Records]:
-    """The finished tasks a checkpoint holds (none if there is no file yet).
+    """The finished tasks a checkpoint holds (none if there is no file yet), but those that failed.
 
     :raises CheckpointError: if the file is another run's or not a checkpoint.
     """
-    if not path.exists():
-        return {}
+    if not path.exists() or path.stat().st_size == 0:
+        return {}  # none yet, or a file its run was killed before it could write the header
     finished: dict[int, Records] = {}
     with path.open(encoding="utf-8") as lines:
         first = lines.readline()
@@ -101,7 +101,8 @@ def read_checkpoint(path: Path, run: MiningRun) -> dict[int, Records]:
         for line in lines:
             try:
                 entry = json.loads(line)
-                finished[int(entry["task"])] = list(entry["records"])
+                if "error" not in entry:  # a game that failed is mined again
+                    finished[int(entry["task"])] = list(entry["records"])
             except (json.JSONDecodeError, KeyError, TypeError, ValueError):
                 continue  # a line torn by a kill: its task is mined again
     return finished
@@ -112,7 +113,6 @@ class Checkpoint:
 
     def __init__(self, path: Path | None, run: MiningRun) -> None:
         self.path = path
-        self._failures: dict[int, str] = {}
         self.finished = read_checkpoint(path, run) if path is not None else {}
         if path is not None:
             if not path.exists() or path.stat().st_size == 0:
@@ -123,18 +123,12 @@ class Checkpoint:
                 with path.open("a", encoding="utf-8") as file:
                     file.write("\n")  # end a torn line, so the next entry starts a line of its own
 
-    @property
-    def failures(self) -> dict[int, str]:
-        """The tasks that failed, by number, with their errors."""
-        return dict(self._failures)
-
     def add(self, index: int, outcome: TaskOutcome) -> None:
         """Keep a finished task (its records, or its error), on disk at once."""
         records, error = outcome
         self.finished[index] = records
         entry: dict[str, Any] = {"task": index, "records": records}
         if error is not None:
-            self._failures[index] = error
             entry["error"] = error
         if self.path is None:
             return
@@ -192,14 +186,19 @@ def executor_for(workers: int, cluster: str | None) -> Iterator[tuple[Executor, 
             for process in processes:
                 if process.is_alive():
                     process.terminate()
+            for process in processes:
+                process.join(timeout=10)
         return
     from distributed import Client
 
     with Client(cluster) as client:  # type: ignore[no-untyped-call]
         workers_info = client.scheduler_info().get("workers", {})
         size = max(1, sum(int(info.get("nthreads", 1)) for info in workers_info.values()))
-        with client.get_executor(pure=False) as executor:
+        executor = client.get_executor(pure=False)
+        try:
             yield executor, size
+        finally:
+            executor.shutdown(wait=False)  # cancels what is queued or running
 
 
 def mine(

@@ -250,13 +250,15 @@ def judge(behind: float, best_se: float | None, play_se: float | None, *, rolled
 def settle(ranked: list[RankedPlay], *, rolled_out: bool) -> Verdict | None:
     """The verdict of a ranking under the mining rule (see the module), or ``None`` if it leaves the roll open."""
     best = ranked[0]
+    if rolled_out and best.std_error is None:
+        return None  # the best by the figures is a play the rollout did not take
     accepted = [best]
     rejected: list[tuple[float, float, RankedPlay]] = []
     for play in ranked[1:]:
         behind = best.equity - play.equity
         judgement, error = judge(behind, best.std_error, play.std_error, rolled_out=rolled_out)
-        if judgement == "open":
-            return None
+        if judgement == "open" or (judgement == "accept" and rejected):
+            return None  # too close to call, or a play accepted below one rejected
         if judgement == "accept":
             accepted.append(play)
         else:

@@ -312,7 +312,10 @@ def workers_too_few(workers: int) -> str:
 
 
 def mining_task_failed(index: int, error: str) -> str:
-    return _("game {index} failed and gave no puzzles ({error}); the run goes on").format(index=index, error=error)
+    return _(
+        "game {index} failed and gave no puzzles ({error}); the run goes on (with --output, the same command run "
+        "again mines that game again)"
+    ).format(index=index, error=error)
 
 
 def seed_negative(seed: int) -> str:

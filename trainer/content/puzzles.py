@@ -330,7 +330,7 @@ def _load_puzzle_lines(path: Path, name: str) -> tuple[list[Puzzle], list[Proble
     for line_number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        puzzle, found, puzzle_id = _read_line(line)
+        puzzle, found, puzzle_id = read_puzzle_line(line)
         for key, message, suggestion in found:
             where = wording.puzzle_place(number, puzzle_id, key or None)
             problems.append(Problem(name, line_number, where, message, suggestion))
@@ -340,7 +340,7 @@ def _load_puzzle_lines(path: Path, name: str) -> tuple[list[Puzzle], list[Proble
     return puzzles, problems
 
 
-def _read_line(line: str) -> tuple[Puzzle | None, list[FieldProblem], str | None]:
+def read_puzzle_line(line: str) -> tuple[Puzzle | None, list[FieldProblem], str | None]:
     """One line's puzzle if it passes every check, every problem found, and the id it gives (if any)."""
     try:
         record = json.loads(line)
