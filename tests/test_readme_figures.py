@@ -52,3 +52,20 @@ def test_the_puzzle_library_counts_are_the_contents() -> None:
     assert f"holds {forced} forced-move puzzles" in text
     assert f"{len(acey)} acey-deucey puzzles" in text
     assert f"{acey_forced} forced moves and {len(acey) - acey_forced} on choosing the double" in text
+
+
+@pytest.mark.parametrize(("name", "mark"), [("README.md", ","), ("README.pt.md", ".")])
+def test_the_mined_corpus_counts_are_the_contents(name: str, mark: str) -> None:
+    text = text_of(name)
+    puzzles = load_puzzles().puzzles
+    best = sum(1 for p in puzzles if p.kind == "best")
+    mined_cube = [p for p in puzzles if p.kind == "cube" and p.verified is not None]
+    contact = [p for p in mined_cube if not p.board().is_race()]
+    takes = sum(1 for p in contact if p.question == "take")
+
+    def written(count: int) -> str:
+        return f"{count:,}".replace(",", mark)
+
+    assert re.search(rf"\((?:são )?{re.escape(written(best))}\b", text)
+    assert f"({written(len(contact))}, {takes} " in text
+    assert f"({len(mined_cube) - len(contact)})" in text
