@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from trainer.authoring.gnubg import run_gnubg
+from trainer.content.cube import cube_step_match_id
 from trainer.content.loader import load_lessons
 from trainer.content.models import BestStep, CubeStep
 
@@ -70,7 +71,7 @@ def main() -> None:
                 keys[key] = {"lesson": lesson.id, "step": index + 1, "kind": "best"} | case
             elif isinstance(step, CubeStep) and step.figures is not None:
                 view = step.board().swap() if step.question == "take" else step.board()
-                case = {"id": key, "position": view.position_id()}
+                case = {"id": key, "position": view.position_id(), "match_id": cube_step_match_id(step)}
                 cubes.append(case)
                 keys[key] = {"lesson": lesson.id, "step": index + 1, "kind": "cube", "question": step.question} | case
     write(plays, cubes, keys, oracle, OUTPUT, keep_id=False)

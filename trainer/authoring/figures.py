@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from trainer.analysis import Evaluator
+from trainer.analysis import Evaluator, GameContext
 from trainer.content import author_wording as wording
 from trainer.content.best import CLEAR_GAP, EPSILON, best_figures, split_accepted
-from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, cube_step_view, right_answer
+from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, cube_step_view, owner_of, right_answer
 from trainer.content.files import Problem
 from trainer.content.models import BestStep, CubeStep, Lesson
-from trainer.engine import Dice, Position
+from trainer.engine import Dice, MatchScore, Position, Side
 from trainer.engine.bearoff import CubeDecision
 
 FIGURE_TOLERANCE = 0.005
@@ -40,11 +40,23 @@ def best_play_lines(position: Position, dice: Dice, plies: int, evaluator: Evalu
     return f"plies = {plies}\nplays = [\n{plays}\n]"
 
 
-def cube_lines(position: Position, question: str, plies: int, evaluator: Evaluator | None = None) -> str:
-    """The ``answer``, ``plies`` and ``figures`` lines of a contact cube step (``question`` ``double``: you on roll;
-    ``take``: O on roll has doubled you), the cube centered."""
+def cube_lines(
+    position: Position,
+    question: str,
+    plies: int,
+    evaluator: Evaluator | None = None,
+    *,
+    match: MatchScore | None = None,
+    cube: int = 1,
+) -> str:
+    """The ``answer``, ``plies`` and ``figures`` lines of a cube step (``question`` ``double``: you on roll;
+    ``take``: O on roll has doubled you) in money play or at ``match`` (your score first), the cube at ``cube``
+    before the double (in the middle at 1, else the doubler's)."""
+    doubler = Side.O if question == "take" else Side.X
     view = position.swap() if question == "take" else position
-    decision = (evaluator or _sage()).cube_decision(view, plies)
+    decision = (evaluator or _sage()).cube_decision(
+        view, plies, cube=owner_of(cube > 1), context=doubler_context(match, doubler, cube)
+    )
     figured = CubeDecision(
         "centered", decision.chances.win, decision.no_double, decision.double_take, decision.double_pass
     )
@@ -54,6 +66,14 @@ def cube_lines(position: Position, question: str, plies: int, evaluator: Evaluat
         f"win = {decision.chances.win:.3f}"
     )
     return f'answer = "{answer}"\nplies = {plies}\nfigures = {{ {figures} }}'
+
+
+def doubler_context(match: MatchScore | None, doubler: Side, cube: int) -> GameContext | None:
+    """What the doubler's evaluation depends on besides the board: the score and the cube's value (money play
+    at a centered cube: nothing, the evaluator's default)."""
+    if match is None:
+        return None if cube == 1 else GameContext(cube)
+    return GameContext.of(match, doubler, cube_value=cube)
 
 
 def deep_check(name: str, lesson: Lesson, evaluator: Evaluator | None = None) -> list[Problem]:
@@ -98,7 +118,8 @@ def _best_problems(step: BestStep, judge: Evaluator) -> Iterator[tuple[str, str,
 def _cube_problems(step: CubeStep, judge: Evaluator) -> Iterator[tuple[str, str, str | None]]:
     assert step.figures is not None and step.plies is not None  # only contact cube steps come here
     view, _doubler, _taker = cube_step_view(step)
-    decision = judge.cube_decision(view, step.plies)
+    context = doubler_context(step.match_score(), step.doubler(), step.cube)
+    decision = judge.cube_decision(view, step.plies, cube=owner_of(step.cube > 1), context=context)
     redo = wording.evaluate_again(step.plies)
     stored = step.figures
     for field, was, now in (

@@ -32,6 +32,7 @@ from trainer.i18n import LANGUAGES, Language, language_from, short_date, use_lan
 
 if TYPE_CHECKING:
     from trainer.content.generate import Found
+    from trainer.engine import MatchScore
     from trainer.store import StoredGame
 
 EXIT_USAGE = 2
@@ -153,6 +154,10 @@ def build_parser() -> argparse.ArgumentParser:
     figures.add_argument("dice", metavar="DICE", nargs="?", help=text("figures.dice"))
     figures.add_argument("--question", choices=("double", "take"), help=text("figures.question"))
     figures.add_argument("--plies", type=_plies, default=MAX_PLIES, metavar="N", help=text("figures.plies"))
+    figures.add_argument("--length", type=int, default=0, metavar="N", help=text("figures.length"))
+    figures.add_argument("--score", metavar="A-B", help=text("figures.score"))
+    figures.add_argument("--crawford", action="store_true", help=text("figures.crawford"))
+    figures.add_argument("--cube", type=int, default=1, metavar="V", help=text("figures.cube"))
     stats = commands.add_parser("stats", help=text("stats"), description=text("stats.description"))
     stats.add_argument("--json", action="store_true", help=text("json"))
     stats.add_argument("--data-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS, help=text("stats.data-dir"))
@@ -430,10 +435,28 @@ def lessons_command(arguments: argparse.Namespace) -> tuple[str, int]:
     if arguments.question is not None:
         if arguments.dice is not None:
             raise EngineError(wording.figures_dice_or_question())
-        return cube_lines(position, arguments.question, arguments.plies), 0
+        match = _figures_score(arguments)
+        return cube_lines(position, arguments.question, arguments.plies, match=match, cube=arguments.cube), 0
     if arguments.dice is None:
         raise EngineError(wording.figures_dice_or_question())
     return best_play_lines(position, parse_dice(arguments.dice), arguments.plies), 0
+
+
+def _figures_score(arguments: argparse.Namespace) -> MatchScore | None:
+    """The match score of ``lessons figures`` (``--length``, ``--score`` yours first, ``--crawford``), if any.
+
+    :raises EngineError: for a score without a length or one that cannot be.
+    """
+    from trainer.engine import MatchScore
+
+    if not arguments.length:
+        if arguments.score is not None or arguments.crawford:
+            raise EngineError(wording.figures_score_needs_length())
+        return None
+    found = re.fullmatch(r"(\d{1,2})-(\d{1,2})", arguments.score or "0-0")
+    if found is None:
+        raise EngineError(wording.figures_unreadable_score(arguments.score))
+    return MatchScore(arguments.length, int(found.group(1)), int(found.group(2)), crawford=arguments.crawford)
 
 
 def run_app(data_dir: Path | None, language: Language | None = None) -> int:

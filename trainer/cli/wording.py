@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from trainer.engine.wording import cube_action, quoted
+from trainer.engine.wording import cube_action, printable, quoted
 
 if TYPE_CHECKING:
     from trainer.engine.bearoff import CubeAction
@@ -128,6 +128,10 @@ HELP: dict[str, str] = {
     "figures.dice": N_("the roll of a best-play step, e.g. 31"),
     "figures.question": N_("a cube step's question: double (you on roll) or take (O on roll has doubled you)"),
     "figures.plies": N_("the depth in bgsage's plies (default and most: 3)"),
+    "figures.length": N_("a cube step's match length (leave out for money play)"),
+    "figures.score": N_("a cube step's score before the game, yours first, e.g. 2-3"),
+    "figures.crawford": N_("the game is the Crawford game"),
+    "figures.cube": N_("a cube step's cube before the double: 1 in the middle, 2 or more the doubler's"),
     "export-puzzles": N_("print every shipped puzzle as JSON lines"),
     "export-puzzles.description": N_(
         "Print every shipped puzzle as a JSON line: id, kind, theme, position (Position ID, solver on roll), dice, "
@@ -269,6 +273,14 @@ def shipped_lesson_problems(count: int, first: object) -> str:
 
 def figures_dice_or_question() -> str:
     return _("give the dice of a best-play step or --question for a cube step, not both")
+
+
+def figures_score_needs_length() -> str:
+    return _("--score and --crawford need --length, the match length")
+
+
+def figures_unreadable_score(score: str) -> str:
+    return _("'{score}' is not a score: write yours first, then O's, e.g. 2-3").format(score=printable(score))
 
 
 def shipped_puzzle_problems(count: int, first: object) -> str:

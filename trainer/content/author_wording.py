@@ -831,6 +831,25 @@ def contact_cube_centered() -> str:
     return _("the figures of a contact position are for a centered cube: leave 'cube' out")
 
 
+def match_cube_needs_figures() -> str:
+    return _(
+        "a cube decision at a match score is graded by the evaluator's figures at that score: give 'plies' and "
+        "'figures' (bgtrainer lessons figures POSITION --question ... --length ... --score ...)"
+    )
+
+
+def no_double_in_the_crawford_game() -> str:
+    return _(
+        "no one may double in the Crawford game: set the score after it (crawford = false) or ask another question"
+    )
+
+
+def dead_cube(cube: int, away: int) -> str:
+    return _(
+        "the doubler needs {away} to win the match, and a cube already at {cube} wins it: a double there is pointless"
+    ).format(away=away, cube=cube)
+
+
 def exact_table_covers_it() -> str:
     return _("the exact cube table covers this bear-off: it answers, not the figures")
 

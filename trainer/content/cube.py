@@ -16,8 +16,9 @@ from trainer.content.grading import Feedback
 from trainer.content.keywords import CUBE_ANSWERS as CUBE_ANSWERS  # the two answers of each question
 from trainer.content.keywords import CubeAnswer
 from trainer.content.models import CubeFigures, CubePuzzle, CubeStep, Verification
-from trainer.engine import EngineError, Position, Side
+from trainer.engine import EngineError, MatchScore, Position, Side
 from trainer.engine.bearoff import CubeDecision, CubeOwner, cube_decision, home_side, one_sided
+from trainer.engine.matchid import MatchId
 
 CLEAR_CUBE_MARGIN = 0.01
 """How much better (in points a game, per unit of the cube) the right answer to a cube task must be."""
@@ -102,6 +103,8 @@ class CubeTask:
     """A verified puzzle's: how its figures were settled, in a sentence (said in place of the depth)."""
     why: str | None = None
     """A puzzle's stored reason for its answer, said after the figures."""
+    match: MatchScore | None = None
+    """A lesson step's match score (you are X), said with the figures, which are money-equivalent there."""
 
     @classmethod
     def of_puzzle(cls, puzzle: CubePuzzle) -> CubeTask:
@@ -124,7 +127,8 @@ class CubeTask:
         """
         view, doubler, taker = cube_step_view(step)
         if step.figures is not None and step.plies is not None:
-            return cls(step.figures.decision(), step.question, doubler, taker, plies=step.plies)
+            decision, match = step.figures.decision(), step.match_score()
+            return cls(decision, step.question, doubler, taker, cube=step.cube, plies=step.plies, match=match)
         decision = cube_decision(view, owner_of(step.cube > 1))
         return cls(decision, step.question, doubler, taker, last_roll=is_last_roll(view), cube=step.cube)
 
@@ -144,7 +148,9 @@ class CubeTask:
             text = wording.take_words(self.decision, self.taker, last_roll=self.last_roll)
         else:
             text = wording.double_words(self.decision, self.doubler, self.taker, last_roll=self.last_roll)
-        if self.cube > 1:
+        if self.match is not None:
+            text = f"{text} {wording.at_the_match_score(self.match.away(Side.X), self.match.away(Side.O))}"
+        elif self.cube > 1:
             text = f"{text} {wording.per_unit_of_the_cube(self.cube)}"
         return f"{text} {self.why}" if self.why else text
 
@@ -195,6 +201,13 @@ def cube_step_view(step: CubeStep) -> tuple[Position, Party, Party]:
     if step.question == "take":
         return position.swap(), O_SIDE, YOU
     return position, YOU, O_SIDE
+
+
+def cube_step_match_id(step: CubeStep) -> str:
+    """GNU Backgammon's Match ID of a cube step's moment before the roll: the doubler on roll with the cube before
+    the double, at the step's score (money play, the Jacoby rule off, without one)."""
+    score = step.match_score() or MatchScore()
+    return MatchId(match=score, cube=step.cube_before(), on_roll=step.doubler()).match_id()
 
 
 def cube_step_decision(step: CubeStep) -> CubeDecision:

@@ -5,8 +5,9 @@ Each line has ``lesson`` (the id), ``step`` (its number in the lesson, from 1, a
 puzzles export``: ``position`` (GNU Backgammon Position ID, the solver on roll; the text form with ``"variant":
 "acey-deucey"`` where checkers wait to enter), ``dice``, ``answers`` (best-play and play steps: the accepted
 results as Position IDs from the mover's view, sorted; counting steps: ``[N]``; cube steps: the answer's words),
-``side`` for pips, ``targets`` for shots that name them, ``cube_owner`` and ``question`` for cube steps (the
-position of a cube step is the doubler's, on roll, as in the puzzle export).
+``side`` for pips, ``targets`` for shots that name them, ``cube_owner``, ``question`` and ``match_id`` for cube steps
+(the position of a cube step is the doubler's, on roll, as in the puzzle export; ``match_id`` is GNU Backgammon's
+Match ID of the moment before the roll: the score, the cube and the doubler on roll).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterable, Iterator
 
 from trainer.content.best import best_figures
 from trainer.content.counting import count_of
-from trainer.content.cube import cube_step_view
+from trainer.content.cube import cube_step_match_id, cube_step_view
 from trainer.content.grading import successful_plays
 from trainer.content.models import BestStep, ChooseStep, CubeStep, Lesson, PipsStep, PlayStep, ShotsStep
 from trainer.engine import Dice, Position
@@ -68,6 +69,7 @@ def step_record(lesson: Lesson, index: int) -> dict[str, object]:
             "position": view.position_id(),
             "cube_owner": "player" if step.cube > 1 else "centered",
             "question": step.question,
+            "match_id": cube_step_match_id(step),
             "answers": [step.answer],
         }
     elif isinstance(step, ChooseStep):

@@ -167,7 +167,12 @@ def _same_task_board(first: Step, second: Step) -> bool:
     """Whether two graded steps ask the same thing of the same board: the same position with the same dice, or the
     same cube question on the same position and cube."""
     if isinstance(first, CubeStep) and isinstance(second, CubeStep):
-        return (first.board(), first.question, first.cube) == (second.board(), second.question, second.cube)
+        return (first.board(), first.question, first.cube, first.match_score()) == (
+            second.board(),
+            second.question,
+            second.cube,
+            second.match_score(),
+        )
     if isinstance(first, DoubleStep) and isinstance(second, DoubleStep):
         return (first.board(), first.want, first.conditions) == (second.board(), second.want, second.conditions)
     if isinstance(first, ShotsStep) and isinstance(second, ShotsStep):
@@ -271,7 +276,7 @@ def _cube_problems(step: CubeStep) -> list[tuple[str, str, str | None]]:
 def _contact_cube_problems(step: CubeStep) -> list[tuple[str, str, str | None]]:
     """Whether a contact cube step's answer is its figures' by a clear margin, and the exact table does not cover
     its position (where it would answer instead)."""
-    if in_exact_table(step.board()):
+    if step.match_score() is None and in_exact_table(step.board()):
         return [("figures", wording.exact_table_covers_it(), wording.drop_the_figures())]
     decision = cube_step_decision(step)
     right = right_answer(decision, step.question)

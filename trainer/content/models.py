@@ -155,32 +155,19 @@ class _BoardStep(_Strict):
 SCORE_PATTERN = re.compile(r"(\d{1,2})-(\d{1,2})")
 
 
-class _TableStep(_BoardStep):
-    """A board that may also show the doubling cube (``cube``, and its ``cube_owner`` once turned) and a match
-    score (``score`` of a ``length``-point match, yours first, and whether this is the ``crawford`` game)."""
+class _AtScore(_Strict):
+    """A match score: ``score`` of a ``length``-point match, yours first, and whether this is the ``crawford``
+    game; ``length`` 0 (the default) is money play."""
 
-    cube: int | None = None
-    """The cube shown: 1 (in the middle, showing 64) to 64; none if left out."""
-    cube_owner: Literal["X", "O"] | None = None
-    """The side that owns the cube (it has been turned, to 2 or more); left out: the cube is in the middle."""
     length: int = Field(default=0, ge=0, le=25)
-    """The match length of the score shown; 0 (the default) shows no score."""
+    """The match length; 0 (the default) is money play."""
     score: str | None = None
     """The score before this game, yours first, e.g. "3-1" (0-0 if left out in a match)."""
     crawford: bool = False
     """With score: this game is the Crawford game."""
 
-    @field_validator("cube")
-    @classmethod
-    def _cube_value(cls, value: int | None) -> int | None:
-        if value is not None and value not in CUBE_VALUES:
-            raise ValueError(wording.cube_face(value))
-        return value
-
     @model_validator(mode="after")
-    def _cube_and_score(self) -> _TableStep:
-        if self.cube_owner is not None and (self.cube is None or self.cube == 1):
-            raise ValueError(wording.owned_cube_turned())
+    def _score_reads(self) -> _AtScore:
         if (self.score is not None or self.crawford) and not self.length:
             raise ValueError(wording.score_needs_length())
         if self.score is not None and not SCORE_PATTERN.fullmatch(self.score):
@@ -191,19 +178,42 @@ class _TableStep(_BoardStep):
             raise ValueError(str(error)) from None
         return self
 
-    def cube_shown(self) -> Cube | None:
-        """The cube to show, if any."""
-        if self.cube is None:
-            return None
-        return Cube(self.cube, None if self.cube_owner is None else Side.from_name(self.cube_owner))
-
     def match_score(self) -> MatchScore | None:
-        """The match score to show, if any."""
+        """The match score, if any (none in money play)."""
         if not self.length:
             return None
         found = SCORE_PATTERN.fullmatch(self.score or "0-0")
         assert found is not None  # checked when the step loads
         return MatchScore(self.length, int(found.group(1)), int(found.group(2)), crawford=self.crawford)
+
+
+class _TableStep(_BoardStep, _AtScore):
+    """A board that may also show the doubling cube (``cube``, and its ``cube_owner`` once turned) and a match
+    score (``score`` of a ``length``-point match, yours first, and whether this is the ``crawford`` game)."""
+
+    cube: int | None = None
+    """The cube shown: 1 (in the middle, showing 64) to 64; none if left out."""
+    cube_owner: Literal["X", "O"] | None = None
+    """The side that owns the cube (it has been turned, to 2 or more); left out: the cube is in the middle."""
+
+    @field_validator("cube")
+    @classmethod
+    def _cube_value(cls, value: int | None) -> int | None:
+        if value is not None and value not in CUBE_VALUES:
+            raise ValueError(wording.cube_face(value))
+        return value
+
+    @model_validator(mode="after")
+    def _cube_turned(self) -> _TableStep:
+        if self.cube_owner is not None and (self.cube is None or self.cube == 1):
+            raise ValueError(wording.owned_cube_turned())
+        return self
+
+    def cube_shown(self) -> Cube | None:
+        """The cube to show, if any."""
+        if self.cube is None:
+            return None
+        return Cube(self.cube, None if self.cube_owner is None else Side.from_name(self.cube_owner))
 
 
 class ReadStep(_TableStep):
@@ -361,12 +371,13 @@ class CubeFigures(_Strict):
         return CubeDecision("centered", self.win, self.no_double, self.double_take, self.double_pass)
 
 
-class CubeStep(_PositionStep):
-    """A money cube decision: you are on roll and decide whether to double (``question = "double"``), or O is on
-    roll, has doubled you, and you decide whether to take. On a bear-off the exact cube table covers (all checkers
-    home, at most six a side) ``answer`` is checked against the exact figures when the lesson loads; elsewhere (a
-    contact position, cube centered) the step gives the evaluator's ``figures`` at ``plies``, which the answer
-    must agree with by a clear margin (``bgtrainer validate --deep`` evaluates them again)."""
+class CubeStep(_PositionStep, _AtScore):
+    """A cube decision: you are on roll and decide whether to double (``question = "double"``), or O is on roll,
+    has doubled you, and you decide whether to take. In money play on a bear-off the exact cube table covers (all
+    checkers home, at most six a side) ``answer`` is checked against the exact figures when the lesson loads;
+    elsewhere (a contact position, or any position at a match score: ``length``, ``score``, ``crawford``) the step
+    gives the evaluator's ``figures`` at ``plies``, which the answer must agree with by a clear margin
+    (``bgtrainer validate --deep`` evaluates them again)."""
 
     kind: Literal["cube"]
     question: Literal["double", "take"]
@@ -376,16 +387,24 @@ class CubeStep(_PositionStep):
     explanation: str = Field(min_length=1)
     """Shown after the figures, once answered."""
     plies: int | None = Field(default=None, ge=MIN_FIGURE_PLIES, le=MAX_FIGURE_PLIES)
-    """Contact positions: the depth the figures were evaluated at."""
+    """Contact positions and match scores: the depth the figures were evaluated at."""
     figures: CubeFigures | None = None
-    """Contact positions: the evaluator's figures, the cube centered."""
+    """Contact positions and match scores: the evaluator's figures, per unit of the cube (money-equivalent at a
+    match score)."""
 
     @model_validator(mode="after")
     def _figures_complete(self) -> CubeStep:
         if (self.plies is None) != (self.figures is None):
             raise ValueError(wording.figures_need_plies())
-        if self.figures is not None and self.cube != 1:
-            raise ValueError(wording.contact_cube_centered())
+        score = self.match_score()
+        if score is not None:
+            if self.figures is None:
+                raise ValueError(wording.match_cube_needs_figures())
+            if score.crawford:
+                raise ValueError(wording.no_double_in_the_crawford_game())
+            doubler_away = score.away(Side.O if self.question == "take" else Side.X)
+            if self.cube >= doubler_away:
+                raise ValueError(wording.dead_cube(self.cube, doubler_away))
         return self
 
     @field_validator("cube")
@@ -394,6 +413,14 @@ class CubeStep(_PositionStep):
         if value not in (1, 2, 4, 8, 16, 32):
             raise ValueError(wording.cube_value(value))
         return value
+
+    def doubler(self) -> Side:
+        """The side that may double: you (X) for ``double``, O for ``take``."""
+        return Side.O if self.question == "take" else Side.X
+
+    def cube_before(self) -> Cube:
+        """The cube before the double: in the middle at 1, else the doubler's."""
+        return Cube(self.cube, self.doubler() if self.cube > 1 else None)
 
 
 class PlayFigure(_Strict):

@@ -620,6 +620,14 @@ def _double_reason(decision: CubeDecision, doubler: Side | None, *, last_roll: b
     )
 
 
+def at_the_match_score(you_away: int, opponent_away: int) -> str:
+    """The note after the figures of a cube decision at a match score (the learner is X)."""
+    return _(
+        "(Score: you are {you}-away, O is {they}-away. The figures are money-equivalent, worked out from the match "
+        "equity table: a pass gives up 1.00.)"
+    ).format(you=you_away, they=opponent_away)
+
+
 def per_unit_of_the_cube(cube: int) -> str:
     """The note after the figures of a cube at ``cube`` (2 or more) before the double."""
     if cube == 2:

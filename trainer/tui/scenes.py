@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from trainer.engine import BAR, OFF, WAITING, Cube, Dice, Phase, Play, Position, Side, Turn
+from trainer.engine import BAR, OFF, WAITING, Cube, Dice, MatchScore, Phase, Play, Position, Side, Turn
 from trainer.tui.widgets.scene import BoardScene, LastMove, TurnCue
 
 if TYPE_CHECKING:
@@ -130,14 +130,17 @@ def cube_question_scene(
     owned: bool = False,
     doubler: Side = Side.O,
     caption: str = "",
+    match: MatchScore | None = None,
 ) -> BoardScene:
     """A cube question before the roll: ``double`` (X on roll; the cube in the middle at ``cube``, or X's when
     ``owned``) or ``take`` (``doubler`` has doubled: the cube turned to twice ``cube``, in the middle until
-    answered)."""
+    answered), at ``match`` if given."""
     if question == "take":
-        return BoardScene(position=position, cube=Cube(2 * cube), on_roll=doubler, cue=TurnCue.DOUBLES, caption=caption)
+        return BoardScene(
+            position=position, cube=Cube(2 * cube), on_roll=doubler, cue=TurnCue.DOUBLES, caption=caption, match=match
+        )
     held = Cube(cube, Side.X) if owned else Cube(cube)
-    return BoardScene(position=position, cube=held, on_roll=Side.X, cue=TurnCue.ROLL, caption=caption)
+    return BoardScene(position=position, cube=held, on_roll=Side.X, cue=TurnCue.ROLL, caption=caption, match=match)
 
 
 def table_scene(scene: BoardScene, game: PlayableGame, viewer: Side) -> BoardScene:

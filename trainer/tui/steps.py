@@ -566,7 +566,12 @@ class CubeStepView(_CubeView[CubeStep]):
         step = self.task
         caption = task_words.cube_caption(step.question)
         return cube_question_scene(
-            step.board(), question=step.question, cube=step.cube, owned=step.cube > 1, caption=caption
+            step.board(),
+            question=step.question,
+            cube=step.cube,
+            owned=step.cube > 1,
+            caption=caption,
+            match=step.match_score(),
         )
 
     def on_cube(self, action: str) -> Feedback:
