@@ -210,7 +210,7 @@ def test_a_contact_cube_step_is_graded_by_its_figures_in_words(tmp_path: Path) -
         ({"answer": "double"}, "the figures say no double"),
         ({"figures": NO_DOUBLE["figures"] | {"double_take": 0.31}}, "too close to teach"),
         ({"position": "X: 6x2 5x2 / O: 19x2 20x2", "answer": "double"}, "exact cube table covers"),
-        ({"cube": 2}, "centered"),
+        ({"cube": 3}, "the cube shows 1, 2, 4"),
     ],
 )
 def test_a_wrong_contact_cube_step_is_refused(tmp_path: Path, change: dict[str, Any], message: str) -> None:

@@ -36,7 +36,8 @@ def double_problem(state: GameState) -> str | None:
     if state.phase is Phase.DOUBLED:
         return wording.already_doubled(doubler, other)
     if state.phase is Phase.BEAVERED:
-        return wording.must_answer_beaver(other, doubler)
+        beaverer = state.cube_owner or other
+        return wording.must_answer_beaver(beaverer, beaverer.other)
     if state.phase is Phase.CHOOSE_DOUBLE:
         return wording.double_amid_acey_deucey_turn(doubler)
     if state.history and state.history[-1][0] is doubler:
@@ -73,7 +74,8 @@ def take(state: GameState) -> GameState:
     if state.phase not in (Phase.DOUBLED, Phase.BEAVERED):
         raise _no_double_to_answer(state, take=True)
     _, other = _sides(state)
-    cube = state.doubling_cube.doubled(other)  # the taker's, or still the beaverer's
+    owner = other if state.phase is Phase.DOUBLED else (state.cube_owner or other)
+    cube = state.doubling_cube.doubled(owner)  # the taker's, or still the (last) beaverer's
     return replace(state, cube=cube.value, cube_owner=cube.owner, phase=Phase.ROLL)
 
 
@@ -88,17 +90,24 @@ def drop(state: GameState) -> GameState:
         result = GameResult(doubler, WinKind.SINGLE, state.cube, passed=True)
         return replace(state, phase=Phase.OVER, dice=None, result=result)
     if state.phase is Phase.BEAVERED:
-        doubler, beaverer = _sides(state)
-        result = GameResult(beaverer, WinKind.SINGLE, state.cube, passed=True)
-        return replace(state, position=state.position.swap(), turn=beaverer, phase=Phase.OVER, dice=None, result=result)
+        doubler, _ = _sides(state)
+        winner = state.cube_owner or doubler.other  # the last side to beaver
+        result = GameResult(winner, WinKind.SINGLE, state.cube, passed=True)
+        if winner is doubler:  # a raccoon passed: the side on roll wins, as after a pass of its double
+            return replace(state, phase=Phase.OVER, dice=None, result=result)
+        return replace(state, position=state.position.swap(), turn=winner, phase=Phase.OVER, dice=None, result=result)
     raise _no_double_to_answer(state, take=False)
 
 
 def beaver_problem(state: GameState) -> str | None:
-    """Why the doubled side may not beaver now, or ``None`` if it may."""
-    if state.phase is not Phase.DOUBLED:
+    """Why the side answering a double may not beaver now, or ``None`` if it may. A beaver answers a double; a
+    raccoon (the doubler beavering a beaver back, and so on) needs the raccoon option too."""
+    if state.phase not in (Phase.DOUBLED, Phase.BEAVERED):
         return wording.beaver_without_double()
-    _, doubled = _sides(state)
+    if state.phase is Phase.BEAVERED and not state.options.raccoons:
+        return wording.beaver_without_double()
+    doubled = state.deciding
+    assert doubled is not None  # a double or a beaver waits for an answer
     if not state.match.is_money:
         return wording.beavers_in_a_match(state.match.length)
     if not state.options.beavers:
@@ -109,13 +118,15 @@ def beaver_problem(state: GameState) -> str | None:
 
 
 def beaver(state: GameState) -> GameState:
-    """The doubled side takes and at once redoubles, keeping the cube; the doubler must take or pass.
+    """The side answering a double (or, with raccoons, a beaver) takes and at once redoubles, keeping the cube; the
+    other side must take or pass (or, with raccoons, beaver back).
 
     :raises CubeError: saying why, if a beaver is not allowed now.
     """
     problem = beaver_problem(state)
     if problem is not None:
         raise CubeError(problem)
-    _, doubled = _sides(state)
+    doubled = state.deciding
+    assert doubled is not None
     cube = state.doubling_cube.doubled(doubled)
     return replace(state, cube=cube.value, cube_owner=cube.owner, phase=Phase.BEAVERED)

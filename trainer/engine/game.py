@@ -26,8 +26,8 @@ def _waiting_for(state: GameState) -> str:
     """What the game waits for, as the reason another action is refused."""
     if state.phase is Phase.DOUBLED and state.turn is not None:
         return wording.must_answer_double(state.turn, state.turn.other)
-    if state.phase is Phase.BEAVERED and state.turn is not None:
-        return wording.must_answer_beaver(state.turn.other, state.turn)
+    if state.phase is Phase.BEAVERED and state.cube_owner is not None:
+        return wording.must_answer_beaver(state.cube_owner, state.cube_owner.other)
     return {
         Phase.OPENING: wording.opening_roll_first,
         Phase.ROLL: wording.roll_first,

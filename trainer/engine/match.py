@@ -27,10 +27,13 @@ class MoneyOptions:
 
     ``jacoby``: gammons and backgammons count only once the cube has been turned (a game won without a double
     is worth one point). ``beavers``: a player who is doubled may at once redouble while keeping the cube.
+    ``raccoons`` (with beavers): a beaver may be answered the same way, the doubler redoubling at once while keeping
+    the cube, and so on, as GNU Backgammon allows by default.
     """
 
     jacoby: bool = False
     beavers: bool = False
+    raccoons: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -186,8 +186,8 @@ class MatchId:
             match=state.match,
             cube=state.doubling_cube,
             on_roll=on_roll,
-            # A beaver waits for the doubler's answer: still a double on offer, the doubler to decide.
-            turn=on_roll.other if state.phase is Phase.DOUBLED else on_roll,
+            # A beaver waits for the doubler's answer (a raccoon for the beaverer's): still a double on offer.
+            turn=state.deciding or on_roll,
             dice=state.dice,
             doubled=state.phase in (Phase.DOUBLED, Phase.BEAVERED),
             stage=stage,

@@ -21,7 +21,7 @@ class Phase(Enum):
     OPENING = N_("opening roll")
     ROLL = N_("roll")  # the side on roll rolls, or doubles first
     DOUBLED = N_("doubled")  # the side on roll has doubled: the other side takes, passes or (if allowed) beavers
-    BEAVERED = N_("beavered")  # the doubled side has beavered: the side on roll takes or passes the redouble
+    BEAVERED = N_("beavered")  # the doubled side has beavered: the other side takes, passes or (a raccoon) beavers back
     MOVE = N_("move")
     CHOOSE_DOUBLE = N_("choose a double")  # acey-deucey, after a 1-2 played in full
     OVER = N_("over")
@@ -130,6 +130,8 @@ class GameState:
         opening roll and after the end)."""
         if self.phase is Phase.DOUBLED and self.turn is not None:
             return self.turn.other
+        if self.phase is Phase.BEAVERED and self.cube_owner is not None:
+            return self.cube_owner.other  # the side a beaver (or a raccoon) redoubled
         if self.phase in (Phase.OPENING, Phase.OVER):
             return None
         return self.turn

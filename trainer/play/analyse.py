@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
-from trainer.analysis import CubeDecision, Evaluator
+from trainer.analysis import AnalysisError, CubeDecision, Evaluator
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import (
     Dice,
@@ -141,14 +141,18 @@ class DecisionPoint:
 
 @dataclass(frozen=True, slots=True)
 class ReplayProblem:
-    """A game that could not be replayed past one of its actions: the rest of that game is not analysed."""
+    """A game that could not be replayed past one of its actions: the rest of that game is not analysed; or, with
+    ``one_decision``, a decision replayed but not judged (the evaluator refused it): only it is left out."""
 
     game: int
     number: int
     reason: str
+    one_decision: bool = False
 
     def text(self) -> str:
         """The problem in a sentence naming the game and the move."""
+        if self.one_decision:
+            return wording.decision_not_judged(self.game, self.number, self.reason)
         return wording.game_not_replayed(self.game, self.number, self.reason)
 
 
@@ -206,7 +210,7 @@ def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint
         if mat_game.actions:  # a double or an answer with no roll before it
             yield ReplayProblem(mat_game.number, 1, wording.mat_no_roll())
         return  # a game with no roll (its header only): nothing to analyse
-    options = MoneyOptions(beavers=True) if score.is_money else None
+    options = MoneyOptions(beavers=True, raccoons=True) if score.is_money else None  # GNU Backgammon's default
     try:
         game = Game(roll_die=feed.popleft, match=score, options=options)
         game.roll_opening()
@@ -214,14 +218,17 @@ def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint
         yield ReplayProblem(mat_game.number, 1, str(error))
         return
     doubled_state: GameState | None = None
+    raccooned = False  # the double now answered has been beavered back (a raccoon): its answers are not judged
     for number, action in enumerate(mat_game.actions, start=1):
         player = mat_game.names[action.player]
         base = (mat_game.number, number, action.player, player)
         try:
             beavered = game.state.phase is Phase.BEAVERED and doubled_state is not None
-            if beavered and not isinstance(action, MatTake | MatDrop) and doubled_state is not None:
-                # GNU Backgammon writes no "Takes" after a beaver: the doubler's next action says it took.
-                yield DecisionPoint(*base, DecisionKind.TAKE, doubled_state, choice="take", beavered=True)
+            answers = isinstance(action, MatTake | MatDrop | MatBeaver)
+            if beavered and not (answers and game.deciding is SIDE_OF_COLUMN[action.player]):
+                # GNU Backgammon writes no "Takes" after a beaver: the next action says the redouble was taken.
+                if not raccooned and doubled_state is not None:
+                    yield DecisionPoint(*base, DecisionKind.TAKE, doubled_state, choice="take", beavered=True)
                 game.take()
             if game.deciding is not SIDE_OF_COLUMN[action.player]:
                 raise EngineError(wording.not_this_players_turn(player))
@@ -239,17 +246,25 @@ def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint
                     yield DecisionPoint(*base, DecisionKind.MOVE, game.state, dice=game.dice, play=play)
                     game.play(play)
                 case MatDouble(cube=written):
+                    _refuse(game.double_problem())  # before the decision is yielded to be judged
                     yield DecisionPoint(*base, DecisionKind.DOUBLE, game.state, choice="double")
-                    doubled_state = game.state
+                    doubled_state, raccooned = game.state, False
                     game.double()
                     _check_cube(written, game.cube)
                 case MatBeaver(cube=written):
-                    yield DecisionPoint(*base, DecisionKind.TAKE, game.state, choice="beaver")
+                    _refuse(beaver_problem(game.state))
+                    if game.state.phase is Phase.BEAVERED and doubled_state is not None:  # a raccoon
+                        yield DecisionPoint(*base, DecisionKind.TAKE, doubled_state, choice="beaver", beavered=True)
+                        raccooned = True
+                    elif not raccooned:
+                        yield DecisionPoint(*base, DecisionKind.TAKE, game.state, choice="beaver")
                     game.beaver()
                     _check_cube(written, game.cube)
                 case MatTake() | MatDrop():
                     choice: CubeChoice = "take" if isinstance(action, MatTake) else "pass"
-                    if game.state.phase is Phase.BEAVERED and doubled_state is not None:
+                    if raccooned:
+                        pass  # the answer to a raccoon (or beyond) is replayed, not judged
+                    elif game.state.phase is Phase.BEAVERED and doubled_state is not None:
                         yield DecisionPoint(*base, DecisionKind.TAKE, doubled_state, choice=choice, beavered=True)
                     else:
                         yield DecisionPoint(*base, DecisionKind.TAKE, game.state, choice=choice)
@@ -263,6 +278,15 @@ def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint
     problem = _ending_problem(mat_game, game)
     if problem is not None:
         yield ReplayProblem(mat_game.number, len(mat_game.actions), problem)
+
+
+def _refuse(problem: str | None) -> None:
+    """Stop the replay of a game at a cube action the rules refuse.
+
+    :raises EngineError: saying why, if there is a ``problem``.
+    """
+    if problem is not None:
+        raise EngineError(problem)
 
 
 def _check_cube(written: int, cube: int) -> None:
@@ -405,7 +429,7 @@ def analyse_point(point: DecisionPoint, evaluator: Evaluator, judge: CubeJudge, 
         return AnalysedDecision(point, verdict, cube=judgement.decision)
     judgement = doubler_judgement(judge, state, plies, "answer")
     if point.beavered:
-        verdict = judge_beaver_answer(judgement.decision, point.choice, judgement.source)
+        verdict = judge_beaver_answer(judgement.decision, point.choice, judgement.source, raccoon_allowed=True)
         return AnalysedDecision(point, verdict, cube=judgement.decision)
     allowed = beaver_problem(state) is None
     verdict = judge_answer(judgement.decision, point.choice, judgement.source, beaver_allowed=allowed)
@@ -494,7 +518,10 @@ def analyse_match(
     for done, point in enumerate(points, start=1):
         if cancelled is not None and cancelled():
             break
-        judged.append(analyse_point(point, evaluator, judge, plies))
+        try:
+            judged.append(analyse_point(point, evaluator, judge, plies))
+        except AnalysisError as error:  # one decision the evaluator cannot judge: the others still are
+            problems += (ReplayProblem(point.game, point.number, str(error), one_decision=True),)
         if progress is not None:
             progress(done, len(points))
     names = match.games[0].names if match.games else ("", "")

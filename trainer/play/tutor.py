@@ -139,16 +139,23 @@ def judge_answer(decision: CubeDecision, answer: CubeChoice, source: str, *, bea
     )
 
 
-def beaver_answer_equities(decision: CubeDecision) -> dict[CubeChoice, float]:
+def beaver_answer_equities(decision: CubeDecision, *, raccoon_allowed: bool = False) -> dict[CubeChoice, float]:
     """The doubler's equity for each answer to a beaver; ``decision`` is the doubler's, before rolling. Per unit of
-    the cube before the double: taking is worth twice the double/take equity, passing -2."""
-    return {"take": 2 * decision.double_take, "pass": -2 * decision.double_pass}
+    the cube before the double: taking is worth twice the double/take equity, passing -2. A raccoon (taking and
+    redoubling at once) is worth four times the double/take equity, unless the redouble is passed (+4); the cube's
+    moving to the raccoon's side is not counted, which errs against the raccoon."""
+    equities: dict[CubeChoice, float] = {"take": 2 * decision.double_take, "pass": -2 * decision.double_pass}
+    if raccoon_allowed:
+        equities["beaver"] = min(4 * decision.double_take, 4 * decision.double_pass)
+    return equities
 
 
-def judge_beaver_answer(decision: CubeDecision, answer: CubeChoice, source: str) -> Verdict:
-    """The verdict on the learner's answer to a beaver of their own double; ``decision`` is the learner's, before
-    rolling (see :func:`beaver_answer_equities`)."""
-    equities = beaver_answer_equities(decision)
+def judge_beaver_answer(
+    decision: CubeDecision, answer: CubeChoice, source: str, *, raccoon_allowed: bool = False
+) -> Verdict:
+    """The verdict on the answer to a beaver of one's own double (a raccoon is ``beaver``); ``decision`` is the
+    doubler's, before rolling (see :func:`beaver_answer_equities`)."""
+    equities = beaver_answer_equities(decision, raccoon_allowed=raccoon_allowed or answer == "beaver")
     best = max(equities, key=lambda choice: (equities[choice], choice == "take"))
     return Verdict(
         decision=answer,

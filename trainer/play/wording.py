@@ -717,6 +717,12 @@ def game_not_replayed(game: int, number: int, reason: str) -> str:
     )
 
 
+def decision_not_judged(game: int, number: int, reason: str) -> str:
+    return _("game {game}, move {number} could not be judged: {reason}; only that decision is left out").format(
+        game=game, number=number, reason=reason
+    )
+
+
 def not_this_players_turn(player: str) -> str:
     return _("it is not {player}'s turn").format(player=player)
 
