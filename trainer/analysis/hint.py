@@ -6,8 +6,18 @@ import json
 from typing import Any
 
 from trainer.analysis import wording
-from trainer.analysis.results import Chances, CubeDecision, CubeOwner, Evaluator, RankedPlay, check_cube, check_plies
+from trainer.analysis.results import (
+    Chances,
+    CubeDecision,
+    CubeOwner,
+    Evaluator,
+    GameContext,
+    RankedPlay,
+    check_cube,
+    check_plies,
+)
 from trainer.engine import Dice, Position, parse_dice, read_position
+from trainer.engine.reading import read_record
 from trainer.i18n import decimal, signed
 
 
@@ -30,16 +40,22 @@ def hint_command(
     check_plies(plies)
     owner = check_cube(cube)
     position, xgid_dice = read_position(position_text, allow_finished=False)
+    record = read_record(position_text)
     dice = parse_dice(dice_text) if dice_text is not None else xgid_dice
+    if record.cube.owner is not None:  # the cube the form gives (a Match ID's or an XGID's) is the one in play
+        owner = "player" if record.cube.owner is record.turn else "opponent"
+    context = GameContext.of(record.match, record.turn, cube_value=record.cube.value, options=record.options)
     if evaluator is None:
         from trainer.analysis.sage import SageEvaluator
 
         evaluator = SageEvaluator()
     if dice is None:
-        decision = evaluator.cube_decision(position, plies, cube=owner)
-        return _cube_json(position, decision) if as_json else _cube_text(position, decision)
-    ranked = evaluator.rank_plays(position, dice, plies, cube=owner)
-    return _plays_json(ranked) if as_json else _plays_text(position, dice, ranked, owner, plies)
+        decision = evaluator.cube_decision(position, plies, cube=owner, context=context)
+        return _cube_json(position, decision, context) if as_json else _cube_text(position, decision, context)
+    ranked = evaluator.rank_plays(position, dice, plies, cube=owner, context=context)
+    if as_json:
+        return _plays_json(ranked)
+    return _plays_text(position, dice, ranked, owner, plies, context)
 
 
 def _percent(chances: Chances) -> list[str]:
@@ -47,8 +63,10 @@ def _percent(chances: Chances) -> list[str]:
     return [decimal(100 * figure, 1) for figure in figures]
 
 
-def _plays_text(position: Position, dice: Dice, ranked: list[RankedPlay], cube: CubeOwner, plies: int) -> str:
-    lines = [wording.plays_heading(str(dice), position.position_id(), len(ranked), plies, cube)]
+def _plays_text(
+    position: Position, dice: Dice, ranked: list[RankedPlay], cube: CubeOwner, plies: int, context: GameContext
+) -> str:
+    lines = [wording.plays_heading(str(dice), position.position_id(), len(ranked), plies, cube), *_stakes(context)]
     play_column = wording.play_column()
     width = max(len(play_column), *(len(str(item.play)) for item in ranked))
     rank_width = len(str(len(ranked)))
@@ -81,9 +99,18 @@ def _plays_json(ranked: list[RankedPlay]) -> str:
     return json.dumps(records, indent=2)
 
 
-def _cube_text(position: Position, decision: CubeDecision) -> str:
+def _stakes(context: GameContext) -> list[str]:
+    """The line that says the score and the cube's value, where they are not money play's at a cube of 1."""
+    if context.is_money and context.cube_value == 1:
+        return []
+    if context.is_money:
+        return [wording.money_stakes(context.cube_value)]
+    return [wording.match_stakes(context.player_away, context.opponent_away, context.crawford, context.cube_value)]
+
+
+def _cube_text(position: Position, decision: CubeDecision, context: GameContext) -> str:
     equities = (decision.no_double, decision.double_take, decision.double_pass)
-    lines = [wording.cube_heading(position.position_id(), decision.cube, decision.plies)]
+    lines = [wording.cube_heading(position.position_id(), decision.cube, decision.plies), *_stakes(context)]
     lines += [f"  {name:<14}{signed(equity)}" for name, equity in zip(wording.cube_rows(), equities, strict=True)]
     lines.append(wording.right_action(decision.action))
     chances = "  ".join(
@@ -93,10 +120,13 @@ def _cube_text(position: Position, decision: CubeDecision) -> str:
     return "\n".join(lines)
 
 
-def _cube_json(position: Position, decision: CubeDecision) -> str:
+def _cube_json(position: Position, decision: CubeDecision, context: GameContext) -> str:
     record = {
         "position": position.position_id(),
         "cube": decision.cube,
+        "cube_value": context.cube_value,
+        "away": [context.player_away, context.opponent_away],
+        "crawford": context.crawford,
         "plies": decision.plies,
         "no_double": round(decision.no_double, 5),
         "double_take": round(decision.double_take, 5),

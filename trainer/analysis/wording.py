@@ -173,3 +173,18 @@ def board_bars(board: list[int]) -> str:
 
 def board_problem(board: list[int], error: object) -> str:
     return _("bgsage board {board}: {error}").format(board=repr(board), error=error)
+
+
+def money_stakes(cube: int) -> str:
+    """The stakes line of a hint in money play with the cube turned."""
+    return _("Money play, the cube at {cube}: equities per unit of the cube.").format(cube=cube)
+
+
+def match_stakes(player_away: int, opponent_away: int, crawford: bool, cube: int) -> str:
+    """The stakes line of a hint at a match score."""
+    if crawford:
+        text = _("Match: the player on roll is {player}-away, the opponent {opponent}-away, the Crawford game.")
+    else:
+        text = _("Match: the player on roll is {player}-away, the opponent {opponent}-away.")
+    stakes = text.format(player=player_away, opponent=opponent_away)
+    return stakes + " " + _("The cube at {cube}; equities in money-equivalent points (EMG).").format(cube=cube)
