@@ -13,10 +13,10 @@ from play_support import CheapEvaluator
 from trainer.analysis import CubeDecision
 from trainer.analysis.results import Chances
 from trainer.cli.main import main
-from trainer.engine import CubeError, Game, MoneyOptions, Phase
+from trainer.engine import CubeError, Game, GameState, MatchScore, MoneyOptions, Phase, Position, Side
 from trainer.engine.matchid import MatchId
 from trainer.play import parse_mat
-from trainer.play.analyse import DecisionKind, ReplayProblem, analyse_match, decision_points
+from trainer.play.analyse import DecisionKind, ReplayProblem, analyse_match, cube_is_dead, decision_points
 from trainer.play.tutor import beaver_answer_equities
 
 DATA = Path(__file__).parent / "data" / "analyse"
@@ -95,3 +95,17 @@ def test_a_game_with_a_refused_double_is_reported_and_the_others_analysed(capsys
     assert main(["analyse", str(DATA / "bad-double.mat"), "--plies", "1"]) == 0
     captured = capsys.readouterr()
     assert "game 1, move 16 cannot be replayed" in captured.err and "2 games" in captured.out
+
+
+def test_a_dead_cube_is_no_decision_and_the_post_crawford_leader_is_never_asked_to_double() -> None:
+    post_crawford = MatchScore(5, 4, 2)
+    start = Position.start()
+    leader = GameState(start, Phase.ROLL, Side.X, match=post_crawford)
+    trailer = GameState(start, Phase.ROLL, Side.O, match=post_crawford)
+    assert cube_is_dead(leader) and not cube_is_dead(trailer)
+    assert cube_is_dead(GameState(start, Phase.ROLL, Side.O, cube=2, match=MatchScore(5, 1, 3)))  # O 2-away
+    assert not cube_is_dead(GameState(start, Phase.ROLL, Side.X, cube=4))  # money play
+    match = parse_mat((Path(__file__).parent / "data" / "analyse" / "gnubg-match.mat").read_text())
+    points = [item for item in decision_points(match) if not isinstance(item, ReplayProblem)]
+    post = [item for item in points if item.state.match.is_post_crawford and item.kind is DecisionKind.DOUBLE]
+    assert post and all(item.state.match.away(item.side) > 1 for item in post)

@@ -21,6 +21,7 @@ evaluator the way the tutor judges the learner's, on GNU Backgammon's scale.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -235,7 +236,7 @@ def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint
             match action:
                 case MatMove(dice=dice, moves=moves):
                     if game.dice is None:
-                        if game.may_double:
+                        if game.may_double and not cube_is_dead(game.state):
                             yield DecisionPoint(*base, DecisionKind.DOUBLE, game.state, choice=NOT_DOUBLED)
                         feed.extend(dice)
                         game.roll()
@@ -278,6 +279,14 @@ def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint
     problem = _ending_problem(mat_game, game)
     if problem is not None:
         yield ReplayProblem(mat_game.number, len(mat_game.actions), problem)
+
+
+def cube_is_dead(state: GameState) -> bool:
+    """Whether, in a match, the cube already gives the side on roll the match with a single win (the post-Crawford
+    leader, or a side 2-away with the cube at 2): its double would gain nothing, so not doubling is no decision
+    (GNU Backgammon leaves it out)."""
+    side = state.turn
+    return side is not None and not state.match.is_money and state.cube >= state.match.away(side)
 
 
 def _refuse(problem: str | None) -> None:
@@ -513,7 +522,7 @@ def analyse_match(
             replaying(done, len(match.games))
     points = [item for item in found if isinstance(item, DecisionPoint)]
     problems = tuple(item for item in found if isinstance(item, ReplayProblem))
-    judge = CubeJudge(evaluator)
+    judge = CubeJudge(evaluator, window=math.inf)  # every cube decision at the analysis depth, as gnubg does
     judged: list[AnalysedDecision] = []
     for done, point in enumerate(points, start=1):
         if cancelled is not None and cancelled():
