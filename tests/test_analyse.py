@@ -94,6 +94,7 @@ def test_each_decision_s_json_names_what_was_played_the_best_and_the_loss() -> N
     records = analysis.as_json()
     assert sum(1 for record in records if record["kind"] == "move") == moves_in(match)
     for record in records:
+        luck = {"luck"} if record["kind"] == "move" else set()
         assert set(record) == {
             "game",
             "player",
@@ -105,7 +106,7 @@ def test_each_decision_s_json_names_what_was_played_the_best_and_the_loss() -> N
             "best",
             "loss",
             "skill",
-        }
+        } | luck
         assert record["player"] in ("bgtrainer", "Ada") and record["loss"] >= 0
         skill = record["skill"]
         assert skill == ("ok" if record["loss"] < 0.03 else "doubtful" if record["loss"] < 0.06 else
@@ -132,11 +133,14 @@ def test_the_cli_prints_the_summary_and_the_worst_mistakes(capsys: pytest.Captur
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "5-point match, 3 games, analysed by bgsage at 1 plies"
     assert out[2].startswith("bgtrainer: ") and "millipoints (EMG) per decision: " in out[2]
-    assert out[3].startswith("Ada: ")
-    assert out[5] == "The worst mistakes:" and out[6].startswith("  game ")
+    assert out[3].startswith("  bgtrainer was ") and "points a game" in out[3]  # its luck
+    assert out[4].startswith("Ada: ") and out[5].startswith("  Ada was ")
+    assert out[7] == "The worst mistakes:" and out[8].startswith("  game ")
     assert main(["analyse", str(MONEY), "--plies", "1", "--json"]) == 0
     records = json.loads(capsys.readouterr().out)
-    assert isinstance(records, list) and {record["kind"] for record in records} == {"move", "double", "take"}
+    kinds = [record["kind"] for record in records]
+    assert isinstance(records, list) and set(kinds) == {"move", "double", "take", "luck"}
+    assert kinds[-2:] == ["luck", "luck"]  # the totals, one entry a player, after the decisions
 
 
 def test_the_cli_in_portuguese_writes_decimal_commas_and_its_json_stays_as_it_is(
@@ -195,7 +199,7 @@ def test_a_game_with_an_illegal_move_is_reported_and_the_rest_analysed(
     assert main(["analyse", str(path), "--plies", "1", "--json"]) == 0
     captured = capsys.readouterr()
     assert "game 2, move 1 cannot be replayed" in captured.err and len(captured.err.splitlines()) == 1
-    games = {record["game"] for record in json.loads(captured.out)}
+    games = {record["game"] for record in json.loads(captured.out) if record["kind"] != "luck"}
     assert games == {1, 3}
 
 
@@ -451,7 +455,7 @@ def test_a_won_figure_that_disagrees_is_a_warning_and_the_match_is_analysed(
     assert main(["analyse", str(write_mat(tmp_path, text)), "--plies", "1", "--json"]) == 0
     captured = capsys.readouterr()
     assert len(captured.err.splitlines()) == 1 and "wins 99999 points, the game was worth" in captured.err
-    assert {record["game"] for record in json.loads(captured.out)} == {1, 2, 3}
+    assert {record["game"] for record in json.loads(captured.out) if record["kind"] != "luck"} == {1, 2, 3}
 
 
 # --- escapes, progress, cancellation ---------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from trainer.analysis.results import CubeAction as CubeAction
 from trainer.analysis.results import CubeDecision as CubeDecision
 from trainer.analysis.results import Evaluator as Evaluator
 from trainer.analysis.results import GameContext as GameContext
+from trainer.analysis.results import LuckEvaluator as LuckEvaluator
 from trainer.analysis.results import RankedPlay as RankedPlay
 from trainer.analysis.results import check_cube as check_cube
 from trainer.analysis.results import check_plies as check_plies

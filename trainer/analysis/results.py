@@ -8,7 +8,7 @@ default, or, given a match :class:`GameContext`, match equities normalised like 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal, Protocol
+from typing import Final, Literal, Protocol, runtime_checkable
 
 from trainer.analysis import wording
 from trainer.analysis.basics import CUBE_OWNERS, MAX_PLIES, MIN_PLIES, AnalysisError, CubeOwner
@@ -233,5 +233,27 @@ class Evaluator(Protocol):
         """The cube decision of the player on roll before rolling, with the cube centered or their own.
 
         :raises AnalysisError: for a bad depth, a cube the opponent owns, or a finished game.
+        """
+        ...
+
+
+@runtime_checkable
+class LuckEvaluator(Protocol):
+    """An evaluator that can also say how lucky a roll was."""
+
+    def roll_luck(
+        self,
+        position: Position,
+        dice: Dice,
+        *,
+        cube: CubeOwner = "centered",
+        context: GameContext | None = None,
+        opening: bool = False,
+    ) -> float:
+        """How much ``dice`` gained the side on roll in ``position`` against an average roll (negative: lost), in
+        cubeful equity per unit of the cube (money-equivalent in a match), each roll played its best way: as GNU
+        Backgammon's luck, from its 0-ply figures. ``opening``: the game's opening roll (no doubles possible).
+
+        :raises AnalysisError: for a finished game.
         """
         ...

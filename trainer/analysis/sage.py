@@ -33,7 +33,7 @@ from typing import Any, Final, ParamSpec, TypeVar
 
 import bgbot_cpp
 import bgsage.analyzer
-from bgsage import BgBotAnalyzer, Probabilities
+from bgsage import BgBotAnalyzer, Probabilities, roll_luck
 from bgsage.analyzer import resolve_owner
 from bgsage.weights import default_weights
 
@@ -123,6 +123,8 @@ ROLLOUT_TRUNCATION = 5
 """How many rolls deep a rollout game is played before the network judges it."""
 ROLLOUT_PLIES = 3
 """The depth a rollout's figures are reported at (they are at least as deep as a 3-ply evaluation)."""
+DETAILS_KEPT = 64
+"""How many 2-ply cube analyses with per-roll figures are kept (a roll's luck follows its cube decision)."""
 MARKET_LOST_AT = 0.99
 """A sequence loses the market when the side on roll's cubeful equity after it reaches this (a cash)."""
 
@@ -205,6 +207,7 @@ class SageEvaluator:
         self.beaver = beaver
         self._analyzers: dict[int, Any] = {}
         self._network: Any = None
+        self._details: dict[tuple[tuple[int, ...], CubeOwner, GameContext], Any] = {}
         self._lock = threading.Lock()
 
     def _context(self, context: GameContext | None) -> GameContext:
@@ -351,7 +354,10 @@ class SageEvaluator:
         board = to_board(position)
         if plies == 1 and not _is_pure_bearoff(position):
             return self._one_ply_cube(board, owner, stakes)
-        result = self._analyzer(plies).cube_action(board, stakes.cube_value, owner, **self._match_arguments(stakes))
+        if plies == 2:  # the analysis a roll's luck needs too: kept for it
+            result = self._detailed(board, owner, stakes)
+        else:
+            result = self._analyzer(plies).cube_action(board, stakes.cube_value, owner, **self._match_arguments(stakes))
         return CubeDecision(
             no_double=float(result.equity_nd),
             double_take=float(result.equity_dt),
@@ -361,6 +367,45 @@ class SageEvaluator:
             plies=plies,
             cube=owner,
         )
+
+    def roll_luck(
+        self,
+        position: Position,
+        dice: Dice,
+        *,
+        cube: CubeOwner = "centered",
+        context: GameContext | None = None,
+        opening: bool = False,
+    ) -> float:
+        """How much ``dice`` gained the side on roll against an average roll, from bgsage's 2-ply cube analysis of
+        the position before the roll, whose per-roll figures are 1-ply (GNU Backgammon's 0-ply, the depth of its
+        luck); the analysis is kept, so that a cube decision at 2 plies of the same moment costs nothing more.
+
+        :raises AnalysisError: for a bad cube owner, a finished game, or a roll bgsage gives no figure for.
+        """
+        owner = check_cube(cube)
+        first, second = check_dice(dice)
+        _check_playing(position)
+        details = self._detailed(to_board(position), owner, self._context(context))
+        found = roll_luck(details, first, second, is_opening_roll=opening)
+        if found is None:
+            raise AnalysisError(wording.no_luck_figure(f"{first}-{second}", position.position_id()))
+        return float(found.luck)
+
+    def _detailed(self, board: list[int], owner: CubeOwner, context: GameContext) -> Any:
+        """bgsage's 2-ply cube analysis with its per-roll figures, kept for the last positions asked."""
+        key = (tuple(board), owner, context)
+        with self._lock:
+            known = self._details.get(key)
+        if known is None:
+            known = self._analyzer(2).cube_action(
+                board, context.cube_value, owner, incl_2ply_details=True, **self._match_arguments(context)
+            )
+            with self._lock:
+                self._details[key] = known
+                while len(self._details) > DETAILS_KEPT:
+                    self._details.pop(next(iter(self._details)))
+        return known
 
     def _one_ply_cube(self, board: list[int], owner: CubeOwner, context: GameContext) -> CubeDecision:
         """bgsage's 1-ply cube decision from the network kept in memory (the same numbers as ``cube_action``)."""

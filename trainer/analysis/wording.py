@@ -188,3 +188,9 @@ def match_stakes(player_away: int, opponent_away: int, crawford: bool, cube: int
         text = _("Match: the player on roll is {player}-away, the opponent {opponent}-away.")
     stakes = text.format(player=player_away, opponent=opponent_away)
     return stakes + " " + _("The cube at {cube}; equities in money-equivalent points (EMG).").format(cube=cube)
+
+
+def no_luck_figure(dice: str, position_id: str) -> str:
+    return _("bgsage gives no figure for the roll {dice} in {position}: its luck cannot be told").format(
+        dice=dice, position=position_id
+    )

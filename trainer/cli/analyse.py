@@ -22,7 +22,7 @@ from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import EngineError
 from trainer.engine.wording import printable
 from trainer.play import wording as play_wording
-from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis, analyse_match
+from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis, analyse_match, luck_lines
 from trainer.play.match_file import game_match, read_match_file
 from trainer.play.matfile import MatMatch
 from trainer.shared.skill import Skill
@@ -102,10 +102,30 @@ def report_text(analysis: MatchAnalysis) -> str:
                 summary.rating.word,
             )
         )
+        lines += [f"  {line}" for line in luck_lines(analysis, column, summary.player)]
     lines += ["", wording.worst_heading()]
     worst = analysis.worst()
     lines += [f"  {mistake_line(item)}" for item in worst] or [f"  {wording.no_mistakes()}"]
     return "\n".join(printable(line) for line in lines)  # the names are the file's: no escape reaches the terminal
+
+
+def analysis_json(analysis: MatchAnalysis) -> list[dict[str, object]]:
+    """``--json``: every listed decision in order, then one ``luck`` entry per player."""
+    entries = analysis.as_json()
+    for column in (0, 1):
+        luck = analysis.luck(column)
+        entries.append(
+            {
+                "kind": "luck",
+                "player": analysis.players[column],
+                "own": round(luck.own, 4),
+                "against": round(luck.against, 4),
+                "net": round(luck.net, 4),
+                "per_game": round(luck.per_game, 4),
+                "adjusted": None if luck.adjusted is None else round(luck.adjusted, 4),
+            }
+        )
+    return entries
 
 
 def analyse_command(
@@ -135,5 +155,5 @@ def analyse_command(
     if not analysis.decisions:
         raise EngineError(wording.nothing_analysed(len(match.games), problems[0] if problems else None))
     if as_json:
-        return json.dumps(analysis.as_json(), indent=1), problems
+        return json.dumps(analysis_json(analysis), indent=1), problems
     return report_text(analysis), problems

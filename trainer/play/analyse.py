@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
-from trainer.analysis import AnalysisError, CubeDecision, Evaluator
+from trainer.analysis import AnalysisError, CubeDecision, Evaluator, LuckEvaluator
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import (
     Dice,
@@ -338,6 +338,9 @@ class AnalysedDecision:
     """A move's best plays with their equities, best first (at most five), for the review screen."""
     cube: CubeDecision | None = None
     """A cube decision's figures: the doubler's, before the double (per unit of the cube before it)."""
+    luck: float | None = None
+    """A move's roll: how much it gained the mover against an average roll, per unit of the cube (``None`` when the
+    evaluator cannot tell luck)."""
 
     @property
     def game(self) -> int:
@@ -412,7 +415,26 @@ class AnalysedDecision:
             "best": self.best,
             "loss": round(self.loss, 4),
             "skill": "ok" if self.skill is Skill.GOOD else self.skill.value,
-        }
+        } | ({} if self.kind is not DecisionKind.MOVE else {"luck": None if self.luck is None else round(self.luck, 4)})
+
+    @property
+    def luck_points(self) -> float:
+        """The roll's luck in points: per unit of the cube times the cube's value (0 where it cannot be told)."""
+        return (self.luck or 0.0) * self.point.state.cube
+
+
+def roll_luck(point: DecisionPoint, evaluator: Evaluator) -> float | None:
+    """The luck of a move's roll, from the mover's side (``None`` if ``evaluator`` cannot tell luck)."""
+    if not isinstance(evaluator, LuckEvaluator) or point.dice is None:
+        return None
+    state, side = point.state, point.side
+    return evaluator.roll_luck(
+        state.position,
+        point.dice,
+        cube=cube_owner(state, side),
+        context=context_of(state, side),
+        opening=not state.history,
+    )
 
 
 def analyse_point(point: DecisionPoint, evaluator: Evaluator, judge: CubeJudge, plies: int) -> AnalysedDecision:
@@ -420,17 +442,19 @@ def analyse_point(point: DecisionPoint, evaluator: Evaluator, judge: CubeJudge, 
     state = point.state
     if point.kind is DecisionKind.MOVE:
         assert point.play is not None and point.dice is not None
+        luck = roll_luck(point, evaluator)
         if len(legal_plays(state.position, point.dice)) <= 1:
             text = "" if point.play.is_pass else str(point.play)
             verdict = Verdict("play", text, text, 0.0, 0.0, "forced", counts=False, chosen_play=point.play,
                               best_play=point.play)  # fmt: skip
-            return AnalysedDecision(point, verdict)
+            return AnalysedDecision(point, verdict, luck=luck)
         side = point.side
         ranked = evaluator.rank_plays(
             state.position, point.dice, plies, cube=cube_owner(state, side), context=context_of(state, side)
         )
         verdict = judge_play(ranked, point.play, f"{plies}-ply")
-        return AnalysedDecision(point, verdict, tuple((item.play, item.equity) for item in ranked[:WORST_SHOWN]))
+        shown = tuple((item.play, item.equity) for item in ranked[:WORST_SHOWN])
+        return AnalysedDecision(point, verdict, shown, luck=luck)
     assert point.choice is not None
     if point.kind is DecisionKind.DOUBLE:
         judgement = doubler_judgement(judge, state, plies, "double")
@@ -461,14 +485,43 @@ class PlayerSummary:
 
 
 @dataclass(frozen=True)
+class Luck:
+    """One player's luck over a file, in points (money-equivalent in a match): ``own`` is the sum of the luck of the
+    player's rolls, ``against`` that of the opponent's; ``net`` (the difference) is what luck did to the result, and
+    ``adjusted`` (money play) the points won less it, the result that the players' skill alone would have given."""
+
+    own: float
+    against: float
+    games: int
+    adjusted: float | None = None
+    told: bool = True
+    """Whether any roll's luck was told (an evaluator that cannot tell luck gives none)."""
+
+    @property
+    def net(self) -> float:
+        return self.own - self.against
+
+    @property
+    def per_game(self) -> float:
+        """The net luck per game."""
+        return self.net / self.games if self.games else 0.0
+
+    @property
+    def adjusted_per_game(self) -> float | None:
+        return None if self.adjusted is None or not self.games else self.adjusted / self.games
+
+
+@dataclass(frozen=True)
 class MatchAnalysis:
-    """Every decision of a match, judged, and the games that could not be replayed."""
+    """Every decision of a match, judged, and the games that could not be replayed; ``points``, in money play,
+    the points each player won in the games replayed to their end."""
 
     length: int
     players: tuple[str, str]
     plies: int
     decisions: tuple[AnalysedDecision, ...]
     problems: tuple[ReplayProblem, ...] = ()
+    points: tuple[int, int] | None = None
     listed: tuple[AnalysedDecision, ...] = field(init=False)
     """The decisions as reports list them: every move, every cube decision that counts."""
 
@@ -487,6 +540,17 @@ class MatchAnalysis:
         rate = ErrorRate.of(verdicts)
         return PlayerSummary(self.players[column], rate, errors, rating_of(rate.per_decision / 1000))
 
+    def luck(self, column: int) -> Luck:
+        """The luck of the file's player ``column``: each of its rolls' luck, in points (see :class:`Luck`)."""
+        rolls = [item for item in self.decisions if item.kind is DecisionKind.MOVE and item.luck is not None]
+        games = len({item.game for item in self.decisions})
+        own = sum(item.luck_points for item in rolls if item.point.column == column)
+        against = sum(item.luck_points for item in rolls if item.point.column != column)
+        adjusted = None
+        if not self.length and self.points is not None:
+            adjusted = self.points[column] - self.points[1 - column] - (own - against)
+        return Luck(own, against, games, adjusted, told=bool(rolls))
+
     def worst(self, count: int = WORST_SHOWN) -> list[AnalysedDecision]:
         """The biggest mistakes, biggest first (those at or past doubtful)."""
         mistakes = [item for item in self.decisions if item.counts and item.skill is not Skill.GOOD]
@@ -495,6 +559,19 @@ class MatchAnalysis:
     def as_json(self) -> list[dict[str, object]]:
         """Every listed decision in order, as ``--json`` prints them."""
         return [item.as_json() for item in self.listed]
+
+
+def luck_lines(analysis: MatchAnalysis, column: int, name: str | None) -> list[str]:
+    """A player's luck in words (``name`` ``None``: you), with the luck-adjusted result in money play; nothing when
+    no roll's luck was told."""
+    luck = analysis.luck(column)
+    if not luck.told:
+        return []
+    lines = [wording.luck_said(name, luck.per_game, money=not analysis.length)]
+    adjusted = luck.adjusted_per_game
+    if adjusted is not None:
+        lines.append(wording.luck_adjusted_said(adjusted, adjusted + luck.per_game))
+    return lines
 
 
 Progress = Callable[[int, int], None]
@@ -534,4 +611,16 @@ def analyse_match(
         if progress is not None:
             progress(done, len(points))
     names = match.games[0].names if match.games else ("", "")
-    return MatchAnalysis(match.length, names, plies, tuple(judged), problems)
+    return MatchAnalysis(match.length, names, plies, tuple(judged), problems, _points_won(match, problems))
+
+
+def _points_won(match: MatMatch, problems: tuple[ReplayProblem, ...]) -> tuple[int, int] | None:
+    """In money play, the points each player won in the games replayed to their end (``None`` in a match)."""
+    if match.length:
+        return None
+    stopped = {problem.game for problem in problems if not problem.one_decision}
+    won = [0, 0]
+    for game in match.games:
+        if game.winner is not None and game.points is not None and game.number not in stopped:
+            won[game.winner] += game.points
+    return won[0], won[1]

@@ -791,3 +791,28 @@ def cut_short(line: int, found: str) -> str:
 
 def cannot_export(number: int, game_id: str, error: object) -> str:
     return _("game {number} ({id}) cannot be exported: {error}").format(number=number, id=game_id, error=error)
+
+
+def luck_said(name: str | None, per_game: float, *, money: bool) -> str:
+    """How lucky a player was over a file, net of the opponent's luck, per game: ``name`` or, ``None``, you."""
+    amount = localized(abs(per_game))
+    lucky = per_game >= 0
+    if name is None:
+        text = (
+            _("You were {amount:.2f} points a game lucky.")
+            if lucky
+            else _("You were {amount:.2f} points a game unlucky.")
+        )
+    elif lucky:
+        text = _("{name} was {amount:.2f} points a game lucky.")
+    else:
+        text = _("{name} was {amount:.2f} points a game unlucky.")
+    said = text.format(name=name, amount=amount)
+    return said if money else f"{said} {_('(Money-equivalent points, EMG.)')}"
+
+
+def luck_adjusted_said(adjusted_per_game: float, actual_per_game: float) -> str:
+    """The money result less luck, per game, beside the actual one."""
+    return _("Luck-adjusted result: {adjusted:+.2f} points a game (actual {actual:+.2f}).").format(
+        adjusted=localized(adjusted_per_game), actual=localized(actual_per_game)
+    )

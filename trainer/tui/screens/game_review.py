@@ -35,7 +35,7 @@ from textual.worker import get_current_worker
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import MAX_CUBE, Cube, EngineError
 from trainer.i18n import N_
-from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis, analyse_match
+from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis, analyse_match, luck_lines
 from trainer.play.match_file import game_match, read_match_file
 from trainer.play.matfile import MatMatch
 from trainer.shared.skill import Skill
@@ -127,8 +127,8 @@ def decision_text(item: AnalysedDecision) -> str:
 
 
 def summary_text(analysis: MatchAnalysis, drilled: int) -> str:
-    """Each player's figures (the facts of ``bgtrainer analyse``), the player ``d`` drills marked, then the games
-    that could not be replayed."""
+    """Each player's figures (the facts of ``bgtrainer analyse``) and luck, the player ``d`` drills marked (and
+    called "you" in the luck line), then the games that could not be replayed."""
     games = {item.game for item in analysis.decisions} | {problem.game for problem in analysis.problems}
     lines = [game_review_words.analysis_heading(analysis.length, len(games), analysis.plies)]
     for column in (0, 1):
@@ -147,6 +147,7 @@ def summary_text(analysis: MatchAnalysis, drilled: int) -> str:
                 drilled=column == drilled,
             )
         )
+        lines += [f"  {line}" for line in luck_lines(analysis, column, None if column == drilled else summary.player)]
     lines += [problem.text() for problem in analysis.problems]
     return "\n".join(lines)
 
