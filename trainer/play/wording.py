@@ -808,7 +808,9 @@ def luck_said(name: str | None, per_game: float, *, money: bool) -> str:
     else:
         text = _("{name} was {amount:.2f} points a game unlucky.")
     said = text.format(name=name, amount=amount)
-    return said if money else f"{said} {_('(Money-equivalent points, EMG.)')}"
+    if money:
+        return said
+    return said + " " + _("(Money-equivalent points, EMG.)")
 
 
 def luck_adjusted_said(adjusted_per_game: float, actual_per_game: float) -> str:
