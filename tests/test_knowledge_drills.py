@@ -118,17 +118,17 @@ def test_match_equity_is_right_within_two_points_and_its_working_names_the_row_a
     assert question.chance == match_winning_chance(3, 5) == 0.64795
     assert question.grade(64.8) and question.grade(62.8) and question.grade(66.79)
     assert not question.grade(62.7) and not question.grade(67.0)
-    assert words.met_prompt(question).startswith("At you 3-away, O 5-away (you lead): what are your chances")
+    assert words.met_prompt(question).startswith("You are 3-away, O is 5-away (you lead). What are your chances")
     assert words.met_working(question) == "Kazaross-XG2: row 3-away (you), column 5-away (O): 64.8%."
     assert words.percent_verdict(False, 60.0, question.chance) == "Not 60.0%: 64.8%."
 
 
 def test_match_equity_at_the_crawford_game_and_post_crawford() -> None:
     crawford = MetQuestion(1, 4)
-    assert crawford.crawford and "(you lead, the Crawford game)" in words.met_prompt(crawford)
+    assert crawford.crawford and "(you lead), in the Crawford game." in words.met_prompt(crawford)
     assert words.met_working(crawford) == "Kazaross-XG2: row 1-away (you), column 4-away (O): 81.4%."
     trailer = MetQuestion(4, 1, post_crawford=True)
-    assert "(O leads, post-Crawford)" in words.met_prompt(trailer)
+    assert "You are 4-away, O is 1-away (O leads), post-Crawford." in words.met_prompt(trailer)
     assert trailer.chance == match_winning_chance(4, 1, post_crawford=True) == 0.31002
     assert "you at 4-away against O at 1-away: 31.0%, from the post-Crawford row" in words.met_working(trailer)
     leader = MetQuestion(1, 4, post_crawford=True)
@@ -143,7 +143,7 @@ def test_a_take_point_is_graded_and_worked_from_the_table() -> None:
     assert question.take == take_point(4, 2, 1)
     assert question.grade(37.1) and question.grade(39.0) and not question.grade(40.0)
     prompt = words.take_prompt(4, 2, 1, post_crawford=False)
-    assert prompt.startswith("At you 4-away, O 2-away (O leads). O doubles you to 2. What is your take point")
+    assert prompt.startswith("You are 4-away, O is 2-away (O leads). O doubles you to 2. What is your take point")
     working = words.take_working(question.take).splitlines()
     assert working == [
         "Pass (you 4-away, O 1-away, the Crawford game): 18.6%.",
@@ -177,12 +177,14 @@ def test_the_keith_count_needs_the_count_and_the_verdict() -> None:
     assert question.key == "hand" and KeithQuestion(position, redouble=True).key.endswith("-redouble")
     working = words.keith_working(question.count).splitlines()
     assert working == [
-        "You: 35 pips; 1-point: 3 beyond one, +6; 2-point: 3 beyond one, +3; 3-point: 2 beyond three, +2; the 5 and "
+        "You: 35 pips; 1-point: 3 beyond one, +6; 2-point: 3 beyond one, +3; 3-point: 2 beyond three, +2; the 5- and "
         "6-points empty, +2; count 48.",
         "On roll, you add a seventh, rounded down: 48 / 7 = 6, so 54.",
         "O: 60 pips; 3-point: 1 beyond three, +1; count 61.",
         "Difference: 54 - 61 = -7. Rule: a double while it is at most 4, a take from 2: double, pass.",
     ]
+    assert words.gaps_text((5,)) == "the 5-point empty, +1"
+    assert words.gaps_text((4, 5, 6)) == "the 4-, 5- and 6-points empty, +3"
     said = words.keith_verdict(False, 50, KeithVerdict.NO_DOUBLE, question.count)
     assert said == "You said 50, no double: the count is 54, double, pass."
     redouble = KeithQuestion(Position.from_points(SMOOTH, {6: 5, 5: 3, 4: 2, 3: 3, 2: 1, 1: 1}), redouble=True)

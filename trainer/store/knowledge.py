@@ -11,6 +11,8 @@ from trainer.shared.kinds import KNOWLEDGE_DRILLS, KnowledgeDrill
 from trainer.store import wording
 from trainer.store.database import Records
 
+_ANSWERS_SQL = "SELECT drill, question, answer, correct, seconds, answered_at FROM knowledge_answer"
+
 
 @dataclass(frozen=True)
 class KnowledgeAnswer:
@@ -55,11 +57,10 @@ class KnowledgeRecords(Records):
 
     def knowledge_answers(self, drill: KnowledgeDrill | None = None) -> list[KnowledgeAnswer]:
         """Every stored answer (to ``drill``, or to every knowledge drill), oldest first."""
-        sql = "SELECT drill, question, answer, correct, seconds, answered_at FROM knowledge_answer"
         rows = (
-            self._db.execute_read(f"{sql} ORDER BY id")
+            self._db.execute_read(f"{_ANSWERS_SQL} ORDER BY id")
             if drill is None
-            else self._db.execute_read(f"{sql} WHERE drill = ? ORDER BY id", (drill,))
+            else self._db.execute_read(f"{_ANSWERS_SQL} WHERE drill = ? ORDER BY id", (drill,))
         )
         return [
             KnowledgeAnswer(kind, question, answer, bool(correct), seconds, answered_at)

@@ -122,7 +122,8 @@ class KnowledgeScreen(TaskScreen, inherit_bindings=False):
                     )
                     for number, verdict in enumerate(knowledge_words.VERDICT_ORDER, start=1)
                 ),
-                classes="buttons verdicts",
+                id="verdicts",
+                classes="buttons",
             ),
             Horizontal(
                 Button(common_words.next_label(), id="next", variant="primary", action="screen.next"),
@@ -225,7 +226,7 @@ class KnowledgeScreen(TaskScreen, inherit_bindings=False):
     def refresh_controls(self) -> None:
         self.refresh_buttons()
         self.notation.display = self.phase == "ask"
-        self.query_one(".verdicts").display = self.phase == "verdict"
+        self.query_one("#verdicts").display = self.phase == "verdict"
         self.query_one("#knowledge-figures", Static).display = self.phase != "over"
         self.board.choosing = False
 

@@ -58,9 +58,9 @@ class SkillDrillMenuScreen(MenuPageScreen):
         Binding("2", "open('best:storm')", N_("Storm")),
         Binding("3", "open('count:shots')", N_("Shots")),
         Binding("4", "open('count:pips')", N_("Pips")),
-        Binding("5", "open('know:met')", N_("Match equity")),
+        Binding("5", "open('know:met')", N_("Equity")),
         Binding("6", "open('know:take')", N_("Take points")),
-        Binding("7", "open('know:keith')", N_("Keith count")),
+        Binding("7", "open('know:keith')", N_("Keith")),
     ]
 
     MENU_ID = "skill-drills"

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from trainer.engine.keith import DOUBLE_WITHIN, REDOUBLE_WITHIN, SEVENTH, TAKE_FROM, KeithCount, KeithSide, KeithVerdict
 from trainer.engine.match_equity import TABLE_NAME, Score, TakePoint
-from trainer.i18n import N_, _, decimal, ngettext, percent
+from trainer.i18n import N_, _, decimal, percent
 from trainer.practice.knowledge import TOLERANCE, MetQuestion
 
 KNOWLEDGE_TITLES = {"met": N_("Match equity"), "take": N_("Take points"), "keith": N_("Keith count")}
@@ -44,17 +44,18 @@ def standing(player_away: int, opponent_away: int) -> str:
 
 
 def score_note(player_away: int, opponent_away: int, *, post_crawford: bool) -> str:
-    """``3-away, 5-away (you lead)``, with the Crawford game or post-Crawford named where a side is at 1-away."""
+    """``You are 3-away, O is 5-away (you lead).``, the Crawford game or post-Crawford named where a side is at
+    1-away."""
     lead = standing(player_away, opponent_away)
     if post_crawford:
-        return _("you {player}-away, O {opponent}-away ({lead}, post-Crawford)").format(
+        return _("You are {player}-away, O is {opponent}-away ({lead}), post-Crawford.").format(
             player=player_away, opponent=opponent_away, lead=lead
         )
     if 1 in (player_away, opponent_away) and player_away != opponent_away:
-        return _("you {player}-away, O {opponent}-away ({lead}, the Crawford game)").format(
+        return _("You are {player}-away, O is {opponent}-away ({lead}), in the Crawford game.").format(
             player=player_away, opponent=opponent_away, lead=lead
         )
-    return _("you {player}-away, O {opponent}-away ({lead})").format(
+    return _("You are {player}-away, O is {opponent}-away ({lead}).").format(
         player=player_away, opponent=opponent_away, lead=lead
     )
 
@@ -63,8 +64,8 @@ def met_prompt(question: MetQuestion) -> str:
     """The match equity question, to answer with a percentage."""
     score = score_note(question.player_away, question.opponent_away, post_crawford=question.post_crawford)
     return _(
-        "At {score}: what are your chances of winning the match? Type a percentage (right within {tolerance} "
-        "points of the table's)."
+        "{score} What are your chances of winning the match? Type a percentage (right within {tolerance} points of "
+        "the table's)."
     ).format(score=score, tolerance=decimal(TOLERANCE, 0))
 
 
@@ -76,7 +77,7 @@ def take_prompt(taker_away: int, doubler_away: int, cube: int, *, post_crawford:
     else:
         double = _("O owns the cube at {cube} and redoubles you to {doubled}.").format(cube=cube, doubled=2 * cube)
     return _(
-        "At {score}. {double} What is your take point (no gammons, the cube dead)? Type a percentage (right within "
+        "{score} {double} What is your take point (no gammons, the cube dead)? Type a percentage (right within "
         "{tolerance} points)."
     ).format(score=score, double=double, tolerance=decimal(TOLERANCE, 0))
 
@@ -196,12 +197,19 @@ def side_adjustments(side: KeithSide) -> list[str]:
             _("3-point: {count} beyond three, +{added}").format(count=side.crowded_three, added=side.crowded_three)
         )
     if side.gaps:
-        parts.append(
-            ngettext(
-                "the {points}-point empty, +{count}", "the {points}-points empty, +{count}", len(side.gaps)
-            ).format(points=_(" and ").join(str(point) for point in side.gaps), count=len(side.gaps))
-        )
+        parts.append(gaps_text(side.gaps))
     return parts
+
+
+def gaps_text(gaps: tuple[int, ...]) -> str:
+    """The empty points among the 4-, 5- and 6-points: ``the 5- and 6-points empty, +2``."""
+    if len(gaps) == 1:
+        return _("the {point}-point empty, +{count}").format(point=gaps[0], count=1)
+    if len(gaps) == 2:
+        return _("the {first}- and {second}-points empty, +{count}").format(first=gaps[0], second=gaps[1], count=2)
+    return _("the {first}-, {second}- and {third}-points empty, +{count}").format(
+        first=gaps[0], second=gaps[1], third=gaps[2], count=len(gaps)
+    )
 
 
 def side_line(name: str, side: KeithSide) -> str:
