@@ -4,6 +4,7 @@ counting drills', and one round's miss seen with Pilot from the Skill drills men
 
 from __future__ import annotations
 
+import json
 from datetime import UTC
 from pathlib import Path
 from types import SimpleNamespace
@@ -12,6 +13,7 @@ import pytest
 from pilot_support import feedback_text, option_lines, settle, started, static_texts, type_play
 from training_support import LIBRARY, T0, FakeClock
 
+from trainer.cli.main import main
 from trainer.engine.keith import KeithVerdict
 from trainer.engine.match_equity import match_winning_chance, take_point
 from trainer.engine.position import Position
@@ -38,7 +40,9 @@ from trainer.training.service import answer_knowledge
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.knowledge import KnowledgeScreen, keith_races
 from trainer.tui.screens.skill_drills import SkillDrillMenuScreen
+from trainer.tui.wording import dashboard as dashboard_words
 from trainer.tui.wording import knowledge as words
+from trainer.tui.wording import progress as progress_words
 
 SIZE = (100, 30)
 NO_LESSONS = SimpleNamespace(lessons=[])
@@ -222,6 +226,31 @@ def test_the_figures_of_each_drill_are_kept_like_the_counting_drills(tmp_path: P
         store.close()
 
 
+def test_the_progress_figures_show_the_knowledge_drills_beside_the_counting_drills(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = ProgressStore(tmp_path)
+    try:
+        for number in range(12):
+            answer_knowledge(store, "met", f"{number}", "50", correct=number != 0, seconds=3.0, now=T0 + number)
+        answer_knowledge(store, "keith", "cube-race-0001", "72 double-take", correct=False, seconds=30.0, now=T0)
+    finally:
+        store.close()
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["knowledge"]["met"]["answered"] == 12 and data["knowledge"]["met"]["best_ten"] == 3.0
+    assert data["knowledge"]["keith"]["right"] == 0 and data["knowledge"]["take"]["answered"] == 0
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    report = capsys.readouterr().out
+    assert "Pip counts: none answered yet" in report
+    assert "Match equity: 11 right of 12; last ten 3.0 s, best ten 3.0 s" in report
+    assert "Take points: none answered yet" in report
+    assert "Keith counts: 0 right of 1; averages after ten right answers" in report
+    assert progress_words.counting_line("take", 2, 1, None, None) == "Take points      1 right of 2"
+    assert dashboard_words.counting_best("keith", None, 1) == "Keith count: 1 answer"
+    assert dashboard_words.counting_best("met", 3.0, 12) == "Match equity: best ten 3.0 s"
+
+
 # --- a round on the screen --------------------------------------------------------------------------------------
 
 
@@ -289,7 +318,7 @@ async def test_a_keith_count_is_typed_then_its_verdict_chosen(tmp_path: Path) ->
         assert "Keith count   1 of 2   0 right" in shown(app) and "The cube is in the middle." in shown(app)
         await type_play(pilot, "69", open_box=False)
         await settle(pilot, lambda: screen.phase == "verdict")
-        assert "Your count: 69. Now the verdict" in shown(app)
+        assert "Your count: 69. Now the verdict: 1, 2 or 3." in shown(app)
         await pilot.press("2")
         await settle(pilot, lambda: screen.phase == "done")
         said = feedback_text(app)

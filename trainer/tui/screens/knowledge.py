@@ -21,7 +21,7 @@ from typing import ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Button, Static
 
@@ -113,7 +113,7 @@ class KnowledgeScreen(TaskScreen, inherit_bindings=False):
             Static(id="knowledge-figures", markup=False),
             FeedbackBar(id="feedback"),
             NotationInput(task_words.type_a_number_placeholder()),
-            Horizontal(
+            Vertical(
                 *(
                     Button(
                         knowledge_words.verdict_label(number, verdict, redouble=False),
@@ -284,7 +284,7 @@ class KnowledgeScreen(TaskScreen, inherit_bindings=False):
         for number, verdict in enumerate(knowledge_words.VERDICT_ORDER, start=1):
             label = knowledge_words.verdict_label(number, verdict, redouble=question.redouble)
             self.query_one(f"#verdict-{number}", Button).label = label
-        self.prompt(knowledge_words.keith_verdict_prompt(count, redouble=question.redouble))
+        self.prompt(knowledge_words.keith_verdict_prompt(count))
         self.feedback.clear()
         self.phase = "verdict"
         self.show_status()

@@ -91,11 +91,9 @@ def keith_prompt(*, redouble: bool) -> str:
     ).format(cube=cube)
 
 
-def keith_verdict_prompt(count: int, *, redouble: bool) -> str:
-    """The Keith count's second question: the verdict, by the keys 1 to 3."""
-    names = REDOUBLE_VERDICTS if redouble else VERDICTS
-    choices = "   ".join(f"{number}  {_(names[verdict])}" for number, verdict in enumerate(VERDICT_ORDER, start=1))
-    return _("Your count: {count}. Now the verdict, by its key:\n{choices}").format(count=count, choices=choices)
+def keith_verdict_prompt(count: int) -> str:
+    """The Keith count's second question: the verdict, by the keys 1 to 3 (or the buttons)."""
+    return _("Your count: {count}. Now the verdict: 1, 2 or 3.").format(count=count)
 
 
 def verdict_name(verdict: KeithVerdict, *, redouble: bool) -> str:
