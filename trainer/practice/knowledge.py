@@ -145,7 +145,8 @@ class KeithQuestion:
         return count == self.count.roller_count and verdict is self.count.verdict
 
 
-Question = MetQuestion | TakeQuestion | KeithQuestion
+KnowledgeQuestion = MetQuestion | TakeQuestion | KeithQuestion
+"""A question of any knowledge drill."""
 
 
 def met_questions(seed: int, size: int = ROUND) -> list[MetQuestion]:
@@ -206,7 +207,7 @@ def keith_questions(pool: Sequence[KeithQuestion], seed: int, size: int = ROUND)
 
 def drill_questions(
     drill: KnowledgeDrill, seed: int, races: Sequence[KeithQuestion] = (), size: int = ROUND
-) -> list[Question]:
+) -> list[KnowledgeQuestion]:
     """A round of ``drill``'s questions, drawn by ``seed`` (the Keith count's out of ``races``)."""
     if drill == "met":
         return list(met_questions(seed, size))

@@ -33,8 +33,8 @@ from trainer.i18n import N_
 from trainer.practice.counting import TEN, CountingFigures, CountingRound, counting_figures, is_new_best_ten
 from trainer.practice.knowledge import (
     KeithQuestion,
+    KnowledgeQuestion,
     MetQuestion,
-    Question,
     TakeQuestion,
     drill_questions,
     keith_pool,
@@ -90,13 +90,13 @@ class KnowledgeScreen(TaskScreen, inherit_bindings=False):
 
     phase: reactive[Phase] = reactive("wait", bindings=True)
 
-    def __init__(self, drill: KnowledgeDrill, questions: Sequence[Question] | None = None) -> None:
+    def __init__(self, drill: KnowledgeDrill, questions: Sequence[KnowledgeQuestion] | None = None) -> None:
         """A round of ``drill``; ``questions`` replaces the ones drawn at random (each round asks them again)."""
         super().__init__()
         self.drill: KnowledgeDrill = drill
         self.given = list(questions) if questions is not None else None
-        self.questions: list[Question] = []
-        self.question: Question | None = None
+        self.questions: list[KnowledgeQuestion] = []
+        self.question: KnowledgeQuestion | None = None
         self.count: int | None = None
         """The Keith count typed, while its verdict is asked."""
         self.round = CountingRound()
@@ -163,7 +163,7 @@ class KnowledgeScreen(TaskScreen, inherit_bindings=False):
 
         return knowledge_drill_figures(self.store.knowledge.knowledge_answers(self.drill))[self.drill]
 
-    def draw(self) -> list[Question]:
+    def draw(self) -> list[KnowledgeQuestion]:
         """A round's questions: the given ones, or drawn at random (by the time)."""
         if self.given is not None:
             return list(self.given)
@@ -302,7 +302,9 @@ class KnowledgeScreen(TaskScreen, inherit_bindings=False):
         self.prompt(knowledge_words.keith_prompt(redouble=question.redouble))
         self.answered(question, f"{count} {verdict.value}", correct, said, lines)
 
-    def answered(self, question: Question, answer: str, correct: bool, said: str, lines: tuple[str, ...]) -> None:
+    def answered(
+        self, question: KnowledgeQuestion, answer: str, correct: bool, said: str, lines: tuple[str, ...]
+    ) -> None:
         """Store a timed answer and show the verdict with the working."""
         seconds = round(time.monotonic() - self.started, 2)
         answer_knowledge(self.store, self.drill, question.key, answer, correct=correct, seconds=seconds, now=self.now())
