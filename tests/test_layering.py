@@ -384,6 +384,7 @@ STORE_WRITES = {
     "delete_local_game",
     "mark_finished",
     "record_drill_run",
+    "record_knowledge_answer",
     "record_lesson_finished",
     "record_puzzle_attempt",
     "record_rating",

@@ -19,6 +19,7 @@ from trainer.store import DATABASE_NAME, LessonProgress, ProgressStore, database
 from trainer.store.database import Records
 from trainer.store.drills import DrillRecords
 from trainer.store.games import GameRecords
+from trainer.store.knowledge import KnowledgeRecords
 from trainer.store.lessons import LessonRecords
 from trainer.store.local_games import LocalGameRecords
 from trainer.store.migrations import LATEST_VERSION
@@ -129,6 +130,7 @@ def test_the_store_is_made_of_one_part_per_kind_of_record(data_dir: Path) -> Non
         "ratings": RatingRecords,
         "reviews": ReviewRecords,
         "drills": DrillRecords,
+        "knowledge": KnowledgeRecords,
         "games": GameRecords,
         "local_games": LocalGameRecords,
         "personal": PersonalRecords,

@@ -339,7 +339,9 @@ def test_a_version_2_file_gains_the_games_table_and_keeps_every_record(data_dir:
     store.close()
 
 
-@pytest.mark.parametrize("older", ["progress-v2.sqlite3", "progress-v5.sqlite3", "progress-v6.sqlite3"])
+@pytest.mark.parametrize(
+    "older", ["progress-v2.sqlite3", "progress-v5.sqlite3", "progress-v6.sqlite3", "progress-v7.sqlite3"]
+)
 def test_a_fresh_file_and_a_migrated_older_file_have_the_same_layout(tmp_path: Path, older: str) -> None:
     ProgressStore(tmp_path / "fresh").close()
     (tmp_path / "old").mkdir()
@@ -594,3 +596,51 @@ def test_a_version_6_file_keeps_its_single_rating_as_the_rules_one_and_its_runs_
     with pytest.raises(ValueError, match="unknown drill 'race'"):
         store.drills.record_drill_run("storm", 1, drill="race")  # type: ignore[arg-type]
     store.close()
+
+
+# --- migration 8: the knowledge drills' answers ---------------------------------------------------------------------
+
+# ``tests/data/progress-v7.sqlite3`` was written by the layout-7 store (``trainer/store/`` as of commit 02daedd) on a
+# fresh data folder:
+#
+#     store.lessons.complete_step("board", 0, first_try=True)
+#     store.puzzles.record_puzzle_attempt("shots-0001", "11", correct=True, seconds=4.5, at=1_700_000_000.0)
+#     store.puzzles.record_puzzle_attempt("pips-0001", "160", correct=False, seconds=9.25, at=1_700_000_100.0)
+#     store.drills.record_drill_run("streak", 4, mistakes=1, seconds=60.0, at=1_700_000_200.0, drill="best")
+VERSION_7_FILE = Path(__file__).parent / "data" / "progress-v7.sqlite3"
+
+
+def test_a_version_7_file_gains_the_knowledge_answers_and_keeps_every_record(data_dir: Path) -> None:
+    path = data_dir / DATABASE_NAME
+    shutil.copyfile(VERSION_7_FILE, path)
+    assert header(path) == (migrations.APPLICATION_ID, 7)
+    tables = (*VERSION_5_TABLES, "personal_puzzle", "game", "local_game", "meta")
+    before = {table: rows(path, table) for table in tables}
+    assert len(before["puzzle_attempt"]) == 2 and len(before["drill_run"]) == 1
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.persistent
+    assert header(path) == (migrations.APPLICATION_ID, LATEST_VERSION) and LATEST_VERSION >= 8
+    for table in tables:
+        assert rows(path, table) == before[table], table
+    assert [(a.puzzle_id, a.correct, a.seconds) for a in store.puzzles.all_puzzle_attempts()] == [
+        ("shots-0001", True, 4.5),
+        ("pips-0001", False, 9.25),
+    ]
+    assert store.knowledge.knowledge_answers() == []
+    store.knowledge.record_knowledge_answer("met", "3-5", "65", correct=True, seconds=3.5, at=1_700_000_300.0)
+    store.knowledge.record_knowledge_answer("keith", "cube-race-0001", "72 double-take", correct=False, seconds=20.0)
+    with pytest.raises(ValueError, match="unknown drill 'race'"):
+        store.knowledge.record_knowledge_answer("race", "1", "1", correct=True, seconds=1.0)  # type: ignore[arg-type]
+    store.close()
+    reopened = ProgressStore(data_dir)
+    try:
+        answers = reopened.knowledge.knowledge_answers()
+        assert [(a.drill, a.question, a.answer, a.correct) for a in answers] == [
+            ("met", "3-5", "65", True),
+            ("keith", "cube-race-0001", "72 double-take", False),
+        ]
+        assert answers[0].seconds == 3.5 and answers[0].answered_at == 1_700_000_300.0
+        assert [a.question for a in reopened.knowledge.knowledge_answers("keith")] == ["cube-race-0001"]
+        assert reopened.knowledge.answer_days(0.0) >= {1_700_000_300 // 86_400}
+    finally:
+        reopened.close()

@@ -48,7 +48,7 @@ def report_text(board: Dashboard, tz: tzinfo | None = None) -> str:
     lines.append(wording.drills_line(drills.best_streak, drills.streak_runs, drills.best_storm, drills.storm_runs))
     best = board.best_drills
     lines.append(wording.best_drills_line(best.best_streak, best.streak_runs, best.best_storm, best.storm_runs))
-    for drill, counted in board.counting.items():
+    for drill, counted in {**board.counting, **board.knowledge}.items():
         lines.append(wording.counting_line(drill, counted.answered, counted.right, counted.last_ten, counted.best_ten))
     lines.append(wording.mistakes_line(board.mistakes.total, board.mistakes.due))
     reviews = board.reviews

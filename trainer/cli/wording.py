@@ -592,11 +592,19 @@ def best_drills_line(best_streak: int, streak_runs: int, best_storm: int, storm_
     )
 
 
-COUNTING_TITLES = {"shots": N_("Shot counts"), "pips": N_("Pip counts")}
+COUNTING_TITLES = {
+    "shots": N_("Shot counts"),
+    "pips": N_("Pip counts"),
+    "met": N_("Match equity"),
+    "take": N_("Take points"),
+    "keith": N_("Keith counts"),
+}
+"""The timed drills (the counting drills, the knowledge drills) as the figures name them."""
 
 
 def counting_line(kind: str, answered: int, right: int, last_ten: float | None, best_ten: float | None) -> str:
-    """A counting drill's answers and its average times over ten right answers (the last ten, the best ten)."""
+    """A timed drill's answers (a counting drill's, a knowledge drill's) and its average times over ten right answers
+    (the last ten, the best ten)."""
     name = _(COUNTING_TITLES[kind])
     if not answered:
         return _("{name}: none answered yet").format(name=name)

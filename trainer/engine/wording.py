@@ -1328,3 +1328,34 @@ def _listed(items: Sequence[str]) -> str:
         return _and(items)
     head = reduce(lambda first, second: _("{first}, {second}").format(first=first, second=second), items[:-1])
     return _and([head, items[-1]])
+
+
+# --- the match equity table ------------------------------------------------------------------------------------
+
+
+def beyond_the_equity_table(away: int, longest: int) -> str:
+    return _("the match equity table goes up to {longest}-away, not {away}-away").format(longest=longest, away=away)
+
+
+def both_sides_won() -> str:
+    return _("both sides cannot have won the match")
+
+
+def match_already_won(away: int) -> str:
+    return _("a side at {away}-away has already won the match: nobody doubles").format(away=away)
+
+
+def post_crawford_without_one_away(player: int, opponent: int) -> str:
+    return _("a score is post-Crawford only with a side at 1-away, not at {player}-away, {opponent}-away").format(
+        player=player, opponent=opponent
+    )
+
+
+def no_double_in_the_crawford_game() -> str:
+    return _("nobody may double in the Crawford game")
+
+
+def doubler_wins_with_the_cube(away: int, cube: int) -> str:
+    return _("at {away}-away, winning with the cube at {cube} already wins the match: nobody doubles").format(
+        away=away, cube=cube
+    )

@@ -14,11 +14,12 @@ them and the content's catalogue; pure functions, the time given as an argument.
   puzzles.
 - **Counting**: for the shot-count and pip-count drills, the answers, the right ones, and the average time of the
   last ten right answers and the best such average (:func:`~trainer.practice.counting.counting_figures`).
+- **Knowledge**: for the match equity, take point and Keith count drills, the same figures of their answers.
 - **Mistakes**: the learner's personal puzzles (mistakes of their own games) and how many are due.
 - **Reviews**: cards due now, all cards, and when the next one comes due.
-- **Days practised in a row**: days with any activity (a lesson step, an answer, a review, a drill run) in the
-  learner's time zone, counted back from today, or from yesterday while today has none yet (the run isn't lost
-  until a whole day is missed).
+- **Days practised in a row**: days with any activity (a lesson step, an answer, a review, a drill run, a knowledge
+  drill's answer) in the learner's time zone, counted back from today, or from yesterday while today has none yet
+  (the run isn't lost until a whole day is missed).
 - **Continue**, the next useful thing, in this order: (1) reviews due; (2) the started lesson with the lowest
   number that isn't done, at its resume step; (3) the first lesson not started; (4) unsolved puzzles near the
   learner's rating of their kind (:func:`~trainer.practice.ratings.select_near`, a new choice each day; the
@@ -44,7 +45,7 @@ from trainer.practice.ratings import (
     rating_pool,
     select_near,
 )
-from trainer.shared.kinds import RATING_KINDS, DrillName, RatingKind, rating_kind
+from trainer.shared.kinds import KNOWLEDGE_DRILLS, RATING_KINDS, DrillName, RatingKind, rating_kind
 from trainer.shared.review_card import CardRecord
 
 
@@ -147,6 +148,19 @@ class ReviewLike(Protocol):
     def reviewed_at(self) -> float: ...
 
 
+class KnowledgeAnswerLike(Protocol):
+    """An answer to a knowledge drill."""
+
+    @property
+    def drill(self) -> str: ...
+    @property
+    def correct(self) -> bool: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def answered_at(self) -> float: ...
+
+
 class DrillRunLike(Protocol):
     @property
     def mode(self) -> str: ...
@@ -174,6 +188,8 @@ class Records:
     drill_runs: Sequence[DrillRunLike] = ()
     personal_puzzles: Sequence[str] = ()
     """The ids of the learner's personal puzzles (mistakes of their own games)."""
+    knowledge_answers: Sequence[KnowledgeAnswerLike] = ()
+    """The answers to the knowledge drills."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +227,8 @@ class Digest:
     """The days with any activity, in the learner's time zone."""
     ratings: Mapping[RatingKind, RatingTrail]
     """The learner's rating of each kind rated, by kind."""
+    knowledge: Mapping[str, CountingFigures] = field(default_factory=dict)
+    """The knowledge drills' figures, by drill (:data:`~trainer.shared.kinds.KNOWLEDGE_DRILLS`)."""
 
 
 # --- the figures ---------------------------------------------------------------------------------------------
@@ -353,6 +371,8 @@ class Dashboard:
     """The counting drills' figures, by kind (``shots``, ``pips``)."""
     mistakes: MistakeFigures = MistakeFigures()
     """The learner's own mistakes kept as puzzles to drill."""
+    knowledge: Mapping[str, CountingFigures] = field(default_factory=dict)
+    """The knowledge drills' figures, by drill (``met``, ``take``, ``keith``)."""
 
     def as_dict(self) -> dict[str, Any]:
         """The figures as JSON-ready values (accuracies included)."""
@@ -594,6 +614,16 @@ def counted_figures(
     return {kind: counting_figures(kind_answers) for kind, kind_answers in given.items()}
 
 
+def knowledge_drill_figures(answers: Iterable[KnowledgeAnswerLike]) -> dict[str, CountingFigures]:
+    """The figures of each knowledge drill (:data:`~trainer.shared.kinds.KNOWLEDGE_DRILLS`, every one listed) from
+    its answers, oldest first."""
+    given: dict[str, list[tuple[bool, float]]] = {drill: [] for drill in KNOWLEDGE_DRILLS}
+    for answer in answers:
+        if answer.drill in given:
+            given[answer.drill].append((bool(answer.correct), float(answer.seconds)))
+    return {drill: counting_figures(drill_answers) for drill, drill_answers in given.items()}
+
+
 def mistake_figures(records: Records, now: float) -> MistakeFigures:
     """How many personal puzzles there are, and how many of their cards are due at ``now``."""
     items = {schedule.puzzle_item(puzzle_id) for puzzle_id in records.personal_puzzles}
@@ -618,13 +648,15 @@ def review_figures(records: Records, now: float, cards: Sequence[CardRecord] | N
 
 
 def activity_times(records: Records) -> list[float]:
-    """When the learner did anything: lesson steps, answers, reviews, drill runs and rated attempts."""
+    """When the learner did anything: lesson steps, answers, reviews, drill runs, rated attempts and the knowledge
+    drills' answers."""
     return [
         *(step.completed_at for step in records.lesson_steps),
         *(attempt.attempted_at for attempt in records.attempts),
         *(review.reviewed_at for review in records.reviews),
         *(run.finished_at for run in records.drill_runs),
         *(point.rated_at for point in records.ratings),
+        *(answer.answered_at for answer in records.knowledge_answers),
     ]
 
 
@@ -721,6 +753,7 @@ def dashboard(
         best_drills=drill_figures(records, "best"),
         counting=dict(digested.counting),
         mistakes=mistake_figures(records, now),
+        knowledge=dict(digested.knowledge),
     )
 
 
@@ -731,4 +764,5 @@ def digest(records: Records, puzzles: Sequence[PuzzleInfo], tz: tzinfo = UTC) ->
         counting=counting_drill_figures(puzzles, records),
         days=local_days(activity_times(records), tz),
         ratings={kind: rating_trail(records.ratings, kind, tz) for kind in RATING_KINDS},
+        knowledge=knowledge_drill_figures(records.knowledge_answers),
     )

@@ -1,5 +1,6 @@
 """The kinds of practice kept apart, below the store (which keeps them) and the practice layer (which rates them):
-the learner's ratings per kind of puzzle, the drills whose runs have bests of their own, and the modes of a run."""
+the learner's ratings per kind of puzzle, the drills whose runs have bests of their own, the modes of a run, and the
+timed knowledge drills."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ DRILLS: tuple[DrillName, ...] = get_args(DrillName)
 DrillMode = Literal["streak", "storm"]
 """A drill's run: a Streak (until the first miss) or a Storm (against the clock)."""
 DRILL_MODES: tuple[DrillMode, ...] = get_args(DrillMode)
+KnowledgeDrill = Literal["met", "take", "keith"]
+"""The timed knowledge drills: match equity at a score, the take point at a score, the Keith count of a race."""
+KNOWLEDGE_DRILLS: tuple[KnowledgeDrill, ...] = get_args(KnowledgeDrill)
 
 
 RATED_APART: dict[str, RatingKind] = {"best": "best", "cube": "cube"}

@@ -12,15 +12,16 @@ Layout: :mod:`~trainer.store.opening` (finding and opening the file), :mod:`~tra
 kept past closing for the next start), and one module per kind of record, each a part of :class:`ProgressStore`
 holding its one database (:mod:`~trainer.store.lessons` as ``store.lessons``, :mod:`~trainer.store.puzzles`,
 :mod:`~trainer.store.settings`, :mod:`~trainer.store.ratings`, :mod:`~trainer.store.reviews`,
-:mod:`~trainer.store.drills`, :mod:`~trainer.store.games`, :mod:`~trainer.store.local_games`,
-:mod:`~trainer.store.personal`, likewise; the games' versioned saves in :mod:`~trainer.store.saves`); every sentence
-it says is in :mod:`~trainer.store.wording`. The store keeps numbers; ratings and schedules are worked out in
-:mod:`trainer.practice`.
+:mod:`~trainer.store.drills`, :mod:`~trainer.store.knowledge`, :mod:`~trainer.store.games`,
+:mod:`~trainer.store.local_games`, :mod:`~trainer.store.personal`, likewise; the games' versioned saves in
+:mod:`~trainer.store.saves`); every sentence it says is in :mod:`~trainer.store.wording`. The store keeps numbers;
+ratings and schedules are worked out in :mod:`trainer.practice`.
 """
 
 from trainer.store.database import BUSY_TIMEOUT
 from trainer.store.drills import DrillRun
 from trainer.store.games import StoredGame, find_game
+from trainer.store.knowledge import KnowledgeAnswer
 from trainer.store.lessons import FinishedLesson, LessonProgress, LessonStepRecord
 from trainer.store.local_games import StoredLocalGame
 from trainer.store.opening import DATABASE_NAME, default_data_dir
@@ -38,6 +39,7 @@ __all__ = [
     "DrillRun",
     "FinishedLesson",
     "GameChangedError",
+    "KnowledgeAnswer",
     "LessonProgress",
     "LessonStepRecord",
     "PersonalPuzzle",

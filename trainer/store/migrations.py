@@ -295,6 +295,21 @@ _RATING_KINDS_SQL = (
 stored before stay as they were: the single rating becomes the ``rules`` one (the forced-move, bear-off and
 recognition puzzles it was built on), every run a recognition drill's."""
 
+_KNOWLEDGE_SQL = (
+    """CREATE TABLE knowledge_answer (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        drill TEXT NOT NULL,
+        question TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        correct INTEGER NOT NULL,
+        seconds REAL NOT NULL,
+        answered_at REAL NOT NULL
+    )""",
+)
+"""Migration 8: the answers to the timed knowledge drills (match equity, take points, the Keith count), whose
+questions are drawn at random rather than shipped: each with its drill, the question asked, the answer, whether it
+was right and how long it took."""
+
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -319,6 +334,9 @@ MIGRATIONS: tuple[Migration, ...] = (
         7,
         N_("the learner's rating per kind of puzzle, the bests per drill, and personal puzzles"),
         _script(*_RATING_KINDS_SQL),
+    ),
+    Migration(
+        8, N_("answers to the knowledge drills: match equity, take points, the Keith count"), _script(*_KNOWLEDGE_SQL)
     ),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -9,6 +9,7 @@ from pathlib import Path
 from trainer.store.database import BUSY_TIMEOUT, Database
 from trainer.store.drills import DrillRecords
 from trainer.store.games import GameRecords
+from trainer.store.knowledge import KnowledgeRecords
 from trainer.store.lessons import LessonRecords
 from trainer.store.local_games import LocalGameRecords
 from trainer.store.opening import DATABASE_NAME, default_data_dir
@@ -20,9 +21,9 @@ from trainer.store.settings import SettingRecords
 
 
 class ProgressStore:
-    """Lesson and puzzle progress, preferences, ratings, review cards, drill bests, games against the computer and
-    local games in a SQLite database in ``data_dir``, each kind of record read and written through its part
-    (``store.lessons.complete_step(...)``, ``store.games.games()``...).
+    """Lesson and puzzle progress, preferences, ratings, review cards, drill bests, knowledge drill answers, games
+    against the computer and local games in a SQLite database in ``data_dir``, each kind of record read and written
+    through its part (``store.lessons.complete_step(...)``, ``store.games.games()``...).
 
     Reads are answered from an in-memory copy; each change is committed to the file before the call returns, or
     kept and committed later if the file is locked for longer than ``busy_timeout`` seconds. Opening never fails:
@@ -39,6 +40,8 @@ class ProgressStore:
     """Review cards and the review log."""
     drills: DrillRecords
     """Drill runs and bests."""
+    knowledge: KnowledgeRecords
+    """Answers to the knowledge drills."""
     games: GameRecords
     """Games and matches against the computer."""
     local_games: LocalGameRecords
@@ -57,6 +60,7 @@ class ProgressStore:
         self.ratings = RatingRecords(self._db)
         self.reviews = ReviewRecords(self._db)
         self.drills = DrillRecords(self._db)
+        self.knowledge = KnowledgeRecords(self._db)
         self.games = GameRecords(self._db)
         self.local_games = LocalGameRecords(self._db)
         self.personal = PersonalRecords(self._db)

@@ -30,6 +30,7 @@ from trainer.practice.stats import (
     dashboard,
     day_numbered,
     kind_name,
+    knowledge_drill_figures,
     local_days,
 )
 from trainer.shared.kinds import RATING_KINDS
@@ -64,12 +65,13 @@ def records_of(store: ProgressStore) -> Records:
         attempts=store.puzzles.all_puzzle_attempts(),
         ratings=store.ratings.rating_history(),
         reviews=store.reviews.review_log(),
+        knowledge_answers=store.knowledge.knowledge_answers(),
     )
 
 
 def short_records(store: ProgressStore) -> Records:
-    """The store's records but the long histories (the answers, the rated attempts, the reviews): what
-    :func:`digest_of` and the figures take besides."""
+    """The store's records but the long histories (the answers, the rated attempts, the reviews, the knowledge
+    drills' answers): what :func:`digest_of` and the figures take besides."""
     return Records(
         lesson_steps=store.lessons.lesson_steps(),
         resume_steps=store.lessons.resume_steps(),
@@ -105,10 +107,12 @@ def digest_of(store: ProgressStore, records: Records, puzzles: Sequence[PuzzleIn
         for kind in RATING_KINDS
     }
     numbered = store.puzzles.answer_days(offset) | store.reviews.review_days(offset)
+    numbered |= store.knowledge.answer_days(offset)
     numbered.update(day for daily in dailies.values() for day in daily)
     moments = [*(step.completed_at for step in records.lesson_steps), *(run.finished_at for run in records.drill_runs)]
     days = {day_numbered(day) for day in numbered} | local_days(moments, zone)
-    return Digest(answers=answers, counting=counting, days=days, ratings=ratings)
+    knowledge = knowledge_drill_figures(store.knowledge.knowledge_answers())
+    return Digest(answers=answers, counting=counting, days=days, ratings=ratings, knowledge=knowledge)
 
 
 def local_zone() -> tzinfo:

@@ -14,7 +14,7 @@ Every function takes the store and the time (seconds since the epoch), so a fake
 - Missed lesson tasks become cards the same way (:func:`answer_lesson_task`).
 - Answers to other questions (the "is it forced?" question of a forced puzzle, the play of a forced drill position)
   are only stored, and so are answers marked ``store_only`` (a Streak or Storm run's, a generated drill
-  position's): these are neither rated nor scheduled.
+  position's): these are neither rated nor scheduled. So are the knowledge drills' answers (:func:`answer_knowledge`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from trainer.practice.ratings import Glicko
 from trainer.practice.run import RunResult, climbing_order
 from trainer.practice.schedule import Card
 from trainer.practice.stats import MAIN_QUESTION
-from trainer.shared.kinds import RatingKind, rating_kind
+from trainer.shared.kinds import KnowledgeDrill, RatingKind, rating_kind
 from trainer.shared.skill import Skill
 from trainer.store import ProgressStore, Question
 from trainer.training.standing import LessonStanding, lesson_standing
@@ -138,6 +138,21 @@ def answer_puzzle(
     card = store.reviews.review_card(item)
     new_card = _schedule(store, item, card, correct, in_review, now) if counts else _unchanged(card)
     return AnswerOutcome(rated, learner, learner_after, puzzle_rating, puzzle_after, new_card)
+
+
+def answer_knowledge(
+    store: ProgressStore,
+    drill: KnowledgeDrill,
+    question: str,
+    answer: str,
+    *,
+    correct: bool,
+    seconds: float,
+    now: float,
+) -> None:
+    """Store an answer to a knowledge drill (match equity, a take point, a Keith count): ``question`` as the drill
+    names it. Like the counting drills' answers, it is only stored: neither rated nor scheduled."""
+    store.knowledge.record_knowledge_answer(drill, question, answer, correct=correct, seconds=seconds, at=now)
 
 
 def answer_lesson_task(

@@ -75,7 +75,7 @@ def overview(board: Dashboard) -> str:
         ),
         *(
             progress_words.counting_line(kind, counted.answered, counted.right, counted.best_ten, counted.last_ten)
-            for kind, counted in board.counting.items()
+            for kind, counted in {**board.counting, **board.knowledge}.items()
         ),
         dashboard_words.mistakes_line(board.mistakes.total, board.mistakes.due),
         progress_words.reviews_line(reviews.due, reviews.cards, next_due_in),

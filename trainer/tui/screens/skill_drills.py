@@ -1,4 +1,5 @@
-"""The skill drills: Streak and Storm of best-play puzzles, and the timed shot-count and pip-count drills.
+"""The skill drills: Streak and Storm of best-play puzzles, the timed shot-count and pip-count drills, and the timed
+knowledge drills (match equity, take points, the Keith count).
 
 - **Best play: Streak**: best-play puzzles until the first miss; the best streak is kept.
 - **Best play: Storm**: three minutes, as many as you can; a miss costs ten seconds; the best score is kept.
@@ -7,7 +8,8 @@ Both take every loaded best-play puzzle (the TOML files' and the mined JSON line
 learner's best-play rating (:func:`~trainer.training.service.climbing_run`), shuffled within each band of ratings.
 The first play made is the answer (a refused move or a play that can't be read is not one); a miss shows the best
 play on the board with the figures. Their answers are only stored (neither rated nor scheduled), as in the
-recognition drill's runs. The counting drills are :class:`~trainer.tui.screens.counting.CountingScreen`'s.
+recognition drill's runs. The counting drills are :class:`~trainer.tui.screens.counting.CountingScreen`'s, the
+knowledge drills :class:`~trainer.tui.screens.knowledge.KnowledgeScreen`'s.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from trainer.content.models import BestPuzzle
 from trainer.engine import Play
 from trainer.i18n import N_
 from trainer.practice.run import STORM_MISS_PENALTY, STORM_SECONDS, run_order
-from trainer.shared.kinds import DrillMode
+from trainer.shared.kinds import KNOWLEDGE_DRILLS, DrillMode
 from trainer.training.service import climbing_run
 from trainer.tui.scenes import played_scene
 from trainer.tui.screens.base import MenuPageScreen
@@ -35,19 +37,30 @@ from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS
 from trainer.tui.widgets.task import NotationInput
 from trainer.tui.wording import skill_drills as skill_drills_words
 
-ENTRIES: tuple[str, ...] = ("best:streak", "best:storm", "count:shots", "count:pips")
-"""The menu's entries, in its order (keys 1-4)."""
+ENTRIES: tuple[str, ...] = (
+    "best:streak",
+    "best:storm",
+    "count:shots",
+    "count:pips",
+    "know:met",
+    "know:take",
+    "know:keith",
+)
+"""The menu's entries, in its order (keys 1-7)."""
 
 
 class SkillDrillMenuScreen(MenuPageScreen):
-    """Best-play Streak and Storm with their bests, and the counting drills with their averages: keys 1-4, or the
-    arrows and enter."""
+    """Best-play Streak and Storm with their bests, the counting drills and the knowledge drills with their averages:
+    keys 1-7, or the arrows and enter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "open('best:streak')", N_("Streak")),
         Binding("2", "open('best:storm')", N_("Storm")),
         Binding("3", "open('count:shots')", N_("Shots")),
         Binding("4", "open('count:pips')", N_("Pips")),
+        Binding("5", "open('know:met')", N_("Equity")),
+        Binding("6", "open('know:take')", N_("Take points")),
+        Binding("7", "open('know:keith')", N_("Keith")),
     ]
 
     MENU_ID = "skill-drills"
@@ -59,7 +72,7 @@ class SkillDrillMenuScreen(MenuPageScreen):
         return skill_drills_words.skill_drills_subtitle()
 
     def add_entries(self, menu: OptionList) -> None:
-        from trainer.practice.stats import Records, counting_drill_figures
+        from trainer.practice.stats import Records, counting_drill_figures, knowledge_drill_figures
 
         streak, storm = self.store.drills.drill_best("streak", "best"), self.store.drills.drill_best("storm", "best")
         minutes = round(STORM_SECONDS / 60)
@@ -74,16 +87,26 @@ class SkillDrillMenuScreen(MenuPageScreen):
             menu.add_option(
                 Option(skill_drills_words.count_drill_entry(number, kind, figures.best_ten), id=f"count:{kind}")
             )
+        knowledge = knowledge_drill_figures(self.store.knowledge.knowledge_answers())
+        for number, (drill, figures) in enumerate(knowledge.items(), start=3 + len(counting)):
+            menu.add_option(
+                Option(skill_drills_words.knowledge_drill_entry(number, drill, figures.best_ten), id=f"know:{drill}")
+            )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id in ENTRIES:
             self.action_open(event.option.id)
 
     def action_open(self, entry: str) -> None:
+        group, name = entry.split(":")
+        if group == "know" and name in KNOWLEDGE_DRILLS:
+            from trainer.tui.screens.knowledge import KnowledgeScreen
+
+            self.app.push_screen(KnowledgeScreen(KNOWLEDGE_DRILLS[KNOWLEDGE_DRILLS.index(name)]))
+            return
         library = self.trainer.puzzles
         if library is None:
             return
-        group, name = entry.split(":")
         if group == "best":
             best = [puzzle for puzzle in library.puzzles if isinstance(puzzle, BestPuzzle)]
             if best:

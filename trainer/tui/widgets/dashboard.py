@@ -114,7 +114,7 @@ def skill_parts(board: Dashboard) -> list[str]:
     best = board.best_drills
     if best.streak_runs or best.storm_runs:
         parts.append(dashboard_words.best_play_bests(best.best_streak, best.best_storm))
-    for kind, counted in board.counting.items():
+    for kind, counted in {**board.counting, **board.knowledge}.items():
         if counted.answered:
             parts.append(dashboard_words.counting_best(kind, counted.best_ten, counted.answered))
     if board.mistakes.total:

@@ -1,4 +1,4 @@
-"""The counting drills."""
+"""The counting drills (and what the knowledge drills share with them: the title bar, the times, a round)."""
 
 from __future__ import annotations
 
@@ -35,12 +35,16 @@ def seconds_text(seconds: float) -> str:
 def counting_title_bar(kind: str, number: int, size: int, right: int, average: float | None) -> str:
     """``Count the shots   3 of 10   2 right   average 4.1 s``: the position shown, this round's right answers and
     their average time (once there is a right one; wrong answers are not in it)."""
-    title = _("{title}   {number} of {size}   {right} right").format(
-        title=counting_title(kind), number=number, size=size, right=right
-    )
+    return title_bar(counting_title(kind), number, size, right, average)
+
+
+def title_bar(title: str, number: int, size: int, right: int, average: float | None) -> str:
+    """A timed drill's title bar (the counting drills', the knowledge drills'): ``{title}   3 of 10   2 right   average
+    4.1 s``."""
+    bar = _("{title}   {number} of {size}   {right} right").format(title=title, number=number, size=size, right=right)
     if average is None:
-        return title
-    return _("{title}   average {average}").format(title=title, average=seconds_text(average))
+        return bar
+    return _("{title}   average {average}").format(title=bar, average=seconds_text(average))
 
 
 def counting_figures_line(last_ten: float | None, best_ten: float | None, to_go: int) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trainer.i18n import _, localized, ngettext
+from trainer.i18n import N_, _, localized, ngettext
 from trainer.tui.wording.common import RATING_NAMES, percent, shown
 
 
@@ -52,9 +52,20 @@ def best_play_bests(streak: int, storm: int) -> str:
     return _("Best play: streak {streak}, storm {storm}").format(streak=streak, storm=storm)
 
 
+TIMED_DRILL_NAMES = {
+    "shots": N_("Shots"),
+    "pips": N_("Pips"),
+    "met": N_("Match equity"),
+    "take": N_("Take points"),
+    "keith": N_("Keith count"),
+}
+"""The timed drills (the counting drills, the knowledge drills) as the dashboard names them."""
+
+
 def counting_best(kind: str, best_ten: float | None, answered: int) -> str:
-    """A counting drill's best average time over ten right answers, or how many it has answered before that."""
-    name = _("Shots") if kind == "shots" else _("Pips")
+    """A timed drill's best average time over ten right answers (a counting drill's, a knowledge drill's), or how
+    many it has answered before that."""
+    name = _(TIMED_DRILL_NAMES[kind])
     if best_ten is None:
         counted = ngettext("{count} answer", "{count} answers", answered).format(count=answered)
         return _("{name}: {answers}").format(name=name, answers=counted)

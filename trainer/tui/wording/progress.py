@@ -65,9 +65,20 @@ def best_drills_line(streak: int, streak_runs: int, storm: int, storm_runs: int)
     )
 
 
+TIMED_DRILL_NAMES = {
+    "shots": N_("Shot counts"),
+    "pips": N_("Pip counts"),
+    "met": N_("Match equity"),
+    "take": N_("Take points"),
+    "keith": N_("Keith counts"),
+}
+"""The timed drills (the counting drills, the knowledge drills) as the progress page names them."""
+
+
 def counting_line(kind: str, answered: int, right: int, best_ten: float | None, last_ten: float | None) -> str:
-    """A counting drill's answers and its average times over ten right answers."""
-    name = _("Shot counts") if kind == "shots" else _("Pip counts")
+    """A timed drill's answers (a counting drill's, a knowledge drill's) and its average times over ten right
+    answers."""
+    name = _(TIMED_DRILL_NAMES[kind])
     if not answered:
         return _("{name:<16} none answered yet").format(name=name)
     if best_ten is None or last_ten is None:

@@ -1,4 +1,4 @@
-"""The skill drills: best-play Streak and Storm."""
+"""The skill drills: best-play Streak and Storm, the counting drills and the knowledge drills."""
 
 from __future__ import annotations
 
@@ -11,7 +11,10 @@ def skill_drills_title() -> str:
 
 
 def skill_drills_subtitle() -> str:
-    return _("Find the best play against the clock, and count shots and pips faster.")
+    return _(
+        "Find the best play against the clock, count shots and pips faster, and know match equity, take points and "
+        "the Keith count by heart."
+    )
 
 
 def best_streak_entry(best: int) -> str:
@@ -31,6 +34,21 @@ def count_drill_entry(number: int, kind: str, best_ten: float | None) -> str:
         name = _("Count the shots  —  how many of the 36 rolls hit, against the clock")
     else:
         name = _("Count the pips  —  yours or O's, against the clock")
+    if best_ten is None:
+        return f"{number}. {name}"
+    return _("{number}. {name}  (best ten: {seconds:.1f} s)").format(
+        number=number, name=name, seconds=localized(best_ten)
+    )
+
+
+def knowledge_drill_entry(number: int, drill: str, best_ten: float | None) -> str:
+    """A knowledge drill's entry, with its best average time over ten right answers once there is one."""
+    names = {
+        "met": _("Match equity  —  your chances of winning the match at a score, against the clock"),
+        "take": _("Take points  —  your take point at a score, against the clock"),
+        "keith": _("Keith count  —  a race's count and the cube verdict, against the clock"),
+    }
+    name = names[drill]
     if best_ten is None:
         return f"{number}. {name}"
     return _("{number}. {name}  (best ten: {seconds:.1f} s)").format(
