@@ -59,7 +59,7 @@ def test_every_shipped_lesson_loads_without_problems() -> None:
     assert LESSONS.problems == []
     assert LESSONS.skipped == []
     files = sorted(content_dir("lessons").glob("*.toml"))
-    assert len(LESSONS.lessons) == len(files) == 24
+    assert len(LESSONS.lessons) == len(files) == 34
 
 
 def test_shipped_lessons_are_numbered_from_one_without_gaps_with_unique_ids() -> None:

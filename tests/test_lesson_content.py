@@ -12,7 +12,7 @@ import pytest
 
 from trainer.authoring.figures import deep_check
 from trainer.content.best import ACCEPT_WITHIN, best_figures
-from trainer.content.cube import cube_step_view
+from trainer.content.cube import cube_step_match_id, cube_step_view
 from trainer.content.loader import load_lessons
 from trainer.content.models import BestStep, CubeStep, Lesson, PipsStep, ShotsStep
 from trainer.engine import Dice, Position
@@ -26,8 +26,28 @@ CHECKS = {
 GNUBG_CUBE_MARGIN = 0.02
 """gnubg's answer to a contact cube step must be the step's by at least this much."""
 FIRST_SKILL_LESSON = 18
-SKILL_LESSONS = ("opening", "replies", "counting", "race", "safe-or-bold", "primes-and-anchors", "middle-game-cube")
+SKILL_LESSONS = (
+    "opening",
+    "replies",
+    "counting",
+    "race",
+    "safe-or-bold",
+    "primes-and-anchors",
+    "middle-game-cube",
+    "priming-battles",
+    "holding-games",
+    "blitzing",
+    "back-games",
+    "checker-play-ideas",
+    "bearing-in-against-anchors",
+    "race-cube",
+    "cube-theory",
+    "match-equity",
+    "match-gammons",
+)
 """The lessons on playing well, in order, after the rules."""
+MATCH_CUBE_STEPS = 12
+"""The course's cube steps set at a match score, at least."""
 OPENING_ROLLS = {(high, low) for high in range(2, 7) for low in range(1, high)}
 
 
@@ -46,6 +66,8 @@ CONTACT_CUBES = [item for item in steps_of(CubeStep) if item[2].figures is not N
 
 def test_the_skill_lessons_hold_enough_of_each_kind_of_task() -> None:
     assert LIBRARY.problems == []
+    assert len(LIBRARY.lessons) >= 30
+    assert len([step for _lesson, _index, step in CONTACT_CUBES if step.match_score() is not None]) >= MATCH_CUBE_STEPS
     assert len(BEST) >= 40
     assert len(steps_of(ShotsStep)) >= 10
     assert len(steps_of(PipsStep)) >= 5
@@ -84,6 +106,7 @@ def test_gnubg_agrees_with_every_contact_cube_step(lesson: Lesson, index: int, s
     assert record is not None, "no second opinion: run tests/data/gnubg_lesson_checks.py"
     view, _doubler, _taker = cube_step_view(step)
     assert record["position"] == view.position_id()
+    assert record["match_id"] == cube_step_match_id(step)  # gnubg asked at the step's score and cube
     no_double, take, cash = record["no_double"], record["double_take"], record["double_pass"]
     if step.question == "take":
         answer, margin = ("take" if take < cash else "pass"), abs(cash - take)
@@ -127,4 +150,4 @@ def test_after_the_rules_lessons_continue_starts_the_first_skill_lesson_and_prog
     assert first.id == "opening"
     assert board.continue_with.label == f"Start lesson {FIRST_SKILL_LESSON}: {first.title}"
     assert (board.lessons.done, board.lessons.total) == (len(rules), len(LIBRARY.lessons))
-    assert [line.id for line in board.lessons.lessons][-7:] == list(SKILL_LESSONS)
+    assert [line.id for line in board.lessons.lessons][-len(SKILL_LESSONS) :] == list(SKILL_LESSONS)
