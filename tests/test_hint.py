@@ -72,7 +72,9 @@ def test_without_dice_the_cube_decision(capsys: pytest.CaptureFixture[str]) -> N
     assert isinstance(record, dict)
     assert set(record) == {
         "position", "cube", "plies", "no_double", "double_take", "double_pass", "action", "cubeless_equity", "chances",
+        "cube_value", "away", "crawford",
     }  # fmt: skip
+    assert (record["cube_value"], record["away"], record["crawford"]) == (1, [0, 0], False)  # money play
     assert record["position"] == START and record["cube"] == "centered" and record["plies"] == 1
     assert record["action"] == "no double" and record["double_pass"] == 1.0
     assert record["no_double"] > record["double_take"]

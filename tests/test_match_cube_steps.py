@@ -103,7 +103,8 @@ def test_a_bear_off_at_a_match_score_keeps_its_figures_and_loads(tmp_path: Path)
 
 
 def test_the_export_gives_the_match_id_of_the_moment_before_the_roll() -> None:
-    lesson = Lesson(id="match", number=90, title="t", summary="s", steps=[cube_step(), cube_step(question="take", answer="take", score="1-1", cube=2)])  # fmt: skip
+    take_step = cube_step(question="take", answer="take", score="1-1", cube=2)
+    lesson = Lesson(id="match", number=90, title="t", summary="s", steps=[cube_step(), take_step])
     double, take = step_record(lesson, 0), step_record(lesson, 1)
     first = MatchId.from_match_id(str(double["match_id"]))
     assert (first.match, first.cube, first.on_roll, first.dice, first.doubled) == (
