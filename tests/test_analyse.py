@@ -95,18 +95,22 @@ def test_each_decision_s_json_names_what_was_played_the_best_and_the_loss() -> N
     assert sum(1 for record in records if record["kind"] == "move") == moves_in(match)
     for record in records:
         luck = {"luck"} if record["kind"] == "move" else set()
-        assert set(record) == {
-            "game",
-            "player",
-            "kind",
-            "position",
-            "dice",
-            "played",
-            "result",
-            "best",
-            "loss",
-            "skill",
-        } | luck
+        assert (
+            set(record)
+            == {
+                "game",
+                "player",
+                "kind",
+                "position",
+                "dice",
+                "played",
+                "result",
+                "best",
+                "loss",
+                "skill",
+            }
+            | luck
+        )
         assert record["player"] in ("bgtrainer", "Ada") and record["loss"] >= 0
         skill = record["skill"]
         assert skill == ("ok" if record["loss"] < 0.03 else "doubtful" if record["loss"] < 0.06 else
