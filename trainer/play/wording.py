@@ -791,3 +791,98 @@ def cut_short(line: int, found: str) -> str:
 
 def cannot_export(number: int, game_id: str, error: object) -> str:
     return _("game {number} ({id}) cannot be exported: {error}").format(number=number, id=game_id, error=error)
+
+
+# --- GNU Backgammon's .sgf files -------------------------------------------------------------------------------------
+
+
+def sgf_unreadable(reason: str) -> str:
+    return _("not an .sgf file that can be read: {reason}").format(reason=reason)
+
+
+def sgf_cannot_read(line: int, found: str) -> str:
+    return _("line {line}: cannot read {found} (not GNU Backgammon's .sgf layout)").format(line=line, found=found)
+
+
+def sgf_variation(line: int) -> str:
+    return _("line {line}: a game inside a game (an SGF variation): GNU Backgammon writes none, and none is read").format(
+        line=line
+    )
+
+
+def sgf_empty_game(line: int) -> str:
+    return _("line {line}: a game with no node").format(line=line)
+
+
+def sgf_cut_short(line: int) -> str:
+    return _("line {line}: the file stops inside a game: it looks cut short").format(line=line)
+
+
+def sgf_no_value(line: int, name: str) -> str:
+    return _("line {line}: property {name} has no value in brackets").format(line=line, name=name)
+
+
+def sgf_no_game() -> str:
+    return _("no game in the file (an .sgf file is one game in brackets after another)")
+
+
+def sgf_too_many_games(limit: int) -> str:
+    return _("more than {limit:,} games: a match file read here holds at most {limit:,}").format(limit=limit)
+
+
+def sgf_not_backgammon(game: int, found: str) -> str:
+    return _("game {game} is not a backgammon game: its GM property is {found}, backgammon's is 6").format(
+        game=game, found=found
+    )
+
+
+def sgf_bad_property(game: int, name: str, found: str) -> str:
+    return _("game {game}: cannot read its {name} property, {found}").format(game=game, name=name, found=found)
+
+
+def sgf_unsupported_rule(game: int, rule: str) -> str:
+    return _("game {game}: rule {rule} is not supported (only standard backgammon is replayed)").format(
+        game=game, rule=rule
+    )
+
+
+def sgf_starting_cube(game: int, cube: str) -> str:
+    return _("game {game} starts with the cube at {cube} (automatic doubles), which is not supported").format(
+        game=game, cube=cube
+    )
+
+
+def sgf_other_length(game: int, length: int, first: int) -> str:
+    return _("game {game} is of a {length}-point match, the first game of a {first}-point match").format(
+        game=game, length=length, first=first
+    )
+
+
+def sgf_white() -> str:
+    return _("White")
+
+
+def sgf_black() -> str:
+    return _("Black")
+
+
+def sgf_name_too_long(game: int, shown: str, limit: int) -> str:
+    return _("game {game}: player name {shown} is longer than {limit} characters").format(
+        game=game, shown=shown, limit=limit
+    )
+
+
+def sgf_set_up(game: int, name: str) -> str:
+    return _(
+        "game {game} sets a position or the cube up ({name}): a game from a set position is not supported"
+    ).format(game=game, name=name)
+
+
+def sgf_two_actions(game: int, number: int) -> str:
+    return _("game {game}, move {number}: two actions in one node").format(game=game, number=number)
+
+
+def sgf_bad_action(game: int, number: int, found: str) -> str:
+    return _("game {game}, move {number}: cannot read the action {found}").format(
+        game=game, number=number, found=found
+    )
