@@ -25,3 +25,8 @@ from trainer.analysis.results import GameContext as GameContext
 from trainer.analysis.results import RankedPlay as RankedPlay
 from trainer.analysis.results import check_cube as check_cube
 from trainer.analysis.results import check_plies as check_plies
+from trainer.analysis.xgfile import XgFileError as XgFileError
+from trainer.analysis.xgfile import XgGame as XgGame
+from trainer.analysis.xgfile import XgMatch as XgMatch
+from trainer.analysis.xgfile import XgTurn as XgTurn
+from trainer.analysis.xgfile import read_xg as read_xg

@@ -188,3 +188,11 @@ def match_stakes(player_away: int, opponent_away: int, crawford: bool, cube: int
         text = _("Match: the player on roll is {player}-away, the opponent {opponent}-away.")
     stakes = text.format(player=player_away, opponent=opponent_away)
     return stakes + " " + _("The cube at {cube}; equities in money-equivalent points (EMG).").format(cube=cube)
+
+
+def xg_bad_board() -> str:
+    return _("a board that is not 26 numbers")
+
+
+def xg_refused(reason: str) -> str:
+    return _("not a .xg file that can be read: {reason}").format(reason=reason)

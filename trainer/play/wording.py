@@ -886,3 +886,17 @@ def sgf_bad_action(game: int, number: int, found: str) -> str:
     return _("game {game}, move {number}: cannot read the action {found}").format(
         game=game, number=number, found=found
     )
+
+
+def xg_no_play(game: int, number: int, reason: str) -> str:
+    return _("game {game}, move {number}: {reason}").format(game=game, number=number, reason=reason)
+
+
+def xg_no_such_play(dice: tuple[int, int]) -> str:
+    return _("no legal play of {first}-{second} leads from the board before the play to the board after it").format(
+        first=dice[0], second=dice[1]
+    )
+
+
+def match_file_unknown(path: Path) -> str:
+    return _("{path} is not a match file bgtrainer reads (.mat, .sgf or .xg)").format(path=quoted(str(path)))
