@@ -1,6 +1,6 @@
 """Remake the GNU Backgammon .sgf test data of this folder (see README.md): gnubg playing itself, then analysing
 the match at its 0-ply, saved as .sgf (with the analysis), exported as .mat and as text (gnubg's own printout of
-its analysis, which the tests read the figures from).
+its analysis of the first game, which the tests read the figures from).
 
     python tests/data/analyse/make_gnubg_sgf.py      # needs /usr/games/gnubg (Debian package gnubg)
 
@@ -111,6 +111,9 @@ def main() -> None:
             if os.path.exists(out + ".sgf") and os.path.getsize(out + ".sgf") > MAX_BYTES:
                 for suffix in (".sgf", ".mat", ".txt"):
                     os.remove(out + suffix)
+        for extra in os.listdir(here):  # gnubg writes each further game's text beside: game 1's is enough
+            if extra.startswith(name + "_") and extra.endswith(".txt"):
+                os.remove(os.path.join(here, extra))
         print(name, "seed", seed - 1)
         for suffix in (".sgf", ".mat", ".txt"):
             print(name + suffix, os.path.getsize(os.path.join(here, name + suffix)), "bytes")
