@@ -75,7 +75,7 @@ def read_xg(data: bytes) -> XgMatch:
 
     try:
         parsed = parse_xg_match(data)
-    except Exception as error:  # noqa: BLE001 - bgsage's reader of hostile bytes may fail in any way
+    except Exception as error:  # bgsage's reader of hostile bytes may fail in any way
         reason = " ".join(str(error).split())[:200] or type(error).__name__
         raise XgFileError(wording.xg_refused(reason)) from None
     try:
@@ -89,8 +89,13 @@ def read_xg(data: bytes) -> XgMatch:
                 if dice is not None and before is not None and after is not None:
                     roll = (int(dice[0]), int(dice[1]))
                     turns.append(
-                        XgTurn(player, turn.get("cube_action"), roll, _mover_board(before, player),
-                               _mover_board(after, player))  # fmt: skip
+                        XgTurn(
+                            player,
+                            turn.get("cube_action"),
+                            roll,
+                            _mover_board(before, player),
+                            _mover_board(after, player),
+                        )
                     )
                 else:
                     turns.append(XgTurn(player, turn.get("cube_action")))

@@ -202,7 +202,9 @@ def _first(node: Node, name: str) -> list[str] | None:
     return next((values for key, values in node if key == name), None)
 
 
-def _root(root: Node, index: int, match: _Match) -> tuple[int, tuple[str, str], tuple[int, int], int | None, int | None]:
+def _root(
+    root: Node, index: int, match: _Match
+) -> tuple[int, tuple[str, str], tuple[int, int], int | None, int | None]:
     """The game's number, names, scores and result (winner, points) from its root node."""
     kind = _first(root, "GM")
     if kind is None or kind[0].strip() != "6":
@@ -345,9 +347,9 @@ def _analysis(node: Node, action: MatAction, game: int, number: int, length: int
     cube = _first(node, "DA")
     if cube is not None and not isinstance(action, MatBeaver):
         try:
-            level, figures = _cube_analysis(cube[0], length)
+            cube_level, cube_figures = _cube_analysis(cube[0], length)
             before_roll = isinstance(action, MatMove)
-            kept.append(FileAnalysis(game, number, before_roll, level, cube=figures))
+            kept.append(FileAnalysis(game, number, before_roll, cube_level, cube=cube_figures))
         except (ValueError, IndexError):
             pass
     moves = _first(node, "A")
@@ -355,8 +357,8 @@ def _analysis(node: Node, action: MatAction, game: int, number: int, length: int
         try:
             luck_values = _first(node, "LU")
             luck = _float(luck_values[0].strip()) if luck_values else None
-            level, figures = _move_analysis(moves, action.player, luck)
-            kept.append(FileAnalysis(game, number, False, level, move=figures))
+            move_level, move_figures = _move_analysis(moves, action.player, luck)
+            kept.append(FileAnalysis(game, number, False, move_level, move=move_figures))
         except (ValueError, IndexError):
             pass
     return kept

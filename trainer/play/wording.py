@@ -805,9 +805,9 @@ def sgf_cannot_read(line: int, found: str) -> str:
 
 
 def sgf_variation(line: int) -> str:
-    return _("line {line}: a game inside a game (an SGF variation): GNU Backgammon writes none, and none is read").format(
-        line=line
-    )
+    return _(
+        "line {line}: a game inside a game (an SGF variation): GNU Backgammon writes none, and none is read"
+    ).format(line=line)
 
 
 def sgf_empty_game(line: int) -> str:
@@ -873,9 +873,9 @@ def sgf_name_too_long(game: int, shown: str, limit: int) -> str:
 
 
 def sgf_set_up(game: int, name: str) -> str:
-    return _(
-        "game {game} sets a position or the cube up ({name}): a game from a set position is not supported"
-    ).format(game=game, name=name)
+    return _("game {game} sets a position or the cube up ({name}): a game from a set position is not supported").format(
+        game=game, name=name
+    )
 
 
 def sgf_two_actions(game: int, number: int) -> str:
@@ -883,9 +883,7 @@ def sgf_two_actions(game: int, number: int) -> str:
 
 
 def sgf_bad_action(game: int, number: int, found: str) -> str:
-    return _("game {game}, move {number}: cannot read the action {found}").format(
-        game=game, number=number, found=found
-    )
+    return _("game {game}, move {number}: cannot read the action {found}").format(game=game, number=number, found=found)
 
 
 def xg_no_play(game: int, number: int, reason: str) -> str:

@@ -105,8 +105,12 @@ def main() -> None:
         seed = job["seed"]
         while not os.path.exists(out + ".sgf"):  # gnubg's noise is seeded by the clock: a run may miss the shape
             env = dict(os.environ, MG_JOB=json.dumps({**job, "seed": seed, "out": out}))
-            subprocess.run([GNUBG, "-t", "-q", "-r", "-p", os.path.abspath(__file__)], env=env, check=True,
-                           stdout=subprocess.DEVNULL)  # fmt: skip
+            subprocess.run(
+                [GNUBG, "-t", "-q", "-r", "-p", os.path.abspath(__file__)],
+                env=env,
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
             seed += 1
             if os.path.exists(out + ".sgf") and os.path.getsize(out + ".sgf") > MAX_BYTES:
                 for suffix in (".sgf", ".mat", ".txt"):

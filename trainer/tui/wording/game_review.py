@@ -56,7 +56,8 @@ def open_match_file_entry() -> str:
 
 def match_file_field() -> str:
     return _(
-        "Match file (GNU Backgammon's .mat or .sgf, eXtreme Gammon's .xg); enter opens it, escape goes back to the list:"
+        "Match file (GNU Backgammon's .mat or .sgf, eXtreme Gammon's .xg); enter opens it, escape goes back to the "
+        "list:"
     )
 
 
