@@ -895,6 +895,3 @@ def xg_no_such_play(dice: tuple[int, int]) -> str:
         first=dice[0], second=dice[1]
     )
 
-
-def match_file_unknown(path: Path) -> str:
-    return _("{path} is not a match file bgtrainer reads (.mat, .sgf or .xg)").format(path=quoted(str(path)))
