@@ -56,7 +56,6 @@ from trainer.play.matfile import (
     MoveFigures,
 )
 
-GNU_BACKGAMMON: Final = "GNU Backgammon"
 MAX_LENGTH: Final = 999
 """The longest match read (a .mat file's match line has at most 4 digits; GNU Backgammon's own limit is lower)."""
 SUPPORTED_RULES: Final = frozenset({"Crawford", "CrawfordGame", "Jacoby", "NoCube"})
@@ -194,7 +193,7 @@ def _parse_sgf(text: str) -> MatMatch:
         cube_used=match.cube_used,
         jacoby=match.jacoby,
         file_analysis=tuple(analysis),
-        analysed_by=(match.program or GNU_BACKGAMMON) if analysis else "",
+        analysed_by=(match.program or wording.gnu_backgammon()) if analysis else "",
     )
 
 

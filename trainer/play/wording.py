@@ -895,3 +895,6 @@ def xg_no_such_play(dice: tuple[int, int]) -> str:
         first=dice[0], second=dice[1]
     )
 
+
+def gnu_backgammon() -> str:
+    return _("GNU Backgammon")
