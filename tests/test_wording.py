@@ -268,3 +268,14 @@ def test_the_translation_in_use_applies_at_once_and_english_is_the_messages_them
 def test_pseudo_text_has_no_ascii_letters_outside_its_fields(message: str) -> None:
     outside = re.sub(r"\{[^{}]*\}", "", pseudo(message))
     assert not re.search(r"[A-Za-z]", outside)
+
+
+def test_a_long_path_in_an_error_keeps_the_file_name() -> None:
+    from pathlib import Path
+
+    from trainer.play.wording import quoted_path
+
+    long = Path("/tmp/" + "deep/" * 40 + "match.sgf")
+    shown = quoted_path(long)
+    assert shown.startswith("'…") and shown.endswith("match.sgf'") and len(shown) <= 84
+    assert quoted_path(Path("short.mat")) == "'short.mat'"

@@ -16,6 +16,7 @@ from trainer.analysis.levels import get_level as get_level
 from trainer.analysis.levels import offers_double as offers_double
 from trainer.analysis.levels import pick as pick
 from trainer.analysis.levels import takes_double as takes_double
+from trainer.analysis.met import match_winning_chance as match_winning_chance
 from trainer.analysis.results import Chances as Chances
 from trainer.analysis.results import CubeAction as CubeAction
 from trainer.analysis.results import CubeDecision as CubeDecision
@@ -25,3 +26,8 @@ from trainer.analysis.results import LuckEvaluator as LuckEvaluator
 from trainer.analysis.results import RankedPlay as RankedPlay
 from trainer.analysis.results import check_cube as check_cube
 from trainer.analysis.results import check_plies as check_plies
+from trainer.analysis.xgfile import XgFileError as XgFileError
+from trainer.analysis.xgfile import XgGame as XgGame
+from trainer.analysis.xgfile import XgMatch as XgMatch
+from trainer.analysis.xgfile import XgTurn as XgTurn
+from trainer.analysis.xgfile import read_xg as read_xg

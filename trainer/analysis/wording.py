@@ -194,3 +194,11 @@ def no_luck_figure(dice: str, position_id: str) -> str:
     return _("bgsage gives no figure for the roll {dice} in {position}: its luck cannot be told").format(
         dice=dice, position=position_id
     )
+
+
+def xg_bad_board() -> str:
+    return _("a board that is not 26 numbers")
+
+
+def xg_refused(reason: str) -> str:
+    return _("not a .xg file that can be read: {reason}").format(reason=reason)

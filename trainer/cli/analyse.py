@@ -81,6 +81,18 @@ def mistake_line(item: AnalysedDecision) -> str:
     return wording.worst_cube(item.game, item.number, item.player, played, best, item.loss, skill)
 
 
+def file_analysis_line(item: AnalysedDecision, program: str) -> str | None:
+    """The analysis the file carried for ``item`` (by ``program``), in a line, if it did."""
+    kept = item.file_analysis
+    if kept is None:
+        return None
+    if item.kind is DecisionKind.MOVE:
+        best = kept.best or wording.no_legal_play()
+    else:
+        best = play_wording.decision_name(kept.best)
+    return wording.file_analysis_note(program, kept.level, best, kept.loss)
+
+
 def report_text(analysis: MatchAnalysis) -> str:
     """The summary: each player's figures, then the worst mistakes."""
     kind = wording.money_session() if not analysis.length else wording.match_of(analysis.length)
@@ -103,9 +115,18 @@ def report_text(analysis: MatchAnalysis) -> str:
             )
         )
         lines += [f"  {line}" for line in luck_lines(analysis, column, summary.player)]
+    kept = sum(1 for item in analysis.decisions if item.file_analysis is not None)
+    if kept:
+        lines += ["", wording.file_analysis_kept(analysis.analysed_by, kept)]
     lines += ["", wording.worst_heading()]
     worst = analysis.worst()
-    lines += [f"  {mistake_line(item)}" for item in worst] or [f"  {wording.no_mistakes()}"]
+    for item in worst:
+        lines.append(f"  {mistake_line(item)}")
+        note = file_analysis_line(item, analysis.analysed_by)
+        if note is not None:
+            lines.append(f"    {note}")
+    if not worst:
+        lines.append(f"  {wording.no_mistakes()}")
     return "\n".join(printable(line) for line in lines)  # the names are the file's: no escape reaches the terminal
 
 

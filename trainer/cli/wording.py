@@ -710,6 +710,20 @@ def no_mistakes() -> str:
     return _("No mistake at or past doubtful (0.03).")
 
 
+def file_analysis_kept(program: str, count: int) -> str:
+    return ngettext(
+        "The file's own analysis ({program}) was kept: {count} decision has its figures beside bgtrainer's.",
+        "The file's own analysis ({program}) was kept: {count} decisions have its figures beside bgtrainer's.",
+        count,
+    ).format(program=program, count=count)
+
+
+def file_analysis_note(program: str, level: str, best: str, loss: float) -> str:
+    return _("{program}'s analysis in the file: {level}, best {best}: {loss:.3f} lost").format(
+        program=program, level=level, best=best, loss=localized(loss)
+    )
+
+
 def worst_move(game: int, number: int, player: str, dice: str, played: str, best: str, loss: float, skill: str) -> str:
     return _(
         "game {game}, move {number}, {player} ({dice}): played {played}, best {best}: {loss:.3f} lost ({skill})"

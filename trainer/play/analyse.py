@@ -24,11 +24,11 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Final
 
-from trainer.analysis import AnalysisError, CubeDecision, Evaluator, LuckEvaluator
+from trainer.analysis import AnalysisError, CubeDecision, Evaluator, LuckEvaluator, match_winning_chance
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import (
     Dice,
@@ -50,7 +50,18 @@ from trainer.engine.wording import play_ideas_sentence
 from trainer.play import wording
 from trainer.play.computer import context_of, cube_owner, doubler_judgement
 from trainer.play.cube import CubeJudge
-from trainer.play.matfile import MatAction, MatBeaver, MatDouble, MatDrop, MatGame, MatMatch, MatMove, MatTake
+from trainer.play.matfile import (
+    CubeFigures,
+    FileAnalysis,
+    MatAction,
+    MatBeaver,
+    MatDouble,
+    MatDrop,
+    MatGame,
+    MatMatch,
+    MatMove,
+    MatTake,
+)
 from trainer.play.tutor import (
     NOT_DOUBLED,
     CubeChoice,
@@ -171,8 +182,8 @@ def match_scores(match: MatMatch) -> list[MatchScore]:
             continue
         left, right = game.scores
         short = [score for score in (left, right) if score == match.length - 1]
-        crawford = len(short) == 1 and not crawford_done
-        crawford_done = crawford_done or crawford
+        crawford = len(short) == 1 and not crawford_done and match.crawford_rule
+        crawford_done = crawford_done or crawford or (len(short) == 1 and not match.crawford_rule)
         scores.append(MatchScore(match.length, right, left, crawford))
     return scores
 
@@ -193,7 +204,7 @@ def replayed_games(match: MatMatch) -> Iterator[list[DecisionPoint | ReplayProbl
             yield [ReplayProblem(mat_game.number, 1, str(error))] if not index else []
         return
     for mat_game, score in zip(match.games, scores, strict=True):
-        yield list(_game_points(mat_game, score))
+        yield list(_game_points(mat_game, score, match))
 
 
 def _opening_dice(actions: Sequence[MatAction]) -> list[int]:
@@ -205,13 +216,14 @@ def _opening_dice(actions: Sequence[MatAction]) -> list[int]:
     return [high, low] if SIDE_OF_COLUMN[first.player] is Side.X else [low, high]
 
 
-def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint | ReplayProblem]:
+def _game_points(mat_game: MatGame, score: MatchScore, match: MatMatch) -> Iterator[DecisionPoint | ReplayProblem]:
     feed: deque[int] = deque(_opening_dice(mat_game.actions))
     if not feed:
         if mat_game.actions:  # a double or an answer with no roll before it
             yield ReplayProblem(mat_game.number, 1, wording.mat_no_roll())
         return  # a game with no roll (its header only): nothing to analyse
-    options = MoneyOptions(beavers=True, raccoons=True) if score.is_money else None  # GNU Backgammon's default
+    # GNU Backgammon's default: beavers and raccoons; the Jacoby rule when the file says so (a .mat file never does)
+    options = MoneyOptions(jacoby=match.jacoby, beavers=True, raccoons=True) if score.is_money else None
     try:
         game = Game(roll_die=feed.popleft, match=score, options=options)
         game.roll_opening()
@@ -236,7 +248,7 @@ def _game_points(mat_game: MatGame, score: MatchScore) -> Iterator[DecisionPoint
             match action:
                 case MatMove(dice=dice, moves=moves):
                     if game.dice is None:
-                        if game.may_double and not cube_is_dead(game.state):
+                        if game.may_double and match.cube_used and not cube_is_dead(game.state):
                             yield DecisionPoint(*base, DecisionKind.DOUBLE, game.state, choice=NOT_DOUBLED)
                         feed.extend(dice)
                         game.roll()
@@ -324,6 +336,93 @@ def _ending_problem(mat_game: MatGame, game: Game) -> str | None:
     return None if points in allowed else wording.mat_other_points(player, points, result.points)
 
 
+# --- the file's own analysis ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KeptAnalysis:
+    """The analysis a file carried for a decision, on the scale of bgtrainer's own (per unit of the cube, money
+    equity or EMG): its ``level`` as the analysing program names it (``0-ply``, ``rollout``), the ``loss`` of the
+    choice made against its best, the ``best`` choice (a play in notation, empty for no legal play, or a cube
+    action), and the equities of the choice made and of the best."""
+
+    level: str
+    loss: float
+    best: str
+    played_equity: float
+    best_equity: float
+
+    def as_json(self) -> dict[str, object]:
+        """As ``--json`` prints it on the decision's entry."""
+        return {
+            "level": self.level,
+            "loss": round(self.loss, 4),
+            "best": self.best,
+            "played_equity": round(self.played_equity, 4),
+            "best_equity": round(self.best_equity, 4),
+        }
+
+
+def _analysis_key(point: DecisionPoint) -> tuple[int, int, bool] | None:
+    """Where a file's analysis of ``point`` is kept: its game, action and whether it is the cube decision before a
+    roll (``None`` for a beaver and the answers to one, which keep none)."""
+    if point.kind is DecisionKind.MOVE:
+        return point.game, point.number, False
+    if point.kind is DecisionKind.DOUBLE:
+        return point.game, point.number, point.choice == NOT_DOUBLED
+    if point.beavered or point.choice == "beaver":
+        return None
+    return point.game, point.number, False
+
+
+def _emg(chances: float, state: GameState, doubler: Side) -> float:
+    """Match winning chances of ``doubler`` as EMG at the cube's value (GNU Backgammon's ``mwc2eq``)."""
+    match = state.match
+    cube = state.cube
+    post = match.crawford or match.is_post_crawford
+    away, other = match.away(doubler), match.away(doubler.other)
+    win = match_winning_chance(away - cube, other, post_crawford=post)
+    lose = match_winning_chance(away, other - cube, post_crawford=post)
+    return 2 * (chances - lose) / (win - lose) - 1
+
+
+def _kept_cube(point: DecisionPoint, figures: CubeFigures, level: str) -> KeptAnalysis:
+    """A cube decision judged by a file's figures, the doubler's: double/pass is worth 1."""
+    doubler = point.side if point.kind is DecisionKind.DOUBLE else point.side.other
+    no_double, double_take = figures.no_double, figures.double_take
+    if figures.match_winning_chances:
+        no_double = _emg(no_double, point.state, doubler)
+        double_take = _emg(double_take, point.state, doubler)
+    doubled = min(double_take, 1.0)  # the doubler gets the answer's best for the taker
+    if point.kind is DecisionKind.DOUBLE:
+        best = "double" if doubled > no_double else NOT_DOUBLED
+        chosen = doubled if point.choice == "double" else no_double
+        best_equity = max(doubled, no_double)
+        return KeptAnalysis(level, max(0.0, best_equity - chosen), best, chosen, best_equity)
+    best = "take" if double_take <= 1.0 else "pass"
+    chosen = double_take if point.choice == "take" else 1.0
+    # the taker's figures are the doubler's, negated: the taker loses what the doubler gains
+    return KeptAnalysis(level, max(0.0, chosen - doubled), best, -chosen, -doubled)
+
+
+def kept_analysis(point: DecisionPoint, found: FileAnalysis | None) -> KeptAnalysis | None:
+    """The file's analysis of ``point`` (``found`` at its key), on bgtrainer's scale, or ``None``."""
+    if found is None:
+        return None
+    if point.kind is DecisionKind.MOVE and found.move is not None and point.dice is not None:
+        figures = found.move
+        notation = " ".join(f"{start}/{end}" for start, end in figures.best_moves)
+        try:
+            play = parse_play(point.state.position, point.dice, notation or "pass")
+            best = "" if play.is_pass else str(play)
+        except EngineError:
+            best = notation
+        return KeptAnalysis(found.level, max(0.0, figures.best - figures.played), best, figures.played, figures.best)
+    if point.kind is not DecisionKind.MOVE and found.cube is not None:
+        return _kept_cube(point, found.cube, found.level)
+    return None
+
+
 # --- judging --------------------------------------------------------------------------------------------------------
 
 
@@ -341,6 +440,8 @@ class AnalysedDecision:
     luck: float | None = None
     """A move's roll: how much it gained the mover against an average roll, per unit of the cube (``None`` when the
     evaluator cannot tell luck)."""
+    file_analysis: KeptAnalysis | None = None
+    """The analysis the file carried for this decision (GNU Backgammon's, in an .sgf file), if it did."""
 
     @property
     def game(self) -> int:
@@ -415,7 +516,10 @@ class AnalysedDecision:
             "best": self.best,
             "loss": round(self.loss, 4),
             "skill": "ok" if self.skill is Skill.GOOD else self.skill.value,
-        } | ({} if self.kind is not DecisionKind.MOVE else {"luck": None if self.luck is None else round(self.luck, 4)})
+        } | (
+            ({} if self.kind is not DecisionKind.MOVE else {"luck": None if self.luck is None else round(self.luck, 4)})
+            | ({} if self.file_analysis is None else {"file_analysis": self.file_analysis.as_json()})
+        )
 
     @property
     def luck_points(self) -> float:
@@ -522,6 +626,8 @@ class MatchAnalysis:
     decisions: tuple[AnalysedDecision, ...]
     problems: tuple[ReplayProblem, ...] = ()
     points: tuple[int, int] | None = None
+    analysed_by: str = ""
+    """The program whose analysis the file carried (its figures are on the decisions), empty if none."""
     listed: tuple[AnalysedDecision, ...] = field(init=False)
     """The decisions as reports list them: every move, every cube decision that counts."""
 
@@ -601,17 +707,23 @@ def analyse_match(
     problems = tuple(item for item in found if isinstance(item, ReplayProblem))
     judge = CubeJudge(evaluator, window=math.inf)  # every cube decision at the analysis depth, as gnubg does
     judged: list[AnalysedDecision] = []
+    in_file = {(item.game, item.number, item.before_roll): item for item in match.file_analysis}
     for done, point in enumerate(points, start=1):
         if cancelled is not None and cancelled():
             break
         try:
-            judged.append(analyse_point(point, evaluator, judge, plies))
+            decision = analyse_point(point, evaluator, judge, plies)
+            key = _analysis_key(point)
+            kept = kept_analysis(point, in_file.get(key)) if key is not None else None
+            judged.append(decision if kept is None else replace(decision, file_analysis=kept))
         except AnalysisError as error:  # one decision the evaluator cannot judge: the others still are
             problems += (ReplayProblem(point.game, point.number, str(error), one_decision=True),)
         if progress is not None:
             progress(done, len(points))
     names = match.games[0].names if match.games else ("", "")
-    return MatchAnalysis(match.length, names, plies, tuple(judged), problems, _points_won(match, problems))
+    return MatchAnalysis(
+        match.length, names, plies, tuple(judged), problems, _points_won(match, problems), match.analysed_by
+    )
 
 
 def _points_won(match: MatMatch, problems: tuple[ReplayProblem, ...]) -> tuple[int, int] | None:

@@ -125,12 +125,57 @@ class MatGame:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveFigures:
+    """A file's own analysis of a checker play: the equity of the play made and of the best one (per unit of the
+    cube, GNU Backgammon's scale: money equity, or EMG in a match), and the best play's moves (``(from, to)`` in
+    the mover's numbering, 25 the bar, 0 off)."""
+
+    played: float
+    best: float
+    best_moves: tuple[tuple[int, int], ...]
+    luck: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CubeFigures:
+    """A file's own analysis of a cube decision, the doubler's cubeful figures before the double: no double and
+    double/take, as money equity per unit of the cube, or in a match as match winning chances
+    (``match_winning_chances``) that the replay turns into EMG with the cube and the score it knows."""
+
+    no_double: float
+    double_take: float
+    match_winning_chances: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FileAnalysis:
+    """The analysis a file already carries for one decision: the action ``number`` of game ``game`` (as in
+    :class:`MatGame`), ``before_roll`` for the cube decision taken before that action's roll, the ``level`` as the
+    analysing program names it (``0-ply``, ``rollout``), and the figures."""
+
+    game: int
+    number: int
+    before_roll: bool
+    level: str
+    move: MoveFigures | None = None
+    cube: CubeFigures | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class MatMatch:
-    """A .mat file: the match length (0 for money play), its games and its comment lines."""
+    """A match file: the match length (0 for money play), its games and its comment lines; the rules when the file
+    says them (GNU Backgammon's .sgf does; a .mat file does not: the Crawford rule, the cube in use, no Jacoby
+    rule); and the analysis the file carries, if any."""
 
     length: int
     games: tuple[MatGame, ...]
     comments: tuple[str, ...] = ()
+    crawford_rule: bool = True
+    cube_used: bool = True
+    jacoby: bool = False
+    file_analysis: tuple[FileAnalysis, ...] = ()
+    analysed_by: str = ""
+    """The program whose analysis ``file_analysis`` holds (``GNU Backgammon``), empty when there is none."""
 
 
 # --- writing ------------------------------------------------------------------------------------------------------

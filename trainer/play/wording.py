@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from trainer.engine import Side
 from trainer.engine.ideas import play_ideas
-from trainer.engine.wording import capitalized, play_ideas_sentence, printable, quoted, win_kind_phrase
+from trainer.engine.wording import QUOTE_LIMIT, capitalized, play_ideas_sentence, printable, quoted, win_kind_phrase
 from trainer.i18n import N_, _, localized, ngettext
 from trainer.play.game import (
     Action,
@@ -763,24 +763,30 @@ def mat_resigned_points(player: str, written: int, cube: int) -> str:
 # --- reading a match: a .mat file, or a game played here -------------------------------------------------------------
 
 
+def quoted_path(path: Path) -> str:
+    """A file's path quoted for an error: a long one keeps its end, where the file's name is."""
+    text = str(path)
+    return quoted(text if len(text) <= QUOTE_LIMIT else "…" + text[1 - QUOTE_LIMIT :])
+
+
 def cannot_read_match_file(path: Path, reason: str) -> str:
-    return _("cannot read {path}: {reason}").format(path=quoted(str(path)), reason=reason)
+    return _("cannot read {path}: {reason}").format(path=quoted_path(path), reason=reason)
 
 
 def match_file_too_large(path: Path, limit: int) -> str:
-    return _("{path} is larger than {limit:,} bytes: not a match file").format(path=quoted(str(path)), limit=limit)
+    return _("{path} is larger than {limit:,} bytes: not a match file").format(path=quoted_path(path), limit=limit)
 
 
 def match_file_not_text(path: Path) -> str:
-    return _("{path} is not a text file").format(path=quoted(str(path)))
+    return _("{path} is not a text file").format(path=quoted_path(path))
 
 
 def match_file_problem(path: Path, reason: str) -> str:
-    return _("{path}: {reason}").format(path=quoted(str(path)), reason=reason)
+    return _("{path}: {reason}").format(path=quoted_path(path), reason=reason)
 
 
 def no_games_in_file(path: Path) -> str:
-    return _("{path} holds no game to analyse").format(path=quoted(str(path)))
+    return _("{path} holds no game to analyse").format(path=quoted_path(path))
 
 
 def cut_short(line: int, found: str) -> str:
@@ -818,3 +824,110 @@ def luck_adjusted_said(adjusted_per_game: float, actual_per_game: float) -> str:
     return _("Luck-adjusted result: {adjusted:+.2f} points a game (actual {actual:+.2f}).").format(
         adjusted=localized(adjusted_per_game), actual=localized(actual_per_game)
     )
+
+
+# --- GNU Backgammon's .sgf files -------------------------------------------------------------------------------------
+
+
+def sgf_unreadable(reason: str) -> str:
+    return _("not an .sgf file that can be read: {reason}").format(reason=reason)
+
+
+def sgf_cannot_read(line: int, found: str) -> str:
+    return _("line {line}: cannot read {found} (not GNU Backgammon's .sgf layout)").format(line=line, found=found)
+
+
+def sgf_variation(line: int) -> str:
+    return _(
+        "line {line}: a game inside a game (an SGF variation): GNU Backgammon writes none, and none is read"
+    ).format(line=line)
+
+
+def sgf_empty_game(line: int) -> str:
+    return _("line {line}: a game with no node").format(line=line)
+
+
+def sgf_cut_short(line: int) -> str:
+    return _("line {line}: the file stops inside a game: it looks cut short").format(line=line)
+
+
+def sgf_no_value(line: int, name: str) -> str:
+    return _("line {line}: property {name} has no value in brackets").format(line=line, name=name)
+
+
+def sgf_no_game() -> str:
+    return _("no game in the file (an .sgf file is one game in brackets after another)")
+
+
+def sgf_too_many_games(limit: int) -> str:
+    return _("more than {limit:,} games: a match file read here holds at most {limit:,}").format(limit=limit)
+
+
+def sgf_not_backgammon(game: int, found: str) -> str:
+    return _("game {game} is not a backgammon game: its GM property is {found}, backgammon's is 6").format(
+        game=game, found=found
+    )
+
+
+def sgf_bad_property(game: int, name: str, found: str) -> str:
+    return _("game {game}: cannot read its {name} property, {found}").format(game=game, name=name, found=found)
+
+
+def sgf_unsupported_rule(game: int, rule: str) -> str:
+    return _("game {game}: rule {rule} is not supported (only standard backgammon is replayed)").format(
+        game=game, rule=rule
+    )
+
+
+def sgf_starting_cube(game: int, cube: str) -> str:
+    return _("game {game} starts with the cube at {cube} (automatic doubles), which is not supported").format(
+        game=game, cube=cube
+    )
+
+
+def sgf_other_length(game: int, length: int, first: int) -> str:
+    return _("game {game} is of a {length}-point match, the first game of a {first}-point match").format(
+        game=game, length=length, first=first
+    )
+
+
+def sgf_white() -> str:
+    return _("White")
+
+
+def sgf_black() -> str:
+    return _("Black")
+
+
+def sgf_name_too_long(game: int, shown: str, limit: int) -> str:
+    return _("game {game}: player name {shown} is longer than {limit} characters").format(
+        game=game, shown=shown, limit=limit
+    )
+
+
+def sgf_set_up(game: int, name: str) -> str:
+    return _("game {game} sets a position or the cube up ({name}): a game from a set position is not supported").format(
+        game=game, name=name
+    )
+
+
+def sgf_two_actions(game: int, number: int) -> str:
+    return _("game {game}, move {number}: two actions in one node").format(game=game, number=number)
+
+
+def sgf_bad_action(game: int, number: int, found: str) -> str:
+    return _("game {game}, move {number}: cannot read the action {found}").format(game=game, number=number, found=found)
+
+
+def xg_no_play(game: int, number: int, reason: str) -> str:
+    return _("game {game}, move {number}: {reason}").format(game=game, number=number, reason=reason)
+
+
+def xg_no_such_play(dice: tuple[int, int]) -> str:
+    return _("no legal play of {first}-{second} leads from the board before the play to the board after it").format(
+        first=dice[0], second=dice[1]
+    )
+
+
+def gnu_backgammon() -> str:
+    return _("GNU Backgammon")

@@ -55,7 +55,10 @@ def open_match_file_entry() -> str:
 
 
 def match_file_field() -> str:
-    return _("Match file (a GNU Backgammon .mat file); enter opens it, escape goes back to the list:")
+    return _(
+        "Match file (GNU Backgammon's .mat or .sgf, eXtreme Gammon's .xg); enter opens it, escape goes back to the "
+        "list:"
+    )
 
 
 def match_file_placeholder() -> str:
