@@ -170,7 +170,11 @@ class TableRollout:
     def rollout_plays(self, position: Position, dice: Dice, *, force: list[Position], **_: Any) -> list[Any]:
         self.forced = force
         taken = {str(item.play) for item in self._ranked(position, dice, {}) if item.play.result in force}
-        return self._ranked(position, dice, {play: self.rolled[play] for play in taken if play in self.rolled})
+        figures: dict[str, tuple[float, float | None]] = {
+            play: (equity, None) for play, equity in self.shallow.items()
+        }  # a play the rollout leaves out keeps a shallower figure, with no error
+        figures |= {play: self.rolled[play] for play in taken if play in self.rolled}
+        return self._ranked(position, dice, figures)
 
 
 def test_the_authoring_lines_roll_out_every_play_near_the_best() -> None:
@@ -190,6 +194,15 @@ def test_the_authoring_lines_roll_out_every_play_near_the_best() -> None:
     parsed = tomllib.loads(lines)
     assert [item["play"] for item in parsed["plays"]] == ["24/23 13/11", "13/11 6/5", "24/21", "13/10"]
     assert best_problems(BestStep.model_validate(TWO_ONE | parsed)) == []
+
+
+def test_the_listing_stops_above_a_play_the_rollout_left_out() -> None:
+    shallow = {"24/23 13/11": 0.01, "13/11 6/5": 0.0, "24/21": -0.02, "13/10": -0.15, "24/23 24/22": -0.04}
+    rolled = {"24/23 13/11": (0.016, 0.006), "13/11 6/5": (-0.003, 0.006), "24/21": (-0.035, 0.006)}
+    judge = TableRollout(shallow, rolled)
+    lines = rollout_play_lines(Position.start(), Dice.of((2, 1)), 1296, evaluator=judge)  # type: ignore[arg-type]
+    # 24/23 24/22 was not rolled out (no error) and ranks above 13/10: the listing stops at the first left out
+    assert [item["play"] for item in tomllib.loads(lines)["plays"]] == ["24/23 13/11", "13/11 6/5", "24/21"]
 
 
 def test_split_rolled_out_ignores_plays_without_an_error() -> None:

@@ -57,7 +57,8 @@ def rollout_play_lines(
     """The ``plies``, ``trials`` and ``plays`` lines of a rolled-out best-play step for ``position`` (you on roll)
     and ``dice``: a rollout of ``trials`` games (``seed`` for its dice, two threads) of every play within
     :data:`FORCED_WITHIN` of the best at 3 plies and of the best two, each listed play with its standard error, the
-    accepted ones and the next ones, best first."""
+    accepted ones, the first left out and the next ones (while no play the rollout left out ranks above them), best
+    first."""
     from trainer.analysis.sage import ROLLOUT_PLIES
 
     sage = evaluator or _sage_evaluator()
@@ -68,9 +69,12 @@ def rollout_play_lines(
         if rank < 2 or shallow[0].equity - item.equity <= FORCED_WITHIN + EPSILON
     ]
     ranked = sage.rollout_plays(position, dice, trials=trials, seed=seed, threads=2, force=force)
-    rolled = [item for item in ranked if item.std_error is not None]
-    accepted, _left_out = split_rolled_out(rolled)
-    listed = rolled[: len(accepted) + LISTED_PAST]
+    accepted, left_out = split_rolled_out(ranked)
+    listed = [*accepted, *([] if left_out is None else [left_out])]
+    for item in ranked[ranked.index(listed[-1]) + 1 :]:  # then the next ones, while none the rollout left out is above
+        if item.std_error is None or len(listed) >= len(accepted) + LISTED_PAST:
+            break
+        listed.append(item)
     plays = "\n".join(
         f'  {{ play = "{item.play}", equity = {item.equity:.3f}, se = {item.std_error:.3f} }},' for item in listed
     )
