@@ -232,3 +232,11 @@ def test_a_rolled_out_lesson_file_loads(tmp_path: Path) -> None:
     path.write_text(head + body + f"plays = [\n{plays}]\n")
     lesson, problems = load_lesson_file(path)
     assert problems == [] and lesson is not None
+
+
+def test_the_command_line_rolls_an_opening_roll_out_with_bgsage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lessons", "figures", "start", "21", "--rollout", "36", "--seed", "2"]) == 0
+    parsed = tomllib.loads(capsys.readouterr().out)
+    assert parsed["plies"] == 3 and parsed["trials"] == 36 and len(parsed["plays"]) >= 2
+    assert all(play["se"] > 0 for play in parsed["plays"])
+    BestStep.model_validate(TWO_ONE | parsed)  # the lines make a step's fields as they stand
