@@ -23,6 +23,8 @@ CHECKS = {
     (record["lesson"], record["step"]): record
     for record in map(json.loads, (Path(__file__).parent / "data" / "gnubg_lesson_checks.jsonl").open())
 }
+GNUBG_ACCEPTED_WITHIN = 0.03
+"""Every play a best-play step accepts lies at most this far below gnubg's best."""
 GNUBG_CUBE_MARGIN = 0.02
 """gnubg's answer to a contact cube step must be the step's by at least this much."""
 FIRST_SKILL_LESSON = 18
@@ -85,6 +87,8 @@ def test_every_non_double_opening_roll_is_a_best_play_step_from_the_start() -> N
 
 @pytest.mark.parametrize(("lesson", "index", "step"), BEST, ids=[f"{lesson.id}/{i + 1}" for lesson, i, _ in BEST])
 def test_gnubg_agrees_with_every_best_play_step(lesson: Lesson, index: int, step: BestStep) -> None:
+    """gnubg's best play is accepted, and every accepted play lies within 0.03 of it; in a step that was not rolled
+    out, every play within 0.02 of gnubg's best is accepted too."""
     record = CHECKS.get((lesson.id, index + 1))
     assert record is not None, "no second opinion: run tests/data/gnubg_lesson_checks.py"
     dice = step.roll()
@@ -93,9 +97,15 @@ def test_gnubg_agrees_with_every_best_play_step(lesson: Lesson, index: int, step
     accepted = {figure.play.result.position_id() for figure in found.accepted}
     plays = record["plays"]
     assert plays[0]["result"] in accepted, f"gnubg's best {plays[0]['move']} is not accepted"
-    for play in plays:
-        if plays[0]["equity"] - play["equity"] <= ACCEPT_WITHIN:
-            assert play["result"] in accepted, f"{play['move']} is within {ACCEPT_WITHIN} of gnubg's best"
+    if step.trials is None:  # a rollout outranks gnubg's evaluation on the plays close to its best
+        for play in plays:
+            if plays[0]["equity"] - play["equity"] <= ACCEPT_WITHIN:
+                assert play["result"] in accepted, f"{play['move']} is within {ACCEPT_WITHIN} of gnubg's best"
+    gnubg = {play["result"]: play for play in plays}
+    for result in accepted:
+        assert result in gnubg, f"an accepted play ({result}) is not among gnubg's ten best"
+        loss = plays[0]["equity"] - gnubg[result]["equity"]
+        assert loss <= GNUBG_ACCEPTED_WITHIN, f"{gnubg[result]['move']} is accepted, {loss:.3f} below gnubg's best"
 
 
 @pytest.mark.parametrize(

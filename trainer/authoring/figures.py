@@ -8,23 +8,34 @@ and the analysis layers, is where the two meet.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from trainer.analysis import Evaluator, GameContext
 from trainer.content import author_wording as wording
-from trainer.content.best import CLEAR_GAP, EPSILON, best_figures, split_accepted
+from trainer.content.best import CLEAR_GAP, EPSILON, best_figures, best_problems, split_accepted, split_rolled_out
 from trainer.content.cube import CLEAR_CONTACT_MARGIN, answer_margin, cube_step_view, owner_of, right_answer
 from trainer.content.files import Problem
 from trainer.content.models import BestStep, CubeStep, Lesson
 from trainer.engine import Dice, MatchScore, Position, Side
 from trainer.engine.bearoff import CubeDecision
 
+if TYPE_CHECKING:
+    from trainer.analysis.sage import SageEvaluator
+
 FIGURE_TOLERANCE = 0.005
 """How far a stored equity may be from the one evaluated again (the evaluator is deterministic; files round)."""
 LISTED_PAST = 2
 """How many plays past the first rejected one an author's listing shows."""
+FORCED_WITHIN = 0.10
+"""A rolled-out listing rolls out every play this close to the best at 3 plies (and the best two), so that every
+play it lists has a standard error."""
 
 
 def _sage() -> Evaluator:
+    return _sage_evaluator()
+
+
+def _sage_evaluator() -> SageEvaluator:
     from trainer.analysis.sage import SageEvaluator
 
     return SageEvaluator()
@@ -38,6 +49,36 @@ def best_play_lines(position: Position, dice: Dice, plies: int, evaluator: Evalu
     listed = ranked[: len(accepted) + LISTED_PAST]
     plays = "\n".join(f'  {{ play = "{item.play}", equity = {item.equity:.3f} }},' for item in listed)
     return f"plies = {plies}\nplays = [\n{plays}\n]"
+
+
+def rollout_play_lines(
+    position: Position, dice: Dice, trials: int, seed: int = 1, evaluator: SageEvaluator | None = None
+) -> str:
+    """The ``plies``, ``trials`` and ``plays`` lines of a rolled-out best-play step for ``position`` (you on roll)
+    and ``dice``: a rollout of ``trials`` games (``seed`` for its dice, two threads) of every play within
+    :data:`FORCED_WITHIN` of the best at 3 plies and of the best two, each listed play with its standard error, the
+    accepted ones, the first left out and the next ones (while no play the rollout left out ranks above them), best
+    first."""
+    from trainer.analysis.sage import ROLLOUT_PLIES
+
+    sage = evaluator or _sage_evaluator()
+    shallow = sage.rank_plays(position, dice, ROLLOUT_PLIES)
+    force = [
+        item.play.result
+        for rank, item in enumerate(shallow)
+        if rank < 2 or shallow[0].equity - item.equity <= FORCED_WITHIN + EPSILON
+    ]
+    ranked = sage.rollout_plays(position, dice, trials=trials, seed=seed, threads=2, force=force)
+    accepted, left_out = split_rolled_out(ranked)
+    listed = [*accepted, *([] if left_out is None else [left_out])]
+    for item in ranked[ranked.index(listed[-1]) + 1 :]:  # then the next ones, while none the rollout left out is above
+        if item.std_error is None or len(listed) >= len(accepted) + LISTED_PAST:
+            break
+        listed.append(item)
+    plays = "\n".join(
+        f'  {{ play = "{item.play}", equity = {item.equity:.3f}, se = {item.std_error:.3f} }},' for item in listed
+    )
+    return f"plies = {ROLLOUT_PLIES}\ntrials = {trials}\nplays = [\n{plays}\n]"
 
 
 def cube_lines(
@@ -78,7 +119,7 @@ def doubler_context(match: MatchScore | None, doubler: Side, cube: int) -> GameC
 
 def deep_check(name: str, lesson: Lesson, evaluator: Evaluator | None = None) -> list[Problem]:
     """Every best-play and contact cube step of ``lesson`` evaluated again at its depth: the stored figures, the
-    plays accepted and the margins must stand."""
+    plays accepted and the margins must stand (a rolled-out best-play step's listing is checked as it stands)."""
     judge = evaluator or _sage()
     problems: list[Problem] = []
     for index, step in enumerate(lesson.steps):
@@ -96,6 +137,9 @@ def deep_check(name: str, lesson: Lesson, evaluator: Evaluator | None = None) ->
 
 
 def _best_problems(step: BestStep, judge: Evaluator) -> Iterator[tuple[str, str, str | None]]:
+    if step.trials is not None:  # a rollout is too slow to repeat here: its listing is checked as it stands
+        yield from best_problems(step)
+        return
     found = best_figures(step)
     ranked = judge.rank_plays(found.position, found.dice, step.plies)
     fresh = {item.play.result: item.equity for item in ranked}

@@ -158,6 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
     figures.add_argument("--score", metavar="A-B", help=text("figures.score"))
     figures.add_argument("--crawford", action="store_true", help=text("figures.crawford"))
     figures.add_argument("--cube", type=int, default=1, metavar="V", help=text("figures.cube"))
+    figures.add_argument("--rollout", type=_int, metavar="N", help=text("figures.rollout"))
+    figures.add_argument("--seed", type=_int, default=1, metavar="S", help=text("figures.seed"))
     stats = commands.add_parser("stats", help=text("stats"), description=text("stats.description"))
     stats.add_argument("--json", action="store_true", help=text("json"))
     stats.add_argument("--data-dir", type=Path, metavar="DIR", default=argparse.SUPPRESS, help=text("stats.data-dir"))
@@ -428,17 +430,23 @@ def lessons_command(arguments: argparse.Namespace) -> tuple[str, int]:
         if library.problems:
             raise EngineError(wording.shipped_lesson_problems(len(library.problems), library.problems[0]))
         return "\n".join(export_lessons(library.lessons)), 0
-    from trainer.authoring.figures import best_play_lines, cube_lines
+    from trainer.authoring.figures import best_play_lines, cube_lines, rollout_play_lines
     from trainer.engine import parse_dice, read_position
 
     position = read_position(arguments.position)[0]
     if arguments.question is not None:
-        if arguments.dice is not None:
+        if arguments.dice is not None or arguments.rollout is not None:
             raise EngineError(wording.figures_dice_or_question())
         match = _figures_score(arguments)
         return cube_lines(position, arguments.question, arguments.plies, match=match, cube=arguments.cube), 0
     if arguments.dice is None:
         raise EngineError(wording.figures_dice_or_question())
+    if arguments.rollout is not None:
+        if arguments.rollout < 1:
+            raise EngineError(wording.rollout_trials_positive(arguments.rollout))
+        if arguments.seed < 0:
+            raise EngineError(wording.seed_negative(arguments.seed))
+        return rollout_play_lines(position, parse_dice(arguments.dice), arguments.rollout, arguments.seed), 0
     return best_play_lines(position, parse_dice(arguments.dice), arguments.plies), 0
 
 

@@ -1109,3 +1109,18 @@ def answer_not_listed(answer: str) -> str:
 
 def list_every_accepted_play() -> str:
     return _("list every accepted play in 'plays', with the Position ID it leaves as its 'result'")
+
+
+def error_needs_trials(number: int, play: str) -> str:
+    """A best-play step's listed play with a standard error, in a step that was not rolled out."""
+    return _(
+        "listed play {number} ({play}) has an 'se', but the step has no 'trials': give the rollout's games"
+    ).format(number=number, play=play)
+
+
+def rolled_out_too_close(number: int, play: str, loss: float, needed: float) -> str:
+    """A rolled-out lesson step's play neither within its error of the best nor clearly below it."""
+    return _(
+        "listed play {number} ({play}) is {loss:.3f} below the best: not within its error, but less than the "
+        "{needed:.3f} a rejected play needs (more than 0.02 and 3 standard errors)"
+    ).format(number=number, play=play, loss=loss, needed=needed)

@@ -11,6 +11,12 @@ instead: rolled out, the best play and every play within the combined standard e
 (:func:`verified_accepts`), each rejected play at least :data:`CLEAR_GAP` and :data:`VERIFIED_ERRORS` combined
 errors below the best (a play the rollout did not take, with no error, :data:`SHALLOW_GAP` below); evaluated at
 3 plies, the best play alone, every other at least :data:`SHALLOW_GAP` below.
+
+A rolled-out lesson step (one with ``trials``, each listed play with its standard error) accepts the best play and
+every play whose gap to the best is at most :data:`ACCEPT_WITHIN` or :data:`ROLLED_OUT_ACCEPT_ERRORS` combined
+standard errors, whichever is more (:func:`rolled_out_accepts`); it is clear when every play it rejects is more
+than :data:`ACCEPT_WITHIN` and :data:`VERIFIED_ERRORS` combined errors below the best, and below every play it
+accepts (:func:`rolled_out_problems`).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from typing import Final, Protocol, TypeVar
 
 from trainer.content import author_wording, wording
 from trainer.content.grading import Feedback, echo
-from trainer.content.models import BestPuzzle, PlayFigure, Verification
+from trainer.content.models import BestPuzzle, BestStep, PlayFigure, Verification
 from trainer.engine import Dice, Play, PlayError, Position, parse_play
 from trainer.engine.ideas import play_ideas
 from trainer.engine.wording import play_ideas_sentence
@@ -38,6 +44,9 @@ SHOWN_PLAYS: Final = 5
 """How many of the best plays the feedback lists."""
 VERIFIED_ERRORS: Final = 3.0
 """A rolled-out play is rejected only this many combined standard errors below the best (and :data:`CLEAR_GAP`)."""
+ROLLED_OUT_ACCEPT_ERRORS: Final = 2.0
+"""A rolled-out lesson step accepts every play at most this many combined standard errors below the best (or
+:data:`ACCEPT_WITHIN`, if more)."""
 SHALLOW_GAP: Final = 0.08
 """Figures evaluated at 3 plies stand in for a rollout only where every rejected play is this far below the best."""
 
@@ -147,6 +156,53 @@ def verified_accepts(plays: Sequence[PlayFigure], verification: Verification) ->
     ]
 
 
+def rolled_out_window(best_error: float, error: float) -> float:
+    """How far below the best a rolled-out lesson step accepts a play, for the standard errors of the best play and
+    of that play: :data:`ACCEPT_WITHIN` or :data:`ROLLED_OUT_ACCEPT_ERRORS` combined errors, whichever is more."""
+    return max(ACCEPT_WITHIN, ROLLED_OUT_ACCEPT_ERRORS * math.hypot(best_error, error))
+
+
+def rolled_out_clear_gap(best_error: float, error: float) -> float:
+    """How far below the best a play a rolled-out lesson step rejects must be (more than this): :data:`ACCEPT_WITHIN`
+    or :data:`VERIFIED_ERRORS` combined errors, whichever is more."""
+    return max(ACCEPT_WITHIN, VERIFIED_ERRORS * math.hypot(best_error, error))
+
+
+def rolled_out_accepts(figures: Sequence[tuple[float, float]]) -> list[bool]:
+    """Which plays a rolled-out lesson step accepts, for their (equity, standard error) best first: the best, and
+    every play within :func:`rolled_out_window` of it."""
+    best, best_error = figures[0]
+    return [best - equity <= rolled_out_window(best_error, error) + EPSILON for equity, error in figures]
+
+
+class RolledOut(Protocol):
+    """A rolled-out play as an evaluator ranks it: its equity and standard error (``None`` if not rolled out)."""
+
+    @property
+    def equity(self) -> float: ...
+
+    @property
+    def std_error(self) -> float | None: ...
+
+
+R = TypeVar("R", bound=RolledOut)
+
+
+def split_rolled_out(ranked: Sequence[R]) -> tuple[list[R], R | None]:
+    """The rolled-out plays among ``ranked`` (best first) a rolled-out lesson step accepts, and the best rolled-out
+    play it leaves out (plays without a standard error are ignored)."""
+    rolled = [item for item in ranked if item.std_error is not None]
+    accepts = rolled_out_accepts([(item.equity, item.std_error or 0.0) for item in rolled])
+    accepted = [item for item, accepted in zip(rolled, accepts, strict=True) if accepted]
+    left_out = next((item for item, accepted in zip(rolled, accepts, strict=True) if not accepted), None)
+    return accepted, left_out
+
+
+def step_accepts(step: BestStep) -> list[bool]:
+    """Which of a rolled-out lesson step's listed plays it accepts (see :func:`rolled_out_accepts`)."""
+    return rolled_out_accepts([(figure.equity, figure.se or 0.0) for figure in step.plays])
+
+
 class BestStepError(ValueError):
     """A best-play step whose listed plays cannot be read: ``index`` is the listed play at fault."""
 
@@ -173,6 +229,10 @@ def best_figures(step: BestTask) -> BestFigures:
         accepts = verified_accepts(step.plays, step.verified)
         window = max(figure.loss for figure, accepted in zip(figures, accepts, strict=True) if accepted)
         return BestFigures(position, dice, tuple(figures), window, by_error=True)
+    if isinstance(step, BestStep) and step.trials is not None:
+        accepts = step_accepts(step)
+        window = max(figure.loss for figure, accepted in zip(figures, accepts, strict=True) if accepted)
+        return BestFigures(position, dice, tuple(figures), window, by_error=True)
     personal = isinstance(step, BestPuzzle) and step.personal  # a mistake of the learner's own: never widened
     window = ACCEPT_WITHIN if personal else acceptance_window(sorted(figure.loss for figure in figures))
     return BestFigures(position, dice, tuple(figures), window)
@@ -185,7 +245,30 @@ def best_problems(step: BestTask) -> list[tuple[str, str, str | None]]:
         found = best_figures(step)
     except BestStepError as error:
         return [("plays", author_wording.listed_play_illegal(error.index + 1, str(error)), None)]
+    if isinstance(step, BestStep) and step.trials is not None:
+        return rolled_out_problems(step, found)
     return listing_problems(found)
+
+
+def rolled_out_problems(step: BestStep, found: BestFigures) -> list[tuple[str, str, str | None]]:
+    """What keeps a rolled-out lesson step's listing from settling it: a play listed twice or out of order, no play
+    left out, or a rejected play that is not clearly below the best (more than :func:`rolled_out_clear_gap`) and
+    below every accepted play."""
+    problems = order_problems(found)
+    if problems:
+        return problems
+    accepts = step_accepts(step)
+    if all(accepts):
+        return [("plays", author_wording.no_play_left_out(), author_wording.list_a_rejected_play())]
+    best = step.plays[0]
+    for index, (listed, figure, accepted) in enumerate(zip(step.plays, found.figures, accepts, strict=True)):
+        if accepted:
+            continue
+        needed = rolled_out_clear_gap(best.se or 0.0, listed.se or 0.0)
+        if figure.loss <= needed + EPSILON or figure.loss <= found.window + EPSILON:
+            message = author_wording.rolled_out_too_close(index + 1, figure.play.notation(), figure.loss, needed)
+            problems.append((f"plays.{index}.equity", message, author_wording.roll_out_longer()))
+    return problems
 
 
 def listing_problems(found: BestFigures) -> list[tuple[str, str, str | None]]:
@@ -249,20 +332,23 @@ def figures_table(found: BestFigures, chosen: Play | None = None) -> tuple[str, 
 
 
 def verification_sentence(step: BestTask, found: BestFigures) -> str | None:
-    """How a verified puzzle's answer was settled, in a sentence: its accepted plays and its first rejected one with
-    their equities (and their errors, rolled out), e.g. ``Rolled out over 1,296 games: 24/18 13/11 +0.123
-    (± 0.004), 13/5 +0.071 (± 0.006).``; ``None`` for a task that isn't verified."""
-    verification = step.verified if isinstance(step, BestPuzzle) else None
-    if verification is None:
+    """How a verified puzzle's (or a rolled-out lesson step's) answer was settled, in a sentence: its accepted plays
+    and its first rejected one with their equities (and their errors, rolled out), e.g. ``Rolled out over 1,296
+    games: 24/18 13/11 +0.123 (± 0.004), 13/5 +0.071 (± 0.006).``; ``None`` for a task that is neither."""
+    if isinstance(step, BestStep) and step.trials is not None:
+        method, trials, accepts = "rollout", step.trials, step_accepts(step)
+    elif isinstance(step, BestPuzzle) and step.verified is not None:
+        method, trials = step.verified.method, step.verified.trials
+        accepts = verified_accepts(step.plays, step.verified)
+    else:
         return None
-    accepts = verified_accepts(step.plays, verification)
     first_rejected = accepts.index(False) if False in accepts else None
     figures = [
         wording.with_error(wording.play_figure(figure.play.notation(), figure.equity), listed.se)
         for index, (figure, listed) in enumerate(zip(found.figures, step.plays, strict=True))
         if accepts[index] or index == first_rejected
     ]
-    return wording.verification(verification.method, verification.trials, figures)
+    return wording.verification(method, trials, figures)
 
 
 def puzzle_why(step: BestTask, played: Play | None = None) -> str | None:

@@ -457,13 +457,19 @@ class BestStep(_PositionStep):
     """Find the best play: you (X) are on roll with ``dice``; ``plays`` are the evaluator's best plays at ``plies``
     with their equities, best first, down past the first play the step rejects. The best play and every play
     within 0.02 of it are accepted (every play less than 0.04 below the best when the next play is closer than
-    0.04), so that the best play left out is at least 0.04 below the best. The plays are checked for legality
-    when the lesson loads; ``bgtrainer validate --deep`` evaluates them again."""
+    0.04), so that the best play left out is at least 0.04 below the best. A step with ``trials`` was rolled out
+    over that many games and gives each play its standard error ``se``: it accepts the best play and every play
+    within 0.02 or two combined standard errors of it, and the best play left out must be more than 0.02 and
+    three combined standard errors below the best (:mod:`trainer.content.best`). The plays are checked for
+    legality when the lesson loads; ``bgtrainer validate --deep`` evaluates them again (a rolled-out step's
+    listing is checked for consistency only)."""
 
     kind: Literal["best"]
     dice: str
     plies: int = Field(ge=MIN_FIGURE_PLIES, le=MAX_FIGURE_PLIES)
     plays: list[PlayFigure] = Field(min_length=2)
+    trials: int | None = Field(default=None, ge=1)
+    """The games of the rollout the figures come from (none for an evaluation at ``plies``)."""
     hint: str | None = None
     """Shown after a play the step rejects: the goal or the rule, never the play."""
     explanation: str = Field(min_length=1)
@@ -473,6 +479,15 @@ class BestStep(_PositionStep):
     @classmethod
     def _dice_read(cls, value: str) -> str:
         return _check_dice(value)
+
+    @model_validator(mode="after")
+    def _errors_with_trials(self) -> BestStep:
+        for number, figure in enumerate(self.plays, start=1):
+            if self.trials is not None and figure.se is None:
+                raise ValueError(wording.rolled_out_play_needs_error(number, figure.play))
+            if self.trials is None and figure.se is not None:
+                raise ValueError(wording.error_needs_trials(number, figure.play))
+        return self
 
     def roll(self) -> Dice:
         """The dice to play."""
