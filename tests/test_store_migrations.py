@@ -594,3 +594,43 @@ def test_a_version_6_file_keeps_its_single_rating_as_the_rules_one_and_its_runs_
     with pytest.raises(ValueError, match="unknown drill 'race'"):
         store.drills.record_drill_run("storm", 1, drill="race")  # type: ignore[arg-type]
     store.close()
+
+
+# --- migration 8: the equity lost per theme of the games reviewed ---------------------------------------------------
+
+# ``tests/data/progress-v7.sqlite3`` was written by the layout-7 store (``trainer/store/`` as of commit b7499c3): the
+# version-6 file above opened by that store (so migrated to layout 7 by it), then, by the same store:
+#
+#     store.ratings.record_rating((1480.0, 300.0, 0.06), puzzle_id="best-0002", puzzle=(1560.0, 240.0, 0.06),
+#                                 kind="best", at=1_700_000_500.0)
+#     store.drills.record_drill_run("streak", 3, drill="best", at=1_700_000_600.0)
+#     store.personal.add_personal_puzzles([("mine-0123456789ab", '{"kind": "best"}', "game 1, move 4")],
+#                                         at=1_700_000_700.0)
+VERSION_7_FILE = Path(__file__).parent / "data" / "progress-v7.sqlite3"
+
+
+def test_a_version_7_file_gains_the_theme_losses_and_keeps_every_record(data_dir: Path) -> None:
+    path = data_dir / DATABASE_NAME
+    shutil.copyfile(VERSION_7_FILE, path)
+    assert header(path) == (migrations.APPLICATION_ID, 7)
+    tables = (*VERSION_5_TABLES, "game", "local_game", "meta", "personal_puzzle")
+    before = {table: rows(path, table) for table in tables}
+    assert len(before["rating_history"]) == 3 and len(before["personal_puzzle"]) == 1
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.persistent
+    assert header(path) == (migrations.APPLICATION_ID, LATEST_VERSION) and LATEST_VERSION >= 8
+    for table in tables:
+        assert rows(path, table) == before[table], table
+    assert [record.kind for record in store.ratings.rating_history()] == ["rules", "rules", "best"]
+    assert store.themes.theme_loss_totals() == []  # a table of its own, empty until a game is reviewed
+    store.themes.keep_theme_losses("game:a", [("timing", 0.25, 4), ("racing", 0.0, 6)], at=5.0)
+    store.themes.keep_theme_losses("game:b", [("timing", 0.5, 2)], at=6.0)
+    store.themes.keep_theme_losses("game:a", [("timing", 0.125, 3)], at=7.0)  # reviewed again: replaced
+    totals = [(total.theme, total.loss, total.decisions) for total in store.themes.theme_loss_totals()]
+    assert totals == [("timing", 0.625, 5)]
+    with pytest.raises(ValueError, match="never negative"):
+        store.themes.keep_theme_losses("game:c", [("racing", -0.1, 1)])
+    store.close()
+    reopened = ProgressStore(data_dir)
+    assert [(total.theme, total.decisions) for total in reopened.themes.theme_loss_totals()] == [("timing", 5)]
+    reopened.close()

@@ -295,6 +295,19 @@ _RATING_KINDS_SQL = (
 stored before stay as they were: the single rating becomes the ``rules`` one (the forced-move, bear-off and
 recognition puzzles it was built on), every run a recognition drill's."""
 
+_THEME_LOSSES_SQL = (
+    """CREATE TABLE theme_loss (
+        review TEXT NOT NULL,
+        theme TEXT NOT NULL,
+        loss REAL NOT NULL,
+        decisions INTEGER NOT NULL,
+        reviewed_at REAL NOT NULL,
+        PRIMARY KEY (review, theme)
+    )""",
+)
+"""Migration 8: the equity the learner lost in each theme of a game reviewed (the themes read from the positions of
+its decisions), one row per game reviewed and theme, so that a game reviewed again replaces its figures."""
+
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -320,6 +333,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         N_("the learner's rating per kind of puzzle, the bests per drill, and personal puzzles"),
         _script(*_RATING_KINDS_SQL),
     ),
+    Migration(8, N_("the equity lost in each theme of the games reviewed"), _script(*_THEME_LOSSES_SQL)),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
