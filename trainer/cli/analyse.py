@@ -26,6 +26,7 @@ from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis, 
 from trainer.play.match_file import game_match, read_match_file
 from trainer.play.matfile import MatMatch
 from trainer.shared.skill import Skill
+from trainer.training.mistake_themes import theme_loss_lines, theme_names
 
 
 def stored_game_match(data_dir: Path | None, key: str) -> MatMatch:
@@ -82,7 +83,7 @@ def mistake_line(item: AnalysedDecision) -> str:
 
 
 def report_text(analysis: MatchAnalysis) -> str:
-    """The summary: each player's figures, then the worst mistakes."""
+    """The summary: each player's figures, luck and equity lost per theme, then the worst mistakes."""
     kind = wording.money_session() if not analysis.length else wording.match_of(analysis.length)
     games = len({item.game for item in analysis.decisions} | {problem.game for problem in analysis.problems})
     lines = [wording.analysis_heading(kind, games, analysis.plies), ""]
@@ -103,6 +104,7 @@ def report_text(analysis: MatchAnalysis) -> str:
             )
         )
         lines += [f"  {line}" for line in luck_lines(analysis, column, summary.player)]
+        lines += [f"  {line}" for line in theme_loss_lines(analysis, column)]
     lines += ["", wording.worst_heading()]
     worst = analysis.worst()
     lines += [f"  {mistake_line(item)}" for item in worst] or [f"  {wording.no_mistakes()}"]
@@ -110,8 +112,11 @@ def report_text(analysis: MatchAnalysis) -> str:
 
 
 def analysis_json(analysis: MatchAnalysis) -> list[dict[str, object]]:
-    """``--json``: every listed decision in order, then one ``luck`` entry per player."""
-    entries = analysis.as_json()
+    """``--json``: every listed decision in order, with its themes (their names), then one ``luck`` entry per
+    player."""
+    entries = [
+        entry | {"themes": theme_names(item)} for entry, item in zip(analysis.as_json(), analysis.listed, strict=True)
+    ]
     for column in (0, 1):
         luck = analysis.luck(column)
         entries.append(

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
-from trainer.analysis import AnalysisError, CubeDecision, Evaluator, LuckEvaluator
+from trainer.analysis import AnalysisError, Chances, CubeDecision, Evaluator, LuckEvaluator
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import (
     Dice,
@@ -341,6 +341,9 @@ class AnalysedDecision:
     luck: float | None = None
     """A move's roll: how much it gained the mover against an average roll, per unit of the cube (``None`` when the
     evaluator cannot tell luck)."""
+    best_chances: Chances | None = None
+    """A move's best play's chances (the mover's, after it), as the ranking gave them: the gammon figures the
+    position's themes may take (``None`` for a forced play, which is not ranked)."""
 
     @property
     def game(self) -> int:
@@ -454,7 +457,7 @@ def analyse_point(point: DecisionPoint, evaluator: Evaluator, judge: CubeJudge, 
         )
         verdict = judge_play(ranked, point.play, f"{plies}-ply")
         shown = tuple((item.play, item.equity) for item in ranked[:WORST_SHOWN])
-        return AnalysedDecision(point, verdict, shown, luck=luck)
+        return AnalysedDecision(point, verdict, shown, luck=luck, best_chances=ranked[0].chances)
     assert point.choice is not None
     if point.kind is DecisionKind.DOUBLE:
         judgement = doubler_judgement(judge, state, plies, "double")
