@@ -623,13 +623,13 @@ def test_a_version_7_file_gains_the_theme_losses_and_keeps_every_record(data_dir
         assert rows(path, table) == before[table], table
     assert [record.kind for record in store.ratings.rating_history()] == ["rules", "rules", "best"]
     assert store.themes.theme_loss_totals() == []  # a table of its own, empty until a game is reviewed
-    store.themes.keep_theme_losses("game:a", [("timing", 0.25, 4), ("racing", 0.0, 6)], at=5.0)
-    store.themes.keep_theme_losses("game:b", [("timing", 0.5, 2)], at=6.0)
-    store.themes.keep_theme_losses("game:a", [("timing", 0.125, 3)], at=7.0)  # reviewed again: replaced
+    store.themes.save_theme_losses("game:a", [("timing", 0.25, 4), ("racing", 0.0, 6)], at=5.0)
+    store.themes.save_theme_losses("game:b", [("timing", 0.5, 2)], at=6.0)
+    store.themes.save_theme_losses("game:a", [("timing", 0.125, 3)], at=7.0)  # reviewed again: replaced
     totals = [(total.theme, total.loss, total.decisions) for total in store.themes.theme_loss_totals()]
     assert totals == [("timing", 0.625, 5)]
     with pytest.raises(ValueError, match="never negative"):
-        store.themes.keep_theme_losses("game:c", [("racing", -0.1, 1)])
+        store.themes.save_theme_losses("game:c", [("racing", -0.1, 1)])
     store.close()
     reopened = ProgressStore(data_dir)
     assert [(total.theme, total.decisions) for total in reopened.themes.theme_loss_totals()] == [("timing", 5)]

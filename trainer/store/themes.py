@@ -24,7 +24,7 @@ class ThemeLossTotal:
 class ThemeLossRecords(Records):
     """Keeping the equity lost per theme of each game reviewed."""
 
-    def keep_theme_losses(
+    def save_theme_losses(
         self, review: str, figures: Sequence[tuple[str, float, int]], *, at: float | None = None
     ) -> None:
         """Keep a game's ``(theme, loss, decisions)`` figures under ``review`` (its key), replacing together any
