@@ -17,14 +17,15 @@ import hashlib
 from dataclasses import dataclass
 from typing import Final
 
-from trainer.content.position_themes import PositionTheme, position_themes
+from trainer.content.position_themes import THEME_RULES, PositionTheme, position_themes
 from trainer.content.wording import theme_title
 from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis
 from trainer.training import wording
 
 THEMES_SHOWN: Final = 5
 """The themes a summary shows per player, at most: those with the most equity lost."""
-_ORDER: Final = {theme.value: place for place, theme in enumerate(PositionTheme)}
+_ORDER: Final = {theme.value: place for place, theme in enumerate(THEME_RULES)}
+"""The rules' order (the most specific first), to order themes of equal figures."""
 
 
 @dataclass(frozen=True, slots=True)
