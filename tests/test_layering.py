@@ -393,6 +393,7 @@ STORE_WRITES = {
     "save_game",
     "save_local_game",
     "save_review_card",
+    "save_theme_losses",
     "set_aside_setting",
     "set_resume_step",
     "set_setting",

@@ -48,6 +48,7 @@ class Lesson:
     title: str
     graded_steps: list[int]
     edition: int = 1
+    practice: tuple[str, ...] = ()
 
     @property
     def progress_key(self) -> str:

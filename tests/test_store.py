@@ -28,6 +28,7 @@ from trainer.store.puzzles import PuzzleRecords
 from trainer.store.ratings import RatingRecords
 from trainer.store.reviews import ReviewRecords
 from trainer.store.settings import SettingRecords
+from trainer.store.themes import ThemeLossRecords
 
 LOCK_WATCHDOG_SECONDS = 2.5
 VERSION_1_FILE = Path(__file__).parent / "data" / "progress-v1.sqlite3"
@@ -135,6 +136,7 @@ def test_the_store_is_made_of_one_part_per_kind_of_record(data_dir: Path) -> Non
         "local_games": LocalGameRecords,
         "personal": PersonalRecords,
         "settings": SettingRecords,
+        "themes": ThemeLossRecords,
     }
     assert {name for name in dir(store) if not name.startswith("_")} - set(parts) == {
         "close",

@@ -644,3 +644,48 @@ def test_a_version_7_file_gains_the_knowledge_answers_and_keeps_every_record(dat
         assert reopened.knowledge.answer_days(0.0) >= {1_700_000_300 // 86_400}
     finally:
         reopened.close()
+
+
+# --- migration 9: the equity lost per theme of the games reviewed ---------------------------------------------------
+
+# ``tests/data/progress-v8.sqlite3`` was written by the layout-8 store (``trainer/store/`` as of commit ffb7dd0): a
+# layout-7 file (the version-6 file above opened by the layout-7 store, then given, by that store:
+#
+#     store.ratings.record_rating((1480.0, 300.0, 0.06), puzzle_id="best-0002", puzzle=(1560.0, 240.0, 0.06),
+#                                 kind="best", at=1_700_000_500.0)
+#     store.drills.record_drill_run("streak", 3, drill="best", at=1_700_000_600.0)
+#     store.personal.add_personal_puzzles([("mine-0123456789ab", '{"kind": "best"}', "game 1, move 4")],
+#                                         at=1_700_000_700.0)
+#
+# ) opened by the layout-8 store (so migrated to layout 8 by it), then, by the same store:
+#
+#     store.knowledge.record_knowledge_answer("met", "3-5", "65", correct=True, seconds=3.5, at=1_700_000_800.0)
+VERSION_8_FILE = Path(__file__).parent / "data" / "progress-v8.sqlite3"
+
+
+def test_a_version_8_file_gains_the_theme_losses_and_keeps_every_record(data_dir: Path) -> None:
+    path = data_dir / DATABASE_NAME
+    shutil.copyfile(VERSION_8_FILE, path)
+    assert header(path) == (migrations.APPLICATION_ID, 8)
+    tables = (*VERSION_5_TABLES, "game", "local_game", "meta", "personal_puzzle", "knowledge_answer")
+    before = {table: rows(path, table) for table in tables}
+    assert len(before["rating_history"]) == 3 and len(before["personal_puzzle"]) == 1
+    assert len(before["knowledge_answer"]) == 1
+    store = ProgressStore(data_dir)
+    assert store.notice is None and store.persistent
+    assert header(path) == (migrations.APPLICATION_ID, LATEST_VERSION) and LATEST_VERSION >= 9
+    for table in tables:
+        assert rows(path, table) == before[table], table
+    assert [record.kind for record in store.ratings.rating_history()] == ["rules", "rules", "best"]
+    assert store.themes.theme_loss_totals() == []  # a table of its own, empty until a game is reviewed
+    store.themes.save_theme_losses("game:a", [("timing", 0.25, 4), ("racing", 0.0, 6)], at=5.0)
+    store.themes.save_theme_losses("game:b", [("timing", 0.5, 2)], at=6.0)
+    store.themes.save_theme_losses("game:a", [("timing", 0.125, 3)], at=7.0)  # reviewed again: replaced
+    totals = [(total.theme, total.loss, total.decisions) for total in store.themes.theme_loss_totals()]
+    assert totals == [("timing", 0.625, 5)]
+    with pytest.raises(ValueError, match="never negative"):
+        store.themes.save_theme_losses("game:c", [("racing", -0.1, 1)])
+    store.close()
+    reopened = ProgressStore(data_dir)
+    assert [(total.theme, total.decisions) for total in reopened.themes.theme_loss_totals()] == [("timing", 5)]
+    reopened.close()

@@ -26,6 +26,7 @@ from trainer.play.analyse import AnalysedDecision, DecisionKind, MatchAnalysis, 
 from trainer.play.match_file import game_match, read_match_file
 from trainer.play.matfile import MatMatch
 from trainer.shared.skill import Skill
+from trainer.training.mistake_themes import theme_loss_lines, theme_names
 
 
 def stored_game_match(data_dir: Path | None, key: str) -> MatMatch:
@@ -94,7 +95,7 @@ def file_analysis_line(item: AnalysedDecision, program: str) -> str | None:
 
 
 def report_text(analysis: MatchAnalysis) -> str:
-    """The summary: each player's figures, then the worst mistakes."""
+    """The summary: each player's figures, luck and equity lost per theme, then the worst mistakes."""
     kind = wording.money_session() if not analysis.length else wording.match_of(analysis.length)
     games = len({item.game for item in analysis.decisions} | {problem.game for problem in analysis.problems})
     lines = [wording.analysis_heading(kind, games, analysis.plies), ""]
@@ -115,6 +116,7 @@ def report_text(analysis: MatchAnalysis) -> str:
             )
         )
         lines += [f"  {line}" for line in luck_lines(analysis, column, summary.player)]
+        lines += [f"  {line}" for line in theme_loss_lines(analysis, column)]
     kept = sum(1 for item in analysis.decisions if item.file_analysis is not None)
     if kept:
         lines += ["", wording.file_analysis_kept(analysis.analysed_by, kept)]
@@ -131,8 +133,11 @@ def report_text(analysis: MatchAnalysis) -> str:
 
 
 def analysis_json(analysis: MatchAnalysis) -> list[dict[str, object]]:
-    """``--json``: every listed decision in order, then one ``luck`` entry per player."""
-    entries = analysis.as_json()
+    """``--json``: every listed decision in order, with its themes (their names), then one ``luck`` entry per
+    player."""
+    entries = [
+        entry | {"themes": theme_names(item)} for entry, item in zip(analysis.as_json(), analysis.listed, strict=True)
+    ]
     for column in (0, 1):
         luck = analysis.luck(column)
         entries.append(

@@ -1,6 +1,6 @@
-"""What the home screen shows of the content, as plain values: each lesson's number, title, steps and edition, each
-puzzle's kind, theme, difficulty and starting rating, and the files left out. Made from the checked content
-(:meth:`LessonCatalogue.of`, :meth:`PuzzleCatalogue.of`) and kept in the cache beside it
+"""What the home screen shows of the content, as plain values: each lesson's number, title, steps, edition and the
+themes it practises, each puzzle's kind, theme, difficulty and starting rating, and the files left out. Made from
+the checked content (:meth:`LessonCatalogue.of`, :meth:`PuzzleCatalogue.of`) and kept in the cache beside it
 (:mod:`trainer.content.cache`), so that home's menu and figures are read back without importing the content models
 (nor pydantic): the lessons and puzzles themselves load after them.
 """
@@ -29,6 +29,8 @@ class LessonEntry:
     edition: int
     progress_key: str
     """Where the learner's progress in this edition is kept (:attr:`trainer.content.models.Lesson.progress_key`)."""
+    practice: tuple[str, ...] = ()
+    """The puzzle themes the lesson practises (:attr:`trainer.content.models.Lesson.practice`)."""
 
     @classmethod
     def of(cls, lesson: Lesson) -> LessonEntry:
@@ -40,6 +42,7 @@ class LessonEntry:
             lesson.graded_steps,
             lesson.edition,
             lesson.progress_key,
+            tuple(lesson.practice),
         )
 
 

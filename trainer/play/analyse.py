@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Final
 
-from trainer.analysis import AnalysisError, CubeDecision, Evaluator, LuckEvaluator, match_winning_chance
+from trainer.analysis import AnalysisError, Chances, CubeDecision, Evaluator, LuckEvaluator, match_winning_chance
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import (
     Dice,
@@ -442,6 +442,9 @@ class AnalysedDecision:
     evaluator cannot tell luck)."""
     file_analysis: KeptAnalysis | None = None
     """The analysis the file carried for this decision (GNU Backgammon's, in an .sgf file), if it did."""
+    best_chances: Chances | None = None
+    """A move's best play's chances (the mover's, after it), as the ranking gave them: the gammon figures the
+    position's themes may take (``None`` for a forced play, which is not ranked)."""
 
     @property
     def game(self) -> int:
@@ -558,7 +561,7 @@ def analyse_point(point: DecisionPoint, evaluator: Evaluator, judge: CubeJudge, 
         )
         verdict = judge_play(ranked, point.play, f"{plies}-ply")
         shown = tuple((item.play, item.equity) for item in ranked[:WORST_SHOWN])
-        return AnalysedDecision(point, verdict, shown, luck=luck)
+        return AnalysedDecision(point, verdict, shown, luck=luck, best_chances=ranked[0].chances)
     assert point.choice is not None
     if point.kind is DecisionKind.DOUBLE:
         judgement = doubler_judgement(judge, state, plies, "double")

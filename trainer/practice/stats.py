@@ -21,10 +21,12 @@ them and the content's catalogue; pure functions, the time given as an argument.
   drill's answer) in the learner's time zone, counted back from today, or from yesterday while today has none yet
   (the run isn't lost until a whole day is missed).
 - **Continue**, the next useful thing, in this order: (1) reviews due; (2) the started lesson with the lowest
-  number that isn't done, at its resume step; (3) the first lesson not started; (4) unsolved puzzles near the
-  learner's rating of their kind (:func:`~trainer.practice.ratings.select_near`, a new choice each day; the
-  counting drills' positions are not puzzles to suggest); (5) with every puzzle solved, the recognition drill's
-  Streak, to beat the best.
+  number that isn't done, at its resume step; (3) the weakest theme of the learner's games reviewed
+  (:func:`weakest_game_theme`: the most equity lost, over at least :data:`WEAKEST_THEME_DECISIONS` decisions): the
+  lesson that practises it (:func:`theme_lesson`) while it isn't done, then that theme's unsolved puzzles near the
+  learner's rating; (4) the first lesson not started; (5) unsolved puzzles near the learner's rating of their kind
+  (:func:`~trainer.practice.ratings.select_near`, a new choice each day; the counting drills' positions are not
+  puzzles to suggest); (6) with every puzzle solved, the recognition drill's Streak, to beat the best.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ KIND_ORDER = tuple(KINDS)
 MAIN_QUESTION = {"recognition": "forced"}
 """The question whose answers count for a kind (``play`` for the others)."""
 SUGGESTED_PUZZLES = 5
+WEAKEST_THEME_DECISIONS = 3
+"""The decisions a theme of the learner's games needs, at least, to be their weakest."""
 COUNTING_KINDS = ("shots", "pips")
 """The counting drills' kinds: timed, neither rated nor suggested as puzzles."""
 
@@ -86,6 +90,8 @@ class LessonInfo(Protocol):
     def edition(self) -> int: ...
     @property
     def progress_key(self) -> str: ...
+    @property
+    def practice(self) -> Sequence[str]: ...
 
 
 class FinishedLike(Protocol):
@@ -161,6 +167,17 @@ class KnowledgeAnswerLike(Protocol):
     def answered_at(self) -> float: ...
 
 
+class ThemeLossLike(Protocol):
+    """The equity the learner lost in one theme of the games reviewed, over the decisions that counted."""
+
+    @property
+    def theme(self) -> str: ...
+    @property
+    def loss(self) -> float: ...
+    @property
+    def decisions(self) -> int: ...
+
+
 class DrillRunLike(Protocol):
     @property
     def mode(self) -> str: ...
@@ -190,6 +207,8 @@ class Records:
     """The ids of the learner's personal puzzles (mistakes of their own games)."""
     knowledge_answers: Sequence[KnowledgeAnswerLike] = ()
     """The answers to the knowledge drills."""
+    theme_losses: Sequence[ThemeLossLike] = ()
+    """The equity the learner lost per theme of the games reviewed, each theme once (summed over the games)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +364,8 @@ class Suggestion:
     step: int | None = None
     puzzle_ids: tuple[str, ...] = ()
     due: int = 0
+    theme: str | None = None
+    """The weakest theme of the learner's games, when the suggestion is its lesson or its puzzles."""
     english: str = field(default="", repr=False, compare=False)
     """The label in English, for machine output (``bgtrainer stats --json``)."""
 
@@ -681,6 +702,80 @@ def days_practised(days: AbstractSet[date], today: date) -> PracticeDays:
     return PracticeDays(in_a_row, today in days, len(days), best)
 
 
+def weakest_game_theme(losses: Iterable[ThemeLossLike], minimum: int = WEAKEST_THEME_DECISIONS) -> ThemeLossLike | None:
+    """The theme of the learner's games reviewed with the most equity lost, among those with at least ``minimum``
+    decisions (``None`` if none lost anything); among equals, the most decisions, then the first by name."""
+    candidates = [figure for figure in losses if figure.decisions >= minimum and figure.loss > 0]
+    return min(candidates, key=lambda figure: (-figure.loss, -figure.decisions, figure.theme), default=None)
+
+
+def theme_lesson(theme: str, lessons: Sequence[LessonInfo], done: AbstractSet[str] = frozenset()) -> str | None:
+    """The id of the lesson that practises ``theme`` (its ``practice`` list names it): one not in ``done`` first,
+    then the one naming it earliest in the list, then the lowest number; ``None`` if no lesson names it."""
+    naming = [lesson for lesson in lessons if theme in lesson.practice]
+    chosen = min(
+        naming,
+        key=lambda lesson: (lesson.id in done, list(lesson.practice).index(theme), lesson.number),
+        default=None,
+    )
+    return None if chosen is None else chosen.id
+
+
+def _near_rating(
+    puzzles: Sequence[PuzzleInfo],
+    records: Records,
+    answers: Mapping[tuple[str, str], AnswerTally],
+    ratings: Sequence[RatingFigures],
+    now: float,
+) -> list[str]:
+    """Up to :data:`SUGGESTED_PUZZLES` unsolved puzzles of ``puzzles`` near the learner's rating of their kind (the
+    counting drills' positions left out), a new choice each day."""
+    solved = _solved(puzzles, answers)
+    open_puzzles = [p for p in puzzles if p.id not in solved and p.kind not in COUNTING_KINDS]
+    pool = rating_pool(((p.id, p.difficulty, p.rating) for p in open_puzzles), records.puzzle_ratings)
+    learner = {figures.kind: figures.rating for figures in ratings}
+    gaps = rating_gaps(pool, {p.id: rating_kind(p.kind) for p in open_puzzles}, learner)
+    return select_near(gaps, 0.0, count=SUGGESTED_PUZZLES, seed=int(now // 86_400))
+
+
+def weakest_theme_suggestion(
+    lessons: LessonFigures,
+    catalogue: Sequence[LessonInfo],
+    puzzles: Sequence[PuzzleInfo],
+    records: Records,
+    answers: Mapping[tuple[str, str], AnswerTally],
+    ratings: Sequence[RatingFigures],
+    now: float,
+    theme_titles: Mapping[str, str],
+) -> Suggestion | None:
+    """The weakest theme of the learner's games (:func:`weakest_game_theme`): the lesson that practises it while it
+    isn't done, else the theme's unsolved puzzles (backgammon's) near the learner's rating; ``None`` without a
+    weakest theme, or once its lesson is done and its puzzles solved. ``theme_titles``: each theme's title, marked
+    for translation."""
+    weakest = weakest_game_theme(records.theme_losses)
+    if weakest is None:
+        return None
+    theme = weakest.theme
+    title = theme_titles.get(theme, theme)
+    lines = {line.id: line for line in lessons.lessons}
+    done = {line.id for line in lessons.lessons if line.status == "done"}
+    lesson_id = theme_lesson(theme, catalogue, done)
+    of_theme = [p for p in puzzles if p.theme == theme and p.variant == "standard"]
+    chosen = tuple(_near_rating(of_theme, records, answers, ratings, now))
+    line = lines.get(lesson_id) if lesson_id is not None else None
+    if line is not None and line.status != "done":
+        label = wording.weakest_theme_lesson_label(title, line.number, line.title, then_puzzles=bool(chosen))
+        english = wording.weakest_theme_lesson_label(
+            title, line.number, line.title, then_puzzles=bool(chosen), english=True
+        )
+        return Suggestion("lesson", label, line.id, line.resume_step, chosen, theme=theme, english=english)
+    if chosen:
+        label = wording.weakest_theme_puzzles_label(title)
+        english = wording.weakest_theme_puzzles_label(title, english=True)
+        return Suggestion("puzzles", label, puzzle_ids=chosen, theme=theme, english=english)
+    return None
+
+
 def continue_with(
     lessons: LessonFigures,
     puzzles: Sequence[PuzzleInfo],
@@ -690,8 +785,13 @@ def continue_with(
     reviews: ReviewFigures,
     drills: DrillFigures,
     now: float,
+    *,
+    catalogue: Sequence[LessonInfo] = (),
+    theme_titles: Mapping[str, str] | None = None,
 ) -> Suggestion:
-    """The next useful thing, in the order the module describes."""
+    """The next useful thing, in the order the module describes (``catalogue``: the lessons, for the one that
+    practises the weakest theme of the learner's games; ``theme_titles``: each theme's title, marked for
+    translation)."""
     if reviews.due:
         due = reviews.due
         return Suggestion("review", wording.review_label(due), due=due, english=wording.review_label(due, english=True))
@@ -701,18 +801,18 @@ def continue_with(
         label = wording.continue_lesson_label(line.number, line.title)
         english = wording.continue_lesson_label(line.number, line.title, english=True)
         return Suggestion("lesson", label, line.id, line.resume_step, english=english)
+    weakest = weakest_theme_suggestion(
+        lessons, catalogue, puzzles, records, answers, ratings, now, theme_titles if theme_titles is not None else {}
+    )
+    if weakest is not None:
+        return weakest
     new = [line for line in lessons.lessons if line.status == "new"]
     if new:
         line = new[0]
         label = wording.start_lesson_label(line.number, line.title)
         english = wording.start_lesson_label(line.number, line.title, english=True)
         return Suggestion("lesson", label, line.id, 0, english=english)
-    solved = _solved(puzzles, answers)
-    open_puzzles = [p for p in puzzles if p.id not in solved and p.kind not in COUNTING_KINDS]
-    pool = rating_pool(((p.id, p.difficulty, p.rating) for p in open_puzzles), records.puzzle_ratings)
-    learner = {figures.kind: figures.rating for figures in ratings}
-    gaps = rating_gaps(pool, {p.id: rating_kind(p.kind) for p in open_puzzles}, learner)
-    chosen = select_near(gaps, 0.0, count=SUGGESTED_PUZZLES, seed=int(now // 86_400))
+    chosen = _near_rating(puzzles, records, answers, ratings, now)
     rating = ratings[0]
     if chosen:
         label = wording.puzzles_near_label(rating.text)
@@ -731,10 +831,12 @@ def dashboard(
     tz: tzinfo = UTC,
     theme_order: Mapping[str, Sequence[str]] | None = None,
     digested: Digest | None = None,
+    theme_titles: Mapping[str, str] | None = None,
 ) -> Dashboard:
     """Every figure of the dashboard at ``now``, days counted in the time zone ``tz``, each kind's themes in
     ``theme_order[kind]``'s order where given. With ``digested`` (the histories already digested, in ``tz``), the
-    records' answers, ratings and reviews are not read (nor needed)."""
+    records' answers, ratings and reviews are not read (nor needed). ``theme_titles``: each theme's title, marked
+    for translation, for Continue's weakest theme (its name where not given)."""
     digested = digested if digested is not None else digest(records, puzzles, tz)
     lesson_part = lesson_figures(lessons, records)
     ratings = tuple(trail_figures(digested.ratings.get(kind, RatingTrail()), now, kind) for kind in RATING_KINDS)
@@ -748,7 +850,18 @@ def dashboard(
         drills=drills,
         reviews=reviews,
         days=days_practised(digested.days, _local_day(now, tz)),
-        continue_with=continue_with(lesson_part, puzzles, records, digested.answers, ratings, reviews, drills, now),
+        continue_with=continue_with(
+            lesson_part,
+            puzzles,
+            records,
+            digested.answers,
+            ratings,
+            reviews,
+            drills,
+            now,
+            catalogue=lessons,
+            theme_titles=theme_titles,
+        ),
         ratings=ratings,
         best_drills=drill_figures(records, "best"),
         counting=dict(digested.counting),

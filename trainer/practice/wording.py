@@ -28,6 +28,9 @@ _REVIEW = N_("Review ({due} due)")
 _CONTINUE_LESSON = N_("Continue lesson {number}: {title}")
 _START_LESSON = N_("Start lesson {number}: {title}")
 _PUZZLES_NEAR = N_("Puzzles near your rating ({rating})")
+_WEAKEST_LESSON = N_("Weakest theme of your games ({theme}): lesson {number}, {title}")
+_WEAKEST_LESSON_THEN_PUZZLES = N_("Weakest theme of your games ({theme}): lesson {number}, {title}, then its puzzles")
+_WEAKEST_PUZZLES = N_("Weakest theme of your games ({theme}): its puzzles")
 _STREAK = N_("Forced or not? Streak")
 _STREAK_WITH_BEST = N_("Forced or not? Streak (best {best})")
 
@@ -60,6 +63,20 @@ def start_lesson_label(number: int, title: str, *, english: bool = False) -> str
 
 def puzzles_near_label(rating: str, *, english: bool = False) -> str:
     return _shown(_PUZZLES_NEAR, english).format(rating=rating)
+
+
+def weakest_theme_lesson_label(
+    theme: str, number: int, title: str, *, then_puzzles: bool, english: bool = False
+) -> str:
+    """The lesson that practises the weakest theme of the learner's games (``theme``: its title marked for
+    translation), and whether its puzzles come next."""
+    message = _WEAKEST_LESSON_THEN_PUZZLES if then_puzzles else _WEAKEST_LESSON
+    return _shown(message, english).format(theme=_shown(theme, english), number=number, title=title)
+
+
+def weakest_theme_puzzles_label(theme: str, *, english: bool = False) -> str:
+    """The puzzles of the weakest theme of the learner's games (``theme``: its title marked for translation)."""
+    return _shown(_WEAKEST_PUZZLES, english).format(theme=_shown(theme, english))
 
 
 def streak_label(best: int, *, english: bool = False) -> str:

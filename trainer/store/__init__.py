@@ -13,9 +13,9 @@ kept past closing for the next start), and one module per kind of record, each a
 holding its one database (:mod:`~trainer.store.lessons` as ``store.lessons``, :mod:`~trainer.store.puzzles`,
 :mod:`~trainer.store.settings`, :mod:`~trainer.store.ratings`, :mod:`~trainer.store.reviews`,
 :mod:`~trainer.store.drills`, :mod:`~trainer.store.knowledge`, :mod:`~trainer.store.games`,
-:mod:`~trainer.store.local_games`, :mod:`~trainer.store.personal`, likewise; the games' versioned saves in
-:mod:`~trainer.store.saves`); every sentence it says is in :mod:`~trainer.store.wording`. The store keeps numbers;
-ratings and schedules are worked out in :mod:`trainer.practice`.
+:mod:`~trainer.store.local_games`, :mod:`~trainer.store.personal`, :mod:`~trainer.store.themes`, likewise; the games'
+versioned saves in :mod:`~trainer.store.saves`); every sentence it says is in :mod:`~trainer.store.wording`. The store
+keeps numbers; ratings and schedules are worked out in :mod:`trainer.practice`.
 """
 
 from trainer.store.database import BUSY_TIMEOUT
@@ -31,6 +31,7 @@ from trainer.store.puzzles import QUESTIONS, PuzzleAttempt, Question
 from trainer.store.ratings import PuzzleRating, RatingRecord
 from trainer.store.reviews import ReviewCard, ReviewLogEntry
 from trainer.store.saves import GameChangedError
+from trainer.store.themes import ThemeLossTotal
 
 __all__ = [
     "BUSY_TIMEOUT",
@@ -52,6 +53,7 @@ __all__ = [
     "ReviewLogEntry",
     "StoredGame",
     "StoredLocalGame",
+    "ThemeLossTotal",
     "default_data_dir",
     "find_game",
 ]

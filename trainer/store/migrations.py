@@ -310,6 +310,19 @@ _KNOWLEDGE_SQL = (
 questions are drawn at random rather than shipped: each with its drill, the question asked, the answer, whether it
 was right and how long it took."""
 
+_THEME_LOSSES_SQL = (
+    """CREATE TABLE theme_loss (
+        review TEXT NOT NULL,
+        theme TEXT NOT NULL,
+        loss REAL NOT NULL,
+        decisions INTEGER NOT NULL,
+        reviewed_at REAL NOT NULL,
+        PRIMARY KEY (review, theme)
+    )""",
+)
+"""Migration 9: the equity the learner lost in each theme of a game reviewed (the themes read from the positions of
+its decisions), one row per game reviewed and theme, so that a game reviewed again replaces its figures."""
+
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -338,6 +351,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         8, N_("answers to the knowledge drills: match equity, take points, the Keith count"), _script(*_KNOWLEDGE_SQL)
     ),
+    Migration(9, N_("the equity lost in each theme of the games reviewed"), _script(*_THEME_LOSSES_SQL)),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

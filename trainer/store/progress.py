@@ -1,5 +1,6 @@
 """The progress store the app uses: lessons, puzzles, settings, ratings, reviews, drills, games (against the
-computer, and local ones) and personal puzzles over one :class:`Database`."""
+computer, and local ones), personal puzzles and the equity lost per theme of the games reviewed, over one
+:class:`Database`."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from trainer.store.puzzles import PuzzleRecords
 from trainer.store.ratings import RatingRecords
 from trainer.store.reviews import ReviewRecords
 from trainer.store.settings import SettingRecords
+from trainer.store.themes import ThemeLossRecords
 
 
 class ProgressStore:
@@ -50,6 +52,8 @@ class ProgressStore:
     """The learner's personal puzzles."""
     settings: SettingRecords
     """Preferences."""
+    themes: ThemeLossRecords
+    """The equity lost per theme of the games reviewed."""
 
     def __init__(self, data_dir: Path | None = None, *, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.data_dir = data_dir if data_dir is not None else default_data_dir()
@@ -65,6 +69,7 @@ class ProgressStore:
         self.local_games = LocalGameRecords(self._db)
         self.personal = PersonalRecords(self._db)
         self.settings = SettingRecords(self._db)
+        self.themes = ThemeLossRecords(self._db)
 
     @property
     def notice(self) -> str | None:

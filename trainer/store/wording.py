@@ -402,3 +402,9 @@ def game_kind(match_length: int) -> str:
 def _translated(message: str) -> str:
     """A message marked with ``N_()`` where it is defined (a migration's summary), translated where it is shown."""
     return translations().gettext(message)
+
+
+def negative_theme_figures(review: str) -> str:
+    return _("the equity lost and the decisions of a theme are never negative (the game reviewed: {review})").format(
+        review=review
+    )

@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import datetime, timezone, tzinfo
 from typing import Protocol
 
-from trainer.content.themes import KIND_THEME_ORDER
+from trainer.content.themes import KIND_THEME_ORDER, THEME_TITLES
 from trainer.content.wording import recognition_title, theme_title
 from trainer.practice.stats import (
     AnswerTally,
@@ -80,6 +80,7 @@ def short_records(store: ProgressStore) -> Records:
         cards=store.reviews.review_cards(),
         drill_runs=store.drills.drill_runs(),
         personal_puzzles=[puzzle.id for puzzle in store.personal.personal_puzzles()],
+        theme_losses=store.themes.theme_loss_totals(),
     )
 
 
@@ -132,7 +133,9 @@ def gather(records: Records, lessons: Lessons, puzzles: Puzzles, *, now: float, 
     counting)."""
     catalogue = counted_puzzles(puzzles)
     zone = tz if tz is not None else local_zone()
-    return dashboard(records, lessons.lessons, catalogue, now=now, tz=zone, theme_order=THEME_ORDER)
+    return dashboard(
+        records, lessons.lessons, catalogue, now=now, tz=zone, theme_order=THEME_ORDER, theme_titles=THEME_TITLES
+    )
 
 
 def figures_of(
@@ -156,7 +159,16 @@ def home_figures(
     catalogue = counted_puzzles(puzzles)
     records = short_records(store)
     digested = digest_of(store, records, catalogue, zone)
-    board = dashboard(records, lessons.lessons, catalogue, now=now, tz=zone, theme_order=THEME_ORDER, digested=digested)
+    board = dashboard(
+        records,
+        lessons.lessons,
+        catalogue,
+        now=now,
+        tz=zone,
+        theme_order=THEME_ORDER,
+        digested=digested,
+        theme_titles=THEME_TITLES,
+    )
     solved_ids = set()
     for puzzle in puzzles.puzzles:
         tally = digested.answers.get((puzzle.id, "play"))

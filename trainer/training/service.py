@@ -12,6 +12,8 @@ Every function takes the store and the time (seconds since the epoch), so a fake
   sooner). Retries (``retry=True``) and answers after the solution was shown (``revealed=True``) are only stored;
   a screen that shows the solution before any answer reports that as a miss first.
 - Missed lesson tasks become cards the same way (:func:`answer_lesson_task`).
+- A game of the learner's reviewed keeps the learner's equity lost per theme (:func:`keep_theme_losses`), for
+  Continue to offer the lesson and puzzles of the weakest theme.
 - Answers to other questions (the "is it forced?" question of a forced puzzle, the play of a forced drill position)
   are only stored, and so are answers marked ``store_only`` (a Streak or Storm run's, a generated drill
   position's): these are neither rated nor scheduled. So are the knowledge drills' answers (:func:`answer_knowledge`).
@@ -39,6 +41,7 @@ from trainer.practice.stats import MAIN_QUESTION
 from trainer.shared.kinds import KnowledgeDrill, RatingKind, rating_kind
 from trainer.shared.skill import Skill
 from trainer.store import ProgressStore, Question
+from trainer.training.mistake_themes import ThemeLoss, review_key, theme_losses
 from trainer.training.standing import LessonStanding, lesson_standing
 
 if TYPE_CHECKING:
@@ -451,6 +454,18 @@ def drill_mistakes(
         if store.reviews.review_card(item_id) is None:
             store.reviews.save_review_card(schedule.new_card(item_id, now), at=now)
     return len(added)
+
+
+def keep_theme_losses(
+    store: ProgressStore, analysis: MatchAnalysis, column: int, *, now: float, key: str | None = None
+) -> tuple[ThemeLoss, ...]:
+    """Keep the equity the file's player ``column`` (the learner) lost in each theme of the match reviewed, under
+    ``key`` (a game played here: ``game:`` and its id), else :func:`~trainer.training.mistake_themes.review_key`:
+    a match reviewed again replaces its figures. The figures kept."""
+    figures = theme_losses(analysis, column)
+    kept = [(figure.theme, figure.loss, figure.decisions) for figure in figures]
+    store.themes.save_theme_losses(key if key is not None else review_key(analysis, column), kept, at=now)
+    return figures
 
 
 def personal_puzzles(store: ProgressStore) -> list[Puzzle]:

@@ -40,7 +40,8 @@ from trainer.play.match_file import game_match, read_match_file
 from trainer.play.matfile import MatMatch
 from trainer.shared.skill import Skill
 from trainer.store import StoredGame
-from trainer.training.service import drill_mistakes
+from trainer.training.mistake_themes import theme_loss_lines
+from trainer.training.service import drill_mistakes, keep_theme_losses
 from trainer.tui.scenes import played_scene, seen_by_x
 from trainer.tui.screens.base import MenuPageScreen
 from trainer.tui.screens.task_screen import SCROLL_PANEL_BINDINGS, TaskScreen
@@ -127,8 +128,8 @@ def decision_text(item: AnalysedDecision) -> str:
 
 
 def summary_text(analysis: MatchAnalysis, drilled: int) -> str:
-    """Each player's figures (the facts of ``bgtrainer analyse``) and luck, the player ``d`` drills marked (and
-    called "you" in the luck line), then the games that could not be replayed."""
+    """Each player's figures (the facts of ``bgtrainer analyse``), luck and equity lost per theme, the player ``d``
+    drills marked (and called "you" in the luck line), then the games that could not be replayed."""
     games = {item.game for item in analysis.decisions} | {problem.game for problem in analysis.problems}
     lines = [game_review_words.analysis_heading(analysis.length, len(games), analysis.plies)]
     for column in (0, 1):
@@ -148,6 +149,7 @@ def summary_text(analysis: MatchAnalysis, drilled: int) -> str:
             )
         )
         lines += [f"  {line}" for line in luck_lines(analysis, column, None if column == drilled else summary.player)]
+        lines += [f"  {line}" for line in theme_loss_lines(analysis, column)]
     lines += [problem.text() for problem in analysis.problems]
     return "\n".join(lines)
 
@@ -230,7 +232,8 @@ class GameReviewMenuScreen(MenuPageScreen):
             return
         title = game_review_words.review_game_title(game.number, game.match_length)
         learner, computer = game_review_words.played_here_names()
-        self.load(lambda: game_match(game, learner_name=learner, computer_name=computer), title, DEFAULT_COLUMN)
+        key = f"game:{game.id}"
+        self.load(lambda: game_match(game, learner_name=learner, computer_name=computer), title, DEFAULT_COLUMN, key)
 
     def action_open_file(self) -> None:
         self.query_one("#match-file").display = True
@@ -257,20 +260,21 @@ class GameReviewMenuScreen(MenuPageScreen):
             path = path.expanduser()
         self.load(lambda: read_match_file(path), path.name, None)  # a problem is said, the path kept to correct
 
-    def load(self, read: Callable[[], MatMatch], title: str, learner: int | None) -> None:
+    def load(self, read: Callable[[], MatMatch], title: str, learner: int | None, key: str | None = None) -> None:
         """Read a match in a worker thread (a big file takes a moment, and the keys keep working meanwhile), then
-        open its review named ``title``; a match that cannot be read is said on the page."""
+        open its review named ``title`` (``key``: a game played here's, for its figures kept); a match that cannot be
+        read is said on the page."""
         self.show_problem(game_review_words.reading_match())
-        self.read_match(read, title, learner)
+        self.read_match(read, title, learner, key)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="read-match")
-    def read_match(self, read: Callable[[], MatMatch], title: str, learner: int | None) -> None:
+    def read_match(self, read: Callable[[], MatMatch], title: str, learner: int | None, key: str | None) -> None:
         try:
             match = read()
         except EngineError as error:
             self.tell_loaded(self.show_problem, str(error))
             return
-        self.tell_loaded(self.open_review, GameReviewScreen(match, title, learner=learner))
+        self.tell_loaded(self.open_review, GameReviewScreen(match, title, learner=learner, key=key))
 
     def tell_loaded(self, callback: Callable[[T], None], value: T) -> None:
         """Run ``callback`` with ``value`` on the event loop (from the reading worker), unless a newer reading (or
@@ -319,13 +323,15 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
     plies = ANALYSIS_PLIES
     """How deep each decision is analysed."""
 
-    def __init__(self, match: MatMatch, title: str, learner: int | None) -> None:
+    def __init__(self, match: MatMatch, title: str, learner: int | None, key: str | None = None) -> None:
         """Review ``match``, named ``title``; ``learner``: the file's column of the learner (0 left, 1 right), or
-        ``None`` for a file, whose player ``1`` and ``2`` choose."""
+        ``None`` for a file, whose player ``1`` and ``2`` choose; ``key``: where the learner's equity lost per theme
+        is kept (a game played here: ``game:`` and its id; a file: a digest of its decisions)."""
         super().__init__()
         self.match = match
         self.review_title = title
         self.learner = learner
+        self.themes_key = key
         self.analysis: MatchAnalysis | None = None
         self.items: tuple[AnalysedDecision, ...] = ()
         """The decisions listed, in the order chosen."""
@@ -431,6 +437,17 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
         self.query_one("#review-progress").display = False
         self.query_one("#review-summary").display = True
         self.analysed = True
+        if self.learner is not None:  # the learner's own game: its figures per theme are kept for Continue
+            self.keep_themes(self.learner)
+
+    def keep_themes(self, column: int) -> None:
+        """Keep the equity player ``column`` (the learner) lost per theme; a store that refuses it is said."""
+        if self.analysis is None:
+            return
+        try:
+            keep_theme_losses(self.store, self.analysis, column, now=self.now(), key=self.themes_key)
+        except ValueError as error:
+            self.feedback.show(game_words.something_went_wrong(str(error)), "wrong")
 
     # --- what is shown ----------------------------------------------------------------------------------------
 
@@ -537,6 +554,7 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
         except (EngineError, ValueError) as error:
             self.feedback.show(game_words.something_went_wrong(str(error)), "wrong")
             return
+        self.keep_themes(column)  # drilling a player's mistakes says that player is the learner
         name = None if self.learner is not None else analysis.players[column]
         if added:
             self.feedback.show(game_review_words.mistakes_added(added, name), "right")
