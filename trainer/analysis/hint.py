@@ -55,7 +55,7 @@ def hint_command(
     ranked = evaluator.rank_plays(position, dice, plies, cube=owner, context=context)
     if as_json:
         return _plays_json(ranked)
-    return _plays_text(position, dice, ranked, owner, plies, context)
+    return _plays_text(position, dice, ranked, owner, ranked[0].plies if ranked else plies, context)  # may be deeper
 
 
 def _percent(chances: Chances) -> list[str]:

@@ -559,7 +559,7 @@ def analyse_point(point: DecisionPoint, evaluator: Evaluator, judge: CubeJudge, 
         ranked = evaluator.rank_plays(
             state.position, point.dice, plies, cube=cube_owner(state, side), context=context_of(state, side)
         )
-        verdict = judge_play(ranked, point.play, f"{plies}-ply")
+        verdict = judge_play(ranked, point.play, f"{ranked[0].plies}-ply")  # deeper where a backgammon is at stake
         shown = tuple((item.play, item.equity) for item in ranked[:WORST_SHOWN])
         return AnalysedDecision(point, verdict, shown, luck=luck, best_chances=ranked[0].chances)
     assert point.choice is not None

@@ -99,12 +99,26 @@ def doubling_equity(decision: CubeDecision) -> float:
     return min(decision.double_take, decision.double_pass)
 
 
+OPTIONAL: Final = 1e-5
+"""GNU Backgammon's ``isOptional``: a double worth no more and no less than not doubling, within this, is optional."""
+
+
+def is_optional_double(decision: CubeDecision) -> bool:
+    """Whether doubling and not doubling are worth the same (GNU Backgammon's optional double): neither is an
+    error."""
+    return abs(doubling_equity(decision) - decision.no_double) <= OPTIONAL
+
+
 def judge_double(decision: CubeDecision, doubled: bool, source: str) -> Verdict:
-    """The verdict on doubling (or not) with ``decision`` the learner's own, before rolling."""
+    """The verdict on doubling (or not) with ``decision`` the learner's own, before rolling; an optional double
+    (:func:`is_optional_double`) is right either way."""
     no_double = decision.no_double
     double = doubling_equity(decision)
-    best: CubeChoice = "double" if double > no_double else "no double"
     chosen: CubeChoice = "double" if doubled else "no double"
+    best: CubeChoice = "double" if double > no_double else "no double"
+    if is_optional_double(decision):
+        best = chosen
+        double = no_double = max(double, no_double)
     close = max(no_double, double) - min(decision.double_take, 1.0) < CLOSE_CUBE
     return Verdict(
         decision=chosen,
