@@ -79,7 +79,7 @@ def mistakes_part(total: int, due: int) -> str:
 
 def mistakes_line(total: int, due: int) -> str:
     """The learner's own mistakes, on the progress page."""
-    return _("My mistakes     {total} to drill, {due} due").format(total=total, due=due)
+    return _("My mistakes      {total} to drill, {due} due").format(total=total, due=due)
 
 
 def bests(streak: int, storm: int, days_in_a_row: int) -> str:
