@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from trainer.store import wording
 from trainer.store.database import Records, Statement
 
+_FORGET_SQL = "DELETE FROM theme_loss WHERE review = ?"
+_KEEP_SQL = "INSERT INTO theme_loss (review, theme, loss, decisions, reviewed_at) VALUES (?, ?, ?, ?, ?)"
+
 
 @dataclass(frozen=True)
 class ThemeLossTotal:
@@ -35,14 +38,8 @@ class ThemeLossRecords(Records):
         if any(loss < 0 or decisions < 0 for _theme, loss, decisions in figures):
             raise ValueError(wording.negative_theme_figures(review))
         when = time.time() if at is None else at
-        statements: list[Statement] = [("DELETE FROM theme_loss WHERE review = ?", (review,))]
-        statements += [
-            (
-                "INSERT INTO theme_loss (review, theme, loss, decisions, reviewed_at) VALUES (?, ?, ?, ?, ?)",
-                (review, theme, float(loss), decisions, when),
-            )
-            for theme, loss, decisions in figures
-        ]
+        statements: list[Statement] = [(_FORGET_SQL, (review,))]
+        statements += [(_KEEP_SQL, (review, theme, float(loss), decisions, when)) for theme, loss, decisions in figures]
         self._db.execute_write(*statements)
 
     def theme_loss_totals(self) -> list[ThemeLossTotal]:
