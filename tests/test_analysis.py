@@ -18,7 +18,17 @@ from conftest import load_jsonl
 
 from trainer.analysis import AnalysisError, Chances, CubeDecision, CubeOwner, GameContext, to_board
 from trainer.analysis.sage import SageEvaluator
-from trainer.engine import Game, InvalidDiceError, MatchScore, MoneyOptions, Position, Side, legal_plays, parse_play
+from trainer.engine import (
+    Dice,
+    Game,
+    InvalidDiceError,
+    MatchScore,
+    MoneyOptions,
+    Position,
+    Side,
+    legal_plays,
+    parse_play,
+)
 
 
 @pytest.fixture(scope="module")
@@ -209,8 +219,8 @@ def test_a_one_ply_ranking_starts_no_threads_and_gives_bgsage_s_own_numbers(
     monkeypatch.setattr(threading.Thread, "start", counted)
     inline = [evaluator.rank_plays(position, dice) for position, dice in zip(positions, rolls, strict=True)]
     assert started == []
-    evaluator.rank_plays(positions[0], rolls[0], 2)
-    assert started  # deeper, the searches run in bgsage's threads
+    evaluator.rank_plays(positions[0], rolls[0], 3)
+    assert started  # deeper than the screened 2 plies, the searches run in bgsage's threads
     monkeypatch.setattr(bgsage.analyzer, "ThreadPoolExecutor", ThreadPoolExecutor)  # bgsage as it comes
     pooled = [evaluator.rank_plays(position, dice) for position, dice in zip(positions, rolls, strict=True)]
     assert inline == pooled
@@ -282,3 +292,24 @@ def test_a_game_context_says_where_a_decision_is_taken() -> None:
             bad()
     with pytest.raises(AnalysisError, match="the match is over"):
         GameContext.of(MatchScore(3, 3, 1), Side.X)
+
+
+def test_at_two_plies_the_plays_kept_by_the_screen_get_bgsage_s_own_figures(evaluator: SageEvaluator) -> None:
+    """The screened 2-ply ranking searches the best plays at 1 ply (at most :data:`SCREEN_KEPT`) as bgsage's
+    analyzer searches every play, so their figures are its figures; the others keep their 1-ply figures."""
+    from bgsage import BgBotAnalyzer
+
+    from trainer.analysis.board import to_board
+    from trainer.analysis.sage import SCREEN_KEPT
+
+    position, dice = Position.start(), Dice(4, 3)
+    screened = evaluator.rank_plays(position, dice, 2)
+    one_ply = {item.play: item.equity for item in evaluator.rank_plays(position, dice, 1)}
+    analysis = BgBotAnalyzer(eval_level="2ply", cubeful=True).checker_play(
+        to_board(position), 4, 3, 1, "centered", jacoby=False, beaver=False
+    )
+    searched = {tuple(int(count) for count in move.board): float(move.equity) for move in analysis.moves}
+    deep = [item for item in screened if item.equity != pytest.approx(one_ply[item.play], abs=1e-9)]
+    assert 2 <= len(deep) <= SCREEN_KEPT and screened[0] in deep
+    for item in deep:
+        assert item.equity == pytest.approx(searched[tuple(to_board(item.play.result))], abs=1e-6)

@@ -29,12 +29,12 @@ import itertools
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from typing import Any, Final, ParamSpec, TypeVar
+from typing import Any, Final, NamedTuple, ParamSpec, TypeVar
 
 import bgbot_cpp
 import bgsage.analyzer
 from bgsage import BgBotAnalyzer, Probabilities, roll_luck
-from bgsage.analyzer import resolve_owner
+from bgsage.analyzer import _FLIP_OWNER, resolve_owner
 from bgsage.weights import default_weights
 
 from trainer.analysis import wording
@@ -78,6 +78,15 @@ def _thread_pool(max_workers: int | None = None) -> Executor:
 
 
 bgsage.analyzer.ThreadPoolExecutor = _thread_pool
+
+
+class _Move(NamedTuple):
+    """A play's board and figures, as bgsage's analyzer gives a move."""
+
+    board: list[int]
+    equity: float
+    cubeless_equity: float
+    probs: Probabilities
 
 
 Scored = tuple[Play, float, float, Chances]
@@ -144,6 +153,13 @@ DETAILS_KEPT = 64
 """How many 2-ply cube analyses with per-roll figures are kept (a roll's luck follows its cube decision)."""
 BACKGAMMON_PLIES: Final = 3
 """The depth plays are ranked at instead of 2 plies where a backgammon is at stake (:func:`backgammon_at_stake`)."""
+SCREENED_PLIES: Final = 2
+"""The depth at which plays are screened as GNU Backgammon's analysis screens them (:data:`SCREEN_KEPT`,
+:data:`SCREEN_WITHIN`) rather than each searched to the depth."""
+SCREEN_KEPT: Final = 8
+"""How many plays, the best at 1 ply, are searched to :data:`SCREENED_PLIES` (GNU Backgammon's normal filter)."""
+SCREEN_WITHIN: Final = 0.16
+"""How far below the best at 1 ply a play may be and still be searched deeper (GNU Backgammon's normal filter)."""
 MARKET_LOST_AT = 0.99
 """A sequence loses the market when the side on roll's cubeful equity after it reaches this (a cash)."""
 
@@ -284,6 +300,8 @@ class SageEvaluator:
         stakes = self._context(context)
         if plies == BACKGAMMON_PLIES - 1 and backgammon_at_stake(position):
             plies = BACKGAMMON_PLIES  # see backgammon_at_stake: cheap there, few checkers are left in play
+        elif plies == SCREENED_PLIES:
+            return _ranked(position, (first, second), self._screened(position, first, second, owner, stakes), plies)
         _one_ply.active = plies == 1
         try:
             analysis = self._analyzer(plies).checker_play(
@@ -292,6 +310,51 @@ class SageEvaluator:
         finally:
             _one_ply.active = False
         return _ranked(position, (first, second), analysis.moves, plies)
+
+    def _screened(self, position: Position, first: int, second: int, owner: CubeOwner, stakes: GameContext) -> Any:
+        """Every play ranked at 1 ply, then the best :data:`SCREEN_KEPT` within :data:`SCREEN_WITHIN` of the best
+        searched :data:`SCREENED_PLIES` deep, each through the same cube-aware search bgsage's analyzer gives every
+        play (so their figures are its figures); the others keep their 1-ply figures, as in GNU Backgammon."""
+        board = to_board(position)
+        item: dict[str, Any] = {
+            "board": board,
+            "die1": first,
+            "die2": second,
+            "cube_value": stakes.cube_value,
+            "cube_owner": resolve_owner(owner),
+        }
+        if not stakes.is_money:
+            item |= {"away1": stakes.player_away, "away2": stakes.opponent_away, "is_crawford": stakes.crawford}
+        jacoby = stakes.jacoby and stakes.is_money
+        (found,) = bgbot_cpp.batch_checker_play([item], self._one_ply_network(), 5, 0.08, 1, jacoby=jacoby)
+        moves = [dict(move) for move in found["moves"]]
+        best = moves[0]["equity"]
+        kept = [move for move in moves if best - move["equity"] <= SCREEN_WITHIN][:SCREEN_KEPT]
+        opponent_owner = _FLIP_OWNER[resolve_owner(owner)]
+        for move in kept if len(moves) > 1 else ():
+            deep = bgbot_cpp.cubeful_probs_and_equity_nply(
+                bgbot_cpp.flip_board(move["board"]),
+                opponent_owner,
+                self._one_ply_network(),
+                SCREENED_PLIES,
+                n_threads=1,
+                cube_value=stakes.cube_value,
+                away1=stakes.opponent_away,
+                away2=stakes.player_away,
+                is_crawford=stakes.crawford,
+                jacoby=stakes.jacoby,
+                beaver=stakes.beavers,
+                bearoff_db=None,
+                root_board=board,
+            )
+            theirs = deep["probs"]  # the opponent's, on roll: turned to the mover's
+            move["probs"] = [1.0 - theirs[0], theirs[3], theirs[4], theirs[1], theirs[2]]
+            move["equity"] = -float(deep["equity"])
+            move["cubeless_equity"] = Probabilities.from_list(move["probs"]).equity
+        return [
+            _Move(move["board"], move["equity"], move["cubeless_equity"], Probabilities.from_list(list(move["probs"])))
+            for move in moves
+        ]
 
     def rollout_plays(
         self,
