@@ -120,6 +120,7 @@ class Searches:
             return search(position, first, second, waiting)
 
         monkeypatch.setattr(moves, "_search", counted)
+        moves._legal_plays.cache_clear()  # the plays of rolls asked before are kept: from now on, each search counts
 
     def of(self, position: Position, dice: Dice) -> int:
         """How many times ``dice`` in ``position`` has been searched."""

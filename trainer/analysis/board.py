@@ -9,6 +9,7 @@ mover, just as :attr:`~trainer.engine.Play.result` is.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 
 from trainer.analysis import wording
@@ -20,7 +21,7 @@ Board = list[int]
 def to_board(position: Position) -> Board:
     """bgsage's board for ``position``, seen from the player on roll."""
     player, opponent = position.player, position.opponent
-    return [opponent[BAR], *(player[point] - opponent[25 - point] for point in range(1, 25)), player[BAR]]
+    return [opponent[BAR], *map(operator.sub, player[1:25], opponent[24:0:-1]), player[BAR]]
 
 
 def from_board(board: Sequence[int]) -> Position:

@@ -10,8 +10,9 @@ only as many of that slot's checkers as were on the bar must move before anythin
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from trainer.engine.dice import Dice
 from trainer.engine.position import BAR, OFF, WAITING, Position
@@ -153,6 +154,10 @@ class Play:
         return hash((self.position, self.result))
 
 
+PLAYS_KEPT: Final = 256
+"""How many positions' legal plays are kept (each a tuple of immutable plays)."""
+
+
 def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
     """Every distinct legal play of ``dice`` in ``position``, one per resulting position.
 
@@ -162,7 +167,12 @@ def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
 
     :raises InvalidDiceError: if ``dice`` is not two numbers from 1 to 6.
     """
-    roll = Dice.of(dice)
+    return _legal_plays(position, Dice.of(dice))
+
+
+@functools.lru_cache(maxsize=PLAYS_KEPT)
+def _legal_plays(position: Position, roll: Dice) -> tuple[Play, ...]:
+    """:func:`legal_plays`, kept for the last positions asked (a match's analysis asks each one thrice)."""
     first, second = roll
     if position.has_waiting():
         return _plays_with_waiting(position, roll)
