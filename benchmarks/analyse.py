@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from trainer.analysis.basics import ANALYSIS_PLIES
-from trainer.analysis.sage import SageEvaluator
+from trainer.analysis.sweep import SweepEvaluator
 from trainer.play import parse_mat
 from trainer.play.analyse import DecisionKind, DecisionPoint, analyse_match, analyse_point, decision_points
 from trainer.play.cube import CubeJudge
@@ -62,7 +62,7 @@ def gnubg_cpu_seconds(path: Path, plies: int = GNUBG_PLIES) -> float | None:
 
 def speed_beside_gnubg() -> None:
     """bgtrainer's CPU time for each file of :data:`SPEED_FILES` beside GNU Backgammon's."""
-    evaluator = SageEvaluator()
+    evaluator = SweepEvaluator()
     print(f"CPU time of the analysis at {ANALYSIS_PLIES} plies, beside GNU Backgammon {GNUBG_PLIES}-ply:")
     for name in SPEED_FILES:
         match = parse_mat((DATA / name).read_text(encoding="utf-8"))
@@ -78,7 +78,7 @@ def speed_beside_gnubg() -> None:
 
 
 def main() -> None:
-    evaluator = SageEvaluator()
+    evaluator = SweepEvaluator()
     match = parse_mat((DATA / "gnubg-match7.mat").read_text(encoding="utf-8"))
     started = time.perf_counter()
     analysis = analyse_match(match, evaluator)

@@ -4,14 +4,18 @@ learner's mistakes made personal puzzles to drill."""
 
 from __future__ import annotations
 
+import io
 import json
+import math
 import re
 from dataclasses import asdict
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from play_support import CheapEvaluator, decide
 
+from trainer.cli import wording as cli_wording
 from trainer.cli.main import EXIT_USAGE, main
 from trainer.content.best import grade_best
 from trainer.content.puzzles import Puzzle
@@ -344,12 +348,12 @@ def test_the_analysis_agrees_with_gnu_backgammon_2_ply_on_its_own_self_play() ->
     """Of the plays GNU Backgammon finds 0.08 or more below its best, at least 90% lose 0.03 or more here; of those
     it puts within 0.01 of its best, at most 5% lose 0.06 or more here (bgsage at the default depth)."""
     from trainer.analysis.basics import ANALYSIS_PLIES
-    from trainer.analysis.sage import SageEvaluator
+    from trainer.analysis.sweep import SweepEvaluator
     from trainer.play.analyse import analyse_point
     from trainer.play.cube import CubeJudge
 
-    evaluator = SageEvaluator()
-    judge = CubeJudge(evaluator)
+    evaluator = SweepEvaluator()
+    judge = CubeJudge(evaluator, window=math.inf)
     big, close = agreement_sample()
     assert len(big) >= 30 and len(close) >= 30
     found_big = [analyse_point(point, evaluator, judge, ANALYSIS_PLIES).loss for point, _loss in big]
@@ -503,3 +507,32 @@ def test_the_help_gives_the_limits_and_the_exit_statuses(capsys: pytest.CaptureF
     help_text = " ".join(capsys.readouterr().out.split())
     assert f"at most {MAX_GAMES:,} games and {MAX_MATCH_BYTES:,} bytes" in help_text
     assert "Exit status: 0 when the match was analysed" in help_text and "2 for a file that cannot be read" in help_text
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_line_says_the_time_left_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Decisions judged so far and the time left at that pace, the line rewritten in place (and cleared to its end);
+    nothing at all when standard error is not a terminal."""
+    from trainer.cli import analyse as cli_analyse
+
+    clock = iter([100.0, 102.0, 104.0, 106.0, 200.0])
+    monkeypatch.setattr(cli_analyse, "time", SimpleNamespace(monotonic=lambda: next(clock)))
+    stream = Terminal()
+    show = cli_analyse.terminal_progress(stream)
+    assert show is not None
+    show(1, 4)  # 2 s for the first of 4: about 6 s left
+    show(2, 4)
+    show(4, 4)
+    lines = stream.getvalue().split("\r")[1:]
+    assert lines[0] == "analysing: 1/4 decisions, about 6 seconds left\x1b[K"
+    assert lines[1] == "analysing: 2/4 decisions, about 4 seconds left\x1b[K"
+    assert lines[2] == "analysing: 4/4 decisions, less than a second left\x1b[K\n"
+    assert cli_analyse.terminal_progress(io.StringIO()) is None
+    replaying = cli_analyse.terminal_progress(Terminal(), cli_wording.replaying)
+    assert replaying is not None

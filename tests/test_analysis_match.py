@@ -88,9 +88,9 @@ def key_of(point: DecisionPoint) -> tuple[object, ...] | None:
 @pytest.fixture(scope="module")
 def measure() -> dict[str, list[tuple[Needed, str, float]]]:
     """For every file: each decision gnubg's measure needs, with bgtrainer's best action (or play) and loss."""
-    from trainer.analysis.sage import SageEvaluator
+    from trainer.analysis.sweep import SweepEvaluator
 
-    evaluator = SageEvaluator()
+    evaluator = SweepEvaluator()  # the evaluator ``bgtrainer analyse`` and the review screen use
     judge = CubeJudge(evaluator, window=math.inf)  # every cube decision at the analysis depth, as analyse does
     found: dict[str, list[tuple[Needed, str, float]]] = {}
     for name in FILES:

@@ -1,8 +1,9 @@
 """Evaluation on top of the rules engine: ranked plays, cube decisions and computer opponents by level.
 
 The app talks to the :class:`Evaluator` protocol; :class:`trainer.analysis.sage.SageEvaluator` implements it
-with bgsage, the Open Sage neural-network engine. This package is the only place that imports bgsage, and only
-``trainer.analysis.sage`` does, so importing this package does not load it::
+with bgsage, the Open Sage neural-network engine, and :class:`trainer.analysis.sweep.SweepEvaluator` is the same with
+2-ply answers worked out for a whole match's analysis. This package is the only place that imports bgsage, and only
+``trainer.analysis.sage`` and ``trainer.analysis.sweep`` do, so importing this package does not load it::
 
     from trainer.analysis.sage import SageEvaluator
     from trainer.engine import Position

@@ -18,6 +18,7 @@ from trainer.analysis.levels import pick as pick
 from trainer.analysis.levels import takes_double as takes_double
 from trainer.analysis.met import match_winning_chance as match_winning_chance
 from trainer.analysis.results import Chances as Chances
+from trainer.analysis.results import ChoiceEvaluator as ChoiceEvaluator
 from trainer.analysis.results import CubeAction as CubeAction
 from trainer.analysis.results import CubeDecision as CubeDecision
 from trainer.analysis.results import Evaluator as Evaluator

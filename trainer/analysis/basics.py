@@ -16,8 +16,8 @@ LEVEL_PLIES: Final[dict[str, int]] = {"beginner": 1, "intermediate": 1, "strong"
 """The computer's levels, weakest first, with the depth each evaluates at."""
 DEFAULT_LEVEL: Final = "intermediate"
 ANALYSIS_PLIES: Final = 2
-"""The depth a whole match is analysed at by default: bgsage's 2 plies (GNU Backgammon's 1-ply), a 7-point match in
-under a minute."""
+"""The depth a whole match is analysed at by default: bgsage's 2 plies (GNU Backgammon's 1-ply), in about the CPU
+time GNU Backgammon's own analysis takes (:mod:`trainer.analysis.sweep`)."""
 
 
 class AnalysisError(ValueError):

@@ -257,3 +257,25 @@ class LuckEvaluator(Protocol):
         :raises AnalysisError: for a finished game.
         """
         ...
+
+
+@runtime_checkable
+class ChoiceEvaluator(Protocol):
+    """An evaluator that ranks a roll's plays around the play that was made (a match's analysis)."""
+
+    def rank_choice(
+        self,
+        position: Position,
+        dice: Dice,
+        played: Play,
+        plies: int,
+        *,
+        cube: CubeOwner = "centered",
+        context: GameContext | None = None,
+    ) -> list[RankedPlay]:
+        """Every legal play of ``dice``, best first, as :meth:`Evaluator.rank_plays` ranks them, with ``played``
+        always among the plays judged at the full depth, however it looked at a first glance.
+
+        :raises AnalysisError: as :meth:`Evaluator.rank_plays`.
+        """
+        ...

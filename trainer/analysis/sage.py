@@ -186,19 +186,27 @@ def _float_or_none(value: object) -> float | None:
     return None if value is None else float(value)  # type: ignore[arg-type]
 
 
-def _ranked(position: Position, dice: tuple[int, int], moves: Any, plies: int, trials: int = 0) -> list[RankedPlay]:
-    """bgsage's moves matched to the rules engine's legal plays, best first (see :func:`_best_first`).
+def _ranked(
+    position: Position,
+    dice: tuple[int, int],
+    moves: Any,
+    plies: int,
+    trials: int = 0,
+    shallow: frozenset[tuple[int, ...]] = frozenset(),
+) -> list[RankedPlay]:
+    """bgsage's moves matched to the rules engine's legal plays, best first (see :func:`_best_first`); the moves
+    leaving a board of ``shallow`` (judged at a lesser depth than the others) after all the others.
 
     :raises AnalysisError: if bgsage sees other plays than the rules engine.
     """
     first, second = dice
-    plays = legal_plays(position, dice)
-    by_board = {tuple(to_board(play.result)): play for play in plays}  # bgsage's board after a play: the mover's
+    by_board = {tuple(to_board(play.result)): play for play in legal_plays(position, dice)}  # seen from the mover
     scored: list[Scored] = []
     errors: dict[Play, float | None] = {}
+    last: set[Play] = set()
     for move in moves:
-        board = [int(count) for count in move.board]
-        play = by_board.pop(tuple(board), None)
+        board = tuple(map(int, move.board))
+        play = by_board.pop(board, None)
         if play is None:  # a board no legal play leaves: say what it is
             try:
                 result = from_board(board)
@@ -207,10 +215,14 @@ def _ranked(position: Position, dice: tuple[int, int], moves: Any, plies: int, t
             raise AnalysisError(wording.unknown_play(f"{first}-{second}", position.position_id(), result.position_id()))
         scored.append((play, float(move.equity), float(move.cubeless_equity), _chances(move.probs)))
         errors[play] = _float_or_none(getattr(move, "std_error", None))
+        if board in shallow:
+            last.add(play)
     if by_board:
         missing = ", ".join(str(play) for play in by_board.values())
         raise AnalysisError(wording.missing_plays(f"{first}-{second}", position.position_id(), missing))
     scored = _best_first(scored)
+    if last:
+        scored = [item for item in scored if item[0] not in last] + [item for item in scored if item[0] in last]
     best = scored[0][1]
     return [
         RankedPlay(

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Final, TextIO
 
 import trainer.cli.wording as wording
 from trainer.analysis import Evaluator
@@ -27,6 +28,9 @@ from trainer.play.match_file import game_match, read_match_file
 from trainer.play.matfile import MatMatch
 from trainer.shared.skill import Skill
 from trainer.training.mistake_themes import theme_loss_lines, theme_names
+
+CLEAR_TO_END: Final = "\x1b[K"
+"""The terminal's erase-to-end-of-line sequence: a shorter progress line leaves nothing of the longer one."""
 
 
 def stored_game_match(data_dir: Path | None, key: str) -> MatMatch:
@@ -48,16 +52,23 @@ def stored_game_match(data_dir: Path | None, key: str) -> MatMatch:
 
 
 def terminal_progress(
-    stream: TextIO, said: Callable[[int, int], str] = wording.analysing
+    stream: TextIO, said: Callable[[int, int], str] | None = None
 ) -> Callable[[int, int], None] | None:
-    """A progress line (``said`` of what is done of the total) rewritten in place on ``stream``, if it is a terminal
-    (``None`` otherwise)."""
+    """A progress line (``said`` of what is done of the total; by default the decisions analysed and the time
+    left, estimated from the pace so far) rewritten in place on ``stream``, if it is a terminal (``None``
+    otherwise)."""
     if not stream.isatty():
         return None
+    started = time.monotonic()
 
     def show(done: int, total: int) -> None:
+        if said is None:
+            left = (time.monotonic() - started) / done * (total - done) if done else None
+            line = wording.analysing(done, total, wording.seconds_left(left))
+        else:
+            line = said(done, total)
         end = "\n" if done == total else ""
-        stream.write("\r" + said(done, total) + end)
+        stream.write("\r" + line + CLEAR_TO_END + end)
         stream.flush()
 
     return show
@@ -171,9 +182,9 @@ def analyse_command(
         raise EngineError(wording.analyse_file_or_game())
     match = read_match_file(path) if path is not None else stored_game_match(data_dir, game or "")
     if evaluator is None:
-        from trainer.analysis.sage import SageEvaluator
+        from trainer.analysis.sweep import SweepEvaluator
 
-        evaluator = SageEvaluator()
+        evaluator = SweepEvaluator()
     progress = terminal_progress(sys.stderr)
     replaying = terminal_progress(sys.stderr, wording.replaying)
     analysis = analyse_match(match, evaluator, plies=plies, progress=progress, replaying=replaying)

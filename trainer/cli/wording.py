@@ -658,10 +658,21 @@ def analyse_file_or_game() -> str:
     return _("give a .mat file to analyse, or --game ID for a game played here (not both)")
 
 
-def analysing(done: int, total: int) -> str:
-    return ngettext("analysing: {done}/{total} decision", "analysing: {done}/{total} decisions", total).format(
-        done=done, total=total
-    )
+def analysing(done: int, total: int, left: str) -> str:
+    """How far ``bgtrainer analyse`` has come (``left``: :func:`seconds_left`)."""
+    return ngettext(
+        "analysing: {done}/{total} decision, {left}", "analysing: {done}/{total} decisions, {left}", total
+    ).format(done=done, total=total, left=left)
+
+
+def seconds_left(seconds: float | None) -> str:
+    """The time a short run still needs, to the second under a minute (``None``: not known yet)."""
+    if seconds is None or seconds >= 60:
+        return time_left(seconds)
+    if seconds < 1:
+        return _("less than a second left")
+    whole = round(seconds)
+    return ngettext("about {seconds} second left", "about {seconds} seconds left", whole).format(seconds=whole)
 
 
 def replaying(done: int, total: int) -> str:

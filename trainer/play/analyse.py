@@ -9,9 +9,11 @@ evaluator the way the tutor judges the learner's, on GNU Backgammon's scale.
   move number, the decisions before it kept, and the next game analysed.
 - **Judging** (:func:`analyse_points`): a play is ranked with every legal play of its roll at the given depth, with
   the cube and the score as they were (money: cubeful equity; a match: match winning chances normalised as money,
-  GNU Backgammon's EMG), per unit of the cube; a cube decision goes through the tutor's cube judge (1 ply first,
-  deeper only when close). The loss is the best option's equity minus the chosen one's
-  (:mod:`trainer.play.tutor`), named by :class:`~trainer.shared.skill.Skill`.
+  GNU Backgammon's EMG), per unit of the cube; a cube decision goes through the tutor's cube judge, every one at the
+  depth. An evaluator that can rank around the play made (:class:`~trainer.analysis.ChoiceEvaluator`, as
+  :class:`~trainer.analysis.sweep.SweepEvaluator`, the one ``analyse`` and the review screen use) is asked so. The
+  loss is the best option's equity minus the chosen one's (:mod:`trainer.play.tutor`), named by
+  :class:`~trainer.shared.skill.Skill`.
 - **Which count** (as GNU Backgammon counts them for its error rate): every play that had a choice, every cube
   action taken, and every no-double that was close; forced plays and rolls with no legal play are listed (one
   ``move`` entry for every roll of the file) but do not count, and a no-double far from doubling is not listed.
@@ -28,7 +30,15 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Final
 
-from trainer.analysis import AnalysisError, Chances, CubeDecision, Evaluator, LuckEvaluator, match_winning_chance
+from trainer.analysis import (
+    AnalysisError,
+    Chances,
+    ChoiceEvaluator,
+    CubeDecision,
+    Evaluator,
+    LuckEvaluator,
+    match_winning_chance,
+)
 from trainer.analysis.basics import ANALYSIS_PLIES
 from trainer.engine import (
     Dice,
@@ -556,8 +566,11 @@ def analyse_point(point: DecisionPoint, evaluator: Evaluator, judge: CubeJudge, 
                               best_play=point.play)  # fmt: skip
             return AnalysedDecision(point, verdict, luck=luck)
         side = point.side
-        ranked = evaluator.rank_plays(
-            state.position, point.dice, plies, cube=cube_owner(state, side), context=context_of(state, side)
+        cube, context = cube_owner(state, side), context_of(state, side)
+        ranked = (
+            evaluator.rank_choice(state.position, point.dice, point.play, plies, cube=cube, context=context)
+            if isinstance(evaluator, ChoiceEvaluator)
+            else evaluator.rank_plays(state.position, point.dice, plies, cube=cube, context=context)
         )
         verdict = judge_play(ranked, point.play, f"{ranked[0].plies}-ply")  # deeper where a backgammon is at stake
         shown = tuple((item.play, item.equity) for item in ranked[:WORST_SHOWN])

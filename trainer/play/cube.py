@@ -10,11 +10,12 @@ In order:
    doubling more than :data:`WINDOW` worse than not (or better, when the opponent takes and passes alike), for a
    doubled side taking and passing more than :data:`WINDOW` apart. Only close decisions pay for the deeper search
    (some 40 ms at 2 plies). ``tests/test_play_sage.py`` checks on sample positions that the window never hides a
-   2-ply double, take or pass.
+   2-ply double, take or pass. With no window at all (a match's analysis), every decision goes straight to the depth.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -94,6 +95,10 @@ class CubeJudge:
         exact = exact_bearoff(position, owner, context)
         if exact is not None:
             return CubeJudgement(exact, EXACT_SOURCE)
+        if plies > 1 and self.window == math.inf:  # never far enough: straight to the depth
+            self.deep_calls += 1
+            decision = self.evaluator.cube_decision(position, plies, cube=owner, context=context)
+            return CubeJudgement(decision, f"{plies}-ply")
         first = self.evaluator.cube_decision(position, 1, cube=owner, context=context)
         if plies == 1 or is_far(first, question, self.window):
             return CubeJudgement(first, "1-ply")

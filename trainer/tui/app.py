@@ -211,9 +211,9 @@ class TrainerApp(App[None]):
         """The evaluator, bgsage's loaded on the first call (a moment's work: call it from a worker thread)."""
         with self._evaluator_lock:
             if self.evaluator is None:
-                from trainer.analysis.sage import SageEvaluator
+                from trainer.analysis.sweep import SweepEvaluator
 
-                self.evaluator = SageEvaluator()
+                self.evaluator = SweepEvaluator()  # bgsage's evaluator, its 2-ply answers a match's analysis's
             return self.evaluator
 
     def on_app_focus(self, event: events.AppFocus) -> None:

@@ -1,0 +1,346 @@
+"""A whole match analysed at 2 plies in about the CPU time GNU Backgammon's 1-ply analysis takes.
+
+:class:`SweepEvaluator` answers the three questions a match's analysis asks at every turn, the cube decision before
+the roll, the roll's luck and the ranking of the plays, from bgsage's cube-aware 2-ply search, each position
+searched once:
+
+- **Plays** are screened as GNU Backgammon screens them, tighter: every play at 1 ply, then the best
+  :data:`SWEEP_KEPT` within :data:`SWEEP_WITHIN`, and the play that was made, through the same cube-aware search
+  bgsage's analyzer gives every play (the opponent's 21 rolls, each answered by its best reply at 1 ply, the cube
+  judged at every leaf). The plays searched rank before the others, which keep their 1-ply figures.
+- **One search per position.** The search of the play made is the search of the next turn's position before the
+  roll: its chances and its cubeful equity are kept, and the next cube decision and luck read them.
+- **Cube decisions** are bgsage's 1-ply model (Janowski's formula, its cube-life index) applied to those 2-ply
+  chances: the same numbers as bgsage's ``batch_evaluate_positions`` at 2 plies (``tests/test_sweep.py``).
+- **Luck** is GNU Backgammon's, from 1-ply figures: the cubeful equity after the roll's best play against the
+  average over every roll of the same. That average is the kept search's equity when the side on roll had no
+  double to make (the search picks each roll's play and judges its leaf just as the roll's play is judged here);
+  otherwise, in a race where a gammon is being saved (:func:`gammon_race`) and for the opening roll, each roll is
+  looked at.
+
+Where a backgammon is at stake (:func:`~trainer.analysis.sage.backgammon_at_stake`) the plays are ranked at 1 ply,
+which bgsage's race network does not mislead there; at any depth but 2 plies, it answers as
+:class:`~trainer.analysis.sage.SageEvaluator` does. ``tests/test_analysis_match.py`` measures it against GNU
+Backgammon's own analysis of held-out matches, and ``benchmarks/analyse.py`` times it beside GNU Backgammon.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple
+
+import bgbot_cpp
+from bgsage import Probabilities
+from bgsage.analyzer import _FLIP_OWNER, resolve_owner
+
+from trainer.analysis import wording
+from trainer.analysis.board import to_board
+from trainer.analysis.results import AnalysisError, CubeDecision, CubeOwner, GameContext, RankedPlay, check_cube
+from trainer.analysis.sage import (
+    SCREENED_PLIES,
+    SageEvaluator,
+    _chances,
+    _check_playing,
+    _Move,
+    _ranked,
+    backgammon_at_stake,
+)
+from trainer.engine import Dice, Play, Position, check_dice
+
+SWEEP_KEPT: Final = 2
+"""How many plays, the best at 1 ply, are searched to 2 plies besides the play made."""
+SWEEP_WITHIN: Final = 0.08
+"""How far below the best at 1 ply a play may be and still be searched to 2 plies."""
+BACKGAMMON_PLIES: Final = 1
+"""The depth plays are ranked at where a backgammon is at stake (see the module)."""
+LUCK_MARGIN: Final = 0.05
+"""How far short of a double the side on roll must be for the kept search's equity to be its no-double equity."""
+KNOWN_KEPT: Final = 256
+"""How many searches are kept for the turns after them."""
+SCREENS_KEPT: Final = 64
+"""How many rolls' plays, with their 1-ply chances, are kept (the opening position's 15 among them)."""
+ALL_ROLLS: Final = tuple((first, second) for first in range(1, 7) for second in range(first, 7))
+OPENING_ROLLS: Final = tuple((first, second) for first, second in ALL_ROLLS if first != second)
+
+
+def gammon_race(position: Position) -> bool:
+    """Whether ``position`` is a race in which one side has borne off and the other not yet: a gammon is being
+    saved, and bgsage's search reads the race network's gammons there otherwise than its 1-ply evaluation does."""
+    return position.is_race() and (position.player_off == 0) != (position.opponent_off == 0)
+
+
+def _invert(probs: Any) -> list[float]:
+    """Chances seen from the other side."""
+    return [1.0 - probs[0], probs[3], probs[4], probs[1], probs[2]]
+
+
+def _cubeless(probs: Any) -> float:
+    return float(2.0 * probs[0] - 1.0 + probs[1] - probs[3] + probs[2] - probs[4])
+
+
+def _weight(roll: tuple[int, int]) -> int:
+    return 1 if roll[0] == roll[1] else 2
+
+
+class _Stakes(NamedTuple):
+    """The cube and the score as bgsage's cube formulas take them, seen from the side on roll."""
+
+    cube_value: int
+    owner: Any
+    away: int
+    opponent_away: int
+    crawford: bool
+    jacoby: bool
+    beavers: bool
+
+    @classmethod
+    def of(cls, owner: CubeOwner, context: GameContext) -> _Stakes:
+        return cls(
+            context.cube_value,
+            resolve_owner(owner),
+            context.player_away,
+            context.opponent_away,
+            context.crawford,
+            context.jacoby,
+            context.beavers,
+        )
+
+    @property
+    def may_double(self) -> bool:
+        """Whether the side on roll has the cube's access (the Crawford game gives nobody any)."""
+        return self.owner != bgbot_cpp.CubeOwner.OPPONENT and not self.crawford
+
+    def far_from_double(self, pre_roll: list[float], board: list[int]) -> bool:
+        """Whether doubling is more than :data:`LUCK_MARGIN` worse than not for the side on roll in ``board``."""
+        decision = self.cube(pre_roll, board)
+        return bool(min(decision.equity_dt, decision.equity_dp) < decision.equity_nd - LUCK_MARGIN)
+
+    def turned(self) -> _Stakes:
+        """The same stakes seen by the other side."""
+        return self._replace(owner=_FLIP_OWNER[self.owner], away=self.opponent_away, opponent_away=self.away)
+
+    def cube(self, pre_roll: list[float], board: list[int]) -> Any:
+        """bgsage's 1-ply cube decision (Janowski's formula, its cube-life index) for the side on roll in
+        ``board`` with ``pre_roll`` chances."""
+        pips = bgbot_cpp.pip_counts(board)
+        life = bgbot_cpp.cube_efficiency(pre_roll, bgbot_cpp.is_race(board), pips[0], pips[1])
+        return bgbot_cpp.cube_decision_1ply(
+            pre_roll,
+            self.cube_value,
+            self.owner,
+            life,
+            away1=self.away,
+            away2=self.opponent_away,
+            is_crawford=self.crawford,
+            jacoby=self.jacoby,
+        )
+
+    def after_play(self, after: list[int], probs: list[float]) -> float:
+        """The mover's cubeful equity after a play leaving ``after`` with ``probs`` (the mover's chances), seen
+        from these stakes (the mover's): the opponent's, on roll with the right to double where they have it,
+        turned round."""
+        return -float(self.turned().cube(_invert(probs), bgbot_cpp.flip_board(after)).optimal_equity)
+
+
+class _Search(NamedTuple):
+    """bgsage's cube-aware 2-ply search of a position before the roll: the side on roll's chances and cubeful
+    equity (its best cube action taken) at the stakes searched."""
+
+    chances: list[float]
+    equity: float
+    stakes: _Stakes
+
+
+class SweepEvaluator(SageEvaluator):
+    """:class:`~trainer.analysis.sage.SageEvaluator` with 2-ply answers worked out for a whole match's analysis
+    (see the module). Calls may come from several threads."""
+
+    def __init__(self, *, jacoby: bool = False, beaver: bool = False) -> None:
+        super().__init__(jacoby=jacoby, beaver=beaver)
+        self._one_ply_network()  # loaded now, as GNU Backgammon loads its networks before it analyses
+        self._known: dict[tuple[int, ...], _Search] = {}
+        self._screens: dict[tuple[tuple[int, ...], int, int], tuple[list[list[int]], list[list[float]]]] = {}
+
+    # --- the searches -------------------------------------------------------------------------------------------
+
+    def _one_ply(self, board: list[int], first: int, second: int) -> tuple[list[list[int]], list[list[float]]]:
+        """Every board ``first``-``second`` can leave (the board itself when nothing moves) with its 1-ply chances,
+        the mover's, as bgsage's search judges the plays it picks from (kept for the last boards: a roll's luck
+        and its plays ask alike). The lists are fresh copies."""
+        key = (tuple(board), first, second)
+        with self._lock:
+            known = self._screens.get(key)
+        if known is None:
+            boards = bgbot_cpp.possible_moves(board, first, second) or [board]
+            found = bgbot_cpp.batch_evaluate_post_move(
+                [(after, bgbot_cpp.CubeOwner.CENTERED) for after in boards], self._one_ply_network(), 1
+            )
+            known = (boards, [list(item["probs"]) for item in found])
+            with self._lock:
+                self._screens[key] = known
+                while len(self._screens) > SCREENS_KEPT:
+                    self._screens.pop(next(iter(self._screens)))
+        return list(known[0]), list(known[1])
+
+    def _search(self, board: list[int], stakes: _Stakes, before: list[int] | None = None) -> _Search:
+        """The search of ``board`` before the roll, the side on roll's (kept for the turns after it); ``before``,
+        the board the opponent moved from, if known."""
+        deep = bgbot_cpp.cubeful_probs_and_equity_nply(
+            board,
+            stakes.owner,
+            self._one_ply_network(),
+            SCREENED_PLIES,
+            n_threads=1,
+            cube_value=stakes.cube_value,
+            away1=stakes.away,
+            away2=stakes.opponent_away,
+            is_crawford=stakes.crawford,
+            jacoby=stakes.jacoby,
+            beaver=stakes.beavers,
+            bearoff_db=None,
+            root_board=before or [],
+        )
+        found = _Search(list(deep["probs"]), float(deep["equity"]), stakes)
+        with self._lock:
+            self._known[tuple(board)] = found
+            while len(self._known) > KNOWN_KEPT:
+                self._known.pop(next(iter(self._known)))
+        return found
+
+    def _before_roll(self, board: list[int], stakes: _Stakes) -> _Search:
+        """The search of ``board`` before the roll at ``stakes``: the one kept from the last turn where it was made
+        at these stakes (only its chances are kept to serve other stakes)."""
+        with self._lock:
+            known = self._known.get(tuple(board))
+        return known if known is not None and known.stakes == stakes else self._search(board, stakes)
+
+    def _chances_before_roll(self, board: list[int], stakes: _Stakes) -> list[float]:
+        """The side on roll's 2-ply chances, which do not depend on the stakes: any kept search serves."""
+        with self._lock:
+            known = self._known.get(tuple(board))
+        return (known or self._search(board, stakes)).chances
+
+    # --- the evaluator's questions ------------------------------------------------------------------------------
+
+    def rank_plays(
+        self,
+        position: Position,
+        dice: Dice,
+        plies: int = 1,
+        *,
+        cube: CubeOwner = "centered",
+        context: GameContext | None = None,
+    ) -> list[RankedPlay]:
+        """As :meth:`SageEvaluator.rank_plays`; at 2 plies every play at 1 ply, the best :data:`SWEEP_KEPT`
+        within :data:`SWEEP_WITHIN` through bgsage's cube-aware 2-ply search (see the module)."""
+        return self._rank(position, dice, plies, cube, context, None)
+
+    def rank_choice(
+        self,
+        position: Position,
+        dice: Dice,
+        played: Play,
+        plies: int,
+        *,
+        cube: CubeOwner = "centered",
+        context: GameContext | None = None,
+    ) -> list[RankedPlay]:
+        """As :meth:`rank_plays`, with ``played`` searched to the depth too (its search serves the next turn)."""
+        return self._rank(position, dice, plies, cube, context, played)
+
+    def _rank(
+        self,
+        position: Position,
+        dice: Dice,
+        plies: int,
+        cube: CubeOwner,
+        context: GameContext | None,
+        played: Play | None,
+    ) -> list[RankedPlay]:
+        if plies != SCREENED_PLIES:
+            return super().rank_plays(position, dice, plies, cube=cube, context=context)
+        owner = check_cube(cube)
+        first, second = check_dice(dice)
+        _check_playing(position)
+        stakes = _Stakes.of(owner, self._context(context))
+        board = to_board(position)
+        boards, chances = self._one_ply(board, first, second)
+        equities = [stakes.after_play(after, probs) for after, probs in zip(boards, chances, strict=True)]
+        best = max(equities)
+        order = sorted(range(len(boards)), key=lambda index: -equities[index])
+        kept = [index for index in order if best - equities[index] <= SWEEP_WITHIN][:SWEEP_KEPT]
+        at_stake = backgammon_at_stake(position)
+        if at_stake:  # see the module: the plays ranked at 1 ply
+            kept = []
+        elif played is not None:
+            made = to_board(played.result)
+            kept += [index for index in order if boards[index] == made and index not in kept]
+        if len(boards) == 1:
+            kept = []
+        for index in kept:
+            search = self._search(bgbot_cpp.flip_board(boards[index]), stakes.turned(), board)
+            chances[index], equities[index] = _invert(search.chances), -search.equity
+        moves = [
+            _Move(after, equity, _cubeless(probs), Probabilities.from_list(probs))
+            for after, equity, probs in zip(boards, equities, chances, strict=True)
+        ]
+        shallow = frozenset(tuple(boards[index]) for index in range(len(boards)) if kept and index not in kept)
+        return _ranked(position, (first, second), moves, BACKGAMMON_PLIES if at_stake else plies, shallow=shallow)
+
+    def cube_decision(
+        self, position: Position, plies: int = 1, *, cube: CubeOwner = "centered", context: GameContext | None = None
+    ) -> CubeDecision:
+        """As :meth:`SageEvaluator.cube_decision`; at 2 plies Janowski's formula on the 2-ply chances."""
+        if plies != SCREENED_PLIES:
+            return super().cube_decision(position, plies, cube=cube, context=context)
+        owner = check_cube(cube)
+        if owner == "opponent":
+            raise AnalysisError(wording.cannot_double(position.position_id()))
+        _check_playing(position)
+        stakes = self._context(context)
+        board = to_board(position)
+        chances = self._chances_before_roll(board, _Stakes.of(owner, stakes))
+        found = _Stakes.of(owner, stakes).cube(chances, board)
+        double_take = float(found.equity_dt)
+        if stakes.beavers and stakes.is_money and double_take < 0:
+            double_take *= 2  # beavered: the taker redoubles at once and keeps the cube
+        return CubeDecision(
+            no_double=float(found.equity_nd),
+            double_take=double_take,
+            double_pass=float(found.equity_dp),
+            cubeless_equity=_cubeless(chances),
+            chances=_chances(Probabilities.from_list(chances)),
+            plies=plies,
+            cube=owner,
+        )
+
+    def roll_luck(
+        self,
+        position: Position,
+        dice: Dice,
+        *,
+        cube: CubeOwner = "centered",
+        context: GameContext | None = None,
+        opening: bool = False,
+    ) -> float:
+        """How much ``dice`` gained the side on roll against an average roll (see the module), per unit of the cube
+        (EMG in a match)."""
+        first, second = check_dice(dice)
+        _check_playing(position)
+        stakes = _Stakes.of(check_cube(cube), self._context(context))
+        board = to_board(position)
+        rolled = self._best_after(board, (first, second), stakes)
+        if opening:
+            return rolled - sum(self._best_after(board, roll, stakes) for roll in OPENING_ROLLS) / len(OPENING_ROLLS)
+        if not gammon_race(position):
+            search = self._before_roll(board, stakes)
+            if not stakes.may_double or stakes.far_from_double(search.chances, board):
+                return rolled - search.equity
+        average = sum(_weight(roll) * self._best_after(board, roll, stakes) for roll in ALL_ROLLS) / 36
+        return rolled - average
+
+    def _best_after(self, board: list[int], roll: tuple[int, int], stakes: _Stakes) -> float:
+        """The cubeful equity after ``roll``'s best play at 1 ply (picked by cubeless equity, as bgsage's search
+        picks it)."""
+        boards, chances = self._one_ply(board, *roll)
+        index = max(range(len(boards)), key=lambda item: _cubeless(chances[item]))
+        return stakes.after_play(boards[index], chances[index])
