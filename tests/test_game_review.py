@@ -337,3 +337,21 @@ async def test_the_replay_of_the_games_shows_its_progress_before_the_decisions_a
         await settle(pilot, lambda: "3/3 games replayed" in static_texts(app, "#review-decision")[0])
         gated.gate.set()
         await idle(pilot, lambda: screen.analysed)
+
+
+def test_a_decision_shows_the_analysis_the_file_carried() -> None:
+    """GNU Backgammon's .sgf keeps its own analysis: the panel shows its line under ours, naming the program."""
+    from trainer.tui.screens.game_review import decision_text
+
+    analysis = analyse_match(
+        read_match_file(Path(__file__).parent / "data" / "analyse" / "gnubg-match3.sgf"), CheapEvaluator()
+    )
+    carried = [item for item in analysis.decisions if item.file_analysis is not None]
+    assert carried and analysis.analysed_by == "GNU Backgammon"
+    move = next(item for item in carried if item.kind is DecisionKind.MOVE and item.counts)
+    text = decision_text(move, analysis.analysed_by)
+    assert text.splitlines()[0].startswith("Played: ")
+    assert f"GNU Backgammon's analysis in the file ({move.file_analysis.level}): best " in text.splitlines()[-1]
+    assert decision_text(move, "").splitlines()[-1].startswith("The file's own analysis (")
+    plain = next(item for item in analysis.decisions if item.file_analysis is None)
+    assert "analysis in the file" not in decision_text(plain, analysis.analysed_by)

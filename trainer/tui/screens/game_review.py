@@ -111,20 +111,24 @@ def decision_scene(item: AnalysedDecision, names: tuple[str, str], *, best: bool
     return replace(scene, cue=TurnCue.ROLL, caption=caption)
 
 
-def decision_text(item: AnalysedDecision) -> str:
+def decision_text(item: AnalysedDecision, analysed_by: str = "") -> str:
     """A decision in the panel: the play (or cube action) made and the best one with their equities, the equity
-    lost and its verdict, and what the better play does."""
+    lost and its verdict, what the better play does, and the analysis the file carried (by ``analysed_by``)."""
     verdict = item.verdict
     move = item.kind is DecisionKind.MOVE
+    kept = item.file_analysis
+    carried = (
+        [] if kept is None else [game_review_words.review_file_analysis(analysed_by, kept.level, kept.best, kept.loss)]
+    )
     if move and not item.counts:
-        return game_review_words.review_forced(item.played)
+        return "\n".join([game_review_words.review_forced(item.played), *carried])
     lines = [
         game_review_words.review_played(item.played, verdict.chosen_equity),
         game_review_words.review_best(item.best, verdict.best_equity),
         game_review_words.review_loss(item.loss, item.skill.word, play=move),
     ]
     why = item.why()
-    return "\n".join([*lines, why] if why else lines)
+    return "\n".join([*lines, why, *carried] if why else [*lines, *carried])
 
 
 def summary_text(analysis: MatchAnalysis, drilled: int) -> str:
@@ -347,7 +351,7 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
         yield TaskLayout(
             Static(id="review-summary", markup=False),
             Static(id="review-heading", classes="step-heading", markup=False),
-            ProgressBar(id="review-progress", show_eta=False),
+            ProgressBar(id="review-progress"),
             Static(id="review-decision", markup=False),
             FeedbackBar(id="feedback"),
             title=" " + game_review_words.review_title_bar(self.review_title, None, mistakes_first=False),
@@ -503,7 +507,7 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
         heading.update(
             game_review_words.decision_heading(item.game, item.number, item.player, item.point.dice, yours=yours)
         )
-        text.update(decision_text(item))
+        text.update(decision_text(item, self.analysis.analysed_by if self.analysis is not None else ""))
         self.call_after_refresh(text.scroll_visible, animate=False)  # below the figures in a small window
         self.show_board()
 

@@ -177,6 +177,16 @@ def review_best(best: str, equity: float) -> str:
     return _("Best: {best} ({equity:+.3f})").format(best=review_choice(best), equity=localized(equity))
 
 
+def review_file_analysis(program: str, level: str, best: str, loss: float) -> str:
+    """The analysis the file itself carried for the decision shown, by the program that wrote it."""
+    figures = {"level": level, "best": review_choice(best), "loss": localized(loss)}
+    if not program:
+        return _("The file's own analysis ({level}): best {best}, {loss:.3f} lost.").format(**figures)
+    return _("{program}'s analysis in the file ({level}): best {best}, {loss:.3f} lost.").format(
+        program=program, **figures
+    )
+
+
 def review_forced(chosen: str) -> str:
     """A roll with one legal play, or none: nothing to decide, and not counted."""
     if not chosen:
