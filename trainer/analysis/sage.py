@@ -195,7 +195,7 @@ def _ranked(
     shallow: frozenset[tuple[int, ...]] = frozenset(),
 ) -> list[RankedPlay]:
     """bgsage's moves matched to the rules engine's legal plays, best first (see :func:`_best_first`); the moves
-    leaving a board of ``shallow`` (judged at a lesser depth than the others) after all the others.
+    leaving a board of ``shallow`` (judged at 1 ply, the others at ``plies``) after all the others.
 
     :raises AnalysisError: if bgsage sees other plays than the rules engine.
     """
@@ -232,7 +232,7 @@ def _ranked(
             cubeless_equity=cubeless,
             chances=chances,
             difference=equity - best,
-            plies=plies,
+            plies=1 if play in last else plies,
             std_error=errors[play],
             trials=trials if errors[play] is not None else 0,
         )

@@ -7,16 +7,17 @@ searched once:
 - **Plays** are screened as GNU Backgammon screens them, tighter: every play at 1 ply, then the best
   :data:`SWEEP_KEPT` within :data:`SWEEP_WITHIN`, and the play that was made, through the same cube-aware search
   bgsage's analyzer gives every play (the opponent's 21 rolls, each answered by its best reply at 1 ply, the cube
-  judged at every leaf). The plays searched rank before the others, which keep their 1-ply figures.
+  judged at every leaf). The plays searched rank before the others, which keep their 1-ply figures; a play of
+  those whose 1-ply figure still beats every searched play's is searched too, until none does.
 - **One search per position.** The search of the play made is the search of the next turn's position before the
   roll: its chances and its cubeful equity are kept, and the next cube decision and luck read them.
 - **Cube decisions** are bgsage's 1-ply model (Janowski's formula, its cube-life index) applied to those 2-ply
   chances: the same numbers as bgsage's ``batch_evaluate_positions`` at 2 plies (``tests/test_sweep.py``).
 - **Luck** is GNU Backgammon's, from 1-ply figures: the cubeful equity after the roll's best play against the
   average over every roll of the same. That average is the kept search's equity when the side on roll had no
-  double to make (the search picks each roll's play and judges its leaf just as the roll's play is judged here);
-  otherwise, in a race where a gammon is being saved (:func:`gammon_race`) and for the opening roll, each roll is
-  looked at.
+  double to make (the search picks each roll's play and judges its leaf just as the roll's play is judged here,
+  its chances made exact the same way: from the bear-off database, and with no gammon that can no longer happen);
+  otherwise, and for the opening roll, each roll is looked at.
 
 Where a backgammon is at stake (:func:`~trainer.analysis.sage.backgammon_at_stake`) the plays are ranked at 1 ply,
 which bgsage's race network does not mislead there; at any depth but 2 plies, it answers as
@@ -26,11 +27,13 @@ Backgammon's own analysis of held-out matches, and ``benchmarks/analyse.py`` tim
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Final, NamedTuple
 
 import bgbot_cpp
 from bgsage import Probabilities
 from bgsage.analyzer import _FLIP_OWNER, resolve_owner
+from bgsage.weights import bearoff_db_path
 
 from trainer.analysis import wording
 from trainer.analysis.board import to_board
@@ -44,7 +47,7 @@ from trainer.analysis.sage import (
     _ranked,
     backgammon_at_stake,
 )
-from trainer.engine import Dice, Play, Position, check_dice
+from trainer.engine import CHECKERS, Dice, Play, Position, check_dice
 
 SWEEP_KEPT: Final = 2
 """How many plays, the best at 1 ply, are searched to 2 plies besides the play made."""
@@ -56,16 +59,32 @@ LUCK_MARGIN: Final = 0.05
 """How far short of a double the side on roll must be for the kept search's equity to be its no-double equity."""
 KNOWN_KEPT: Final = 256
 """How many searches are kept for the turns after them."""
+MAX_MOVES: Final = 4
+"""The most moves a roll gives (a double)."""
 SCREENS_KEPT: Final = 64
 """How many rolls' plays, with their 1-ply chances, are kept (the opening position's 15 among them)."""
 ALL_ROLLS: Final = tuple((first, second) for first in range(1, 7) for second in range(first, 7))
 OPENING_ROLLS: Final = tuple((first, second) for first, second in ALL_ROLLS if first != second)
 
 
-def gammon_race(position: Position) -> bool:
-    """Whether ``position`` is a race in which one side has borne off and the other not yet: a gammon is being
-    saved, and bgsage's search reads the race network's gammons there otherwise than its 1-ply evaluation does."""
-    return position.is_race() and (position.player_off == 0) != (position.opponent_off == 0)
+@functools.cache
+def _contact_cube_life() -> float:
+    """bgsage's cube-life index (Janowski's x) in contact, where it depends on nothing else."""
+    return float(bgbot_cpp.cube_efficiency([0.5, 0.0, 0.0, 0.0, 0.0], False, 0, 0))
+
+
+def _bearoff_database() -> Any:
+    """bgsage's exact one-sided bear-off database (``None`` if it cannot be read: the network judges instead)."""
+    path = bearoff_db_path()
+    database = bgbot_cpp.BearoffDB()
+    return database if path and database.load(path) else None
+
+
+def _borne_off(board: list[int], *, mover: bool) -> bool:
+    """Whether the mover (or the opponent) of a bgsage ``board`` has borne off a checker."""
+    if mover:
+        return sum(count for count in board[1:] if count > 0) < CHECKERS
+    return board[0] + sum(-count for count in board[1:25] if count < 0) < CHECKERS
 
 
 def _invert(probs: Any) -> list[float]:
@@ -121,8 +140,11 @@ class _Stakes(NamedTuple):
     def cube(self, pre_roll: list[float], board: list[int]) -> Any:
         """bgsage's 1-ply cube decision (Janowski's formula, its cube-life index) for the side on roll in
         ``board`` with ``pre_roll`` chances."""
-        pips = bgbot_cpp.pip_counts(board)
-        life = bgbot_cpp.cube_efficiency(pre_roll, bgbot_cpp.is_race(board), pips[0], pips[1])
+        if bgbot_cpp.is_race(board):
+            pips = bgbot_cpp.pip_counts(board)
+            life = bgbot_cpp.cube_efficiency(pre_roll, True, pips[0], pips[1])
+        else:
+            life = _contact_cube_life()
         return bgbot_cpp.cube_decision_1ply(
             pre_roll,
             self.cube_value,
@@ -134,11 +156,18 @@ class _Stakes(NamedTuple):
             jacoby=self.jacoby,
         )
 
-    def after_play(self, after: list[int], probs: list[float]) -> float:
-        """The mover's cubeful equity after a play leaving ``after`` with ``probs`` (the mover's chances), seen
-        from these stakes (the mover's): the opponent's, on roll with the right to double where they have it,
-        turned round."""
-        return -float(self.turned().cube(_invert(probs), bgbot_cpp.flip_board(after)).optimal_equity)
+    def equity_against(self, after: list[int], probs: list[float]) -> float:
+        """The cubeful equity of the side that moved to ``after`` with ``probs`` (its chances), these stakes being
+        its opponent's, now on roll with the right to double where it has it: the opponent's, turned round."""
+        return -float(self.cube(_invert(probs), bgbot_cpp.flip_board(after)).optimal_equity)
+
+
+class _Screen(NamedTuple):
+    """A roll's plays at 1 ply: the boards they leave, the mover's chances and cubeful equities."""
+
+    boards: list[list[int]]
+    chances: list[list[float]]
+    equities: list[float]
 
 
 class _Search(NamedTuple):
@@ -157,29 +186,51 @@ class SweepEvaluator(SageEvaluator):
     def __init__(self, *, jacoby: bool = False, beaver: bool = False) -> None:
         super().__init__(jacoby=jacoby, beaver=beaver)
         self._one_ply_network()  # loaded now, as GNU Backgammon loads its networks before it analyses
+        self._bearoff = _bearoff_database()
         self._known: dict[tuple[int, ...], _Search] = {}
-        self._screens: dict[tuple[tuple[int, ...], int, int], tuple[list[list[int]], list[list[float]]]] = {}
+        self._screens: dict[tuple[tuple[int, ...], tuple[int, int], _Stakes], _Screen] = {}
 
     # --- the searches -------------------------------------------------------------------------------------------
 
-    def _one_ply(self, board: list[int], first: int, second: int) -> tuple[list[list[int]], list[list[float]]]:
-        """Every board ``first``-``second`` can leave (the board itself when nothing moves) with its 1-ply chances,
-        the mover's, as bgsage's search judges the plays it picks from (kept for the last boards: a roll's luck
-        and its plays ask alike). The lists are fresh copies."""
-        key = (tuple(board), first, second)
+    def _screen(self, board: list[int], roll: tuple[int, int], stakes: _Stakes) -> _Screen:
+        """Every board ``roll`` can leave (the board itself when nothing moves) with its 1-ply chances, the mover's,
+        as bgsage's search judges the plays it picks from, and the mover's cubeful equity at ``stakes``; kept for
+        the last rolls (a roll's luck and its plays ask alike). The lists are fresh copies."""
+        key = (tuple(board), roll, stakes)
         with self._lock:
             known = self._screens.get(key)
         if known is None:
-            boards = bgbot_cpp.possible_moves(board, first, second) or [board]
+            boards = bgbot_cpp.possible_moves(board, *roll) or [board]
             found = bgbot_cpp.batch_evaluate_post_move(
                 [(after, bgbot_cpp.CubeOwner.CENTERED) for after in boards], self._one_ply_network(), 1
             )
-            known = (boards, [list(item["probs"]) for item in found])
+            chances = self._exact(board, boards, [list(item["probs"]) for item in found])
+            theirs = stakes.turned()
+            equities = [theirs.equity_against(after, probs) for after, probs in zip(boards, chances, strict=True)]
+            known = _Screen(boards, chances, equities)
             with self._lock:
                 self._screens[key] = known
                 while len(self._screens) > SCREENS_KEPT:
                     self._screens.pop(next(iter(self._screens)))
-        return list(known[0]), list(known[1])
+        return _Screen(list(known.boards), [list(probs) for probs in known.chances], list(known.equities))
+
+    def _exact(self, board: list[int], boards: list[list[int]], chances: list[list[float]]) -> list[list[float]]:
+        """The mover's 1-ply chances after the plays from ``board`` leaving ``boards``, made exact where they can be,
+        as bgsage's search makes them: from the bear-off database in a pure bear-off, and with no gammon a side that
+        has borne off a checker can lose (the network's output, alone, may give one)."""
+        opponent_off = _borne_off(board, mover=False)  # a play sends checkers back, never brings any in
+        mover_off = _borne_off(board, mover=True)
+        outside = sum(count for count in board[7:] if count > 0)  # the mover's, its bar included
+        may_bear_off = not mover_off and outside < MAX_MOVES  # each move brings one in, one is left to bear off
+        for after, probs in zip(boards, chances, strict=True):
+            if self._bearoff is not None and self._bearoff.is_bearoff(after):
+                probs[:] = self._bearoff.lookup_probs(after, post_move=True)
+                continue
+            if opponent_off:
+                probs[1] = probs[2] = 0.0
+            if mover_off or (may_bear_off and _borne_off(after, mover=True)):
+                probs[3] = probs[4] = 0.0
+        return chances
 
     def _search(self, board: list[int], stakes: _Stakes, before: list[int] | None = None) -> _Search:
         """The search of ``board`` before the roll, the side on roll's (kept for the turns after it); ``before``,
@@ -196,7 +247,7 @@ class SweepEvaluator(SageEvaluator):
             is_crawford=stakes.crawford,
             jacoby=stakes.jacoby,
             beaver=stakes.beavers,
-            bearoff_db=None,
+            bearoff_db=self._bearoff,
             root_board=before or [],
         )
         found = _Search(list(deep["probs"]), float(deep["equity"]), stakes)
@@ -207,17 +258,11 @@ class SweepEvaluator(SageEvaluator):
         return found
 
     def _before_roll(self, board: list[int], stakes: _Stakes) -> _Search:
-        """The search of ``board`` before the roll at ``stakes``: the one kept from the last turn where it was made
-        at these stakes (only its chances are kept to serve other stakes)."""
+        """The search of ``board`` before the roll at ``stakes``: the one kept from the last turn, if it was made at
+        these stakes (the search picks its plays by cubeful equity at the score: its chances depend on them too)."""
         with self._lock:
             known = self._known.get(tuple(board))
         return known if known is not None and known.stakes == stakes else self._search(board, stakes)
-
-    def _chances_before_roll(self, board: list[int], stakes: _Stakes) -> list[float]:
-        """The side on roll's 2-ply chances, which do not depend on the stakes: any kept search serves."""
-        with self._lock:
-            known = self._known.get(tuple(board))
-        return (known or self._search(board, stakes)).chances
 
     # --- the evaluator's questions ------------------------------------------------------------------------------
 
@@ -263,8 +308,7 @@ class SweepEvaluator(SageEvaluator):
         _check_playing(position)
         stakes = _Stakes.of(owner, self._context(context))
         board = to_board(position)
-        boards, chances = self._one_ply(board, first, second)
-        equities = [stakes.after_play(after, probs) for after, probs in zip(boards, chances, strict=True)]
+        boards, chances, equities = self._screen(board, (first, second), stakes)
         best = max(equities)
         order = sorted(range(len(boards)), key=lambda index: -equities[index])
         kept = [index for index in order if best - equities[index] <= SWEEP_WITHIN][:SWEEP_KEPT]
@@ -276,14 +320,19 @@ class SweepEvaluator(SageEvaluator):
             kept += [index for index in order if boards[index] == made and index not in kept]
         if len(boards) == 1:
             kept = []
-        for index in kept:
-            search = self._search(bgbot_cpp.flip_board(boards[index]), stakes.turned(), board)
-            chances[index], equities[index] = _invert(search.chances), -search.equity
+        searched: list[int] = []
+        while kept:  # then, as bgsage's analyzer does, any play a ply short that still looks better than them all
+            for index in kept:
+                search = self._search(bgbot_cpp.flip_board(boards[index]), stakes.turned(), board)
+                chances[index], equities[index] = _invert(search.chances), -search.equity
+            searched += kept
+            deepest = max(equities[index] for index in searched)
+            kept = [index for index in order if index not in searched and equities[index] > deepest][:1]
         moves = [
             _Move(after, equity, _cubeless(probs), Probabilities.from_list(probs))
             for after, equity, probs in zip(boards, equities, chances, strict=True)
         ]
-        shallow = frozenset(tuple(boards[index]) for index in range(len(boards)) if kept and index not in kept)
+        shallow = frozenset(tuple(boards[index]) for index in range(len(boards)) if searched and index not in searched)
         return _ranked(position, (first, second), moves, BACKGAMMON_PLIES if at_stake else plies, shallow=shallow)
 
     def cube_decision(
@@ -298,7 +347,7 @@ class SweepEvaluator(SageEvaluator):
         _check_playing(position)
         stakes = self._context(context)
         board = to_board(position)
-        chances = self._chances_before_roll(board, _Stakes.of(owner, stakes))
+        chances = self._before_roll(board, _Stakes.of(owner, stakes)).chances
         found = _Stakes.of(owner, stakes).cube(chances, board)
         double_take = float(found.equity_dt)
         if stakes.beavers and stakes.is_money and double_take < 0:
@@ -331,16 +380,13 @@ class SweepEvaluator(SageEvaluator):
         rolled = self._best_after(board, (first, second), stakes)
         if opening:
             return rolled - sum(self._best_after(board, roll, stakes) for roll in OPENING_ROLLS) / len(OPENING_ROLLS)
-        if not gammon_race(position):
-            search = self._before_roll(board, stakes)
-            if not stakes.may_double or stakes.far_from_double(search.chances, board):
-                return rolled - search.equity
+        search = self._before_roll(board, stakes)
+        if not stakes.may_double or stakes.far_from_double(search.chances, board):
+            return rolled - search.equity
         average = sum(_weight(roll) * self._best_after(board, roll, stakes) for roll in ALL_ROLLS) / 36
         return rolled - average
 
     def _best_after(self, board: list[int], roll: tuple[int, int], stakes: _Stakes) -> float:
-        """The cubeful equity after ``roll``'s best play at 1 ply (picked by cubeless equity, as bgsage's search
-        picks it)."""
-        boards, chances = self._one_ply(board, *roll)
-        index = max(range(len(boards)), key=lambda item: _cubeless(chances[item]))
-        return stakes.after_play(boards[index], chances[index])
+        """The cubeful equity after ``roll``'s best play at 1 ply (best by that equity, as bgsage's search picks its
+        plays)."""
+        return max(self._screen(board, roll, stakes).equities)
