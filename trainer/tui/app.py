@@ -116,6 +116,8 @@ class TrainerApp(App[None]):
         self.evaluator = evaluator
         """The evaluator the Play and Explore screens use (``None``: bgsage's, loaded on first need)."""
         self._evaluator_lock = threading.Lock()
+        self._given_evaluator = evaluator is not None
+        self._match_evaluator: Evaluator | None = None
         self.store = store if store is not None else ProgressStore(data_dir)
         saved = self.store.settings.setting("language")
         chosen = language if language is not None else next((known for known in LANGUAGES if known == saved), None)
@@ -211,10 +213,22 @@ class TrainerApp(App[None]):
         """The evaluator, bgsage's loaded on the first call (a moment's work: call it from a worker thread)."""
         with self._evaluator_lock:
             if self.evaluator is None:
+                from trainer.analysis.sage import SageEvaluator
+
+                self.evaluator = SageEvaluator()
+            return self.evaluator
+
+    def load_match_evaluator(self) -> Evaluator:
+        """The evaluator a whole match is analysed with: bgsage's :class:`~trainer.analysis.sweep.SweepEvaluator`,
+        loaded on the first call (call it from a worker thread), or the evaluator the app was given."""
+        with self._evaluator_lock:
+            if self.evaluator is not None and self._given_evaluator:
+                return self.evaluator
+            if self._match_evaluator is None:
                 from trainer.analysis.sweep import SweepEvaluator
 
-                self.evaluator = SweepEvaluator()  # bgsage's evaluator, its 2-ply answers a match's analysis's
-            return self.evaluator
+                self._match_evaluator = SweepEvaluator()
+            return self._match_evaluator
 
     def on_app_focus(self, event: events.AppFocus) -> None:
         """Give the screen its first focus once the app has the focus: a screen shown while the app had none (a

@@ -387,7 +387,7 @@ class GameReviewScreen(TaskScreen, inherit_bindings=False):
         """Load the evaluator and judge every decision, telling the screen how far it is; stops when the screen is
         left. A failure is said on the screen."""
         try:
-            evaluator = self.trainer.load_evaluator()
+            evaluator = self.trainer.load_match_evaluator()
             analysis = analyse_match(
                 self.match,
                 evaluator,
