@@ -521,16 +521,16 @@ def test_the_progress_line_says_the_time_left_on_a_terminal_only(monkeypatch: py
     nothing at all when standard error is not a terminal."""
     from trainer.cli import analyse as cli_analyse
 
-    clock = iter([100.0, 102.0, 104.0, 106.0, 200.0])
+    clock = iter([100.0, 102.0, 106.0])
     monkeypatch.setattr(cli_analyse, "time", SimpleNamespace(monotonic=lambda: next(clock)))
     stream = Terminal()
     show = cli_analyse.terminal_progress(stream)
     assert show is not None
-    show(1, 4)  # 2 s for the first of 4: about 6 s left
-    show(2, 4)
+    show(1, 4)  # the pace is not known yet
+    show(2, 4)  # 2 s for one decision: about 4 s left for two
     show(4, 4)
     lines = stream.getvalue().split("\r")[1:]
-    assert lines[0] == "analysing: 1/4 decisions, about 6 seconds left\x1b[K"
+    assert lines[0] == "analysing: 1/4 decisions, estimating the time left\x1b[K"
     assert lines[1] == "analysing: 2/4 decisions, about 4 seconds left\x1b[K"
     assert lines[2] == "analysing: 4/4 decisions, less than a second left\x1b[K\n"
     assert cli_analyse.terminal_progress(io.StringIO()) is None

@@ -55,15 +55,18 @@ def terminal_progress(
     stream: TextIO, said: Callable[[int, int], str] | None = None
 ) -> Callable[[int, int], None] | None:
     """A progress line (``said`` of what is done of the total; by default the decisions analysed and the time
-    left, estimated from the pace so far) rewritten in place on ``stream``, if it is a terminal (``None``
-    otherwise)."""
+    left, estimated from the pace since the first report) rewritten in place on ``stream``, if it is a terminal
+    (``None`` otherwise)."""
     if not stream.isatty():
         return None
-    started = time.monotonic()
+    first: list[tuple[float, int]] = []  # when the first report came, and how much was done then
 
     def show(done: int, total: int) -> None:
         if said is None:
-            left = (time.monotonic() - started) / done * (total - done) if done else None
+            now = time.monotonic()
+            first[:] = first or [(now, done)]
+            since, then = first[0]
+            left = (now - since) / (done - then) * (total - done) if done > then else None
             line = wording.analysing(done, total, wording.seconds_left(left))
         else:
             line = said(done, total)
