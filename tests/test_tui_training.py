@@ -126,6 +126,8 @@ async def test_practice_asks_forced_or_not_then_the_forced_play_rated_and_a_miss
         assert verdict.rule in said and "Now play it" in said
         assert str(verdict.play) not in said  # the rule, not the play, until it is played
         assert screen.board.choosing and screen.notation.display
+        await type_play(pilot, "24/23 24/21")  # not legal: said why, no answer, the roll still to play
+        assert screen.phase == "play" and screen.feedback.has_class("wrong")
         await type_play(pilot, str(verdict.play))
         assert screen.phase == "done", str(screen.feedback.render())
         assert str(verdict.play) in str(screen.feedback.render())

@@ -327,11 +327,12 @@ class DrillScreen(RunScreen[RecognitionPuzzle], inherit_bindings=False):
         self.grade_play(grade_recognition_play(self.puzzle, event.value), event.value, typed=True)
 
     def grade_play(self, feedback: Feedback | None, written: str, *, typed: bool = False) -> None:
-        """The play of a roll rightly called forced: right ends the item; an illegal one gets its rule, and the
-        learner tries again."""
+        """The play of a roll rightly called forced: right ends the item; an illegal one (or text that can't be read)
+        gets its rule, is no answer and is not recorded, and the learner tries again."""
         if feedback is None:
             return
-        self.record(written, feedback.correct, question="play")
+        if feedback.counts:
+            self.record(written, feedback.correct, question="play")
         if feedback.correct:
             self.item_done(feedback)
             return
