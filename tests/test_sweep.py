@@ -214,8 +214,8 @@ def test_a_side_that_has_borne_off_loses_no_gammon_at_1_ply_either() -> None:
 
 
 def test_no_play_left_at_1_ply_looks_better_than_the_best_searched(sweep: SweepEvaluator) -> None:
-    """The best two plays at 1 ply fall once searched; the plays that then look better are searched in turn (the
-    best, 7/4 6/1, among them), and those left at 1 ply say so and rank below."""
+    """The best two plays at 1 ply fall once searched; the play that then looks best, 7/4 6/1, is searched too (and
+    is the best), and the plays left at 1 ply say so and rank below."""
     position = Position.from_position_id("Uc+DGQCZtoPBAA")
     ranked = sweep.rank_plays(position, Dice(5, 3), 2)
     assert str(ranked[0].play) == "7/4 6/1" and ranked[0].plies == 2

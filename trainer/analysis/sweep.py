@@ -7,8 +7,9 @@ searched once:
 - **Plays** are screened as GNU Backgammon screens them, tighter: every play at 1 ply, then the best
   :data:`SWEEP_KEPT` within :data:`SWEEP_WITHIN`, and the play that was made, through the same cube-aware search
   bgsage's analyzer gives every play (the opponent's 21 rolls, each answered by its best reply at 1 ply, the cube
-  judged at every leaf). The plays searched rank before the others, which keep their 1-ply figures; a play of
-  those whose 1-ply figure still beats every searched play's is searched too, until none does.
+  judged at every leaf). If one of the other plays still looks better at 1 ply than every searched play does, the
+  best-looking is searched too (:data:`PROMOTED`). The plays searched rank before the others, which keep their 1-ply
+  figures and say so.
 - **One search per position.** The search of the play made is the search of the next turn's position before the
   roll: its chances and its cubeful equity are kept, and the next cube decision and luck read them.
 - **Cube decisions** are bgsage's 1-ply model (Janowski's formula, its cube-life index) applied to those 2-ply
@@ -53,6 +54,10 @@ SWEEP_KEPT: Final = 2
 """How many plays, the best at 1 ply, are searched to 2 plies besides the play made."""
 SWEEP_WITHIN: Final = 0.08
 """How far below the best at 1 ply a play may be and still be searched to 2 plies."""
+PROMOTED: Final = 1
+"""How many times the play a ply short that looks best is searched too when it beats every searched play. A 1-ply
+figure is not a 2-ply one: chasing every such play cost a tenth more time on the benchmark's matches, and no
+measure moved."""
 BACKGAMMON_PLIES: Final = 1
 """The depth plays are ranked at where a backgammon is at stake (see the module)."""
 LUCK_MARGIN: Final = 0.05
@@ -321,11 +326,13 @@ class SweepEvaluator(SageEvaluator):
         if len(boards) == 1:
             kept = []
         searched: list[int] = []
-        while kept:  # then, as bgsage's analyzer does, any play a ply short that still looks better than them all
-            for index in kept:
+        for _round in range(1 + PROMOTED):  # then, as bgsage's analyzer does, the play a ply short that still looks
+            for index in kept:  # better than them all
                 search = self._search(bgbot_cpp.flip_board(boards[index]), stakes.turned(), board)
                 chances[index], equities[index] = _invert(search.chances), -search.equity
             searched += kept
+            if not searched:
+                break
             deepest = max(equities[index] for index in searched)
             kept = [index for index in order if index not in searched and equities[index] > deepest][:1]
         moves = [
