@@ -15,8 +15,9 @@ from bgsage.weights import default_weights
 from trainer.analysis import GameContext
 from trainer.analysis.board import to_board
 from trainer.analysis.sage import SageEvaluator, _Move, _ranked
-from trainer.analysis.sweep import ALL_ROLLS, SweepEvaluator
+from trainer.analysis.sweep import SweepEvaluator
 from trainer.engine import Dice, Position, legal_plays, parse_play
+from trainer.engine.shots import ROLLS
 
 MIDDLE_GAME = Position.from_position_id("4PPgASLgc/BBBA")
 HOLDING = Position.from_position_id("sGvwAyDgOfgBYA")
@@ -161,14 +162,9 @@ def test_luck_averages_zero_over_the_rolls(
         return best_after(board, roll, stakes)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sweep, "_best_after", counted)
-    luck = {
-        roll: sweep.roll_luck(position, Dice(*roll), cube=cube, context=context)  # type: ignore[arg-type]
-        for roll in ALL_ROLLS
-    }
-    assert len(looked) == len(ALL_ROLLS) * (22 if expanded else 1)
-    assert sum(
-        (1 if first == second else 2) * luck[first, second] for first, second in ALL_ROLLS
-    ) / 36 == pytest.approx(0.0, abs=5e-3)
+    luck = {roll: sweep.roll_luck(position, roll, cube=cube, context=context) for roll in ROLLS}  # type: ignore[arg-type]
+    assert len(looked) == len(ROLLS) * (22 if expanded else 1)
+    assert sum((1 if roll.is_double else 2) * luck[roll] for roll in ROLLS) / 36 == pytest.approx(0.0, abs=5e-3)
     assert max(luck.values()) > 0 > min(luck.values()) and max(luck.values()) - min(luck.values()) > 0.01
 
 
@@ -179,8 +175,8 @@ def test_no_roll_is_lucky_when_every_roll_ends_the_same() -> None:
     position = Position.from_position_id("AgAAvKqfAAAAAA")
     context = GameContext(cube_value=2, player_away=3, opponent_away=3)
     sweep = SweepEvaluator()
-    for roll in ALL_ROLLS:
-        assert sweep.roll_luck(position, Dice(*roll), cube="player", context=context) == pytest.approx(0.0, abs=1e-6)
+    for roll in ROLLS:
+        assert sweep.roll_luck(position, roll, cube="player", context=context) == pytest.approx(0.0, abs=1e-6)
 
 
 def test_the_opening_roll_s_luck_is_against_the_fifteen_opening_rolls(sweep: SweepEvaluator) -> None:

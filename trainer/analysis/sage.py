@@ -89,6 +89,51 @@ class _Move(NamedTuple):
     probs: Probabilities
 
 
+Key = TypeVar("Key")
+Kept = TypeVar("Kept")
+
+
+def _keep(cache: dict[Key, Kept], key: Key, value: Kept, limit: int) -> None:
+    """Put ``value`` in ``cache`` under ``key``, the oldest entries dropped beyond ``limit`` (hold the lock)."""
+    cache[key] = value
+    while len(cache) > limit:
+        cache.pop(next(iter(cache)))
+
+
+def _invert(probs: Sequence[float]) -> list[float]:
+    """Chances (win, win gammon, win backgammon, lose gammon, lose backgammon) seen from the other side."""
+    return [1.0 - probs[0], probs[3], probs[4], probs[1], probs[2]]
+
+
+def _cube_aware_search(
+    network: Any,
+    board: list[int],
+    owner: Any,
+    stakes: GameContext,
+    before: list[int] | None = None,
+    bearoff: Any = None,
+) -> tuple[list[float], float]:
+    """bgsage's cube-aware 2-ply search of ``board`` before the roll (the cube ``owner`` in bgsage's terms and
+    ``stakes`` seen from the side on roll; ``before``, the board the opponent moved from, for its networks): the side
+    on roll's chances, and its cubeful equity with its best cube action taken."""
+    deep = bgbot_cpp.cubeful_probs_and_equity_nply(
+        board,
+        owner,
+        network,
+        SCREENED_PLIES,
+        n_threads=1,
+        cube_value=stakes.cube_value,
+        away1=stakes.player_away,
+        away2=stakes.opponent_away,
+        is_crawford=stakes.crawford,
+        jacoby=stakes.jacoby,
+        beaver=stakes.beavers,
+        bearoff_db=bearoff,
+        root_board=before or [],
+    )
+    return list(deep["probs"]), float(deep["equity"])
+
+
 Scored = tuple[Play, float, float, Chances]
 """A play with its cubeful and cubeless equities and its chances."""
 
@@ -343,25 +388,13 @@ class SageEvaluator:
         best = moves[0]["equity"]
         kept = [move for move in moves if best - move["equity"] <= SCREEN_WITHIN][:SCREEN_KEPT]
         opponent_owner = _FLIP_OWNER[resolve_owner(owner)]
+        theirs = stakes.swap()
         for move in kept if len(moves) > 1 else ():
-            deep = bgbot_cpp.cubeful_probs_and_equity_nply(
-                bgbot_cpp.flip_board(move["board"]),
-                opponent_owner,
-                self._one_ply_network(),
-                SCREENED_PLIES,
-                n_threads=1,
-                cube_value=stakes.cube_value,
-                away1=stakes.opponent_away,
-                away2=stakes.player_away,
-                is_crawford=stakes.crawford,
-                jacoby=stakes.jacoby,
-                beaver=stakes.beavers,
-                bearoff_db=None,
-                root_board=board,
+            chances, equity = _cube_aware_search(
+                self._one_ply_network(), bgbot_cpp.flip_board(move["board"]), opponent_owner, theirs, board
             )
-            theirs = deep["probs"]  # the opponent's, on roll: turned to the mover's
-            move["probs"] = [1.0 - theirs[0], theirs[3], theirs[4], theirs[1], theirs[2]]
-            move["equity"] = -float(deep["equity"])
+            move["probs"] = _invert(chances)  # the opponent's, on roll: turned to the mover's
+            move["equity"] = -equity
             move["cubeless_equity"] = Probabilities.from_list(move["probs"]).equity
         return [
             _Move(move["board"], move["equity"], move["cubeless_equity"], Probabilities.from_list(list(move["probs"])))
@@ -499,9 +532,7 @@ class SageEvaluator:
                 board, context.cube_value, owner, incl_2ply_details=True, **self._match_arguments(context)
             )
             with self._lock:
-                self._details[key] = known
-                while len(self._details) > DETAILS_KEPT:
-                    self._details.pop(next(iter(self._details)))
+                _keep(self._details, key, known, DETAILS_KEPT)
         return known
 
     def _one_ply_cube(self, board: list[int], owner: CubeOwner, context: GameContext) -> CubeDecision:

@@ -44,11 +44,15 @@ from trainer.analysis.sage import (
     SageEvaluator,
     _chances,
     _check_playing,
+    _cube_aware_search,
+    _invert,
+    _keep,
     _Move,
     _ranked,
     backgammon_at_stake,
 )
 from trainer.engine import CHECKERS, Dice, Play, Position, check_dice
+from trainer.engine.shots import ROLLS
 
 SWEEP_KEPT: Final = 2
 """How many plays, the best at 1 ply, are searched to 2 plies besides the play made."""
@@ -68,8 +72,7 @@ MAX_MOVES: Final = 4
 """The most moves a roll gives (a double)."""
 SCREENS_KEPT: Final = 64
 """How many rolls' plays, with their 1-ply chances, are kept (the opening position's 15 among them)."""
-ALL_ROLLS: Final = tuple((first, second) for first in range(1, 7) for second in range(first, 7))
-OPENING_ROLLS: Final = tuple((first, second) for first, second in ALL_ROLLS if first != second)
+OPENING_ROLLS: Final = tuple(roll for roll in ROLLS if not roll.is_double)
 
 
 @functools.cache
@@ -92,46 +95,24 @@ def _borne_off(board: list[int], *, mover: bool) -> bool:
     return board[0] + sum(-count for count in board[1:25] if count < 0) < CHECKERS
 
 
-def _invert(probs: Any) -> list[float]:
-    """Chances seen from the other side."""
-    return [1.0 - probs[0], probs[3], probs[4], probs[1], probs[2]]
-
-
 def _cubeless(probs: Any) -> float:
     return float(2.0 * probs[0] - 1.0 + probs[1] - probs[3] + probs[2] - probs[4])
 
 
-def _weight(roll: tuple[int, int]) -> int:
-    return 1 if roll[0] == roll[1] else 2
-
-
 class _Stakes(NamedTuple):
-    """The cube and the score as bgsage's cube formulas take them, seen from the side on roll."""
+    """The cube's owner in bgsage's terms and the stakes, seen from the side on roll."""
 
-    cube_value: int
     owner: Any
-    away: int
-    opponent_away: int
-    crawford: bool
-    jacoby: bool
-    beavers: bool
+    context: GameContext
 
     @classmethod
     def of(cls, owner: CubeOwner, context: GameContext) -> _Stakes:
-        return cls(
-            context.cube_value,
-            resolve_owner(owner),
-            context.player_away,
-            context.opponent_away,
-            context.crawford,
-            context.jacoby,
-            context.beavers,
-        )
+        return cls(resolve_owner(owner), context)
 
     @property
     def may_double(self) -> bool:
         """Whether the side on roll has the cube's access (the Crawford game gives nobody any)."""
-        return self.owner != bgbot_cpp.CubeOwner.OPPONENT and not self.crawford
+        return self.owner != bgbot_cpp.CubeOwner.OPPONENT and not self.context.crawford
 
     def far_from_double(self, pre_roll: list[float], board: list[int]) -> bool:
         """Whether doubling is more than :data:`LUCK_MARGIN` worse than not for the side on roll in ``board``."""
@@ -140,7 +121,7 @@ class _Stakes(NamedTuple):
 
     def turned(self) -> _Stakes:
         """The same stakes seen by the other side."""
-        return self._replace(owner=_FLIP_OWNER[self.owner], away=self.opponent_away, opponent_away=self.away)
+        return _Stakes(_FLIP_OWNER[self.owner], self.context.swap())
 
     def cube(self, pre_roll: list[float], board: list[int]) -> Any:
         """bgsage's 1-ply cube decision (Janowski's formula, its cube-life index) for the side on roll in
@@ -152,13 +133,13 @@ class _Stakes(NamedTuple):
             life = _contact_cube_life()
         return bgbot_cpp.cube_decision_1ply(
             pre_roll,
-            self.cube_value,
+            self.context.cube_value,
             self.owner,
             life,
-            away1=self.away,
-            away2=self.opponent_away,
-            is_crawford=self.crawford,
-            jacoby=self.jacoby,
+            away1=self.context.player_away,
+            away2=self.context.opponent_away,
+            is_crawford=self.context.crawford,
+            jacoby=self.context.jacoby,
         )
 
     def equity_against(self, after: list[int], probs: list[float]) -> float:
@@ -214,9 +195,7 @@ class SweepEvaluator(SageEvaluator):
             equities = [theirs.equity_against(after, probs) for after, probs in zip(boards, chances, strict=True)]
             known = _Screen(boards, chances, equities)
             with self._lock:
-                self._screens[key] = known
-                while len(self._screens) > SCREENS_KEPT:
-                    self._screens.pop(next(iter(self._screens)))
+                _keep(self._screens, key, known, SCREENS_KEPT)
         return _Screen(list(known.boards), [list(probs) for probs in known.chances], list(known.equities))
 
     def _exact(self, board: list[int], boards: list[list[int]], chances: list[list[float]]) -> list[list[float]]:
@@ -240,26 +219,12 @@ class SweepEvaluator(SageEvaluator):
     def _search(self, board: list[int], stakes: _Stakes, before: list[int] | None = None) -> _Search:
         """The search of ``board`` before the roll, the side on roll's (kept for the turns after it); ``before``,
         the board the opponent moved from, if known."""
-        deep = bgbot_cpp.cubeful_probs_and_equity_nply(
-            board,
-            stakes.owner,
-            self._one_ply_network(),
-            SCREENED_PLIES,
-            n_threads=1,
-            cube_value=stakes.cube_value,
-            away1=stakes.away,
-            away2=stakes.opponent_away,
-            is_crawford=stakes.crawford,
-            jacoby=stakes.jacoby,
-            beaver=stakes.beavers,
-            bearoff_db=self._bearoff,
-            root_board=before or [],
+        found = _Search(
+            *_cube_aware_search(self._one_ply_network(), board, stakes.owner, stakes.context, before, self._bearoff),
+            stakes,
         )
-        found = _Search(list(deep["probs"]), float(deep["equity"]), stakes)
         with self._lock:
-            self._known[tuple(board)] = found
-            while len(self._known) > KNOWN_KEPT:
-                self._known.pop(next(iter(self._known)))
+            _keep(self._known, tuple(board), found, KNOWN_KEPT)
         return found
 
     def _before_roll(self, board: list[int], stakes: _Stakes) -> _Search:
@@ -352,12 +317,12 @@ class SweepEvaluator(SageEvaluator):
         if owner == "opponent":
             raise AnalysisError(wording.cannot_double(position.position_id()))
         _check_playing(position)
-        stakes = self._context(context)
+        stakes = _Stakes.of(owner, self._context(context))
         board = to_board(position)
-        chances = self._before_roll(board, _Stakes.of(owner, stakes)).chances
-        found = _Stakes.of(owner, stakes).cube(chances, board)
+        chances = self._before_roll(board, stakes).chances
+        found = stakes.cube(chances, board)
         double_take = float(found.equity_dt)
-        if stakes.beavers and stakes.is_money and double_take < 0:
+        if stakes.context.beavers and stakes.context.is_money and double_take < 0:
             double_take *= 2  # beavered: the taker redoubles at once and keeps the cube
         return CubeDecision(
             no_double=float(found.equity_nd),
@@ -390,7 +355,7 @@ class SweepEvaluator(SageEvaluator):
         search = self._before_roll(board, stakes)
         if not stakes.may_double or stakes.far_from_double(search.chances, board):
             return rolled - search.equity
-        average = sum(_weight(roll) * self._best_after(board, roll, stakes) for roll in ALL_ROLLS) / 36
+        average = sum((1 if roll.is_double else 2) * self._best_after(board, roll, stakes) for roll in ROLLS) / 36
         return rolled - average
 
     def _best_after(self, board: list[int], roll: tuple[int, int], stakes: _Stakes) -> float:
